@@ -1,0 +1,581 @@
+//! The state of one game of Katzenjammer Blues and its transitions.
+//!
+//! The state is compact and allocation-free to clone (fixed arrays, no heap
+//! unless the public log is kept), because search bots clone it constantly.
+//! Automatic steps — reveals (KB-4), joker draws (KB-5), the end by stock or by
+//! mice (KB-6, KB-17) and the final scoring (KB-18, KB-19) — run inside
+//! [`KbState::apply`], so a state always waits for a player's decision or is over.
+
+use serde::{Deserialize, Serialize};
+
+use super::actions::Action;
+use super::bid::{Bid, BidLevel};
+use super::cards::{Card, Counts, DECK_SIZE};
+use super::foursome::Presentation;
+use super::log::Event;
+use crate::game::{Outcome, RuleError, Seat};
+use crate::rng::Rng;
+use crate::seed::Seed;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 6;
+/// Cards dealt to each player (KB-3).
+pub const HAND_SIZE: usize = 6;
+/// The longest possible row: five different values, then a repeat or a joker (KB-4).
+pub const MAX_ROW: usize = 6;
+/// Mice lost by the players with the most jokers (KB-18).
+pub const JOKER_PENALTY: i32 = 5;
+
+/// Game options (KB-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Options {
+    /// Keep all 24 mice with 4 players or fewer (default: 20, as the rulebook says).
+    #[serde(default)]
+    pub full_mice: bool,
+}
+
+impl Options {
+    /// KB-2: 24 mice, or 20 with four players or fewer unless `full_mice`.
+    pub fn mice_for(self, players: usize) -> u8 {
+        if players <= 4 && !self.full_mice {
+            20
+        } else {
+            24
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// An auction is running (KB-7..KB-11).
+    Bidding,
+    /// The auction winner may present foursomes (KB-14).
+    Presenting,
+    /// The game has ended (KB-6, KB-17).
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Bidding => "bidding",
+            Phase::Presenting => "presenting",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The standing bid: who holds it and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StandingBid {
+    pub seat: Seat,
+    pub level: BidLevel,
+}
+
+/// How a game ended, with the final scores (KB-18, KB-19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndCause {
+    /// The last stock card was taken (KB-6).
+    Stock,
+    /// The last mouse was taken (KB-17).
+    Mice,
+}
+
+/// A position that cannot be set up, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// One game of Katzenjammer Blues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KbState {
+    players: u8,
+    options: Options,
+    phase: Phase,
+    to_act: u8,
+    bandleader: u8,
+    hands: [Counts; MAX_PLAYERS],
+    mice: [i32; MAX_PLAYERS],
+    jokers_shown: [u8; MAX_PLAYERS],
+    /// Stock cards, top card last (`stock[..stock_len]`).
+    stock: [Card; DECK_SIZE],
+    stock_len: u8,
+    row: [Card; MAX_ROW],
+    row_len: u8,
+    high_bid: Option<StandingBid>,
+    /// The cards of the standing bid: hidden (KB-13) until the bid wins.
+    high_bid_cards: Counts,
+    /// Bit s set: seat s has passed in this auction.
+    passed: u8,
+    mice_left: u8,
+    discard: Counts,
+    end: Option<EndCause>,
+    winners: u8,
+    /// The public history (KB-13, KB-21); kept only when asked for, so that
+    /// search bots' copies stay allocation-free.
+    log: Vec<Event>,
+    keep_log: bool,
+}
+
+impl KbState {
+    /// A new seeded game (KB-3): the seed shuffles the deck and picks the first
+    /// bandleader; six cards each are dealt one at a time clockwise starting
+    /// left of the bandleader; then the first reveal happens.
+    pub fn new_game(players: usize, options: Options, seed: Seed) -> Result<KbState, SetupError> {
+        check_players(players)?;
+        let mut rng = Rng::for_stream(seed.stream("katzenjammer/deal"), "deck");
+        let mut deck: Vec<Card> = Counts::deck().cards();
+        rng.shuffle(&mut deck);
+        let bandleader = rng.index(players);
+        let mut hands = vec![Vec::with_capacity(HAND_SIZE); players];
+        let mut top = 0;
+        for _ in 0..HAND_SIZE {
+            for i in 1..=players {
+                hands[(bandleader + i) % players].push(deck[top]);
+                top += 1;
+            }
+        }
+        KbState::from_position(players, options, bandleader, &hands, &deck[top..])
+    }
+
+    /// A game from an explicit position (scenarios, tests): hands, and the stock
+    /// with its top card first. Cards missing from the 90-card deck go to the
+    /// bottom of the stock in ascending order, jokers last. Then the first
+    /// reveal happens.
+    pub fn from_position(
+        players: usize,
+        options: Options,
+        bandleader: Seat,
+        hands: &[Vec<Card>],
+        stock_top_first: &[Card],
+    ) -> Result<KbState, SetupError> {
+        check_players(players)?;
+        if bandleader >= players {
+            return Err(SetupError(format!(
+                "bandleader {bandleader} is not a seat of a {players}-player game (seats 0 to {})",
+                players - 1
+            )));
+        }
+        if hands.len() != players {
+            return Err(SetupError(format!(
+                "{} hands for {players} players: give one hand per seat",
+                hands.len()
+            )));
+        }
+        let mut seen = Counts::EMPTY;
+        for card in hands.iter().flatten().chain(stock_top_first) {
+            seen.add(*card, 1);
+        }
+        if let Some(card) = Card::ALL.into_iter().find(|&c| seen.get(c) > 15) {
+            let name = if card.is_joker() { "jokers".to_string() } else { format!("{card}s") };
+            return Err(SetupError(format!(
+                "{} {name} in hands and stock, but the deck has only 15 (KB-1)",
+                seen.get(card)
+            )));
+        }
+        let mut missing = Counts::deck();
+        missing.remove_all(&seen);
+
+        let mut state = KbState {
+            players: players as u8,
+            options,
+            phase: Phase::Bidding,
+            to_act: 0,
+            bandleader: bandleader as u8,
+            hands: [Counts::EMPTY; MAX_PLAYERS],
+            mice: [0; MAX_PLAYERS],
+            jokers_shown: [0; MAX_PLAYERS],
+            stock: [Card::Joker; DECK_SIZE],
+            stock_len: 0,
+            row: [Card::Joker; MAX_ROW],
+            row_len: 0,
+            high_bid: None,
+            high_bid_cards: Counts::EMPTY,
+            passed: 0,
+            mice_left: options.mice_for(players),
+            discard: Counts::EMPTY,
+            end: None,
+            winners: 0,
+            log: Vec::new(),
+            keep_log: true,
+        };
+        for (seat, hand) in hands.iter().enumerate() {
+            state.hands[seat] = Counts::of(hand);
+        }
+        // Stored bottom first: the missing cards, highest kind deepest, so that
+        // read from the top they come in ascending order, jokers last.
+        let mut len = 0;
+        for card in Card::ALL.into_iter().rev() {
+            for _ in 0..missing.get(card) {
+                state.stock[len] = card;
+                len += 1;
+            }
+        }
+        for &card in stock_top_first.iter().rev() {
+            state.stock[len] = card;
+            len += 1;
+        }
+        state.stock_len = len as u8;
+        state.push(Event::Dealt { bandleader });
+        state.start_round();
+        Ok(state)
+    }
+
+    /// Stops recording the public log (search bots' private copies).
+    pub fn without_log(mut self) -> KbState {
+        self.log = Vec::new();
+        self.keep_log = false;
+        self
+    }
+
+    fn push(&mut self, event: Event) {
+        if self.keep_log {
+            self.log.push(event);
+        }
+    }
+
+    // ----- reading the state -------------------------------------------------
+
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+    pub fn options(&self) -> Options {
+        self.options
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(usize::from(self.to_act))
+    }
+    pub fn bandleader(&self) -> Seat {
+        usize::from(self.bandleader)
+    }
+    pub fn hand(&self, seat: Seat) -> Counts {
+        self.hands[seat]
+    }
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hands[seat].total() as usize
+    }
+    pub fn mice(&self, seat: Seat) -> i32 {
+        self.mice[seat]
+    }
+    pub fn jokers_shown(&self, seat: Seat) -> u8 {
+        self.jokers_shown[seat]
+    }
+    pub fn row(&self) -> &[Card] {
+        &self.row[..usize::from(self.row_len)]
+    }
+    pub fn high_bid(&self) -> Option<StandingBid> {
+        self.high_bid
+    }
+    pub fn has_passed(&self, seat: Seat) -> bool {
+        self.passed & (1 << seat) != 0
+    }
+    pub fn passed(&self) -> Vec<Seat> {
+        (0..self.players()).filter(|&s| self.has_passed(s)).collect()
+    }
+    pub fn stock_len(&self) -> usize {
+        usize::from(self.stock_len)
+    }
+    /// The stock, top card first (hidden information: for tests and scenarios).
+    pub fn stock_top_first(&self) -> Vec<Card> {
+        self.stock[..self.stock_len()].iter().rev().copied().collect()
+    }
+    pub fn mice_left(&self) -> u8 {
+        self.mice_left
+    }
+    pub fn discard(&self) -> Counts {
+        self.discard
+    }
+    pub fn end_cause(&self) -> Option<EndCause> {
+        self.end
+    }
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// Every card of the game, wherever it is: always the full deck (KB-1).
+    pub fn all_cards(&self) -> Counts {
+        let mut all = self.discard;
+        for seat in 0..self.players() {
+            all.add_all(&self.hands[seat]);
+            all.add(Card::Joker, self.jokers_shown[seat]);
+        }
+        for &card in self.row().iter().chain(&self.stock[..self.stock_len()]) {
+            all.add(card, 1);
+        }
+        all
+    }
+
+    /// Mice in the supply plus mice held: always the starting supply while the
+    /// game runs; the KB-18 penalty takes 5 per joker leader at the end.
+    pub fn mice_total(&self) -> i32 {
+        i32::from(self.mice_left) + self.mice[..self.players()].iter().sum::<i32>()
+    }
+
+    /// The result once the game is over (KB-18, KB-19).
+    pub fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome {
+            scores: self.mice[..self.players()].to_vec(),
+            winners: (0..self.players()).filter(|&s| self.winners & (1 << s) != 0).collect(),
+        })
+    }
+
+    /// Final jokers per player (displayed, hand jokers included once over).
+    pub fn final_jokers(&self) -> Vec<u8> {
+        (0..self.players()).map(|s| self.jokers_shown[s] + self.hands[s].jokers()).collect()
+    }
+
+    fn next_seat(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.players()
+    }
+
+    // ----- actions ------------------------------------------------------------
+
+    /// Checks an action for the seat to act, without applying it.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        let seat = usize::from(self.to_act);
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::new("the game is over")),
+            (Phase::Bidding, Action::Pass) => Ok(()),
+            (Phase::Bidding, Action::Bid(bid)) => self.check_bid(seat, bid),
+            (Phase::Bidding, Action::Present(_)) => Err(RuleError::new(
+                "foursomes are presented only by the auction winner, right after taking the row (KB-14)",
+            )),
+            (Phase::Presenting, Action::Present(p)) => self.check_presentation(seat, p),
+            (Phase::Presenting, Action::Pass | Action::Bid(_)) => Err(RuleError::new(
+                "the auction is over: the winner now presents foursomes, or presents nothing (KB-14)",
+            )),
+        }
+    }
+
+    fn check_bid(&self, seat: Seat, bid: &Bid) -> Result<(), RuleError> {
+        bid.check_shape()?;
+        if !self.hands[seat].contains(&bid.cards) {
+            return Err(RuleError::new(format!(
+                "seat {seat} does not hold {:?}: a player bids only with cards in hand (KB-7)",
+                bid.cards
+            )));
+        }
+        if let Some(standing) = self.high_bid {
+            if !bid.level().beats(standing.level) {
+                return Err(RuleError::new(format!(
+                    "{} does not beat the standing bid {} (KB-9)",
+                    bid.level(),
+                    standing.level
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_presentation(&self, seat: Seat, p: &Presentation) -> Result<(), RuleError> {
+        p.check_shape()?;
+        if !self.hands[seat].contains(&p.cards()) {
+            return Err(RuleError::new(format!(
+                "seat {seat} does not hold {:?} for these foursomes (KB-14)",
+                p.cards()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Applies an action of the seat to act, then every automatic step after it.
+    /// A refused action leaves the state unchanged.
+    pub fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
+        self.check(action)?;
+        let seat = usize::from(self.to_act);
+        match action {
+            Action::Pass => self.pass(seat),
+            Action::Bid(bid) => self.bid(seat, bid),
+            Action::Present(p) => self.present(seat, p),
+        }
+        Ok(())
+    }
+
+    fn pass(&mut self, seat: Seat) {
+        self.passed |= 1 << seat;
+        self.push(Event::Passed { seat });
+        self.after_auction_move(seat);
+    }
+
+    fn bid(&mut self, seat: Seat, bid: &Bid) {
+        // KB-13: the bid is public; its cards stay in hand unless it wins.
+        self.high_bid = Some(StandingBid { seat, level: bid.level() });
+        self.push(Event::Bid { seat, level: bid.level() });
+        // Only the winning bid's cards are ever paid, so remember them: the
+        // bidder still holds them (cards leave a hand only when paid).
+        self.high_bid_cards = bid.cards;
+        self.after_auction_move(seat);
+    }
+
+    /// KB-11: decides who acts next, or ends the auction.
+    fn after_auction_move(&mut self, seat: Seat) {
+        let all = (1u8 << self.players) - 1;
+        let in_play = all & !self.passed;
+        match in_play.count_ones() {
+            0 => self.row_unsold(),
+            1 => {
+                let last = in_play.trailing_zeros() as usize;
+                match self.high_bid {
+                    Some(standing) if standing.seat == last => self.auction_won(last),
+                    // Nobody has bid: the last player may still bid or pass.
+                    _ => self.to_act = last as u8,
+                }
+            }
+            _ => {
+                let mut next = self.next_seat(seat);
+                while self.has_passed(next) {
+                    next = self.next_seat(next);
+                }
+                self.to_act = next as u8;
+            }
+        }
+    }
+
+    /// KB-11: nobody bid; the row goes to the discard pile and the same
+    /// bandleader reveals again.
+    fn row_unsold(&mut self) {
+        let row = Counts::of(self.row());
+        self.discard.add_all(&row);
+        self.push(Event::RowDiscarded { row });
+        self.start_round();
+    }
+
+    /// KB-12: the winner pays (naturals to the discard pile, jokers displayed),
+    /// takes the row and becomes bandleader; then may present (KB-14).
+    fn auction_won(&mut self, seat: Seat) {
+        let paid = self.high_bid_cards;
+        let row = Counts::of(self.row());
+        let hand = &mut self.hands[seat];
+        hand.remove_all(&paid);
+        hand.add_all(&row);
+        self.jokers_shown[seat] += paid.jokers();
+        let mut to_discard = paid;
+        to_discard.0[5] = 0;
+        self.discard.add_all(&to_discard);
+        self.row_len = 0;
+        self.bandleader = seat as u8;
+        self.push(Event::Won { seat, paid, row });
+        self.phase = Phase::Presenting;
+        self.to_act = seat as u8;
+    }
+
+    /// KB-15..KB-17.
+    fn present(&mut self, seat: Seat, p: &Presentation) {
+        self.hands[seat].remove_all(&p.cards());
+        self.discard.add_all(&p.discarded());
+        self.jokers_shown[seat] += p.displayed_jokers();
+        let earned = p.mice().min(u32::from(self.mice_left)) as u8;
+        self.mice_left -= earned;
+        self.mice[seat] += i32::from(earned);
+        self.push(Event::Presented { seat, presentation: *p, mice: earned });
+        if self.mice_left == 0 {
+            self.end_game(EndCause::Mice);
+        } else {
+            self.start_round();
+        }
+    }
+
+    // ----- automatic steps ---------------------------------------------------
+
+    fn draw_stock(&mut self) -> Card {
+        self.stock_len -= 1;
+        self.stock[usize::from(self.stock_len)]
+    }
+
+    /// KB-4..KB-6: reveal a row, joker draws, or the end by stock; then open
+    /// the auction left of the bandleader (KB-7).
+    fn start_round(&mut self) {
+        self.row_len = 0;
+        self.high_bid = None;
+        self.passed = 0;
+        let mut seen_values = 0u8;
+        loop {
+            if self.stock_len == 0 {
+                // Only a set-up position can start with an empty stock.
+                return self.end_game(EndCause::Stock);
+            }
+            let card = self.draw_stock();
+            self.row[usize::from(self.row_len)] = card;
+            self.row_len += 1;
+            self.push(Event::Revealed { card });
+            if self.stock_len == 0 {
+                return self.end_game(EndCause::Stock); // KB-6, by a reveal
+            }
+            if card.is_joker() {
+                // KB-5: everyone draws, left of the bandleader first, bandleader last.
+                for i in 1..=self.players() {
+                    let seat = (self.bandleader() + i) % self.players();
+                    let drawn = self.draw_stock();
+                    self.hands[seat].add(drawn, 1);
+                    self.push(Event::Drew { seat });
+                    if self.stock_len == 0 {
+                        return self.end_game(EndCause::Stock); // KB-6, by a draw
+                    }
+                }
+                break;
+            }
+            let bit = 1 << card.index();
+            if seen_values & bit != 0 {
+                break;
+            }
+            seen_values |= bit;
+        }
+        self.phase = Phase::Bidding;
+        self.to_act = self.next_seat(self.bandleader()) as u8;
+    }
+
+    /// KB-18, KB-19: jokers in hand join the displayed ones; the players with
+    /// the most jokers (if any) lose 5 mice; most mice wins, then fewer jokers.
+    fn end_game(&mut self, cause: EndCause) {
+        let n = self.players();
+        self.phase = Phase::Over;
+        self.end = Some(cause);
+        self.high_bid = None;
+        for seat in 0..n {
+            let jokers = self.hands[seat].jokers();
+            self.hands[seat].0[5] = 0;
+            self.jokers_shown[seat] += jokers;
+        }
+        let most = self.jokers_shown[..n].iter().copied().max().unwrap_or(0);
+        if most > 0 {
+            for seat in 0..n {
+                if self.jokers_shown[seat] == most {
+                    self.mice[seat] -= JOKER_PENALTY;
+                }
+            }
+        }
+        let best_mice = self.mice[..n].iter().copied().max().unwrap_or(0);
+        let fewest_jokers = (0..n)
+            .filter(|&s| self.mice[s] == best_mice)
+            .map(|s| self.jokers_shown[s])
+            .min()
+            .unwrap_or(0);
+        self.winners = 0;
+        for seat in 0..n {
+            if self.mice[seat] == best_mice && self.jokers_shown[seat] == fewest_jokers {
+                self.winners |= 1 << seat;
+            }
+        }
+        self.push(Event::GameOver { cause });
+    }
+}
+
+fn check_players(players: usize) -> Result<(), SetupError> {
+    if (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        Ok(())
+    } else {
+        Err(SetupError(format!(
+            "Katzenjammer Blues is for 2 to 6 players, not {players} (KB-2)"
+        )))
+    }
+}

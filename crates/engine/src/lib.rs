@@ -1,0 +1,15 @@
+//! Tablée's rules engines: pure, deterministic Rust with no web dependency.
+//!
+//! - [`game`]: the game-agnostic API (state, actions, apply, view, outcome);
+//! - [`rng`] and [`seed`]: the portable generator and the typeable deal seeds;
+//! - [`katzenjammer`]: Katzenjammer Blues (KB-1..KB-21);
+//! - [`scenario`]: the conformance interface of `shared/spec/scenarios.md`.
+
+pub mod game;
+pub mod katzenjammer;
+pub mod rng;
+pub mod scenario;
+pub mod seed;
+
+pub use game::{Game, Outcome, RuleError, Seat};
+pub use seed::{Seed, SeedError};
