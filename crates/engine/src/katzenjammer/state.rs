@@ -93,6 +93,37 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// A seeded deal (KB-3), before the first reveal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    pub bandleader: Seat,
+    pub hands: Vec<Vec<Card>>,
+    /// The stock, top card first.
+    pub stock: Vec<Card>,
+}
+
+impl Deal {
+    /// KB-3: the seed shuffles the deck and picks the first bandleader; six
+    /// cards each are dealt one at a time clockwise, starting left of the
+    /// bandleader; the rest is the stock.
+    pub fn new(players: usize, seed: Seed) -> Result<Deal, SetupError> {
+        check_players(players)?;
+        let mut rng = Rng::for_stream(seed.stream("katzenjammer/deal"), "deck");
+        let mut deck: Vec<Card> = Counts::deck().cards();
+        rng.shuffle(&mut deck);
+        let bandleader = rng.index(players);
+        let mut hands = vec![Vec::with_capacity(HAND_SIZE); players];
+        let mut top = 0;
+        for _ in 0..HAND_SIZE {
+            for i in 1..=players {
+                hands[(bandleader + i) % players].push(deck[top]);
+                top += 1;
+            }
+        }
+        Ok(Deal { bandleader, hands, stock: deck[top..].to_vec() })
+    }
+}
+
 /// One game of Katzenjammer Blues.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KbState {
@@ -125,24 +156,10 @@ pub struct KbState {
 }
 
 impl KbState {
-    /// A new seeded game (KB-3): the seed shuffles the deck and picks the first
-    /// bandleader; six cards each are dealt one at a time clockwise starting
-    /// left of the bandleader; then the first reveal happens.
+    /// A new seeded game: [`Deal::new`], then the first reveal.
     pub fn new_game(players: usize, options: Options, seed: Seed) -> Result<KbState, SetupError> {
-        check_players(players)?;
-        let mut rng = Rng::for_stream(seed.stream("katzenjammer/deal"), "deck");
-        let mut deck: Vec<Card> = Counts::deck().cards();
-        rng.shuffle(&mut deck);
-        let bandleader = rng.index(players);
-        let mut hands = vec![Vec::with_capacity(HAND_SIZE); players];
-        let mut top = 0;
-        for _ in 0..HAND_SIZE {
-            for i in 1..=players {
-                hands[(bandleader + i) % players].push(deck[top]);
-                top += 1;
-            }
-        }
-        KbState::from_position(players, options, bandleader, &hands, &deck[top..])
+        let deal = Deal::new(players, seed)?;
+        KbState::from_position(players, options, deal.bandleader, &deal.hands, &deal.stock)
     }
 
     /// A game from an explicit position (scenarios, tests): hands, and the stock
@@ -332,6 +349,41 @@ impl KbState {
     /// Final jokers per player (displayed, hand jokers included once over).
     pub fn final_jokers(&self) -> Vec<u8> {
         (0..self.players()).map(|s| self.jokers_shown[s] + self.hands[s].jokers()).collect()
+    }
+
+    /// A copy in which everything `viewer` cannot see is dealt anew at random:
+    /// the other hands (sizes kept) and the stock order. What the table knows
+    /// is kept: the standing bid's cards stay with its bidder (KB-13: a bid
+    /// proves its cards). Search bots use such copies (determinization); the
+    /// copy's view for `viewer` equals the original's.
+    pub fn resample_hidden(&self, viewer: Seat, rng: &mut Rng) -> KbState {
+        let mut copy = self.clone();
+        let n = self.players();
+        let kept = |seat: Seat| match self.high_bid {
+            // Once the auction is won the bid is paid, and out of the hand.
+            Some(b) if self.phase == Phase::Bidding && b.seat == seat => self.high_bid_cards,
+            _ => Counts::EMPTY,
+        };
+        let mut pool: Vec<Card> = self.stock[..self.stock_len()].to_vec();
+        for seat in (0..n).filter(|&s| s != viewer) {
+            let mut hidden = self.hands[seat];
+            hidden.remove_all(&kept(seat));
+            pool.extend(hidden.cards());
+        }
+        rng.shuffle(&mut pool);
+        let mut next = pool.into_iter();
+        for seat in (0..n).filter(|&s| s != viewer) {
+            let mut hand = kept(seat);
+            let size = self.hands[seat].total() - hand.total();
+            for card in next.by_ref().take(size as usize) {
+                hand.add(card, 1);
+            }
+            copy.hands[seat] = hand;
+        }
+        for (slot, card) in copy.stock.iter_mut().zip(next) {
+            *slot = card;
+        }
+        copy
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
