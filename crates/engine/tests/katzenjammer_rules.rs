@@ -253,7 +253,7 @@ fn kb09_rulebook_bid_order() {
     ];
     for (first_hand, first, second_hand, second) in cases {
         let mut state = position(1, &[first_hand, second_hand], QUIET);
-        play(&mut state, &[first.clone()]);
+        play(&mut state, &[*first]);
         assert!(state.check(second).is_ok(), "{second:?} should beat {first:?}");
     }
 }
@@ -269,7 +269,7 @@ fn kb09_equal_or_lower_bids_are_refused() {
     ];
     for (first_hand, first, second_hand, second) in cases {
         let mut state = position(1, &[first_hand, second_hand], QUIET);
-        play(&mut state, &[first.clone()]);
+        play(&mut state, &[*first]);
         let err = state.check(second).unwrap_err();
         assert!(err.message().contains("KB-9"), "{err}");
     }
