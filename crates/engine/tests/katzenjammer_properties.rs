@@ -137,6 +137,9 @@ fn kb21_view_never_depends_on_hidden_cards() {
             let viewer = rng.index(state.players());
             let view = state.view(viewer);
             assert_eq!(view.hand, state.hand(viewer), "KB-21: own hand");
+            // The view plus the true hidden cards rebuilds the state exactly.
+            let rebuilt = KbState::from_view(&view, &state.hidden()).expect("the truth fits the view");
+            assert_eq!(rebuilt, state.clone().without_log(), "game {i}");
             let other = state.resample_hidden(viewer, &mut rng);
             assert_eq!(other.view(viewer), view, "KB-21: the view leaked hidden cards (game {i})");
             assert_eq!(other.all_cards(), Counts::deck());
@@ -167,7 +170,9 @@ fn kb_same_seed_same_game() {
         state
     };
     for seed in 0..50 {
-        assert_eq!(play(seed), play(seed));
+        let (a, b) = (play(seed), play(seed));
+        assert_eq!(a, b);
+        assert_eq!(a.log(), b.log(), "the same public history too");
     }
     assert_ne!(play(1).log(), play(2).log());
     assert_eq!(DECK_SIZE, 90);

@@ -17,7 +17,7 @@ pub use foursome::{Foursome, Presentation};
 pub use log::Event;
 pub use matchplay::{GameRecord, Match};
 pub use state::{
-    Deal, EndCause, KbState, Options, Phase, SetupError, StandingBid, HAND_SIZE, JOKER_PENALTY, MAX_PLAYERS,
+    Deal, EndCause, Hidden, KbState, Options, Phase, SetupError, StandingBid, HAND_SIZE, JOKER_PENALTY, MAX_PLAYERS,
     MAX_ROW, MIN_PLAYERS,
 };
 pub use view::KbView;

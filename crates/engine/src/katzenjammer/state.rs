@@ -13,6 +13,7 @@ use super::bid::{Bid, BidLevel};
 use super::cards::{Card, Counts, DECK_SIZE};
 use super::foursome::Presentation;
 use super::log::Event;
+use super::view::KbView;
 use crate::game::{Outcome, RuleError, Seat};
 use crate::rng::Rng;
 use crate::seed::Seed;
@@ -93,6 +94,15 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The cards one seat cannot see, as a search bot guesses them: every hand
+/// (the viewer's as it is), the stock order, and the standing bid's cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hidden {
+    pub hands: Vec<Counts>,
+    pub stock_top_first: Vec<Card>,
+    pub high_bid_cards: Counts,
+}
+
 /// A seeded deal (KB-3), before the first reveal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deal {
@@ -125,7 +135,7 @@ impl Deal {
 }
 
 /// One game of Katzenjammer Blues.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct KbState {
     players: u8,
     options: Options,
@@ -349,6 +359,77 @@ impl KbState {
     /// Final jokers per player (displayed, hand jokers included once over).
     pub fn final_jokers(&self) -> Vec<u8> {
         (0..self.players()).map(|s| self.jokers_shown[s] + self.hands[s].jokers()).collect()
+    }
+
+    /// The true hidden cards (for tests and referees; never for a bot).
+    pub fn hidden(&self) -> Hidden {
+        Hidden {
+            hands: self.hands[..self.players()].to_vec(),
+            stock_top_first: self.stock_top_first(),
+            high_bid_cards: self.high_bid_cards,
+        }
+    }
+
+    /// Rebuilds a full state from one seat's view and an assignment of the
+    /// cards that seat cannot see (a *determinization*, for search bots). The
+    /// assignment must fit the view: the viewer's hand as seen, every hand of
+    /// its known size, the stock of its known size, the whole deck accounted
+    /// for, and the standing bid's cards in its bidder's hand.
+    pub fn from_view(view: &KbView, hidden: &Hidden) -> Result<KbState, SetupError> {
+        let n = view.players;
+        check_players(n)?;
+        let fail = |why: &str| Err(SetupError(format!("this assignment does not fit the view: {why}")));
+        if hidden.hands.len() != n || hidden.hands[view.seat] != view.hand {
+            return fail("the viewer's hand differs");
+        }
+        if (0..n).any(|s| hidden.hands[s].total() as usize != view.hand_sizes[s]) {
+            return fail("a hand has the wrong size");
+        }
+        if hidden.stock_top_first.len() != view.stock {
+            return fail("the stock has the wrong size");
+        }
+        let mut state = KbState {
+            players: n as u8,
+            options: view.options,
+            phase: view.phase,
+            to_act: view.to_act.unwrap_or(0) as u8,
+            bandleader: view.bandleader as u8,
+            hands: [Counts::EMPTY; MAX_PLAYERS],
+            mice: [0; MAX_PLAYERS],
+            jokers_shown: [0; MAX_PLAYERS],
+            stock: [Card::Joker; DECK_SIZE],
+            stock_len: view.stock as u8,
+            row: [Card::Joker; MAX_ROW],
+            row_len: view.row.len() as u8,
+            high_bid: view.high_bid,
+            high_bid_cards: hidden.high_bid_cards,
+            passed: view.passed.iter().fold(0, |m, &s| m | (1 << s)),
+            mice_left: view.mice_left,
+            discard: view.discard,
+            end: None,
+            winners: 0,
+            log: Vec::new(),
+            keep_log: false,
+        };
+        for s in 0..n {
+            state.hands[s] = hidden.hands[s];
+            state.mice[s] = view.mice[s];
+            state.jokers_shown[s] = view.jokers_shown[s];
+        }
+        state.row[..view.row.len()].copy_from_slice(&view.row);
+        for (slot, &card) in state.stock.iter_mut().zip(hidden.stock_top_first.iter().rev()) {
+            *slot = card;
+        }
+        if state.all_cards() != Counts::deck() {
+            return fail("the cards do not add up to the deck");
+        }
+        if let (Phase::Bidding, Some(bid)) = (view.phase, view.high_bid) {
+            let made = Bid { kind: bid.level.kind, cards: hidden.high_bid_cards };
+            if made.level() != bid.level || made.check_shape().is_err() || !state.hands[bid.seat].contains(&made.cards) {
+                return fail("the standing bid's cards are not in its bidder's hand");
+            }
+        }
+        Ok(state)
     }
 
     /// A copy in which everything `viewer` cannot see is dealt anew at random:
@@ -621,6 +702,35 @@ impl KbState {
         self.push(Event::GameOver { cause });
     }
 }
+
+/// Two states are equal when the game is the same: the same cards in the same
+/// places and the same public facts. Unused array slots and the public log
+/// (a record of how the state was reached, not part of it) do not count.
+impl PartialEq for KbState {
+    fn eq(&self, other: &Self) -> bool {
+        let n = self.players();
+        let bid_cards = |s: &KbState| if s.phase == Phase::Bidding && s.high_bid.is_some() { s.high_bid_cards } else { Counts::EMPTY };
+        self.players == other.players
+            && self.options == other.options
+            && self.phase == other.phase
+            && self.to_act() == other.to_act()
+            && self.bandleader == other.bandleader
+            && self.hands[..n] == other.hands[..n]
+            && self.mice[..n] == other.mice[..n]
+            && self.jokers_shown[..n] == other.jokers_shown[..n]
+            && self.stock[..self.stock_len()] == other.stock[..other.stock_len()]
+            && self.row() == other.row()
+            && self.high_bid == other.high_bid
+            && bid_cards(self) == bid_cards(other)
+            && self.passed == other.passed
+            && self.mice_left == other.mice_left
+            && self.discard == other.discard
+            && self.end == other.end
+            && self.winners == other.winners
+    }
+}
+
+impl Eq for KbState {}
 
 fn check_players(players: usize) -> Result<(), SetupError> {
     if (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
