@@ -81,7 +81,13 @@ fn Table(view: KbView, seed: Seed) -> impl IntoView {
     let players = view.players;
     let opponents: Vec<(Seat, usize, i32)> = (0..players)
         .filter(|&s| s != view.seat)
-        .map(|s| (s, view.hand_sizes.get(s).copied().unwrap_or(0), view.mice.get(s).copied().unwrap_or(0)))
+        .map(|s| {
+            (
+                s,
+                view.hand_sizes.get(s).copied().unwrap_or(0),
+                view.mice.get(s).copied().unwrap_or(0),
+            )
+        })
         .collect();
     let my_mice = view.mice.get(view.seat).copied().unwrap_or(0);
     view! {
@@ -137,7 +143,10 @@ fn Cards(cards: Vec<Card>, empty: &'static str) -> impl IntoView {
     if cards.is_empty() {
         return view! { <p class="empty">{empty}</p> }.into_any();
     }
-    let faces = cards.into_iter().map(|card| view! { <CardFace card /> }).collect_view();
+    let faces = cards
+        .into_iter()
+        .map(|card| view! { <CardFace card /> })
+        .collect_view();
     view! { <ul class="cards">{faces}</ul> }.into_any()
 }
 
@@ -180,17 +189,26 @@ fn Opponents(opponents: Vec<(Seat, usize, i32)>, bandleader: Seat) -> impl IntoV
 }
 
 fn status_line(view: &KbView) -> String {
-    let who = view.to_act.map(seat_name);
-    match (view.phase, who) {
-        (Phase::Over, _) | (_, None) => "The game is over.".to_string(),
-        (Phase::Bidding, Some(who)) => {
+    let Some(seat) = view.to_act.filter(|_| view.phase != Phase::Over) else {
+        return "The game is over.".to_string();
+    };
+    let mine = seat == view.seat;
+    match view.phase {
+        Phase::Bidding => {
+            let turn = if mine {
+                "your turn to bid or pass".to_string()
+            } else {
+                format!("{} to act", seat_name(seat))
+            };
             let bid = match view.high_bid {
                 Some(b) => format!("Standing bid: {} by {}.", b.level, seat_name(b.seat)),
                 None => "No bid yet.".to_string(),
             };
-            format!("Auction: {who} to act. {bid}")
+            format!("Auction: {turn}. {bid}")
         }
-        (Phase::Presenting, Some(who)) => format!("{who} may present foursomes."),
+        Phase::Presenting if mine => "You won the auction: you may present foursomes.".to_string(),
+        Phase::Presenting => format!("{} may present foursomes.", seat_name(seat)),
+        Phase::Over => "The game is over.".to_string(),
     }
 }
 

@@ -61,10 +61,14 @@ pub fn read(pairs: &[(String, String)]) -> Result<DealRequest, DealProblem> {
 }
 
 fn read_players(text: Option<&str>) -> Result<usize, DealProblem> {
-    let Some(text) = text else { return Ok(DEFAULT_PLAYERS) };
+    let Some(text) = text else {
+        return Ok(DEFAULT_PLAYERS);
+    };
     match text.trim().parse::<usize>() {
         Ok(n) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) => Ok(n),
-        _ => Err(DealProblem::Players { text: shorten(text) }),
+        _ => Err(DealProblem::Players {
+            text: shorten(text),
+        }),
     }
 }
 
@@ -113,7 +117,13 @@ mod tests {
 
     #[test]
     fn defaults_when_the_url_is_silent() {
-        assert_eq!(request(""), Ok(DealRequest { seed: None, players: DEFAULT_PLAYERS }));
+        assert_eq!(
+            request(""),
+            Ok(DealRequest {
+                seed: None,
+                players: DEFAULT_PLAYERS
+            })
+        );
         assert_eq!(request("?players=2").unwrap().players, 2);
     }
 
@@ -130,13 +140,25 @@ mod tests {
         for (search, error) in [
             ("?seed=", SeedError::Empty),
             ("?seed=1K7Q", SeedError::WrongLength { found: 4 }),
-            ("?seed=1K7U-M3ZD", SeedError::BadCharacter { ch: 'U', position: 4 }),
-            ("?seed=9K7Q-M3ZD", SeedError::UnsupportedVersion { found: 9 }),
+            (
+                "?seed=1K7U-M3ZD",
+                SeedError::BadCharacter {
+                    ch: 'U',
+                    position: 4,
+                },
+            ),
+            (
+                "?seed=9K7Q-M3ZD",
+                SeedError::UnsupportedVersion { found: 9 },
+            ),
         ] {
             let problem = request(search).unwrap_err();
             let message = problem.to_string();
             assert!(message.contains(&error.to_string()), "{search}: {message}");
-            assert!(matches!(problem, DealProblem::Seed { error: e, .. } if e == error), "{search}");
+            assert!(
+                matches!(problem, DealProblem::Seed { error: e, .. } if e == error),
+                "{search}"
+            );
         }
     }
 
@@ -144,7 +166,12 @@ mod tests {
     fn bad_player_counts_are_explained() {
         for text in ["1", "7", "0", "-3", "four", "", "99999999999999999999999"] {
             let problem = request(&format!("?players={text}")).unwrap_err();
-            assert_eq!(problem, DealProblem::Players { text: text.to_string() });
+            assert_eq!(
+                problem,
+                DealProblem::Players {
+                    text: text.to_string()
+                }
+            );
             assert!(problem.to_string().contains("2 to 6"), "{problem}");
         }
     }
@@ -172,9 +199,18 @@ mod tests {
     fn shareable_query_names_seed_and_players() {
         let seed = Seed::from_number(12345);
         assert_eq!(shareable_query("", seed, 4), "?seed=1000-0C1S&players=4");
-        assert_eq!(shareable_query("?lang=fr", seed, 3), "?lang=fr&seed=1000-0C1S&players=3");
+        assert_eq!(
+            shareable_query("?lang=fr", seed, 3),
+            "?lang=fr&seed=1000-0C1S&players=3"
+        );
         let round = request(&shareable_query("?seed=junk", seed, 5)).unwrap();
-        assert_eq!(round, DealRequest { seed: Some(seed), players: 5 });
+        assert_eq!(
+            round,
+            DealRequest {
+                seed: Some(seed),
+                players: 5
+            }
+        );
     }
 
     #[test]
@@ -191,6 +227,9 @@ mod tests {
     #[test]
     fn the_same_url_deals_the_same_game() {
         let seed = Seed::parse("1K7Q-M3ZD").unwrap();
-        assert_eq!(deal(seed, 4).unwrap().view(0), deal(seed, 4).unwrap().view(0));
+        assert_eq!(
+            deal(seed, 4).unwrap().view(0),
+            deal(seed, 4).unwrap().view(0)
+        );
     }
 }

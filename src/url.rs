@@ -19,7 +19,10 @@ pub fn parse(search: &str) -> Vec<(String, String)> {
 
 /// The value of `key`'s first occurrence.
 pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
 }
 
 /// `search` with `key` set to `value`: the first occurrence is replaced in
@@ -28,7 +31,10 @@ pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
 pub fn with_param(search: &str, key: &str, value: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut replaced = false;
-    for part in strip_question_mark(search).split('&').filter(|p| !p.is_empty()) {
+    for part in strip_question_mark(search)
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
         let part_key = decode(part.split_once('=').map_or(part, |(k, _)| k));
         if part_key == key {
             if !replaced {
@@ -148,7 +154,10 @@ mod tests {
     #[test]
     fn with_param_appends_or_replaces() {
         assert_eq!(with_param("", "seed", "1K7Q-M3ZD"), "?seed=1K7Q-M3ZD");
-        assert_eq!(with_param("?players=3", "seed", "1ABC-DEFG"), "?players=3&seed=1ABC-DEFG");
+        assert_eq!(
+            with_param("?players=3", "seed", "1ABC-DEFG"),
+            "?players=3&seed=1ABC-DEFG"
+        );
         assert_eq!(
             with_param("?seed=old&players=3&seed=older", "seed", "1ABC-DEFG"),
             "?seed=1ABC-DEFG&players=3"
