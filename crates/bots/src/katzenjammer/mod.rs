@@ -1,0 +1,151 @@
+//! Katzenjammer Blues bots: the heuristic levels and the search glue.
+
+pub mod heuristic;
+pub mod sampler;
+
+use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView, Phase};
+use tablee_engine::rng::Rng;
+
+use crate::ismcts::SearchGame;
+use heuristic::Situation;
+
+/// The decider's situation, from its own view only.
+pub fn situation_from_view(view: &KbView) -> Situation {
+    let me = view.seat;
+    let mut unseen = Counts::deck();
+    let sub = |c: &mut Counts, o: &Counts| {
+        for i in 0..6 {
+            c.0[i] = c.0[i].saturating_sub(o.0[i]);
+        }
+    };
+    sub(&mut unseen, &view.hand);
+    sub(&mut unseen, &view.discard);
+    sub(&mut unseen, &Counts::of(&view.row));
+    let shown_total: u8 = view.jokers_shown.iter().sum();
+    sub(&mut unseen, &Counts([0, 0, 0, 0, 0, shown_total]));
+    let joker_rate = if unseen.total() > 0 { f64::from(unseen.jokers()) / f64::from(unseen.total()) } else { 0.0 };
+    let rival_jokers = (0..view.players)
+        .filter(|&s| s != me)
+        .map(|s| f64::from(view.jokers_shown[s]) + view.hand_sizes[s] as f64 * joker_rate)
+        .fold(0.0, f64::max);
+    Situation {
+        hand: view.hand,
+        my_shown: view.jokers_shown[me],
+        rival_jokers,
+        mice_left: view.mice_left,
+        stock: view.stock,
+        players: view.players,
+    }
+}
+
+/// A seat's situation inside a determinized state (its own sampled world).
+fn situation_in_state(state: &KbState, me: usize) -> Situation {
+    let rival_jokers = (0..state.players())
+        .filter(|&s| s != me)
+        .map(|s| f64::from(state.jokers_shown(s) + state.hand(s).jokers()))
+        .fold(0.0, f64::max);
+    Situation {
+        hand: state.hand(me),
+        my_shown: state.jokers_shown(me),
+        rival_jokers,
+        mice_left: state.mice_left(),
+        stock: state.stock_len(),
+        players: state.players(),
+    }
+}
+
+/// The heuristic's move for a situation (shared by `normal`, `easy` and rollouts).
+pub fn heuristic_action(situation: &Situation, phase: Phase, standing: Option<tablee_engine::katzenjammer::BidLevel>, row: &[Card], margin: f64) -> Action {
+    match phase {
+        Phase::Presenting => Action::Present(situation.best_presentation()),
+        _ => situation.choose_bid(standing, &Counts::of(row), margin),
+    }
+}
+
+/// Search considers pass plus this many of the heuristic's best bids (or
+/// presentations): the rest are never better in practice and would only
+/// spread a small budget thin.
+pub const SEARCH_WIDTH: usize = 3;
+
+/// Bid margin: how much a win must gain before the heuristic bids.
+pub const NORMAL_MARGIN: f64 = 0.35;
+
+impl SearchGame for KbState {
+    fn determinize(view: &KbView, rng: &mut Rng) -> Option<KbState> {
+        sampler::determinize(view, rng)
+    }
+
+    fn search_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(me) = self.to_act() else { return };
+        let situation = situation_in_state(self, me);
+        match self.phase() {
+            Phase::Bidding => {
+                out.push(Action::Pass);
+                let standing = self.high_bid().map(|b| b.level);
+                let row = Counts::of(self.row());
+                let mut scored: Vec<(f64, Action)> = situation
+                    .bid_candidates(standing)
+                    .into_iter()
+                    .map(|bid| (situation.value_after_winning(&bid.cards, &row), Action::Bid(bid)))
+                    .collect();
+                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                out.extend(scored.into_iter().take(SEARCH_WIDTH).map(|(_, a)| a));
+            }
+            Phase::Presenting => {
+                let mut scored: Vec<(f64, Action)> = situation
+                    .presentation_candidates()
+                    .into_iter()
+                    .map(|p| (situation.value_of_presenting(&p), Action::Present(p)))
+                    .collect();
+                scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+                out.extend(scored.into_iter().take(SEARCH_WIDTH).map(|(_, a)| a));
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn rollout_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
+        let me = self.to_act().unwrap_or(0);
+        let situation = situation_in_state(self, me);
+        // A little noise keeps rollouts from replaying one fixed line.
+        if self.phase() == Phase::Bidding && rng.below(10) == 0 {
+            self.search_actions(scratch);
+            return scratch[rng.index(scratch.len())];
+        }
+        let standing = self.high_bid().map(|b| b.level);
+        heuristic_action(&situation, self.phase(), standing, self.row(), NORMAL_MARGIN)
+    }
+
+    fn rewards(&self, out: &mut Vec<f64>) {
+        out.clear();
+        let n = self.players();
+        let estimates: Vec<f64> = match self.outcome() {
+            Some(outcome) => outcome.scores.iter().map(|&m| f64::from(m)).collect(),
+            None => (0..n)
+                .map(|s| {
+                    let situation = situation_in_state(self, s);
+                    f64::from(self.mice(s)) + situation.value(0.0, &self.hand(s), self.jokers_shown(s))
+                })
+                .collect(),
+        };
+        let best = estimates.iter().copied().fold(f64::MIN, f64::max);
+        let worst = estimates.iter().copied().fold(f64::MAX, f64::min);
+        let spread = (best - worst).max(1e-9);
+        match self.outcome() {
+            Some(outcome) => {
+                for s in 0..n {
+                    out.push(0.75 * outcome.win_share(s) + 0.25 * (estimates[s] - worst) / spread);
+                }
+            }
+            None => {
+                // Softmax over estimated final mice: a smooth chance of winning.
+                let weights: Vec<f64> = estimates.iter().map(|e| ((e - best) / 2.0).exp()).collect();
+                let total: f64 = weights.iter().sum();
+                for s in 0..n {
+                    out.push(0.75 * weights[s] / total + 0.25 * (estimates[s] - worst) / spread);
+                }
+            }
+        }
+    }
+}
