@@ -78,11 +78,11 @@ pub fn run(config: &ArenaConfig, mut progress: impl FnMut(usize)) -> Result<Aren
         }
         let outcome = state.outcome().expect("the game is over");
         let final_jokers = state.final_jokers();
-        for seat in 0..n {
+        for (seat, (&score, &at_end)) in outcome.scores.iter().zip(&final_jokers).enumerate() {
             let entry = entry_at(seat);
             shares[entry].push(outcome.win_share(seat));
-            mice[entry] += f64::from(outcome.scores[seat]);
-            jokers[entry] += f64::from(final_jokers[seat]);
+            mice[entry] += f64::from(score);
+            jokers[entry] += f64::from(at_end);
         }
         progress(g + 1);
     }
