@@ -1,62 +1,84 @@
 //! `tablee`: Tablée's command line.
 //!
 //!     tablee scenario FILE     run a scenario file (FILE may be - for stdin)
+//!     tablee arena ...         bot-versus-bot games and their statistics
+//!     tablee bench ...         engine and search speed, native and in wasm
 //!
-//! Exit codes: 0 the command ran; 2 bad input (one line on stderr); 1 an I/O
-//! failure.
+//! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
+//! 1 a failure while running.
 
-use std::io::Read;
+mod arena_cmd;
+mod args;
+mod bench_cmd;
+mod scenario_cmd;
+
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: tablee scenario FILE   (FILE may be - for standard input)";
+const USAGE: &str =
+    "usage: tablee scenario FILE | tablee arena --seats BOT,BOT,... [options] | tablee bench [options] \
+                     (tablee help for details)";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("scenario") => match args.get(1..) {
-            Some([file]) => scenario(file),
-            _ => usage_error("scenario takes exactly one FILE"),
-        },
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        Some(other) => usage_error(&format!("unknown command \"{other}\"")),
-        None => usage_error("no command given"),
+const HELP: &str = "\
+tablee scenario FILE
+    Run a scenario file (FILE may be - for standard input).
+
+tablee arena --seats BOT,BOT,... [--game katzenjammer] [--players N] [--games N]
+             [--seed S] [--full-mice] [--json]
+    Play N seeded bot-versus-bot games, seats rotating every game, and print
+    per seat: win share and its 95% confidence interval, mean mice, mean jokers
+    at the end, milliseconds per decision (median, 95th percentile).
+    BOT is random, easy, normal, hard or expert. --players defaults to the
+    number of seats, --games to 100, --seed (a number or a seed like 1K7Q-M3ZD)
+    to 0. --json prints one JSON object as the last line instead of the table.
+
+tablee bench [--game katzenjammer] [--json] [--run-ms MS] [--runs N] [--no-wasm]
+    Measure, on one thread, random full 4-player games per second, engine
+    actions per second and ISMCTS iterations per second, each the median
+    of N runs (default 5) of MS milliseconds (default 500); natively, then in
+    wasm under Node (built on the way), with the wasm/native ratio.
+    For honest native numbers: cargo run --release --bin tablee -- bench
+";
+
+/// A command's failure: its message (one line) and exit code.
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    /// Bad input or usage: exit 2.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure { code: 2, message: message.into() }
+    }
+
+    /// The command could not do its work: exit 1.
+    pub fn runtime(message: impl Into<String>) -> Failure {
+        Failure { code: 1, message: message.into() }
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("tablee: {message}; {USAGE}");
-    ExitCode::from(2)
-}
-
-fn scenario(file: &str) -> ExitCode {
-    let text = if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(file)
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rest = args.get(1..).unwrap_or_default();
+    let result = match args.first().map(String::as_str) {
+        Some("scenario") => match rest {
+            [file] => scenario_cmd::run(file),
+            _ => Err(Failure::usage(format!("scenario takes exactly one FILE; {USAGE}"))),
+        },
+        Some("arena") => arena_cmd::run(rest),
+        Some("bench") => bench_cmd::run(rest),
+        Some("-h" | "--help" | "help") => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(Failure::usage(format!("unknown command \"{other}\"; {USAGE}"))),
+        None => Err(Failure::usage(format!("no command given; {USAGE}"))),
     };
-    let text = match text {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-            eprintln!("tablee: {file}: not UTF-8 text, so not a scenario file");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("tablee: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match tablee_engine::scenario::run_text(&text) {
-        Ok(output) => {
-            println!("{}", serde_json::to_string_pretty(&output).unwrap_or_else(|_| output.to_string()));
-            ExitCode::SUCCESS
-        }
-        Err(malformed) => {
-            eprintln!("tablee: {file}: {malformed}");
-            ExitCode::from(2)
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("tablee: {}", failure.message);
+            ExitCode::from(failure.code)
         }
     }
 }

@@ -1,0 +1,94 @@
+//! `tablee arena` and `tablee bench` from outside, in their short smoke form:
+//! a few games, tiny timing runs, no wasm (building it is for `tablee bench`
+//! itself, not for the test suite). Usage errors exit 2 with one stderr line.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn tablee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablee")).args(args).output().expect("tablee runs")
+}
+
+fn last_json_line(output: &Output) -> Value {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().last().unwrap_or_else(|| panic!("no output; stderr: {}", stderr(output)));
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("last line is not JSON ({e}): {line}"))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn arena_json_reports_every_seat_in_order() {
+    let args = ["arena", "--game", "katzenjammer", "--players", "4", "--seats", "normal,random,easy,random"];
+    let output = tablee(&[&args[..], &["--games", "12", "--seed", "1K7Q-M3ZD", "--json"]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = last_json_line(&output);
+    assert_eq!(report["games"], 12);
+    let seats = report["seats"].as_array().expect("seats");
+    let bots: Vec<&str> = seats.iter().map(|s| s["bot"].as_str().expect("bot")).collect();
+    assert_eq!(bots, ["normal", "random", "easy", "random"]);
+    let keys = ["win_share", "ci95", "mean_mice", "mean_jokers", "ms_per_decision_p50", "ms_per_decision_p95"];
+    for seat in seats {
+        for key in keys {
+            assert!(seat[key].is_number(), "{key} missing in {seat}");
+        }
+    }
+    let shares: f64 = seats.iter().map(|s| s["win_share"].as_f64().unwrap_or(0.0)).sum();
+    assert!((shares - 1.0).abs() < 1e-3, "win shares add up to {shares}");
+    // The same seed, the same games: the numbers other than timings repeat.
+    let again = last_json_line(&tablee(&[&args[..], &["--games", "12", "--seed", "1K7Q-M3ZD", "--json"]].concat()));
+    for (a, b) in seats.iter().zip(again["seats"].as_array().expect("seats")) {
+        assert_eq!((&a["win_share"], &a["mean_mice"]), (&b["win_share"], &b["mean_mice"]));
+    }
+}
+
+#[test]
+fn arena_prints_a_table_with_one_row_per_seat() {
+    let output = tablee(&["arena", "--seats", "normal,random,random", "--games", "5", "--seed", "7", "--full-mice"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("3 players, 24 mice, 5 games, seed 7"), "{stdout}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(rows[0].contains("normal") && rows[2].contains("random"), "{stdout}");
+    assert!(stderr(&output).is_empty(), "progress goes to a terminal only: {}", stderr(&output));
+}
+
+#[test]
+fn bad_usage_exits_2_with_one_clear_line() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["arena", "--game", "jachete", "--seats", "normal,normal"], "jachete is not available yet"),
+        (&["arena", "--seats", "normal,wizard"], "valid levels: random, easy, normal, hard, expert"),
+        (&["arena", "--seats", "ext:./bot,normal"], "not supported yet"),
+        (&["arena", "--seats", "normal,normal", "--players", "3"], "3 players but 2 seats"),
+        (&["arena", "--seats", "normal,normal", "--seed", "1K7Q"], "--seed"),
+        (&["arena", "--seats", "normal,normal", "--games", "0"], "--games must be at least 1"),
+        (&["arena", "--games", "3"], "--seats is required"),
+        (&["bench", "--game", "jachete"], "jachete is not available yet"),
+        (&["bench", "--fast"], "unknown option \"--fast\""),
+    ];
+    for (args, expected) in cases {
+        let output = tablee(args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: expected \"{expected}\" in: {err}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn bench_smoke_measures_native_and_says_why_wasm_was_skipped() {
+    let output = tablee(&["bench", "--game", "katzenjammer", "--run-ms", "5", "--runs", "1", "--no-wasm", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = last_json_line(&output);
+    for key in ["games_per_s", "actions_per_s", "iterations_per_s"] {
+        let rate = report["native"][key].as_f64().unwrap_or(0.0);
+        assert!(rate > 0.0, "{key}: {report}");
+    }
+    assert!(report["wasm"].is_null());
+    assert!(report["wasm_skipped"].as_str().is_some_and(|s| s.contains("--no-wasm")), "{report}");
+}
