@@ -125,6 +125,16 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Milliseconds with three significant digits or so: 0.00123, 4.56, 123.
+fn milliseconds(ms: f64) -> String {
+    match ms {
+        x if x >= 100.0 => format!("{x:.0}"),
+        x if x >= 10.0 => format!("{x:.1}"),
+        x if x >= 1.0 => format!("{x:.2}"),
+        x => format!("{x:.5}"),
+    }
+}
+
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -137,15 +147,15 @@ fn table(report: &ArenaReport) -> String {
     let mut out = String::from("seat  bot      win share  ±95% CI  mean mice  mean jokers  ms/decision p50      p95\n");
     for (i, s) in report.seats.iter().enumerate() {
         out += &format!(
-            "{:<5} {:<8} {:>9.3} {:>8.3} {:>10.2} {:>12.2} {:>16.3} {:>8.3}\n",
+            "{:<5} {:<8} {:>9.3} {:>8.3} {:>10.2} {:>12.2} {:>16} {:>8}\n",
             i + 1,
             s.bot,
             s.win_share,
             s.ci95,
             s.mean_mice,
             s.mean_jokers,
-            s.ms_per_decision_p50,
-            s.ms_per_decision_p95
+            milliseconds(s.ms_per_decision_p50),
+            milliseconds(s.ms_per_decision_p95)
         );
     }
     out
@@ -166,8 +176,8 @@ fn to_json(report: &ArenaReport) -> String {
                 number(s.ci95, 4),
                 number(s.mean_mice, 3),
                 number(s.mean_jokers, 3),
-                number(s.ms_per_decision_p50, 3),
-                number(s.ms_per_decision_p95, 3)
+                number(s.ms_per_decision_p50, 5),
+                number(s.ms_per_decision_p95, 5)
             )
         })
         .collect();
@@ -215,5 +225,7 @@ mod tests {
         assert_eq!(number(2.0, 3), "2");
         assert_eq!(number(-0.0001, 3), "0");
         assert_eq!(number(f64::NAN, 3), "null");
+        assert_eq!(milliseconds(0.001234), "0.00123");
+        assert_eq!(milliseconds(12.345), "12.3");
     }
 }

@@ -120,17 +120,13 @@ fn wasm_rates(run_ms: usize, runs: usize, chatty: bool) -> Result<Rates, String>
 
     let node = tool_version("node", &["--version"]).ok_or("node is not installed (Node 20 or later is needed)")?;
     let bindgen = wasm_bindgen_path();
+    let install = format!("cargo install wasm-bindgen-cli --version {WASM_BINDGEN_VERSION}");
     match tool_version(&bindgen.to_string_lossy(), &["--version"]) {
         Some(v) if v.split_whitespace().any(|w| w == WASM_BINDGEN_VERSION) => {}
         Some(v) => {
-            return Err(format!(
-                "{v} found, but the wasm-bindgen CLI must be {WASM_BINDGEN_VERSION} \
-                 (cargo install wasm-bindgen-cli --version {WASM_BINDGEN_VERSION})"
-            ))
+            return Err(format!("{v} found, but the wasm-bindgen CLI must be {WASM_BINDGEN_VERSION} ({install})"))
         }
-        None => return Err(format!(
-            "the wasm-bindgen CLI is not installed (cargo install wasm-bindgen-cli --version {WASM_BINDGEN_VERSION})"
-        )),
+        None => return Err(format!("the wasm-bindgen CLI is not installed ({install})")),
     }
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let libdir = command_output(Command::new(&rustc).args(["--print", "target-libdir", "--target", WASM_TARGET]))
