@@ -53,7 +53,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
 
     if args.flag("json") {
         let (wasm_json, ratio_json, skipped) = match &wasm {
-            Ok(w) => (w.to_json(), ratio(&native, w).to_json(), "null".to_string()),
+            Ok(w) => (w.to_json(), ratio_json(&native, w), "null".to_string()),
             Err(why) => ("null".into(), "null".into(), serde_json::Value::from(why.as_str()).to_string()),
         };
         println!(
@@ -87,12 +87,10 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn ratio(native: &Rates, wasm: &Rates) -> Rates {
-    Rates {
-        games_per_s: wasm.games_per_s / native.games_per_s,
-        actions_per_s: wasm.actions_per_s / native.actions_per_s,
-        iterations_per_s: wasm.iterations_per_s / native.iterations_per_s,
-    }
+/// wasm/native for each rate, as JSON with three decimals.
+fn ratio_json(native: &Rates, wasm: &Rates) -> String {
+    let [g, a, i] = [0, 1, 2].map(|k| wasm.values()[k] / native.values()[k]);
+    format!("{{\"games_per_s\": {g:.3}, \"actions_per_s\": {a:.3}, \"iterations_per_s\": {i:.3}}}")
 }
 
 /// 1234567.8 -> "1,234,568".
