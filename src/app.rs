@@ -18,7 +18,7 @@ pub fn App() -> impl IntoView {
     let pairs = url::parse(&search);
     let body = match deal::read(&pairs) {
         Err(problem) => {
-            let players = problem.players_for_fresh_game(&pairs);
+            let players = deal::players_for_fresh_game(&pairs);
             view! { <Problem message=problem.to_string() players /> }.into_any()
         }
         Ok(request) => {
