@@ -2,8 +2,8 @@
 # Installs what Tablée's build needs and is missing; installs nothing otherwise.
 #
 #   - the wasm32-unknown-unknown Rust target     (rustup, seconds)
-#   - Trunk 0.21.14                              (cargo install, ~6–8 min)
-#   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–6 min)
+#   - Trunk 0.21.14                              (cargo install, ~6–9 min)
+#   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
 #   - wasm-opt (npm package binaryen, package-lock.json)  (npm ci, seconds)
 #
 # Expects rustup's Rust, Node + npm. Safe to run again: when everything is
@@ -19,11 +19,11 @@ installed=()
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
 
-# Runs "$@" and reports how long it took.
+# timed WHAT HINT COMMAND...: runs COMMAND, saying what and how long it took.
 timed() {
-  local what=$1 start=$SECONDS
-  shift
-  say "installing $what…"
+  local what=$1 hint=$2 start=$SECONDS
+  shift 2
+  say "installing $what${hint:+ ($hint)}…"
   "$@" || die "installing $what failed (command: $*)"
   installed+=("$what ($((SECONDS - start)) s)")
 }
@@ -34,12 +34,12 @@ done
 
 # 1. The WebAssembly target.
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  timed "the wasm32-unknown-unknown target" rustup --quiet target add wasm32-unknown-unknown
+  timed "the wasm32-unknown-unknown target" "" rustup --quiet target add wasm32-unknown-unknown
 fi
 
 # 2. Trunk (0.22 needs a newer rustc than ours; --locked keeps its deps as tested).
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
-  timed "Trunk $TRUNK_VERSION (about 7 minutes)" \
+  timed "Trunk $TRUNK_VERSION" "6 to 9 minutes" \
     cargo install --quiet --force trunk --version "$TRUNK_VERSION" --locked
 fi
 
@@ -55,7 +55,7 @@ if [ -z "$wasm_bindgen_version" ]; then
 fi
 [ -n "$wasm_bindgen_version" ] || die "cannot tell which wasm-bindgen version to install (no Cargo.lock entry, no \"=x.y.z\" pin in Cargo.toml)"
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
-  timed "wasm-bindgen-cli $wasm_bindgen_version (a few minutes)" \
+  timed "wasm-bindgen-cli $wasm_bindgen_version" "2 to 5 minutes" \
     cargo install --quiet --force wasm-bindgen-cli --version "$wasm_bindgen_version"
 fi
 
@@ -71,7 +71,7 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ "$(cat "$stamp" 2>/dev/null)" != "$l
     rm -f "$log"
     return "$status"
   }
-  timed "wasm-opt (npm ci: binaryen)" npm_ci
+  timed "wasm-opt (binaryen, npm ci)" "" npm_ci
   echo "$lock_sum" >"$stamp"
 fi
 
