@@ -3,8 +3,11 @@
 //! the same view and seed, always makes the same choice.
 //!
 //! Levels: `random` (a baseline), `easy` (the heuristic with human-looking
-//! mistakes), `normal` (the heuristic), `hard` and `expert` (ISMCTS over the
-//! generic game API with heuristic rollouts, budgets in iterations).
+//! mistakes), `normal` (the heuristic), `hard` and `expert` (determinized
+//! Monte Carlo search with paired heuristic rollouts over the generic game
+//! API, budgets in sampled worlds, never in time). `ismcts` is a research
+//! level for the arena: SO-ISMCTS at the hard budget, kept to measure the two
+//! searches against each other (see docs/bots.md).
 
 pub mod arena;
 pub mod ismcts;
@@ -12,7 +15,7 @@ pub mod katzenjammer;
 
 use std::fmt;
 
-use tablee_engine::katzenjammer::{Action, KbState, KbView};
+use tablee_engine::katzenjammer::{Action, Counts, KbState, KbView, Phase};
 use tablee_engine::rng::Rng;
 
 pub use ismcts::{Choice, SearchConfig};
@@ -24,10 +27,27 @@ pub enum Level {
     Normal,
     Hard,
     Expert,
+    Ismcts,
+}
+
+/// How a level thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Thinking {
+    /// A uniformly random legal action.
+    Random,
+    /// The heuristic (with mistakes for `easy`).
+    Heuristic,
+    /// [`ismcts::paired_search`]: every candidate on the same sampled worlds.
+    Paired { samples: u32, rollout_depth: u32 },
+    /// [`ismcts::search`].
+    Tree(SearchConfig),
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert];
+    /// The levels players choose from.
+    pub const PLAYABLE: [Level; 5] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert];
+    /// Every level, the research ones included.
+    pub const ALL: [Level; 6] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert, Level::Ismcts];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -36,6 +56,7 @@ impl Level {
             Level::Normal => "normal",
             Level::Hard => "hard",
             Level::Expert => "expert",
+            Level::Ismcts => "ismcts",
         }
     }
 
@@ -43,12 +64,14 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == text.trim().to_ascii_lowercase())
     }
 
-    /// The search budget of the search levels.
-    pub fn search_config(self) -> Option<SearchConfig> {
+    /// How this level decides, with its budget.
+    pub fn thinking(self) -> Thinking {
         match self {
-            Level::Hard => Some(SearchConfig { iterations: 300, exploration: 0.7, rollout_depth: 40 }),
-            Level::Expert => Some(SearchConfig { iterations: 1500, exploration: 0.7, rollout_depth: 60 }),
-            _ => None,
+            Level::Random => Thinking::Random,
+            Level::Easy | Level::Normal => Thinking::Heuristic,
+            Level::Hard => Thinking::Paired { samples: 60, rollout_depth: 12 },
+            Level::Expert => Thinking::Paired { samples: 240, rollout_depth: 16 },
+            Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 240, exploration: 0.5, rollout_depth: 12 }),
         }
     }
 }
@@ -76,12 +99,17 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
     let choices = match level {
         Level::Random => vec![Choice { action: legal[rng.index(legal.len())], visits: 1, value: 0.0 }],
         Level::Easy => katzenjammer_easy(view, legal, &mut rng),
-        Level::Normal => katzenjammer_normal(view, 0.0),
-        Level::Hard | Level::Expert => {
-            let config = level.search_config().expect("search levels have a budget");
-            let mut choices = ismcts::search::<KbState>(view, &config, &mut rng);
+        Level::Normal => katzenjammer_normal(view),
+        Level::Hard | Level::Expert | Level::Ismcts => {
+            let mut choices = match level.thinking() {
+                Thinking::Paired { samples, rollout_depth } => {
+                    ismcts::paired_search::<KbState>(view, samples, rollout_depth, &mut rng)
+                }
+                Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, &mut rng),
+                Thinking::Random | Thinking::Heuristic => Vec::new(),
+            };
             if choices.is_empty() {
-                choices = katzenjammer_normal(view, 0.0);
+                choices = katzenjammer_normal(view);
             }
             choices
         }
@@ -99,17 +127,14 @@ fn fallback(legal: &[Action]) -> Action {
     legal.iter().copied().find(|a| *a == Action::Pass).unwrap_or(legal[0])
 }
 
-fn katzenjammer_normal(view: &KbView, noise: f64) -> Vec<Choice<Action>> {
+/// `normal`: the heuristic's candidates, ranked by their estimated gain in mice.
+fn katzenjammer_normal(view: &KbView) -> Vec<Choice<Action>> {
     let situation = katzenjammer::situation_from_view(view);
-    let standing = view.high_bid.map(|b| b.level);
-    let action = katzenjammer::heuristic_action(
-        &situation,
-        view.phase,
-        standing,
-        &view.row,
-        katzenjammer::NORMAL_MARGIN + noise,
-    );
-    vec![Choice { action, visits: 1, value: 0.0 }]
+    let ranked = match view.phase {
+        Phase::Presenting => situation.ranked_presentations(),
+        _ => situation.ranked_bids(view.high_bid.map(|b| b.level), &Counts::of(&view.row), katzenjammer::NORMAL_MARGIN),
+    };
+    ranked.into_iter().map(|(action, value)| Choice { action, visits: 1, value }).collect()
 }
 
 /// `easy`: the heuristic, but it overlooks things as a beginner does — it

@@ -211,6 +211,31 @@ impl Situation {
         Some(cards)
     }
 
+    /// Every candidate bid with what winning with it would gain over passing
+    /// (in mice, after the margin), pass first at 0, best first.
+    pub fn ranked_bids(&self, standing: Option<BidLevel>, row: &Counts, margin: f64) -> Vec<(Action, f64)> {
+        let base = self.baseline();
+        let mut ranked = vec![(Action::Pass, 0.0)];
+        for bid in self.bid_candidates(standing) {
+            let gain = self.value_after_winning(&bid.cards, row) - base - margin;
+            ranked.push((Action::Bid(bid), gain));
+        }
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
+    }
+
+    /// Every candidate presentation with its value over presenting nothing.
+    pub fn ranked_presentations(&self) -> Vec<(Action, f64)> {
+        let base = self.value_of_presenting(&Presentation::NOTHING);
+        let mut ranked: Vec<(Action, f64)> = self
+            .presentation_candidates()
+            .into_iter()
+            .map(|p| (Action::Present(p), self.value_of_presenting(&p) - base))
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
+    }
+
     /// The `normal` bidding decision: the bid that gains most, if it gains
     /// enough, else pass.
     pub fn choose_bid(&self, standing: Option<BidLevel>, row: &Counts, margin: f64) -> Action {

@@ -65,7 +65,7 @@ pub fn heuristic_action(situation: &Situation, phase: Phase, standing: Option<ta
 /// Search considers pass plus this many of the heuristic's best bids (or
 /// presentations): the rest are never better in practice and would only
 /// spread a small budget thin.
-pub const SEARCH_WIDTH: usize = 3;
+pub const SEARCH_WIDTH: usize = 4;
 
 /// Bid margin: how much a win must gain before the heuristic bids.
 pub const NORMAL_MARGIN: f64 = 0.35;
@@ -105,14 +105,11 @@ impl SearchGame for KbState {
         }
     }
 
-    fn rollout_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
+    /// Rollouts play the heuristic for everyone, without noise: measured,
+    /// noisy rollouts only blurred the comparison between candidates.
+    fn rollout_action(&self, _rng: &mut Rng, _scratch: &mut Vec<Action>) -> Action {
         let me = self.to_act().unwrap_or(0);
         let situation = situation_in_state(self, me);
-        // A little noise keeps rollouts from replaying one fixed line.
-        if self.phase() == Phase::Bidding && rng.below(10) == 0 {
-            self.search_actions(scratch);
-            return scratch[rng.index(scratch.len())];
-        }
         let standing = self.high_bid().map(|b| b.level);
         heuristic_action(&situation, self.phase(), standing, self.row(), NORMAL_MARGIN)
     }
@@ -134,16 +131,16 @@ impl SearchGame for KbState {
         let spread = (best - worst).max(1e-9);
         match self.outcome() {
             Some(outcome) => {
-                for s in 0..n {
-                    out.push(0.75 * outcome.win_share(s) + 0.25 * (estimates[s] - worst) / spread);
+                for (s, estimate) in estimates.iter().enumerate() {
+                    out.push(0.75 * outcome.win_share(s) + 0.25 * (estimate - worst) / spread);
                 }
             }
             None => {
                 // Softmax over estimated final mice: a smooth chance of winning.
                 let weights: Vec<f64> = estimates.iter().map(|e| ((e - best) / 2.0).exp()).collect();
                 let total: f64 = weights.iter().sum();
-                for s in 0..n {
-                    out.push(0.75 * weights[s] / total + 0.25 * (estimates[s] - worst) / spread);
+                for (weight, estimate) in weights.iter().zip(&estimates) {
+                    out.push(0.75 * weight / total + 0.25 * (estimate - worst) / spread);
                 }
             }
         }

@@ -93,8 +93,8 @@ fn deficit(hand: &Counts, need: &Need, lost: &Counts, gained: &Counts) -> (i32, 
             let distinct = (0..5).filter(|&i| hand.0[i] > 0).count() as i32;
             let have = (distinct + i32::from(hand.jokers())).min(5);
             let mut helps = [true; 6];
-            for i in 0..5 {
-                helps[i] = hand.0[i] == 0;
+            for (help, &held) in helps.iter_mut().zip(&hand.0[..5]) {
+                *help = held == 0;
             }
             (required.min(5) - have, helps)
         }
@@ -108,10 +108,7 @@ fn draw_where(pool: &mut Counts, allowed: &[bool; 6], rng: &mut Rng) -> Option<C
         return None;
     }
     let mut pick = rng.below(total);
-    for i in 0..6 {
-        if !allowed[i] {
-            continue;
-        }
+    for (i, _) in allowed.iter().enumerate().filter(|(_, &ok)| ok) {
         let n = u32::from(pool.0[i]);
         if pick < n {
             pool.0[i] -= 1;
