@@ -69,9 +69,9 @@ impl Level {
         match self {
             Level::Random => Thinking::Random,
             Level::Easy | Level::Normal => Thinking::Heuristic,
-            Level::Hard => Thinking::Paired { samples: 60, rollout_depth: 12 },
-            Level::Expert => Thinking::Paired { samples: 240, rollout_depth: 16 },
-            Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 240, exploration: 0.5, rollout_depth: 12 }),
+            Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30 },
+            Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30 },
+            Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30 }),
         }
     }
 }
