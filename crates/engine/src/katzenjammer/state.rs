@@ -673,7 +673,6 @@ impl KbState {
         let n = self.players();
         self.phase = Phase::Over;
         self.end = Some(cause);
-        self.high_bid = None;
         for seat in 0..n {
             let jokers = self.hands[seat].jokers();
             self.hands[seat].0[5] = 0;
