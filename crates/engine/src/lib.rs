@@ -6,6 +6,7 @@
 //! - [`scenario`]: the conformance interface of `shared/spec/scenarios.md`.
 
 pub mod game;
+pub mod jachete;
 pub mod katzenjammer;
 pub mod rng;
 pub mod scenario;
