@@ -4,7 +4,13 @@
 #   - the wasm32-unknown-unknown Rust target     (rustup, seconds)
 #   - Trunk 0.21.14                              (cargo install, ~6–9 min)
 #   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
-#   - wasm-opt (npm package binaryen, package-lock.json)  (npm ci, seconds)
+#   - npm devDependencies (package-lock.json): wasm-opt (binaryen) and
+#     playwright-core for the browser tests      (npm ci, seconds)
+#   - Debian's Chromium and chromedriver for the browser tests in tests/e2e/
+#     (apt-get, 15 s measured, up to ~2 min; needs root or passwordless sudo)
+#
+#   scripts/setup.sh               everything (make test, make e2e)
+#   scripts/setup.sh --no-browser  all but Chromium (make play, make build)
 #
 # Expects rustup's Rust, Node + npm. Safe to run again: when everything is
 # present it prints one line. Facts behind the choices: ../shared/spec/toolchain.md.
@@ -14,7 +20,18 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 TRUNK_VERSION=0.21.14
+# Chromium and its driver; fonts-liberation (a recommended package, the others
+# are not needed headless) gives pages and screenshots Arial-like metrics.
+BROWSER_PACKAGES=(chromium chromium-driver fonts-liberation)
 installed=()
+
+browser=yes
+for arg in "$@"; do
+  case $arg in
+    --no-browser) browser=no ;;
+    *) printf 'usage: scripts/setup.sh [--no-browser]\n' >&2; exit 2 ;;
+  esac
+done
 
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
@@ -59,10 +76,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_vers
     cargo install --quiet --force wasm-bindgen-cli --version "$wasm_bindgen_version"
 fi
 
-# 4. wasm-opt from npm (binaryen), reinstalled when package-lock.json changes.
+# 4. npm devDependencies: wasm-opt (binaryen) and playwright-core, reinstalled
+#    when package-lock.json changes.
 stamp=node_modules/.tablee-package-lock.sha256
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
-if [ ! -x node_modules/.bin/wasm-opt ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/playwright-core/package.json ] ||
+  [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
   npm_ci() {
     local log status=0
     log=$(mktemp)
@@ -71,12 +90,55 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ "$(cat "$stamp" 2>/dev/null)" != "$l
     rm -f "$log"
     return "$status"
   }
-  timed "wasm-opt (binaryen, npm ci)" "" npm_ci
+  timed "npm devDependencies (npm ci: wasm-opt, playwright-core)" "" npm_ci
   echo "$lock_sum" >"$stamp"
 fi
 
+# 5. Chromium for tests/e2e/ (playwright-core drives /usr/bin/chromium; never
+#    `npx playwright install`, which downloads from a host we cannot reach).
+#    apt-get update runs only when something is missing.
+browser_summary=""
+if [ "$browser" = yes ]; then
+  missing=()
+  if command -v dpkg-query >/dev/null; then
+    for package in "${BROWSER_PACKAGES[@]}"; do
+      dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null | grep -qx installed ||
+        missing+=("$package")
+    done
+  elif [ ! -x /usr/bin/chromium ]; then
+    die "Chromium is missing and this is not Debian: install it so that /usr/bin/chromium exists (or run scripts/setup.sh --no-browser to skip it)"
+  fi
+  if [ ${#missing[@]} -gt 0 ]; then
+    as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null && sudo -n true 2>/dev/null ||
+        die "installing ${missing[*]} needs root: run 'sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}' (or scripts/setup.sh --no-browser to skip it)"
+      as_root=(sudo -n)
+    fi
+    apt_install() {
+      local log status=0
+      log=$(mktemp)
+      {
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -qq update &&
+          "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+            apt-get -qq -y --no-install-recommends install "$@"
+      } </dev/null >"$log" 2>&1 || status=$?
+      [ "$status" -eq 0 ] || cat "$log" >&2
+      rm -f "$log"
+      return "$status"
+    }
+    timed "${missing[*]} (apt-get)" "under a minute to 2 minutes" apt_install "${missing[@]}"
+  fi
+  [ -x /usr/bin/chromium ] || die "/usr/bin/chromium is missing after the install"
+  if command -v dpkg-query >/dev/null; then
+    browser_summary=", chromium $(dpkg-query -W -f='${Version}' chromium | sed 's/-.*//')"
+  else
+    browser_summary=", chromium"
+  fi
+fi
+
 if [ ${#installed[@]} -eq 0 ]; then
-  say "nothing to install (trunk $TRUNK_VERSION, wasm-bindgen $wasm_bindgen_version, $(node_modules/.bin/wasm-opt --version | cut -d' ' -f1-3))"
+  say "nothing to install (trunk $TRUNK_VERSION, wasm-bindgen $wasm_bindgen_version, $(node_modules/.bin/wasm-opt --version | cut -d' ' -f1-3), playwright-core $(node -p 'require("./node_modules/playwright-core/package.json").version')$browser_summary)"
 else
   say "installed: $(IFS=';'; echo "${installed[*]}" | sed 's/;/, /g')"
 fi
