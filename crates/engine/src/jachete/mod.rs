@@ -1,10 +1,18 @@
 //! J'achète! (le 60 cennes): the rules of `../shared/rules/jachete.md`, rule
-//! ids JA-1..JA-19. Built so far: the cards (JA-1) and meld validation with
-//! its explanations (JA-3, JA-5, JA-6, JA-13). The round state machine (deal,
-//! buying, opening, the table rule, scoring) comes next on the same API.
+//! ids JA-1..JA-19. Built so far: the cards (JA-1), meld validation with its
+//! explanations (JA-3, JA-5, JA-6, JA-13) and one round as a state machine
+//! (JA-4..JA-18: the first turned card, buying, opening, the table rule,
+//! rebuilding the stock, scoring, the pots after round 7). Still to come: the
+//! seven-round game with seeded deals, the per-player view (JA-19), the
+//! generic `Game` API with a move generator, and bots.
 
 mod cards;
 mod meld;
+mod round;
 
 pub use cards::{deck, Card, Rank, Suit, DECK_SIZE, KINDS};
 pub use meld::{contract, max_wilds, read_meld, Contract, Meld, MeldError, MeldKind, Standing};
+pub use round::{
+    JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, BUY_PRICE, ROUNDS, SMALL_POT_STAKE,
+    START_MONEY,
+};

@@ -5,8 +5,9 @@
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
 
-mod katzenjammer;
+mod jachete;
 mod json;
+pub mod katzenjammer;
 
 use serde_json::Value;
 
@@ -36,11 +37,9 @@ pub fn run(input: &Value) -> Result<Value, Malformed> {
     match object.get("game") {
         None => Err(Malformed("the scenario has no \"game\" (\"katzenjammer\" or \"jachete\")".into())),
         Some(Value::String(g)) if g == "katzenjammer" => katzenjammer::run(object),
-        Some(Value::String(g)) if g == "jachete" => Err(Malformed(
-            "\"jachete\" scenarios are not supported by this version yet (only \"katzenjammer\")".into(),
-        )),
+        Some(Value::String(g)) if g == "jachete" => jachete::run(object),
         Some(other) => Err(Malformed(format!(
-            "unknown game {other}: this version knows \"katzenjammer\""
+            "unknown game {other}: this version knows \"katzenjammer\" and \"jachete\""
         ))),
     }
 }

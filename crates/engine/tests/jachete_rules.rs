@@ -1,0 +1,298 @@
+//! J'achète rules (JA-n), one round at a time, through the public API.
+
+use tablee_engine::jachete::{Card, JaAction, JaPhase, JaRound, Reshuffle, RoundSetup, TableMeld};
+
+fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace().map(|t| Card::parse(t).unwrap_or_else(|| panic!("card {t}"))).collect()
+}
+
+/// Four players, dealer 0, round `round`; hands and the stock's top cards given.
+fn round_with(round: u8, hands: [&str; 4], stock: &str, money: [i32; 4]) -> JaRound {
+    JaRound::start(RoundSetup {
+        players: 4,
+        round,
+        dealer: 0,
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        stock: cards(stock),
+        money: money.to_vec(),
+        small_pot: 40,
+        big_pot: 0,
+        scores: vec![0; 4],
+        reshuffle: Reshuffle::OldestOnTop,
+    })
+    .expect("valid set-up")
+}
+
+const HANDS: [&str; 4] = [
+    "3H 3H 4H 4H 5H 5H 6H 6H 7H",
+    "3S 3S 4S 4S 5S 5S 6S 6S 7S",
+    "3D 3D 4D 4D 5D 5D 6D 6D 7D",
+    "3C 3C 4C 4C 5C 5C 6C 6C 7C",
+];
+const FULL: [i32; 4] = [50, 50, 50, 50];
+
+fn meld(owner: usize, text: &str) -> TableMeld {
+    TableMeld { owner, cards: cards(text) }
+}
+
+fn assert_conserved(r: &JaRound) {
+    assert_eq!(r.card_count(), 108, "JA-1: 108 cards");
+    assert_eq!(r.cents(), 240, "cents conserved");
+}
+
+#[test]
+fn ja07_ja09_first_card_opens_a_buy_window_dealer_last() {
+    let mut r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    assert_eq!(r.phase(), JaPhase::BuyWindow);
+    assert_eq!(r.buy_card(), Some(cards("KD")[0]));
+    assert_eq!(r.to_act(), Some(1), "the player whose turn is next is asked first");
+    for seat in [1, 2, 3] {
+        assert_eq!(r.to_act(), Some(seat));
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!(r.to_act(), Some(0), "the dealer is eligible, last");
+    r.apply(&JaAction::Decline).unwrap();
+    assert_eq!(r.phase(), JaPhase::Play);
+    assert_eq!(r.to_act(), Some(1));
+    assert_eq!(r.hand(1).len(), 10, "JA-8: the turn starts with a draw");
+    assert_conserved(&r);
+}
+
+#[test]
+fn ja10_a_buyer_pays_5_and_takes_a_bonus_card() {
+    let mut r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    r.apply(&JaAction::Decline).unwrap();
+    r.apply(&JaAction::Buy).unwrap();
+    assert_eq!(r.money(2), 45);
+    assert_eq!(r.pots(), (40, 5));
+    assert_eq!(r.hand(2).len(), 11, "the discard and one bonus card");
+    assert!(r.hand(2).contains(&cards("KD")[0]) && r.hand(2).contains(&cards("8S")[0]));
+    assert_eq!(r.to_act(), Some(1), "play goes on with the player whose turn is next");
+    assert_eq!(r.hand(1).len(), 10);
+    assert!(r.hand(1).contains(&cards("9S")[0]));
+    assert_eq!(r.discard().len(), 0);
+    assert_conserved(&r);
+}
+
+#[test]
+fn ja10_the_buyer_whose_turn_is_next_gets_three_cards() {
+    let mut r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    r.apply(&JaAction::Buy).unwrap();
+    assert_eq!(r.hand(1).len(), 12, "bought card + bonus + the normal draw");
+    assert_eq!(r.phase(), JaPhase::Play);
+    assert_eq!(r.to_act(), Some(1));
+}
+
+#[test]
+fn ja07_a_wild_first_card_is_bought_by_the_dealer() {
+    let r = round_with(1, HANDS, "2H 8S 9S", FULL);
+    assert_eq!(r.hand(0).len(), 11);
+    assert_eq!(r.money(0), 45);
+    assert_eq!(r.pots().1, 5);
+    assert_eq!(r.phase(), JaPhase::Play);
+    assert_eq!(r.to_act(), Some(1));
+    let broke = round_with(1, HANDS, "JK 8S 9S", [0, 50, 50, 50]);
+    assert_eq!(broke.hand(0).len(), 11, "a dealer who cannot pay takes it free");
+    assert_eq!(broke.money(0), 0);
+    assert_eq!(broke.pots().1, 0);
+}
+
+#[test]
+fn ja09_a_player_without_5_cents_cannot_buy() {
+    let r = round_with(1, HANDS, "KD 8S 9S", [50, 4, 50, 50]);
+    assert_eq!(r.to_act(), Some(2), "seat 1 has 4 cents and is skipped");
+}
+
+/// Seat 1's turn with a hand that can open round 1 (two sets of three).
+fn seat1_ready_to_open() -> JaRound {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 2C KD QD JD", HANDS[2], HANDS[3]];
+    let mut r = round_with(1, hands, "KS 10C 10S", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!(r.to_act(), Some(1));
+    r
+}
+
+#[test]
+fn ja12_opening_with_exactly_the_contract() {
+    let mut r = seat1_ready_to_open();
+    let opening = vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 2C")];
+    r.apply(&JaAction::Play { table: opening.clone() }).unwrap();
+    assert!(r.opened(1));
+    assert_eq!(r.table(), &opening[..]);
+    assert_eq!(r.hand(1).len(), 4);
+    assert_conserved(&r);
+}
+
+#[test]
+fn ja03_ja12_an_opening_must_be_the_contract() {
+    let mut r = seat1_ready_to_open();
+    let one_set = vec![meld(1, "8S 8H 8D")];
+    assert!(r.apply(&JaAction::Play { table: one_set }).unwrap_err().message().contains("contract"));
+    let run = vec![meld(1, "8S 8H 8D"), meld(1, "JD QD KD")];
+    assert!(r.apply(&JaAction::Play { table: run }).unwrap_err().message().contains("run"));
+    let too_wild = vec![meld(1, "8S 8H 8D"), meld(1, "9S 2C JK")];
+    assert!(r.apply(&JaAction::Play { table: too_wild }).is_err());
+    assert!(!r.opened(1));
+    assert!(r.table().is_empty());
+}
+
+#[test]
+fn ja13_once_opened_more_melds_the_same_turn() {
+    let mut r = seat1_ready_to_open();
+    let opening = vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 2C")];
+    r.apply(&JaAction::Play { table: opening }).unwrap();
+    let more = vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 2C"), meld(1, "JD QD KD")];
+    r.apply(&JaAction::Play { table: more }).unwrap();
+    assert_eq!(r.table().len(), 3);
+    assert_eq!(r.hand(1).len(), 1);
+}
+
+#[test]
+fn ja14_a_wild_swapped_out_must_be_replayed() {
+    let mut r = seat1_ready_to_open();
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 2C")] }).unwrap();
+    r.apply(&JaAction::Discard(cards("KD")[0])).unwrap();
+    // Nobody buys (seat 1 has opened and is not eligible anyway).
+    while r.phase() == JaPhase::BuyWindow {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    // Play round to seat 1 again: seats 2, 3, 0 discard what they drew.
+    for seat in [2, 3, 0] {
+        assert_eq!(r.to_act(), Some(seat));
+        let drawn = *r.hand(seat).last().unwrap();
+        r.apply(&JaAction::Discard(drawn)).unwrap();
+        while r.phase() == JaPhase::BuyWindow {
+            r.apply(&JaAction::Decline).unwrap();
+        }
+    }
+    assert_eq!(r.to_act(), Some(1));
+    // Seat 1 holds QD JD and its draw. Taking the 2C out without replaying it: refused.
+    let dropped = vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H QD")];
+    assert!(r.apply(&JaAction::Play { table: dropped }).is_err(), "the 2C would leave the table");
+    // Swapping QD? no: a 9 is needed to free the wild. Move the 2C to a new run instead:
+    // 9S 9H + ... not a set without a third 9, so refused as invalid.
+    let invalid = vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H"), meld(1, "QD JD 2C")];
+    assert!(r.apply(&JaAction::Play { table: invalid }).is_err(), "a pair is no meld");
+}
+
+#[test]
+fn ja08_going_out_by_discarding_ends_the_round_without_a_buy_window() {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 9D KD", HANDS[2], HANDS[3]];
+    let mut r = round_with(1, hands, "KS 10C 10S", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    assert_eq!(r.hand(1).len(), 2, "KD and the drawn 10C");
+    r.apply(&JaAction::Discard(cards("KD")[0])).unwrap();
+    assert_eq!(r.phase(), JaPhase::BuyWindow);
+}
+
+#[test]
+fn ja17_going_out_by_playing_scores_the_others_hands() {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 9D", "AS 2D JK KC", "10C"];
+    let mut r = round_with(1, hands, "KS 10S 10H", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    // Seat 1 drew 10S: it opens and lays a third set to go out.
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    r.apply(&JaAction::Play {
+        table: vec![meld(1, "8S 8H 8D 10S"), meld(1, "9S 9H 9D")],
+    })
+    .expect_err("10S on a set of 8s is not a meld");
+    assert_eq!(r.hand(1), &cards("10S")[..]);
+    let _ = r;
+    // A clean one: seat 1 lays everything at once.
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
+    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    assert_eq!(r.phase(), JaPhase::RoundOver);
+    let result = r.result().unwrap();
+    assert_eq!(result.went_out, Some(1));
+    // Seat 0: 3,3,4,4,5,5,6,6,7 = 9 x 5; seat 2: A 15 + 2 20 + JK 20 + K 10; seat 3: 10.
+    assert_eq!(result.round_points, vec![45, 0, 65, 10]);
+    assert_eq!(result.scores, vec![45, 0, 65, 10]);
+}
+
+#[test]
+fn ja16_the_stock_is_rebuilt_oldest_discard_on_top() {
+    // 100 cards in hands: the stock holds the 8 missing cards.
+    let deck = tablee_engine::jachete::deck();
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); 4];
+    for (i, &c) in deck.iter().take(100).enumerate() {
+        hands[i % 4].push(c);
+    }
+    let mut r = JaRound::start(RoundSetup {
+        players: 4,
+        round: 1,
+        dealer: 0,
+        hands,
+        stock: Vec::new(),
+        money: vec![50; 4],
+        small_pot: 40,
+        big_pot: 0,
+        scores: vec![0; 4],
+        reshuffle: Reshuffle::OldestOnTop,
+    })
+    .unwrap();
+    let mut rebuilt = false;
+    for _ in 0..200 {
+        let Some(seat) = r.to_act() else { break };
+        let (pile, stock) = (r.discard().to_vec(), r.stock_len());
+        if r.phase() == JaPhase::BuyWindow {
+            r.apply(&JaAction::Decline).unwrap();
+        } else {
+            let card = r.hand(seat)[0];
+            r.apply(&JaAction::Discard(card)).unwrap();
+        }
+        assert_eq!(r.card_count(), 108);
+        if stock == 0 && r.stock_len() > 0 {
+            // The pile minus its top became the stock, oldest card on top:
+            // the next player drew that oldest card.
+            assert_eq!(r.discard(), &pile[pile.len() - 1..], "the top card stays");
+            let drawer = r.to_act().unwrap();
+            assert_eq!(*r.hand(drawer).last().unwrap(), pile[0]);
+            assert_eq!(r.stock_len(), pile.len() - 2);
+            rebuilt = true;
+            break;
+        }
+    }
+    assert!(rebuilt, "the stock ran out and was rebuilt");
+}
+
+#[test]
+fn ja18_after_round_7_lowest_total_takes_the_big_pot_and_the_one_out_the_small() {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 8C 2H JK", "AS", "10C"];
+    let mut r = JaRound::start(RoundSetup {
+        players: 4,
+        round: 7,
+        dealer: 0,
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        stock: cards("KS 9D 10H"),
+        money: vec![40, 50, 45, 50],
+        small_pot: 40,
+        big_pot: 15,
+        scores: vec![100, 90, 80, 95],
+        reshuffle: Reshuffle::OldestOnTop,
+    })
+    .unwrap();
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    // Seat 1 drew 9D: 1 x 6 is 8S 8H 8D 8C 2H JK; then discard 9D to go out.
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D 8C 2H JK")] }).unwrap();
+    r.apply(&JaAction::Discard(cards("9D")[0])).unwrap();
+    assert_eq!(r.phase(), JaPhase::Over);
+    let result = r.result().unwrap();
+    // Seat 0: 45; seat 2: AS 15; seat 3: 10C 10.
+    assert_eq!(result.scores, vec![145, 90, 95, 105]);
+    assert_eq!(result.winners, vec![1]);
+    assert_eq!(result.purses, vec![40, 50 + 15 + 40, 45, 50]);
+    assert_eq!(result.purses.iter().sum::<i32>(), 240);
+}
