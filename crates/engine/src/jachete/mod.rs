@@ -7,6 +7,7 @@
 //! generic `Game` API with a move generator, and bots.
 
 mod cards;
+mod game;
 mod meld;
 mod round;
 
@@ -16,3 +17,4 @@ pub use round::{
     JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, BUY_PRICE, ROUNDS, SMALL_POT_STAKE,
     START_MONEY,
 };
+pub use game::{candidate_plays, find_opening, JaGame, JaOptions, JaView, GAME_ROUNDS};

@@ -147,6 +147,8 @@ pub struct JaRound {
     offered_by: Option<Seat>,
     reshuffle: Reshuffle,
     result: Option<RoundResult>,
+    /// The card the dealer turned (JA-7), public from the start.
+    first_card: Option<Card>,
 }
 
 impl JaRound {
@@ -202,11 +204,13 @@ impl JaRound {
             offered_by: None,
             reshuffle: setup.reshuffle,
             result: None,
+            first_card: None,
         };
         // JA-7: the dealer turns the top stock card.
         match round.draw() {
             None => round.end_round(None),
             Some(card) => {
+                round.first_card = Some(card);
                 round.discard.push(card);
                 if card.is_wild() {
                     let dealer = round.dealer;
@@ -269,6 +273,10 @@ impl JaRound {
     }
     pub fn result(&self) -> Option<&RoundResult> {
         self.result.as_ref()
+    }
+    /// The card the dealer turned at the start of the round (JA-7).
+    pub fn first_card(&self) -> Option<Card> {
+        self.first_card
     }
     pub fn contract(&self) -> Contract {
         contract(self.round).expect("the round was checked at set-up")

@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use super::json::{array, object, required, string, uint, Object};
 use super::Malformed;
-use crate::jachete::{Card, JaAction, JaPhase, JaRound, Reshuffle, RoundSetup, TableMeld, SMALL_POT_STAKE, START_MONEY};
+use crate::jachete::{Card, JaOptions, JaAction, JaPhase, JaRound, Reshuffle, RoundSetup, TableMeld, SMALL_POT_STAKE, START_MONEY};
 
 struct Step {
     seat: usize,
@@ -30,7 +30,7 @@ pub fn run(input: &Object) -> Result<Value, Malformed> {
             three
         }
     };
-    if !(4..=8).contains(&players) && !(players == 3 && three_players) {
+    if !JaOptions { three_players }.allows(players) {
         return Err(Malformed(format!(
             "J'achète is for 4 to 8 players (3 with the option \"three_players\"), not {players} (JA-2)"
         )));

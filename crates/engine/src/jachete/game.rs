@@ -1,0 +1,306 @@
+//! A whole game of J'achète: seven seeded rounds (JA-3, JA-4), money and pots
+//! carried from round to round (JA-2, JA-18), the per-player view (JA-19), and
+//! the generic [`Game`] API with an honest move generator.
+//!
+//! The space of table rearrangements is far too large to list, so
+//! [`Game::actions`] gives a bot-oriented set of candidates (the opening, each
+//! card laid off on a meld, new sets, every discard, buy or decline) and
+//! [`Game::ACTIONS_EXHAUSTIVE`] is false; any other proposed table is still
+//! checked by the rules and applied if legal.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{deck, Card, Rank};
+use super::meld::{read_meld, MeldKind};
+use super::round::{JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, ROUNDS, SMALL_POT_STAKE, START_MONEY};
+use crate::game::{Game, Outcome, RuleError, Seat};
+use crate::rng::Rng;
+use crate::seed::Seed;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JaOptions {
+    /// Allow three players (JA-2: an option for small tables).
+    #[serde(default)]
+    pub three_players: bool,
+}
+
+impl JaOptions {
+    /// JA-2: 4 to 8 players, or 3 with the option.
+    pub fn allows(self, players: usize) -> bool {
+        (4..=8).contains(&players) || (players == 3 && self.three_players)
+    }
+}
+
+/// A seven-round game.
+#[derive(Clone, Debug)]
+pub struct JaGame {
+    players: usize,
+    seed: Seed,
+    first_dealer: Seat,
+    round: JaRound,
+    results: Vec<RoundResult>,
+    /// Every card discarded, and every card bought, in order (public, JA-19).
+    seen_discards: Vec<Card>,
+}
+
+/// What one seat knows (JA-19).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JaView {
+    pub seat: Seat,
+    pub players: usize,
+    pub round: u8,
+    pub dealer: Seat,
+    pub phase: JaPhase,
+    pub to_act: Option<Seat>,
+    pub turn: Seat,
+    pub stock: usize,
+    pub discard_top: Option<Card>,
+    pub buy_card: Option<Card>,
+    /// Every card ever discarded (bought ones included), oldest first.
+    pub discards_seen: Vec<Card>,
+    pub table: Vec<TableMeld>,
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    pub money: Vec<i32>,
+    pub scores: Vec<i32>,
+    pub opened: Vec<bool>,
+    pub pots: (i32, i32),
+}
+
+impl JaGame {
+    /// JA-2, JA-4: everyone brings 60 cents and puts 10 in the small pot; the
+    /// seed picks the first dealer and shuffles every round.
+    pub fn new_game(players: usize, options: JaOptions, seed: Seed) -> Result<JaGame, String> {
+        if !options.allows(players) {
+            return Err(format!("J'achète is for 4 to 8 players (3 as an option), not {players} (JA-2)"));
+        }
+        let first_dealer = Rng::for_stream(seed.stream("jachete/dealer"), "dealer").index(players);
+        let money = vec![START_MONEY - SMALL_POT_STAKE; players];
+        let round = deal_round(players, seed, 1, first_dealer, money, SMALL_POT_STAKE * players as i32, 0, vec![0; players])?;
+        let seen_discards = round.first_card().into_iter().collect();
+        Ok(JaGame { players, seed, first_dealer, round, results: Vec::new(), seen_discards })
+    }
+
+    pub fn round(&self) -> &JaRound {
+        &self.round
+    }
+    pub fn results(&self) -> &[RoundResult] {
+        &self.results
+    }
+    pub fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn next_round(&mut self) -> Result<(), String> {
+        let r = &self.round;
+        let n = self.players;
+        let number = r.round() + 1;
+        let dealer = (self.first_dealer + usize::from(number) - 1) % n;
+        let money = (0..n).map(|s| r.money(s)).collect();
+        let scores = (0..n).map(|s| r.score(s)).collect();
+        let (small, big) = r.pots();
+        self.round = deal_round(n, self.seed, number, dealer, money, small, big, scores)?;
+        self.seen_discards.extend(self.round.first_card());
+        Ok(())
+    }
+}
+
+/// JA-4: round `number` of `seed` is always the same deal, dealt one card at a
+/// time clockwise starting left of the dealer.
+#[allow(clippy::too_many_arguments)]
+fn deal_round(
+    players: usize,
+    seed: Seed,
+    number: u8,
+    dealer: Seat,
+    money: Vec<i32>,
+    small_pot: i32,
+    big_pot: i32,
+    scores: Vec<i32>,
+) -> Result<JaRound, String> {
+    let contract = super::meld::contract(number).ok_or("no such round")?;
+    let mut rng = Rng::for_stream(seed.stream("jachete/round"), &format!("round-{number}"));
+    let mut cards = deck();
+    rng.shuffle(&mut cards);
+    let mut hands = vec![Vec::with_capacity(contract.cards_dealt); players];
+    let mut top = 0;
+    for _ in 0..contract.cards_dealt {
+        for i in 1..=players {
+            hands[(dealer + i) % players].push(cards[top]);
+            top += 1;
+        }
+    }
+    JaRound::start(RoundSetup {
+        players,
+        round: number,
+        dealer,
+        hands,
+        stock: cards[top..].to_vec(),
+        money,
+        small_pot,
+        big_pot,
+        scores,
+        reshuffle: Reshuffle::Seeded(Rng::for_stream(seed.stream("jachete/round"), &format!("reshuffle-{number}"))),
+    })
+}
+
+impl Game for JaGame {
+    type Action = JaAction;
+    type View = JaView;
+
+    const NAME: &'static str = "jachete";
+    const ACTIONS_EXHAUSTIVE: bool = false;
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.round.to_act()
+    }
+
+    fn actions(&self, out: &mut Vec<JaAction>) {
+        out.clear();
+        let Some(seat) = self.round.to_act() else { return };
+        match self.round.phase() {
+            JaPhase::BuyWindow => out.extend([JaAction::Buy, JaAction::Decline]),
+            JaPhase::Play => candidate_plays(&self.round, seat, out),
+            _ => {}
+        }
+    }
+
+    fn check(&self, action: &JaAction) -> Result<(), RuleError> {
+        self.clone().apply(action)
+    }
+
+    fn apply(&mut self, action: &JaAction) -> Result<(), RuleError> {
+        self.round.apply(action)?;
+        // JA-19: discards are public when made; a bought card was seen already.
+        if let JaAction::Discard(card) = action {
+            self.seen_discards.push(*card);
+        }
+        if self.round.phase() == JaPhase::RoundOver {
+            if let Some(result) = self.round.result() {
+                self.results.push(result.clone());
+            }
+            self.next_round().map_err(RuleError::new)?;
+        } else if self.round.phase() == JaPhase::Over {
+            if let Some(result) = self.round.result() {
+                self.results.push(result.clone());
+            }
+        }
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> JaView {
+        let r = &self.round;
+        let n = self.players;
+        JaView {
+            seat,
+            players: n,
+            round: r.round(),
+            dealer: r.dealer(),
+            phase: r.phase(),
+            to_act: r.to_act(),
+            turn: r.turn(),
+            stock: r.stock_len(),
+            discard_top: r.discard().last().copied(),
+            buy_card: r.buy_card(),
+            discards_seen: self.seen_discards.clone(),
+            table: r.table().to_vec(),
+            hand: r.hand(seat).to_vec(),
+            hand_sizes: (0..n).map(|s| r.hand(s).len()).collect(),
+            money: (0..n).map(|s| r.money(s)).collect(),
+            scores: (0..n).map(|s| r.score(s)).collect(),
+            opened: (0..n).map(|s| r.opened(s)).collect(),
+            pots: r.pots(),
+        }
+    }
+
+    /// JA-18: the lowest total wins (scores are points, lower is better).
+    fn outcome(&self) -> Option<Outcome> {
+        let result = self.results.last().filter(|_| self.round.phase() == JaPhase::Over)?;
+        Some(Outcome { scores: result.scores.clone(), winners: result.winners.clone() })
+    }
+}
+
+/// Candidate actions of a turn: the opening (if the hand allows), each card
+/// laid off on a meld, new sets of naturals, and every distinct discard.
+pub fn candidate_plays(round: &JaRound, seat: Seat, out: &mut Vec<JaAction>) {
+    let hand = round.hand(seat);
+    let table = round.table();
+    if !round.opened(seat) {
+        if let Some(melds) = find_opening(round, hand) {
+            let mut proposal = table.to_vec();
+            proposal.extend(melds.into_iter().map(|cards| TableMeld { owner: seat, cards }));
+            out.push(JaAction::Play { table: proposal });
+        }
+    } else {
+        // Lay one card off on a meld.
+        let mut tried: Vec<Card> = Vec::new();
+        for &card in hand {
+            if tried.contains(&card) {
+                continue;
+            }
+            tried.push(card);
+            for (i, meld) in table.iter().enumerate() {
+                let mut cards = meld.cards.clone();
+                cards.push(card);
+                if read_meld(&cards).is_ok() {
+                    let mut proposal = table.to_vec();
+                    proposal[i].cards = cards;
+                    out.push(JaAction::Play { table: proposal });
+                }
+            }
+        }
+        // A new set of three or more naturals of one rank.
+        for rank in 1..=13u8 {
+            let Some(rank) = Rank::new(rank).filter(|r| *r != Rank::TWO) else { continue };
+            let naturals: Vec<Card> =
+                hand.iter().copied().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank)).collect();
+            if naturals.len() >= 3 {
+                let mut proposal = table.to_vec();
+                proposal.push(TableMeld { owner: seat, cards: naturals });
+                out.push(JaAction::Play { table: proposal });
+            }
+        }
+    }
+    let mut discards: Vec<Card> = hand.to_vec();
+    discards.sort();
+    discards.dedup();
+    out.extend(discards.into_iter().map(JaAction::Discard));
+}
+
+/// The contract from this hand, naturals first, the fewest wilds, or `None`.
+pub fn find_opening(round: &JaRound, hand: &[Card]) -> Option<Vec<Vec<Card>>> {
+    let contract = round.contract();
+    let mut wilds: Vec<Card> = hand.iter().copied().filter(|c| c.is_wild()).collect();
+    // Ranks by how many naturals the hand holds.
+    let mut by_rank: Vec<(usize, Rank)> = (1..=13u8)
+        .filter_map(Rank::new)
+        .filter(|r| *r != Rank::TWO)
+        .map(|r| (hand.iter().filter(|c| matches!(c, Card::Natural(x, _) if *x == r)).count(), r))
+        .filter(|(n, _)| *n > 0)
+        .collect();
+    by_rank.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut melds = Vec::new();
+    for &(count, rank) in by_rank.iter().take(contract.sets) {
+        let mut cards: Vec<Card> =
+            hand.iter().copied().filter(|c| matches!(c, Card::Natural(x, _) if *x == rank)).collect();
+        // Wilds to reach the minimum length, within the half limit (JA-5).
+        let needed = contract.min_len.saturating_sub(count);
+        if needed > wilds.len() || needed > (count + needed) / 2 {
+            return None;
+        }
+        cards.extend(wilds.drain(..needed));
+        melds.push(cards);
+    }
+    if melds.len() < contract.sets {
+        return None;
+    }
+    let all_sets = melds.iter().all(|m| matches!(read_meld(m).map(|r| r.kind), Ok(MeldKind::Set { .. })));
+    (all_sets && contract.check(&melds).is_ok()).then_some(melds)
+}
+
+/// Number of rounds, re-exported for callers of the game API.
+pub const GAME_ROUNDS: u8 = ROUNDS;
