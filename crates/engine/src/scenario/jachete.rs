@@ -30,7 +30,7 @@ pub fn run(input: &Object) -> Result<Value, Malformed> {
             three
         }
     };
-    if !JaOptions { three_players }.allows(players) {
+    if !(JaOptions { three_players }).allows(players) {
         return Err(Malformed(format!(
             "J'achète is for 4 to 8 players (3 with the option \"three_players\"), not {players} (JA-2)"
         )));
