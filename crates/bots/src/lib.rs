@@ -11,6 +11,7 @@
 
 pub mod arena;
 pub mod ismcts;
+pub mod jachete;
 pub mod katzenjammer;
 
 use std::fmt;
