@@ -4,7 +4,12 @@
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod app;
 mod deal;
-mod url;
+// The model and the texts are wired into the page in the next step.
+#[allow(dead_code)]
+mod i18n;
+#[allow(dead_code)]
+mod model;
+use model::url;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

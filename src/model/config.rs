@@ -1,0 +1,209 @@
+//! A table: which game, who sits where (people or bots and their level), the
+//! options and the deal's seed. The URL and the save file both carry one.
+
+use std::fmt;
+
+use tablee_bots::Level;
+use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::Seed;
+
+/// The machine name of the one game playable now.
+pub const GAME: &str = "katzenjammer";
+/// The game announced as coming.
+pub const GAME_SOON: &str = "jachete";
+/// The format of links and saves this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Players when nothing says otherwise.
+pub const DEFAULT_PLAYERS: usize = 4;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatKind {
+    /// A person at this device (several people share it in hot-seat play).
+    Human,
+    Bot(Level),
+}
+
+impl SeatKind {
+    /// Every choice offered for a seat, in menu order.
+    pub const CHOICES: [SeatKind; 6] = [
+        SeatKind::Human,
+        SeatKind::Bot(Level::Random),
+        SeatKind::Bot(Level::Easy),
+        SeatKind::Bot(Level::Normal),
+        SeatKind::Bot(Level::Hard),
+        SeatKind::Bot(Level::Expert),
+    ];
+
+    /// The name used in links and saves: `human`, or the bot level.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Bot(level) => level.name(),
+        }
+    }
+
+    /// Reads a name written by [`SeatKind::name`] (any case, spaces around).
+    /// Research levels (`ismcts`) are not offered to players.
+    pub fn parse(text: &str) -> Option<SeatKind> {
+        let text = text.trim().to_ascii_lowercase();
+        if text == "human" {
+            return Some(SeatKind::Human);
+        }
+        Level::parse(&text)
+            .filter(|level| Level::PLAYABLE.contains(level))
+            .map(SeatKind::Bot)
+    }
+
+    pub fn is_human(self) -> bool {
+        self == SeatKind::Human
+    }
+}
+
+/// A UTC calendar date, for the daily deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+impl Day {
+    /// A real date of the Gregorian calendar, or `None`.
+    pub fn new(year: i32, month: u32, day: u32) -> Option<Day> {
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        ((1..=days).contains(&day) && (1000..=9999).contains(&year)).then_some(Day { year, month, day })
+    }
+
+    /// Reads `YYYY-MM-DD`.
+    pub fn parse(text: &str) -> Option<Day> {
+        let mut parts = text.trim().split('-');
+        let year = parts.next()?.parse().ok()?;
+        let month = parts.next()?.parse().ok()?;
+        let day = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Day::new(year, month, day)
+    }
+
+    /// The daily deal's seed: the same for everyone on this UTC date.
+    pub fn seed(self) -> Seed {
+        Seed::daily(self.year, self.month, self.day)
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// One table: the game is Katzenjammer Blues (the only one playable now).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableConfig {
+    pub seed: Seed,
+    /// One entry per seat; the number of players is its length (2..=6).
+    pub seats: Vec<SeatKind>,
+    pub options: Options,
+    /// Set when the seed is this date's daily deal.
+    pub daily: Option<Day>,
+}
+
+impl TableConfig {
+    /// The default table: one person at seat 0 against `normal` bots.
+    pub fn new(seed: Seed, players: usize) -> TableConfig {
+        TableConfig { seed, seats: default_seats(players), options: Options::default(), daily: None }
+    }
+
+    /// Today's deal at the default table.
+    pub fn daily(day: Day, seats: Vec<SeatKind>, options: Options) -> TableConfig {
+        TableConfig { seed: day.seed(), seats, options, daily: Some(day) }
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub fn seat(&self, seat: usize) -> Option<SeatKind> {
+        self.seats.get(seat).copied()
+    }
+
+    pub fn humans(&self) -> Vec<usize> {
+        (0..self.players()).filter(|&s| self.seats[s].is_human()).collect()
+    }
+
+    /// The same deal and table (the daily label aside): a save belongs to a link
+    /// when this holds.
+    pub fn same_table(&self, other: &TableConfig) -> bool {
+        self.seed == other.seed && self.seats == other.seats && self.options == other.options
+    }
+
+    /// Hints are for casual games: not for the daily deal, where results are compared.
+    pub fn hints_allowed(&self) -> bool {
+        self.daily.is_none()
+    }
+}
+
+/// Seat 0 human, the others `normal` bots.
+pub fn default_seats(players: usize) -> Vec<SeatKind> {
+    let players = players.clamp(MIN_PLAYERS, MAX_PLAYERS);
+    (0..players)
+        .map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Bot(Level::Normal) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_names_round_trip_and_research_levels_are_refused() {
+        for kind in SeatKind::CHOICES {
+            assert_eq!(SeatKind::parse(kind.name()), Some(kind));
+        }
+        assert_eq!(SeatKind::parse(" Normal "), Some(SeatKind::Bot(Level::Normal)));
+        assert_eq!(SeatKind::parse("ismcts"), None);
+        assert_eq!(SeatKind::parse("robot"), None);
+        assert_eq!(SeatKind::parse(""), None);
+    }
+
+    #[test]
+    fn dates_are_checked() {
+        assert_eq!(Day::parse("2026-11-22"), Day::new(2026, 11, 22));
+        assert_eq!(Day::parse("2026-11-22").map(|d| d.to_string()).as_deref(), Some("2026-11-22"));
+        assert!(Day::parse("2024-02-29").is_some());
+        assert!(Day::parse("2026-02-29").is_none());
+        assert!(Day::parse("1900-02-29").is_none());
+        assert!(Day::parse("2000-02-29").is_some());
+        assert!(Day::parse("2026-13-01").is_none());
+        assert!(Day::parse("2026-04-31").is_none());
+        assert!(Day::parse("2026-11").is_none());
+        assert!(Day::parse("2026-11-22-1").is_none());
+        assert!(Day::parse("today").is_none());
+    }
+
+    #[test]
+    fn the_daily_seed_is_the_engines() {
+        let day = Day::new(2026, 11, 22).unwrap();
+        assert_eq!(day.seed(), Seed::daily(2026, 11, 22));
+        assert_ne!(day.seed(), Day::new(2026, 11, 23).unwrap().seed());
+    }
+
+    #[test]
+    fn default_table_is_one_person_against_normal_bots() {
+        let config = TableConfig::new(Seed::from_number(1), 4);
+        assert_eq!(config.players(), 4);
+        assert_eq!(config.humans(), vec![0]);
+        assert!(config.seats[1..].iter().all(|&s| s == SeatKind::Bot(Level::Normal)));
+        assert_eq!(default_seats(9).len(), MAX_PLAYERS);
+        assert_eq!(default_seats(0).len(), MIN_PLAYERS);
+    }
+}

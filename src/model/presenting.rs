@@ -1,0 +1,96 @@
+//! After a won auction: the presentations the winner can choose from (KB-14..KB-17).
+
+use tablee_engine::katzenjammer::{Action, Foursome, KbState, Phase, Presentation};
+
+/// One choice, as the player sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PresentOption {
+    pub action: Action,
+    pub presentation: Presentation,
+    /// The foursomes laid down, jokers standing in; joker cats have no value.
+    pub foursomes: Vec<Foursome>,
+    /// Mice actually taken (the supply may run short, KB-17).
+    pub mice: u32,
+    /// Jokers that end displayed in front of the player (KB-15, KB-16).
+    pub displayed_jokers: u8,
+    /// This presentation takes the last mice and ends the game (KB-17).
+    pub ends_game: bool,
+}
+
+/// Every legal presentation of the seat to act, "present nothing" first, then
+/// the most mice, then the fewest jokers displayed.
+pub fn options(state: &KbState) -> Vec<PresentOption> {
+    if state.phase() != Phase::Presenting {
+        return Vec::new();
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let left = u32::from(state.mice_left());
+    let mut out: Vec<PresentOption> = legal
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Present(p) => Some(PresentOption {
+                action,
+                presentation: p,
+                foursomes: p.to_foursomes(),
+                mice: p.mice().min(left),
+                displayed_jokers: p.displayed_jokers(),
+                ends_game: p.mice() >= left && p.mice() > 0,
+            }),
+            _ => None,
+        })
+        .collect();
+    out.sort_by_key(|o| {
+        (!o.presentation.is_nothing(), std::cmp::Reverse(o.mice), o.displayed_jokers, std::cmp::Reverse(o.presentation.cats))
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablee_engine::katzenjammer::{Bid, BidKind, Card, Counts, Options};
+
+    use Card::{Joker as J, One as C1, Three as C3, Two as C2};
+
+    /// Seat 1 wins the row 2 3 2 with one 1 and can then present.
+    fn won(hand: &[Card]) -> KbState {
+        let mut hands = vec![vec![Card::Five; 6]; 3];
+        hands[1] = hand.to_vec();
+        let stock = [C2, C3, C2];
+        let mut state = KbState::from_position(3, Options::default(), 0, &hands, &stock).unwrap();
+        state.apply(&Action::Bid(Bid { kind: BidKind::Same(1), cards: Counts::of(&[C1]) })).unwrap();
+        state.apply(&Action::Pass).unwrap();
+        state.apply(&Action::Pass).unwrap();
+        assert_eq!(state.phase(), Phase::Presenting);
+        state
+    }
+
+    #[test]
+    fn nothing_first_then_the_best() {
+        // After paying the 1 and taking 2 3 2: 2 2 2 3 3 J J J J J.
+        let state = won(&[C1, C2, C3, J, J, J, J, J]);
+        let list = options(&state);
+        assert!(list[0].presentation.is_nothing());
+        assert_eq!(list[0].mice, 0);
+        assert!(list[1].mice >= list.last().unwrap().mice);
+        // Every option is legal and distinct.
+        for (i, o) in list.iter().enumerate() {
+            assert!(state.check(&o.action).is_ok());
+            assert!(list[i + 1..].iter().all(|p| p.action != o.action));
+            assert_eq!(Presentation::from_foursomes(&o.foursomes).unwrap(), o.presentation);
+        }
+        // Joker cats and four jokers with a value are both offered.
+        assert!(list.iter().any(|o| o.presentation.cats == 1 && o.foursomes.iter().any(|f| f.value.is_none())));
+        assert!(list
+            .iter()
+            .any(|o| o.foursomes.iter().any(|f| f.value == Some(5) && f.cards.jokers() == 4)));
+    }
+
+    #[test]
+    fn no_options_outside_presenting() {
+        let hands = vec![vec![Card::Five; 6]; 2];
+        let state = KbState::from_position(2, Options::default(), 0, &hands, &[C2, C2]).unwrap();
+        assert!(options(&state).is_empty());
+    }
+}

@@ -1,0 +1,306 @@
+//! The save file: the table and every action, as JSON.
+//!
+//! ```json
+//! {"v":1,"game":"katzenjammer","seed":"1K7Q-M3ZD","players":4,
+//!  "seats":["human","normal","normal","normal"],"options":{"full_mice":false},
+//!  "daily":"2026-11-22","actions":[{"seat":1,"act":"pass"}, ...]}
+//! ```
+//!
+//! Actions use the scenario notation of `shared/spec/scenarios.md` (with the
+//! seat that made them). Resuming replays them through the engine; a save that
+//! does not replay, or whose version this build does not know, is refused
+//! with the reason.
+
+use serde_json::{json, Map, Value};
+use tablee_engine::katzenjammer::{
+    Action, Bid, BidKind, Card, Counts, Foursome, Presentation, MAX_PLAYERS, MIN_PLAYERS,
+};
+use tablee_engine::{Seat, Seed, SeedError};
+
+use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION, GAME};
+use super::session::{ReplayError, Session};
+
+/// Why a save cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// Not JSON at all (the parser's message).
+    NotJson(String),
+    /// A format version this build does not read (`None`: no version at all).
+    Version(Option<String>),
+    /// Another game's save.
+    Game(String),
+    /// A field is missing or malformed: which one.
+    Field(&'static str),
+    Seed(SeedError),
+    /// Action `index` is malformed.
+    Action(usize),
+    /// The actions do not replay: the engine's reason.
+    Replay(ReplayError),
+}
+
+/// The save of a session.
+pub fn to_json(session: &Session) -> String {
+    let config = session.config();
+    let actions: Vec<Value> = session.moves().map(|(seat, action)| action_to_json(seat, action)).collect();
+    let mut object = Map::new();
+    object.insert("v".into(), json!(FORMAT_VERSION));
+    object.insert("game".into(), json!(GAME));
+    object.insert("seed".into(), json!(config.seed.to_string()));
+    object.insert("players".into(), json!(config.players()));
+    object.insert("seats".into(), json!(config.seats.iter().map(|s| s.name()).collect::<Vec<_>>()));
+    object.insert("options".into(), json!({ "full_mice": config.options.full_mice }));
+    if let Some(day) = config.daily {
+        object.insert("daily".into(), json!(day.to_string()));
+    }
+    object.insert("actions".into(), Value::Array(actions));
+    Value::Object(object).to_string()
+}
+
+/// Reads a save and replays it.
+pub fn from_json(text: &str) -> Result<Session, SaveError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    let object = value.as_object().ok_or(SaveError::Field("the save itself"))?;
+    match object.get("v") {
+        Some(v) if v.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
+        Some(v) => return Err(SaveError::Version(Some(short(&v.to_string())))),
+        None => return Err(SaveError::Version(None)),
+    }
+    match object.get("game").and_then(Value::as_str) {
+        Some(GAME) => {}
+        Some(other) => return Err(SaveError::Game(short(other))),
+        None => return Err(SaveError::Field("game")),
+    }
+    let seed_text = object.get("seed").and_then(Value::as_str).ok_or(SaveError::Field("seed"))?;
+    let seed = Seed::parse(seed_text).map_err(SaveError::Seed)?;
+    let players = object
+        .get("players")
+        .and_then(Value::as_u64)
+        .filter(|&n| (MIN_PLAYERS as u64..=MAX_PLAYERS as u64).contains(&n))
+        .ok_or(SaveError::Field("players"))? as usize;
+    let seats = object
+        .get("seats")
+        .and_then(Value::as_array)
+        .filter(|list| list.len() == players)
+        .ok_or(SaveError::Field("seats"))?
+        .iter()
+        .map(|s| s.as_str().and_then(SeatKind::parse))
+        .collect::<Option<Vec<_>>>()
+        .ok_or(SaveError::Field("seats"))?;
+    let mut options = tablee_engine::katzenjammer::Options::default();
+    match object.get("options") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(o)) => match o.get("full_mice") {
+            None => {}
+            Some(Value::Bool(b)) => options.full_mice = *b,
+            Some(_) => return Err(SaveError::Field("options.full_mice")),
+        },
+        Some(_) => return Err(SaveError::Field("options")),
+    }
+    let daily = match object.get("daily") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_str().and_then(Day::parse).ok_or(SaveError::Field("daily"))?),
+    }
+    .filter(|day| day.seed() == seed);
+    let config = TableConfig { seed, seats, options, daily };
+    let list = object.get("actions").and_then(Value::as_array).ok_or(SaveError::Field("actions"))?;
+    let mut session = Session::new(config.clone()).map_err(SaveError::Replay)?;
+    for (index, item) in list.iter().enumerate() {
+        let (seat, action) = action_from_json(item).ok_or(SaveError::Action(index))?;
+        session
+            .apply_recorded(seat, &action)
+            .map_err(|e| SaveError::Replay(ReplayError::Refused { index, message: e.message().to_string() }))?;
+    }
+    Ok(session)
+}
+
+fn short(text: &str) -> String {
+    if text.chars().count() <= 24 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(24).collect::<String>())
+    }
+}
+
+fn cards_json(cards: &Counts) -> Value {
+    Value::Array(cards.cards().iter().map(|c| json!(c.symbol())).collect())
+}
+
+/// An action in the scenario notation.
+pub fn action_to_json(seat: Seat, action: &Action) -> Value {
+    match action {
+        Action::Pass => json!({ "seat": seat, "act": "pass" }),
+        Action::Bid(bid) => match bid.kind {
+            BidKind::Same(v) => {
+                json!({ "seat": seat, "act": "bid", "kind": "same", "value": v, "cards": cards_json(&bid.cards) })
+            }
+            BidKind::Different => {
+                json!({ "seat": seat, "act": "bid", "kind": "different", "cards": cards_json(&bid.cards) })
+            }
+        },
+        Action::Present(p) => {
+            let foursomes: Vec<Value> = p
+                .to_foursomes()
+                .iter()
+                .map(|f| json!({ "value": f.value, "cards": cards_json(&f.cards) }))
+                .collect();
+            json!({ "seat": seat, "act": "present", "foursomes": foursomes })
+        }
+    }
+}
+
+fn cards_from_json(value: Option<&Value>) -> Option<Counts> {
+    let mut counts = Counts::EMPTY;
+    for item in value?.as_array()? {
+        let card = Card::parse(item.as_str()?)?;
+        if counts.get(card) >= tablee_engine::katzenjammer::COPIES {
+            return None;
+        }
+        counts.add(card, 1);
+    }
+    Some(counts)
+}
+
+/// Reads an action written by [`action_to_json`]: its seat and the action.
+pub fn action_from_json(value: &Value) -> Option<(Seat, Action)> {
+    let object = value.as_object()?;
+    let seat = usize::try_from(object.get("seat")?.as_u64()?).ok()?;
+    let action = match object.get("act")?.as_str()? {
+        "pass" => Action::Pass,
+        "bid" => {
+            let cards = cards_from_json(object.get("cards"))?;
+            let kind = match object.get("kind")?.as_str()? {
+                "same" => BidKind::Same(u8::try_from(object.get("value")?.as_u64()?).ok()?),
+                "different" => BidKind::Different,
+                _ => return None,
+            };
+            Action::Bid(Bid { kind, cards })
+        }
+        "present" => {
+            let mut list = Vec::new();
+            for item in object.get("foursomes")?.as_array()? {
+                let value = match item.get("value")? {
+                    Value::Null => None,
+                    v => Some(u8::try_from(v.as_u64()?).ok()?),
+                };
+                list.push(Foursome { value, cards: cards_from_json(item.get("cards"))? });
+            }
+            Action::Present(Presentation::from_foursomes(&list).ok()?)
+        }
+        _ => return None,
+    };
+    Some((seat, action))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablee_bots::Level;
+
+    fn played(seed: u64, players: usize, moves: usize) -> Session {
+        let mut config = TableConfig::new(Seed::from_number(seed), players);
+        config.seats = vec![SeatKind::Bot(Level::Normal); players];
+        config.seats[0] = SeatKind::Human;
+        let mut session = Session::new(config).unwrap();
+        while session.actions().len() < moves && !session.is_over() {
+            if session.bot_step().is_none() {
+                let seat = session.human_to_act().unwrap();
+                let legal = session.legal_actions();
+                let a = tablee_bots::decide(Level::Normal, &session.view(seat), &legal, 1);
+                session.apply_human(a).unwrap();
+            }
+        }
+        session
+    }
+
+    #[test]
+    fn a_save_resumes_the_same_game() {
+        for (seed, players, moves) in [(1, 4, 0), (2, 4, 25), (3, 2, 60), (4, 6, 10_000)] {
+            let session = played(seed, players, moves);
+            let text = to_json(&session);
+            let back = from_json(&text).unwrap();
+            assert_eq!(back.state(), session.state());
+            assert_eq!(back.actions(), session.actions());
+            assert_eq!(back.config(), session.config());
+        }
+    }
+
+    #[test]
+    fn the_save_has_the_documented_shape() {
+        let session = played(12345, 4, 3);
+        let value: Value = serde_json::from_str(&to_json(&session)).unwrap();
+        assert_eq!(value["v"], 1);
+        assert_eq!(value["game"], "katzenjammer");
+        assert_eq!(value["seed"], "1000-0C1S");
+        assert_eq!(value["players"], 4);
+        assert_eq!(value["seats"], json!(["human", "normal", "normal", "normal"]));
+        assert_eq!(value["options"], json!({ "full_mice": false }));
+        assert_eq!(value["actions"].as_array().unwrap().len(), 3);
+        assert!(value.get("daily").is_none());
+    }
+
+    #[test]
+    fn actions_round_trip_in_scenario_notation() {
+        let bid = Action::Bid(Bid { kind: BidKind::Same(2), cards: Counts([0, 2, 0, 0, 0, 1]) });
+        assert_eq!(
+            action_to_json(1, &bid),
+            json!({"seat": 1, "act": "bid", "kind": "same", "value": 2, "cards": ["2", "2", "J"]})
+        );
+        let diff = Action::Bid(Bid { kind: BidKind::Different, cards: Counts([1, 0, 1, 0, 0, 1]) });
+        let cats = Presentation { foursomes: [0, 0, 1, 0, 0], jokers: [0, 0, 1, 0, 0], cats: 1 };
+        let present = Action::Present(cats);
+        for action in [Action::Pass, bid, diff, present, Action::Present(Presentation::NOTHING)] {
+            assert_eq!(action_from_json(&action_to_json(3, &action)), Some((3, action)));
+        }
+        assert_eq!(
+            action_to_json(2, &present),
+            json!({"seat": 2, "act": "present", "foursomes": [
+                {"value": 3, "cards": ["3", "3", "3", "J"]},
+                {"value": null, "cards": ["J", "J", "J", "J"]}]})
+        );
+    }
+
+    #[test]
+    fn bad_saves_are_refused_with_a_reason() {
+        let good: Value = serde_json::from_str(&to_json(&played(7, 4, 12))).unwrap();
+        let with = |key: &str, v: Value| {
+            let mut g = good.clone();
+            g[key] = v;
+            from_json(&g.to_string()).unwrap_err()
+        };
+        assert!(matches!(from_json("not json"), Err(SaveError::NotJson(_))));
+        assert!(matches!(from_json("[1,2]"), Err(SaveError::Field(_))));
+        assert_eq!(with("v", json!(2)), SaveError::Version(Some("2".into())));
+        let mut no_v = good.clone();
+        no_v.as_object_mut().unwrap().remove("v");
+        assert_eq!(from_json(&no_v.to_string()).unwrap_err(), SaveError::Version(None));
+        assert_eq!(with("game", json!("jachete")), SaveError::Game("jachete".into()));
+        assert!(matches!(with("seed", json!("9ZZZ-ZZZZ")), SaveError::Seed(_)));
+        assert_eq!(with("players", json!(7)), SaveError::Field("players"));
+        assert_eq!(with("seats", json!(["human", "normal"])), SaveError::Field("seats"));
+        assert_eq!(with("seats", json!(["human", "normal", "normal", "wizard"])), SaveError::Field("seats"));
+        assert_eq!(with("options", json!({"full_mice": "yes"})), SaveError::Field("options.full_mice"));
+        assert_eq!(with("actions", json!([{"seat": 0, "act": "dance"}])), SaveError::Action(0));
+        // A well-formed action that the engine refuses (presenting during an auction).
+        let first = good["actions"][0]["seat"].clone();
+        let refused = with("actions", json!([{"seat": first, "act": "present", "foursomes": []}]));
+        assert!(matches!(refused, SaveError::Replay(ReplayError::Refused { index: 0, .. })), "{refused:?}");
+        // An action by the wrong seat.
+        let wrong = (first.as_u64().unwrap() + 1) % 4;
+        let refused = with("actions", json!([{"seat": wrong, "act": "pass"}]));
+        assert!(matches!(refused, SaveError::Replay(ReplayError::Refused { index: 0, .. })), "{refused:?}");
+        // Another deal: the recorded actions no longer fit.
+        let other = with("seed", json!("1ABC-DEFG"));
+        assert!(matches!(other, SaveError::Replay(_)), "{other:?}");
+    }
+
+    #[test]
+    fn the_daily_label_survives_only_with_its_seed() {
+        let day = Day::new(2026, 11, 22).unwrap();
+        let session = Session::new(TableConfig::daily(day, crate::model::config::default_seats(3), Default::default())).unwrap();
+        let back = from_json(&to_json(&session)).unwrap();
+        assert_eq!(back.config().daily, Some(day));
+        let mut value: Value = serde_json::from_str(&to_json(&session)).unwrap();
+        value["daily"] = json!("2026-11-23");
+        assert_eq!(from_json(&value.to_string()).unwrap().config().daily, None);
+    }
+}
