@@ -1,0 +1,125 @@
+//! Pluggable arena seats ([`Player`]): built-in levels behind the trait play
+//! exactly as before, and a faulty player's decisions are replaced by seeded
+//! random legal actions, counted by kind, without stopping the run.
+
+use tablee_bots::arena::{self, ArenaConfig, BuiltIn, Fault, Faults, Player, Table};
+use tablee_bots::{decide, Level};
+use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, KbState, KbView, Options};
+use tablee_engine::Seat;
+
+/// Plays `normal`, except on a schedule of its own decision count: late every
+/// 7th, garbage every 11th, an action the rules refuse every 13th, and dead
+/// from its 5th decision of game 1 to the end of that game. It tallies what it
+/// did, to compare with the arena's report.
+#[derive(Default)]
+struct Faulty {
+    decisions: usize,
+    game: usize,
+    in_game: usize,
+    deaths: usize,
+    made: Faults,
+    games_seen: Vec<(usize, Seat)>,
+    finished: usize,
+}
+
+impl Player<KbState> for Faulty {
+    fn name(&self) -> String {
+        "faulty".into()
+    }
+
+    fn new_game(&mut self, view: &KbView, game_index: usize) -> Result<(), Fault> {
+        self.games_seen.push((game_index, view.seat));
+        self.game = game_index;
+        self.in_game = 0;
+        Ok(())
+    }
+
+    fn decide(&mut self, view: &KbView, legal: &[Action], seed: u64) -> Result<Action, Fault> {
+        self.decisions += 1;
+        self.in_game += 1;
+        let k = self.decisions;
+        let fault = if self.game == 1 && self.in_game >= 5 {
+            if self.in_game == 5 {
+                self.deaths += 1;
+            }
+            Fault::Dead
+        } else if k % 7 == 0 {
+            Fault::Timeout
+        } else if k % 11 == 0 {
+            Fault::Garbage
+        } else if k % 13 == 0 {
+            self.made.add(Fault::Illegal);
+            // Seven jokers: no different-values bid has seven cards (KB-8).
+            return Ok(Action::Bid(Bid { kind: BidKind::Different, cards: Counts([0, 0, 0, 0, 0, 7]) }));
+        } else {
+            return Ok(decide(Level::Normal, view, legal, seed));
+        };
+        self.made.add(fault);
+        Err(fault)
+    }
+
+    fn game_over(&mut self, state: &KbState, _seat: Seat) {
+        assert!(state.outcome().is_some(), "game_over comes once the game is over");
+        self.finished += 1;
+    }
+
+    fn restarts(&self) -> usize {
+        self.deaths
+    }
+}
+
+const TABLE: Table = Table { players: 4, games: 6, seed: 21, options: Options { full_mice: false } };
+
+/// Entry `at` is a fresh [`Faulty`], the others `normal`, `normal`, `random`.
+fn run_with_faulty(at: usize) -> (arena::ArenaReport, Faulty) {
+    let mut faulty = Faulty::default();
+    let mut others = [BuiltIn(Level::Normal), BuiltIn(Level::Normal), BuiltIn(Level::Random)];
+    let mut seats: Vec<&mut dyn Player<KbState>> = others.iter_mut().map(|p| p as &mut dyn Player<KbState>).collect();
+    seats.insert(at, &mut faulty);
+    let report = arena::run_players(&TABLE, &mut seats, |_| {}).expect("the arena runs");
+    drop(seats);
+    (report, faulty)
+}
+
+#[test]
+fn built_in_levels_behind_the_trait_play_as_before() {
+    let levels = [Level::Normal, Level::Random, Level::Easy, Level::Normal];
+    let config = ArenaConfig { players: 4, seats: levels.to_vec(), games: 12, seed: 5, options: Options::default() };
+    let direct = arena::run(&config, |_| {}).expect("the arena runs");
+    let mut players = levels.map(BuiltIn);
+    let mut seats: Vec<&mut dyn Player<KbState>> = players.iter_mut().map(|p| p as &mut dyn Player<KbState>).collect();
+    let table = Table { players: 4, games: 12, seed: 5, options: Options::default() };
+    let plugged = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
+    for (a, b) in direct.seats.iter().zip(&plugged.seats) {
+        assert_eq!((&a.bot, a.win_share, a.mean_mice, a.decisions), (&b.bot, b.win_share, b.mean_mice, b.decisions));
+        assert_eq!((b.faults, b.restarts), (Faults::default(), 0));
+    }
+}
+
+#[test]
+fn faults_are_replaced_counted_by_kind_and_replayed() {
+    let (report, faulty) = run_with_faulty(1);
+    assert_eq!(report.games, 6);
+    let shares: f64 = report.seats.iter().map(|s| s.win_share).sum();
+    assert!((shares - 1.0).abs() < 1e-9, "every game finished: win shares add up to {shares}");
+    let seat = &report.seats[1];
+    assert_eq!(seat.bot, "faulty");
+    // The arena counts exactly what the player did, each kind present.
+    assert_eq!(seat.faults, faulty.made);
+    for fault in Fault::ALL {
+        assert!(seat.faults.get(fault) > 0, "no {fault} fault: {:?}", seat.faults);
+    }
+    assert_eq!((seat.decisions, seat.restarts), (faulty.decisions, 1));
+    for (i, other) in report.seats.iter().enumerate().filter(|(i, _)| *i != 1) {
+        assert_eq!(other.faults, Faults::default(), "entry {i}");
+    }
+    // One new_game and one game_over per game, at a seat one further each game.
+    assert_eq!(faulty.finished, 6);
+    assert_eq!(faulty.games_seen, (0..6).map(|g| (g, (1 + g) % 4)).collect::<Vec<_>>());
+
+    // The same seed, the same faults, the same random replacements.
+    let (again, _) = run_with_faulty(1);
+    for (a, b) in report.seats.iter().zip(&again.seats) {
+        assert_eq!((a.win_share, a.mean_mice, a.decisions, a.faults), (b.win_share, b.mean_mice, b.decisions, b.faults));
+    }
+}
