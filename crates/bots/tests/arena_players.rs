@@ -43,11 +43,11 @@ impl Player<KbState> for Faulty {
                 self.deaths += 1;
             }
             Fault::Dead
-        } else if k % 7 == 0 {
+        } else if k.is_multiple_of(7) {
             Fault::Timeout
-        } else if k % 11 == 0 {
+        } else if k.is_multiple_of(11) {
             Fault::Garbage
-        } else if k % 13 == 0 {
+        } else if k.is_multiple_of(13) {
             self.made.add(Fault::Illegal);
             // Seven jokers: no different-values bid has seven cards (KB-8).
             return Ok(Action::Bid(Bid { kind: BidKind::Different, cards: Counts([0, 0, 0, 0, 0, 7]) }));
@@ -120,6 +120,7 @@ fn faults_are_replaced_counted_by_kind_and_replayed() {
     // The same seed, the same faults, the same random replacements.
     let (again, _) = run_with_faulty(1);
     for (a, b) in report.seats.iter().zip(&again.seats) {
-        assert_eq!((a.win_share, a.mean_mice, a.decisions, a.faults), (b.win_share, b.mean_mice, b.decisions, b.faults));
+        let summary = |s: &arena::SeatReport| (s.win_share, s.mean_mice, s.decisions, s.faults);
+        assert_eq!(summary(a), summary(b));
     }
 }

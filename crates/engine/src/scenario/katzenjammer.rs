@@ -134,7 +134,7 @@ impl std::error::Error for ActionError {}
 /// Whether the action is legal in a position is the state's business
 /// ([`KbState::check`]); this only reads it.
 pub fn action_from_json(value: &Value) -> Result<Action, ActionError> {
-    let at = "the action";
+    let at = "action";
     let obj = object(value, at).map_err(|m| ActionError::Malformed(m.0))?;
     parse_action(obj, at)
 }
@@ -401,7 +401,8 @@ mod tests {
         assert!(matches!(read(r#"{"act": "fly"}"#), Err(ActionError::Malformed(_))));
         assert!(matches!(read(r#"[1, 2]"#), Err(ActionError::Malformed(_))));
         assert!(matches!(read(r#"{"act": "bid", "kind": "same", "cards": ["2"]}"#), Err(ActionError::Malformed(_))));
-        assert!(matches!(read(r#"{"act": "bid", "kind": "different", "cards": ["7"]}"#), Err(ActionError::Malformed(_))));
+        let seven = r#"{"act": "bid", "kind": "different", "cards": ["7"]}"#;
+        assert!(matches!(read(seven), Err(ActionError::Malformed(_))));
         let three = r#"{"act": "present", "foursomes": [{"value": 3, "cards": ["3","3","3"]}]}"#;
         assert!(matches!(read(three), Err(ActionError::Refused(_))));
         assert_eq!(read(r#"{"seat": 4, "act": "pass"}"#), Ok(Action::Pass));
