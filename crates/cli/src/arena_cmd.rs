@@ -1,15 +1,18 @@
-//! `tablee arena`: seeded bot-versus-bot games (`tablee_bots::arena`), printed
-//! as a table per seat or, with `--json`, as one JSON line.
+//! `tablee arena`: seeded games between built-in bots and external bots
+//! (programs speaking the bot protocol, docs/bot-protocol.md), printed as a
+//! table per seat or, with `--json`, as one JSON line.
 
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use tablee_bots::arena::{self, ArenaConfig, ArenaReport};
+use tablee_bots::arena::{self, ArenaReport, BuiltIn, Fault, Player, Table};
 use tablee_bots::Level;
-use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::katzenjammer::{KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::Seed;
 
 use crate::args::{GameName, Options as Args, Takes};
+use crate::ext_bot::{self, ExtSettings, ExternalBot};
 use crate::Failure;
 
 const SPEC: &[(&str, Takes)] = &[
@@ -20,11 +23,13 @@ const SPEC: &[(&str, Takes)] = &[
     ("seed", Takes::Value),
     ("full-mice", Takes::Nothing),
     ("json", Takes::Nothing),
+    ("ext-timeout", Takes::Value),
+    ("ext-log", Takes::Value),
 ];
 const DEFAULT_GAMES: usize = 100;
 
-/// Who plays a seat. Built-in bot levels for now; external bots (a program
-/// speaking a protocol on stdin/stdout, `ext:COMMAND`) will join later.
+/// Who plays a seat: a built-in level, or an external program (`ext:COMMAND`)
+/// speaking the bot protocol on its stdin/stdout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     Bot(Level),
@@ -35,24 +40,57 @@ impl SeatSpec {
     pub fn parse(text: &str) -> Result<SeatSpec, String> {
         let text = text.trim();
         if let Some(command) = text.strip_prefix("ext:") {
-            return if command.trim().is_empty() {
-                Err("\"ext:\" needs a command after the colon".to_string())
-            } else {
-                Ok(SeatSpec::External(command.to_string()))
-            };
+            // Checked here, so that no bot starts when a later seat is wrong.
+            ext_bot::split_command(command)?;
+            return Ok(SeatSpec::External(command.trim().to_string()));
         }
         Level::parse(text).map(SeatSpec::Bot).ok_or_else(|| {
             let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-            format!("unknown bot level \"{text}\" (valid levels: {})", levels.join(", "))
+            format!("unknown bot level \"{text}\" (valid levels: {}, or ext:COMMAND)", levels.join(", "))
         })
     }
+}
 
-    /// The built-in bot, or why this seat cannot play yet.
-    fn level(&self) -> Result<Level, String> {
-        match self {
-            SeatSpec::Bot(level) => Ok(*level),
-            SeatSpec::External(command) => Err(format!("external bots are not supported yet (seat \"ext:{command}\")")),
+/// Splits `--seats` at its commas, except commas inside quotes ('…' or "…",
+/// the quoting of `ext:` commands), so that `ext:./bot --w 'a,b',normal` is
+/// two seats. Quotes are kept: [`ext_bot::split_command`] reads them.
+pub fn split_seats(text: &str) -> Result<Vec<String>, String> {
+    let mut seats = Vec::new();
+    let mut seat = String::new();
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, ',') => seats.push(std::mem::take(&mut seat)),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                seat.push(c);
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                seat.push(c);
+            }
+            (None, '\\') | (Some('"'), '\\') => {
+                seat.push(c);
+                if let Some(next) = chars.next() {
+                    seat.push(next);
+                }
+            }
+            (_, c) => seat.push(c),
         }
+    }
+    if let Some(q) = quote {
+        return Err(format!("--seats: unterminated {q} in \"{text}\""));
+    }
+    seats.push(seat);
+    Ok(seats)
+}
+
+/// `--ext-timeout`: seconds, more than 0 and at most an hour.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("--ext-timeout takes seconds (more than 0, at most 3600), not \"{text}\"")),
     }
 }
 
@@ -75,9 +113,10 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let seats_text = args
         .value("seats")
         .ok_or_else(|| usage("--seats is required, e.g. --seats hard,normal,normal,normal".into()))?;
-    let seats: Vec<Level> = seats_text
-        .split(',')
-        .map(|s| SeatSpec::parse(s).and_then(|seat| seat.level()))
+    let seats: Vec<SeatSpec> = split_seats(seats_text)
+        .map_err(usage)?
+        .iter()
+        .map(|s| SeatSpec::parse(s))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
     let players = args.count("players", MIN_PLAYERS, seats.len()).map_err(usage)?;
@@ -92,12 +131,42 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     }
     let games = args.count("games", 1, DEFAULT_GAMES).map_err(usage)?;
     let (seed, seed_label) = parse_seed(args.value("seed").unwrap_or("0")).map_err(usage)?;
-    let config = ArenaConfig { players, seats, games, seed, options: Options { full_mice: args.flag("full-mice") } };
+    let timeout = args.value("ext-timeout").map_or(Ok(ext_bot::DEFAULT_TIMEOUT), parse_timeout).map_err(usage)?;
+    let log_dir = args.value("ext-log").map(PathBuf::from);
+    let any_external = seats.iter().any(|s| matches!(s, SeatSpec::External(_)));
+    if let Some(dir) = log_dir.as_ref().filter(|_| any_external) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::runtime(format!("arena: cannot create --ext-log {}: {e}", dir.display())))?;
+    }
+    let config = Table { players, games, seed, options: Options { full_mice: args.flag("full-mice") } };
 
     let started = Instant::now();
+    // External bots start before the first game; they stop (and are reaped)
+    // when `entries` is dropped, whatever happens.
+    let mut entries: Vec<Box<dyn Player<KbState>>> = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter().enumerate() {
+        entries.push(match seat {
+            SeatSpec::Bot(level) => Box::new(BuiltIn(*level)),
+            SeatSpec::External(command) => {
+                let argv = ext_bot::split_command(command).map_err(usage)?;
+                let settings = ExtSettings {
+                    command: command.clone(),
+                    argv,
+                    timeout,
+                    log: log_dir.as_ref().map(|dir| dir.join(format!("seat-{}.log", i + 1))),
+                    label: format!("seat {}", i + 1),
+                };
+                let bot = ExternalBot::<KbState>::start(settings)
+                    .map_err(|e| Failure::runtime(format!("arena: seat {}: {e}", i + 1)))?;
+                Box::new(bot)
+            }
+        });
+    }
+    let mut playing: Vec<&mut dyn Player<KbState>> =
+        entries.iter_mut().map(|p| -> &mut dyn Player<KbState> { &mut **p }).collect();
     let report = if std::io::stderr().is_terminal() {
         let mut shown = Instant::now();
-        let report = arena::run(&config, |done| {
+        let report = arena::run_players(&config, &mut playing, |done| {
             if done == games || shown.elapsed().as_millis() >= 200 {
                 shown = Instant::now();
                 eprint!("\rarena: {done}/{games} games");
@@ -107,20 +176,29 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         eprint!("\r\x1b[K");
         report
     } else {
-        arena::run(&config, |_| {})
+        arena::run_players(&config, &mut playing, |_| {})
     }
     .map_err(|e| Failure::runtime(format!("arena: {e}")))?;
+    drop(playing);
+    drop(entries);
 
     if args.flag("json") {
         println!("{}", to_json(&report));
     } else {
         let mice = config.options.mice_for(players);
+        let ext = match any_external {
+            true => format!(", {} s per external decision", timeout.as_secs_f64()),
+            false => String::new(),
+        };
         println!(
             "arena: katzenjammer, {players} players, {mice} mice, {games} games, seed {seed_label}, \
-             seats rotating every game ({:.1} s)",
+             seats rotating every game{ext} ({:.1} s)",
             started.elapsed().as_secs_f64()
         );
         print!("{}", table(&report));
+        if any_external {
+            print!("{}", fault_table(&report));
+        }
     }
     Ok(())
 }
@@ -143,11 +221,20 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// The width of the bot column: the longest name, at least 8.
+fn bot_width(report: &ArenaReport) -> usize {
+    report.seats.iter().map(|s| s.bot.chars().count()).max().unwrap_or(0).max(8)
+}
+
 fn table(report: &ArenaReport) -> String {
-    let mut out = String::from("seat  bot      win share  ±95% CI  mean mice  mean jokers  ms/decision p50      p95\n");
+    let width = bot_width(report);
+    let mut out = format!(
+        "seat  {:<width$} win share  ±95% CI  mean mice  mean jokers  ms/decision p50      p95\n",
+        "bot"
+    );
     for (i, s) in report.seats.iter().enumerate() {
         out += &format!(
-            "{:<5} {:<8} {:>9.3} {:>8.3} {:>10.2} {:>12.2} {:>16} {:>8}\n",
+            "{:<5} {:<width$} {:>9.3} {:>8.3} {:>10.2} {:>12.2} {:>16} {:>8}\n",
             i + 1,
             s.bot,
             s.win_share,
@@ -161,8 +248,25 @@ fn table(report: &ArenaReport) -> String {
     out
 }
 
-/// `{"games": N, "seats": [{"bot": "hard", "win_share": 0.43, ...}, ...]}`,
-/// keys in this order, on one line.
+/// Faults per seat: decisions the arena played at random for the seat.
+fn fault_table(report: &ArenaReport) -> String {
+    let width = bot_width(report);
+    let mut out = format!(
+        "faults (decisions played at random instead)\nseat  {:<width$}  timeout  garbage  illegal     dead  restarts\n",
+        "bot"
+    );
+    for (i, s) in report.seats.iter().enumerate() {
+        out += &format!("{:<5} {:<width$}", i + 1, s.bot);
+        for fault in Fault::ALL {
+            out += &format!(" {:>8}", s.faults.get(fault));
+        }
+        out += &format!(" {:>9}\n", s.restarts);
+    }
+    out
+}
+
+/// `{"games": N, "seats": [{"bot": "hard", "win_share": 0.43, ..., "faults":
+/// {"timeout": 0, ...}, "restarts": 0}, ...]}`, keys in this order, on one line.
 fn to_json(report: &ArenaReport) -> String {
     let seats: Vec<String> = report
         .seats
@@ -170,14 +274,18 @@ fn to_json(report: &ArenaReport) -> String {
         .map(|s| {
             format!(
                 "{{\"bot\": {}, \"win_share\": {}, \"ci95\": {}, \"mean_mice\": {}, \"mean_jokers\": {}, \
-                 \"ms_per_decision_p50\": {}, \"ms_per_decision_p95\": {}}}",
+                 \"ms_per_decision_p50\": {}, \"ms_per_decision_p95\": {}, \"decisions\": {}, \
+                 \"faults\": {{{}}}, \"restarts\": {}}}",
                 serde_json::Value::from(s.bot.as_str()),
                 number(s.win_share, 4),
                 number(s.ci95, 4),
                 number(s.mean_mice, 3),
                 number(s.mean_jokers, 3),
                 number(s.ms_per_decision_p50, 5),
-                number(s.ms_per_decision_p95, 5)
+                number(s.ms_per_decision_p95, 5),
+                s.decisions,
+                Fault::ALL.iter().map(|&f| format!("\"{f}\": {}", s.faults.get(f))).collect::<Vec<_>>().join(", "),
+                s.restarts
             )
         })
         .collect();
@@ -209,7 +317,25 @@ mod tests {
         assert!(SeatSpec::parse("ext:").is_err());
         let err = SeatSpec::parse("master").unwrap_err();
         assert!(err.contains("random, easy, normal, hard, expert"), "{err}");
-        assert!(SeatSpec::External("x".into()).level().unwrap_err().contains("not supported yet"));
+    }
+
+    #[test]
+    fn seat_lists_split_at_commas_outside_quotes() {
+        let split = |s: &str| split_seats(s).unwrap();
+        assert_eq!(split("ext:python3 bot.py,normal,normal"), ["ext:python3 bot.py", "normal", "normal"]);
+        assert_eq!(split("ext:./bot --w 'a,b',hard"), ["ext:./bot --w 'a,b'", "hard"]);
+        assert_eq!(split(r#"ext:./bot "x,\"y",easy"#), [r#"ext:./bot "x,\"y""#, "easy"]);
+        assert_eq!(split(r"ext:./bot a\,b,easy"), [r"ext:./bot a\,b", "easy"]);
+        assert!(split_seats("ext:./bot 'a,normal").unwrap_err().contains("unterminated"));
+    }
+
+    #[test]
+    fn timeouts_are_positive_seconds() {
+        assert_eq!(parse_timeout("0.3"), Ok(Duration::from_millis(300)));
+        assert_eq!(parse_timeout("5"), Ok(Duration::from_secs(5)));
+        for bad in ["0", "-1", "soon", "NaN", "inf", "4000"] {
+            assert!(parse_timeout(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

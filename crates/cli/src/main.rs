@@ -10,6 +10,8 @@
 mod arena_cmd;
 mod args;
 mod bench_cmd;
+mod ext_bot;
+mod protocol;
 mod scenario_cmd;
 
 use std::process::ExitCode;
@@ -23,13 +25,20 @@ tablee scenario FILE
     Run a scenario file (FILE may be - for standard input).
 
 tablee arena --seats BOT,BOT,... [--game katzenjammer] [--players N] [--games N]
-             [--seed S] [--full-mice] [--json]
+             [--seed S] [--full-mice] [--json] [--ext-timeout SECONDS] [--ext-log DIR]
     Play N seeded bot-versus-bot games, seats rotating every game, and print
     per seat: win share and its 95% confidence interval, mean mice, mean jokers
     at the end, milliseconds per decision (median, 95th percentile).
-    BOT is random, easy, normal, hard or expert. --players defaults to the
-    number of seats, --games to 100, --seed (a number or a seed like 1K7Q-M3ZD)
-    to 0. --json prints one JSON object as the last line instead of the table.
+    BOT is random, easy, normal, hard or expert, or ext:COMMAND, an external
+    program speaking the bot protocol (docs/bot-protocol.md) on stdin/stdout,
+    e.g. --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal
+    (commas separate seats, except inside quotes within the command).
+    --players defaults to the number of seats, --games to 100, --seed (a number
+    or a seed like 1K7Q-M3ZD) to 0. --json prints one JSON object as the last
+    line instead of the table. External bots: --ext-timeout per answer
+    (default 5 s; late, garbage, illegal answers and dead bots are faults, a
+    random legal move is played instead, counted per seat); --ext-log DIR
+    writes each external seat's stderr and fault notes to DIR/seat-N.log.
 
 tablee bench [--game katzenjammer] [--json] [--run-ms MS] [--runs N] [--no-wasm]
     Measure, on one thread, random full 4-player games per second, engine

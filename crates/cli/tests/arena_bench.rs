@@ -62,7 +62,7 @@ fn bad_usage_exits_2_with_one_clear_line() {
     let cases: [(&[&str], &str); 9] = [
         (&["arena", "--game", "jachete", "--seats", "normal,normal"], "jachete is not available yet"),
         (&["arena", "--seats", "normal,wizard"], "valid levels: random, easy, normal, hard, expert"),
-        (&["arena", "--seats", "ext:./bot,normal"], "not supported yet"),
+        (&["arena", "--seats", "ext:,normal"], "\"ext:\" needs a command"),
         (&["arena", "--seats", "normal,normal", "--players", "3"], "3 players but 2 seats"),
         (&["arena", "--seats", "normal,normal", "--seed", "1K7Q"], "--seed"),
         (&["arena", "--seats", "normal,normal", "--games", "0"], "--games must be at least 1"),

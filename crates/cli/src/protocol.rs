@@ -1,0 +1,81 @@
+//! The game side of the bot protocol (docs/bot-protocol.md): how one game's
+//! views, actions, options and results are written as JSON. The messages are
+//! the same for every game — `"game"` in `hello` says which one is played —
+//! and each game plugs in here. Katzenjammer Blues is the only game so far;
+//! J'achète will implement [`ProtocolGame`] when its engine has a view and a
+//! move generator.
+
+use serde_json::Value;
+use tablee_engine::katzenjammer::{KbState, KbView};
+use tablee_engine::scenario::katzenjammer as kb_json;
+use tablee_engine::{Game, Seat};
+
+/// The protocol version the arena speaks (`"protocol"` in `hello`).
+pub const VERSION: u64 = 1;
+
+/// Why an action object sent by a bot cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadAction {
+    /// Not written in the action notation: the answer is garbage.
+    Unreadable(String),
+    /// Readable, but the rules refuse it whatever the position.
+    Refused(String),
+}
+
+/// A game the bot protocol can carry.
+pub trait ProtocolGame: Game {
+    /// The view sent in `decide` and `game_over`.
+    fn view_json(view: &Self::View) -> Value;
+    /// The seat a view belongs to.
+    fn view_seat(view: &Self::View) -> Seat;
+    /// The number of players at the table of a view.
+    fn view_players(view: &Self::View) -> usize;
+    /// The game options, as in a scenario file's `"options"`.
+    fn options_json(view: &Self::View) -> Value;
+    /// One action in the scenario notation, without `"seat"`.
+    fn action_json(action: &Self::Action) -> Value;
+    /// Reads an action object sent by a bot (its `"seat"` is not read here).
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction>;
+    /// The result of a finished game, as in a scenario's `"result"`.
+    fn result_json(state: &Self) -> Value;
+}
+
+impl ProtocolGame for KbState {
+    fn view_json(view: &KbView) -> Value {
+        kb_json::view_to_json(view)
+    }
+
+    fn view_seat(view: &KbView) -> Seat {
+        view.seat
+    }
+
+    fn view_players(view: &KbView) -> usize {
+        view.players
+    }
+
+    fn options_json(view: &KbView) -> Value {
+        kb_json::options_to_json(view.options)
+    }
+
+    fn action_json(action: &Self::Action) -> Value {
+        kb_json::action_to_json(action)
+    }
+
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
+        kb_json::action_from_json(value).map_err(|e| match e {
+            kb_json::ActionError::Malformed(m) => BadAction::Unreadable(m),
+            kb_json::ActionError::Refused(m) => BadAction::Refused(m),
+        })
+    }
+
+    fn result_json(state: &KbState) -> Value {
+        kb_json::result_to_json(state).unwrap_or(Value::Null)
+    }
+}
+
+/// One message as one line of JSON, its keys in the given order (`"type"`
+/// first, for people reading a transcript); values are compact JSON.
+pub fn message(pairs: &[(&str, Value)]) -> String {
+    let fields: Vec<String> = pairs.iter().map(|(key, value)| format!("{}:{value}", Value::from(*key))).collect();
+    format!("{{{}}}", fields.join(","))
+}
