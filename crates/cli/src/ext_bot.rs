@@ -220,7 +220,8 @@ impl<G: ProtocolGame> ExternalBot<G> {
             return Err(Fault::Dead);
         }
         // Whatever came since the last request is stale (late answers, chatter).
-        loop {
+        // Bounded: a bot that floods its output cannot keep the arena here.
+        for _ in 0..4096 {
             let next = self.running.as_ref().map(|r| r.from_bot.try_recv());
             match next {
                 Some(Ok(FromBot::Closed)) | Some(Err(TryRecvError::Disconnected)) | None => return Err(self.died()),
@@ -231,7 +232,13 @@ impl<G: ProtocolGame> ExternalBot<G> {
         self.send(line);
         let deadline = Instant::now() + timeout;
         loop {
+            // Checked before each line, so that a stream of ignored lines
+            // (blank, or late answers) cannot hold the arena past the deadline.
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let seconds = timeout.as_secs_f64();
+                return Err(self.fault(Fault::Timeout, &format!("no answer to {what} within {seconds} s")));
+            }
             let next = self.running.as_ref().map(|r| r.from_bot.recv_timeout(left));
             let text = match next {
                 Some(Ok(FromBot::Line(text))) => text,
