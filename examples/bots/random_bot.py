@@ -9,7 +9,9 @@ library only. Try it:
         --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal --games 20 --seed 1
 
 Options: --seed N seeds its generator (default 0), so that the same arena
-seed gives the same games; --name NAME changes the name it reports.
+seed gives the same games; --name NAME changes the name it reports;
+--answer object answers with the chosen action object instead of its index
+(the same choice, the other answer form).
 """
 
 import argparse
@@ -22,6 +24,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--name", default="random_bot.py")
+    parser.add_argument("--answer", choices=["index", "object"], default="index")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -40,7 +43,8 @@ def main():
             send({"type": "hello", "name": args.name, "protocol": 1, "id": message.get("id")})
         elif kind == "decide":
             choice = rng.randrange(len(message["legal"]))
-            send({"action": choice, "id": message["id"]})
+            action = choice if args.answer == "index" else message["legal"][choice]
+            send({"action": action, "id": message["id"]})
         # "new_game" and "game_over" need no answer; unknown types are ignored.
 
 

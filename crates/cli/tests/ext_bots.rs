@@ -76,6 +76,17 @@ fn the_example_bot_plays_whole_games_without_a_fault_and_replays() {
         }
     }
 
+    // Answering with the action objects instead of their indices: the same games.
+    let objects = format!("ext:python3 {} --answer object,normal,normal,random", bot.display());
+    let args_objects = ["arena", "--players", "4", "--seats", &objects, "--games", "3", "--seed", "5", "--json"];
+    let by_object = last_json_line(&tablee(&args_objects));
+    for (a, b) in seats.iter().zip(by_object["seats"].as_array().expect("seats")) {
+        assert_eq!(faults(b), [0; 4], "{b}");
+        for key in ["win_share", "mean_mice", "mean_jokers", "decisions"] {
+            assert_eq!(a[key], b[key], "{key}: {a} vs {b}");
+        }
+    }
+
     // The human table has the fault block when a seat is external.
     let table = tablee(&args);
     let stdout = String::from_utf8_lossy(&table.stdout);
