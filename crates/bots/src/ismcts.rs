@@ -18,8 +18,9 @@ pub trait SearchGame: Game {
     /// agreeing with every public fact.
     /// `None` if no assignment fits (never for a view the engine produced).
     fn determinize(view: &Self::View, rng: &mut Rng) -> Option<Self>;
-    /// The actions search considers (all legal ones, or a sensible subset).
-    fn search_actions(&self, out: &mut Vec<Self::Action>);
+    /// The actions search considers: all legal ones, or a sensible subset of
+    /// about `width` (the game's heuristic picks them).
+    fn search_actions(&self, width: usize, out: &mut Vec<Self::Action>);
     /// A fast action for rollouts.
     fn rollout_action(&self, rng: &mut Rng, scratch: &mut Vec<Self::Action>) -> Self::Action;
     /// Each seat's reward in `[0, 1]` for a finished game, or an estimate for
@@ -34,6 +35,8 @@ pub struct SearchConfig {
     pub exploration: f64,
     /// Rollout actions before the position is evaluated instead of played out.
     pub rollout_depth: u32,
+    /// How many candidate actions a node considers (see [`SearchGame::search_actions`]).
+    pub width: usize,
 }
 
 /// One considered action at the root, for hints and explanations.
@@ -74,7 +77,7 @@ pub fn search<G: SearchGame>(view: &G::View, config: &SearchConfig, rng: &mut Rn
 
         // Selection and expansion.
         while let Some(mover) = state.to_act() {
-            state.search_actions(&mut legal);
+            state.search_actions(config.width, &mut legal);
             if legal.is_empty() {
                 break;
             }
@@ -173,7 +176,13 @@ fn ucb<A>(node: &Node<A>, exploration: f64) -> f64 {
 /// (common random numbers). `samples` worlds cost `samples × actions`
 /// rollouts. Against opponents the rollout policy models well, this
 /// improves on that policy (one step of policy iteration).
-pub fn paired_search<G: SearchGame>(view: &G::View, samples: u32, rollout_depth: u32, rng: &mut Rng) -> Vec<Choice<G::Action>> {
+pub fn paired_search<G: SearchGame>(
+    view: &G::View,
+    samples: u32,
+    rollout_depth: u32,
+    width: usize,
+    rng: &mut Rng,
+) -> Vec<Choice<G::Action>> {
     let mut candidates: Vec<G::Action> = Vec::new();
     let mut totals: Vec<f64> = Vec::new();
     let mut legal = Vec::new();
@@ -187,7 +196,7 @@ pub fn paired_search<G: SearchGame>(view: &G::View, samples: u32, rollout_depth:
         seat = Some(me);
         if candidates.is_empty() {
             // The root's actions depend only on the seat's own view.
-            world.search_actions(&mut legal);
+            world.search_actions(width, &mut legal);
             candidates = legal.clone();
             totals = vec![0.0; candidates.len()];
         }

@@ -38,8 +38,11 @@ pub enum Thinking {
     Random,
     /// The heuristic (with mistakes for `easy`).
     Heuristic,
-    /// [`ismcts::paired_search`]: every candidate on the same sampled worlds.
-    Paired { samples: u32, rollout_depth: u32 },
+    /// [`ismcts::paired_search`]: every candidate on the same sampled worlds;
+    /// `width` is how many of the heuristic's best bids (or presentations) are
+    /// candidates besides passing: the rest are rarely better and would only
+    /// spread the budget thin.
+    Paired { samples: u32, rollout_depth: u32, width: usize },
     /// [`ismcts::search`].
     Tree(SearchConfig),
 }
@@ -70,9 +73,9 @@ impl Level {
         match self {
             Level::Random => Thinking::Random,
             Level::Easy | Level::Normal => Thinking::Heuristic,
-            Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30 },
-            Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30 },
-            Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30 }),
+            Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30, width: 4 },
+            Level::Expert => Thinking::Paired { samples: 500, rollout_depth: 30, width: 6 },
+            Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30, width: 4 }),
         }
     }
 }
@@ -103,8 +106,8 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
         Level::Normal => katzenjammer_normal(view),
         Level::Hard | Level::Expert | Level::Ismcts => {
             let mut choices = match level.thinking() {
-                Thinking::Paired { samples, rollout_depth } => {
-                    ismcts::paired_search::<KbState>(view, samples, rollout_depth, &mut rng)
+                Thinking::Paired { samples, rollout_depth, width } => {
+                    ismcts::paired_search::<KbState>(view, samples, rollout_depth, width, &mut rng)
                 }
                 Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, &mut rng),
                 Thinking::Random | Thinking::Heuristic => Vec::new(),

@@ -62,11 +62,6 @@ pub fn heuristic_action(situation: &Situation, phase: Phase, standing: Option<ta
     }
 }
 
-/// Search considers pass plus this many of the heuristic's best bids (or
-/// presentations): the rest are never better in practice and would only
-/// spread a small budget thin.
-pub const SEARCH_WIDTH: usize = 4;
-
 /// Bid margin: how much a win must gain before the heuristic bids.
 pub const NORMAL_MARGIN: f64 = 0.35;
 
@@ -75,7 +70,7 @@ impl SearchGame for KbState {
         sampler::determinize(view, rng)
     }
 
-    fn search_actions(&self, out: &mut Vec<Action>) {
+    fn search_actions(&self, width: usize, out: &mut Vec<Action>) {
         out.clear();
         let Some(me) = self.to_act() else { return };
         let situation = situation_in_state(self, me);
@@ -90,7 +85,7 @@ impl SearchGame for KbState {
                     .map(|bid| (situation.value_after_winning(&bid.cards, &row), Action::Bid(bid)))
                     .collect();
                 scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-                out.extend(scored.into_iter().take(SEARCH_WIDTH).map(|(_, a)| a));
+                out.extend(scored.into_iter().take(width).map(|(_, a)| a));
             }
             Phase::Presenting => {
                 let mut scored: Vec<(f64, Action)> = situation
@@ -99,7 +94,7 @@ impl SearchGame for KbState {
                     .map(|p| (situation.value_of_presenting(&p), Action::Present(p)))
                     .collect();
                 scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-                out.extend(scored.into_iter().take(SEARCH_WIDTH).map(|(_, a)| a));
+                out.extend(scored.into_iter().take(width).map(|(_, a)| a));
             }
             Phase::Over => {}
         }
