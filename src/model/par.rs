@@ -35,7 +35,8 @@ impl ParRun {
         self.session.is_over().then(|| self.score())
     }
 
-    /// Runs to the end (tests and native tools).
+    /// Runs to the end.
+    #[cfg(test)]
     pub fn finish(&mut self) -> i32 {
         loop {
             if let Some(par) = self.step() {

@@ -7,7 +7,9 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::katzenjammer::{Action, KbState, KbView, Phase};
+use tablee_engine::katzenjammer::{Action, KbState, Phase};
+#[cfg(test)]
+use tablee_engine::katzenjammer::KbView;
 use tablee_engine::{RuleError, Seat};
 
 use super::config::{SeatKind, TableConfig};
@@ -41,6 +43,7 @@ impl Session {
     }
 
     /// Deals the table's game and applies `actions` in order.
+    #[cfg(test)]
     pub fn replay(config: TableConfig, actions: &[Action]) -> Result<Session, ReplayError> {
         let mut session = Session::new(config)?;
         for (index, action) in actions.iter().enumerate() {
@@ -91,6 +94,7 @@ impl Session {
     }
 
     /// What `seat` may see (KB-21).
+    #[cfg(test)]
     pub fn view(&self, seat: Seat) -> KbView {
         self.state.view(seat)
     }
@@ -169,11 +173,6 @@ impl Session {
             return seat;
         }
         self.last_human.or_else(|| self.config.humans().first().copied()).unwrap_or(0)
-    }
-
-    /// The person who made the most recent human decision.
-    pub fn last_human_actor(&self) -> Option<Seat> {
-        self.last_human
     }
 }
 

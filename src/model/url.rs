@@ -1,9 +1,9 @@
-//! The page's query string: `?seed=1K7Q-M3ZD&players=4`.
+//! Query strings: forgiving parsing of `?seed=1K7Q-M3ZD&players=4`.
 //!
 //! Pure string work, no browser: it is unit-tested natively. Reading is
 //! forgiving (`+` and `%20` are spaces, bad escapes are kept as typed, a
-//! repeated key counts once, the first time); writing replaces or appends one
-//! key and keeps every other parameter as it was.
+//! repeated key counts once, the first time). [`super::link`] gives the keys
+//! their meaning.
 
 /// The `(key, value)` pairs of a query string, decoded, in order.
 pub fn parse(search: &str) -> Vec<(String, String)> {
@@ -23,32 +23,6 @@ pub fn get<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
         .iter()
         .find(|(k, _)| k == key)
         .map(|(_, v)| v.as_str())
-}
-
-/// `search` with `key` set to `value`: the first occurrence is replaced in
-/// place (later repeats are dropped), or the pair is appended. Other parameters
-/// keep their text exactly. The result starts with `?`.
-pub fn with_param(search: &str, key: &str, value: &str) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut replaced = false;
-    for part in strip_question_mark(search)
-        .split('&')
-        .filter(|p| !p.is_empty())
-    {
-        let part_key = decode(part.split_once('=').map_or(part, |(k, _)| k));
-        if part_key == key {
-            if !replaced {
-                parts.push(format!("{}={}", encode(key), encode(value)));
-                replaced = true;
-            }
-        } else {
-            parts.push(part.to_string());
-        }
-    }
-    if !replaced {
-        parts.push(format!("{}={}", encode(key), encode(value)));
-    }
-    format!("?{}", parts.join("&"))
 }
 
 fn strip_question_mark(search: &str) -> &str {
@@ -84,6 +58,7 @@ pub fn decode(text: &str) -> String {
 }
 
 /// Percent-encoding for a query value: letters, digits and `-._~` stay.
+#[cfg(test)]
 pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
@@ -149,20 +124,5 @@ mod tests {
             assert_eq!(decode(&encode(text)), text);
         }
         assert_eq!(encode("1K7Q-M3ZD"), "1K7Q-M3ZD");
-    }
-
-    #[test]
-    fn with_param_appends_or_replaces() {
-        assert_eq!(with_param("", "seed", "1K7Q-M3ZD"), "?seed=1K7Q-M3ZD");
-        assert_eq!(
-            with_param("?players=3", "seed", "1ABC-DEFG"),
-            "?players=3&seed=1ABC-DEFG"
-        );
-        assert_eq!(
-            with_param("?seed=old&players=3&seed=older", "seed", "1ABC-DEFG"),
-            "?seed=1ABC-DEFG&players=3"
-        );
-        assert_eq!(with_param("?x=%20y", "players", "4"), "?x=%20y&players=4");
-        assert_eq!(with_param("?", "a b", "c&d"), "?a%20b=c%26d");
     }
 }

@@ -1,0 +1,214 @@
+//! Card faces, drawn here as SVG (our own design, no copied artwork).
+//!
+//! Each value has its own pip shape *and* pip count, so cards are told apart
+//! without colour: 1 a big disc, 2 triangles, 3 squares, 4 diamonds, 5 stars;
+//! the joker is a cat's face. Colours (the Okabe–Ito palette, safe for the
+//! common colour-vision deficiencies) only add to the shapes.
+
+use std::fmt::Write;
+
+use tablee_engine::katzenjammer::Card;
+
+/// The shape a card's pips have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    Disc,
+    Triangle,
+    Square,
+    Diamond,
+    Star,
+    Cat,
+}
+
+pub fn shape(card: Card) -> Shape {
+    match card {
+        Card::One => Shape::Disc,
+        Card::Two => Shape::Triangle,
+        Card::Three => Shape::Square,
+        Card::Four => Shape::Diamond,
+        Card::Five => Shape::Star,
+        Card::Joker => Shape::Cat,
+    }
+}
+
+/// The ink of a card (CSS custom property names are in style/main.css too).
+pub fn colour(card: Card) -> &'static str {
+    match card {
+        Card::One => "#0072B2",
+        Card::Two => "#B86E00",
+        Card::Three => "#00795A",
+        Card::Four => "#A4507F",
+        Card::Five => "#C04B00",
+        Card::Joker => "#2B2B2B",
+    }
+}
+
+const W: f32 = 60.0;
+const H: f32 = 84.0;
+
+fn pip_positions(n: u8) -> &'static [(f32, f32)] {
+    match n {
+        1 => &[(30.0, 44.0)],
+        2 => &[(30.0, 29.0), (30.0, 59.0)],
+        3 => &[(30.0, 24.0), (30.0, 44.0), (30.0, 64.0)],
+        4 => &[(20.0, 31.0), (40.0, 31.0), (20.0, 57.0), (40.0, 57.0)],
+        _ => &[(19.0, 26.0), (41.0, 26.0), (30.0, 44.0), (19.0, 62.0), (41.0, 62.0)],
+    }
+}
+
+fn pip(out: &mut String, shape: Shape, x: f32, y: f32, r: f32) {
+    let _ = match shape {
+        Shape::Disc => write!(out, r#"<circle cx="{x}" cy="{y}" r="{r}"/>"#),
+        Shape::Triangle => write!(
+            out,
+            r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/>"#,
+            x,
+            y - r,
+            x + r * 0.95,
+            y + r * 0.75,
+            x - r * 0.95,
+            y + r * 0.75
+        ),
+        Shape::Square => {
+            let s = r * 0.8;
+            write!(out, r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"/>"#, x - s, y - s, 2.0 * s, 2.0 * s)
+        }
+        Shape::Diamond => write!(
+            out,
+            r#"<polygon points="{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}"/>"#,
+            y - r,
+            x + r * 0.8,
+            y + r,
+            x - r * 0.8
+        ),
+        Shape::Star => {
+            let mut points = String::new();
+            for i in 0..10 {
+                let angle = std::f32::consts::PI * (i as f32) / 5.0 - std::f32::consts::FRAC_PI_2;
+                let radius = if i % 2 == 0 { r } else { r * 0.45 };
+                let _ = write!(points, "{:.1},{:.1} ", x + radius * angle.cos(), y + radius * angle.sin());
+            }
+            write!(out, r#"<polygon points="{}"/>"#, points.trim_end())
+        }
+        Shape::Cat => {
+            cat(out, x, y, r);
+            Ok(())
+        }
+    };
+}
+
+/// A cat's face centred on (x, y): head, ears, eyes, nose and whiskers.
+fn cat(out: &mut String, x: f32, y: f32, r: f32) {
+    let _ = write!(
+        out,
+        concat!(
+            r#"<g class="cat">"#,
+            r#"<polygon points="{l1:.1},{ey:.1} {l2:.1},{et:.1} {l3:.1},{eb:.1}"/>"#,
+            r#"<polygon points="{r1:.1},{ey:.1} {r2:.1},{et:.1} {r3:.1},{eb:.1}"/>"#,
+            r#"<ellipse cx="{x}" cy="{y}" rx="{rx:.1}" ry="{ry:.1}"/>"#,
+            r#"<ellipse class="eye" cx="{lx:.1}" cy="{eyey:.1}" rx="{erx:.1}" ry="{ery:.1}"/>"#,
+            r#"<ellipse class="eye" cx="{rxx:.1}" cy="{eyey:.1}" rx="{erx:.1}" ry="{ery:.1}"/>"#,
+            r#"<polygon class="eye" points="{nl:.1},{ny:.1} {nr:.1},{ny:.1} {x:.1},{nb:.1}"/>"#,
+            r#"<path class="whisker" d="M{wl1:.1},{w1:.1} L{wl2:.1},{w0:.1} M{wl1:.1},{w2:.1} L{wl2:.1},{w3:.1} M{wr1:.1},{w1:.1} L{wr2:.1},{w0:.1} M{wr1:.1},{w2:.1} L{wr2:.1},{w3:.1}"/>"#,
+            r#"</g>"#
+        ),
+        x = x,
+        y = y,
+        rx = r,
+        ry = r * 0.85,
+        l1 = x - r * 0.95,
+        l2 = x - r * 0.75,
+        l3 = x - r * 0.2,
+        r1 = x + r * 0.95,
+        r2 = x + r * 0.75,
+        r3 = x + r * 0.2,
+        ey = y - r * 0.3,
+        et = y - r * 1.45,
+        eb = y - r * 0.75,
+        lx = x - r * 0.4,
+        rxx = x + r * 0.4,
+        eyey = y - r * 0.15,
+        erx = r * 0.17,
+        ery = r * 0.27,
+        nl = x - r * 0.12,
+        nr = x + r * 0.12,
+        ny = y + r * 0.22,
+        nb = y + r * 0.36,
+        wl1 = x - r * 0.3,
+        wl2 = x - r * 1.35,
+        wr1 = x + r * 0.3,
+        wr2 = x + r * 1.35,
+        w0 = y + r * 0.15,
+        w1 = y + r * 0.3,
+        w2 = y + r * 0.42,
+        w3 = y + r * 0.6,
+    );
+}
+
+/// The corner index: the value, or a small cat for the joker.
+fn index(out: &mut String, card: Card, x: f32, y: f32) {
+    match card.value() {
+        Some(v) => {
+            let _ = write!(out, r#"<text x="{x}" y="{y}" class="index">{v}</text>"#);
+        }
+        None => cat(out, x, y - 4.0, 5.0),
+    }
+}
+
+/// The whole face of `card` as an SVG element (decorative: the button or list
+/// item around it carries the accessible name).
+pub fn face(card: Card) -> String {
+    let mut out = String::with_capacity(900);
+    let _ = write!(
+        out,
+        r#"<svg class="face" viewBox="0 0 {W} {H}" aria-hidden="true" focusable="false" fill="{c}" stroke="{c}" data-shape="{s:?}">"#,
+        c = colour(card),
+        s = shape(card)
+    );
+    index(&mut out, card, 8.0, 15.0);
+    let _ = write!(out, r#"<g transform="rotate(180 {} {})">"#, W / 2.0, H / 2.0);
+    index(&mut out, card, 8.0, 15.0);
+    out.push_str("</g>");
+    match card.value() {
+        Some(v) => {
+            let r = if v == 1 { 12.0 } else { 8.0 };
+            for &(x, y) in pip_positions(v) {
+                pip(&mut out, shape(card), x, y, r);
+            }
+        }
+        None => cat(&mut out, 30.0, 48.0, 15.0),
+    }
+    out.push_str("</svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_card_has_its_own_shape_and_colour() {
+        let shapes: HashSet<Shape> = Card::ALL.into_iter().map(shape).collect();
+        assert_eq!(shapes.len(), 6);
+        let colours: HashSet<&str> = Card::ALL.into_iter().map(colour).collect();
+        assert_eq!(colours.len(), 6);
+    }
+
+    #[test]
+    fn faces_are_well_formed_svg_with_one_pip_per_point() {
+        for card in Card::ALL {
+            let svg = face(card);
+            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
+            assert!(svg.contains(r#"aria-hidden="true""#));
+            assert!(!svg.contains("NaN"));
+            let opens = svg.matches('<').count();
+            let selfclosed = svg.matches("/>").count();
+            let closes = svg.matches("</").count();
+            assert_eq!(opens, selfclosed + 2 * closes, "{card:?}: unbalanced tags");
+        }
+        assert_eq!(face(Card::Three).matches("<rect").count(), 3);
+        assert_eq!(face(Card::One).matches("<circle").count(), 1);
+        assert_eq!(face(Card::Joker).matches(r#"class="cat""#).count(), 3);
+    }
+}

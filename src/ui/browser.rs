@@ -1,0 +1,113 @@
+//! The few browser APIs the app uses, each failure-tolerant: storage that may
+//! be missing or full, a clipboard that may be refused, an address bar that a
+//! `file://` page cannot rewrite. Nothing here panics or throws into Rust.
+
+use std::future::Future;
+
+use tablee_engine::Seed;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::model::config::Day;
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window()?.local_storage().ok().flatten()
+}
+
+/// The stored text under `key`, if storage works and holds it.
+pub fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Stores `value`; false when storage is missing, refused or full.
+pub fn store(key: &str, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+pub fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// `location.search`, e.g. `?seed=1K7Q-M3ZD&players=4`.
+pub fn search() -> String {
+    window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+}
+
+/// The page's address without its query: where links point to.
+pub fn base_url() -> String {
+    let Some(location) = window().map(|w| w.location()) else { return String::new() };
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}")
+}
+
+/// Puts `query` into the address bar without reloading (ignored when refused).
+pub fn replace_query(query: &str) {
+    if let Some(history) = window().and_then(|w| w.history().ok()) {
+        if search() != query {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(query));
+        }
+    }
+}
+
+/// `navigator.language`, e.g. `fr-CH`.
+pub fn browser_language() -> Option<String> {
+    window()?.navigator().language()
+}
+
+/// A seed nobody chose: 64 bits from `crypto.getRandomValues`.
+pub fn fresh_seed() -> Seed {
+    let bits = getrandom::u64().unwrap_or_else(|_| {
+        // No crypto API (very old browser): time and Math.random still differ per visit.
+        js_sys::Date::now().to_bits() ^ js_sys::Math::random().to_bits().rotate_left(32)
+    });
+    Seed::from_entropy(bits)
+}
+
+/// Today's date in UTC: the daily deal is the same everywhere on Earth.
+pub fn today_utc() -> Day {
+    let now = js_sys::Date::new_0();
+    Day::new(now.get_utc_full_year() as i32, now.get_utc_month() + 1, now.get_utc_date())
+        .unwrap_or(Day { year: 2026, month: 1, day: 1 })
+}
+
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Resolves after `ms` milliseconds (a `setTimeout`), letting the page paint
+/// and handle input in between.
+pub fn sleep(ms: u32) -> impl Future<Output = ()> {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let scheduled = window().and_then(|w| {
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms.min(i32::MAX as u32) as i32)
+                .ok()
+        });
+        if scheduled.is_none() {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+}
+
+/// Copies `text` with `navigator.clipboard.writeText`; false when the API is
+/// missing or the browser refuses (the page then shows the text instead).
+pub async fn copy_to_clipboard(text: String) -> bool {
+    let Some(navigator) = window().map(|w| w.navigator()) else { return false };
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")) else { return false };
+    if clipboard.is_undefined() || clipboard.is_null() {
+        return false;
+    }
+    let Ok(write) = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")) else { return false };
+    let Some(write) = write.dyn_ref::<js_sys::Function>() else { return false };
+    let Ok(promise) = write.call1(&clipboard, &JsValue::from_str(&text)) else { return false };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else { return false };
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}

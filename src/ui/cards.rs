@@ -1,0 +1,47 @@
+//! Cards on screen: faces from [`crate::art`], names for screen readers.
+
+use leptos::prelude::*;
+use tablee_engine::katzenjammer::Card;
+
+use crate::art;
+use crate::i18n::{self, Lang};
+
+/// One face-up card in a list.
+#[component]
+pub fn CardItem(card: Card, lang: Lang, #[prop(optional)] testid: Option<String>, #[prop(optional)] small: bool) -> impl IntoView {
+    let class = if small { format!("card small {}", kind_class(card)) } else { format!("card {}", kind_class(card)) };
+    view! {
+        <li class=class data-card=card.symbol() data-testid=testid>
+            <span class="face-box" inner_html=art::face(card)></span>
+            <span class="sr-only">{i18n::card_name(card, lang)}</span>
+        </li>
+    }
+}
+
+/// The CSS class naming a card's kind (`v3`, `joker`).
+pub fn kind_class(card: Card) -> String {
+    match card.value() {
+        Some(v) => format!("v{v}"),
+        None => "joker".to_string(),
+    }
+}
+
+/// Face-up cards in a row, or a line saying there are none.
+#[component]
+pub fn CardRow(
+    cards: Vec<Card>,
+    lang: Lang,
+    #[prop(into)] empty: String,
+    testid: &'static str,
+    #[prop(optional)] small: bool,
+) -> impl IntoView {
+    if cards.is_empty() {
+        return view! { <p class="empty" data-testid=testid>{empty}</p> }.into_any();
+    }
+    let items = cards
+        .into_iter()
+        .enumerate()
+        .map(|(i, card)| view! { <CardItem card lang small testid=format!("{testid}-card-{i}") /> })
+        .collect_view();
+    view! { <ul class="cards" data-testid=testid>{items}</ul> }.into_any()
+}

@@ -1,0 +1,77 @@
+//! The end of a game: mice per player, the joker penalty explained, the
+//! winners and tie-breaks, par, and what to play next.
+
+use leptos::prelude::*;
+
+use super::{browser, ctx, solo_seat, start_game, Par};
+use crate::i18n;
+use crate::model::config::TableConfig;
+use crate::model::summary::Summary;
+
+#[component]
+pub fn EndPanel() -> impl IntoView {
+    let ctx = ctx();
+    let data = move || ctx.session.with(|s| s.as_ref().and_then(|s| Some((s.config().clone(), Summary::of(s.state())?))));
+    let again = move |same: bool| {
+        let Some(config) = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.config().clone())) else { return };
+        let next = if same { config } else { TableConfig { seed: browser::fresh_seed(), daily: None, ..config } };
+        start_game(ctx, next);
+    };
+    move || {
+        let Some((config, summary)) = data() else { return ().into_any() };
+        let lang = ctx.lang();
+        let s = lang.s();
+        let n = summary.players.len();
+        let rows = summary
+            .players
+            .iter()
+            .map(|p| {
+                view! {
+                    <tr class:winner=p.winner data-testid=format!("end-row-{}", p.seat)>
+                        <th scope="row">{i18n::seat_name(&config, p.seat, lang)}</th>
+                        <td>{p.mice_before}</td>
+                        <td>{p.jokers}</td>
+                        <td>{if p.penalised { format!("−{}", summary.penalty) } else { "—".to_string() }}</td>
+                        <td><strong>{p.mice}</strong></td>
+                        <td>{i18n::place_text(p.place, n, lang)}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let me = solo_seat(&config).and_then(|seat| summary.player(seat)).map(|p| p.mice);
+        let par = move || match (ctx.par.get(), me) {
+            (Par::Known(par), Some(mine)) => Some(i18n::par_text(par, mine, ctx.lang())),
+            (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
+            _ => None,
+        };
+        view! {
+            <section class="panel end" data-testid="end-screen" aria-labelledby="end-title">
+                <h2 id="end-title">{s.end_title}</h2>
+                <p>{i18n::end_cause(summary.cause, lang)}</p>
+                <p class="winners" data-testid="winners"><strong>{i18n::winners_text(&config, &summary, lang)}</strong></p>
+                <div class="table-wrap">
+                    <table class="results" data-testid="end-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{s.end_player}</th>
+                                <th scope="col">{s.end_mice_before}</th>
+                                <th scope="col">{s.end_jokers}</th>
+                                <th scope="col">{s.end_penalty}</th>
+                                <th scope="col">{s.end_mice}</th>
+                                <th scope="col">{s.end_place}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                <p data-testid="penalty-explanation">{i18n::penalty_text(&config, &summary, lang)}</p>
+                {move || par().map(|t| view! { <p class="par" data-testid="par" role="status">{t}</p> })}
+                <p class="actions">
+                    <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
+                    <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
+                </p>
+            </section>
+        }
+        .into_any()
+    }
+}

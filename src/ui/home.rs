@@ -1,0 +1,268 @@
+//! The home screen: the game, the table, the options and the deal. The
+//! defaults (one person against three `normal` bots, a random deal) make
+//! "Play" a one-click start.
+
+use leptos::prelude::*;
+use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::Seed;
+
+use super::{browser, ctx, start_game, Screen};
+use crate::i18n::{self, Lang};
+use crate::model::config::{SeatKind, TableConfig};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DealMode {
+    Random,
+    Daily,
+    Typed,
+}
+
+#[component]
+pub fn Home() -> impl IntoView {
+    let ctx = ctx();
+    let s = move || ctx.lang().s();
+    let initial = ctx.home_table.get_untracked();
+    let seats = RwSignal::new(initial.seats.clone());
+    let full_mice = RwSignal::new(initial.options.full_mice);
+    let mode = RwSignal::new(DealMode::Random);
+    let seed_text = RwSignal::new(String::new());
+    let tried = RwSignal::new(false);
+    let today = browser::today_utc();
+
+    let players = move || seats.with(|v| v.len());
+    let set_players = move |n: usize| {
+        let n = n.clamp(MIN_PLAYERS, MAX_PLAYERS);
+        seats.update(|v| {
+            let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(tablee_bots::Level::Normal) };
+            v.resize(n, default);
+        });
+    };
+    let seed = move || Seed::parse(&seed_text.get());
+    let seed_error = move || {
+        let lang = ctx.lang();
+        (mode.get() == DealMode::Typed && (tried.get() || !seed_text.get().trim().is_empty()))
+            .then(|| seed().err())
+            .flatten()
+            .map(|e| i18n::seed_error(&e, lang))
+    };
+    let play = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        tried.set(true);
+        let options = Options { full_mice: full_mice.get_untracked() };
+        let seats = seats.get_untracked();
+        let config = match mode.get_untracked() {
+            DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
+            DealMode::Daily => TableConfig::daily(today, seats, options),
+            DealMode::Typed => match Seed::parse(&seed_text.get_untracked()) {
+                Ok(seed) => TableConfig { seed, seats, options, daily: None }.with_daily_label(today),
+                Err(_) => {
+                    focus("seed-input");
+                    return;
+                }
+            },
+        };
+        ctx.home_table.set(config.clone());
+        start_game(ctx, config);
+    };
+    let resumable = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| !s.is_over()));
+
+    view! {
+        <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
+            <h1 id="home-title">{move || s().home_title}</h1>
+            <Show when=resumable>
+                <p>
+                    <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.screen.set(Screen::Game)>
+                        {move || s().resume}
+                    </button>
+                </p>
+            </Show>
+            <form class="setup" on:submit=play novalidate>
+                <fieldset>
+                    <legend>{move || s().game_label}</legend>
+                    <label class="choice">
+                        <input type="radio" name="game" checked data-testid="game-katzenjammer" />
+                        " Katzenjammer Blues"
+                    </label>
+                    <label class="choice soon">
+                        <input type="radio" name="game" disabled data-testid="game-jachete" />
+                        " J'achète — " {move || s().coming_soon}
+                    </label>
+                </fieldset>
+
+                <fieldset>
+                    <legend>{move || s().seats_label}</legend>
+                    <p class="field">
+                        <label for="players">{move || s().players_label}</label>
+                        <select
+                            id="players"
+                            data-testid="players-select"
+                            on:change=move |ev| set_players(event_target_value(&ev).parse().unwrap_or(4))
+                            prop:value=move || players().to_string()
+                        >
+                            {(MIN_PLAYERS..=MAX_PLAYERS)
+                                .map(|n| view! { <option value=n.to_string() selected=move || players() == n>{n}</option> })
+                                .collect_view()}
+                        </select>
+                    </p>
+                    <div class="seats">
+                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats /> }).collect_view()}
+                    </div>
+                    <p class="note">
+                        {move || {
+                            let humans = seats.with(|v| v.iter().filter(|k| k.is_human()).count());
+                            match humans {
+                                0 => s().no_human_note,
+                                1 => "",
+                                _ => s().hotseat_note,
+                            }
+                        }}
+                    </p>
+                </fieldset>
+
+                <fieldset>
+                    <legend>{move || s().options_label}</legend>
+                    <label class="choice">
+                        <input
+                            type="checkbox"
+                            data-testid="full-mice"
+                            prop:checked=move || full_mice.get()
+                            on:change=move |ev| full_mice.set(event_target_checked(&ev))
+                            aria-describedby="full-mice-help"
+                        />
+                        " " {move || s().full_mice}
+                    </label>
+                    <p class="note" id="full-mice-help">{move || s().full_mice_help}</p>
+                </fieldset>
+
+                <fieldset>
+                    <legend>{move || s().deal_label}</legend>
+                    <DealChoice mode value=DealMode::Random testid="deal-random" label=Signal::derive(move || s().deal_random.to_string()) />
+                    <DealChoice mode value=DealMode::Daily testid="deal-daily" label=Signal::derive(move || i18n::daily_option(today, ctx.lang())) />
+                    <DealChoice mode value=DealMode::Typed testid="deal-seed" label=Signal::derive(move || s().deal_seed.to_string()) />
+                    <p class="field seed-field">
+                        <label for="seed-input" class="sr-only">{move || s().seed_input}</label>
+                        <input
+                            id="seed-input"
+                            type="text"
+                            inputmode="text"
+                            autocomplete="off"
+                            spellcheck="false"
+                            placeholder="1K7Q-M3ZD"
+                            data-testid="seed-input"
+                            aria-describedby="seed-help seed-error"
+                            aria-invalid=move || seed_error().is_some().to_string()
+                            prop:value=move || seed_text.get()
+                            on:input=move |ev| {
+                                seed_text.set(event_target_value(&ev));
+                                mode.set(DealMode::Typed);
+                            }
+                            on:focus=move |_| mode.set(DealMode::Typed)
+                        />
+                    </p>
+                    <p class="note" id="seed-help">{move || s().seed_help}</p>
+                    <p class="error" id="seed-error" role="alert" data-testid="seed-error">{seed_error}</p>
+                </fieldset>
+
+                <p class="actions">
+                    <button type="submit" class="primary big" data-testid="play-button">{move || s().play}</button>
+                </p>
+            </form>
+            <HistoryPanel />
+        </section>
+    }
+}
+
+impl TableConfig {
+    /// A typed seed that happens to be today's daily deal is labelled so.
+    fn with_daily_label(mut self, today: crate::model::config::Day) -> TableConfig {
+        if today.seed() == self.seed {
+            self.daily = Some(today);
+        }
+        self
+    }
+}
+
+fn focus(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+#[component]
+fn DealChoice(mode: RwSignal<DealMode>, value: DealMode, testid: &'static str, label: Signal<String>) -> impl IntoView {
+    view! {
+        <label class="choice">
+            <input
+                type="radio"
+                name="deal"
+                data-testid=testid
+                prop:checked=move || mode.get() == value
+                on:change=move |_| mode.set(value)
+            />
+            " " {label}
+        </label>
+    }
+}
+
+#[component]
+fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>) -> impl IntoView {
+    let ctx = ctx();
+    let id = format!("seat-{index}");
+    let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
+    view! {
+        <p class="field seat">
+            <label for=id.clone()>{move || i18n::seat_label(index, ctx.lang())}</label>
+            <select
+                id=id
+                data-testid=format!("seat-{index}")
+                on:change=move |ev| {
+                    if let Some(kind) = SeatKind::parse(&event_target_value(&ev)) {
+                        seats.update(|v| {
+                            if let Some(slot) = v.get_mut(index) {
+                                *slot = kind;
+                            }
+                        });
+                    }
+                }
+                prop:value=move || current().name()
+            >
+                {SeatKind::CHOICES
+                    .into_iter()
+                    .map(|kind| {
+                        view! {
+                            <option value=kind.name() selected=move || current() == kind>
+                                {move || i18n::seat_kind_text(kind, ctx.lang())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </p>
+    }
+}
+
+#[component]
+fn HistoryPanel() -> impl IntoView {
+    let ctx = ctx();
+    view! {
+        <section class="history" data-testid="history" aria-labelledby="history-title">
+            <h2 id="history-title">{move || ctx.lang().s().history_title}</h2>
+            <p>
+                {move || {
+                    let lang: Lang = ctx.lang();
+                    let h = ctx.history.get();
+                    if h.played == 0 {
+                        lang.s().history_none.to_string()
+                    } else {
+                        i18n::history_text(h.played, h.wins, h.best_vs_par, lang)
+                    }
+                }}
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,430 @@
+//! The game screen: the deal bar, whose turn it is, the table (row, standing
+//! bid, stock, mice, players), the player's hand and moves, the discard pile
+//! and the log. Hot-seat games hide the hands between people.
+
+use leptos::html;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tablee_engine::katzenjammer::{Card, Phase};
+use tablee_engine::Seat;
+
+use super::cards::{CardItem, CardRow};
+use super::{browser, ctx, end, hand, solo_seat, Par, Speed, SPEED_KEY};
+use crate::i18n::{self, Lang};
+use crate::model::config::SeatKind;
+use crate::model::link;
+use crate::model::summary::Summary;
+
+#[component]
+pub fn Game() -> impl IntoView {
+    let ctx = ctx();
+    let has_session = move || ctx.session.with(|s| s.is_some());
+    let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.is_over()));
+    view! {
+        <Show
+            when=has_session
+            fallback=move || view! { <p class="panel">{move || ctx.lang().s().home_title}</p> }
+        >
+            <div class="game" data-testid="table-screen">
+                <DealBar />
+                <StatusLine />
+                <Show when=over>
+                    <end::EndPanel />
+                </Show>
+                <div class="board">
+                    <div class="main-col">
+                        <TableCenter />
+                        <Seatside />
+                    </div>
+                    <div class="side-col">
+                        <Players />
+                        <Discard />
+                        <Log />
+                    </div>
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// The hand area, or the hot-seat hand-off, or a note that hands are hidden.
+#[component]
+fn Seatside() -> impl IntoView {
+    let ctx = ctx();
+    let handoff = move || {
+        ctx.session.with(|s| {
+            let s = s.as_ref()?;
+            let seat = s.human_to_act()?;
+            (s.config().humans().len() > 1 && ctx.revealed_for.get() != Some(seat)).then_some(seat)
+        })
+    };
+    let hidden = move || {
+        ctx.session.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.config().humans().len() > 1 && !s.is_over() && s.human_to_act().is_none()
+            })
+        })
+    };
+    move || {
+        if let Some(seat) = handoff() {
+            view! { <Handoff seat /> }.into_any()
+        } else if hidden() {
+            view! {
+                <section class="panel hidden-hands" data-testid="hands-hidden">
+                    <p>{move || ctx.lang().s().handoff_hidden}</p>
+                </section>
+            }
+            .into_any()
+        } else {
+            view! { <hand::HandArea /> }.into_any()
+        }
+    }
+}
+
+#[component]
+fn Handoff(seat: Seat) -> impl IntoView {
+    let ctx = ctx();
+    let name = move || ctx.session.with(|s| s.as_ref().map(|s| i18n::seat_name(s.config(), seat, ctx.lang())).unwrap_or_default());
+    view! {
+        <section class="panel handoff" data-testid="handoff-screen" aria-labelledby="handoff-title">
+            <h2 id="handoff-title">
+                {move || match ctx.lang() {
+                    Lang::En => format!("Pass the device to {}", name()),
+                    Lang::Fr => format!("Passez l'appareil à {}", name()),
+                }}
+            </h2>
+            <p>{move || ctx.lang().s().handoff_hidden}</p>
+            <button type="button" class="primary big" data-testid="handoff-ready" on:click=move |_| ctx.revealed_for.set(Some(seat))>
+                {move || match ctx.lang() {
+                    Lang::En => format!("I am {}: show my hand", name()),
+                    Lang::Fr => format!("Je suis {} : voir ma main", name()),
+                }}
+            </button>
+        </section>
+    }
+}
+
+/// The deal's number, sharing, and the bots' speed.
+#[component]
+fn DealBar() -> impl IntoView {
+    let ctx = ctx();
+    let s = move || ctx.lang().s();
+    let seed = move || ctx.session.with(|s| s.as_ref().map(|s| s.config().seed.to_string()).unwrap_or_default());
+    let label = move || {
+        ctx.session.with(|session| {
+            let Some(session) = session else { return String::new() };
+            let lang = ctx.lang();
+            let players = match lang {
+                Lang::En => format!("{} players", session.config().players()),
+                Lang::Fr => format!("{} joueurs", session.config().players()),
+            };
+            match session.config().daily {
+                Some(day) => format!("{} {day} · {players}", lang.s().daily_word),
+                None => players,
+            }
+        })
+    };
+    let share_state = RwSignal::new(None::<Result<(), String>>);
+    let share = move |_| {
+        let lang = ctx.lang();
+        let text = ctx.session.with_untracked(|session| {
+            let session = session.as_ref()?;
+            let url = format!("{}{}", browser::base_url(), link::write(session.config(), lang));
+            let summary = Summary::of(session.state());
+            let par = match ctx.par.get_untracked() {
+                Par::Known(p) => Some(p),
+                _ => None,
+            };
+            Some(i18n::share_text(session.config(), solo_seat(session.config()), summary.as_ref(), par, &url, lang))
+        });
+        let Some(text) = text else { return };
+        spawn_local(async move {
+            let copied = browser::copy_to_clipboard(text.clone()).await;
+            share_state.set(Some(if copied { Ok(()) } else { Err(text) }));
+        });
+    };
+    let set_speed = move |speed: Speed| {
+        ctx.speed.set(speed);
+        browser::store(SPEED_KEY, speed.code());
+    };
+    view! {
+        <section class="deal-bar" aria-label=move || s().deal_word>
+            <p class="deal">
+                {move || s().deal_word} " "
+                <span class="seed" data-testid="deal-id">{seed}</span>
+                <span class="muted">" · " {label}</span>
+            </p>
+            <div class="bar-actions">
+                <button type="button" data-testid="share-button" on:click=share>{move || s().share}</button>
+                <span class="speed" role="group" aria-label=move || s().speed_label>
+                    <span class="speed-label" aria-hidden="true">{move || s().speed_label} " "</span>
+                    {Speed::ALL
+                        .into_iter()
+                        .map(|speed| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="speed-btn"
+                                    data-testid=format!("speed-{}", speed.code())
+                                    aria-pressed=move || (ctx.speed.get() == speed).to_string()
+                                    on:click=move |_| set_speed(speed)
+                                >
+                                    {move || speed.label(ctx.lang())}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </span>
+            </div>
+            {move || match share_state.get() {
+                None => ().into_any(),
+                Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-status">{s().share_copied}</p> }.into_any(),
+                Some(Err(text)) => view! {
+                    <div class="share-manual" data-testid="share-status">
+                        <label for="share-text">{s().share_manual}</label>
+                        <textarea id="share-text" readonly rows="4" data-testid="share-text" prop:value=text></textarea>
+                    </div>
+                }
+                .into_any(),
+            }}
+        </section>
+    }
+}
+
+/// Whose turn it is, and the bot thinking.
+#[component]
+fn StatusLine() -> impl IntoView {
+    let ctx = ctx();
+    let text = move || {
+        let lang = ctx.lang();
+        ctx.session.with(|s| {
+            let s = s.as_ref()?;
+            let state = s.state();
+            let Some(seat) = s.to_act() else { return Some(lang.s().end_title.to_string()) };
+            Some(i18n::turn_text(s.config(), seat, state.phase() == Phase::Presenting, lang))
+        })
+    };
+    let thinking = move || {
+        let seat = ctx.thinking.get()?;
+        ctx.session.with(|s| s.as_ref().map(|s| i18n::thinking_text(&i18n::seat_name(s.config(), seat, ctx.lang()), ctx.lang())))
+    };
+    let yours = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.human_to_act().is_some()));
+    view! {
+        <p class="status" class:yours=yours role="status" aria-live="polite" data-testid="turn-status">
+            {move || text().unwrap_or_default()}
+            {move || thinking().map(|t| view! { <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{t}</span> })}
+        </p>
+    }
+}
+
+/// The row, the standing bid, the stock, the mice and the bandleader.
+#[component]
+fn TableCenter() -> impl IntoView {
+    let ctx = ctx();
+    let s = move || ctx.lang().s();
+    let row = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.state().row().to_vec()).unwrap_or_default()));
+    let standing = move || {
+        let lang = ctx.lang();
+        ctx.session.with(|session| {
+            let session = session.as_ref()?;
+            let bidding = session.state().phase() == Phase::Bidding;
+            Some(match session.state().high_bid() {
+                Some(b) if bidding => i18n::standing_bid_text(session.config(), b.seat, b.level, lang),
+                Some(b) => i18n::won_bid_text(session.config(), b.seat, b.level, lang),
+                None => s().no_bid.to_string(),
+            })
+        })
+    };
+    let fact = move |f: fn(&crate::model::session::Session, Lang) -> String| {
+        move || ctx.session.with(|session| session.as_ref().map(|x| f(x, ctx.lang())).unwrap_or_default())
+    };
+    view! {
+        <section class="panel center" aria-labelledby="row-title">
+            <div class="row-head">
+                <h2 id="row-title">{move || s().the_row}</h2>
+                <p class="standing">
+                    <span class="label">
+                        {move || {
+                            let bidding = ctx.session.with(|x| x.as_ref().is_some_and(|x| x.state().phase() == Phase::Bidding));
+                            if bidding { s().standing_bid } else { s().last_auction }
+                        }}
+                        ": "
+                    </span>
+                    <strong data-testid="standing-bid">{standing}</strong>
+                </p>
+            </div>
+            {move || {
+                let lang = ctx.lang();
+                view! { <CardRow cards=row.get() lang empty=lang.s().row_empty testid="row" /> }
+            }}
+            <dl class="facts">
+                <div>
+                    <dt>{move || s().stock}</dt>
+                    <dd data-testid="stock-size">{fact(|x, _| x.state().stock_len().to_string())}</dd>
+                </div>
+                <div>
+                    <dt>{move || s().mice_left}</dt>
+                    <dd data-testid="mice-left">{fact(|x, _| x.state().mice_left().to_string())}</dd>
+                </div>
+                <div>
+                    <dt>{move || s().bandleader}</dt>
+                    <dd data-testid="bandleader">{fact(|x, lang| i18n::seat_name(x.config(), x.state().bandleader(), lang))}</dd>
+                </div>
+            </dl>
+        </section>
+    }
+}
+
+/// Every seat: name, bot level, hand size, mice, displayed jokers, and badges.
+#[component]
+fn Players() -> impl IntoView {
+    let ctx = ctx();
+    let s = move || ctx.lang().s();
+    let seats = move || ctx.session.with(|s| s.as_ref().map(|s| s.config().players()).unwrap_or(0));
+    view! {
+        <section class="panel players" aria-labelledby="players-title">
+            <h2 id="players-title">{move || s().players_title}</h2>
+            <ul class="seats-list">
+                {move || (0..seats()).map(|seat| view! { <PlayerLine seat /> }).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+#[component]
+fn PlayerLine(seat: Seat) -> impl IntoView {
+    let ctx = ctx();
+    let info = move || {
+        let lang = ctx.lang();
+        ctx.session.with(|session| {
+            let session = session.as_ref()?;
+            let state = session.state();
+            let config = session.config();
+            let level = match config.seat(seat) {
+                Some(SeatKind::Bot(level)) => Some(i18n::level_name(level, lang)),
+                _ => None,
+            };
+            Some((
+                i18n::seat_name(config, seat, lang),
+                level,
+                state.hand_size(seat),
+                state.mice(seat),
+                state.jokers_shown(seat),
+                state.bandleader() == seat,
+                state.to_act() == Some(seat),
+                state.phase() == Phase::Bidding && state.has_passed(seat),
+                state.high_bid().filter(|b| b.seat == seat && state.phase() == Phase::Bidding),
+            ))
+        })
+    };
+    move || {
+        let Some((name, level, hand, mice, jokers, leader, acting, passed, holds)) = info() else {
+            return ().into_any();
+        };
+        let lang = ctx.lang();
+        let s = lang.s();
+        view! {
+            <li
+                class="seat-line"
+                class:acting=acting
+                class:passed=passed
+                data-testid=format!("player-{seat}")
+                data-hand-size=hand.to_string()
+                data-mice=mice.to_string()
+                data-jokers=jokers.to_string()
+                aria-current=acting.then_some("true")
+            >
+                <p class="who">
+                    <strong>{name}</strong>
+                    {level.map(|l| view! { <span class="level">{l}</span> })}
+                    {leader.then(|| view! { <span class="badge leader" title=s.bandleader>"♪ " {s.bandleader}</span> })}
+                    {passed.then(|| view! { <span class="badge passed">{s.passed}</span> })}
+                    {holds.map(|b| view! { <span class="badge holds">{s.holds_bid} ": " {i18n::bid_text(b.level, lang)}</span> })}
+                </p>
+                <p class="stats">
+                    <span>{i18n::cards_count(hand, lang)}</span>
+                    <span>{i18n::mice(mice, lang)}</span>
+                    <span>{i18n::jokers_shown(jokers, lang)}</span>
+                </p>
+            </li>
+        }
+        .into_any()
+    }
+}
+
+/// The discard pile (face up, KB-21), behind a toggle.
+#[component]
+fn Discard() -> impl IntoView {
+    let ctx = ctx();
+    let s = move || ctx.lang().s();
+    let open = RwSignal::new(false);
+    let content = move || ctx.session.with(|s| s.as_ref().map(|s| s.state().discard()).unwrap_or_default());
+    view! {
+        <section class="panel discard">
+            <button
+                type="button"
+                data-testid="discard-toggle"
+                aria-expanded=move || open.get().to_string()
+                aria-controls="discard-pile"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { s().discard_hide } else { s().discard_show }}
+                " (" {move || content().total()} ")"
+            </button>
+            <Show when=move || open.get()>
+                <div id="discard-pile" data-testid="discard-pile">
+                    <h2 class="sr-only">{move || s().discard_title}</h2>
+                    {move || {
+                        let counts = content();
+                        let lang = ctx.lang();
+                        if counts.is_empty() {
+                            return view! { <p class="empty">{lang.s().discard_empty}</p> }.into_any();
+                        }
+                        view! {
+                            <ul class="tally">
+                                {Card::ALL
+                                    .into_iter()
+                                    .map(|card| {
+                                        view! {
+                                            <li data-card=card.symbol() data-count=counts.get(card).to_string()>
+                                                <ul class="cards inline"><CardItem card lang small=true /></ul>
+                                                <span>" × " {counts.get(card)}</span>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        }
+                        .into_any()
+                    }}
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// The game log, newest at the bottom, scrolled into view as it grows.
+#[component]
+fn Log() -> impl IntoView {
+    let ctx = ctx();
+    let list: NodeRef<html::Ol> = NodeRef::new();
+    let lines = Memo::new(move |_| {
+        let lang = ctx.lang();
+        ctx.session.with(|s| s.as_ref().map(|s| i18n::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default())
+    });
+    Effect::new(move |_| {
+        let count = lines.with(|l| l.len());
+        if let Some(el) = list.get() {
+            let _ = count;
+            el.set_scroll_top(el.scroll_height());
+        }
+    });
+    view! {
+        <section class="panel log" aria-labelledby="log-title">
+            <h2 id="log-title">{move || ctx.lang().s().log_title}</h2>
+            <ol class="log-lines" node_ref=list tabindex="0" data-testid="log" aria-labelledby="log-title">
+                {move || lines.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+            </ol>
+        </section>
+    }
+}
