@@ -74,7 +74,7 @@ impl Level {
             Level::Random => Thinking::Random,
             Level::Easy | Level::Normal => Thinking::Heuristic,
             Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30, width: 4 },
-            Level::Expert => Thinking::Paired { samples: 500, rollout_depth: 30, width: 6 },
+            Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30, width: 4 },
             Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30, width: 4 }),
         }
     }
