@@ -88,6 +88,12 @@ pub fn read_meld(cards: &[Card]) -> Result<Meld, MeldError> {
 }
 
 fn read_run(cards: &[Card], naturals: &[(Rank, Suit)], suit: Suit) -> Result<Meld, MeldError> {
+    if cards.len() > 14 {
+        return Err(MeldError(format!(
+            "a run has at most 14 cards (A to A), this one has {} (JA-13)",
+            cards.len()
+        )));
+    }
     let len = cards.len() as u8;
     let mut last_reason = String::new();
     // The ace is low (1) or high (14): try both, low first.
@@ -269,6 +275,8 @@ mod tests {
         assert!(err("5H 5H 6H").contains("neither a set") || err("5H 5H 6H").contains("once"));
         assert!(err("5H 9H JK").contains("span"));
         assert!(read_meld(&cards("5H 6H 7H 8H 9H 10H JH QH KH AH")).is_ok());
+        let long = "AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S JK 2C 2D";
+        assert!(err(long).contains("at most 14"), "16 cards never make a run");
     }
 
     #[test]
