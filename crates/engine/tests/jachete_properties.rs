@@ -90,3 +90,47 @@ fn ja19_the_view_shows_only_the_own_hand() {
         assert_eq!(json.matches("\"hand\"").count(), 1, "seat {seat}");
     }
 }
+
+#[test]
+fn ja_arbitrary_proposals_are_refused_or_applied_never_a_panic() {
+    use tablee_engine::jachete::{deck, read_meld, TableMeld};
+    let all = deck();
+    let mut rng = Rng::new(99);
+    // Meld reading on random card lists.
+    for _ in 0..20_000 {
+        let len = rng.index(18);
+        let cards: Vec<Card> = (0..len).map(|_| all[rng.index(all.len())]).collect();
+        let _ = read_meld(&cards);
+    }
+    // Random whole-table proposals during real games.
+    let mut actions = Vec::new();
+    for i in 0..60u64 {
+        let mut game = JaGame::new_game(4 + (i % 5) as usize, JaOptions::default(), Seed::from_number(500 + i)).unwrap();
+        let mut steps = 0;
+        while !game.is_over() && steps < 3_000 {
+            steps += 1;
+            if game.round().phase() == JaPhase::Play {
+                let seat = game.to_act().unwrap();
+                let mut pool: Vec<Card> = game.round().table().iter().flat_map(|m| m.cards.clone()).collect();
+                pool.extend(game.round().hand(seat).iter().copied());
+                rng.shuffle(&mut pool);
+                let keep = rng.index(pool.len() + 1);
+                let mut table = Vec::new();
+                let mut rest = &pool[..keep];
+                while !rest.is_empty() {
+                    let take = (1 + rng.index(5)).min(rest.len());
+                    table.push(TableMeld { owner: rng.index(game.players() + 1), cards: rest[..take].to_vec() });
+                    rest = &rest[take..];
+                }
+                let before = game.round().card_count();
+                let mut copy = game.clone();
+                if copy.apply(&JaAction::Play { table }).is_ok() {
+                    assert_eq!(copy.round().card_count(), before);
+                }
+            }
+            game.actions(&mut actions);
+            let action = greedy(&game, &actions, &mut rng);
+            game.apply(&action).unwrap();
+        }
+    }
+}
