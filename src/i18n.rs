@@ -438,13 +438,18 @@ pub fn cards_count(n: usize, lang: Lang) -> String {
     }
 }
 
-/// One foursome: "3 3 3 joker as 3s", "four jokers as 5s", "joker cats".
+/// The colon as each language types it ("Note:" / "Note :").
+pub fn colon(lang: Lang) -> &'static str {
+    lang.pick(":", " :")
+}
+
+/// One foursome: "a foursome of 3s (3 · 3 · 3 · joker)", "joker cats (…)".
 pub fn foursome_text(f: &Foursome, lang: Lang) -> String {
     match f.value {
         None => format!("{} ({})", lang.s().joker_cats, cards_text(&f.cards, lang)),
         Some(v) => match lang {
-            Lang::En => format!("foursome of {v}s ({})", cards_text(&f.cards, lang)),
-            Lang::Fr => format!("carré de {v} ({})", cards_text(&f.cards, lang)),
+            Lang::En => format!("a foursome of {v}s ({})", cards_text(&f.cards, lang)),
+            Lang::Fr => format!("un carré de {v} ({})", cards_text(&f.cards, lang)),
         },
     }
 }
@@ -923,7 +928,7 @@ pub fn place_text(place: usize, of: usize, lang: Lang) -> String {
 /// "Par (the expert bot in your seat): 11 mice. You: 9 (−2)."
 pub fn par_text(par: i32, mine: i32, lang: Lang) -> String {
     let diff = mine - par;
-    let signed = if diff > 0 { format!("+{diff}") } else { diff.to_string().replace('-', "−") };
+    let signed = if diff > 0 { format!("+{diff}") } else { diff.to_string() };
     match lang {
         Lang::En => format!("Par — the expert bot in your seat on this deal: {}. You: {} ({signed}).", mice(par, lang), mice(mine, lang)),
         Lang::Fr => format!("Par — le bot expert à votre place sur cette donne : {}. Vous : {} ({signed}).", mice(par, lang), mice(mine, lang)),

@@ -1,21 +1,10 @@
 //! Tablée's web app: Leptos (client-side rendering), built by Trunk.
-//! `make play` serves it; see README.md.
-//!
-//! - [`model`]: the logic, natively tested (no browser);
-//! - [`i18n`]: every text, in French and English;
-//! - [`art`]: the card faces (SVG of our own);
-//! - [`ui`]: the Leptos components and the browser glue.
-
-mod art;
-mod i18n;
-mod model;
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-mod ui;
+//! `make play` serves it; see README.md and `src/lib.rs`.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(ui::App);
+    leptos::mount::mount_to_body(tablee_app::ui::App);
 }
 
 /// Natively there is no page to mount to: `cargo test` runs the unit tests of

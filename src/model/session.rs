@@ -7,9 +7,7 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::katzenjammer::{Action, KbState, Phase};
-#[cfg(test)]
-use tablee_engine::katzenjammer::KbView;
+use tablee_engine::katzenjammer::{Action, KbState, KbView, Phase};
 use tablee_engine::{RuleError, Seat};
 
 use super::config::{SeatKind, TableConfig};
@@ -21,6 +19,33 @@ pub enum ReplayError {
     Setup(String),
     /// Action `index` (0-based) was refused, with the engine's reason.
     Refused { index: usize, message: String },
+}
+
+/// One decision to make: the deciding seat's view, its legal actions and the
+/// seed, for the move numbered `at`.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub seat: Seat,
+    pub level: Level,
+    pub view: KbView,
+    pub legal: Vec<Action>,
+    pub seed: u64,
+    pub at: usize,
+}
+
+impl Decision {
+    pub fn decide(&self) -> Action {
+        tablee_bots::decide(self.level, &self.view, &self.legal, self.seed)
+    }
+
+    pub fn analyse(&self) -> Vec<Choice<Action>> {
+        tablee_bots::analyse(self.level, &self.view, &self.legal, self.seed)
+    }
+
+    /// Whether this level searches (hundreds of milliseconds): worth a worker.
+    pub fn is_slow(&self) -> bool {
+        matches!(self.level, Level::Hard | Level::Expert | Level::Ismcts)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -94,7 +119,6 @@ impl Session {
     }
 
     /// What `seat` may see (KB-21).
-    #[cfg(test)]
     pub fn view(&self, seat: Seat) -> KbView {
         self.state.view(seat)
     }
@@ -139,12 +163,32 @@ impl Session {
         self.apply(&action)
     }
 
+    /// Everything a bot needs to decide the current move, so that the
+    /// decision can be made elsewhere (the Web Worker) and applied later.
+    pub fn bot_decision(&self) -> Option<Decision> {
+        let (seat, level) = self.bot_to_act()?;
+        Some(self.decision(seat, level))
+    }
+
+    /// The `expert` bot's decision for the seat to act (hints).
+    pub fn hint_decision(&self) -> Option<Decision> {
+        Some(self.decision(self.to_act()?, Level::Expert))
+    }
+
+    fn decision(&self, seat: Seat, level: Level) -> Decision {
+        Decision {
+            seat,
+            level,
+            view: self.state.view(seat),
+            legal: self.legal_actions(),
+            seed: self.decision_seed(seat),
+            at: self.actions.len(),
+        }
+    }
+
     /// The decision the bot to act makes now (none on a person's turn).
     pub fn bot_choice(&self) -> Option<Action> {
-        let (seat, level) = self.bot_to_act()?;
-        let legal = self.legal_actions();
-        let view = self.state.view(seat);
-        Some(tablee_bots::decide(level, &view, &legal, self.decision_seed(seat)))
+        self.bot_decision().map(|d| d.decide())
     }
 
     /// Plays one bot decision; returns it, or `None` on a person's turn.
@@ -154,11 +198,18 @@ impl Session {
         self.apply(&action).ok().map(|()| action)
     }
 
+    /// Applies a bot's decision made for move number `at` (see
+    /// [`Session::bot_decision`]); refused if the game moved on meanwhile.
+    pub fn apply_bot(&mut self, at: usize, action: &Action) -> Result<(), RuleError> {
+        if at != self.actions.len() || self.bot_to_act().is_none() {
+            return Err(RuleError::new("the game moved on before the bot's decision arrived"));
+        }
+        self.apply(action)
+    }
+
     /// What the `expert` bot would do in the seat to act, best first (hints).
     pub fn hint(&self) -> Vec<Choice<Action>> {
-        let Some(seat) = self.to_act() else { return Vec::new() };
-        let legal = self.legal_actions();
-        tablee_bots::analyse(Level::Expert, &self.state.view(seat), &legal, self.decision_seed(seat))
+        self.hint_decision().map(|d| d.analyse()).unwrap_or_default()
     }
 
     /// The seed of the decision at this move: the same game replays the same bots.
@@ -291,6 +342,21 @@ mod tests {
             }
         }
         assert!(seen.contains(&0) && seen.contains(&2));
+    }
+
+    #[test]
+    fn a_decision_made_elsewhere_applies_only_to_its_move() {
+        let mut cfg = config(8, 3);
+        cfg.seats = vec![SeatKind::Bot(Level::Normal); 3];
+        let mut session = Session::new(cfg).unwrap();
+        let decision = session.bot_decision().unwrap();
+        let action = decision.decide();
+        assert_eq!(Some(action), session.bot_choice());
+        let mut other = session.clone();
+        session.apply_bot(decision.at, &action).unwrap();
+        assert!(session.apply_bot(decision.at, &action).is_err());
+        other.bot_step();
+        assert_eq!(other.state(), session.state());
     }
 
     #[test]

@@ -6,11 +6,12 @@ use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
-use super::{act, browser, ctx};
+use super::{act, browser, ctx, worker_client};
 use crate::art;
 use crate::i18n::{self, Lang};
 use crate::model::bidding::{self, BidPreview};
 use crate::model::presenting;
+use crate::worker::Reply;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
@@ -109,10 +110,15 @@ pub fn HandArea() -> impl IntoView {
         spawn_local(async move {
             // Let "thinking" paint before the search runs.
             browser::sleep(30).await;
-            let at = moves.get_untracked();
-            let choices = ctx.session.with_untracked(|s| {
-                s.as_ref().map(|s| s.hint().into_iter().take(3).map(|c| (c.action, c.value)).collect()).unwrap_or_default()
-            });
+            let Some(decision) = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.hint_decision())) else {
+                hint.set(Hint::Off);
+                return;
+            };
+            let at = decision.at;
+            let choices = match worker_client::ask(decision.analyse_job(3)).await {
+                Some(Reply::Choices { choices }) => choices,
+                _ => decision.analyse().into_iter().take(3).map(|c| (c.action, c.value)).collect(),
+            };
             if moves.get_untracked() == at {
                 hint.set(Hint::Ready { at, choices });
             }
@@ -372,10 +378,7 @@ fn Presenting() -> impl IntoView {
                 let summary = if option.presentation.is_nothing() {
                     s.present_nothing.to_string()
                 } else {
-                    let mut text = format!("{} : +{}", s.present_this, i18n::mice(option.mice as i32, lang));
-                    if lang == Lang::En {
-                        text = text.replace(" :", ":");
-                    }
+                    let mut text = format!("{}{} +{}", s.present_this, i18n::colon(lang), i18n::mice(option.mice as i32, lang));
                     if option.displayed_jokers > 0 {
                         text.push_str(&format!(", {}", i18n::jokers_shown(option.displayed_jokers, lang)));
                     }

@@ -11,6 +11,7 @@ mod hand;
 mod home;
 mod rules;
 mod table;
+mod worker_client;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,6 +26,7 @@ use crate::model::par::ParRun;
 use crate::model::save;
 use crate::model::session::Session;
 use crate::model::summary::Summary;
+use crate::worker::{par_job, Reply};
 
 /// localStorage keys.
 pub const SAVE_KEY: &str = "tablee.katzenjammer.current";
@@ -161,6 +163,7 @@ pub fn App() -> impl IntoView {
         par_run: StoredValue::new(None),
     };
     provide_context(ctx);
+    worker_client::start();
     start_up(ctx, request);
 
     // The address bar names the game being played (or the home screen).
@@ -351,15 +354,25 @@ async fn run_bots(ctx: Ctx) {
             break;
         }
         ctx.thinking.set(Some(seat));
+        let Some(decision) = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.bot_decision())) else { break };
+        // A searching bot thinks in the worker while the move's delay runs.
+        let reply = decision.is_slow().then(|| worker_client::ask(decision.decide_job()));
         // Let the page paint the thinking indicator, then wait the chosen delay.
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
+        let action = match reply {
+            Some(reply) => match reply.await {
+                Some(Reply::Action { action }) => action,
+                _ => decision.decide(),
+            },
+            None => decision.decide(),
+        };
         if ctx.screen.get_untracked() != Screen::Game {
             break;
         }
         let mut moved = false;
         ctx.session.update(|s| {
             if let Some(s) = s {
-                moved = s.bot_step().is_some();
+                moved = s.apply_bot(decision.at, &action).is_ok();
             }
         });
         if !moved {
@@ -383,7 +396,16 @@ fn start_par(ctx: Ctx, config: &TableConfig) {
         return;
     }
     let generation = ctx.generation.get_value();
+    let seat = solo_seat(config).unwrap_or(0);
+    let job = par_job(config, seat);
     spawn_local(async move {
+        if let Some(Reply::Par { par }) = worker_client::ask(job).await {
+            if ctx.generation.get_value() == generation {
+                par_known(ctx, par);
+            }
+            return;
+        }
+        // No worker: compute here, a few milliseconds at a time.
         loop {
             browser::sleep(20).await;
             if ctx.generation.get_value() != generation {
@@ -398,15 +420,19 @@ fn start_par(ctx: Ctx, config: &TableConfig) {
                 }
             }
             if let Some(par) = result {
-                ctx.par.set(Par::Known(par));
-                ctx.par_run.set_value(None);
-                if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over())) {
-                    record_history(ctx);
-                }
+                par_known(ctx, par);
                 return;
             }
         }
     });
+}
+
+fn par_known(ctx: Ctx, par: i32) {
+    ctx.par.set(Par::Known(par));
+    ctx.par_run.set_value(None);
+    if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over())) {
+        record_history(ctx);
+    }
 }
 
 #[component]

@@ -248,7 +248,8 @@ fn TableCenter() -> impl IntoView {
                             let bidding = ctx.session.with(|x| x.as_ref().is_some_and(|x| x.state().phase() == Phase::Bidding));
                             if bidding { s().standing_bid } else { s().last_auction }
                         }}
-                        ": "
+                        {move || i18n::colon(ctx.lang())}
+                        " "
                     </span>
                     <strong data-testid="standing-bid">{standing}</strong>
                 </p>
@@ -339,7 +340,7 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                     {level.map(|l| view! { <span class="level">{l}</span> })}
                     {leader.then(|| view! { <span class="badge leader" title=s.bandleader>"♪ " {s.bandleader}</span> })}
                     {passed.then(|| view! { <span class="badge passed">{s.passed}</span> })}
-                    {holds.map(|b| view! { <span class="badge holds">{s.holds_bid} ": " {i18n::bid_text(b.level, lang)}</span> })}
+                    {holds.map(|b| view! { <span class="badge holds">{s.holds_bid} {i18n::colon(lang)} " " {i18n::bid_text(b.level, lang)}</span> })}
                 </p>
                 <p class="stats">
                     <span>{i18n::cards_count(hand, lang)}</span>
