@@ -454,6 +454,22 @@ pub fn foursome_text(f: &Foursome, lang: Lang) -> String {
     }
 }
 
+/// A foursome's short name: "a foursome of 3s", "joker cats".
+pub fn foursome_name(f: &Foursome, lang: Lang) -> String {
+    match (f.value, lang) {
+        (None, Lang::En) => "joker cats".to_string(),
+        (None, Lang::Fr) => "des chats-jokers".to_string(),
+        (Some(v), Lang::En) => format!("a foursome of {v}s"),
+        (Some(v), Lang::Fr) => format!("un carré de {v}"),
+    }
+}
+
+/// A presentation's short name: "a foursome of 3s and joker cats".
+pub fn presentation_name(p: &Presentation, lang: Lang) -> String {
+    let parts: Vec<String> = p.to_foursomes().iter().map(|f| foursome_name(f, lang)).collect();
+    join_and(&parts, lang)
+}
+
 /// A whole presentation: "foursome of 3s (3 · 3 · 3 · joker) and joker cats (…)".
 pub fn presentation_text(p: &Presentation, lang: Lang) -> String {
     let parts: Vec<String> = p.to_foursomes().iter().map(|f| foursome_text(f, lang)).collect();

@@ -378,7 +378,13 @@ fn Presenting() -> impl IntoView {
                 let summary = if option.presentation.is_nothing() {
                     s.present_nothing.to_string()
                 } else {
-                    let mut text = format!("{}{} +{}", s.present_this, i18n::colon(lang), i18n::mice(option.mice as i32, lang));
+                    let mut text = format!(
+                        "{} {}{} +{}",
+                        s.present_this,
+                        i18n::presentation_name(&option.presentation, lang),
+                        i18n::colon(lang),
+                        i18n::mice(option.mice as i32, lang)
+                    );
                     if option.displayed_jokers > 0 {
                         text.push_str(&format!(", {}", i18n::jokers_shown(option.displayed_jokers, lang)));
                     }

@@ -209,11 +209,21 @@ fn StatusLine() -> impl IntoView {
         ctx.session.with(|s| s.as_ref().map(|s| i18n::thinking_text(&i18n::seat_name(s.config(), seat, ctx.lang()), ctx.lang())))
     };
     let yours = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.human_to_act().is_some()));
+    // The latest public event, so that every bot move is seen as it happens.
+    let last = Memo::new(move |_| {
+        let lang = ctx.lang();
+        ctx.session.with(|s| s.as_ref().and_then(|s| i18n::log_lines(s.config(), s.state().log(), lang).pop()))
+    });
     view! {
-        <p class="status" class:yours=yours role="status" aria-live="polite" data-testid="turn-status">
-            {move || text().unwrap_or_default()}
-            {move || thinking().map(|t| view! { <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{t}</span> })}
-        </p>
+        <div class="status" class:yours=yours>
+            <p class="last-move" data-testid="last-move">
+                {move || last.get().map(|line| view! { <span class="flash">{line}</span> })}
+            </p>
+            <p class="turn" role="status" aria-live="polite" data-testid="turn-status">
+                {move || text().unwrap_or_default()}
+                {move || thinking().map(|t| view! { <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{t}</span> })}
+            </p>
+        </div>
     }
 }
 
