@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""A Tablée bot that plays a uniformly random legal action.
+"""A Tablée bot that plays a uniformly random entry of `legal`, in any game.
 
 It speaks the bot protocol of docs/bot-protocol.md: one JSON object per line
 on stdin (from the arena), one per line on stdout (its answers). Standard
-library only. Try it:
+library only. It never looks at the view, so it plays every game the arena
+offers: Katzenjammer Blues (where `legal` is every legal action) and J'achète
+(where `legal` is the move generator's candidates). Try it:
 
     cargo run --release --bin tablee -- arena --game katzenjammer --players 4 \
         --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal --games 20 --seed 1
+    cargo run --release --bin tablee -- arena --game jachete --players 5 \
+        --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal,normal --games 20 --seed 1
 
 Options: --seed N seeds its generator (default 0), so that the same arena
 seed gives the same games; --name NAME changes the name it reports;

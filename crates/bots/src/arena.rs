@@ -1,4 +1,5 @@
-//! Seeded bot-versus-bot matches with fair seat rotation, and their statistics.
+//! Seeded bot-versus-bot matches with fair seat rotation, and their statistics,
+//! for every game of Tablée ([`ArenaGame`]: Katzenjammer Blues and J'achète).
 //!
 //! Seats are pluggable ([`Player`]): the built-in levels, or anything else that
 //! decides from a view — an external program speaking the bot protocol (the
@@ -9,11 +10,59 @@
 use std::fmt;
 use std::time::Instant;
 
+use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::katzenjammer::{Action, KbState, KbView, Options};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::{decide, Level};
+
+/// A game the arena can play: how a seeded game starts, and the figure
+/// reported next to the score.
+pub trait ArenaGame: Game {
+    /// The game's options (Katzenjammer's full mice, J'achète's three players).
+    type Options: Clone + fmt::Debug;
+    /// What [`SeatReport::mean_score`] counts: "mice", "points".
+    const SCORE: &'static str;
+    /// What [`SeatReport::mean_extra`] counts: "jokers" (at the end), "purse"
+    /// (the final purse, in cents).
+    const EXTRA: &'static str;
+
+    /// A new game of `players` dealt from `seed`.
+    fn start(players: usize, options: &Self::Options, seed: Seed) -> Result<Self, String>;
+    /// The seat's figure next to its score, once the game is over.
+    fn extra(&self, seat: Seat) -> f64;
+}
+
+impl ArenaGame for KbState {
+    type Options = Options;
+    const SCORE: &'static str = "mice";
+    const EXTRA: &'static str = "jokers";
+
+    fn start(players: usize, options: &Options, seed: Seed) -> Result<Self, String> {
+        KbState::new_game(players, *options, seed).map_err(|e| e.to_string())
+    }
+
+    /// Jokers held and shown at the end (KB-18).
+    fn extra(&self, seat: Seat) -> f64 {
+        f64::from(self.final_jokers()[seat])
+    }
+}
+
+impl ArenaGame for JaGame {
+    type Options = JaOptions;
+    const SCORE: &'static str = "points";
+    const EXTRA: &'static str = "purse";
+
+    fn start(players: usize, options: &JaOptions, seed: Seed) -> Result<Self, String> {
+        JaGame::new_game(players, *options, seed)
+    }
+
+    /// The final purse in cents: money plus the pots won (JA-18).
+    fn extra(&self, seat: Seat) -> f64 {
+        self.results().last().and_then(|r| r.purses.get(seat)).map_or(0.0, |&c| f64::from(c))
+    }
+}
 
 /// Why a player's decision was replaced by a random legal action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,7 +170,8 @@ pub trait Player<G: Game> {
     }
 }
 
-/// A built-in level as an arena player: [`decide`], never at fault.
+/// A built-in level as an arena player, never at fault: [`decide`] for
+/// Katzenjammer, [`crate::jachete::decide`] for J'achète.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuiltIn(pub Level);
 
@@ -135,17 +185,29 @@ impl Player<KbState> for BuiltIn {
     }
 }
 
-/// The table of an arena run, whoever plays: see [`run_players`].
+impl Player<JaGame> for BuiltIn {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn decide(&mut self, view: &JaView, legal: &[JaAction], seed: u64) -> Result<JaAction, Fault> {
+        Ok(crate::jachete::decide(self.0, view, legal, seed))
+    }
+}
+
+/// The table of an arena run, whoever plays: see [`run_players`]. `O` is the
+/// game's options ([`ArenaGame::Options`]), Katzenjammer's by default.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct Table<O = Options> {
     pub players: usize,
     pub games: usize,
     pub seed: u64,
-    pub options: Options,
+    pub options: O,
 }
 
-/// One arena run: `seats[i]` is the bot of seat i in the first game; seats
-/// rotate one place each game so every bot sits everywhere equally often.
+/// One Katzenjammer arena run of built-in levels (see [`run_levels`] for any
+/// game): `seats[i]` is the bot of seat i in the first game; seats rotate one
+/// place each game so every bot sits everywhere equally often.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
     pub players: usize,
@@ -162,8 +224,12 @@ pub struct SeatReport {
     pub win_share: f64,
     /// Half-width of the 95% confidence interval of `win_share`.
     pub ci95: f64,
-    pub mean_mice: f64,
-    pub mean_jokers: f64,
+    /// The mean final score ([`ArenaGame::SCORE`]: Katzenjammer mice, J'achète
+    /// total points — there the lowest wins).
+    pub mean_score: f64,
+    /// The mean of [`ArenaGame::extra`]: Katzenjammer jokers at the end,
+    /// J'achète final purse in cents.
+    pub mean_extra: f64,
     pub ms_per_decision_p50: f64,
     pub ms_per_decision_p95: f64,
     pub decisions: usize,
@@ -196,20 +262,33 @@ pub fn fallback_action<A: Clone>(legal: &[A], decision_seed: u64) -> A {
     legal[Rng::for_stream(decision_seed, "arena-fallback").index(legal.len())].clone()
 }
 
-/// Built-in levels only: [`run_players`] with a [`BuiltIn`] per seat.
+/// Katzenjammer, built-in levels only: [`run_levels`].
 pub fn run(config: &ArenaConfig, progress: impl FnMut(usize)) -> Result<ArenaReport, String> {
     let table = Table { players: config.players, games: config.games, seed: config.seed, options: config.options };
-    let mut levels: Vec<BuiltIn> = config.seats.iter().map(|&level| BuiltIn(level)).collect();
-    let mut seats: Vec<&mut dyn Player<KbState>> = levels.iter_mut().map(|p| p as &mut dyn Player<KbState>).collect();
-    run_players(&table, &mut seats, progress)
+    run_levels::<KbState>(&table, &config.seats, progress)
+}
+
+/// Built-in levels of any game: [`run_players`] with a [`BuiltIn`] per seat,
+/// `levels[i]` at seat i in the first game.
+pub fn run_levels<G: ArenaGame>(
+    table: &Table<G::Options>,
+    levels: &[Level],
+    progress: impl FnMut(usize),
+) -> Result<ArenaReport, String>
+where
+    BuiltIn: Player<G>,
+{
+    let mut levels: Vec<BuiltIn> = levels.iter().map(|&level| BuiltIn(level)).collect();
+    let mut seats: Vec<&mut dyn Player<G>> = levels.iter_mut().map(|p| p as &mut dyn Player<G>).collect();
+    run_players(table, &mut seats, progress)
 }
 
 /// Plays `table.games` seeded games, `seats[i]` at seat i in the first game and
 /// one place further each game. A faulty decision is replaced by
 /// [`fallback_action`] and counted in the seat's report; it never stops the run.
-pub fn run_players(
-    config: &Table,
-    seats: &mut [&mut dyn Player<KbState>],
+pub fn run_players<G: ArenaGame>(
+    config: &Table<G::Options>,
+    seats: &mut [&mut dyn Player<G>],
     mut progress: impl FnMut(usize),
 ) -> Result<ArenaReport, String> {
     let n = config.players;
@@ -218,13 +297,13 @@ pub fn run_players(
     }
     let mut faults = vec![Faults::default(); n];
     let mut shares = vec![Vec::with_capacity(config.games); n];
-    let mut mice = vec![0f64; n];
-    let mut jokers = vec![0f64; n];
+    let mut score = vec![0f64; n];
+    let mut extra = vec![0f64; n];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut legal = Vec::new();
     for g in 0..config.games {
         let seed = game_seed(config.seed, g);
-        let mut state = KbState::new_game(n, config.options, seed).map_err(|e| e.to_string())?;
+        let mut state = G::start(n, &config.options, seed)?;
         // Entry e sits at seat (e + g) % n in game g.
         let entry_at = |seat: usize| (seat + n - g % n) % n;
         for seat in 0..n {
@@ -236,6 +315,9 @@ pub fn run_players(
         let mut moves = 0;
         while let Some(seat) = state.to_act() {
             state.actions(&mut legal);
+            if legal.is_empty() {
+                return Err(format!("game {g}: seat {seat} is to act, but the game generated no action"));
+            }
             let view = state.view(seat);
             let entry = entry_at(seat);
             let bot_seed = decision_seed(seed, seat, moves);
@@ -262,13 +344,12 @@ pub fn run_players(
         for seat in 0..n {
             seats[entry_at(seat)].game_over(&state, seat);
         }
-        let outcome = state.outcome().expect("the game is over");
-        let final_jokers = state.final_jokers();
-        for (seat, (&score, &at_end)) in outcome.scores.iter().zip(&final_jokers).enumerate() {
+        let outcome = state.outcome().ok_or_else(|| format!("game {g} ended without an outcome"))?;
+        for (seat, &points) in outcome.scores.iter().enumerate() {
             let entry = entry_at(seat);
             shares[entry].push(outcome.win_share(seat));
-            mice[entry] += f64::from(score);
-            jokers[entry] += f64::from(at_end);
+            score[entry] += f64::from(points);
+            extra[entry] += state.extra(seat);
         }
         progress(g + 1);
     }
@@ -283,8 +364,8 @@ pub fn run_players(
                 bot: seats[e].name(),
                 win_share: mean,
                 ci95: 1.96 * (var / games).sqrt(),
-                mean_mice: mice[e] / games,
-                mean_jokers: jokers[e] / games,
+                mean_score: score[e] / games,
+                mean_extra: extra[e] / games,
                 ms_per_decision_p50: percentile(&t, 0.5),
                 ms_per_decision_p95: percentile(&t, 0.95),
                 decisions: t.len(),

@@ -91,7 +91,7 @@ fn built_in_levels_behind_the_trait_play_as_before() {
     let table = Table { players: 4, games: 12, seed: 5, options: Options::default() };
     let plugged = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
     for (a, b) in direct.seats.iter().zip(&plugged.seats) {
-        assert_eq!((&a.bot, a.win_share, a.mean_mice, a.decisions), (&b.bot, b.win_share, b.mean_mice, b.decisions));
+        assert_eq!((&a.bot, a.win_share, a.mean_score, a.decisions), (&b.bot, b.win_share, b.mean_score, b.decisions));
         assert_eq!((b.faults, b.restarts), (Faults::default(), 0));
     }
 }
@@ -120,7 +120,7 @@ fn faults_are_replaced_counted_by_kind_and_replayed() {
     // The same seed, the same faults, the same random replacements.
     let (again, _) = run_with_faulty(1);
     for (a, b) in report.seats.iter().zip(&again.seats) {
-        let summary = |s: &arena::SeatReport| (s.win_share, s.mean_mice, s.decisions, s.faults);
+        let summary = |s: &arena::SeatReport| (s.win_share, s.mean_score, s.decisions, s.faults);
         assert_eq!(summary(a), summary(b));
     }
 }

@@ -99,7 +99,7 @@ fn the_same_arena_seed_gives_the_same_arena_results() {
     };
     let summary = |c: &ArenaConfig| {
         let report = arena::run(c, |_| {}).expect("the arena runs");
-        report.seats.iter().map(|s| (s.bot.clone(), s.win_share, s.mean_mice, s.mean_jokers)).collect::<Vec<_>>()
+        report.seats.iter().map(|s| (s.bot.clone(), s.win_share, s.mean_score, s.mean_extra)).collect::<Vec<_>>()
     };
     let first = summary(&config);
     assert_eq!(first, summary(&config));

@@ -1,18 +1,21 @@
-//! `tablee arena`: seeded games between built-in bots and external bots
-//! (programs speaking the bot protocol, docs/bot-protocol.md), printed as a
-//! table per seat or, with `--json`, as one JSON line.
+//! `tablee arena`: seeded games of Katzenjammer Blues or J'achète between
+//! built-in bots and external bots (programs speaking the bot protocol,
+//! docs/bot-protocol.md), printed as a table per seat or, with `--json`, as
+//! one JSON line.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tablee_bots::arena::{self, ArenaReport, BuiltIn, Fault, Player, Table};
+use tablee_bots::arena::{self, ArenaGame, ArenaReport, BuiltIn, Fault, Player, Table};
 use tablee_bots::Level;
+use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::katzenjammer::{KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::Seed;
 
 use crate::args::{GameName, Options as Args, Takes};
 use crate::ext_bot::{self, ExtSettings, ExternalBot};
+use crate::protocol::ProtocolGame;
 use crate::Failure;
 
 const SPEC: &[(&str, Takes)] = &[
@@ -22,6 +25,7 @@ const SPEC: &[(&str, Takes)] = &[
     ("games", Takes::Value),
     ("seed", Takes::Value),
     ("full-mice", Takes::Nothing),
+    ("three-players", Takes::Nothing),
     ("json", Takes::Nothing),
     ("ext-timeout", Takes::Value),
     ("ext-log", Takes::Value),
@@ -109,7 +113,7 @@ fn parse_seed(text: &str) -> Result<(u64, String), String> {
 pub fn run(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(args, SPEC).map_err(|e| Failure::usage(format!("arena: {e}")))?;
     let usage = |message: String| Failure::usage(format!("arena: {message}"));
-    GameName::parse_available(args.value("game").unwrap_or("katzenjammer")).map_err(usage)?;
+    let game = GameName::parse_available(args.value("game").unwrap_or("katzenjammer")).map_err(usage)?;
     let seats_text = args
         .value("seats")
         .ok_or_else(|| usage("--seats is required, e.g. --seats hard,normal,normal,normal".into()))?;
@@ -119,9 +123,28 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         .map(|s| SeatSpec::parse(s))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
-    let players = args.count("players", MIN_PLAYERS, seats.len()).map_err(usage)?;
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-        return Err(usage(format!("Katzenjammer Blues is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")));
+    let players = args.count("players", 1, seats.len()).map_err(usage)?;
+    match game {
+        GameName::Katzenjammer => {
+            if args.flag("three-players") {
+                return Err(usage("--three-players is a J'achète option (--game jachete)".into()));
+            }
+            if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+                return Err(usage(format!(
+                    "Katzenjammer Blues is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+                )));
+            }
+        }
+        GameName::Jachete => {
+            if args.flag("full-mice") {
+                return Err(usage("--full-mice is a Katzenjammer option (--game katzenjammer)".into()));
+            }
+            if !(JaOptions { three_players: args.flag("three-players") }).allows(players) {
+                return Err(usage(format!(
+                    "J'achète is for 4 to 8 players (3 with --three-players), not {players} (JA-2)"
+                )));
+            }
+        }
     }
     if seats.len() != players {
         return Err(usage(format!(
@@ -133,18 +156,49 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let (seed, seed_label) = parse_seed(args.value("seed").unwrap_or("0")).map_err(usage)?;
     let timeout = args.value("ext-timeout").map_or(Ok(ext_bot::DEFAULT_TIMEOUT), parse_timeout).map_err(usage)?;
     let log_dir = args.value("ext-log").map(PathBuf::from);
-    let any_external = seats.iter().any(|s| matches!(s, SeatSpec::External(_)));
-    if let Some(dir) = log_dir.as_ref().filter(|_| any_external) {
+    let run = Run { seats, seed_label, timeout, log_dir, json: args.flag("json") };
+    match game {
+        GameName::Katzenjammer => {
+            let options = Options { full_mice: args.flag("full-mice") };
+            let mice = options.mice_for(players);
+            play::<KbState>(&run, Table { players, games, seed, options }, &format!("{mice} mice"))
+        }
+        GameName::Jachete => {
+            let options = JaOptions { three_players: args.flag("three-players") };
+            play::<JaGame>(&run, Table { players, games, seed, options }, "7 rounds, the lowest total wins")
+        }
+    }
+}
+
+/// What the command line asked for, whatever the game.
+struct Run {
+    seats: Vec<SeatSpec>,
+    seed_label: String,
+    timeout: Duration,
+    log_dir: Option<PathBuf>,
+    json: bool,
+}
+
+/// Plays the arena run of one game and prints its report; `setting` is the
+/// game's part of the heading ("20 mice").
+fn play<G>(run: &Run, config: Table<G::Options>, setting: &str) -> Result<(), Failure>
+where
+    G: ArenaGame + ProtocolGame + 'static,
+    BuiltIn: Player<G>,
+{
+    let usage = |message: String| Failure::usage(format!("arena: {message}"));
+    let any_external = run.seats.iter().any(|s| matches!(s, SeatSpec::External(_)));
+    if let Some(dir) = run.log_dir.as_ref().filter(|_| any_external) {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::runtime(format!("arena: cannot create --ext-log {}: {e}", dir.display())))?;
     }
-    let config = Table { players, games, seed, options: Options { full_mice: args.flag("full-mice") } };
+    let games = config.games;
 
     let started = Instant::now();
     // External bots start before the first game; they stop (and are reaped)
     // when `entries` is dropped, whatever happens.
-    let mut entries: Vec<Box<dyn Player<KbState>>> = Vec::with_capacity(seats.len());
-    for (i, seat) in seats.iter().enumerate() {
+    let mut entries: Vec<Box<dyn Player<G>>> = Vec::with_capacity(run.seats.len());
+    for (i, seat) in run.seats.iter().enumerate() {
         entries.push(match seat {
             SeatSpec::Bot(level) => Box::new(BuiltIn(*level)),
             SeatSpec::External(command) => {
@@ -152,18 +206,17 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                 let settings = ExtSettings {
                     command: command.clone(),
                     argv,
-                    timeout,
-                    log: log_dir.as_ref().map(|dir| dir.join(format!("seat-{}.log", i + 1))),
+                    timeout: run.timeout,
+                    log: run.log_dir.as_ref().map(|dir| dir.join(format!("seat-{}.log", i + 1))),
                     label: format!("seat {}", i + 1),
                 };
-                let bot = ExternalBot::<KbState>::start(settings)
+                let bot = ExternalBot::<G>::start(settings)
                     .map_err(|e| Failure::runtime(format!("arena: seat {}: {e}", i + 1)))?;
                 Box::new(bot)
             }
         });
     }
-    let mut playing: Vec<&mut dyn Player<KbState>> =
-        entries.iter_mut().map(|p| -> &mut dyn Player<KbState> { &mut **p }).collect();
+    let mut playing: Vec<&mut dyn Player<G>> = entries.iter_mut().map(|p| -> &mut dyn Player<G> { &mut **p }).collect();
     let report = if std::io::stderr().is_terminal() {
         let mut shown = Instant::now();
         let report = arena::run_players(&config, &mut playing, |done| {
@@ -182,25 +235,34 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     drop(playing);
     drop(entries);
 
-    if args.flag("json") {
-        println!("{}", to_json(&report));
+    if run.json {
+        println!("{}", to_json(G::NAME, G::SCORE, G::EXTRA, &report));
     } else {
-        let mice = config.options.mice_for(players);
         let ext = match any_external {
-            true => format!(", {} s per external decision", timeout.as_secs_f64()),
+            true => format!(", {} s per external decision", run.timeout.as_secs_f64()),
             false => String::new(),
         };
         println!(
-            "arena: katzenjammer, {players} players, {mice} mice, {games} games, seed {seed_label}, \
-             seats rotating every game{ext} ({:.1} s)",
+            "arena: {}, {} players, {setting}, {games} games, seed {}, seats rotating every game{ext} ({:.1} s)",
+            G::NAME,
+            config.players,
+            run.seed_label,
             started.elapsed().as_secs_f64()
         );
-        print!("{}", table(&report));
+        print!("{}", table(G::SCORE, &extra_label::<G>(), &report));
         if any_external {
             print!("{}", fault_table(&report));
         }
     }
     Ok(())
+}
+
+/// The heading of the extra column: "jokers", "purse ¢".
+fn extra_label<G: ArenaGame>() -> String {
+    match G::EXTRA {
+        "purse" => "purse ¢".to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// Milliseconds with three significant digits or so: 0.00123, 4.56, 123.
@@ -226,21 +288,27 @@ fn bot_width(report: &ArenaReport) -> usize {
     report.seats.iter().map(|s| s.bot.chars().count()).max().unwrap_or(0).max(8)
 }
 
-fn table(report: &ArenaReport) -> String {
+/// One row per seat; `score` and `extra` name the game's two mean columns
+/// ("mice" and "jokers", "points" and "purse ¢").
+fn table(score: &str, extra: &str, report: &ArenaReport) -> String {
     let width = bot_width(report);
+    let score = format!("mean {score}");
+    let extra = format!("mean {extra}");
+    // Each mean column is as wide as its heading, plus one space before it.
+    let (sw, ew) = (score.chars().count() + 1, extra.chars().count() + 1);
     let mut out = format!(
-        "seat  {:<width$} win share  ±95% CI  mean mice  mean jokers  ms/decision p50      p95\n",
+        "seat  {:<width$} win share  ±95% CI {score:>sw$} {extra:>ew$}  ms/decision p50      p95\n",
         "bot"
     );
     for (i, s) in report.seats.iter().enumerate() {
         out += &format!(
-            "{:<5} {:<width$} {:>9.3} {:>8.3} {:>10.2} {:>12.2} {:>16} {:>8}\n",
+            "{:<5} {:<width$} {:>9.3} {:>8.3} {:>sw$.2} {:>ew$.2} {:>16} {:>8}\n",
             i + 1,
             s.bot,
             s.win_share,
             s.ci95,
-            s.mean_mice,
-            s.mean_jokers,
+            s.mean_score,
+            s.mean_extra,
             milliseconds(s.ms_per_decision_p50),
             milliseconds(s.ms_per_decision_p95)
         );
@@ -265,22 +333,24 @@ fn fault_table(report: &ArenaReport) -> String {
     out
 }
 
-/// `{"games": N, "seats": [{"bot": "hard", "win_share": 0.43, ..., "faults":
-/// {"timeout": 0, ...}, "restarts": 0}, ...]}`, keys in this order, on one line.
-fn to_json(report: &ArenaReport) -> String {
+/// `{"game": "katzenjammer", "games": N, "seats": [{"bot": "hard", "win_share":
+/// 0.43, ..., "faults": {"timeout": 0, ...}, "restarts": 0}, ...]}`, keys in
+/// this order, on one line. The two means are named after the game:
+/// `mean_mice` and `mean_jokers`, or `mean_points` and `mean_purse` (cents).
+fn to_json(game: &str, score: &str, extra: &str, report: &ArenaReport) -> String {
     let seats: Vec<String> = report
         .seats
         .iter()
         .map(|s| {
             format!(
-                "{{\"bot\": {}, \"win_share\": {}, \"ci95\": {}, \"mean_mice\": {}, \"mean_jokers\": {}, \
+                "{{\"bot\": {}, \"win_share\": {}, \"ci95\": {}, \"mean_{score}\": {}, \"mean_{extra}\": {}, \
                  \"ms_per_decision_p50\": {}, \"ms_per_decision_p95\": {}, \"decisions\": {}, \
                  \"faults\": {{{}}}, \"restarts\": {}}}",
                 serde_json::Value::from(s.bot.as_str()),
                 number(s.win_share, 4),
                 number(s.ci95, 4),
-                number(s.mean_mice, 3),
-                number(s.mean_jokers, 3),
+                number(s.mean_score, 3),
+                number(s.mean_extra, 3),
                 number(s.ms_per_decision_p50, 5),
                 number(s.ms_per_decision_p95, 5),
                 s.decisions,
@@ -289,7 +359,7 @@ fn to_json(report: &ArenaReport) -> String {
             )
         })
         .collect();
-    format!("{{\"games\": {}, \"seats\": [{}]}}", report.games, seats.join(", "))
+    format!("{{\"game\": \"{game}\", \"games\": {}, \"seats\": [{}]}}", report.games, seats.join(", "))
 }
 
 /// A finite JSON number with at most `decimals` decimals, trailing zeros cut.

@@ -83,16 +83,12 @@ pub enum GameName {
 }
 
 impl GameName {
-    /// Parses `--game`; only Katzenjammer Blues is playable for now.
+    /// Parses `--game`: both games are available to the arena and the bench.
     pub fn parse_available(text: &str) -> Result<GameName, String> {
-        let game = match text.trim().to_lowercase().as_str() {
-            "katzenjammer" | "katzenjammer-blues" | "kb" => GameName::Katzenjammer,
-            "jachete" | "j'achete" | "jachète" | "j'achète" => GameName::Jachete,
-            _ => return Err(format!("unknown game \"{text}\" (games: katzenjammer, jachete)")),
-        };
-        match game {
-            GameName::Katzenjammer => Ok(game),
-            GameName::Jachete => Err("jachete is not available yet (only katzenjammer is)".to_string()),
+        match text.trim().to_lowercase().as_str() {
+            "katzenjammer" | "katzenjammer-blues" | "kb" => Ok(GameName::Katzenjammer),
+            "jachete" | "j'achete" | "jachète" | "j'achète" => Ok(GameName::Jachete),
+            _ => Err(format!("unknown game \"{text}\" (games: katzenjammer, jachete)")),
         }
     }
 }
@@ -134,7 +130,7 @@ mod tests {
     #[test]
     fn games() {
         assert_eq!(GameName::parse_available("Katzenjammer"), Ok(GameName::Katzenjammer));
-        assert!(GameName::parse_available("jachete").unwrap_err().contains("jachete is not available yet"));
+        assert_eq!(GameName::parse_available("J'achète"), Ok(GameName::Jachete));
         assert!(GameName::parse_available("chess").unwrap_err().contains("unknown game"));
     }
 }

@@ -24,11 +24,15 @@ const HELP: &str = "\
 tablee scenario FILE
     Run a scenario file (FILE may be - for standard input).
 
-tablee arena --seats BOT,BOT,... [--game katzenjammer] [--players N] [--games N]
-             [--seed S] [--full-mice] [--json] [--ext-timeout SECONDS] [--ext-log DIR]
+tablee arena --seats BOT,BOT,... [--game katzenjammer|jachete] [--players N] [--games N]
+             [--seed S] [--full-mice] [--three-players] [--json] [--ext-timeout SECONDS]
+             [--ext-log DIR]
     Play N seeded bot-versus-bot games, seats rotating every game, and print
-    per seat: win share and its 95% confidence interval, mean mice, mean jokers
-    at the end, milliseconds per decision (median, 95th percentile).
+    per seat: win share and its 95% confidence interval, two means
+    (Katzenjammer: mice, jokers at the end; J'achète: final total points, the
+    lowest winning, and final purse in cents), milliseconds per decision
+    (median, 95th percentile). --full-mice is a Katzenjammer option,
+    --three-players a J'achète one.
     BOT is random, easy, normal, hard or expert, or ext:COMMAND, an external
     program speaking the bot protocol (docs/bot-protocol.md) on stdin/stdout,
     e.g. --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal
@@ -40,11 +44,14 @@ tablee arena --seats BOT,BOT,... [--game katzenjammer] [--players N] [--games N]
     random legal move is played instead, counted per seat); --ext-log DIR
     writes each external seat's stderr and fault notes to DIR/seat-N.log.
 
-tablee bench [--game katzenjammer] [--json] [--run-ms MS] [--runs N] [--no-wasm]
+tablee bench [--game katzenjammer|jachete] [--json] [--run-ms MS] [--runs N] [--no-wasm]
     Measure, on one thread, random full 4-player games per second, engine
     actions per second and ISMCTS iterations per second, each the median
     of N runs (default 5) of MS milliseconds (default 500); natively, then in
     wasm under Node (built on the way), with the wasm/native ratio.
+    --game jachete: full 5-player games per second under a greedy policy, the
+    engine actions per second in them, and games per second of five normal
+    bots; natively only.
     For honest native numbers: cargo run --release --bin tablee -- bench
 ";
 

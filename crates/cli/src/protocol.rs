@@ -1,12 +1,13 @@
 //! The game side of the bot protocol (docs/bot-protocol.md): how one game's
 //! views, actions, options and results are written as JSON. The messages are
 //! the same for every game — `"game"` in `hello` says which one is played —
-//! and each game plugs in here. Katzenjammer Blues is the only game so far;
-//! J'achète will implement [`ProtocolGame`] when its engine has a view and a
-//! move generator.
+//! and each game plugs in here: Katzenjammer Blues and J'achète, both over
+//! their scenario encoders (`tablee_engine::scenario::{katzenjammer, jachete}`).
 
 use serde_json::Value;
+use tablee_engine::jachete::{JaGame, JaOptions, JaView};
 use tablee_engine::katzenjammer::{KbState, KbView};
+use tablee_engine::scenario::jachete as ja_json;
 use tablee_engine::scenario::katzenjammer as kb_json;
 use tablee_engine::{Game, Seat};
 
@@ -70,6 +71,42 @@ impl ProtocolGame for KbState {
 
     fn result_json(state: &KbState) -> Value {
         kb_json::result_to_json(state).unwrap_or(Value::Null)
+    }
+}
+
+impl ProtocolGame for JaGame {
+    fn view_json(view: &JaView) -> Value {
+        ja_json::view_to_json(view)
+    }
+
+    fn view_seat(view: &JaView) -> Seat {
+        view.seat
+    }
+
+    fn view_players(view: &JaView) -> usize {
+        view.players
+    }
+
+    /// J'achète's only option: three players (JA-2), which a 3-player table has.
+    fn options_json(view: &JaView) -> Value {
+        ja_json::options_to_json(JaOptions { three_players: view.players == 3 })
+    }
+
+    fn action_json(action: &Self::Action) -> Value {
+        ja_json::action_to_json(action)
+    }
+
+    /// Any well-written action is read, a `play` table outside `legal`
+    /// included; the arena then has the engine check it.
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
+        ja_json::action_from_json(value).map_err(|e| match e {
+            ja_json::ActionError::Malformed(m) => BadAction::Unreadable(m),
+            ja_json::ActionError::Refused(m) => BadAction::Refused(m),
+        })
+    }
+
+    fn result_json(state: &JaGame) -> Value {
+        ja_json::result_to_json(state).unwrap_or(Value::Null)
     }
 }
 

@@ -26,6 +26,7 @@ fn arena_json_reports_every_seat_in_order() {
     let output = tablee(&[&args[..], &["--games", "12", "--seed", "1K7Q-M3ZD", "--json"]].concat());
     assert!(output.status.success(), "{}", stderr(&output));
     let report = last_json_line(&output);
+    assert_eq!(report["game"], "katzenjammer");
     assert_eq!(report["games"], 12);
     let seats = report["seats"].as_array().expect("seats");
     let bots: Vec<&str> = seats.iter().map(|s| s["bot"].as_str().expect("bot")).collect();
@@ -46,6 +47,42 @@ fn arena_json_reports_every_seat_in_order() {
 }
 
 #[test]
+fn jachete_arena_json_reports_points_and_purses_and_replays() {
+    let args = ["arena", "--game", "jachete", "--players", "5", "--seats", "normal,random,easy,normal,random"];
+    let run = || tablee(&[&args[..], &["--games", "6", "--seed", "11", "--json"]].concat());
+    let output = run();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = last_json_line(&output);
+    assert_eq!((&report["game"], &report["games"]), (&Value::from("jachete"), &Value::from(6)));
+    let seats = report["seats"].as_array().expect("seats");
+    let bots: Vec<&str> = seats.iter().map(|s| s["bot"].as_str().expect("bot")).collect();
+    assert_eq!(bots, ["normal", "random", "easy", "normal", "random"]);
+    for seat in seats {
+        for key in ["win_share", "ci95", "mean_points", "mean_purse", "ms_per_decision_p50", "decisions"] {
+            assert!(seat[key].is_number(), "{key} missing in {seat}");
+        }
+        assert!(seat.get("mean_mice").is_none(), "{seat}");
+    }
+    let shares: f64 = seats.iter().map(|s| s["win_share"].as_f64().unwrap_or(0.0)).sum();
+    assert!((shares - 1.0).abs() < 1e-3, "win shares add up to {shares}");
+    // Cents are conserved: the mean purses add up to 60 cents a player.
+    let purses: f64 = seats.iter().map(|s| s["mean_purse"].as_f64().unwrap_or(0.0)).sum();
+    assert!((purses - 300.0).abs() < 0.01, "purses add up to {purses}");
+    // The same seed, the same games.
+    let again = last_json_line(&run());
+    for (a, b) in seats.iter().zip(again["seats"].as_array().expect("seats")) {
+        for key in ["win_share", "mean_points", "mean_purse", "decisions"] {
+            assert_eq!(a[key], b[key], "{key}: {a} vs {b}");
+        }
+    }
+    // The table names the game's columns.
+    let table = tablee(&[&args[..], &["--games", "2", "--seed", "11"]].concat());
+    let stdout = String::from_utf8_lossy(&table.stdout);
+    assert!(stdout.contains("arena: jachete, 5 players, 7 rounds, the lowest total wins, 2 games, seed 11"), "{stdout}");
+    assert!(stdout.contains("mean points") && stdout.contains("mean purse ¢"), "{stdout}");
+}
+
+#[test]
 fn arena_prints_a_table_with_one_row_per_seat() {
     let output = tablee(&["arena", "--seats", "normal,random,random", "--games", "5", "--seed", "7", "--full-mice"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -59,15 +96,18 @@ fn arena_prints_a_table_with_one_row_per_seat() {
 
 #[test]
 fn bad_usage_exits_2_with_one_clear_line() {
-    let cases: [(&[&str], &str); 9] = [
-        (&["arena", "--game", "jachete", "--seats", "normal,normal"], "jachete is not available yet"),
+    let cases: [(&[&str], &str); 12] = [
+        (&["arena", "--game", "chess", "--seats", "normal,normal"], "unknown game \"chess\""),
+        (&["arena", "--game", "jachete", "--seats", "normal,normal"], "J'achète is for 4 to 8 players"),
+        (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "Katzenjammer option"),
+        (&["arena", "--seats", "normal,normal", "--three-players"], "J'achète option"),
         (&["arena", "--seats", "normal,wizard"], "valid levels: random, easy, normal, hard, expert"),
         (&["arena", "--seats", "ext:,normal"], "\"ext:\" needs a command"),
         (&["arena", "--seats", "normal,normal", "--players", "3"], "3 players but 2 seats"),
         (&["arena", "--seats", "normal,normal", "--seed", "1K7Q"], "--seed"),
         (&["arena", "--seats", "normal,normal", "--games", "0"], "--games must be at least 1"),
         (&["arena", "--games", "3"], "--seats is required"),
-        (&["bench", "--game", "jachete"], "jachete is not available yet"),
+        (&["bench", "--game", "go"], "unknown game \"go\""),
         (&["bench", "--fast"], "unknown option \"--fast\""),
     ];
     for (args, expected) in cases {
@@ -91,4 +131,21 @@ fn bench_smoke_measures_native_and_says_why_wasm_was_skipped() {
     }
     assert!(report["wasm"].is_null());
     assert!(report["wasm_skipped"].as_str().is_some_and(|s| s.contains("--no-wasm")), "{report}");
+}
+
+#[test]
+fn bench_smoke_measures_jachete_natively_and_says_wasm_is_katzenjammer_only() {
+    let output = tablee(&["bench", "--game", "jachete", "--run-ms", "5", "--runs", "1", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = last_json_line(&output);
+    assert_eq!((&report["game"], &report["players"], &report["policy"]), (&"jachete".into(), &5.into(), &"greedy".into()));
+    for key in ["games_per_s", "actions_per_s", "normal_games_per_s"] {
+        let rate = report["native"][key].as_f64().unwrap_or(0.0);
+        assert!(rate > 0.0, "{key}: {report}");
+    }
+    assert!(report["wasm"].is_null());
+    assert!(report["wasm_skipped"].as_str().is_some_and(|s| s.contains("katzenjammer only")), "{report}");
+    let text = tablee(&["bench", "--game", "jachete", "--run-ms", "5", "--runs", "1"]);
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.contains("policy: greedy") && stdout.contains("wasm skipped"), "{stdout}");
 }

@@ -5,7 +5,7 @@
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
 
-mod jachete;
+pub mod jachete;
 mod json;
 pub mod katzenjammer;
 
