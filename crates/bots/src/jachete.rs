@@ -80,7 +80,10 @@ fn score(view: &JaView, action: &JaAction) -> f64 {
         }
         JaAction::Discard(card) => {
             if card.is_wild() {
-                return -50.0 - f64::from(card.points());
+                // Wilds are precious, but a hoard of them cannot open (JA-5:
+                // at most half of a meld): beyond three, let one go.
+                let wilds = hand.iter().filter(|c| c.is_wild()).count();
+                return if wilds > 3 { 4.0 } else { -50.0 - f64::from(card.points()) };
             }
             let Card::Natural(rank, _) = *card else { return -50.0 };
             let same = rank_count(hand, rank);

@@ -39,7 +39,9 @@ pub struct JaGame {
     first_dealer: Seat,
     round: JaRound,
     results: Vec<RoundResult>,
-    /// Every card discarded, and every card bought, in order (public, JA-19).
+    /// This round's discards (bought ones included) and its first turned
+    /// card, in order (public, JA-19). Each round is a fresh deal, so older
+    /// rounds tell nothing about the cards now hidden.
     seen_discards: Vec<Card>,
 }
 
@@ -56,7 +58,8 @@ pub struct JaView {
     pub stock: usize,
     pub discard_top: Option<Card>,
     pub buy_card: Option<Card>,
-    /// Every card ever discarded (bought ones included), oldest first.
+    /// Every card discarded this round (bought ones included) and the card
+    /// the dealer turned, oldest first.
     pub discards_seen: Vec<Card>,
     pub table: Vec<TableMeld>,
     pub hand: Vec<Card>,
@@ -100,6 +103,7 @@ impl JaGame {
         let scores = (0..n).map(|s| r.score(s)).collect();
         let (small, big) = r.pots();
         self.round = deal_round(n, self.seed, number, dealer, money, small, big, scores)?;
+        self.seen_discards.clear();
         self.seen_discards.extend(self.round.first_card());
         Ok(())
     }
