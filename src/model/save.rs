@@ -177,7 +177,12 @@ pub fn action_from_json(value: &Value) -> Option<(Seat, Action)> {
         }
         "present" => {
             let mut list = Vec::new();
-            for item in object.get("foursomes")?.as_array()? {
+            let items = object.get("foursomes")?.as_array()?;
+            // 90 cards make at most 22 foursomes: anything longer is garbage.
+            if items.len() > 22 {
+                return None;
+            }
+            for item in items {
                 let value = match item.get("value")? {
                     Value::Null => None,
                     v => Some(u8::try_from(v.as_u64()?).ok()?),

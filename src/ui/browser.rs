@@ -55,6 +55,24 @@ pub fn replace_query(query: &str) {
     }
 }
 
+/// Focuses the element with this `data-testid` when nothing else has the
+/// focus (it was on a control that went away), so keyboard play goes on.
+pub fn focus_if_lost(testid: &str) {
+    let Some(document) = window().and_then(|w| w.document()) else { return };
+    let lost = match document.active_element() {
+        None => true,
+        Some(active) => Some(active) == document.body().map(Into::into),
+    };
+    if !lost {
+        return;
+    }
+    if let Ok(Some(element)) = document.query_selector(&format!("[data-testid=\"{testid}\"]")) {
+        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    }
+}
+
 /// `navigator.language`, e.g. `fr-CH`.
 pub fn browser_language() -> Option<String> {
     window()?.navigator().language()

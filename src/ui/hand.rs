@@ -55,6 +55,16 @@ pub fn HandArea() -> impl IntoView {
         joker_choice.set(None);
         bid_error.set(None);
     });
+    // Keyboard players: when their turn comes and the focus was lost (the
+    // button they used disappeared or was disabled), bring it to their moves.
+    Effect::new(move |previous: Option<(bool, Phase)>| {
+        let now = (my_turn.get(), phase.get());
+        if now.0 && previous != Some(now) {
+            let target = if now.1 == Phase::Presenting { "present-nothing" } else { "pass-button" };
+            request_animation_frame(move || browser::focus_if_lost(target));
+        }
+        now
+    });
     let clear = move || {
         selected.update(|v| v.iter_mut().for_each(|x| *x = false));
         joker_choice.set(None);

@@ -156,7 +156,6 @@ pub fn Home() -> impl IntoView {
                                 seed_text.set(event_target_value(&ev));
                                 mode.set(DealMode::Typed);
                             }
-                            on:focus=move |_| mode.set(DealMode::Typed)
                         />
                     </p>
                     <p class="note" id="seed-help">{move || s().seed_help}</p>
