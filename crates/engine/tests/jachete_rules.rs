@@ -296,3 +296,23 @@ fn ja18_after_round_7_lowest_total_takes_the_big_pot_and_the_one_out_the_small()
     assert_eq!(result.purses, vec![40, 50 + 15 + 40, 45, 50]);
     assert_eq!(result.purses.iter().sum::<i32>(), 240);
 }
+
+#[test]
+fn ja13_the_generator_offers_new_runs_and_wild_swaps_replayed_elsewhere() {
+    use tablee_engine::jachete::candidate_plays;
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 2C 9S 9H 9D 8D 5S 6S 7S KD", HANDS[2], HANDS[3]];
+    let mut r = round_with(1, hands, "KS 10C 10S", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 2C"), meld(1, "9S 9H 9D")] }).unwrap();
+    let mut out = Vec::new();
+    candidate_plays(&r, 1, &mut out);
+    let swap = JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D 2C")] };
+    assert!(out.contains(&swap), "the 8D frees the 2C, which goes on the 9s");
+    let run = JaAction::Play { table: vec![meld(1, "8S 8H 2C"), meld(1, "9S 9H 9D"), meld(1, "5S 6S 7S")] };
+    assert!(out.contains(&run), "a new run of spades");
+    for action in out {
+        r.clone().apply(&action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+}

@@ -10,8 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{deck, Card, Rank};
-use super::meld::{read_meld, MeldKind};
+use super::cards::{deck, Card, Rank, Suit};
+use super::meld::{read_meld, MeldKind, Standing};
 use super::round::{JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, ROUNDS, SMALL_POT_STAKE, START_MONEY};
 use crate::game::{Game, Outcome, RuleError, Seat};
 use crate::rng::Rng;
@@ -228,8 +228,10 @@ impl Game for JaGame {
     }
 }
 
-/// Candidate actions of a turn: the opening (if the hand allows), each card
-/// laid off on a meld, new sets of naturals, and every distinct discard.
+/// Candidate actions of a turn: the opening (if the hand allows); once
+/// opened, each card laid off on a meld, new sets and runs of naturals, and
+/// each natural swapped for the wild standing for it with the wild replayed
+/// elsewhere; and every distinct discard.
 pub fn candidate_plays(round: &JaRound, seat: Seat, out: &mut Vec<JaAction>) {
     let hand = round.hand(seat);
     let table = round.table();
@@ -268,11 +270,88 @@ pub fn candidate_plays(round: &JaRound, seat: Seat, out: &mut Vec<JaAction>) {
                 out.push(JaAction::Play { table: proposal });
             }
         }
+        push_new_runs(table, hand, seat, out);
+        push_wild_swaps(table, hand, out);
     }
     let mut discards: Vec<Card> = hand.to_vec();
     discards.sort();
     discards.dedup();
     out.extend(discards.into_iter().map(JaAction::Discard));
+}
+
+/// New runs of three or more natural cards of one suit (JA-13): each longest
+/// stretch of consecutive ranks, the ace low or high.
+fn push_new_runs(table: &[TableMeld], hand: &[Card], seat: Seat, out: &mut Vec<JaAction>) {
+    for suit in Suit::ALL {
+        let mut has = [false; 15]; // ranks 1..=14, the ace at both ends
+        for card in hand {
+            if let Card::Natural(rank, s) = *card {
+                if s == suit && !card.is_wild() {
+                    has[usize::from(rank.number())] = true;
+                    if rank == Rank::ACE {
+                        has[14] = true;
+                    }
+                }
+            }
+        }
+        let mut start = 1;
+        while start <= 14 {
+            if !has[start] {
+                start += 1;
+                continue;
+            }
+            let mut end = start;
+            while end < 14 && has[end + 1] {
+                end += 1;
+            }
+            if end - start + 1 >= 3 {
+                let cards: Vec<Card> = (start..=end)
+                    .filter_map(|r| Rank::new(if r == 14 { 1 } else { r as u8 }))
+                    .map(|rank| Card::Natural(rank, suit))
+                    .collect();
+                let mut proposal = table.to_vec();
+                proposal.push(TableMeld { owner: seat, cards });
+                out.push(JaAction::Play { table: proposal });
+            }
+            start = end + 1;
+        }
+    }
+}
+
+/// Swapping a natural card from the hand for the wild that stands for it
+/// (JA-13), then replaying that wild on another meld where it fits (JA-14:
+/// it may not stay in the hand).
+fn push_wild_swaps(table: &[TableMeld], hand: &[Card], out: &mut Vec<JaAction>) {
+    for (i, meld) in table.iter().enumerate() {
+        let Ok(reading) = read_meld(&meld.cards) else { continue };
+        for (p, standing) in reading.stands_for.iter().enumerate() {
+            let natural = hand.iter().copied().find(|c| {
+                !c.is_wild()
+                    && match (*standing, *c) {
+                        (Standing::Exactly(rank, suit), Card::Natural(r, s)) => rank == r && suit == s,
+                        (Standing::AnyOf(rank), Card::Natural(r, _)) => rank == r,
+                        _ => false,
+                    }
+            });
+            let Some(natural) = natural else { continue };
+            let wild = meld.cards[p];
+            let mut swapped = meld.cards.clone();
+            swapped[p] = natural;
+            if read_meld(&swapped).is_err() {
+                continue;
+            }
+            for (j, other) in table.iter().enumerate().filter(|(j, _)| *j != i) {
+                let mut grown = other.cards.clone();
+                grown.push(wild);
+                if read_meld(&grown).is_ok() {
+                    let mut proposal = table.to_vec();
+                    proposal[i].cards = swapped.clone();
+                    proposal[j].cards = grown;
+                    out.push(JaAction::Play { table: proposal });
+                }
+            }
+        }
+    }
 }
 
 /// The contract from this hand, naturals first, the fewest wilds, or `None`.
