@@ -8,7 +8,7 @@ use tablee_engine::Seed;
 
 use super::{browser, ctx, start_game, Screen};
 use crate::i18n::{self, Lang};
-use crate::model::config::{SeatKind, TableConfig};
+use crate::model::config::{default_seats, SeatKind, TableConfig, DEFAULT_PLAYERS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum DealMode {
@@ -52,7 +52,8 @@ pub fn Home() -> impl IntoView {
         let seats = seats.get_untracked();
         let config = match mode.get_untracked() {
             DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
-            DealMode::Daily => TableConfig::daily(today, seats, options),
+            // Everyone plays the daily deal at the same table, so results compare.
+            DealMode::Daily => TableConfig::daily(today, default_seats(DEFAULT_PLAYERS), Options::default()),
             DealMode::Typed => match Seed::parse(&seed_text.get_untracked()) {
                 Ok(seed) => TableConfig { seed, seats, options, daily: None }.with_daily_label(today),
                 Err(_) => {
@@ -89,7 +90,7 @@ pub fn Home() -> impl IntoView {
                     </label>
                 </fieldset>
 
-                <fieldset>
+                <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                     <legend>{move || s().seats_label}</legend>
                     <p class="field">
                         <label for="players">{move || s().players_label}</label>
@@ -119,7 +120,7 @@ pub fn Home() -> impl IntoView {
                     </p>
                 </fieldset>
 
-                <fieldset>
+                <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                     <legend>{move || s().options_label}</legend>
                     <label class="choice">
                         <input
@@ -138,6 +139,9 @@ pub fn Home() -> impl IntoView {
                     <legend>{move || s().deal_label}</legend>
                     <DealChoice mode value=DealMode::Random testid="deal-random" label=Signal::derive(move || s().deal_random.to_string()) />
                     <DealChoice mode value=DealMode::Daily testid="deal-daily" label=Signal::derive(move || i18n::daily_option(today, ctx.lang())) />
+                    <Show when=move || mode.get() == DealMode::Daily>
+                        <p class="note" data-testid="daily-note">{move || s().daily_note}</p>
+                    </Show>
                     <DealChoice mode value=DealMode::Typed testid="deal-seed" label=Signal::derive(move || s().deal_seed.to_string()) />
                     <p class="field seed-field">
                         <label for="seed-input" class="sr-only">{move || s().seed_input}</label>
