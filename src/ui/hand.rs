@@ -6,7 +6,7 @@ use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
-use super::{act, browser, ctx, worker_client};
+use super::{act, browser, ctx, tr, worker_client};
 use crate::art;
 use crate::i18n::{self, Lang};
 use crate::model::bidding::{self, BidPreview};
@@ -24,7 +24,6 @@ enum Hint {
 #[component]
 pub fn HandArea() -> impl IntoView {
     let ctx = ctx();
-    let s = move || ctx.lang().s();
     let viewer = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.viewer()).unwrap_or(0)));
     let hand = Memo::new(move |_| {
         ctx.session.with(|s| s.as_ref().map(|s| s.state().hand(viewer.get()).cards()).unwrap_or_default())
@@ -196,7 +195,7 @@ pub fn HandArea() -> impl IntoView {
             {hand_view}
             <Show when=move || phase.get() == Phase::Bidding>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
-                    <h3 id="bid-title" class="sr-only">{move || s().bid_title}</h3>
+                    <h3 id="bid-title" class="sr-only">{tr(|s| s.bid_title)}</h3>
                     <p class="preview" data-testid="bid-preview" aria-live="polite">
                         {move || preview_text().map(|(makes, verdict, ok, _)| view! {
                             <span class="makes">{makes}</span>
@@ -206,7 +205,7 @@ pub fn HandArea() -> impl IntoView {
                     </p>
                     <Show when=all_jokers>
                         <div class="joker-value" role="group" aria-labelledby="joker-value-label">
-                            <span id="joker-value-label">{move || s().joker_value} " "</span>
+                            <span id="joker-value-label">{tr(|s| s.joker_value)} " "</span>
                             {(1u8..=5)
                                 .map(|v| view! {
                                     <button
@@ -227,10 +226,10 @@ pub fn HandArea() -> impl IntoView {
                             {bid_label}
                         </button>
                         <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=pass>
-                            {move || s().pass_button}
+                            {tr(|s| s.pass_button)}
                         </button>
                         <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
-                            {move || s().clear_selection}
+                            {tr(|s| s.clear_selection)}
                         </button>
                         <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
                     </div>
@@ -285,7 +284,7 @@ fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Syn
                     disabled=move || hint.get() == Hint::Thinking
                     on:click=move |_| ask_hint.run(())
                 >
-                    {move || ctx.lang().s().hint}
+                    {tr(|s| s.hint)}
                 </button>
             }
             .into_any()

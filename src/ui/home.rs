@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::Seed;
 
-use super::{browser, ctx, start_game, Screen};
+use super::{browser, ctx, start_game, tr, Screen};
 use crate::i18n::{self, Lang};
 use crate::model::config::{default_seats, SeatKind, TableConfig, DEFAULT_PLAYERS};
 
@@ -69,31 +69,31 @@ pub fn Home() -> impl IntoView {
 
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
-            <h1 id="home-title">{move || s().home_title}</h1>
+            <h1 id="home-title">{tr(|s| s.home_title)}</h1>
             <Show when=resumable>
                 <p>
                     <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.screen.set(Screen::Game)>
-                        {move || s().resume}
+                        {tr(|s| s.resume)}
                     </button>
                 </p>
             </Show>
             <form class="setup" on:submit=play novalidate>
                 <fieldset>
-                    <legend>{move || s().game_label}</legend>
+                    <legend>{tr(|s| s.game_label)}</legend>
                     <label class="choice">
                         <input type="radio" name="game" checked data-testid="game-katzenjammer" />
                         " Katzenjammer Blues"
                     </label>
                     <label class="choice soon">
                         <input type="radio" name="game" disabled data-testid="game-jachete" />
-                        " J'achète — " {move || s().coming_soon}
+                        " J'achète — " {tr(|s| s.coming_soon)}
                     </label>
                 </fieldset>
 
                 <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
-                    <legend>{move || s().seats_label}</legend>
+                    <legend>{tr(|s| s.seats_label)}</legend>
                     <p class="field">
-                        <label for="players">{move || s().players_label}</label>
+                        <label for="players">{tr(|s| s.players_label)}</label>
                         <select
                             id="players"
                             data-testid="players-select"
@@ -121,7 +121,7 @@ pub fn Home() -> impl IntoView {
                 </fieldset>
 
                 <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
-                    <legend>{move || s().options_label}</legend>
+                    <legend>{tr(|s| s.options_label)}</legend>
                     <label class="choice">
                         <input
                             type="checkbox"
@@ -130,21 +130,21 @@ pub fn Home() -> impl IntoView {
                             on:change=move |ev| full_mice.set(event_target_checked(&ev))
                             aria-describedby="full-mice-help"
                         />
-                        " " {move || s().full_mice}
+                        " " {tr(|s| s.full_mice)}
                     </label>
-                    <p class="note" id="full-mice-help">{move || s().full_mice_help}</p>
+                    <p class="note" id="full-mice-help">{tr(|s| s.full_mice_help)}</p>
                 </fieldset>
 
                 <fieldset>
-                    <legend>{move || s().deal_label}</legend>
+                    <legend>{tr(|s| s.deal_label)}</legend>
                     <DealChoice mode value=DealMode::Random testid="deal-random" label=Signal::derive(move || s().deal_random.to_string()) />
                     <DealChoice mode value=DealMode::Daily testid="deal-daily" label=Signal::derive(move || i18n::daily_option(today, ctx.lang())) />
                     <Show when=move || mode.get() == DealMode::Daily>
-                        <p class="note" data-testid="daily-note">{move || s().daily_note}</p>
+                        <p class="note" data-testid="daily-note">{tr(|s| s.daily_note)}</p>
                     </Show>
                     <DealChoice mode value=DealMode::Typed testid="deal-seed" label=Signal::derive(move || s().deal_seed.to_string()) />
                     <p class="field seed-field">
-                        <label for="seed-input" class="sr-only">{move || s().seed_input}</label>
+                        <label for="seed-input" class="sr-only">{tr(|s| s.seed_input)}</label>
                         <input
                             id="seed-input"
                             type="text"
@@ -162,12 +162,12 @@ pub fn Home() -> impl IntoView {
                             }
                         />
                     </p>
-                    <p class="note" id="seed-help">{move || s().seed_help}</p>
+                    <p class="note" id="seed-help">{tr(|s| s.seed_help)}</p>
                     <p class="error" id="seed-error" role="alert" data-testid="seed-error">{seed_error}</p>
                 </fieldset>
 
                 <p class="actions">
-                    <button type="submit" class="primary big" data-testid="play-button">{move || s().play}</button>
+                    <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
                 </p>
             </form>
             <HistoryPanel />
@@ -254,7 +254,7 @@ fn HistoryPanel() -> impl IntoView {
     let ctx = ctx();
     view! {
         <section class="history" data-testid="history" aria-labelledby="history-title">
-            <h2 id="history-title">{move || ctx.lang().s().history_title}</h2>
+            <h2 id="history-title">{tr(|s| s.history_title)}</h2>
             <p>
                 {move || {
                     let lang: Lang = ctx.lang();

@@ -18,7 +18,7 @@ use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::Action;
 use tablee_engine::Seat;
 
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Lang, Strings};
 use crate::model::config::TableConfig;
 use crate::model::history::History;
 use crate::model::link::{self, LinkError};
@@ -134,6 +134,14 @@ impl Ctx {
 
 pub fn ctx() -> Ctx {
     expect_context::<Ctx>()
+}
+
+/// A fixed text that follows the language switch. Every label goes through
+/// this one closure type (a function pointer picks the text), which keeps the
+/// WebAssembly small: each distinct closure in a view costs its own code.
+pub fn tr(pick: fn(&'static Strings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = ctx().lang;
+    move || pick(lang.get().s())
 }
 
 #[component]
@@ -438,7 +446,6 @@ fn par_known(ctx: Ctx, par: i32) {
 #[component]
 fn Header() -> impl IntoView {
     let ctx = ctx();
-    let s = move || ctx.lang().s();
     let switch = move |lang: Lang| {
         ctx.lang.set(lang);
         browser::store(LANG_KEY, lang.code());
@@ -452,11 +459,11 @@ fn Header() -> impl IntoView {
             </div>
             <nav class="nav" aria-label="Menu">
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
-                    {move || s().nav_new_game}
+                    {tr(|s| s.nav_new_game)}
                 </button>
                 <Show when=move || in_game() && ctx.screen.get() != Screen::Game>
                     <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
-                        {move || s().nav_back}
+                        {tr(|s| s.nav_back)}
                     </button>
                 </Show>
                 <button
@@ -465,9 +472,9 @@ fn Header() -> impl IntoView {
                     aria-pressed=move || (ctx.screen.get() == Screen::Rules).to_string()
                     on:click=move |_| ctx.screen.set(Screen::Rules)
                 >
-                    {move || s().nav_rules}
+                    {tr(|s| s.nav_rules)}
                 </button>
-                <span class="lang-switch" role="group" aria-label=move || s().lang_switch>
+                <span class="lang-switch" role="group" aria-label=tr(|s| s.lang_switch)>
                     {Lang::ALL
                         .into_iter()
                         .map(|lang| {
@@ -525,14 +532,14 @@ fn Problem(error: LinkError) -> impl IntoView {
     };
     view! {
         <section class="panel problem" role="alert" data-testid="problem">
-            <h1>{move || ctx.lang().s().problem_title}</h1>
+            <h1>{tr(|s| s.problem_title)}</h1>
             <p data-testid="problem-message">{message}</p>
             <p class="actions">
                 <button type="button" class="primary" data-testid="problem-fresh" on:click=fresh>
-                    {move || ctx.lang().s().problem_fresh}
+                    {tr(|s| s.problem_fresh)}
                 </button>
                 <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
-                    {move || ctx.lang().s().problem_home}
+                    {tr(|s| s.problem_home)}
                 </button>
             </p>
         </section>

@@ -9,7 +9,7 @@ use tablee_engine::katzenjammer::{Card, Phase};
 use tablee_engine::Seat;
 
 use super::cards::{CardItem, CardRow};
-use super::{browser, ctx, end, hand, solo_seat, Par, Speed, SPEED_KEY};
+use super::{browser, ctx, end, hand, solo_seat, tr, Par, Speed, SPEED_KEY};
 use crate::i18n::{self, Lang};
 use crate::model::config::SeatKind;
 use crate::model::link;
@@ -23,7 +23,7 @@ pub fn Game() -> impl IntoView {
     view! {
         <Show
             when=has_session
-            fallback=move || view! { <p class="panel">{move || ctx.lang().s().home_title}</p> }
+            fallback=move || view! { <p class="panel">{tr(|s| s.home_title)}</p> }
         >
             <div class="game" data-testid="table-screen">
                 <DealBar />
@@ -71,7 +71,7 @@ fn Seatside() -> impl IntoView {
         } else if hidden() {
             view! {
                 <section class="panel hidden-hands" data-testid="hands-hidden">
-                    <p>{move || ctx.lang().s().handoff_hidden}</p>
+                    <p>{tr(|s| s.handoff_hidden)}</p>
                 </section>
             }
             .into_any()
@@ -93,7 +93,7 @@ fn Handoff(seat: Seat) -> impl IntoView {
                     Lang::Fr => format!("Passez l'appareil à {}", name()),
                 }}
             </h2>
-            <p>{move || ctx.lang().s().handoff_hidden}</p>
+            <p>{tr(|s| s.handoff_hidden)}</p>
             <button type="button" class="primary big" data-testid="handoff-ready" on:click=move |_| ctx.revealed_for.set(Some(seat))>
                 {move || match ctx.lang() {
                     Lang::En => format!("I am {}: show my hand", name()),
@@ -148,16 +148,16 @@ fn DealBar() -> impl IntoView {
         browser::store(SPEED_KEY, speed.code());
     };
     view! {
-        <section class="deal-bar" aria-label=move || s().deal_word>
+        <section class="deal-bar" aria-label=tr(|s| s.deal_word)>
             <p class="deal">
-                {move || s().deal_word} " "
+                {tr(|s| s.deal_word)} " "
                 <span class="seed" data-testid="deal-id">{seed}</span>
                 <span class="muted">" · " {label}</span>
             </p>
             <div class="bar-actions">
-                <button type="button" data-testid="share-button" on:click=share>{move || s().share}</button>
-                <span class="speed" role="group" aria-label=move || s().speed_label>
-                    <span class="speed-label" aria-hidden="true">{move || s().speed_label} " "</span>
+                <button type="button" data-testid="share-button" on:click=share>{tr(|s| s.share)}</button>
+                <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
+                    <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
                     {Speed::ALL
                         .into_iter()
                         .map(|speed| {
@@ -251,7 +251,7 @@ fn TableCenter() -> impl IntoView {
     view! {
         <section class="panel center" aria-labelledby="row-title">
             <div class="row-head">
-                <h2 id="row-title">{move || s().the_row}</h2>
+                <h2 id="row-title">{tr(|s| s.the_row)}</h2>
                 <p class="standing">
                     <span class="label">
                         {move || {
@@ -270,15 +270,15 @@ fn TableCenter() -> impl IntoView {
             }}
             <dl class="facts">
                 <div>
-                    <dt>{move || s().stock}</dt>
+                    <dt>{tr(|s| s.stock)}</dt>
                     <dd data-testid="stock-size">{fact(|x, _| x.state().stock_len().to_string())}</dd>
                 </div>
                 <div>
-                    <dt>{move || s().mice_left}</dt>
+                    <dt>{tr(|s| s.mice_left)}</dt>
                     <dd data-testid="mice-left">{fact(|x, _| x.state().mice_left().to_string())}</dd>
                 </div>
                 <div>
-                    <dt>{move || s().bandleader}</dt>
+                    <dt>{tr(|s| s.bandleader)}</dt>
                     <dd data-testid="bandleader">{fact(|x, lang| i18n::seat_name(x.config(), x.state().bandleader(), lang))}</dd>
                 </div>
             </dl>
@@ -290,11 +290,10 @@ fn TableCenter() -> impl IntoView {
 #[component]
 fn Players() -> impl IntoView {
     let ctx = ctx();
-    let s = move || ctx.lang().s();
     let seats = move || ctx.session.with(|s| s.as_ref().map(|s| s.config().players()).unwrap_or(0));
     view! {
         <section class="panel players" aria-labelledby="players-title">
-            <h2 id="players-title">{move || s().players_title}</h2>
+            <h2 id="players-title">{tr(|s| s.players_title)}</h2>
             <ul class="seats-list">
                 {move || (0..seats()).map(|seat| view! { <PlayerLine seat /> }).collect_view()}
             </ul>
@@ -384,7 +383,7 @@ fn Discard() -> impl IntoView {
             </button>
             <Show when=move || open.get()>
                 <div id="discard-pile" data-testid="discard-pile">
-                    <h2 class="sr-only">{move || s().discard_title}</h2>
+                    <h2 class="sr-only">{tr(|s| s.discard_title)}</h2>
                     {move || {
                         let counts = content();
                         let lang = ctx.lang();
@@ -432,7 +431,7 @@ fn Log() -> impl IntoView {
     });
     view! {
         <section class="panel log" aria-labelledby="log-title">
-            <h2 id="log-title">{move || ctx.lang().s().log_title}</h2>
+            <h2 id="log-title">{tr(|s| s.log_title)}</h2>
             <ol class="log-lines" node_ref=list tabindex="0" data-testid="log" aria-labelledby="log-title">
                 {move || lines.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
             </ol>
