@@ -346,6 +346,7 @@ fn HintPanel(
                     <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
                         <h3 id="hint-title">{lang.s().hint_title}</h3>
                         <ol>{items}</ol>
+                        <p class="note">{lang.s().hint_explain}</p>
                     </section>
                 }
                 .into_any()
