@@ -1,7 +1,9 @@
-//! The page's side of the bots' Web Worker: start it, send it jobs, await the
-//! replies. When a worker cannot be started or fails, [`ask`] answers `None`
-//! and the caller does the work itself (the page then pauses briefly, but the
-//! game goes on).
+//! The page's side of the bots' Web Workers: start them, send them jobs, await
+//! the replies. Two workers run the same program: one for the moves and hints
+//! the player waits for, one for par, which takes seconds and must not hold a
+//! bot's move up. When a worker cannot be started or fails, [`ask`] answers
+//! `None` and the caller does the work itself (the page then pauses briefly,
+//! but the game goes on).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -29,26 +31,42 @@ struct Client {
 }
 
 thread_local! {
-    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    static MOVES: RefCell<Client> = RefCell::new(Client::default());
+    static BACKGROUND: RefCell<Client> = RefCell::new(Client::default());
 }
 
-/// Starts the worker (once). Failing only means the page computes itself.
+type Lane = &'static std::thread::LocalKey<RefCell<Client>>;
+
+/// The worker a job goes to.
+fn lane(job: &Job) -> Lane {
+    match job {
+        Job::Par { .. } => &BACKGROUND,
+        Job::Decide { .. } | Job::Analyse { .. } => &MOVES,
+    }
+}
+
+/// Starts both workers (once). Failing only means the page computes itself.
 pub fn start() {
-    let started = CLIENT.with(|c| c.borrow().worker.is_some() || c.borrow().failed);
+    start_lane(&MOVES);
+    start_lane(&BACKGROUND);
+}
+
+fn start_lane(client: Lane) {
+    let started = client.with(|c| c.borrow().worker.is_some() || c.borrow().failed);
     if started {
         return;
     }
     let worker = match Worker::new(LOADER) {
         Ok(worker) => worker,
         Err(_) => {
-            CLIENT.with(|c| c.borrow_mut().failed = true);
+            client.with(|c| c.borrow_mut().failed = true);
             return;
         }
     };
-    let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
+    let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
         if text == READY {
-            let (worker, queued) = CLIENT.with(|c| {
+            let (worker, queued) = client.with(|c| {
                 let mut c = c.borrow_mut();
                 c.ready = true;
                 (c.worker.clone(), std::mem::take(&mut c.queued))
@@ -61,22 +79,29 @@ pub fn start() {
             return;
         }
         let Some(id) = worker::response(&text).map(|r| r.id) else { return };
-        let resolve = CLIENT.with(|c| c.borrow_mut().pending.remove(&id));
+        let resolve = client.with(|c| c.borrow_mut().pending.remove(&id));
         if let Some(resolve) = resolve {
             let _ = resolve.call1(&JsValue::NULL, &JsValue::from_str(&text));
         }
     });
     // A worker that cannot load (or crashes) answers every waiting job with nothing.
-    let on_error = Closure::<dyn Fn(JsValue)>::new(|_event: JsValue| fail());
+    let on_error = Closure::<dyn Fn(JsValue)>::new(move |_event: JsValue| fail(client));
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_message.forget();
     on_error.forget();
-    CLIENT.with(|c| c.borrow_mut().worker = Some(worker));
+    client.with(|c| c.borrow_mut().worker = Some(worker));
 }
 
-fn fail() {
-    let pending: Vec<js_sys::Function> = CLIENT.with(|c| {
+/// Stops a busy worker and starts a fresh one; the jobs in flight answer nothing.
+fn restart(client: Lane) {
+    fail(client);
+    client.with(|c| *c.borrow_mut() = Client::default());
+    start_lane(client);
+}
+
+fn fail(client: Lane) {
+    let pending: Vec<js_sys::Function> = client.with(|c| {
         let mut c = c.borrow_mut();
         c.failed = true;
         c.ready = false;
@@ -93,10 +118,15 @@ fn fail() {
 
 /// Sends `job` now and returns the reply's future (`None`: no worker, do it yourself).
 pub fn ask(job: Job) -> impl Future<Output = Option<Reply>> {
-    let failed = CLIENT.with(|c| c.borrow().failed || c.borrow().worker.is_none());
+    let client = lane(&job);
+    // A new par supersedes the one still running (a new game started).
+    if matches!(job, Job::Par { .. }) && client.with(|c| !c.borrow().pending.is_empty()) {
+        restart(client);
+    }
+    let failed = client.with(|c| c.borrow().failed || c.borrow().worker.is_none());
     let promise = (!failed).then(|| {
         js_sys::Promise::new(&mut |resolve, _reject| {
-            CLIENT.with(|c| {
+            client.with(|c| {
                 let mut c = c.borrow_mut();
                 c.next_id = c.next_id.wrapping_add(1);
                 let id = c.next_id;
