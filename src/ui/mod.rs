@@ -171,6 +171,10 @@ pub fn App() -> impl IntoView {
         par_run: StoredValue::new(None),
     };
     provide_context(ctx);
+    // The page's static "loading" line goes once the app runs.
+    if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
+        boot.remove();
+    }
     worker_client::start();
     start_up(ctx, request);
 
