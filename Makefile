@@ -2,24 +2,40 @@
 #   make play   set up what is missing, then serve the app at http://127.0.0.1:8080
 #   make test   set up what is missing, then run every test
 #   make build  set up what is missing, then build the release site into dist/
+#   make e2e    set up what is missing, build dist/, then run only the browser
+#               tests (tests/e2e/: headless Chromium, dist/ served under /tablee/)
 
 # Tools installed by scripts/setup.sh: cargo's bin dir and npm's wasm-opt.
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 # Trunk would ask crates.io for a newer version of itself on every run.
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: play test build setup
+# The browser tests: node's own test runner, one file at a time (2 cores, one
+# Chromium each); a test that hangs fails after 10 minutes instead of eating CI.
+E2E := node --test --test-concurrency=1 --test-timeout=600000 tests/e2e/
 
+.PHONY: play test build e2e setup setup-no-browser
+
+# Everything, Chromium included (make test, make e2e).
 setup:
 	@bash scripts/setup.sh
 
-play: setup
+# All but Chromium: serving and building need no browser.
+setup-no-browser:
+	@bash scripts/setup.sh --no-browser
+
+play: setup-no-browser
 	trunk serve --address 127.0.0.1 --port 8080
 
 test: setup
 	cargo test --workspace --locked
 	cargo build --locked -p tablee-engine --target wasm32-unknown-unknown
 	trunk build --release --locked
+	$(E2E)
 
-build: setup
+build: setup-no-browser
 	trunk build --release --locked
+
+e2e: setup
+	trunk build --release --locked
+	$(E2E)

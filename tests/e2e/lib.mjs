@@ -1,0 +1,202 @@
+// Helpers for the browser tests: Debian's Chromium driven by playwright-core,
+// the built site (dist/) served under /tablee/ as on GitHub Pages, and a watch
+// on everything a page does wrong (console errors, uncaught exceptions, panics,
+// failed or refused requests).
+//
+// Facts behind the choices: ../../../shared/spec/toolchain.md. Never run
+// `npx playwright install`: the browser is the system's /usr/bin/chromium,
+// installed by scripts/setup.sh.
+
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { startServer } from './serve.mjs';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+/** Screenshots for humans (gitignored). */
+export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-output');
+/** The sub-path the site is served under, like GitHub Pages' /<repo>/. */
+export const BASE = '/tablee/';
+export const CHROMIUM = process.env.TABLEE_CHROMIUM || '/usr/bin/chromium';
+export const TITLE = 'Tablée — Katzenjammer Blues';
+
+/** Flags known to work on this project's machines (headless, no GPU, as root). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/**
+ * Launches headless Chromium. Playwright gives every launch a fresh temporary
+ * --user-data-dir (and removes it on close), and `headless: true` adds --headless.
+ */
+export async function launchBrowser() {
+  const binary = await stat(CHROMIUM).catch(() => null);
+  if (!binary?.isFile()) {
+    throw new Error(`${CHROMIUM} is missing: run scripts/setup.sh (it installs Debian's chromium)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+  });
+}
+
+/** Serves dist/ under /tablee/ on a free port: { url, origin, close() }. */
+export async function startSite() {
+  const index = await stat(path.join(DIST_DIR, 'index.html')).catch(() => null);
+  if (!index?.isFile()) {
+    throw new Error(`${DIST_DIR}/index.html is missing: build the site first (make build)`);
+  }
+  return startServer({ dir: DIST_DIR, base: BASE });
+}
+
+/**
+ * Starts the browser and the site for one test file; call in before(), and
+ * `await env.close()` in after().
+ */
+export async function startEnv() {
+  const site = await startSite();
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+  return {
+    site,
+    browser,
+    /** The site's URL for a query string such as "?seed=1K7Q-M3ZD&players=4". */
+    url: (query = '') => `${site.url}${query}`,
+    close: async () => {
+      await browser.close().catch(() => {});
+      await site.close();
+    },
+  };
+}
+
+/**
+ * A fresh context and page with a watch on problems. `problems` lists, in
+ * order, every console error, uncaught exception, failed request and HTTP
+ * error status the page met, as readable one-line strings.
+ */
+export async function openPage(browser, { viewport = VIEWPORTS.desktop, locale = 'en-US', ...options } = {}) {
+  const context = await browser.newContext({ viewport, locale, ...options });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  return { context, page, problems };
+}
+
+/** Starts collecting what a page does wrong; returns the (live) list. */
+export function watchProblems(page) {
+  const problems = [];
+  // A request still running when the page navigates away is aborted by the
+  // browser (net::ERR_ABORTED): that is the test leaving, not the app failing.
+  // Each request remembers how many main-frame navigations had started before it.
+  let navigations = 0;
+  const startedAfter = new WeakMap();
+  page.on('request', (request) => {
+    startedAfter.set(request, navigations);
+    let mainFrame = false;
+    try {
+      mainFrame = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    } catch {
+      // Worker requests have no frame.
+    }
+    if (mainFrame) navigations += 1;
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || message.type() === 'assert' || /panicked at/.test(text)) {
+      const where = message.location()?.url ? ` (${message.location().url})` : '';
+      problems.push(`console.${message.type()}: ${text}${where}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+  page.on('crash', () => problems.push('the page crashed'));
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? 'unknown error';
+    const leftBehind = error === 'net::ERR_ABORTED' && navigations > (startedAfter.get(request) ?? navigations);
+    if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()}: ${error}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return problems;
+}
+
+/** A readable message for assert: the problems, one a line. */
+export function describeProblems(problems) {
+  return problems.length === 0 ? 'no problems' : `the page had problems:\n  ${problems.join('\n  ')}`;
+}
+
+/**
+ * Waits until the app has mounted: Leptos renders into <body>, so the body
+ * has an element besides <noscript>/<script>, and it shows some text.
+ */
+export async function waitForApp(page, { timeout = 20_000 } = {}) {
+  await page.waitForFunction(
+    () => {
+      const mounted = [...document.body.children].some(
+        (child) => !['NOSCRIPT', 'SCRIPT', 'LINK', 'STYLE'].includes(child.tagName),
+      );
+      return mounted && document.body.innerText.trim().length > 0;
+    },
+    null,
+    { timeout },
+  );
+}
+
+/** Navigates to `url` and waits for the app; returns the main response. */
+export async function gotoApp(page, url, options) {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  await waitForApp(page, options);
+  return response;
+}
+
+/**
+ * The first of `selectors` (CSS, tried in order) that matches something
+ * visible on the page now, or null. Lets a test prefer the UI's stable
+ * data-testid and fall back to the markup of the app as it was.
+ */
+export async function firstVisible(page, selectors) {
+  for (const selector of selectors) {
+    const locator = page.locator(selector).first();
+    if ((await locator.count()) > 0 && (await locator.isVisible())) return locator;
+  }
+  return null;
+}
+
+/** Saves a full-page screenshot as test-output/NAME.png; returns its path. */
+export async function screenshot(page, name) {
+  await mkdir(OUTPUT_DIR, { recursive: true });
+  const file = path.join(OUTPUT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Lets the page finish what it started (network quiet, a frame painted), so
+ * late console errors are caught before a test looks at the problems.
+ */
+export async function settle(page, { timeout = 5_000 } = {}) {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => {});
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}

@@ -1,0 +1,245 @@
+// A tiny static server for the browser tests: serves dist/ under a sub-path,
+// the way GitHub Pages serves a project site under /<repo>/.
+//
+//   node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1]
+//
+// Port 0 (the default) takes a free port; the address is printed on one line.
+// As a module: `const server = await startServer({ dir, base, port })`, then
+// `server.url` ("http://127.0.0.1:PORT/tablee/") and `await server.close()`.
+//
+// Behaviour (kept close to GitHub Pages, and simple):
+//   /tablee           -> 301 to /tablee/ (query kept)
+//   /tablee/          -> index.html (query strings are the app's business)
+//   /tablee/a/        -> a/index.html when it exists
+//   /tablee/a/b.wasm  -> the file, with its MIME type (application/wasm, ...)
+//   anything else     -> 404, with dist/404.html as the body when there is one
+// Every response says `Cache-Control: no-store`, so a rebuilt dist/ is what
+// the next test sees. Node's standard library only.
+
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** "/tablee/" for "tablee", "/tablee", "/tablee/"; "/" for "" or "/". */
+export function normalizeBase(base) {
+  const trimmed = String(base).replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+/**
+ * Starts serving `dir` under `base` on `host:port` (port 0: a free one).
+ * Resolves to { url, origin, base, port, dir, close() }.
+ */
+export async function startServer({
+  dir = path.join(REPO_ROOT, 'dist'),
+  base = '/tablee/',
+  host = '127.0.0.1',
+  port = 0,
+  log = null,
+} = {}) {
+  const root = path.resolve(dir);
+  const info = await stat(root).catch(() => null);
+  if (!info?.isDirectory()) {
+    throw new Error(`serve: ${root} is not a directory (build the site first: make build)`);
+  }
+  base = normalizeBase(base);
+
+  const server = createServer((req, res) => {
+    handle(req, res, root, base).then(
+      (status) => log?.(`${status} ${req.method} ${req.url}`),
+      (error) => {
+        log?.(`500 ${req.method} ${req.url}: ${error.message}`);
+        if (!res.headersSent) send(res, req, 500, 'text/plain; charset=utf-8', 'Internal error\n');
+        else res.destroy();
+      },
+    );
+  });
+  // Browsers keep connections alive; close() must not wait for them.
+  server.keepAliveTimeout = 1000;
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = server.address().port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url: `${origin}${base}`,
+    origin,
+    base,
+    port: actualPort,
+    dir: root,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+async function handle(req, res, root, base) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return send(res, req, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
+  }
+  const url = new URL(req.url, 'http://localhost');
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return send(res, req, 400, 'text/plain; charset=utf-8', 'Bad request\n');
+  }
+
+  if (base !== '/' && pathname === base.slice(0, -1)) {
+    res.setHeader('Location', `${base}${url.search}`);
+    return send(res, req, 301, 'text/plain; charset=utf-8', `Moved to ${base}\n`);
+  }
+  if (!pathname.startsWith(base) || pathname.includes('\0')) {
+    return notFound(res, req, root);
+  }
+
+  // Resolve inside root only: "..", encoded or not, cannot climb out of it.
+  const relative = pathname.slice(base.length);
+  let file = path.resolve(root, `.${path.posix.sep}${relative}`);
+  if (file !== root && !file.startsWith(root + path.sep)) {
+    return notFound(res, req, root);
+  }
+  let info = await stat(file).catch(() => null);
+  if (info?.isDirectory()) {
+    if (!pathname.endsWith('/')) {
+      res.setHeader('Location', `${url.pathname}/${url.search}`);
+      return send(res, req, 301, 'text/plain; charset=utf-8', 'Moved\n');
+    }
+    file = path.join(file, 'index.html');
+    info = await stat(file).catch(() => null);
+  }
+  if (!info?.isFile()) {
+    return notFound(res, req, root);
+  }
+  return sendFile(res, req, 200, file, info.size);
+}
+
+async function notFound(res, req, root) {
+  const page = path.join(root, '404.html');
+  const info = await stat(page).catch(() => null);
+  if (info?.isFile()) return sendFile(res, req, 404, page, info.size);
+  return send(res, req, 404, 'text/plain; charset=utf-8', 'Not found\n');
+}
+
+function contentType(file) {
+  return MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function send(res, req, status, type, body) {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return status;
+}
+
+function sendFile(res, req, status, file, size) {
+  res.writeHead(status, {
+    'Content-Type': contentType(file),
+    'Content-Length': size,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return Promise.resolve(status);
+  }
+  return new Promise((resolve, reject) => {
+    const stream = createReadStream(file);
+    stream.on('error', reject);
+    res.on('finish', () => resolve(status));
+    res.on('close', () => resolve(status));
+    stream.pipe(res);
+  });
+}
+
+function parseArgs(argv) {
+  const options = {};
+  const names = { '--dir': 'dir', '--base': 'base', '--port': 'port', '--host': 'host' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      return null;
+    }
+    if (arg === '--log') {
+      options.log = (line) => console.log(line);
+      continue;
+    }
+    const [flag, inline] = arg.split(/=(.*)/s, 2);
+    const key = names[flag];
+    const value = inline ?? argv[++i];
+    if (!key || value === undefined) {
+      throw new Error(`unknown or incomplete option: ${arg}`);
+    }
+    options[key] = key === 'port' ? Number(value) : value;
+  }
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port < 65536)) {
+    throw new Error('--port takes a number from 0 to 65535');
+  }
+  return options;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const usage = 'usage: node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1] [--log]';
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`serve: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
+  if (options === null) {
+    console.log(usage);
+    process.exit(0);
+  }
+  try {
+    const server = await startServer(options);
+    console.log(`serving ${server.dir} at ${server.url}`);
+    const stop = () => server.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(`serve: ${error.message}`);
+    process.exit(1);
+  }
+}
