@@ -134,3 +134,31 @@ fn ja_arbitrary_proposals_are_refused_or_applied_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn ja19_a_view_plus_the_true_hidden_cards_rebuilds_the_round() {
+    let mut rng = Rng::new(5);
+    let mut actions = Vec::new();
+    for i in 0..40u64 {
+        let mut game = JaGame::new_game(4 + (i % 3) as usize, JaOptions::default(), Seed::from_number(900 + i)).unwrap();
+        for _ in 0..(rng.index(120)) {
+            if game.is_over() {
+                break;
+            }
+            game.actions(&mut actions);
+            let action = greedy(&game, &actions, &mut rng);
+            game.apply(&action).unwrap();
+        }
+        let Some(seat) = game.to_act() else { continue };
+        let view = game.view(seat);
+        let hands: Vec<Vec<Card>> = (0..game.players()).map(|s| game.round().hand(s).to_vec()).collect();
+        let stock = game.round().stock_top_first();
+        let rebuilt = JaGame::from_view(&view, hands, stock, 1).expect("the truth fits the view");
+        assert_eq!(rebuilt.view(seat), view, "game {i}");
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        game.actions(&mut a);
+        rebuilt.actions(&mut b);
+        assert_eq!(a, b, "the same candidates, game {i}");
+    }
+}

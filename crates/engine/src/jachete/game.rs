@@ -39,6 +39,9 @@ pub struct JaGame {
     first_dealer: Seat,
     round: JaRound,
     results: Vec<RoundResult>,
+    /// A search bot's guessed world ends with the round: later deals are
+    /// unknown to it, so it never deals them.
+    stop_at_round_end: bool,
     /// This round's discards (bought ones included) and its first turned
     /// card, in order (public, JA-19). Each round is a fresh deal, so older
     /// rounds tell nothing about the cards now hidden.
@@ -61,6 +64,9 @@ pub struct JaView {
     /// Every card discarded this round (bought ones included) and the card
     /// the dealer turned, oldest first.
     pub discards_seen: Vec<Card>,
+    /// The discard pile as it lies, oldest first: face up, every card of it
+    /// was seen when discarded.
+    pub discard_pile: Vec<Card>,
     pub table: Vec<TableMeld>,
     pub hand: Vec<Card>,
     pub hand_sizes: Vec<usize>,
@@ -81,11 +87,48 @@ impl JaGame {
         let money = vec![START_MONEY - SMALL_POT_STAKE; players];
         let round = deal_round(players, seed, 1, first_dealer, money, SMALL_POT_STAKE * players as i32, 0, vec![0; players])?;
         let seen_discards = round.first_card().into_iter().collect();
-        Ok(JaGame { players, seed, first_dealer, round, results: Vec::new(), seen_discards })
+        Ok(JaGame { players, seed, first_dealer, round, results: Vec::new(), stop_at_round_end: false, seen_discards })
     }
 
     pub fn round(&self) -> &JaRound {
         &self.round
+    }
+
+    /// A world rebuilt from one seat's view and a guess at what it cannot see
+    /// (the other hands, the stock order): a search bot's determinization.
+    /// It plays only to the end of the current round.
+    pub fn from_view(view: &JaView, hands: Vec<Vec<Card>>, stock_top_first: Vec<Card>, rng_seed: u64) -> Result<JaGame, String> {
+        if hands.len() != view.players || hands[view.seat] != view.hand {
+            return Err("the guessed hands do not fit the view".into());
+        }
+        if (0..view.players).any(|s| hands[s].len() != view.hand_sizes[s]) || stock_top_first.len() != view.stock {
+            return Err("the guessed hand or stock sizes do not fit the view".into());
+        }
+        let round = JaRound::from_parts(
+            view.round,
+            view.dealer,
+            view.phase,
+            view.to_act.unwrap_or(view.turn),
+            view.turn,
+            hands,
+            stock_top_first,
+            view.discard_pile.clone(),
+            view.table.clone(),
+            view.money.clone(),
+            view.pots,
+            view.scores.clone(),
+            view.opened.clone(),
+            Reshuffle::Seeded(Rng::new(rng_seed)),
+        )?;
+        Ok(JaGame {
+            players: view.players,
+            seed: Seed::from_number(0),
+            first_dealer: view.dealer,
+            round,
+            results: Vec::new(),
+            stop_at_round_end: true,
+            seen_discards: view.discards_seen.clone(),
+        })
     }
     pub fn results(&self) -> &[RoundResult] {
         &self.results
@@ -187,7 +230,9 @@ impl Game for JaGame {
             if let Some(result) = self.round.result() {
                 self.results.push(result.clone());
             }
-            self.next_round().map_err(RuleError::new)?;
+            if !self.stop_at_round_end {
+                self.next_round().map_err(RuleError::new)?;
+            }
         } else if self.round.phase() == JaPhase::Over {
             if let Some(result) = self.round.result() {
                 self.results.push(result.clone());
@@ -211,6 +256,7 @@ impl Game for JaGame {
             discard_top: r.discard().last().copied(),
             buy_card: r.buy_card(),
             discards_seen: self.seen_discards.clone(),
+            discard_pile: r.discard().to_vec(),
             table: r.table().to_vec(),
             hand: r.hand(seat).to_vec(),
             hand_sizes: (0..n).map(|s| r.hand(s).len()).collect(),

@@ -224,6 +224,61 @@ impl JaRound {
         Ok(round)
     }
 
+    /// Rebuilds a round in the middle of play from a view's public facts and
+    /// a guess at the hidden cards (search bots' determinizations). The
+    /// cards must add up to the two decks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        view_round: u8,
+        dealer: Seat,
+        phase: JaPhase,
+        to_act: Seat,
+        turn: Seat,
+        hands: Vec<Vec<Card>>,
+        stock_top_first: Vec<Card>,
+        discard: Vec<Card>,
+        table: Vec<TableMeld>,
+        money: Vec<i32>,
+        pots: (i32, i32),
+        scores: Vec<i32>,
+        opened: Vec<bool>,
+        reshuffle: Reshuffle,
+    ) -> Result<JaRound, String> {
+        let players = hands.len();
+        let total: usize = hands.iter().map(Vec::len).sum::<usize>()
+            + stock_top_first.len()
+            + discard.len()
+            + table.iter().map(|m| m.cards.len()).sum::<usize>();
+        if total != DECK_SIZE || contract(view_round).is_none() {
+            return Err(format!("{total} cards: a round holds {DECK_SIZE}"));
+        }
+        let mut stock = stock_top_first;
+        stock.reverse();
+        let offered_by = (phase == JaPhase::BuyWindow).then(|| (turn + players - 1) % players);
+        Ok(JaRound {
+            players,
+            round: view_round,
+            dealer,
+            hands,
+            stock,
+            discard,
+            table_at_turn_start: table.clone(),
+            table,
+            money,
+            small_pot: pots.0,
+            big_pot: pots.1,
+            scores,
+            opened,
+            phase,
+            to_act,
+            turn,
+            offered_by,
+            reshuffle,
+            result: None,
+            first_card: None,
+        })
+    }
+
     // ----- reading ---------------------------------------------------------------
 
     pub fn players(&self) -> usize {
@@ -243,6 +298,10 @@ impl JaRound {
     }
     pub fn turn(&self) -> Seat {
         self.turn
+    }
+    /// The stock, top card first (hidden: for tests and referees).
+    pub fn stock_top_first(&self) -> Vec<Card> {
+        self.stock.iter().rev().copied().collect()
     }
     pub fn stock_len(&self) -> usize {
         self.stock.len()
