@@ -931,7 +931,8 @@ pub fn winners_text(config: &TableConfig, summary: &Summary, lang: Lang) -> Stri
     format!("{head} {tail}")
 }
 
-pub fn place_text(place: usize, of: usize, lang: Lang) -> String {
+/// "1st", "2nd" / "1er", "2e".
+pub fn place_short(place: usize, lang: Lang) -> String {
     match lang {
         Lang::En => {
             let suffix = match place {
@@ -940,11 +941,16 @@ pub fn place_text(place: usize, of: usize, lang: Lang) -> String {
                 3 => "rd",
                 _ => "th",
             };
-            format!("{place}{suffix} of {of}")
+            format!("{place}{suffix}")
         }
-        Lang::Fr if place == 1 => format!("1er sur {of}"),
-        Lang::Fr => format!("{place}e sur {of}"),
+        Lang::Fr if place == 1 => "1er".to_string(),
+        Lang::Fr => format!("{place}e"),
     }
+}
+
+/// "1st of 4" / "1er sur 4".
+pub fn place_text(place: usize, of: usize, lang: Lang) -> String {
+    format!("{} {} {of}", place_short(place, lang), lang.pick("of", "sur"))
 }
 
 /// "Par (the expert bot in your seat): 11 mice. You: 9 (−2)."

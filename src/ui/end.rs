@@ -21,7 +21,6 @@ pub fn EndPanel() -> impl IntoView {
         let Some((config, summary)) = data() else { return ().into_any() };
         let lang = ctx.lang();
         let s = lang.s();
-        let n = summary.players.len();
         let rows = summary
             .players
             .iter()
@@ -33,7 +32,7 @@ pub fn EndPanel() -> impl IntoView {
                         <td>{p.jokers}</td>
                         <td>{if p.penalised { format!("−{}", summary.penalty) } else { "—".to_string() }}</td>
                         <td><strong>{p.mice}</strong></td>
-                        <td>{i18n::place_text(p.place, n, lang)}</td>
+                        <td>{i18n::place_short(p.place, lang)}</td>
                     </tr>
                 }
             })
