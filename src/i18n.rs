@@ -167,6 +167,9 @@ pub struct Strings {
     pub problem_fresh: &'static str,
     pub problem_home: &'static str,
     pub dismiss: &'static str,
+    // A new version (service worker) is installed and waiting.
+    pub update_available: &'static str,
+    pub update_reload: &'static str,
     pub rules_title: &'static str,
 }
 
@@ -262,6 +265,8 @@ pub static EN: Strings = Strings {
     problem_fresh: "Start a fresh game",
     problem_home: "Choose a game",
     dismiss: "Dismiss",
+    update_available: "An update of Tablée is available.",
+    update_reload: "Reload",
     rules_title: "How to play Katzenjammer Blues",
 };
 
@@ -357,6 +362,8 @@ pub static FR: Strings = Strings {
     problem_fresh: "Commencer une nouvelle partie",
     problem_home: "Choisir une partie",
     dismiss: "Fermer",
+    update_available: "Une mise à jour de Tablée est disponible.",
+    update_reload: "Recharger",
     rules_title: "Comment jouer à Katzenjammer Blues",
 };
 

@@ -15,6 +15,7 @@ mod worker_client;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
 use tablee_engine::katzenjammer::Action;
 use tablee_engine::Seat;
 
@@ -209,6 +210,7 @@ pub fn App() -> impl IntoView {
         <a class="skip" href="#main">{move || if ctx.lang() == Lang::Fr { "Aller au jeu" } else { "Skip to the game" }}</a>
         <Header />
         <main id="main">
+            <Update />
             <Notice />
             {move || match ctx.screen.get() {
                 Screen::Home => view! { <home::Home /> }.into_any(),
@@ -499,6 +501,32 @@ fn Header() -> impl IntoView {
                 </span>
             </nav>
         </header>
+    }
+}
+
+/// A new version is installed and waiting (index.html's service-worker script
+/// sends `tablee-update`): offer to reload into it.
+#[component]
+fn Update() -> impl IntoView {
+    let global = |name: &str| web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &name.into()).ok()).filter(|v| v.is_truthy());
+    let waiting = RwSignal::new(global("tableeWaiting").is_some());
+    let _ = window_event_listener_untyped("tablee-update", move |_| waiting.set(true));
+    let reload = move |_| {
+        if let Some(apply) = global("tableeApplyUpdate").and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+            let _ = apply.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    };
+    move || {
+        waiting.get().then(|| {
+            view! {
+                <section class="panel notice" role="status" data-testid="update-available">
+                    <p>{tr(|s| s.update_available)}</p>
+                    <button type="button" data-testid="update-reload" on:click=reload>
+                        {tr(|s| s.update_reload)}
+                    </button>
+                </section>
+            }
+        })
     }
 }
 

@@ -1,0 +1,33 @@
+// Trunk post_build hook (Trunk.toml): writes sw.js, the service worker, into
+// the build's staging directory with the list of every file Trunk produced
+// (hashed names included) and a cache name made of a hash of their contents.
+// Runs with TRUNK_STAGING_DIR set by Trunk; by hand: node scripts/pwa-hook.mjs DIR
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('pwa-hook: no directory (TRUNK_STAGING_DIR is unset)');
+
+const SKIP = new Set(['sw.js', 'sw-template.js']);
+const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile())
+  .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
+  .filter((file) => !SKIP.has(file) && !file.endsWith('.map'))
+  .sort();
+
+const hash = createHash('sha256');
+for (const file of files) {
+  hash.update(file);
+  hash.update(await readFile(path.join(dir, file)));
+}
+const template = await readFile(path.join(REPO_ROOT, 'public/sw-template.js'), 'utf8');
+// "./" is index.html as the browser navigates to it (the site's root).
+const urls = ['./', ...files.map((file) => `./${file}`)];
+const sw = template
+  .replace('__TABLEE_CACHE__', `tablee-${hash.digest('hex').slice(0, 16)}`)
+  .replace('__TABLEE_FILES__', JSON.stringify(urls, null, 2));
+await writeFile(path.join(dir, 'sw.js'), sw);
+console.log(`pwa-hook: sw.js precaches ${urls.length} URLs`);

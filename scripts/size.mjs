@@ -1,0 +1,134 @@
+// The first-load size budget: what the home screen needs, compressed.
+//
+//   node scripts/size.mjs [--dist dist] [--budget-kb 250] [--json]
+//
+// Reads dist/index.html (as built by `trunk build --release`) and follows what
+// the first load fetches: the stylesheets, scripts, module preloads and preloads
+// (the app's JS and wasm), the icons and the web app manifest, and the icons the
+// manifest lists. Each file is counted once, gzip (level 9) and brotli (quality
+// 11) sizes from Node's zlib, per category: wasm, JS, CSS, fonts/images,
+// html/manifest. Files the first load does not need (the bots' worker, loaded
+// when a game starts; the service worker, installed after the load) are listed
+// separately and not in the total. Exits 1 when the gzip total is over budget.
+// KB here is 1000 bytes.
+
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+function arg(name, fallback) {
+  const at = process.argv.indexOf(name);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+}
+const DIST = path.resolve(REPO_ROOT, arg('--dist', 'dist'));
+const BUDGET_KB = Number(arg('--budget-kb', '250'));
+const JSON_OUT = process.argv.includes('--json');
+
+const CATEGORIES = ['wasm', 'js', 'css', 'fonts/images', 'html/manifest'];
+
+export function category(file) {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.wasm') return 'wasm';
+  if (ext === '.js' || ext === '.mjs') return 'js';
+  if (ext === '.css') return 'css';
+  if (['.html', '.webmanifest', '.json'].includes(ext)) return 'html/manifest';
+  return 'fonts/images';
+}
+
+export function compressedSizes(bytes) {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }).length,
+  };
+}
+
+/** Local URLs (relative to dist/) that the first load of index.html fetches. */
+export function firstLoadRefs(html) {
+  const refs = new Set(['index.html']);
+  const local = (url) => {
+    if (!url || /^(?:[a-z]+:|\/\/|#|data:)/i.test(url)) return;
+    refs.add(url.replace(/^\.\//, '').replace(/[?#].*$/, ''));
+  };
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const rel = /\brel\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1]?.toLowerCase() ?? '';
+    const href = /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1];
+    if (/(stylesheet|icon|apple-touch-icon|manifest|modulepreload|preload)/.test(rel)) local(href);
+  }
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) local(/\bsrc\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1]);
+  // Trunk's inline loader: import ... from './x.js'; init({ module_or_path: './x_bg.wasm' }).
+  for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []) {
+    for (const m of script.matchAll(/from\s+['"]([^'"]+\.js)['"]|module_or_path:\s*['"]([^'"]+)['"]/g)) local(m[1] ?? m[2]);
+  }
+  return refs;
+}
+
+function kb(bytes) {
+  return (bytes / 1000).toFixed(1).padStart(7);
+}
+
+async function main() {
+  const html = await readFile(path.join(DIST, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`${DIST}/index.html is missing: build first (trunk build --release)`);
+  });
+  const refs = firstLoadRefs(html);
+  // The manifest's icons are fetched by the browser at load too.
+  for (const ref of [...refs]) {
+    if (/\.(webmanifest|json)$/.test(ref)) {
+      const manifest = JSON.parse(await readFile(path.join(DIST, ref), 'utf8'));
+      for (const icon of manifest.icons ?? []) refs.add(icon.src.replace(/^\.\//, ''));
+    }
+  }
+  const all = (await readdir(DIST, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(DIST, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'));
+  const missing = [...refs].filter((ref) => !all.includes(ref));
+  if (missing.length) throw new Error(`index.html refers to files not in dist/: ${missing.join(', ')}`);
+
+  const rows = [];
+  for (const file of all.sort()) {
+    const sizes = compressedSizes(await readFile(path.join(DIST, file)));
+    rows.push({ file, category: category(file), firstLoad: refs.has(file), ...sizes });
+  }
+  const totals = Object.fromEntries(CATEGORIES.map((c) => [c, { raw: 0, gzip: 0, brotli: 0 }]));
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const row of rows.filter((r) => r.firstLoad)) {
+    for (const key of ['raw', 'gzip', 'brotli']) {
+      totals[row.category][key] += row[key];
+      total[key] += row[key];
+    }
+  }
+  const over = total.gzip > BUDGET_KB * 1000;
+
+  if (JSON_OUT) {
+    console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, files: rows }, null, 2));
+  } else {
+    const line = (name, s) => console.log(`${name.padEnd(44)} ${kb(s.raw)} ${kb(s.gzip)} ${kb(s.brotli)}`);
+    console.log(`${'first load (home screen)'.padEnd(44)} ${'raw KB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
+    for (const row of rows.filter((r) => r.firstLoad)) line(`  ${row.file}`, row);
+    console.log('by category:');
+    for (const c of CATEGORIES) line(`  ${c}`, totals[c]);
+    line('TOTAL first load', total);
+    console.log('later (not in the first-load total):');
+    for (const row of rows.filter((r) => !r.firstLoad)) line(`  ${row.file}`, row);
+    console.log(
+      `budget: ${(total.gzip / 1000).toFixed(1)} KB gzip of ${BUDGET_KB} KB: ${over ? 'OVER BUDGET' : 'ok'}`,
+    );
+  }
+  if (over) process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`size: ${error.message}`);
+    process.exit(2);
+  });
+}

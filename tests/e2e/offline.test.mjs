@@ -1,0 +1,211 @@
+// Offline play (the PWA): the service worker precaches the whole site on the
+// first load, then a reload with the network cut still gets the app, and a game
+// starts from the home screen and runs to the end screen with no failed request.
+// Deep links (?seed=...) open offline too. The manifest is linked and has what
+// Chromium needs to install the app. A new deploy (another sw.js) shows
+// "update available", and its button moves the page onto the new cache.
+
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { startServer } from './serve.mjs';
+import { BASE, DIST_DIR, VIEWPORTS, describeProblems, gotoApp, launchBrowser, openPage, screenshot } from './lib.mjs';
+
+const MAX_MOVES = 400;
+const TURN_TIMEOUT = 60_000;
+const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** Loads the site and waits until its service worker controls the page. */
+async function loadControlled(page, url) {
+  await gotoApp(page, url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+async function nextState(page) {
+  const handle = await page.waitForFunction(
+    () => {
+      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (find('end-screen')) return 'end';
+      const pass = find('pass-button');
+      if (pass && !pass.disabled) return 'pass';
+      if (find('present-nothing')) return 'present';
+      return false;
+    },
+    null,
+    { timeout: TURN_TIMEOUT, polling: 50 },
+  );
+  return handle.jsonValue();
+}
+
+/** Plays the game on screen to its end: instant bots, we pass and present nothing. */
+async function playToEnd(page) {
+  await page.locator(byTestId('speed-instant')).click();
+  for (let moves = 0; ; moves += 1) {
+    const state = await nextState(page);
+    if (state === 'end') return moves;
+    assert.ok(moves < MAX_MOVES, `still no end after ${MAX_MOVES} moves of ours`);
+    if (state === 'pass') {
+      await page.locator(byTestId('pass-button')).click();
+      // Taken at once: the button is disabled until our next turn (if the click
+      // was lost, the next round of the loop clicks again).
+      await page
+        .waitForFunction(
+          () => {
+            const pass = document.querySelector('[data-testid="pass-button"]');
+            return !pass || pass.disabled;
+          },
+          null,
+          { timeout: 5_000 },
+        )
+        .catch(() => {});
+    } else {
+      await page.locator(byTestId('present-nothing')).click();
+      await page.locator(byTestId('present-nothing')).waitFor({ state: 'detached', timeout: 5_000 });
+    }
+  }
+}
+
+describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, () => {
+  let browser;
+  let site;
+  let dir;
+  before(async () => {
+    // A copy of dist/: the update test writes a "new deploy" into it.
+    dir = await mkdtemp(path.join(tmpdir(), 'tablee-offline-'));
+    await cp(DIST_DIR, dir, { recursive: true });
+    site = await startServer({ dir, base: BASE });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close().catch(() => {});
+    await site?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reloads offline, plays a whole game from the home screen, opens a deep link', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await loadControlled(page, site.url);
+      // Every precached file is in the cache before the network goes.
+      const cached = await page.evaluate(async () => {
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find((k) => k.startsWith('tablee-')));
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+      });
+      assert.ok(cached.some((p) => p.endsWith('.wasm') && p.includes('tablee-app')), `app wasm cached: ${cached}`);
+      assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
+
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'load' });
+      const play = page.locator(byTestId('play-button'));
+      await play.waitFor({ state: 'visible', timeout: 20_000 });
+      await play.click();
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
+      const moves = await playToEnd(page);
+      await page.locator(byTestId('end-screen')).waitFor({ state: 'visible' });
+      console.log(`offline game over after ${moves} moves of ours`);
+      assert.deepEqual(problems, [], describeProblems(problems));
+
+      // A deal's link pasted into the address bar, still offline.
+      await page.goto(`${site.url}?seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible', timeout: 20_000 });
+      assert.match(page.url(), /seed=1K7Q-M3ZD/);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } catch (error) {
+      const file = await screenshot(page, 'offline-failure').catch(() => null);
+      if (file) console.log(`screenshot at the failure: ${file}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('links a manifest with what installation needs', async () => {
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await loadControlled(page, site.url);
+      const manifest = await page.evaluate(async () => {
+        const link = document.querySelector('link[rel="manifest"]');
+        const url = new URL(link.getAttribute('href'), document.baseURI);
+        const json = await (await fetch(url)).json();
+        const icons = [];
+        for (const icon of json.icons) {
+          const response = await fetch(new URL(icon.src, url));
+          const blob = await response.blob();
+          const bitmap = await createImageBitmap(blob);
+          icons.push({ ...icon, ok: response.ok, width: bitmap.width, height: bitmap.height });
+        }
+        return { url: url.href, json, icons };
+      });
+      const { json, icons } = manifest;
+      assert.ok(json.name && json.short_name, 'name and short_name');
+      assert.ok(['standalone', 'fullscreen', 'minimal-ui'].includes(json.display), `display: ${json.display}`);
+      const start = new URL(json.start_url, manifest.url);
+      assert.equal(start.pathname, BASE, 'start_url is the site under its sub-path');
+      for (const icon of icons) {
+        assert.ok(icon.ok, `${icon.src} loads`);
+        assert.equal(`${icon.width}x${icon.height}`, icon.sizes, `${icon.src} is ${icon.sizes}`);
+      }
+      assert.ok(icons.some((i) => i.sizes === '192x192' && i.purpose.includes('any')), 'a 192 px icon');
+      assert.ok(icons.some((i) => i.sizes === '512x512'), 'a 512 px icon');
+      assert.ok(icons.some((i) => i.purpose.includes('maskable')), 'a maskable icon');
+      // Chromium's own view of the manifest (what the install prompt reads).
+      const cdp = await context.newCDPSession(page);
+      const { errors, data } = await cdp.send('Page.getAppManifest');
+      assert.deepEqual(errors, [], `Chromium's manifest errors: ${JSON.stringify(errors)}`);
+      assert.ok(data && JSON.parse(data).short_name === json.short_name, 'Chromium parsed the manifest');
+      const installability = await cdp.send('Page.getInstallabilityErrors').catch(() => null);
+      if (installability) {
+        // Chromium's own installability check (manifest, icons, service worker).
+        // (Test contexts are incognito-like, which Chromium lists as a reason of its own.)
+        const errors = installability.installabilityErrors.filter((e) => e.errorId !== 'in-incognito');
+        assert.deepEqual(errors, [], 'Chromium finds the app installable');
+      }
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers the update when a new deploy is waiting, and reloading moves onto it', async () => {
+    const { context, page, problems } = await openPage(browser);
+    try {
+      await loadControlled(page, site.url);
+      const before = await page.evaluate(() => caches.keys());
+      assert.equal(await page.locator(byTestId('update-available')).count(), 0, 'no update at first');
+
+      // "Deploy" a new version: another cache name in sw.js.
+      const swPath = path.join(dir, 'sw.js');
+      const sw = await readFile(swPath, 'utf8');
+      await writeFile(swPath, sw.replace(/const CACHE = 'tablee-([0-9a-f]+)'/, "const CACHE = 'tablee-$1next'"));
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      await page.locator(byTestId('update-available')).waitFor({ state: 'visible', timeout: 30_000 });
+
+      await Promise.all([page.waitForEvent('load'), page.locator(byTestId('update-reload')).click()]);
+      await page.locator(byTestId('play-button')).waitFor({ state: 'visible', timeout: 20_000 });
+      const afterKeys = await page.evaluate(async () => {
+        // The activate step deletes the old cache; give it a moment.
+        for (let i = 0; i < 50; i += 1) {
+          const keys = await caches.keys();
+          if (keys.length === 1) return keys;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return caches.keys();
+      });
+      assert.equal(before.length, 1);
+      assert.deepEqual(afterKeys, [`${before[0]}next`], 'only the new cache is left');
+      assert.equal(await page.locator(byTestId('update-available')).count(), 0, 'no banner after the update');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
