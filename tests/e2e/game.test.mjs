@@ -38,6 +38,30 @@ async function nextState(page) {
   return handle.jsonValue();
 }
 
+/**
+ * Clicks the control `testid` for our move and waits until the game log shows
+ * it. (Not "the button is disabled": at the instant speed the bots answer and
+ * our next turn can come before a test would see the button disabled.) The
+ * bots wait for us, so nothing else can add to the log meanwhile.
+ */
+async function moveAndWait(page, testid) {
+  const logState = () =>
+    page.evaluate(() => {
+      const lines = document.querySelectorAll('[data-testid="log"] li');
+      return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}`;
+    });
+  const before = await logState();
+  await page.locator(byTestId(testid)).click();
+  await page.waitForFunction(
+    (before) => {
+      const lines = document.querySelectorAll('[data-testid="log"] li');
+      return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}` !== before;
+    },
+    before,
+    { timeout: 10_000 },
+  );
+}
+
 describe('a whole game from the home screen', { timeout: 600_000 }, () => {
   let env;
   before(async () => {
@@ -67,37 +91,33 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       assert.equal(await instant.getAttribute('aria-pressed'), 'true');
 
       const moves = { pass: 0, present: 0 };
+      const timeline = [];
       let tableShot = null;
       for (;;) {
         const state = await nextState(page);
+        timeline.push(`${state}@${((Date.now() - started) / 1000).toFixed(1)}s`);
         if (state === 'end') break;
         assert.ok(moves.pass + moves.present < MAX_MOVES, `still no end after ${MAX_MOVES} moves of ours`);
         if (state === 'pass') {
           if (!tableShot) tableShot = await screenshot(page, 'game-table-1280x800');
-          await page.locator(byTestId('pass-button')).click();
+          await moveAndWait(page, 'pass-button');
           moves.pass += 1;
-          // Our pass is taken at once: the button is disabled until our next turn.
-          await page.waitForFunction(
-            () => {
-              const pass = document.querySelector('[data-testid="pass-button"]');
-              return !pass || pass.disabled;
-            },
-            null,
-            { timeout: 5_000 },
-          );
         } else if (state === 'present') {
-          await page.locator(byTestId('present-nothing')).click();
+          await moveAndWait(page, 'present-nothing');
           moves.present += 1;
-          await page.locator(byTestId('present-nothing')).waitFor({ state: 'detached', timeout: 5_000 });
         } else {
           assert.fail(`unexpected state "${state}" at a one-person table`);
         }
-        const refusal = (await page.locator(byTestId('bid-error')).textContent().catch(() => '')) ?? '';
-        assert.equal(refusal.trim(), '', 'the move was refused');
+        // (Read without waiting: the bid builder goes away when the game ends.)
+        const refusal = await page.evaluate(
+          () => document.querySelector('[data-testid="bid-error"]')?.textContent.trim() ?? '',
+        );
+        assert.equal(refusal, '', 'the move was refused');
         assert.deepEqual(problems, [], describeProblems(problems));
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`game over after ${moves.pass} passes and ${moves.present} presentations of ours, ${seconds} s`);
+      console.log(`our turns: ${timeline.join(' ')}`);
 
       const end = page.locator(byTestId('end-screen'));
       await end.waitFor({ state: 'visible' });

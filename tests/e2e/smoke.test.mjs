@@ -161,7 +161,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
           await gotoApp(page, env.url(query));
           await settle(page);
           const file = await screenshot(page, `${label}-${size}`);
-          console.log(`# screenshot: ${file}`);
+          console.log(`screenshot: ${file}`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `${label}: the page is ${overflow}px wider than a ${viewport.width}px window`);
         }
