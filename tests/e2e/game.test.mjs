@@ -7,60 +7,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
-
-/** At most this many of our own moves: a game is far shorter; a loop is a bug. */
-const MAX_MOVES = 400;
-/** How long the bots may take between two of our moves (instant speed). */
-const TURN_TIMEOUT = 60_000;
-
-const byTestId = (id) => `[data-testid="${id}"]`;
-
-/**
- * Waits until the game wants something from us, and says what: "end" (the end
- * screen is up), "pass" (our turn to bid), "present" (we won an auction), or
- * "handoff" (a hot-seat hand-off, which the default table never shows).
- */
-async function nextState(page) {
-  const handle = await page.waitForFunction(
-    () => {
-      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
-      if (find('end-screen')) return 'end';
-      const pass = find('pass-button');
-      if (pass && !pass.disabled) return 'pass';
-      if (find('present-nothing')) return 'present';
-      if (find('handoff-ready')) return 'handoff';
-      return false;
-    },
-    null,
-    { timeout: TURN_TIMEOUT, polling: 50 },
-  );
-  return handle.jsonValue();
-}
-
-/**
- * Clicks the control `testid` for our move and waits until the game log shows
- * it. (Not "the button is disabled": at the instant speed the bots answer and
- * our next turn can come before a test would see the button disabled.) The
- * bots wait for us, so nothing else can add to the log meanwhile.
- */
-async function moveAndWait(page, testid) {
-  const logState = () =>
-    page.evaluate(() => {
-      const lines = document.querySelectorAll('[data-testid="log"] li');
-      return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}`;
-    });
-  const before = await logState();
-  await page.locator(byTestId(testid)).click();
-  await page.waitForFunction(
-    (before) => {
-      const lines = document.querySelectorAll('[data-testid="log"] li');
-      return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}` !== before;
-    },
-    before,
-    { timeout: 10_000 },
-  );
-}
+import {
+  VIEWPORTS,
+  byTestId,
+  describeProblems,
+  gotoApp,
+  openPage,
+  playToEnd,
+  screenshot,
+  settle,
+  startEnv,
+} from './lib.mjs';
 
 describe('a whole game from the home screen', { timeout: 600_000 }, () => {
   let env;
@@ -90,34 +47,18 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       await instant.click();
       assert.equal(await instant.getAttribute('aria-pressed'), 'true');
 
-      const moves = { pass: 0, present: 0 };
       const timeline = [];
       let tableShot = null;
-      for (;;) {
-        const state = await nextState(page);
-        timeline.push(`${state}@${((Date.now() - started) / 1000).toFixed(1)}s`);
-        if (state === 'end') break;
-        assert.ok(moves.pass + moves.present < MAX_MOVES, `still no end after ${MAX_MOVES} moves of ours`);
-        if (state === 'pass') {
+      const moves = await playToEnd(page, {
+        onTurn: async (state) => {
+          timeline.push(`${state}@${((Date.now() - started) / 1000).toFixed(1)}s`);
+          assert.deepEqual(problems, [], describeProblems(problems));
           if (!tableShot) tableShot = await screenshot(page, 'game-table-1280x800');
-          await moveAndWait(page, 'pass-button');
-          moves.pass += 1;
-        } else if (state === 'present') {
-          await moveAndWait(page, 'present-nothing');
-          moves.present += 1;
-        } else {
-          assert.fail(`unexpected state "${state}" at a one-person table`);
-        }
-        // (Read without waiting: the bid builder goes away when the game ends.)
-        const refusal = await page.evaluate(
-          () => document.querySelector('[data-testid="bid-error"]')?.textContent.trim() ?? '',
-        );
-        assert.equal(refusal, '', 'the move was refused');
-        assert.deepEqual(problems, [], describeProblems(problems));
-      }
+        },
+      });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`game over after ${moves.pass} passes and ${moves.present} presentations of ours, ${seconds} s`);
-      console.log(`our turns: ${timeline.join(' ')}`);
+      console.log(`our turns at: ${timeline.join(' ')}`);
 
       const end = page.locator(byTestId('end-screen'));
       await end.waitFor({ state: 'visible' });

@@ -200,3 +200,86 @@ export async function settle(page, { timeout = 5_000 } = {}) {
   await page.waitForLoadState('networkidle', { timeout }).catch(() => {});
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
+
+// ----- playing a game -------------------------------------------------------
+
+/** CSS for the element with this data-testid. */
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** At most this many of our own moves in one game: far more than a game takes. */
+export const MAX_MOVES = 400;
+
+/**
+ * Waits until the game wants something from the person at the keyboard, and
+ * says what: "end" (the end screen is up), "pass" (our turn to bid: Pass is
+ * enabled), "present" (we won an auction), or "handoff" (a hot-seat hand-off).
+ */
+export async function nextState(page, { timeout = 60_000 } = {}) {
+  const handle = await page.waitForFunction(
+    () => {
+      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (find('end-screen')) return 'end';
+      const pass = find('pass-button');
+      if (pass && !pass.disabled) return 'pass';
+      if (find('present-nothing')) return 'present';
+      if (find('handoff-ready')) return 'handoff';
+      return false;
+    },
+    null,
+    { timeout, polling: 50 },
+  );
+  return handle.jsonValue();
+}
+
+/**
+ * Clicks the control `testid` for our move and waits until the game log shows
+ * a new line. Not "until Pass is disabled": at the instant speed the bots
+ * answer and our next turn can come before a test sees the button disabled.
+ * The bots wait for us, so nothing but our move can add to the log meanwhile.
+ */
+export async function moveAndWait(page, testid, { timeout = 10_000 } = {}) {
+  const before = await page.evaluate(() => {
+    const lines = document.querySelectorAll('[data-testid="log"] li');
+    return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}`;
+  });
+  await page.locator(byTestId(testid)).click();
+  await page.waitForFunction(
+    (previous) => {
+      const lines = document.querySelectorAll('[data-testid="log"] li');
+      return `${lines.length}|${lines[lines.length - 1]?.textContent ?? ''}` !== previous;
+    },
+    before,
+    { timeout },
+  );
+}
+
+/**
+ * Plays the game on screen to its end as the only person at the table: pass
+ * at every bid, present nothing after a won auction. Returns our moves.
+ * (Set the bots' speed first.) `onTurn(state)` runs before each of our moves.
+ */
+export async function playToEnd(page, { onTurn } = {}) {
+  const moves = { pass: 0, present: 0 };
+  for (;;) {
+    const state = await nextState(page);
+    if (state === 'end') return moves;
+    if (moves.pass + moves.present >= MAX_MOVES) {
+      throw new Error(`still no end after ${MAX_MOVES} moves of ours`);
+    }
+    await onTurn?.(state);
+    if (state === 'pass') {
+      await moveAndWait(page, 'pass-button');
+      moves.pass += 1;
+    } else if (state === 'present') {
+      await moveAndWait(page, 'present-nothing');
+      moves.present += 1;
+    } else {
+      throw new Error(`unexpected state "${state}" at a one-person table`);
+    }
+    // Read without waiting: the bid builder leaves when the game ends.
+    const refusal = await page.evaluate(
+      () => document.querySelector('[data-testid="bid-error"]')?.textContent.trim() ?? '',
+    );
+    if (refusal) throw new Error(`our ${state} was refused: ${refusal}`);
+  }
+}
