@@ -4,6 +4,9 @@
 #   make build  set up what is missing, then build the release site into dist/
 #   make e2e    set up what is missing, build dist/, then run only the browser
 #               tests (tests/e2e/: headless Chromium, dist/ served under /tablee/)
+#   make size   build dist/, then report first-load sizes; fails over the
+#               250 KB gzip budget (docs/performance.md)
+#   make perf   build dist/, then time the home screen and count long tasks
 
 # Tools installed by scripts/setup.sh: cargo's bin dir and npm's wasm-opt.
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
@@ -14,7 +17,7 @@ export TRUNK_SKIP_VERSION_CHECK := true
 # Chromium each); a test that hangs fails after 10 minutes instead of eating CI.
 E2E := node --test --test-concurrency=1 --test-timeout=600000 tests/e2e/
 
-.PHONY: play test build e2e setup setup-no-browser
+.PHONY: play test build e2e size perf setup setup-no-browser
 
 # Everything, Chromium included (make test, make e2e).
 setup:
@@ -39,3 +42,10 @@ build: setup-no-browser
 e2e: setup
 	trunk build --release --locked
 	$(E2E)
+
+size: build
+	node scripts/size.mjs
+
+perf: setup
+	trunk build --release --locked
+	node scripts/perf.mjs
