@@ -1,0 +1,236 @@
+// Playing through the UI in headless Chromium, on a seed URL: a legal bid made
+// by selecting hand cards is accepted and logged; an illegal selection is
+// explained and refused; a reload mid-game resumes the same game; the language
+// switch changes the texts and is remembered after a reload. No console error,
+// uncaught exception or failed request in any of these.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  VIEWPORTS,
+  byTestId,
+  describeProblems,
+  gotoApp,
+  moveAndWait,
+  nextState,
+  openPage,
+  screenshot,
+  settle,
+  startEnv,
+} from './lib.mjs';
+
+const SEED_QUERY = '?seed=1K7Q-M3ZD&players=4';
+/** At most this many of our turns to find a legal bid before giving up. */
+const MAX_TURNS = 40;
+
+/** The hand as [{ index, card }], card being its data-card symbol. */
+async function readHand(page) {
+  return page
+    .locator('[data-testid^="hand-card-"]')
+    .evaluateAll((buttons) =>
+      buttons.map((b) => ({ index: Number(b.dataset.testid.slice('hand-card-'.length)), card: b.dataset.card })),
+    );
+}
+
+async function readLog(page) {
+  return page.locator(`${byTestId('log')} li`).evaluateAll((lines) => lines.map((l) => l.textContent.trim()));
+}
+
+async function clearSelection(page) {
+  await page.locator(byTestId('clear-selection')).click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid^="hand-card-"][aria-pressed="true"]'));
+}
+
+/** Selects these hand indices (after clearing), waiting for each toggle. */
+async function select(page, indices) {
+  await clearSelection(page);
+  for (const i of indices) {
+    const button = page.locator(byTestId(`hand-card-${i}`));
+    await button.click();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('aria-pressed') === 'true',
+      `hand-card-${i}`,
+    );
+  }
+}
+
+/** Candidate selections: each value's cards (biggest group first), then one card per value. */
+function candidates(hand) {
+  const byValue = new Map();
+  for (const { index, card } of hand) {
+    if (!/^[1-5]$/.test(card)) continue; // jokers would need a value choice
+    if (!byValue.has(card)) byValue.set(card, []);
+    byValue.get(card).push(index);
+  }
+  const groups = [...byValue.values()].sort((a, b) => b.length - a.length);
+  const different = [...byValue.values()].map((g) => g[0]);
+  return [...groups, different].filter((s) => s.length > 0);
+}
+
+/** A selection that is neither "same" nor "different": a pair plus another value. */
+function mixedSelection(hand) {
+  const values = candidates(hand).slice(0, -1);
+  const pair = values.find((g) => g.length >= 2);
+  const other = values.find((g) => g !== pair);
+  return pair && other ? [pair[0], pair[1], other[0]] : null;
+}
+
+async function verdict(page) {
+  return page.locator(byTestId('bid-preview')).evaluate((p) => ({
+    text: p.textContent.trim(),
+    ok: !!p.querySelector('.verdict.ok'),
+    bad: !!p.querySelector('.verdict.bad'),
+  }));
+}
+
+async function passButtonText(page) {
+  return (await page.locator(byTestId('pass-button')).innerText()).trim();
+}
+
+describe('playing on a seed URL', { timeout: 300_000 }, () => {
+  let env;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a legal bid is accepted, an illegal one explained and refused, a reload resumes the game', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await gotoApp(page, env.url(SEED_QUERY));
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
+      await page.locator(byTestId('speed-instant')).click();
+
+      // The illegal selection first, on our first turn: a pair plus another
+      // value is neither a "same" nor a "different" bid.
+      let illegalSeen = false;
+      let bidMade = null;
+      for (let turn = 0; turn < MAX_TURNS && !bidMade; turn += 1) {
+        const state = await nextState(page);
+        if (state === 'end') break;
+        if (state === 'present') {
+          await moveAndWait(page, 'present-nothing');
+          continue;
+        }
+        assert.equal(state, 'pass');
+        const hand = await readHand(page);
+
+        const mixed = mixedSelection(hand);
+        if (!illegalSeen && mixed) {
+          await select(page, mixed);
+          const preview = await verdict(page);
+          assert.ok(preview.bad && preview.text.length > 0, `the preview explains the mixed bid: ${JSON.stringify(preview)}`);
+          const logBefore = await readLog(page);
+          await page.locator(byTestId('bid-button')).click();
+          const error = page.locator(byTestId('bid-error'));
+          await page.waitForFunction(
+            () => document.querySelector('[data-testid="bid-error"]')?.textContent.trim().length > 0,
+          );
+          const explanation = (await error.innerText()).trim();
+          console.log(`illegal ${mixed.map((i) => hand[i].card).join(' ')}: "${preview.text}" / "${explanation}"`);
+          await settle(page);
+          assert.deepEqual(await readLog(page), logBefore, 'the refused bid adds nothing to the log');
+          assert.equal(await page.locator(byTestId('pass-button')).isEnabled(), true, 'still our turn');
+          illegalSeen = true;
+        }
+
+        for (const selection of candidates(hand)) {
+          await select(page, selection);
+          if ((await verdict(page)).ok) {
+            bidMade = (await page.locator(byTestId('bid-button')).innerText()).trim();
+            break;
+          }
+        }
+        if (!bidMade) {
+          await clearSelection(page);
+          await moveAndWait(page, 'pass-button');
+          continue;
+        }
+        const logBefore = (await readLog(page)).length;
+        await moveAndWait(page, 'bid-button');
+        const added = (await readLog(page)).slice(logBefore);
+        console.log(`legal bid on turn ${turn + 1}: "${bidMade}"; log: ${JSON.stringify(added)}`);
+        // The button says "Bid two 2s", the log "You bid two 2s.".
+        const bidText = bidMade.replace(/^\S+\s+/, '');
+        assert.ok(
+          added.some((line) => line.includes(bidText)),
+          `the log shows our bid "${bidMade}": ${JSON.stringify(added)}`,
+        );
+        assert.equal(
+          await page.evaluate(() => document.querySelector('[data-testid="bid-error"]')?.textContent.trim() ?? ''),
+          '',
+          'no refusal',
+        );
+      }
+      assert.ok(illegalSeen, 'an illegal selection was tried');
+      assert.ok(bidMade, `a legal bid was found within ${MAX_TURNS} turns`);
+      await settle(page);
+      console.log(`screenshot: ${await screenshot(page, 'play-after-bid-1280x800')}`);
+
+      // Reload mid-game: same deal, same hand, same log.
+      const state = await nextState(page);
+      assert.notEqual(state, 'end', 'the game is still going');
+      await settle(page);
+      const saved = {
+        deal: (await page.locator(byTestId('deal-id')).innerText()).trim(),
+        hand: (await readHand(page)).map((c) => c.card),
+        log: (await readLog(page)).length,
+      };
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
+      assert.equal(await nextState(page), state, 'the same kind of turn after the reload');
+      await settle(page);
+      const resumed = {
+        deal: (await page.locator(byTestId('deal-id')).innerText()).trim(),
+        hand: (await readHand(page)).map((c) => c.card),
+        log: (await readLog(page)).length,
+      };
+      console.log(`before reload ${JSON.stringify(saved)}; after ${JSON.stringify(resumed)}`);
+      assert.deepEqual(resumed, saved, 'the reload resumes the same game');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } catch (error) {
+      const file = await screenshot(page, 'play-failure').catch(() => null);
+      if (file) console.log(`screenshot at the failure: ${file}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the language switch changes the texts and is remembered after a reload', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
+    try {
+      await gotoApp(page, env.url(SEED_QUERY));
+      await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
+      assert.equal(await passButtonText(page), 'Pass', 'English from the browser language');
+
+      await page.locator(byTestId('lang-fr')).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="pass-button"]')?.textContent.trim() === 'Passer',
+      );
+      await settle(page);
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
+      assert.equal(await passButtonText(page), 'Passer', 'French is remembered after the reload');
+
+      await page.locator(byTestId('lang-en')).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="pass-button"]')?.textContent.trim() === 'Pass',
+      );
+      await settle(page);
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
+      assert.equal(await passButtonText(page), 'Pass', 'English is remembered after the reload');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } catch (error) {
+      const file = await screenshot(page, 'lang-failure').catch(() => null);
+      if (file) console.log(`screenshot at the failure: ${file}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
