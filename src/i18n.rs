@@ -415,12 +415,24 @@ pub fn bid_text(level: BidLevel, lang: Lang) -> String {
     }
 }
 
-/// "3 mice" / "3 souris", "1 mouse".
+/// A number as shown: negatives with the true minus sign "−" (U+2212), the
+/// same everywhere a number can be negative (mice, par, history).
+pub fn num(n: i32) -> String {
+    if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
+}
+
+/// A difference: "+2", "0", "−2".
+pub fn signed(n: i32) -> String {
+    if n > 0 { format!("+{n}") } else { num(n) }
+}
+
+/// "3 mice" / "3 souris", "1 mouse", "−2 mice".
 pub fn mice(n: i32, lang: Lang) -> String {
+    let shown = num(n);
     match lang {
-        Lang::En if n.abs() == 1 => format!("{n} mouse"),
-        Lang::En => format!("{n} mice"),
-        Lang::Fr => format!("{n} souris"),
+        Lang::En if n.abs() == 1 => format!("{shown} mouse"),
+        Lang::En => format!("{shown} mice"),
+        Lang::Fr => format!("{shown} souris"),
     }
 }
 
@@ -963,7 +975,7 @@ pub fn place_text(place: usize, of: usize, lang: Lang) -> String {
 /// "Par (the expert bot in your seat): 11 mice. You: 9 (−2)."
 pub fn par_text(par: i32, mine: i32, lang: Lang) -> String {
     let diff = mine - par;
-    let signed = if diff > 0 { format!("+{diff}") } else { diff.to_string() };
+    let signed = signed(diff);
     match lang {
         Lang::En => format!("Par — the expert bot in your seat on this deal: {}. You: {} ({signed}).", mice(par, lang), mice(mine, lang)),
         Lang::Fr => format!("Par — le bot expert à votre place sur cette donne : {}. Vous : {} ({signed}).", mice(par, lang), mice(mine, lang)),
@@ -972,7 +984,7 @@ pub fn par_text(par: i32, mine: i32, lang: Lang) -> String {
 
 pub fn history_text(played: u32, wins: u32, best_vs_par: Option<i32>, lang: Lang) -> String {
     let par = best_vs_par.map(|b| {
-        let b = if b > 0 { format!("+{b}") } else { b.to_string() };
+        let b = signed(b);
         match lang {
             Lang::En => format!(", best against par {b}"),
             Lang::Fr => format!(", meilleur écart au par {b}"),
@@ -1170,6 +1182,21 @@ static RULES_FR: [RulesSection; 10] = [
 mod tests {
     use super::*;
     use tablee_engine::Seed;
+
+    #[test]
+    fn negative_numbers_use_one_true_minus_everywhere() {
+        assert_eq!(num(-3), "\u{2212}3");
+        assert_eq!(num(0), "0");
+        assert_eq!(signed(2), "+2");
+        assert_eq!(signed(-2), "\u{2212}2");
+        assert_eq!(mice(-1, Lang::En), "\u{2212}1 mouse");
+        assert_eq!(mice(-4, Lang::Fr), "\u{2212}4 souris");
+        assert!(par_text(5, 3, Lang::En).contains("(\u{2212}2)"));
+        assert!(history_text(3, 1, Some(-1), Lang::Fr).contains("\u{2212}1"));
+        for text in [par_text(5, -3, Lang::En), mice(-7, Lang::Fr)] {
+            assert!(!text.contains('-'), "no hyphen-minus in {text:?}");
+        }
+    }
 
     fn same(count: u8, v: u8) -> BidLevel {
         BidLevel { kind: BidKind::Same(v), count }

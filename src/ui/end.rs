@@ -28,10 +28,10 @@ pub fn EndPanel() -> impl IntoView {
                 view! {
                     <tr class:winner=p.winner data-testid=format!("end-row-{}", p.seat)>
                         <th scope="row">{i18n::seat_name(&config, p.seat, lang)}</th>
-                        <td>{p.mice_before}</td>
+                        <td>{i18n::num(p.mice_before)}</td>
                         <td>{p.jokers}</td>
                         <td>{if p.penalised { format!("−{}", summary.penalty) } else { "—".to_string() }}</td>
-                        <td><strong>{p.mice}</strong></td>
+                        <td><strong>{i18n::num(p.mice)}</strong></td>
                         <td>{i18n::place_short(p.place, lang)}</td>
                     </tr>
                 }
@@ -46,7 +46,7 @@ pub fn EndPanel() -> impl IntoView {
         view! {
             <section class="panel end" data-testid="end-screen" aria-labelledby="end-title">
                 <h2 id="end-title">{s.end_title}</h2>
-                <p>{i18n::end_cause(summary.cause, lang)}</p>
+                <p data-testid="end-cause">{i18n::end_cause(summary.cause, lang)}</p>
                 <p class="winners" data-testid="winners"><strong>{i18n::winners_text(&config, &summary, lang)}</strong></p>
                 <div class="table-wrap">
                     <table class="results" data-testid="end-table">

@@ -200,7 +200,8 @@ fn StatusLine() -> impl IntoView {
         ctx.session.with(|s| {
             let s = s.as_ref()?;
             let state = s.state();
-            let Some(seat) = s.to_act() else { return Some(lang.s().end_title.to_string()) };
+            // At the end the end panel says "Game over" and why, once.
+            let seat = s.to_act()?;
             Some(i18n::turn_text(s.config(), seat, state.phase() == Phase::Presenting, lang))
         })
     };
@@ -214,8 +215,9 @@ fn StatusLine() -> impl IntoView {
         let lang = ctx.lang();
         ctx.session.with(|s| s.as_ref().and_then(|s| i18n::log_lines(s.config(), s.state().log(), lang).pop()))
     });
+    let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.to_act().is_none()));
     view! {
-        <div class="status" class:yours=yours>
+        <div class="status" class:yours=yours class:over=over>
             <p class="last-move" data-testid="last-move">
                 {move || last.get().map(|line| view! { <span class="flash">{line}</span> })}
             </p>
