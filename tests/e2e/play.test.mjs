@@ -15,6 +15,7 @@ import {
   moveAndWait,
   nextState,
   openPage,
+  playToEnd,
   screenshot,
   settle,
   startEnv,
@@ -193,6 +194,46 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       assert.deepEqual(problems, [], describeProblems(problems));
     } catch (error) {
       const file = await screenshot(page, 'play-failure').catch(() => null);
+      if (file) console.log(`screenshot at the failure: ${file}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the end screen says "Game over" and its cause once, negative numbers with one true minus sign', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await gotoApp(page, env.url(SEED_QUERY));
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
+      await page.locator(byTestId('speed-instant')).click();
+      await playToEnd(page);
+      await page.locator(byTestId('end-screen')).waitFor({ state: 'visible' });
+      await settle(page);
+      const cause = (await page.locator(byTestId('end-cause')).innerText()).trim();
+      // The log keeps its own last line; outside the log, each is said once.
+      // How many visible elements outside the log show exactly this text.
+      const shown = (text) =>
+        page.evaluate(
+          (wanted) =>
+            [...document.body.querySelectorAll('*')].filter(
+              (el) =>
+                !el.closest('[data-testid="log"]') &&
+                el.checkVisibility() &&
+                [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim() === wanted),
+            ).length,
+          text,
+        );
+      assert.equal(await shown('Game over'), 1, '"Game over" once');
+      assert.equal(await shown(cause), 1, `the cause once: ${cause}`);
+      const endText = await page.locator(byTestId('end-screen')).innerText();
+      const players = await page.locator('section.players').innerText();
+      for (const text of [endText, players]) {
+        assert.doesNotMatch(text, /(^|[\s(])-\d/m, 'negative numbers use "−", not a hyphen');
+      }
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } catch (error) {
+      const file = await screenshot(page, 'play-end-failure').catch(() => null);
       if (file) console.log(`screenshot at the failure: ${file}`);
       throw error;
     } finally {
