@@ -34,8 +34,14 @@ pub struct BidPreview {
 }
 
 impl BidPreview {
+    /// The bid's kind and count, when the cards make one at all: a mixed
+    /// selection (2 2 4) or six different values make none, so the page
+    /// names no bid for them and only explains why.
     pub fn level(&self) -> Option<BidLevel> {
-        self.bid.map(|b| b.level())
+        match self.verdict {
+            Err(BidProblem::Mixed { .. } | BidProblem::TooManyDifferent { .. }) => None,
+            _ => self.bid.map(|b| b.level()),
+        }
     }
 
     /// The action to send, when the bid is legal.
@@ -178,6 +184,8 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(preview(&state, Counts::EMPTY, 1).verdict, Err(BidProblem::Empty));
+        assert_eq!(preview(&state, counts(&[C2, C2, C3]), 1).level(), None, "2 2 3 names no bid");
+        assert!(preview(&state, counts(&[C2, C3]), 1).level().is_some(), "2 3 is two different");
     }
 
     #[test]
