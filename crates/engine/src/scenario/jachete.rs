@@ -329,6 +329,15 @@ mod tests {
     use crate::Seed;
 
     /// Every generated action of many positions survives the trip to JSON and back.
+    /// Plays first, so that tables grow; else a random candidate.
+    fn plays_first(legal: &[JaAction], rng: &mut Rng) -> JaAction {
+        legal
+            .iter()
+            .find(|a| matches!(a, JaAction::Play { .. }))
+            .cloned()
+            .unwrap_or_else(|| legal[rng.index(legal.len())].clone())
+    }
+
     #[test]
     fn actions_read_back_what_they_write() {
         let mut legal = Vec::new();
@@ -352,13 +361,7 @@ mod tests {
                     }] = true;
                 }
                 positions += 1;
-                // Plays first, so that tables grow; else a random candidate.
-                let pick = legal
-                    .iter()
-                    .find(|a| matches!(a, JaAction::Play { .. }))
-                    .cloned()
-                    .unwrap_or_else(|| legal[rng.index(legal.len())].clone());
-                game.apply(&pick).unwrap();
+                game.apply(&plays_first(&legal, &mut rng)).unwrap();
             }
         }
         assert!(positions > 300, "{positions}");
@@ -421,12 +424,7 @@ mod tests {
         assert_eq!(result_to_json(&game), None);
         while game.to_act().is_some() {
             game.actions(&mut legal);
-            let pick = legal
-                .iter()
-                .find(|a| matches!(a, JaAction::Play { .. }))
-                .cloned()
-                .unwrap_or_else(|| legal[rng.index(legal.len())].clone());
-            game.apply(&pick).unwrap();
+            game.apply(&plays_first(&legal, &mut rng)).unwrap();
         }
         let result = result_to_json(&game).unwrap();
         let outcome = game.outcome().unwrap();
