@@ -316,3 +316,64 @@ fn ja13_the_generator_offers_new_runs_and_wild_swaps_replayed_elsewhere() {
         r.clone().apply(&action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
     }
 }
+
+/// Round 7 with the given dealer: seat `out` (the first to play) opens 1 x 6,
+/// lays the rest and discards its draw to go out; the others hold 13 cards
+/// worth 65 points each.
+fn round7_out(dealer: usize, money: Vec<i32>, pots: (i32, i32), scores: Vec<i32>) -> JaRound {
+    let out = (dealer + 1) % 4;
+    let fillers = [
+        "3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H",
+        "3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D",
+        "3C 3C 4C 4C 5C 5C 6C 6C 7C 7C 8C 8C 9C",
+    ];
+    let mut fill = fillers.iter();
+    let hands = (0..4)
+        .map(|s| if s == out { cards("KS KH KD KC 2S JK QS QH QD QC 9S 10S JS") } else { cards(fill.next().unwrap()) })
+        .collect();
+    let mut r = JaRound::start(RoundSetup {
+        players: 4,
+        round: 7,
+        dealer,
+        hands,
+        stock: cards("5S AH"),
+        money,
+        small_pot: pots.0,
+        big_pot: pots.1,
+        scores,
+        reshuffle: Reshuffle::OldestOnTop,
+    })
+    .unwrap();
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    let six = meld(out, "KS KH KD KC 2S JK");
+    r.apply(&JaAction::Play { table: vec![six.clone()] }).unwrap();
+    r.apply(&JaAction::Play { table: vec![six, meld(out, "QS QH QD QC"), meld(out, "9S 10S JS")] }).unwrap();
+    r.apply(&JaAction::Discard(cards("AH")[0])).unwrap();
+    assert_eq!(r.phase(), JaPhase::Over);
+    r
+}
+
+#[test]
+fn ja18_tied_lowest_totals_split_the_big_pot_all_odd_cents_to_the_earliest_seat_from_the_dealers_left() {
+    // Dealer 1: seat 2 goes out; seats 0, 1 and 3 tie at 165. From the
+    // dealer's left the order is 2, 3, 0, 1: seat 3 is the earliest winner.
+    let r = round7_out(1, vec![50, 45, 45, 40], (40, 20), vec![100, 100, 300, 100]);
+    let result = r.result().unwrap();
+    assert_eq!(result.went_out, Some(2));
+    assert_eq!(result.scores, vec![165, 165, 300, 165]);
+    assert_eq!(result.winners, vec![0, 1, 3]);
+    // 20 cents among three: 6 each, and both odd cents to seat 3 (not one
+    // each to seats 3 and 0); the small pot to seat 2, who went out.
+    assert_eq!(result.purses, vec![50 + 6, 45 + 6, 45 + 40, 40 + 6 + 2]);
+    assert_eq!(result.purses.iter().sum::<i32>(), 240);
+    // Two tied (seats 0 and 3): seat 3 comes before seat 0 from dealer 1's
+    // left, so an odd cent goes to seat 3, not to the lower seat number.
+    let r = round7_out(1, vec![50, 45, 45, 45], (35, 20), vec![100, 150, 300, 100]);
+    let result = r.result().unwrap();
+    assert_eq!(result.winners, vec![0, 3]);
+    assert_eq!(result.purses, vec![50 + 10, 45, 45 + 35, 45 + 10]);
+    let r = round7_out(1, vec![50, 45, 45, 45], (35, 21), vec![100, 150, 300, 100]);
+    assert_eq!(r.result().unwrap().purses, vec![50 + 10, 45, 45 + 35, 45 + 11]);
+}

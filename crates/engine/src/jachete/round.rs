@@ -568,7 +568,7 @@ impl JaRound {
         };
         if self.round == ROUNDS {
             let best = self.scores.iter().copied().min().unwrap_or(0);
-            // Ties are listed from the dealer's left: odd cents go to the first.
+            // Ties are listed from the dealer's left: the odd cents go to the first (JA-18).
             let winners: Vec<Seat> = (1..=self.players)
                 .map(|i| (self.dealer + i) % self.players)
                 .filter(|&s| self.scores[s] == best)
@@ -593,18 +593,13 @@ impl JaRound {
     }
 }
 
-/// Splits `pot` among `winners` (in priority order): odd cents to the first.
+/// Splits `pot` equally among `winners` (in priority order, from the
+/// dealer's left); JA-18: the odd cents, all of them, go to the first.
 fn share(pot: i32, winners: &[Seat], purses: &mut [i32]) {
-    if winners.is_empty() {
-        return;
-    }
+    let Some(&first) = winners.first() else { return };
     let each = pot / winners.len() as i32;
-    let mut odd = pot - each * winners.len() as i32;
     for &w in winners {
         purses[w] += each;
-        if odd > 0 {
-            purses[w] += 1;
-            odd -= 1;
-        }
     }
+    purses[first] += pot - each * winners.len() as i32;
 }
