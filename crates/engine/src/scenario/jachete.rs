@@ -100,11 +100,19 @@ pub(super) fn run(input: &Object) -> Result<Value, Malformed> {
     Ok(output(&state, None))
 }
 
+/// The largest purse, pot or score a scenario may set: far above any real
+/// game (7 x 60 cents a player, a few hundred points a round), small enough
+/// that no sum of them can overflow.
+const MAX_AMOUNT: i64 = 1_000_000;
+
+/// A purse or pot in cents, or a score in points: 0 to [`MAX_AMOUNT`].
 fn integer(value: &Value, what: &str) -> Result<i32, Malformed> {
+    let unit = if what.starts_with("\"scores\"") { "points" } else { "cents" };
     value
         .as_i64()
+        .filter(|n| (0..=MAX_AMOUNT).contains(n))
         .and_then(|n| i32::try_from(n).ok())
-        .ok_or_else(|| Malformed(format!("{what} must be a whole number of cents, not {value}")))
+        .ok_or_else(|| Malformed(format!("{what} must be a whole number of {unit} from 0 to {MAX_AMOUNT}, not {value}")))
 }
 
 fn cents_list(value: Option<&Value>, players: usize, default: i32, what: &str) -> Result<Vec<i32>, Malformed> {
