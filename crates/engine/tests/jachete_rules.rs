@@ -186,8 +186,28 @@ fn ja08_going_out_by_discarding_ends_the_round_without_a_buy_window() {
     }
     r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
     assert_eq!(r.hand(1).len(), 2, "KD and the drawn 10C");
-    r.apply(&JaAction::Discard(cards("KD")[0])).unwrap();
-    assert_eq!(r.phase(), JaPhase::BuyWindow);
+    // A discard that leaves cards in hand opens a buy window...
+    let mut not_out = r.clone();
+    not_out.apply(&JaAction::Discard(cards("KD")[0])).unwrap();
+    assert_eq!(not_out.phase(), JaPhase::BuyWindow);
+    // ...the last card's discard ends the round at once: no window, nobody buys it.
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 9D", HANDS[2], HANDS[3]];
+    let mut r = round_with(1, hands, "KS 10C 10S", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    assert_eq!(r.hand(1), &cards("10C")[..]);
+    r.apply(&JaAction::Discard(cards("10C")[0])).unwrap();
+    assert_eq!(r.phase(), JaPhase::RoundOver);
+    assert_eq!(r.to_act(), None);
+    assert_eq!(r.buy_card(), None);
+    assert_eq!(r.discard(), &cards("KS 10C")[..], "the last card lies on the pile");
+    let result = r.result().unwrap();
+    assert_eq!(result.went_out, Some(1));
+    assert_eq!(result.round_points, vec![45, 0, 45, 45]);
+    assert_eq!((r.money(2), r.pots()), (50, (40, 0)), "nobody paid for it");
+    assert_conserved(&r);
 }
 
 #[test]
