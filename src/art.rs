@@ -5,6 +5,7 @@
 //! the joker is a cat's face. Colours (the Okabe–Ito palette, safe for the
 //! common colour-vision deficiencies) only add to the shapes.
 
+#[cfg(test)]
 use std::fmt::Write;
 
 use tablee_engine::katzenjammer::Card;
@@ -43,9 +44,12 @@ pub fn colour(card: Card) -> &'static str {
     }
 }
 
+#[cfg(test)]
 const W: f32 = 60.0;
+#[cfg(test)]
 const H: f32 = 84.0;
 
+#[cfg(test)]
 fn pip_positions(n: u8) -> &'static [(f32, f32)] {
     match n {
         1 => &[(30.0, 44.0)],
@@ -56,6 +60,7 @@ fn pip_positions(n: u8) -> &'static [(f32, f32)] {
     }
 }
 
+#[cfg(test)]
 fn pip(out: &mut String, shape: Shape, x: f32, y: f32, r: f32) {
     let _ = match shape {
         Shape::Disc => write!(out, r#"<circle cx="{x}" cy="{y}" r="{r}"/>"#),
@@ -97,6 +102,7 @@ fn pip(out: &mut String, shape: Shape, x: f32, y: f32, r: f32) {
     };
 }
 
+#[cfg(test)]
 /// A cat's face centred on (x, y): head, ears, eyes, nose and whiskers.
 fn cat(out: &mut String, x: f32, y: f32, r: f32) {
     let _ = write!(
@@ -145,6 +151,7 @@ fn cat(out: &mut String, x: f32, y: f32, r: f32) {
     );
 }
 
+#[cfg(test)]
 /// The corner index: the value, or a small cat for the joker.
 fn index(out: &mut String, card: Card, x: f32, y: f32) {
     match card.value() {
@@ -155,9 +162,9 @@ fn index(out: &mut String, card: Card, x: f32, y: f32) {
     }
 }
 
-/// The whole face of `card` as an SVG element (decorative: the button or list
-/// item around it carries the accessible name).
-pub fn face(card: Card) -> String {
+/// Draws the face of `card` (what [`FACES`] holds; kept to check and redraw it).
+#[cfg(test)]
+fn draw(card: Card) -> String {
     let mut out = String::with_capacity(900);
     let _ = write!(
         out,
@@ -182,6 +189,26 @@ pub fn face(card: Card) -> String {
     out
 }
 
+/// The whole face of `card` as an SVG element (decorative: the button or list
+/// item around it carries the accessible name).
+///
+/// The six faces are fixed text, drawn once by [`draw`] (the test
+/// `the_stored_faces_are_the_drawn_ones` checks they still match): the page
+/// then ships no float formatting or trigonometry just to draw cards.
+pub fn face(card: Card) -> &'static str {
+    FACES[card.index()]
+}
+
+/// The faces of [`Card::ALL`], in that order.
+const FACES: [&str; 6] = [
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#0072B2" stroke="#0072B2" data-shape="Disc"><text x="8" y="15" class="index">1</text><g transform="rotate(180 30 42)"><text x="8" y="15" class="index">1</text></g><circle cx="30" cy="44" r="12"/></svg>"##,
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#B86E00" stroke="#B86E00" data-shape="Triangle"><text x="8" y="15" class="index">2</text><g transform="rotate(180 30 42)"><text x="8" y="15" class="index">2</text></g><polygon points="30.0,21.0 37.6,35.0 22.4,35.0"/><polygon points="30.0,51.0 37.6,65.0 22.4,65.0"/></svg>"##,
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#00795A" stroke="#00795A" data-shape="Square"><text x="8" y="15" class="index">3</text><g transform="rotate(180 30 42)"><text x="8" y="15" class="index">3</text></g><rect x="23.6" y="17.6" width="12.8" height="12.8"/><rect x="23.6" y="37.6" width="12.8" height="12.8"/><rect x="23.6" y="57.6" width="12.8" height="12.8"/></svg>"##,
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#A4507F" stroke="#A4507F" data-shape="Diamond"><text x="8" y="15" class="index">4</text><g transform="rotate(180 30 42)"><text x="8" y="15" class="index">4</text></g><polygon points="20.0,23.0 26.4,31.0 20.0,39.0 13.6,31.0"/><polygon points="40.0,23.0 46.4,31.0 40.0,39.0 33.6,31.0"/><polygon points="20.0,49.0 26.4,57.0 20.0,65.0 13.6,57.0"/><polygon points="40.0,49.0 46.4,57.0 40.0,65.0 33.6,57.0"/></svg>"##,
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#C04B00" stroke="#C04B00" data-shape="Star"><text x="8" y="15" class="index">5</text><g transform="rotate(180 30 42)"><text x="8" y="15" class="index">5</text></g><polygon points="19.0,18.0 21.1,23.1 26.6,23.5 22.4,27.1 23.7,32.5 19.0,29.6 14.3,32.5 15.6,27.1 11.4,23.5 16.9,23.1"/><polygon points="41.0,18.0 43.1,23.1 48.6,23.5 44.4,27.1 45.7,32.5 41.0,29.6 36.3,32.5 37.6,27.1 33.4,23.5 38.9,23.1"/><polygon points="30.0,36.0 32.1,41.1 37.6,41.5 33.4,45.1 34.7,50.5 30.0,47.6 25.3,50.5 26.6,45.1 22.4,41.5 27.9,41.1"/><polygon points="19.0,54.0 21.1,59.1 26.6,59.5 22.4,63.1 23.7,68.5 19.0,65.6 14.3,68.5 15.6,63.1 11.4,59.5 16.9,59.1"/><polygon points="41.0,54.0 43.1,59.1 48.6,59.5 44.4,63.1 45.7,68.5 41.0,65.6 36.3,68.5 37.6,63.1 33.4,59.5 38.9,59.1"/></svg>"##,
+    r##"<svg class="face" viewBox="0 0 60 84" aria-hidden="true" focusable="false" fill="#2B2B2B" stroke="#2B2B2B" data-shape="Cat"><g class="cat"><polygon points="3.2,9.5 4.2,3.8 7.0,7.2"/><polygon points="12.8,9.5 11.8,3.8 9.0,7.2"/><ellipse cx="8" cy="11" rx="5.0" ry="4.2"/><ellipse class="eye" cx="6.0" cy="10.2" rx="0.9" ry="1.4"/><ellipse class="eye" cx="10.0" cy="10.2" rx="0.9" ry="1.4"/><polygon class="eye" points="7.4,12.1 8.6,12.1 8.0,12.8"/><path class="whisker" d="M6.5,12.5 L1.2,11.8 M6.5,13.1 L1.2,14.0 M9.5,12.5 L14.8,11.8 M9.5,13.1 L14.8,14.0"/></g><g transform="rotate(180 30 42)"><g class="cat"><polygon points="3.2,9.5 4.2,3.8 7.0,7.2"/><polygon points="12.8,9.5 11.8,3.8 9.0,7.2"/><ellipse cx="8" cy="11" rx="5.0" ry="4.2"/><ellipse class="eye" cx="6.0" cy="10.2" rx="0.9" ry="1.4"/><ellipse class="eye" cx="10.0" cy="10.2" rx="0.9" ry="1.4"/><polygon class="eye" points="7.4,12.1 8.6,12.1 8.0,12.8"/><path class="whisker" d="M6.5,12.5 L1.2,11.8 M6.5,13.1 L1.2,14.0 M9.5,12.5 L14.8,11.8 M9.5,13.1 L14.8,14.0"/></g></g><g class="cat"><polygon points="15.8,43.5 18.8,26.2 27.0,36.8"/><polygon points="44.2,43.5 41.2,26.2 33.0,36.8"/><ellipse cx="30" cy="48" rx="15.0" ry="12.8"/><ellipse class="eye" cx="24.0" cy="45.8" rx="2.5" ry="4.1"/><ellipse class="eye" cx="36.0" cy="45.8" rx="2.5" ry="4.1"/><polygon class="eye" points="28.2,51.3 31.8,51.3 30.0,53.4"/><path class="whisker" d="M25.5,52.5 L9.8,50.2 M25.5,54.3 L9.8,57.0 M34.5,52.5 L50.2,50.2 M34.5,54.3 L50.2,57.0"/></g></svg>"##,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,7 +225,7 @@ mod tests {
     #[test]
     fn faces_are_well_formed_svg_with_one_pip_per_point() {
         for card in Card::ALL {
-            let svg = face(card);
+            let svg = draw(card);
             assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
             assert!(svg.contains(r#"aria-hidden="true""#));
             assert!(!svg.contains("NaN"));
@@ -207,8 +234,15 @@ mod tests {
             let closes = svg.matches("</").count();
             assert_eq!(opens, selfclosed + 2 * closes, "{card:?}: unbalanced tags");
         }
-        assert_eq!(face(Card::Three).matches("<rect").count(), 3);
-        assert_eq!(face(Card::One).matches("<circle").count(), 1);
-        assert_eq!(face(Card::Joker).matches(r#"class="cat""#).count(), 3);
+        assert_eq!(draw(Card::Three).matches("<rect").count(), 3);
+        assert_eq!(draw(Card::One).matches("<circle").count(), 1);
+        assert_eq!(draw(Card::Joker).matches(r#"class="cat""#).count(), 3);
+    }
+
+    #[test]
+    fn the_stored_faces_are_the_drawn_ones() {
+        for card in Card::ALL {
+            assert_eq!(face(card), draw(card), "{card:?}: FACES is stale, paste draw()'s output");
+        }
     }
 }

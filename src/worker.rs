@@ -5,32 +5,46 @@
 //! never freezes. The jobs call exactly what the page would call itself
 //! (`tablee_bots::decide` with the same seed), so a game plays the same with
 //! or without the worker.
+//!
+//! A move's job carries the game as its save (the table and every action,
+//! [`crate::model::save`]): the worker replays it and decides for the seat to
+//! act, with the seed the page would use. So the page writes and reads only the
+//! save notation ([`crate::model::json`]), never the engine's views.
+//!
+//! ```json
+//! {"id":7,"job":"decide","level":"expert","game":{"v":1,…}}
+//! {"id":7,"reply":"action","action":{"seat":2,"act":"pass"}}
+//! {"id":8,"job":"analyse","level":"expert","game":{…},"top":3}
+//! {"id":8,"reply":"choices","choices":[{"action":{…},"value":0.62},…]}
+//! {"id":9,"job":"par","seed":"1K7Q-M3ZD","seats":["human","expert"],"full_mice":false,"seat":0}
+//! {"id":9,"reply":"par","par":12}
+//! {"id":0,"reply":"error","message":"…"}
+//! ```
 
-use serde::{Deserialize, Serialize};
 use tablee_bots::Level;
-use tablee_engine::katzenjammer::{Action, KbView, Options};
+use tablee_engine::katzenjammer::{Action, Options};
 use tablee_engine::Seed;
 
 use crate::model::config::{SeatKind, TableConfig};
+use crate::model::json::Json;
 use crate::model::par::ParRun;
-use crate::model::session::Decision;
+use crate::model::save::{self, action_from_json, action_to_json};
+use crate::model::session::{Decision, Session};
 
 /// The message the worker sends once it can take jobs.
 pub const READY: &str = "ready";
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "job", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Job {
-    /// A bot's move: `tablee_bots::decide`.
-    Decide { level: String, view: KbView, legal: Vec<Action>, seed: u64 },
+    /// A bot's move for the seat to act in `game` (a save): `tablee_bots::decide`.
+    Decide { level: Level, game: Json },
     /// A bot's ranked choices (hints): `tablee_bots::analyse`, the best `top`.
-    Analyse { level: String, view: KbView, legal: Vec<Action>, seed: u64, top: usize },
+    Analyse { level: Level, game: Json, top: usize },
     /// What the `expert` bot scores in `seat` on this table.
     Par { seed: String, seats: Vec<String>, full_mice: bool, seat: usize },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "reply", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     Action { action: Action },
     Choices { choices: Vec<(Action, f64)> },
@@ -38,34 +52,20 @@ pub enum Reply {
     Error { message: String },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Request {
-    pub id: u32,
-    #[serde(flatten)]
-    pub job: Job,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Response {
     pub id: u32,
-    #[serde(flatten)]
     pub reply: Reply,
 }
 
-fn level(name: &str) -> Result<Level, String> {
-    Level::parse(name).ok_or_else(|| format!("unknown bot level {name:?}"))
+/// The job for `decision` (made on `session`): the bot's move.
+pub fn decide_job(session: &Session, decision: &Decision) -> Job {
+    Job::Decide { level: decision.level, game: save::to_value(session) }
 }
 
-impl Decision {
-    /// This decision as a worker job.
-    pub fn decide_job(&self) -> Job {
-        Job::Decide { level: self.level.name().to_string(), view: self.view.clone(), legal: self.legal.clone(), seed: self.seed }
-    }
-
-    /// The ranked choices of this decision's level, the best `top`.
-    pub fn analyse_job(&self, top: usize) -> Job {
-        Job::Analyse { level: self.level.name().to_string(), view: self.view.clone(), legal: self.legal.clone(), seed: self.seed, top }
-    }
+/// The ranked choices of `decision`'s level, the best `top` (hints).
+pub fn analyse_job(session: &Session, decision: &Decision, top: usize) -> Job {
+    Job::Analyse { level: decision.level, game: save::to_value(session), top }
 }
 
 /// The par job for `seat` of a table.
@@ -78,17 +78,24 @@ pub fn par_job(config: &TableConfig, seat: usize) -> Job {
     }
 }
 
+/// The decision for the seat to act in a saved game, at `level`.
+fn decision(game: &Json, level: Level) -> Result<Decision, String> {
+    let session = save::from_value(game).map_err(|e| format!("unreadable game: {e:?}"))?;
+    let seat = session.to_act().ok_or("the game is over")?;
+    let decision = session.decision(seat, level);
+    if decision.legal.is_empty() {
+        return Err("no legal action".into());
+    }
+    Ok(decision)
+}
+
 /// Runs one job.
 pub fn run(job: &Job) -> Reply {
     let result = match job {
-        Job::Decide { level: name, view, legal, seed } => level(name).map(|level| {
-            if legal.is_empty() {
-                return Reply::Error { message: "no legal action".into() };
-            }
-            Reply::Action { action: tablee_bots::decide(level, view, legal, *seed) }
-        }),
-        Job::Analyse { level: name, view, legal, seed, top } => level(name).map(|level| Reply::Choices {
-            choices: tablee_bots::analyse(level, view, legal, *seed)
+        Job::Decide { level, game } => decision(game, *level).map(|d| Reply::Action { action: d.decide() }),
+        Job::Analyse { level, game, top } => decision(game, *level).map(|d| Reply::Choices {
+            choices: d
+                .analyse()
                 .into_iter()
                 .take(*top)
                 .map(|c| (c.action, if c.value.is_finite() { c.value } else { 0.0 }))
@@ -114,23 +121,102 @@ pub fn run(job: &Job) -> Reply {
 
 /// Answers one request text with one response text (the worker's whole loop body).
 pub fn handle(text: &str) -> String {
-    let response = match serde_json::from_str::<Request>(text) {
-        Ok(request) => Response { id: request.id, reply: run(&request.job) },
-        Err(e) => Response { id: 0, reply: Reply::Error { message: format!("unreadable request: {e}") } },
+    let (id, reply) = match read_request(text) {
+        Ok((id, job)) => (id, run(&job)),
+        Err(message) => (0, Reply::Error { message: format!("unreadable request: {message}") }),
     };
-    serde_json::to_string(&response).unwrap_or_else(|e| {
-        format!(r#"{{"id":{},"reply":"error","message":"unwritable response: {e}"}}"#, response.id)
-    })
+    write_response(id, &reply)
+}
+
+fn level(doc: &Json) -> Result<Level, String> {
+    let name = doc.get("level").and_then(Json::as_str).ok_or("no level")?;
+    Level::parse(name).ok_or_else(|| format!("unknown bot level {name:?}"))
+}
+
+fn read_request(text: &str) -> Result<(u32, Job), String> {
+    let doc = Json::parse(text).map_err(|e| e.to_string())?;
+    let id = doc.get("id").and_then(Json::as_u64).and_then(|id| u32::try_from(id).ok()).ok_or("no id")?;
+    let field = |key: &'static str| doc.get(key).ok_or_else(|| format!("no {key}"));
+    let count = |key: &'static str| field(key)?.as_u64().map(|n| n as usize).ok_or_else(|| format!("bad {key}"));
+    let job = match doc.get("job").and_then(Json::as_str) {
+        Some("decide") => Job::Decide { level: level(&doc)?, game: field("game")?.clone() },
+        Some("analyse") => Job::Analyse { level: level(&doc)?, game: field("game")?.clone(), top: count("top")? },
+        Some("par") => Job::Par {
+            seed: field("seed")?.as_str().ok_or("bad seed")?.to_string(),
+            seats: field("seats")?
+                .as_array()
+                .and_then(|list| list.iter().map(|s| s.as_str().map(str::to_string)).collect())
+                .ok_or("bad seats")?,
+            full_mice: field("full_mice")?.as_bool().ok_or("bad full_mice")?,
+            seat: count("seat")?,
+        },
+        _ => return Err("unknown job".into()),
+    };
+    Ok((id, job))
+}
+
+fn write_response(id: u32, reply: &Reply) -> String {
+    let id = ("id", Json::from(id));
+    match reply {
+        // The seat is not read back: the page knows whose move it asked for.
+        Reply::Action { action } => Json::obj([id, ("reply", "action".into()), ("action", action_to_json(0, action))]),
+        Reply::Choices { choices } => {
+            let list = choices
+                .iter()
+                .map(|(action, value)| Json::obj([("action", action_to_json(0, action)), ("value", Json::Num(format!("{value}")))]))
+                .collect();
+            Json::obj([id, ("reply", "choices".into()), ("choices", Json::Arr(list))])
+        }
+        Reply::Par { par } => Json::obj([id, ("reply", "par".into()), ("par", (*par).into())]),
+        Reply::Error { message } => Json::obj([id, ("reply", "error".into()), ("message", message.as_str().into())]),
+    }
+    .text()
 }
 
 /// The request text for a job.
 pub fn request(id: u32, job: Job) -> String {
-    serde_json::to_string(&Request { id, job }).unwrap_or_default()
+    let id = ("id", Json::from(id));
+    match job {
+        Job::Decide { level, game } => Json::obj([id, ("job", "decide".into()), ("level", level.name().into()), ("game", game)]),
+        Job::Analyse { level, game, top } => Json::obj([
+            id,
+            ("job", "analyse".into()),
+            ("level", level.name().into()),
+            ("game", game),
+            ("top", top.into()),
+        ]),
+        Job::Par { seed, seats, full_mice, seat } => Json::obj([
+            id,
+            ("job", "par".into()),
+            ("seed", Json::Str(seed)),
+            ("seats", Json::Arr(seats.into_iter().map(Json::Str).collect())),
+            ("full_mice", full_mice.into()),
+            ("seat", seat.into()),
+        ]),
+    }
+    .text()
 }
 
 /// Reads a response text.
 pub fn response(text: &str) -> Option<Response> {
-    serde_json::from_str(text).ok()
+    let doc = Json::parse(text).ok()?;
+    let id = u32::try_from(doc.get("id")?.as_u64()?).ok()?;
+    let action = |value: &Json| action_from_json(value).map(|(_, action)| action);
+    let reply = match doc.get("reply")?.as_str()? {
+        "action" => Reply::Action { action: action(doc.get("action")?)? },
+        "choices" => Reply::Choices {
+            choices: doc
+                .get("choices")?
+                .as_array()?
+                .iter()
+                .map(|c| Some((action(c.get("action")?)?, c.get("value")?.as_f64()?)))
+                .collect::<Option<_>>()?,
+        },
+        "par" => Reply::Par { par: i32::try_from(doc.get("par")?.as_i64()?).ok()? },
+        "error" => Reply::Error { message: doc.get("message")?.as_str()?.to_string() },
+        _ => return None,
+    };
+    Some(Response { id, reply })
 }
 
 #[cfg(test)]
@@ -154,7 +240,7 @@ mod tests {
     #[test]
     fn the_worker_decides_as_the_page_would() {
         let s = session();
-        let job = s.bot_decision().unwrap().decide_job();
+        let job = decide_job(&s, &s.bot_decision().unwrap());
         let text = handle(&request(7, job));
         let reply = response(&text).unwrap();
         assert_eq!(reply.id, 7);
@@ -166,11 +252,18 @@ mod tests {
         let s = session();
         let decision = s.hint_decision().unwrap();
         let legal = decision.legal.clone();
-        let job = decision.analyse_job(3);
+        let job = analyse_job(&s, &decision, 3);
         match response(&handle(&request(1, job))).unwrap().reply {
             Reply::Choices { choices } => {
                 assert!(!choices.is_empty() && choices.len() <= 3);
                 assert!(choices.iter().all(|(a, _)| legal.contains(a)));
+                // The same ranking as the page's own search, values within rounding.
+                let page: Vec<_> = decision.analyse().into_iter().take(3).collect();
+                assert_eq!(choices.len(), page.len());
+                for ((action, value), mine) in choices.iter().zip(&page) {
+                    assert_eq!(*action, mine.action);
+                    assert!((value - mine.value).abs() < 1e-9, "{value} vs {}", mine.value);
+                }
             }
             other => panic!("{other:?}"),
         }
@@ -186,7 +279,14 @@ mod tests {
 
     #[test]
     fn bad_requests_get_an_error_not_a_panic() {
-        for text in ["", "{}", "[1]", r#"{"id":3,"job":"decide","level":"wizard","view":null}"#] {
+        for text in [
+            "",
+            "{}",
+            "[1]",
+            r#"{"id":3,"job":"decide","level":"wizard","game":null}"#,
+            r#"{"id":3,"job":"decide","level":"expert","game":{"v":1}}"#,
+            r#"{"id":3,"job":"dance"}"#,
+        ] {
             let reply = response(&handle(text)).unwrap();
             assert!(matches!(reply.reply, Reply::Error { .. }), "{text}: {reply:?}");
         }

@@ -1,19 +1,17 @@
 //! A small local record of games played on this device.
 
-use serde::{Deserialize, Serialize};
+use super::json::Json;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Stored as `{"played":3,"wins":1,"best_vs_par":-2,"recent":["…"]}`; a
+/// missing field reads as its default.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
-    #[serde(default)]
     pub played: u32,
     /// Games won, a shared victory counting as won.
-    #[serde(default)]
     pub wins: u32,
     /// Best result against par (mice minus par) in games where par was known.
-    #[serde(default)]
     pub best_vs_par: Option<i32>,
     /// The games already counted, so that a reload does not count one twice.
-    #[serde(default)]
     pub recent: Vec<String>,
 }
 
@@ -22,11 +20,37 @@ const RECENT: usize = 20;
 impl History {
     /// Reads the stored text; anything unreadable starts a fresh record.
     pub fn parse(text: &str) -> History {
-        serde_json::from_str(text).unwrap_or_default()
+        History::read(&Json::parse(text).ok().unwrap_or(Json::Null)).unwrap_or_default()
+    }
+
+    /// A field of the wrong type makes the whole record unreadable.
+    fn read(doc: &Json) -> Option<History> {
+        if !matches!(doc, Json::Obj(_)) {
+            return None;
+        }
+        let count = |key| match doc.get(key) {
+            None => Some(0),
+            Some(v) => u32::try_from(v.as_u64()?).ok(),
+        };
+        let best_vs_par = match doc.get("best_vs_par") {
+            None | Some(Json::Null) => None,
+            Some(v) => Some(i32::try_from(v.as_i64()?).ok()?),
+        };
+        let recent = match doc.get("recent") {
+            None => Vec::new(),
+            Some(v) => v.as_array()?.iter().map(|r| r.as_str().map(str::to_string)).collect::<Option<_>>()?,
+        };
+        Some(History { played: count("played")?, wins: count("wins")?, best_vs_par, recent })
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        Json::obj([
+            ("played", self.played.into()),
+            ("wins", self.wins.into()),
+            ("best_vs_par", self.best_vs_par.into()),
+            ("recent", Json::Arr(self.recent.iter().map(|r| Json::str(r)).collect())),
+        ])
+        .text()
     }
 
     /// Counts a finished game once; `id` names it (deal, table and moves).
@@ -67,6 +91,11 @@ mod tests {
         assert_eq!(History::parse(&h.to_json()), h);
         assert_eq!(History::parse("garbage"), History::default());
         assert_eq!(History::parse("{\"played\":4}").played, 4);
+        // What the serde-derived reader wrote and read before: the same text.
+        let before = r#"{"played":3,"wins":1,"best_vs_par":3,"recent":["a","b","c"]}"#;
+        assert_eq!(h.to_json(), before);
+        assert_eq!(History::parse(r#"{"played":"3"}"#), History::default());
+        assert_eq!(History::parse(r#"{"best_vs_par":-4,"recent":[]}"#).best_vs_par, Some(-4));
         for i in 0..100 {
             h.record(&i.to_string(), false, None);
         }

@@ -5,6 +5,7 @@
 pub mod bidding;
 pub mod config;
 pub mod history;
+pub mod json;
 pub mod link;
 pub mod par;
 pub mod presenting;

@@ -11,7 +11,7 @@
 //! does not replay, or whose version this build does not know, is refused
 //! with the reason.
 
-use serde_json::{json, Map, Value};
+use super::json::Json;
 use tablee_engine::katzenjammer::{
     Action, Bid, BidKind, Card, Counts, Foursome, Presentation, MAX_PLAYERS, MIN_PLAYERS,
 };
@@ -40,46 +40,58 @@ pub enum SaveError {
 
 /// The save of a session.
 pub fn to_json(session: &Session) -> String {
+    to_value(session).text()
+}
+
+/// The save of a session, as a JSON value.
+pub fn to_value(session: &Session) -> Json {
     let config = session.config();
-    let actions: Vec<Value> = session.moves().map(|(seat, action)| action_to_json(seat, action)).collect();
-    let mut object = Map::new();
-    object.insert("v".into(), json!(FORMAT_VERSION));
-    object.insert("game".into(), json!(GAME));
-    object.insert("seed".into(), json!(config.seed.to_string()));
-    object.insert("players".into(), json!(config.players()));
-    object.insert("seats".into(), json!(config.seats.iter().map(|s| s.name()).collect::<Vec<_>>()));
-    object.insert("options".into(), json!({ "full_mice": config.options.full_mice }));
+    let mut object = Json::obj([
+        ("v", FORMAT_VERSION.into()),
+        ("game", GAME.into()),
+        ("seed", Json::Str(config.seed.to_string())),
+        ("players", config.players().into()),
+        ("seats", Json::Arr(config.seats.iter().map(|s| s.name().into()).collect())),
+        ("options", Json::obj([("full_mice", config.options.full_mice.into())])),
+    ]);
     if let Some(day) = config.daily {
-        object.insert("daily".into(), json!(day.to_string()));
+        object.set("daily", Json::Str(day.to_string()));
     }
-    object.insert("actions".into(), Value::Array(actions));
-    Value::Object(object).to_string()
+    object.set("actions", Json::Arr(session.moves().map(|(seat, action)| action_to_json(seat, action)).collect()));
+    object
 }
 
 /// Reads a save and replays it.
 pub fn from_json(text: &str) -> Result<Session, SaveError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
-    let object = value.as_object().ok_or(SaveError::Field("the save itself"))?;
+    let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    from_value(&value)
+}
+
+/// Replays a save already read as JSON.
+pub fn from_value(object: &Json) -> Result<Session, SaveError> {
+    if !matches!(object, Json::Obj(_)) {
+        return Err(SaveError::Field("the save itself"));
+    }
     match object.get("v") {
         Some(v) if v.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
-        Some(v) => return Err(SaveError::Version(Some(short(&v.to_string())))),
+        Some(v) => return Err(SaveError::Version(Some(short(&v.text())))),
         None => return Err(SaveError::Version(None)),
     }
-    match object.get("game").and_then(Value::as_str) {
+    match object.get("game").and_then(Json::as_str) {
         Some(GAME) => {}
         Some(other) => return Err(SaveError::Game(short(other))),
         None => return Err(SaveError::Field("game")),
     }
-    let seed_text = object.get("seed").and_then(Value::as_str).ok_or(SaveError::Field("seed"))?;
+    let seed_text = object.get("seed").and_then(Json::as_str).ok_or(SaveError::Field("seed"))?;
     let seed = Seed::parse(seed_text).map_err(SaveError::Seed)?;
     let players = object
         .get("players")
-        .and_then(Value::as_u64)
+        .and_then(Json::as_u64)
         .filter(|&n| (MIN_PLAYERS as u64..=MAX_PLAYERS as u64).contains(&n))
         .ok_or(SaveError::Field("players"))? as usize;
     let seats = object
         .get("seats")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .filter(|list| list.len() == players)
         .ok_or(SaveError::Field("seats"))?
         .iter()
@@ -88,21 +100,21 @@ pub fn from_json(text: &str) -> Result<Session, SaveError> {
         .ok_or(SaveError::Field("seats"))?;
     let mut options = tablee_engine::katzenjammer::Options::default();
     match object.get("options") {
-        None | Some(Value::Null) => {}
-        Some(Value::Object(o)) => match o.get("full_mice") {
+        None | Some(Json::Null) => {}
+        Some(o @ Json::Obj(_)) => match o.get("full_mice") {
             None => {}
-            Some(Value::Bool(b)) => options.full_mice = *b,
+            Some(Json::Bool(b)) => options.full_mice = *b,
             Some(_) => return Err(SaveError::Field("options.full_mice")),
         },
         Some(_) => return Err(SaveError::Field("options")),
     }
     let daily = match object.get("daily") {
-        None | Some(Value::Null) => None,
+        None | Some(Json::Null) => None,
         Some(v) => Some(v.as_str().and_then(Day::parse).ok_or(SaveError::Field("daily"))?),
     }
     .filter(|day| day.seed() == seed);
     let config = TableConfig { seed, seats, options, daily };
-    let list = object.get("actions").and_then(Value::as_array).ok_or(SaveError::Field("actions"))?;
+    let list = object.get("actions").and_then(Json::as_array).ok_or(SaveError::Field("actions"))?;
     let mut session = Session::new(config.clone()).map_err(SaveError::Replay)?;
     for (index, item) in list.iter().enumerate() {
         let (seat, action) = action_from_json(item).ok_or(SaveError::Action(index))?;
@@ -121,34 +133,42 @@ fn short(text: &str) -> String {
     }
 }
 
-fn cards_json(cards: &Counts) -> Value {
-    Value::Array(cards.cards().iter().map(|c| json!(c.symbol())).collect())
+fn cards_json(cards: &Counts) -> Json {
+    Json::Arr(cards.cards().iter().map(|c| c.symbol().into()).collect())
 }
 
 /// An action in the scenario notation.
-pub fn action_to_json(seat: Seat, action: &Action) -> Value {
+pub fn action_to_json(seat: Seat, action: &Action) -> Json {
+    let (seat, act) = (("seat", seat.into()), ("act", Json::from(action_name(action))));
     match action {
-        Action::Pass => json!({ "seat": seat, "act": "pass" }),
-        Action::Bid(bid) => match bid.kind {
-            BidKind::Same(v) => {
-                json!({ "seat": seat, "act": "bid", "kind": "same", "value": v, "cards": cards_json(&bid.cards) })
+        Action::Pass => Json::obj([seat, act]),
+        Action::Bid(bid) => {
+            let cards = ("cards", cards_json(&bid.cards));
+            match bid.kind {
+                BidKind::Same(v) => Json::obj([seat, act, ("kind", "same".into()), ("value", v.into()), cards]),
+                BidKind::Different => Json::obj([seat, act, ("kind", "different".into()), cards]),
             }
-            BidKind::Different => {
-                json!({ "seat": seat, "act": "bid", "kind": "different", "cards": cards_json(&bid.cards) })
-            }
-        },
+        }
         Action::Present(p) => {
-            let foursomes: Vec<Value> = p
+            let foursomes = p
                 .to_foursomes()
                 .iter()
-                .map(|f| json!({ "value": f.value, "cards": cards_json(&f.cards) }))
+                .map(|f| Json::obj([("value", f.value.into()), ("cards", cards_json(&f.cards))]))
                 .collect();
-            json!({ "seat": seat, "act": "present", "foursomes": foursomes })
+            Json::obj([seat, act, ("foursomes", Json::Arr(foursomes))])
         }
     }
 }
 
-fn cards_from_json(value: Option<&Value>) -> Option<Counts> {
+fn action_name(action: &Action) -> &'static str {
+    match action {
+        Action::Pass => "pass",
+        Action::Bid(_) => "bid",
+        Action::Present(_) => "present",
+    }
+}
+
+fn cards_from_json(value: Option<&Json>) -> Option<Counts> {
     let mut counts = Counts::EMPTY;
     for item in value?.as_array()? {
         let card = Card::parse(item.as_str()?)?;
@@ -161,8 +181,7 @@ fn cards_from_json(value: Option<&Value>) -> Option<Counts> {
 }
 
 /// Reads an action written by [`action_to_json`]: its seat and the action.
-pub fn action_from_json(value: &Value) -> Option<(Seat, Action)> {
-    let object = value.as_object()?;
+pub fn action_from_json(object: &Json) -> Option<(Seat, Action)> {
     let seat = usize::try_from(object.get("seat")?.as_u64()?).ok()?;
     let action = match object.get("act")?.as_str()? {
         "pass" => Action::Pass,
@@ -184,7 +203,7 @@ pub fn action_from_json(value: &Value) -> Option<(Seat, Action)> {
             }
             for item in items {
                 let value = match item.get("value")? {
-                    Value::Null => None,
+                    Json::Null => None,
                     v => Some(u8::try_from(v.as_u64()?).ok()?),
                 };
                 list.push(Foursome { value, cards: cards_from_json(item.get("cards"))? });
@@ -199,7 +218,13 @@ pub fn action_from_json(value: &Value) -> Option<(Seat, Action)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
     use tablee_bots::Level;
+
+    /// Our JSON as serde_json reads it (the reference reader).
+    fn serde(value: &Json) -> Value {
+        serde_json::from_str(&value.text()).unwrap()
+    }
 
     fn played(seed: u64, players: usize, moves: usize) -> Session {
         let mut config = TableConfig::new(Seed::from_number(seed), players);
@@ -247,7 +272,7 @@ mod tests {
     fn actions_round_trip_in_scenario_notation() {
         let bid = Action::Bid(Bid { kind: BidKind::Same(2), cards: Counts([0, 2, 0, 0, 0, 1]) });
         assert_eq!(
-            action_to_json(1, &bid),
+            serde(&action_to_json(1, &bid)),
             json!({"seat": 1, "act": "bid", "kind": "same", "value": 2, "cards": ["2", "2", "J"]})
         );
         let diff = Action::Bid(Bid { kind: BidKind::Different, cards: Counts([1, 0, 1, 0, 0, 1]) });
@@ -257,7 +282,7 @@ mod tests {
             assert_eq!(action_from_json(&action_to_json(3, &action)), Some((3, action)));
         }
         assert_eq!(
-            action_to_json(2, &present),
+            serde(&action_to_json(2, &present)),
             json!({"seat": 2, "act": "present", "foursomes": [
                 {"value": 3, "cards": ["3", "3", "3", "J"]},
                 {"value": null, "cards": ["J", "J", "J", "J"]}]})

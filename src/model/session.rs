@@ -175,7 +175,8 @@ impl Session {
         Some(self.decision(self.to_act()?, Level::Expert))
     }
 
-    fn decision(&self, seat: Seat, level: Level) -> Decision {
+    /// The decision of `seat` (the seat to act) at `level`.
+    pub fn decision(&self, seat: Seat, level: Level) -> Decision {
         Decision {
             seat,
             level,

@@ -11,7 +11,7 @@ use crate::art;
 use crate::i18n::{self, Lang};
 use crate::model::bidding::{self, BidPreview};
 use crate::model::presenting;
-use crate::worker::Reply;
+use crate::worker::{self, Reply};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
@@ -119,12 +119,17 @@ pub fn HandArea() -> impl IntoView {
         spawn_local(async move {
             // Let "thinking" paint before the search runs.
             browser::sleep(30).await;
-            let Some(decision) = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.hint_decision())) else {
+            let Some((decision, job)) = ctx.session.with_untracked(|s| {
+                let s = s.as_ref()?;
+                let decision = s.hint_decision()?;
+                let job = worker::analyse_job(s, &decision, 3);
+                Some((decision, job))
+            }) else {
                 hint.set(Hint::Off);
                 return;
             };
             let at = decision.at;
-            let choices = match worker_client::ask(decision.analyse_job(3)).await {
+            let choices = match worker_client::ask(job).await {
                 Some(Reply::Choices { choices }) => choices,
                 _ => decision.analyse().into_iter().take(3).map(|c| (c.action, c.value)).collect(),
             };
@@ -322,7 +327,7 @@ fn HintPanel(
                         view! {
                             <li>
                                 <span>{i18n::action_text(&action, lang)}</span>
-                                <span class="muted">" — " {lang.s().hint_score} " " {format!("{:.0}%", value.clamp(0.0, 1.0) * 100.0)}</span>
+                                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)}</span>
                                 {apply.map(|bid| view! {
                                     " "
                                     <button
@@ -421,4 +426,10 @@ fn Presenting() -> impl IntoView {
             </div>
         }
     }
+}
+
+/// A hint's strength (0 to 1) as a whole percentage, `"73%"` (integer text:
+/// no float formatting in the page's WebAssembly).
+fn percent(value: f64) -> String {
+    format!("{}%", (value.clamp(0.0, 1.0) * 100.0).round() as u32)
 }

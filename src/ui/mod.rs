@@ -368,9 +368,16 @@ async fn run_bots(ctx: Ctx) {
             break;
         }
         ctx.thinking.set(Some(seat));
-        let Some(decision) = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.bot_decision())) else { break };
-        // A searching bot thinks in the worker while the move's delay runs.
-        let reply = decision.is_slow().then(|| worker_client::ask(decision.decide_job()));
+        let Some((decision, job)) = ctx.session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let decision = s.bot_decision()?;
+            // A searching bot thinks in the worker while the move's delay runs.
+            let job = decision.is_slow().then(|| crate::worker::decide_job(s, &decision));
+            Some((decision, job))
+        }) else {
+            break;
+        };
+        let reply = job.map(worker_client::ask);
         // Let the page paint the thinking indicator, then wait the chosen delay.
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
         let action = match reply {
