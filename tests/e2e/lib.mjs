@@ -15,7 +15,8 @@ import { chromium } from 'playwright-core';
 import { startServer } from './serve.mjs';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+/** The build under test: dist/, or TABLEE_DIST (a build elsewhere, e.g. `trunk build --dist DIR`). */
+export const DIST_DIR = process.env.TABLEE_DIST ? path.resolve(process.env.TABLEE_DIST) : path.join(REPO_ROOT, 'dist');
 /** Screenshots for humans (gitignored). */
 export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-output');
 /** The sub-path the site is served under, like GitHub Pages' /<repo>/. */
