@@ -42,9 +42,12 @@ impl Decision {
         tablee_bots::analyse(self.level, &self.view, &self.legal, self.seed)
     }
 
-    /// Whether this level searches (hundreds of milliseconds): worth a worker.
-    pub fn is_slow(&self) -> bool {
-        matches!(self.level, Level::Hard | Level::Expert | Level::Ismcts)
+    /// The move made when no bot can be asked (the page without its worker):
+    /// pass when allowed, else the first legal action (what the bots
+    /// themselves fall back to).
+    pub fn fallback(&self) -> Action {
+        let pass = self.legal.iter().copied().find(|a| *a == Action::Pass);
+        pass.or_else(|| self.legal.first().copied()).unwrap_or(Action::Pass)
     }
 }
 

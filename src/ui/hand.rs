@@ -129,9 +129,13 @@ pub fn HandArea() -> impl IntoView {
                 return;
             };
             let at = decision.at;
+            // The search runs in the bots' worker only: without one, no hint.
             let choices = match worker_client::ask(job).await {
                 Some(Reply::Choices { choices }) => choices,
-                _ => decision.analyse().into_iter().take(3).map(|c| (c.action, c.value)).collect(),
+                _ => {
+                    hint.set(Hint::Off);
+                    return;
+                }
             };
             if moves.get_untracked() == at {
                 hint.set(Hint::Ready { at, choices });

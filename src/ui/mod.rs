@@ -23,7 +23,6 @@ use crate::i18n::{self, Lang, Strings};
 use crate::model::config::TableConfig;
 use crate::model::history::History;
 use crate::model::link::{self, LinkError};
-use crate::model::par::ParRun;
 use crate::model::save;
 use crate::model::session::Session;
 use crate::model::summary::Summary;
@@ -124,7 +123,6 @@ pub struct Ctx {
     /// Incremented for each new game, so background work of an old game stops.
     pub generation: StoredValue<u64>,
     pub bots_running: StoredValue<bool>,
-    pub par_run: StoredValue<Option<ParRun>>,
 }
 
 impl Ctx {
@@ -169,14 +167,12 @@ pub fn App() -> impl IntoView {
         home_table: RwSignal::new(TableConfig::new(tablee_engine::Seed::from_number(0), players_hint)),
         generation: StoredValue::new(0),
         bots_running: StoredValue::new(false),
-        par_run: StoredValue::new(None),
     };
     provide_context(ctx);
     // The page's static "loading" line goes once the app runs.
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
-    worker_client::start();
     start_up(ctx, request);
 
     // The address bar names the game being played (or the home screen).
@@ -264,6 +260,9 @@ fn set_aside(ctx: Ctx, text: &str, error: save::SaveError) {
 }
 
 fn resume(ctx: Ctx, session: Session) {
+    // The bots' workers start with the first game, not with the home screen:
+    // their program is not part of the first load (docs/performance.md).
+    worker_client::start();
     ctx.generation.update_value(|g| *g += 1);
     ctx.revealed_for.set(None);
     start_par(ctx, session.config());
@@ -371,21 +370,19 @@ async fn run_bots(ctx: Ctx) {
         let Some((decision, job)) = ctx.session.with_untracked(|s| {
             let s = s.as_ref()?;
             let decision = s.bot_decision()?;
-            // A searching bot thinks in the worker while the move's delay runs.
-            let job = decision.is_slow().then(|| crate::worker::decide_job(s, &decision));
+            // The bot thinks in the worker while the move's delay runs.
+            let job = crate::worker::decide_job(s, &decision);
             Some((decision, job))
         }) else {
             break;
         };
-        let reply = job.map(worker_client::ask);
+        let reply = worker_client::ask(job);
         // Let the page paint the thinking indicator, then wait the chosen delay.
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
-        let action = match reply {
-            Some(reply) => match reply.await {
-                Some(Reply::Action { action }) => action,
-                _ => decision.decide(),
-            },
-            None => decision.decide(),
+        let action = match reply.await {
+            Some(Reply::Action { action }) => action,
+            // No worker: the game goes on with the simplest legal move.
+            _ => decision.fallback(),
         };
         if ctx.screen.get_untracked() != Screen::Game {
             break;
@@ -406,51 +403,30 @@ async fn run_bots(ctx: Ctx) {
     ctx.bots_running.set_value(false);
 }
 
-/// Starts computing par for the only person at the table, in slices of a few
-/// milliseconds between frames.
+/// Starts computing par for the only person at the table, in the bots'
+/// background worker (without a worker there is no par for this game).
 fn start_par(ctx: Ctx, config: &TableConfig) {
-    let run = solo_seat(config).and_then(|seat| ParRun::new(config, seat));
-    let applicable = run.is_some();
-    ctx.par_run.set_value(run);
-    ctx.par.set(if applicable { Par::Computing } else { Par::NotApplicable });
-    if !applicable {
+    let Some(seat) = solo_seat(config) else {
+        ctx.par.set(Par::NotApplicable);
         return;
-    }
+    };
+    ctx.par.set(Par::Computing);
     let generation = ctx.generation.get_value();
-    let seat = solo_seat(config).unwrap_or(0);
     let job = par_job(config, seat);
     spawn_local(async move {
-        if let Some(Reply::Par { par }) = worker_client::ask(job).await {
-            if ctx.generation.get_value() == generation {
-                par_known(ctx, par);
-            }
+        let par = worker_client::ask(job).await;
+        if ctx.generation.get_value() != generation {
             return;
         }
-        // No worker: compute here, a few milliseconds at a time.
-        loop {
-            browser::sleep(20).await;
-            if ctx.generation.get_value() != generation {
-                return;
-            }
-            let start = browser::now_ms();
-            let mut result = None;
-            while result.is_none() && browser::now_ms() - start < 12.0 {
-                result = ctx.par_run.try_update_value(|run| run.as_mut().and_then(|r| r.step())).flatten();
-                if ctx.par_run.with_value(|r| r.is_none()) {
-                    return;
-                }
-            }
-            if let Some(par) = result {
-                par_known(ctx, par);
-                return;
-            }
+        match par {
+            Some(Reply::Par { par }) => par_known(ctx, par),
+            _ => ctx.par.set(Par::NotApplicable),
         }
     });
 }
 
 fn par_known(ctx: Ctx, par: i32) {
     ctx.par.set(Par::Known(par));
-    ctx.par_run.set_value(None);
     if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over())) {
         record_history(ctx);
     }

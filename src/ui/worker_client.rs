@@ -45,7 +45,8 @@ fn lane(job: &Job) -> Lane {
     }
 }
 
-/// Starts both workers (once). Failing only means the page computes itself.
+/// Starts both workers (once; the first game does it, [`ask`] too if needed).
+/// Failing only means the page computes itself.
 pub fn start() {
     start_lane(&MOVES);
     start_lane(&BACKGROUND);
@@ -119,6 +120,7 @@ fn fail(client: Lane) {
 /// Sends `job` now and returns the reply's future (`None`: no worker, do it yourself).
 pub fn ask(job: Job) -> impl Future<Output = Option<Reply>> {
     let client = lane(&job);
+    start_lane(client);
     // A new par supersedes the one still running (a new game started).
     if matches!(job, Job::Par { .. }) && client.with(|c| !c.borrow().pending.is_empty()) {
         restart(client);

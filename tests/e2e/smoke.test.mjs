@@ -92,6 +92,9 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
 
       const outside = requests.filter((url) => /^https?:/.test(url) && !url.startsWith(env.site.url));
       assert.deepEqual(outside, [], 'every asset URL must stay under the sub-path (GitHub Pages serves /<repo>/)');
+      // The bots' worker is fetched when a game starts, never for the home screen.
+      const worker = requests.filter((url) => /worker-loader|tablee-worker/.test(url));
+      assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker');
       assert.ok((await page.locator('body').innerText()).includes('Tablée'), 'the app shows its name');
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
