@@ -397,3 +397,19 @@ fn ja18_tied_lowest_totals_split_the_big_pot_all_odd_cents_to_the_earliest_seat_
     let r = round7_out(1, vec![50, 45, 45, 45], (35, 21), vec![100, 150, 300, 100]);
     assert_eq!(r.result().unwrap().purses, vec![50 + 10, 45, 45 + 35, 45 + 11]);
 }
+
+#[test]
+fn ja13_a_run_uses_the_ace_low_or_high_never_both() {
+    use tablee_engine::jachete::{read_meld, MeldKind, Suit};
+    // Thirteen cards make a run from A to K (the 2 a wild standing for 2S);
+    // the ace high ends a run from 3 to A.
+    let low = read_meld(&cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")).unwrap();
+    assert_eq!(low.kind, MeldKind::Run { suit: Suit::Spades, low: 1, high: 13 });
+    let high = read_meld(&cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")).unwrap();
+    assert_eq!(high.kind, MeldKind::Run { suit: Suit::Spades, low: 3, high: 14 });
+    // Fourteen cards would need the ace at both ends: refused, whether the
+    // second ace is natural or a wild standing for it.
+    assert!(read_meld(&cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")).is_err());
+    let wild_ace = read_meld(&cards("AS 3S 4S 5S 6S 7S 8S 9S 2H 2D 2C JK JK JK")).unwrap_err();
+    assert!(wild_ace.0.contains("JA-13"), "{wild_ace}");
+}

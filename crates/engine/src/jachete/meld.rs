@@ -88,9 +88,11 @@ pub fn read_meld(cards: &[Card]) -> Result<Meld, MeldError> {
 }
 
 fn read_run(cards: &[Card], naturals: &[(Rank, Suit)], suit: Suit) -> Result<Meld, MeldError> {
-    if cards.len() > 14 {
+    // JA-13: the ace is low or high, never both, so a run holds each of the
+    // 13 ranks at most once: A to K or 2 to A.
+    if cards.len() > 13 {
         return Err(MeldError(format!(
-            "a run has at most 14 cards (A to A), this one has {} (JA-13)",
+            "a run has at most 13 cards (A to K or 2 to A: the ace is low or high, not both), this one has {} (JA-13)",
             cards.len()
         )));
     }
@@ -276,7 +278,13 @@ mod tests {
         assert!(err("5H 9H JK").contains("span"));
         assert!(read_meld(&cards("5H 6H 7H 8H 9H 10H JH QH KH AH")).is_ok());
         let long = "AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S JK 2C 2D";
-        assert!(err(long).contains("at most 14"), "16 cards never make a run");
+        assert!(err(long).contains("at most 13"), "16 cards never make a run");
+        // A to K, or 2 to A, but never A to A: with a wild for the second ace
+        // no more than with two natural aces.
+        assert!(read_meld(&cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")).is_ok());
+        assert_eq!(ok("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH").kind, MeldKind::Run { suit: Suit::Hearts, low: 3, high: 14 });
+        assert!(err("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH").contains("at most 13"));
+        assert!(err("AS 3S 4S 5S 6S 7S 8S 9S 2H 2D 2C JK JK JK").contains("at most 13"));
     }
 
     #[test]
