@@ -413,3 +413,49 @@ fn ja13_a_run_uses_the_ace_low_or_high_never_both() {
     let wild_ace = read_meld(&cards("AS 3S 4S 5S 6S 7S 8S 9S 2H 2D 2C JK JK JK")).unwrap_err();
     assert!(wild_ace.0.contains("JA-13"), "{wild_ace}");
 }
+
+#[test]
+fn ja07_ja09_a_round_rebuilt_in_the_first_cards_window_still_asks_the_dealer_last() {
+    // A search bot rebuilds the round from public facts (JaRound::from_parts).
+    // On the first turned card nobody discarded: the dealer is eligible.
+    let r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    let rebuild = |r: &JaRound| {
+        JaRound::from_parts(
+            r.round(),
+            r.dealer(),
+            r.phase(),
+            r.to_act().unwrap(),
+            r.turn(),
+            (0..4).map(|s| r.hand(s).to_vec()).collect(),
+            r.stock_top_first(),
+            r.discard().to_vec(),
+            r.table().to_vec(),
+            (0..4).map(|s| r.money(s)).collect(),
+            r.pots(),
+            (0..4).map(|s| r.score(s)).collect(),
+            (0..4).map(|s| r.opened(s)).collect(),
+            Reshuffle::OldestOnTop,
+        )
+        .unwrap()
+    };
+    let mut copy = rebuild(&r);
+    for seat in [1, 2, 3] {
+        assert_eq!(copy.to_act(), Some(seat));
+        copy.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!(copy.to_act(), Some(0), "the dealer is asked last");
+    assert_eq!(copy.phase(), JaPhase::BuyWindow);
+    // On a discard, the discarder is not asked, in the rebuilt round too.
+    let mut r = r;
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    let drawn = *r.hand(1).last().unwrap();
+    r.apply(&JaAction::Discard(drawn)).unwrap();
+    let mut copy = rebuild(&r);
+    for seat in [2, 3, 0] {
+        assert_eq!(copy.to_act(), Some(seat));
+        copy.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!((copy.phase(), copy.to_act()), (JaPhase::Play, Some(2)), "seat 1 made the discard: not asked");
+}

@@ -254,7 +254,19 @@ impl JaRound {
         }
         let mut stock = stock_top_first;
         stock.reverse();
-        let offered_by = (phase == JaPhase::BuyWindow).then(|| (turn + players - 1) % players);
+        // Who made the discard on offer: the seat before `turn`, except in the
+        // window on the first turned card (JA-7), where nobody did and the
+        // dealer may buy. That window is the only one with no card on the
+        // table, a single card on the pile and the hands as dealt: no turn
+        // has ended yet (each adds a discard to the pile, each buy two cards
+        // to a hand).
+        let dealt = contract(view_round).map_or(0, |c| c.cards_dealt);
+        let first_card_window = phase == JaPhase::BuyWindow
+            && table.is_empty()
+            && discard.len() == 1
+            && hands.iter().map(Vec::len).sum::<usize>() == players * dealt;
+        let offered_by =
+            (phase == JaPhase::BuyWindow && !first_card_window).then(|| (turn + players - 1) % players);
         Ok(JaRound {
             players,
             round: view_round,
