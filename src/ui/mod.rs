@@ -2,7 +2,7 @@
 //!
 //! One [`Ctx`] of signals is shared by every component. The session (engine
 //! state and actions) changes only through [`act`] and the bot loop, which
-//! both save the game to localStorage right after the change.
+//! both save the game to localStorage just after the change (in a task of its own).
 
 mod browser;
 mod cards;
@@ -123,6 +123,8 @@ pub struct Ctx {
     /// Incremented for each new game, so background work of an old game stops.
     pub generation: StoredValue<u64>,
     pub bots_running: StoredValue<bool>,
+    /// A save is scheduled ([`persist`]).
+    pub save_pending: StoredValue<bool>,
 }
 
 impl Ctx {
@@ -167,6 +169,7 @@ pub fn App() -> impl IntoView {
         home_table: RwSignal::new(TableConfig::new(tablee_engine::Seed::from_number(0), players_hint)),
         generation: StoredValue::new(0),
         bots_running: StoredValue::new(false),
+        save_pending: StoredValue::new(false),
     };
     provide_context(ctx);
     // The page's static "loading" line goes once the app runs.
@@ -297,11 +300,23 @@ pub fn act(ctx: Ctx, action: Action) -> Result<(), String> {
     result
 }
 
-/// Saves the game; a full or missing storage only costs the resume.
+/// Saves the game, in a task of its own just after the move's (the move's
+/// task then only updates the page; moves in a row are saved once). A full or
+/// missing storage only costs the resume.
 fn persist(ctx: Ctx) {
-    if let Some(text) = ctx.session.with_untracked(|s| s.as_ref().map(save::to_json)) {
-        browser::store(SAVE_KEY, &text);
+    if ctx.save_pending.get_value() {
+        return;
     }
+    ctx.save_pending.set_value(true);
+    set_timeout(
+        move || {
+            ctx.save_pending.set_value(false);
+            if let Some(text) = ctx.session.with_untracked(|s| s.as_ref().map(save::to_json)) {
+                browser::store(SAVE_KEY, &text);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// After any move: hot-seat hiding, history at the end.

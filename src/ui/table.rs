@@ -424,11 +424,14 @@ fn Log() -> impl IntoView {
         let lang = ctx.lang();
         ctx.session.with(|s| s.as_ref().map(|s| i18n::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default())
     });
+    // Scroll in the next animation frame, not right after the update: reading
+    // scrollHeight here would force a layout in the middle of every move (a
+    // long task at the bots' instant speed); in the frame it is the layout the
+    // browser does anyway to paint.
     Effect::new(move |_| {
-        let count = lines.with(|l| l.len());
+        lines.track();
         if let Some(el) = list.get() {
-            let _ = count;
-            el.set_scroll_top(el.scroll_height());
+            request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
         }
     });
     view! {
