@@ -171,6 +171,7 @@ pub struct Strings {
     pub update_available: &'static str,
     pub update_reload: &'static str,
     pub rules_title: &'static str,
+    pub rules_unavailable: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -268,6 +269,7 @@ pub static EN: Strings = Strings {
     update_available: "An update of Tablée is available.",
     update_reload: "Reload",
     rules_title: "How to play Katzenjammer Blues",
+    rules_unavailable: "The rules could not be loaded. Check your connection, then open them again.",
 };
 
 pub static FR: Strings = Strings {
@@ -365,6 +367,7 @@ pub static FR: Strings = Strings {
     update_available: "Une mise à jour de Tablée est disponible.",
     update_reload: "Recharger",
     rules_title: "Comment jouer à Katzenjammer Blues",
+    rules_unavailable: "Impossible de charger les règles. Vérifiez votre connexion, puis rouvrez-les.",
 };
 
 // ----- numbers, cards, bids ------------------------------------------------
@@ -1044,140 +1047,6 @@ pub fn share_text(
     format!("{head}{result}\n{url}")
 }
 
-// ----- the rules page ----------------------------------------------------------
-
-/// One section of the rules page.
-pub struct RulesSection {
-    pub title: &'static str,
-    pub paragraphs: &'static [&'static str],
-}
-
-/// The rules in our own words (from `shared/rules/katzenjammer-blues.md`).
-pub fn rules(lang: Lang) -> &'static [RulesSection] {
-    match lang {
-        Lang::En => &RULES_EN,
-        Lang::Fr => &RULES_FR,
-    }
-}
-
-static RULES_EN: [RulesSection; 10] = [
-    RulesSection {
-        title: "The aim",
-        paragraphs: &["Catch the most mice. Mice come from foursomes — four cards of one value laid down together: a foursome of 5s brings 5 mice, a foursome of 1s only one. Beware of the jokers (the cats): whoever ends with the most of them gives 5 mice back."],
-    },
-    RulesSection {
-        title: "The cards and the mice",
-        paragraphs: &[
-            "90 cards: fifteen each of 1, 2, 3, 4 and 5, and fifteen jokers. On screen every value has its own shape — a disc for 1, triangles for 2, squares for 3, diamonds for 4, stars for 5 — and the joker is a cat's face.",
-            "The supply holds 24 mice; with four players or fewer only 20 are used, unless you choose “All 24 mice”. Everyone is dealt 6 cards and the rest forms the stock. The deal's number picks the first bandleader.",
-        ],
-    },
-    RulesSection {
-        title: "The row",
-        paragraphs: &["The bandleader turns stock cards face up one at a time, making the row. The row stops as soon as a value appears for the second time, or as soon as a joker appears. When it stops on a joker, every player draws one card from the stock, starting left of the bandleader, the bandleader last."],
-    },
-    RulesSection {
-        title: "Bidding",
-        paragraphs: &[
-            "The auction starts left of the bandleader and goes round the table, the bandleader included. On your turn you either raise the bid or pass; once you have passed you are out of this auction.",
-            "You bid with cards from your hand, of two kinds: several cards of one value (“three 2s”) or several cards of all different values (“four different”, five at most). Jokers are wild: in a same bid they take its value, in a different bid each takes a value nobody else in the bid has. A bid may even be only jokers: you then say which value they stand for.",
-            "In the app, select cards in your hand: it tells you which bid they make and whether that is enough, and explains why when it is not. Pass is one button.",
-        ],
-    },
-    RulesSection {
-        title: "Which bid is higher",
-        paragraphs: &["More cards always beat fewer. With as many cards, a same bid beats a different bid, and of two same bids the higher value wins. Two different bids of the same size are equal — so the second one does not beat the first. For example two 1s beat one 5, four 1s beat four different, and any six-card bid beats every five-card bid."],
-    },
-    RulesSection {
-        title: "Winning the row",
-        paragraphs: &[
-            "When everybody else has passed, the player holding the bid wins. They pay the cards of the bid: numbered cards go face up to the discard pile, and jokers used in the bid are laid in front of the player — they still count as that player's jokers. Then the winner takes the whole row into hand and becomes the next bandleader.",
-            "If nobody bids at all, the row goes to the discard pile and the same bandleader reveals a new one. Cards of losing bids stay secret in their owners' hands.",
-        ],
-    },
-    RulesSection {
-        title: "Foursomes",
-        paragraphs: &[
-            "Only the auction's winner, right after taking the row, may lay down foursomes — as many as they like, at once. A foursome is four cards of one value, jokers filling in as needed, and brings its value in mice. Its numbered cards go to the discard pile; its jokers stay in front of the player.",
-            "Four jokers together may take any value from 1 to 5 and score it — or be declared “joker cats”: no mice, but the four jokers go to the discard pile. That is the only way to get rid of jokers. If the supply runs short, you get what is left.",
-        ],
-    },
-    RulesSection {
-        title: "The end",
-        paragraphs: &[
-            "The game stops at once when the last stock card is taken (the row then on the table is not auctioned) or when the last mouse is won.",
-            "Everyone then adds the jokers still in hand to those in front of them. The player with the most jokers — or every player tied for the most — loses 5 mice; scores can drop below zero. Most mice wins; on a tie, fewer jokers wins; still tied, the victory is shared.",
-        ],
-    },
-    RulesSection {
-        title: "What everyone sees",
-        paragraphs: &["Every bid is public, and so are the cards a winner pays, every foursome and the discard pile (open it from the table). Only the hands and the stock are secret. The bots play by the same rule: they see what you would see in their seat, never your cards."],
-    },
-    RulesSection {
-        title: "A few tips",
-        paragraphs: &["Bid with low cards and keep the high ones for foursomes. Think twice before paying with jokers: they stay in front of you and count against you at the end — joker cats are your way out. Keep an eye on the mice left and the size of the stock: near the end, a small sure gain beats a big hope."],
-    },
-];
-
-static RULES_FR: [RulesSection; 10] = [
-    RulesSection {
-        title: "Le but",
-        paragraphs: &["Attraper le plus de souris. Les souris se gagnent avec des carrés — quatre cartes d'une même valeur posées ensemble : un carré de 5 rapporte 5 souris, un carré de 1 une seule. Gare aux jokers (les chats) : qui en a le plus à la fin rend 5 souris."],
-    },
-    RulesSection {
-        title: "Les cartes et les souris",
-        paragraphs: &[
-            "90 cartes : quinze de chaque valeur 1, 2, 3, 4 et 5, et quinze jokers. À l'écran, chaque valeur a sa forme — un disque pour le 1, des triangles pour le 2, des carrés pour le 3, des losanges pour le 4, des étoiles pour le 5 — et le joker est une tête de chat.",
-            "La réserve compte 24 souris ; à quatre joueurs ou moins on n'en utilise que 20, sauf si vous choisissez « Les 24 souris ». Chacun reçoit 6 cartes, le reste forme la pioche. Le numéro de la donne désigne le premier chef d'orchestre.",
-        ],
-    },
-    RulesSection {
-        title: "La rangée",
-        paragraphs: &["Le chef d'orchestre retourne les cartes de la pioche une à une pour former la rangée. Elle s'arrête dès qu'une valeur apparaît une deuxième fois, ou dès qu'un joker apparaît. Si elle s'arrête sur un joker, chaque joueur pioche une carte, en commençant à gauche du chef d'orchestre, qui pioche en dernier."],
-    },
-    RulesSection {
-        title: "Les enchères",
-        paragraphs: &[
-            "Les enchères commencent à gauche du chef d'orchestre et font le tour de la table, chef d'orchestre compris. À votre tour, vous surenchérissez ou vous passez ; qui a passé ne revient plus dans ces enchères.",
-            "On annonce avec des cartes de sa main, de deux sortes : plusieurs cartes d'une même valeur (« trois 2 ») ou plusieurs cartes toutes de valeurs différentes (« quatre différentes », cinq au plus). Les jokers sont libres : dans une enchère de même valeur ils prennent cette valeur, dans une enchère de différentes chacun prend une valeur absente du reste de l'enchère. On peut même n'annoncer que des jokers, en disant quelle valeur ils représentent.",
-            "Dans l'application, sélectionnez des cartes de votre main : elle indique l'enchère qu'elles forment, si elle suffit, et pourquoi sinon. Passer tient en un bouton.",
-        ],
-    },
-    RulesSection {
-        title: "Quelle enchère est la plus forte",
-        paragraphs: &["Plus de cartes bat toujours moins de cartes. À nombre égal, une enchère de même valeur bat une enchère de différentes, et entre deux enchères de même valeur la plus haute l'emporte. Deux enchères de différentes de même taille sont égales : la seconde ne bat donc pas la première. Par exemple deux 1 battent un 5, quatre 1 battent quatre différentes, et toute enchère de six cartes bat toutes celles de cinq."],
-    },
-    RulesSection {
-        title: "Remporter la rangée",
-        paragraphs: &[
-            "Quand tous les autres ont passé, le joueur qui tient l'enchère l'emporte. Il paie les cartes de son enchère : les cartes numérotées vont face visible à la défausse, les jokers utilisés sont posés devant lui — ils comptent toujours comme ses jokers. Puis il prend toute la rangée en main et devient le chef d'orchestre suivant.",
-            "Si personne n'annonce, la rangée part à la défausse et le même chef d'orchestre en retourne une nouvelle. Les cartes des enchères perdantes restent secrètes dans la main de leur propriétaire.",
-        ],
-    },
-    RulesSection {
-        title: "Les carrés",
-        paragraphs: &[
-            "Seul le gagnant des enchères, juste après avoir pris la rangée, peut poser des carrés — autant qu'il veut, en une fois. Un carré, ce sont quatre cartes d'une même valeur, les jokers complétant au besoin ; il rapporte sa valeur en souris. Ses cartes numérotées vont à la défausse, ses jokers restent devant le joueur.",
-            "Quatre jokers ensemble peuvent prendre une valeur de 1 à 5 et la rapporter — ou être déclarés « chats-jokers » : pas de souris, mais les quatre jokers partent à la défausse. C'est le seul moyen de se débarrasser de ses jokers. Si la réserve s'épuise, on reçoit ce qui reste.",
-        ],
-    },
-    RulesSection {
-        title: "La fin",
-        paragraphs: &[
-            "La partie s'arrête aussitôt que la dernière carte de la pioche est prise (la rangée alors sur la table n'est pas mise aux enchères) ou que la dernière souris est gagnée.",
-            "Chacun ajoute alors les jokers restés en main à ceux posés devant lui. Le joueur qui a le plus de jokers — ou tous ceux à égalité en tête — rend 5 souris ; on peut finir sous zéro. Le plus de souris gagne ; en cas d'égalité, le moins de jokers ; si l'égalité demeure, la victoire est partagée.",
-        ],
-    },
-    RulesSection {
-        title: "Ce que chacun voit",
-        paragraphs: &["Toutes les enchères sont publiques, comme les cartes payées par un gagnant, chaque carré et la défausse (ouvrez-la depuis la table). Seules les mains et la pioche sont secrètes. Les bots jouent selon la même règle : ils voient ce que vous verriez à leur place, jamais vos cartes."],
-    },
-    RulesSection {
-        title: "Quelques conseils",
-        paragraphs: &["Annoncez avec les petites cartes et gardez les grandes pour les carrés. Réfléchissez avant de payer avec des jokers : ils restent devant vous et comptent contre vous à la fin — les chats-jokers sont votre porte de sortie. Surveillez les souris restantes et l'épaisseur de la pioche : vers la fin, un petit gain sûr vaut mieux qu'un grand espoir."],
-    },
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1277,5 +1146,23 @@ mod tests {
         assert!(text.ends_with("https://x/?seed=1K7Q-M3ZD"));
         assert_eq!(place_text(1, 4, Lang::En), "1st of 4");
         assert_eq!(place_text(2, 4, Lang::Fr), "2e sur 4");
+    }
+
+    /// The rules pages (public/rules, fetched by the rules screen): both
+    /// languages have the same sections and paragraphs, and only these tags.
+    #[test]
+    fn the_rules_pages_match_in_both_languages() {
+        let pages = [include_str!("../public/rules/en.html"), include_str!("../public/rules/fr.html")];
+        let count = |page: &str, tag: &str| page.matches(tag).count();
+        for tag in ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"] {
+            assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");
+        }
+        for page in pages {
+            assert_eq!(count(page, "<section>"), 10);
+            assert_eq!(count(page, "<h2>"), 10);
+            let tags = count(page, "<") - count(page, "<!--");
+            let known: usize = ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"].iter().map(|t| count(page, t)).sum();
+            assert_eq!(tags, known, "an unexpected tag or an unescaped <");
+        }
     }
 }

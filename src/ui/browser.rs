@@ -129,3 +129,16 @@ pub async fn copy_to_clipboard(text: String) -> bool {
     let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else { return false };
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
+
+/// The text of a file next to the page (`fetch`); `None` when it cannot be
+/// had (offline before the service worker cached it, or a server error).
+pub async fn fetch_text(url: &str) -> Option<String> {
+    let promise = window()?.fetch_with_str(url);
+    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    if !js_sys::Reflect::get(&response, &JsValue::from_str("ok")).ok()?.is_truthy() {
+        return None;
+    }
+    let text = js_sys::Reflect::get(&response, &JsValue::from_str("text")).ok()?;
+    let promise = text.dyn_ref::<js_sys::Function>()?.call0(&response).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string()
+}

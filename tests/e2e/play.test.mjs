@@ -241,6 +241,32 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
     }
   });
 
+  it('the rules page shows the rules (fetched when opened) in the chosen language, and leads back', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
+    try {
+      await gotoApp(page, env.url());
+      await page.locator(byTestId('nav-rules')).click();
+      const text = page.locator(`${byTestId('rules-screen')} ${byTestId('rules-text')}`);
+      await text.locator('h2').first().waitFor({ state: 'visible' });
+      assert.equal(await text.locator('section').count(), 10, 'ten sections');
+      assert.equal(await text.locator('h2').first().innerText(), 'The aim');
+      await page.locator(byTestId('lang-fr')).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="rules-text"] h2')?.textContent.trim() === 'Le but',
+      );
+      assert.equal(await page.locator(byTestId('rules-screen')).getAttribute('lang'), 'fr');
+      await page.locator(byTestId('lang-en')).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="rules-text"] h2')?.textContent.trim() === 'The aim',
+      );
+      await page.locator(byTestId('rules-back')).click();
+      await page.locator(byTestId('play-button')).waitFor({ state: 'visible' });
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the language switch changes the texts and is remembered after a reload', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
     try {
