@@ -46,6 +46,10 @@ pub struct JaGame {
     /// card, in order (public, JA-19). Each round is a fresh deal, so older
     /// rounds tell nothing about the cards now hidden.
     seen_discards: Vec<Card>,
+    /// This round's buys and discards with who made them (public, JA-19):
+    /// a bought card sits in its buyer's hand until seen again.
+    bought: Vec<(Seat, Card)>,
+    discarded: Vec<(Seat, Card)>,
 }
 
 /// What one seat knows (JA-19).
@@ -67,6 +71,13 @@ pub struct JaView {
     /// The discard pile as it lies, oldest first: face up, every card of it
     /// was seen when discarded.
     pub discard_pile: Vec<Card>,
+    /// This round's buys, in order: who bought which card (JA-19). The bonus
+    /// card drawn with it stays hidden.
+    #[serde(default)]
+    pub bought: Vec<(Seat, Card)>,
+    /// This round's discards, in order, with who made them.
+    #[serde(default)]
+    pub discarded: Vec<(Seat, Card)>,
     pub table: Vec<TableMeld>,
     pub hand: Vec<Card>,
     pub hand_sizes: Vec<usize>,
@@ -87,7 +98,18 @@ impl JaGame {
         let money = vec![START_MONEY - SMALL_POT_STAKE; players];
         let round = deal_round(players, seed, 1, first_dealer, money, SMALL_POT_STAKE * players as i32, 0, vec![0; players])?;
         let seen_discards = round.first_card().into_iter().collect();
-        Ok(JaGame { players, seed, first_dealer, round, results: Vec::new(), stop_at_round_end: false, seen_discards })
+        let bought = forced_buy(&round);
+        Ok(JaGame {
+            players,
+            seed,
+            first_dealer,
+            round,
+            results: Vec::new(),
+            stop_at_round_end: false,
+            seen_discards,
+            bought,
+            discarded: Vec::new(),
+        })
     }
 
     pub fn round(&self) -> &JaRound {
@@ -128,6 +150,8 @@ impl JaGame {
             results: Vec::new(),
             stop_at_round_end: true,
             seen_discards: view.discards_seen.clone(),
+            bought: view.bought.clone(),
+            discarded: view.discarded.clone(),
         })
     }
     pub fn results(&self) -> &[RoundResult] {
@@ -148,8 +172,15 @@ impl JaGame {
         self.round = deal_round(n, self.seed, number, dealer, money, small, big, scores)?;
         self.seen_discards.clear();
         self.seen_discards.extend(self.round.first_card());
+        self.bought = forced_buy(&self.round);
+        self.discarded.clear();
         Ok(())
     }
+}
+
+/// JA-7: a wild turned first was bought by the dealer, for all to see.
+fn forced_buy(round: &JaRound) -> Vec<(Seat, Card)> {
+    round.first_card().filter(|c| c.is_wild()).map(|c| (round.dealer(), c)).into_iter().collect()
 }
 
 /// JA-4: round `number` of `seed` is always the same deal, dealt one card at a
@@ -221,10 +252,18 @@ impl Game for JaGame {
     }
 
     fn apply(&mut self, action: &JaAction) -> Result<(), RuleError> {
+        let actor = self.round.to_act();
+        let buy_card = self.round.buy_card();
         self.round.apply(action)?;
         // JA-19: discards are public when made; a bought card was seen already.
-        if let JaAction::Discard(card) = action {
-            self.seen_discards.push(*card);
+        match (action, actor) {
+            (JaAction::Discard(card), Some(seat)) => {
+                self.seen_discards.push(*card);
+                self.discarded.push((seat, *card));
+            }
+            (JaAction::Discard(card), None) => self.seen_discards.push(*card),
+            (JaAction::Buy, Some(seat)) => self.bought.extend(buy_card.map(|card| (seat, card))),
+            _ => {}
         }
         if self.round.phase() == JaPhase::RoundOver {
             if let Some(result) = self.round.result() {
@@ -257,6 +296,8 @@ impl Game for JaGame {
             buy_card: r.buy_card(),
             discards_seen: self.seen_discards.clone(),
             discard_pile: r.discard().to_vec(),
+            bought: self.bought.clone(),
+            discarded: self.discarded.clone(),
             table: r.table().to_vec(),
             hand: r.hand(seat).to_vec(),
             hand_sizes: (0..n).map(|s| r.hand(s).len()).collect(),

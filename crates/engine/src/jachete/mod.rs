@@ -1,10 +1,10 @@
 //! J'achète! (le 60 cennes): the rules of `../shared/rules/jachete.md`, rule
-//! ids JA-1..JA-19. Built so far: the cards (JA-1), meld validation with its
-//! explanations (JA-3, JA-5, JA-6, JA-13) and one round as a state machine
-//! (JA-4..JA-18: the first turned card, buying, opening, the table rule,
-//! rebuilding the stock, scoring, the pots after round 7). Still to come: the
-//! seven-round game with seeded deals, the per-player view (JA-19), the
-//! generic `Game` API with a move generator, and bots.
+//! ids JA-1..JA-19: the cards (JA-1), meld validation with its explanations
+//! (JA-3, JA-5, JA-6, JA-13), one round as a state machine (`round.rs`:
+//! JA-4..JA-18 — the first turned card, buying, opening, the table rule,
+//! rebuilding the stock, scoring, the pots after round 7), and the
+//! seven-round game with seeded deals, the per-player view (JA-19) and the
+//! generic `Game` API with its move generator (`game.rs`).
 
 mod cards;
 mod game;
