@@ -20,6 +20,12 @@ pub fn Game() -> impl IntoView {
     let ctx = ctx();
     let has_session = move || ctx.session.with(|s| s.is_some());
     let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.is_over()));
+    // The game log's lines, written once per move for both the log and the
+    // status line's latest event.
+    let lines = Memo::new(move |_| {
+        let lang = ctx.lang();
+        ctx.session.with(|s| s.as_ref().map(|s| i18n::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default())
+    });
     view! {
         <Show
             when=has_session
@@ -27,7 +33,7 @@ pub fn Game() -> impl IntoView {
         >
             <div class="game" data-testid="table-screen">
                 <DealBar />
-                <StatusLine />
+                <StatusLine lines />
                 <Show when=over>
                     <end::EndPanel />
                 </Show>
@@ -39,7 +45,7 @@ pub fn Game() -> impl IntoView {
                     <div class="side-col">
                         <Players />
                         <Discard />
-                        <Log />
+                        <Log lines />
                     </div>
                 </div>
             </div>
@@ -193,7 +199,7 @@ fn DealBar() -> impl IntoView {
 
 /// Whose turn it is, and the bot thinking.
 #[component]
-fn StatusLine() -> impl IntoView {
+fn StatusLine(lines: Memo<Vec<String>>) -> impl IntoView {
     let ctx = ctx();
     let text = move || {
         let lang = ctx.lang();
@@ -211,10 +217,7 @@ fn StatusLine() -> impl IntoView {
     };
     let yours = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.human_to_act().is_some()));
     // The latest public event, so that every bot move is seen as it happens.
-    let last = Memo::new(move |_| {
-        let lang = ctx.lang();
-        ctx.session.with(|s| s.as_ref().and_then(|s| i18n::log_lines(s.config(), s.state().log(), lang).pop()))
-    });
+    let last = Memo::new(move |_| lines.with(|l| l.last().cloned()));
     let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.to_act().is_none()));
     view! {
         <div class="status" class:yours=yours class:over=over>
@@ -417,13 +420,8 @@ fn Discard() -> impl IntoView {
 
 /// The game log, newest at the bottom, scrolled into view as it grows.
 #[component]
-fn Log() -> impl IntoView {
-    let ctx = ctx();
+fn Log(lines: Memo<Vec<String>>) -> impl IntoView {
     let list: NodeRef<html::Ol> = NodeRef::new();
-    let lines = Memo::new(move |_| {
-        let lang = ctx.lang();
-        ctx.session.with(|s| s.as_ref().map(|s| i18n::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default())
-    });
     // Scroll in the next animation frame, not right after the update: reading
     // scrollHeight here would force a layout in the middle of every move (a
     // long task at the bots' instant speed); in the frame it is the layout the
