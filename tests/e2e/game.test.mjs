@@ -82,4 +82,30 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       await context.close();
     }
   });
+
+  // The bots decide only in their Web Worker (the page's wasm has no bot code):
+  // a browser where no worker can start still gets a game that ends, its bots
+  // passing (or playing their first legal move), with no par and no error.
+  it('without Web Workers the bots still move and the game reaches the end screen', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await page.addInitScript(() => {
+        window.Worker = function Worker() {
+          throw new DOMException('workers are disabled in this test', 'SecurityError');
+        };
+      });
+      await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=3&seats=human,expert,normal'));
+      await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
+      await page.locator(byTestId('speed-instant')).click();
+      const moves = await playToEnd(page);
+      console.log(`no workers: game over after ${moves.pass} passes and ${moves.present} presentations of ours`);
+      await page.locator(byTestId('end-screen')).waitFor({ state: 'visible' });
+      assert.ok((await page.locator(byTestId('winners')).innerText()).trim().length > 0, 'the winners are named');
+      await settle(page);
+      assert.equal(await page.locator(byTestId('par')).count(), 0, 'no par (nor "computing par") without a worker');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
 });
