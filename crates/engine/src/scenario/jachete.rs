@@ -12,7 +12,7 @@ use crate::jachete::{
     contract, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Reshuffle, RoundSetup, TableMeld,
     SMALL_POT_STAKE, START_MONEY,
 };
-use crate::Game;
+use crate::{Game, Seat};
 
 struct Step {
     seat: usize,
@@ -261,8 +261,10 @@ pub fn action_to_json(action: &JaAction) -> Value {
 ///   scenario's `"discard"` list: only the top of the pile is on view;
 ///
 /// plus `"seat"` (the viewer), `"discards_seen"` (every card discarded or
-/// turned up this game, bought ones included, oldest first) and `"contract"`
-/// (this round's, `{"sets", "min_len", "cards_dealt"}`).
+/// turned up this round, bought ones included, oldest first), `"bought"` and
+/// `"discarded"` (this round's buys and discards with who made them, oldest
+/// first: `[{"seat": 1, "card": "7H"}, ...]`) and `"contract"` (this round's,
+/// `{"sets", "min_len", "cards_dealt"}`).
 pub fn view_to_json(view: &JaView) -> Value {
     let players: Vec<Value> = (0..view.players)
         .map(|s| {
@@ -299,7 +301,13 @@ pub fn view_to_json(view: &JaView) -> Value {
         "players": players,
         "pots": {"small": small, "big": big},
         "discards_seen": names(&view.discards_seen),
+        "bought": seat_cards(&view.bought),
+        "discarded": seat_cards(&view.discarded),
     })
+}
+
+fn seat_cards(events: &[(Seat, Card)]) -> Value {
+    Value::Array(events.iter().map(|(seat, card)| json!({"seat": seat, "card": card.to_string()})).collect())
 }
 
 /// The options object of a scenario: `{"three_players": false}`.
@@ -404,7 +412,7 @@ mod tests {
         let view = view_to_json(&game.view(2));
         let scenario = output(game.round(), None);
         let mut keys: Vec<String> = view.as_object().unwrap().keys().cloned().collect();
-        keys.retain(|k| !["seat", "discards_seen", "contract", "discard_top"].contains(&k.as_str()));
+        keys.retain(|k| !["seat", "discards_seen", "bought", "discarded", "contract", "discard_top"].contains(&k.as_str()));
         keys.push("discard".into());
         let mut state_keys: Vec<String> = scenario["state"].as_object().unwrap().keys().cloned().collect();
         keys.sort();
@@ -422,6 +430,9 @@ mod tests {
         assert_eq!(view["contract"], json!({"sets": 2, "min_len": 3, "cards_dealt": 9}));
         assert_eq!(view["discard_top"], scenario["state"]["discard"].as_array().unwrap().last().cloned().unwrap_or(Value::Null));
         assert_eq!(view["discards_seen"].as_array().unwrap().len(), 1, "the turned card: {view}");
+        let turned_wild = game.round().first_card().is_some_and(|c| c.is_wild());
+        assert_eq!(view["bought"].as_array().unwrap().len(), usize::from(turned_wild), "JA-7's forced buy only: {view}");
+        assert_eq!(view["discarded"], json!([]));
     }
 
     #[test]
