@@ -41,8 +41,9 @@ pub enum Thinking {
     /// [`ismcts::paired_search`]: every candidate on the same sampled worlds;
     /// `width` is how many of the heuristic's best bids (or presentations) are
     /// candidates besides passing: the rest are rarely better and would only
-    /// spread the budget thin.
-    Paired { samples: u32, rollout_depth: u32, width: usize },
+    /// spread the budget thin. `tuned`: candidates and rollouts by the
+    /// self-play-tuned weights (`Params::TUNED`) instead of `normal`'s.
+    Paired { samples: u32, rollout_depth: u32, width: usize, tuned: bool },
     /// [`ismcts::search`].
     Tree(SearchConfig),
 }
@@ -73,8 +74,8 @@ impl Level {
         match self {
             Level::Random => Thinking::Random,
             Level::Easy | Level::Normal => Thinking::Heuristic,
-            Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30, width: 4 },
-            Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30, width: 4 },
+            Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30, width: 4, tuned: false },
+            Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30, width: 4, tuned: true },
             Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30, width: 4 }),
         }
     }
@@ -106,8 +107,11 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
         Level::Normal => katzenjammer_normal(view),
         Level::Hard | Level::Expert | Level::Ismcts => {
             let mut choices = match level.thinking() {
-                Thinking::Paired { samples, rollout_depth, width } => {
+                Thinking::Paired { samples, rollout_depth, width, tuned: false } => {
                     ismcts::paired_search::<KbState>(view, samples, rollout_depth, width, &mut rng)
+                }
+                Thinking::Paired { samples, rollout_depth, width, tuned: true } => {
+                    ismcts::paired_search::<katzenjammer::TunedKb>(view, samples, rollout_depth, width, &mut rng)
                 }
                 Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, &mut rng),
                 Thinking::Random | Thinking::Heuristic => Vec::new(),

@@ -17,17 +17,69 @@ pub struct Situation {
     pub mice_left: u8,
     pub stock: usize,
     pub players: usize,
+    /// The weights of the evaluation below.
+    pub params: Params,
 }
 
-/// Worth of a partial set of k cards of one value, as a fraction of its value:
-/// the chance it becomes a foursome before the game ends, roughly.
-const PARTIAL: [f64; 4] = [0.0, 0.12, 0.32, 0.58];
+/// The heuristic's weights. `NORMAL` is the hand-set one every level plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Worth of a partial set of k cards of one value, as a fraction of its
+    /// value: the chance it becomes a foursome before the game ends, roughly.
+    pub partial: [f64; 4],
+    /// Worth of a complete foursome, as a fraction of its value.
+    pub foursome: f64,
+    /// Extra worth of each 1 and each 2: low cards are the currency of auctions.
+    pub low_cards: [f64; 2],
+    /// Stock size and mice left at which the horizon starts to shrink.
+    pub horizon_stock: f64,
+    pub horizon_mice: f64,
+    /// The KB-18 penalty risk: size, and the logistic's offset and slope in
+    /// jokers of lead over the worst rival.
+    pub joker_penalty: f64,
+    pub joker_offset: f64,
+    pub joker_slope: f64,
+    /// Worth of a joker in hand while the game has time left.
+    pub hand_joker: f64,
+    /// How much a bid must gain (in mice) before the heuristic bids.
+    pub margin: f64,
+}
+
+impl Params {
+    pub const NORMAL: Params = Params {
+        partial: [0.0, 0.12, 0.32, 0.58],
+        foursome: 0.9,
+        low_cards: [0.15, 0.08],
+        horizon_stock: 45.0,
+        horizon_mice: 12.0,
+        joker_penalty: 5.0,
+        joker_offset: 0.5,
+        joker_slope: 1.3,
+        hand_joker: 0.6,
+        margin: 0.35,
+    };
+
+    /// Weights tuned by self-play against `NORMAL` (crates/bots/examples/tune_kb.rs,
+    /// docs/bots.md): the policy `expert`'s search plays in its rollouts.
+    pub const TUNED: Params = Params {
+        partial: [0.0, 0.12, 0.4, 0.58],
+        foursome: 0.50625,
+        low_cards: [0.1125, 0.08],
+        horizon_stock: 45.0,
+        horizon_mice: 12.0,
+        joker_penalty: 6.25,
+        joker_offset: 0.5,
+        joker_slope: 1.3,
+        hand_joker: 0.9375,
+        margin: 0.35,
+    };
+}
 
 impl Situation {
     /// How much of the game is left, in `[0, 1]`: partial sets need time.
     fn horizon(&self) -> f64 {
-        let by_stock = (self.stock as f64 / 45.0).min(1.0);
-        let by_mice = (f64::from(self.mice_left) / 12.0).min(1.0);
+        let by_stock = (self.stock as f64 / self.params.horizon_stock).min(1.0);
+        let by_mice = (f64::from(self.mice_left) / self.params.horizon_mice).min(1.0);
         by_stock.min(by_mice)
     }
 
@@ -35,15 +87,16 @@ impl Situation {
     /// partial sets by how far along they are and how much game is left.
     pub fn hand_worth(&self, hand: &Counts) -> f64 {
         let horizon = self.horizon();
+        let p = &self.params;
         let mut worth = 0.0;
         for i in 0..5 {
             let v = (i + 1) as f64;
             let n = usize::from(hand.0[i]);
-            worth += (n / 4) as f64 * v * 0.9;
-            worth += PARTIAL[n % 4] * v * horizon;
+            worth += (n / 4) as f64 * v * p.foursome;
+            worth += p.partial[n % 4] * v * horizon;
         }
         // Low cards are the currency of auctions.
-        worth += 0.15 * f64::from(hand.0[0]) + 0.08 * f64::from(hand.0[1]);
+        worth += p.low_cards[0] * f64::from(hand.0[0]) + p.low_cards[1] * f64::from(hand.0[1]);
         worth
     }
 
@@ -52,14 +105,15 @@ impl Situation {
         if jokers == 0 {
             return 0.0;
         }
+        let p = &self.params;
         let lead = f64::from(jokers) - self.rival_jokers;
-        5.0 / (1.0 + (-(lead + 0.5) * 1.3).exp())
+        p.joker_penalty / (1.0 + (-(lead + p.joker_offset) * p.joker_slope).exp())
     }
 
     /// Value of a position for the decider: mice, the hand's promise, minus
     /// the joker risk (hand jokers count at the end too).
     pub fn value(&self, mice: f64, hand: &Counts, shown: u8) -> f64 {
-        mice + self.hand_worth(hand) + 0.6 * f64::from(hand.jokers()) * self.horizon()
+        mice + self.hand_worth(hand) + self.params.hand_joker * f64::from(hand.jokers()) * self.horizon()
             - self.joker_risk(shown + hand.jokers())
     }
 
