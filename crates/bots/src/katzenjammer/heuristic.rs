@@ -62,16 +62,16 @@ impl Params {
     /// Weights tuned by self-play against `NORMAL` (crates/bots/examples/tune_kb.rs,
     /// docs/bots.md): the policy `expert`'s search plays in its rollouts.
     pub const TUNED: Params = Params {
-        partial: [0.0, 0.12, 0.4, 0.58],
-        foursome: 0.50625,
+        partial: [0.0, 0.12, 0.4, 0.725],
+        foursome: 0.285,
         low_cards: [0.1125, 0.08],
         horizon_stock: 45.0,
         horizon_mice: 12.0,
         joker_penalty: 6.25,
         joker_offset: 0.5,
         joker_slope: 1.3,
-        hand_joker: 0.9375,
-        margin: 0.35,
+        hand_joker: 1.172,
+        margin: 0.2625,
     };
 }
 
