@@ -257,12 +257,13 @@ export async function moveAndWait(page, testid, { timeout = 10_000 } = {}) {
 /**
  * Plays the game on screen to its end as the only person at the table: pass
  * at every bid, present nothing after a won auction. Returns our moves.
- * (Set the bots' speed first.) `onTurn(state)` runs before each of our moves.
+ * (Set the bots' speed first.) `onTurn(state)` runs before each of our moves;
+ * `timeout` is how long the bots may take between two of our turns.
  */
-export async function playToEnd(page, { onTurn } = {}) {
+export async function playToEnd(page, { onTurn, timeout } = {}) {
   const moves = { pass: 0, present: 0 };
   for (;;) {
-    const state = await nextState(page);
+    const state = await nextState(page, { timeout });
     if (state === 'end') return moves;
     if (moves.pass + moves.present >= MAX_MOVES) {
       throw new Error(`still no end after ${MAX_MOVES} moves of ours`);

@@ -45,12 +45,14 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
         let action = legal[rng.index(legal.len())].clone();
         return vec![Choice { action, visits: 1, value: 0.0 }];
     }
+    let ctx = Ctx::from_view(view);
+    let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let worlds = match level {
         Level::Hard => HARD_WORLDS,
         Level::Expert | Level::Ismcts => EXPERT_WORLDS,
         _ => 0,
     };
-    if worlds > 0 && worth_searching(view, legal) {
+    if worlds > 0 && worth_searching(view, legal, &scores) {
         let choices: Vec<Choice<JaAction>> = paired_search::<JaGame>(view, worlds, ROLLOUT_CAP, SEARCH_WIDTH, &mut rng)
             .into_iter()
             .filter(|c| legal.contains(&c.action))
@@ -59,21 +61,20 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
             return choices;
         }
     }
-    let ctx = Ctx::from_view(view);
     let mut ranked: Vec<Choice<JaAction>> =
-        legal.iter().map(|a| Choice { action: a.clone(), visits: 1, value: ctx.score(a) }).collect();
+        legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
     ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
     ranked
 }
 
 /// Search only where the heuristic can be wrong: a buy, or a turn's choice
-/// among several discards. Going out and obvious plays need no search.
-fn worth_searching(view: &JaView, legal: &[JaAction]) -> bool {
+/// among several discards (`scores`: the heuristic's, one per legal action).
+/// Going out and obvious plays need no search.
+fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         JaPhase::BuyWindow => legal.contains(&JaAction::Buy),
         JaPhase::Play => {
-            let ctx = Ctx::from_view(view);
-            let best = legal.iter().max_by(|a, b| ctx.score(a).total_cmp(&ctx.score(b)));
+            let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
             matches!(best, Some(JaAction::Discard(_))) && view.hand.len() > 1
         }
         _ => false,

@@ -1,10 +1,36 @@
 //! J'achète bots play complete seeded games of 4..8 players from their own
 //! view, choose only generated (and legal) actions, and `normal` beats `random`.
 
+use tablee_bots::ismcts::SearchGame;
 use tablee_bots::{jachete, Level};
-use tablee_engine::jachete::{JaGame, JaOptions};
-use tablee_engine::rng::derive_seed;
-use tablee_engine::{Game, Seed};
+use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::rng::{derive_seed, Rng};
+use tablee_engine::{Game, Seat, Seed};
+
+/// Plays game `number` of `players` through its first `rounds` rounds;
+/// `choose(game, seat, view, legal, bot_seed)` picks each move (and may check
+/// the position first). Returns the game where it stopped.
+fn play_rounds(
+    players: usize,
+    number: u64,
+    rounds: u8,
+    mut choose: impl FnMut(&JaGame, Seat, &JaView, &[JaAction], u64) -> JaAction,
+) -> JaGame {
+    let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(number)).unwrap();
+    let mut legal = Vec::new();
+    let mut moves = 0u64;
+    while let Some(seat) = game.to_act() {
+        if game.round().round() > rounds {
+            break;
+        }
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let action = choose(&game, seat, &view, &legal, derive_seed(number, &format!("{seat}-{moves}")));
+        game.apply(&action).unwrap_or_else(|e| panic!("game {number}: {action:?} refused: {e}"));
+        moves += 1;
+    }
+    game
+}
 
 /// Plays one game; returns each seat's win share.
 fn play(players: usize, seats: &[Level], seed: u64) -> Vec<f64> {
@@ -43,20 +69,11 @@ fn ja_search_bots_choose_only_generated_actions() {
     let seats = [Level::Hard, Level::Normal, Level::Expert, Level::Random, Level::Hard];
     for seed in 0..2u64 {
         let players = 4 + seed as usize;
-        let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(300 + seed)).unwrap();
-        let mut legal = Vec::new();
-        let mut moves = 0u64;
-        while let Some(seat) = game.to_act() {
-            if game.round().round() > 2 {
-                break;
-            }
-            game.actions(&mut legal);
-            let view = game.view(seat);
-            let action = jachete::decide(seats[seat], &view, &legal, derive_seed(seed, &format!("{seat}-{moves}")));
+        let game = play_rounds(players, 300 + seed, 2, |_, seat, view, legal, bot_seed| {
+            let action = jachete::decide(seats[seat], view, legal, bot_seed);
             assert!(legal.contains(&action), "{} chose an action it was not offered", seats[seat]);
-            game.apply(&action).unwrap_or_else(|e| panic!("seed {seed}: {action:?} refused: {e}"));
-            moves += 1;
-        }
+            action
+        });
         assert!(game.round().round() > 2 || game.to_act().is_none(), "seed {seed}: two rounds did not end");
     }
 }
@@ -80,43 +97,33 @@ fn ja_normal_beats_random() {
 /// stay the same.
 #[test]
 fn ja19_a_search_bot_decides_the_same_whatever_the_hidden_cards() {
-    use tablee_bots::ismcts::SearchGame;
-    use tablee_engine::rng::Rng;
     let mut positions = 0;
     let mut hidden_changed = 0;
-    let (mut legal, mut legal_resampled) = (Vec::new(), Vec::new());
+    let mut legal_resampled = Vec::new();
     for seed in 0..3u64 {
-        let mut game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(700 + seed)).unwrap();
         let mut rng = Rng::new(seed);
         let mut moves = 0u64;
-        while let Some(seat) = game.to_act() {
-            if game.round().round() > 2 {
-                break;
-            }
-            game.actions(&mut legal);
-            let view = game.view(seat);
+        play_rounds(4, 700 + seed, 2, |game, seat, view, legal, bot_seed| {
             if moves % 11 == 5 {
-                let resampled = JaGame::determinize(&view, &mut rng).expect("a world fits the view");
+                let resampled = JaGame::determinize(view, &mut rng).expect("a world fits the view");
                 let resampled_view = resampled.view(seat);
-                assert_eq!(view, resampled_view, "dealing the hidden cards anew changed what seat {seat} sees");
+                assert_eq!(*view, resampled_view, "dealing the hidden cards anew changed what seat {seat} sees");
                 resampled.actions(&mut legal_resampled);
-                assert_eq!(legal, legal_resampled);
+                assert_eq!(legal, &legal_resampled[..]);
                 let others = |g: &JaGame| (0..4).filter(|&s| s != seat).map(|s| g.round().hand(s).to_vec()).collect::<Vec<_>>();
-                if others(&resampled) != others(&game) {
+                if others(&resampled) != others(game) {
                     hidden_changed += 1;
                 }
-                let bot_seed = derive_seed(seed, &format!("{seat}-{moves}"));
                 assert_eq!(
-                    jachete::decide(Level::Hard, &view, &legal, bot_seed),
+                    jachete::decide(Level::Hard, view, legal, bot_seed),
                     jachete::decide(Level::Hard, &resampled_view, &legal_resampled, bot_seed),
                     "hard decided differently once the hidden cards changed (seed {seed}, move {moves})"
                 );
                 positions += 1;
             }
-            let action = jachete::decide(Level::Normal, &view, &legal, derive_seed(seed, &format!("{seat}-{moves}")));
-            game.apply(&action).unwrap();
             moves += 1;
-        }
+            jachete::decide(Level::Normal, view, legal, bot_seed)
+        });
     }
     assert!(positions >= 20, "only {positions} positions checked");
     assert!(hidden_changed * 10 >= positions * 9, "the hidden cards changed in only {hidden_changed} of {positions}");
@@ -126,21 +133,11 @@ fn ja19_a_search_bot_decides_the_same_whatever_the_hidden_cards() {
 /// guessed worlds always put it there until it is seen again.
 #[test]
 fn ja19_guessed_worlds_keep_what_each_player_bought() {
-    use tablee_bots::ismcts::SearchGame;
-    use tablee_engine::rng::Rng;
     let mut checked = 0;
-    let mut legal = Vec::new();
     for seed in 0..4u64 {
-        let mut game = JaGame::new_game(5, JaOptions::default(), Seed::from_number(900 + seed)).unwrap();
         let mut rng = Rng::new(seed);
-        let mut moves = 0u64;
-        while let Some(seat) = game.to_act() {
-            if game.round().round() > 1 {
-                break;
-            }
-            game.actions(&mut legal);
-            let view = game.view(seat);
-            let world = JaGame::determinize(&view, &mut rng).expect("a world fits the view");
+        play_rounds(5, 900 + seed, 1, |_, seat, view, legal, bot_seed| {
+            let world = JaGame::determinize(view, &mut rng).expect("a world fits the view");
             for &(buyer, card) in &view.bought {
                 let later_seen = view.discarded.iter().any(|&(s, c)| s == buyer && c == card)
                     || view.table.iter().any(|m| m.cards.contains(&card));
@@ -149,10 +146,8 @@ fn ja19_guessed_worlds_keep_what_each_player_bought() {
                     checked += 1;
                 }
             }
-            let action = jachete::decide(Level::Normal, &view, &legal, derive_seed(seed, &format!("{seat}-{moves}")));
-            game.apply(&action).unwrap();
-            moves += 1;
-        }
+            jachete::decide(Level::Normal, view, legal, bot_seed)
+        });
     }
     assert!(checked >= 10, "only {checked} bought cards checked");
 }

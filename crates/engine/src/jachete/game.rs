@@ -256,12 +256,12 @@ impl Game for JaGame {
         let buy_card = self.round.buy_card();
         self.round.apply(action)?;
         // JA-19: discards are public when made; a bought card was seen already.
+        // (An applied action always had a seat to act.)
         match (action, actor) {
             (JaAction::Discard(card), Some(seat)) => {
                 self.seen_discards.push(*card);
                 self.discarded.push((seat, *card));
             }
-            (JaAction::Discard(card), None) => self.seen_discards.push(*card),
             (JaAction::Buy, Some(seat)) => self.bought.extend(buy_card.map(|card| (seat, card))),
             _ => {}
         }
