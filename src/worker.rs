@@ -26,7 +26,7 @@ use tablee_engine::katzenjammer::{Action, Options};
 use tablee_engine::Seed;
 
 use crate::model::config::{SeatKind, TableConfig};
-use crate::model::json::Json;
+use tablee_engine::json::Json;
 use crate::model::par::ParRun;
 use crate::model::save::{self, action_from_json, action_to_json};
 use crate::model::session::{Decision, Session};

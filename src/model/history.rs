@@ -1,6 +1,6 @@
 //! A small local record of games played on this device.
 
-use super::json::Json;
+use tablee_engine::json::Json;
 
 /// Stored as `{"played":3,"wins":1,"best_vs_par":-2,"recent":["…"]}`; a
 /// missing field reads as its default.

@@ -5,7 +5,6 @@
 pub mod bidding;
 pub mod config;
 pub mod history;
-pub mod json;
 pub mod link;
 pub mod par;
 pub mod presenting;

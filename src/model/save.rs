@@ -11,10 +11,8 @@
 //! does not replay, or whose version this build does not know, is refused
 //! with the reason.
 
-use super::json::Json;
-use tablee_engine::katzenjammer::{
-    Action, Bid, BidKind, Card, Counts, Foursome, Presentation, MAX_PLAYERS, MIN_PLAYERS,
-};
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{notation, Action, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION, GAME};
@@ -133,92 +131,28 @@ fn short(text: &str) -> String {
     }
 }
 
-fn cards_json(cards: &Counts) -> Json {
-    Json::Arr(cards.cards().iter().map(|c| c.symbol().into()).collect())
-}
-
-/// An action in the scenario notation.
+/// A recorded move: the seat that made it, then the action in the game's
+/// notation (`tablee_engine::katzenjammer::notation`, shared with scenario
+/// files, the bot protocol and the worker).
 pub fn action_to_json(seat: Seat, action: &Action) -> Json {
-    let (seat, act) = (("seat", seat.into()), ("act", Json::from(action_name(action))));
-    match action {
-        Action::Pass => Json::obj([seat, act]),
-        Action::Bid(bid) => {
-            let cards = ("cards", cards_json(&bid.cards));
-            match bid.kind {
-                BidKind::Same(v) => Json::obj([seat, act, ("kind", "same".into()), ("value", v.into()), cards]),
-                BidKind::Different => Json::obj([seat, act, ("kind", "different".into()), cards]),
-            }
-        }
-        Action::Present(p) => {
-            let foursomes = p
-                .to_foursomes()
-                .iter()
-                .map(|f| Json::obj([("value", f.value.into()), ("cards", cards_json(&f.cards))]))
-                .collect();
-            Json::obj([seat, act, ("foursomes", Json::Arr(foursomes))])
-        }
+    let mut fields = vec![("seat".to_string(), Json::from(seat))];
+    if let Json::Obj(rest) = notation::action_to_json(action) {
+        fields.extend(rest);
     }
+    Json::Obj(fields)
 }
 
-fn action_name(action: &Action) -> &'static str {
-    match action {
-        Action::Pass => "pass",
-        Action::Bid(_) => "bid",
-        Action::Present(_) => "present",
-    }
-}
-
-fn cards_from_json(value: Option<&Json>) -> Option<Counts> {
-    let mut counts = Counts::EMPTY;
-    for item in value?.as_array()? {
-        let card = Card::parse(item.as_str()?)?;
-        if counts.get(card) >= tablee_engine::katzenjammer::COPIES {
-            return None;
-        }
-        counts.add(card, 1);
-    }
-    Some(counts)
-}
-
-/// Reads an action written by [`action_to_json`]: its seat and the action.
+/// Reads a move written by [`action_to_json`]: its seat and the action.
 pub fn action_from_json(object: &Json) -> Option<(Seat, Action)> {
     let seat = usize::try_from(object.get("seat")?.as_u64()?).ok()?;
-    let action = match object.get("act")?.as_str()? {
-        "pass" => Action::Pass,
-        "bid" => {
-            let cards = cards_from_json(object.get("cards"))?;
-            let kind = match object.get("kind")?.as_str()? {
-                "same" => BidKind::Same(u8::try_from(object.get("value")?.as_u64()?).ok()?),
-                "different" => BidKind::Different,
-                _ => return None,
-            };
-            Action::Bid(Bid { kind, cards })
-        }
-        "present" => {
-            let mut list = Vec::new();
-            let items = object.get("foursomes")?.as_array()?;
-            // 90 cards make at most 22 foursomes: anything longer is garbage.
-            if items.len() > 22 {
-                return None;
-            }
-            for item in items {
-                let value = match item.get("value")? {
-                    Json::Null => None,
-                    v => Some(u8::try_from(v.as_u64()?).ok()?),
-                };
-                list.push(Foursome { value, cards: cards_from_json(item.get("cards"))? });
-            }
-            Action::Present(Presentation::from_foursomes(&list).ok()?)
-        }
-        _ => return None,
-    };
-    Some((seat, action))
+    Some((seat, notation::action_from_json(object).ok()?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::{json, Value};
+    use tablee_engine::katzenjammer::{Bid, BidKind, Counts, Presentation};
     use tablee_bots::Level;
 
     /// Our JSON as serde_json reads it (the reference reader).

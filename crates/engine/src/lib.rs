@@ -3,10 +3,14 @@
 //! - [`game`]: the game-agnostic API (state, actions, apply, view, outcome);
 //! - [`rng`] and [`seed`]: the portable generator and the typeable deal seeds;
 //! - [`katzenjammer`]: Katzenjammer Blues (KB-1..KB-21);
+//! - [`json`] and [`notation`]: the small JSON module and the action
+//!   notation's common error (each game's codec is its `notation` module);
 //! - [`scenario`]: the conformance interface of `shared/spec/scenarios.md`.
 
 pub mod game;
 pub mod jachete;
+pub mod json;
+pub mod notation;
 pub mod katzenjammer;
 pub mod rng;
 pub mod scenario;

@@ -7,6 +7,7 @@ mod cards;
 mod foursome;
 mod log;
 mod matchplay;
+pub mod notation;
 mod state;
 mod view;
 

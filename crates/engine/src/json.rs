@@ -1,9 +1,11 @@
-//! A small JSON value, reader and writer: the saves, the local history and
-//! the bots' worker messages.
+//! A small JSON value, reader and writer, for every codec of Tablée: each
+//! game's action notation (scenario files, the bot protocol, the app's saves
+//! and its worker's messages), the saves themselves and the local history.
 //!
 //! The page used to link `serde_json` and serde's derived code for the engine's
 //! types for these few documents; this module does the same in a fraction of
-//! the WebAssembly (docs/performance.md). Numbers keep their text, so integers
+//! the WebAssembly (docs/performance.md), and it lives in the engine so that one
+//! notation per game serves every reader. Numbers keep their text, so integers
 //! of any size round-trip exactly; objects keep their keys in order and, like
 //! `serde_json`, a repeated key means its last value.
 

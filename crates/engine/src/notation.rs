@@ -1,0 +1,57 @@
+//! The action notation: every game writes its actions as JSON objects in one
+//! notation (`shared/spec/scenarios.md`), read and written by one codec per
+//! game (`katzenjammer::notation`, `jachete::notation`). Scenario files, the
+//! bot protocol, the app's saves and its worker's messages all use it.
+
+use std::fmt;
+
+use crate::json::Json;
+
+/// Why an action object is not an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// It is not written in the action notation (unknown "act", a card name
+    /// that does not exist, a missing key…).
+    Malformed(String),
+    /// It is written correctly but no rule can ever accept it (a foursome of
+    /// three cards): the referee refuses it.
+    Refused(String),
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::Malformed(m) | ActionError::Refused(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// Small readers that name the offending key, shared by the games' codecs.
+pub(crate) mod read {
+    use super::{ActionError, Json};
+
+    pub fn malformed(text: String) -> ActionError {
+        ActionError::Malformed(text)
+    }
+
+    pub fn object<'a>(value: &'a Json, what: &str) -> Result<&'a Json, ActionError> {
+        match value {
+            Json::Obj(_) => Ok(value),
+            _ => Err(malformed(format!("{what} must be an object, not {value}"))),
+        }
+    }
+
+    pub fn required<'a>(obj: &'a Json, key: &str, at: &str) -> Result<&'a Json, ActionError> {
+        obj.get(key).ok_or_else(|| malformed(format!("{at} has no \"{key}\"")))
+    }
+
+    pub fn string<'a>(value: &'a Json, what: &str) -> Result<&'a str, ActionError> {
+        value.as_str().ok_or_else(|| malformed(format!("{what} must be a string, not {value}")))
+    }
+
+    pub fn array<'a>(value: &'a Json, what: &str) -> Result<&'a [Json], ActionError> {
+        value.as_array().ok_or_else(|| malformed(format!("{what} must be a list, not {value}")))
+    }
+}
