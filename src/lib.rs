@@ -8,6 +8,7 @@
 //! - [`worker`]: the jobs the Web Worker runs, and their JSON messages;
 //! - [`ui`]: the Leptos components and the browser glue.
 
+pub mod app;
 pub mod art;
 pub mod i18n;
 pub mod model;

@@ -10,7 +10,7 @@ use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, DEFAULT_PLAYERS, FORMAT_VERSION, GAME, GAME_SOON};
 use super::url;
-use crate::i18n::Lang;
+use crate::app::lang::Lang;
 
 /// What a link asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
