@@ -2,15 +2,18 @@
 //! the page (`src/main.rs`, Leptos) and the bots' Web Worker
 //! (`src/bin/tablee-worker.rs`), which searches off the main thread.
 //!
-//! - [`model`]: the logic, natively tested (no browser);
-//! - [`i18n`]: every text, in French and English;
+//! - [`app`]: the game-agnostic shell (tables, sessions, links, saves,
+//!   history, par, the worker's jobs, the controller), natively tested;
+//! - [`games`]: each game's definition for the shell, its texts, its end
+//!   summary and its table components;
+//! - [`i18n`]: the shell's texts, in French and English;
 //! - [`art`]: the card faces (SVG of our own);
-//! - [`worker`]: the jobs the Web Worker runs, and their JSON messages;
-//! - [`ui`]: the Leptos components and the browser glue.
+//! - [`ui`]: the shell's Leptos frame (header, home, rules) and the browser glue.
+//!
+//! docs/architecture.md draws the layers and follows a move through them.
 
 pub mod app;
 pub mod art;
+pub mod games;
 pub mod i18n;
-pub mod model;
 pub mod ui;
-pub mod worker;

@@ -1,5 +1,24 @@
-//! The game-agnostic shell: what every game shares (the player's language,
-//! and soon tables, sessions, saves, links, history, par, the worker's jobs
-//! and the controller).
+//! The game-agnostic shell, written once over every game's definition
+//! ([`game::GameDef`]) and tested natively (no browser, no Leptos here):
+//!
+//! - [`game`]: what a game provides, and the enums over the games;
+//! - [`config`], [`session`]: a table, and a game in progress on it;
+//! - [`link`], [`url`], [`save`]: links and saves (each game's options and
+//!   action notation plug in);
+//! - [`history`], [`par`], [`result`]: the local record, par, places;
+//! - [`worker`]: the bots' worker's jobs, naming their game;
+//! - [`controller`]: start-up, moves, bots, par, history and saving;
+//! - [`lang`]: the player's language.
 
+pub mod config;
+pub mod controller;
+pub mod game;
+pub mod history;
 pub mod lang;
+pub mod link;
+pub mod par;
+pub mod result;
+pub mod save;
+pub mod session;
+pub mod url;
+pub mod worker;

@@ -1,5 +1,5 @@
 //! The bots' Web Worker (built by Trunk as `data-type="worker"`): it answers
-//! each JSON request with [`tablee_app::worker::handle`], off the page's thread.
+//! each JSON request with [`tablee_app::app::worker::handle`], off the page's thread.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -12,13 +12,13 @@ fn main() {
     let reply_to = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
-        let answer = tablee_app::worker::handle(&text);
+        let answer = tablee_app::app::worker::handle(&text);
         let _ = reply_to.post_message(&JsValue::from_str(&answer));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     // Messages sent before the module ran were dropped: say when jobs may come.
-    let _ = scope.post_message(&JsValue::from_str(tablee_app::worker::READY));
+    let _ = scope.post_message(&JsValue::from_str(tablee_app::app::worker::READY));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

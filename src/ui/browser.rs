@@ -7,7 +7,8 @@ use std::future::Future;
 use tablee_engine::Seed;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::model::config::Day;
+use crate::app::config::Day;
+use crate::app::controller::Storage;
 
 fn window() -> Option<web_sys::Window> {
     web_sys::window()
@@ -30,6 +31,21 @@ pub fn store(key: &str, value: &str) -> bool {
 pub fn remove(key: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(key);
+    }
+}
+
+/// localStorage, as the controller's [`Storage`].
+pub struct LocalStorage;
+
+impl Storage for LocalStorage {
+    fn load(&self, key: &str) -> Option<String> {
+        load(key)
+    }
+    fn store(&mut self, key: &str, value: &str) -> bool {
+        store(key, value)
+    }
+    fn remove(&mut self, key: &str) {
+        remove(key)
     }
 }
 

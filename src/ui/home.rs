@@ -3,12 +3,15 @@
 //! "Play" a one-click start.
 
 use leptos::prelude::*;
-use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::Seed;
 
 use super::{browser, ctx, start_game, tr, Screen};
-use crate::i18n::{self, Lang};
-use crate::model::config::{default_seats, SeatKind, TableConfig, DEFAULT_PLAYERS};
+use crate::app::config::{default_seats, SeatKind, TableConfig};
+use crate::app::game::{GameDef, GameId};
+use crate::app::lang::Lang;
+use crate::games::katzenjammer::ui::OptionsForm;
+use crate::games::katzenjammer::Katzenjammer;
+use crate::i18n;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum DealMode {
@@ -23,7 +26,7 @@ pub fn Home() -> impl IntoView {
     let s = move || ctx.lang().s();
     let initial = ctx.home_table.get_untracked();
     let seats = RwSignal::new(initial.seats.clone());
-    let full_mice = RwSignal::new(initial.options.full_mice);
+    let options = RwSignal::new(initial.options);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -31,7 +34,7 @@ pub fn Home() -> impl IntoView {
 
     let players = move || seats.with(|v| v.len());
     let set_players = move |n: usize| {
-        let n = n.clamp(MIN_PLAYERS, MAX_PLAYERS);
+        let n = n.clamp(Katzenjammer::MIN_PLAYERS, Katzenjammer::MAX_PLAYERS);
         seats.update(|v| {
             let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(tablee_bots::Level::Normal) };
             v.resize(n, default);
@@ -48,12 +51,14 @@ pub fn Home() -> impl IntoView {
     let play = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         tried.set(true);
-        let options = Options { full_mice: full_mice.get_untracked() };
+        let options = options.get_untracked();
         let seats = seats.get_untracked();
         let config = match mode.get_untracked() {
             DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
             // Everyone plays the daily deal at the same table, so results compare.
-            DealMode::Daily => TableConfig::daily(today, default_seats(DEFAULT_PLAYERS), Options::default()),
+            DealMode::Daily => {
+                TableConfig::daily(today, default_seats::<Katzenjammer>(Katzenjammer::DEFAULT_PLAYERS), Default::default())
+            }
             DealMode::Typed => match Seed::parse(&seed_text.get_untracked()) {
                 Ok(seed) => TableConfig { seed, seats, options, daily: None }.with_daily_label(today),
                 Err(_) => {
@@ -63,9 +68,9 @@ pub fn Home() -> impl IntoView {
             },
         };
         ctx.home_table.set(config.clone());
-        start_game(ctx, config);
+        start_game(ctx, config.into_any());
     };
-    let resumable = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| !s.is_over()));
+    let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
@@ -100,7 +105,7 @@ pub fn Home() -> impl IntoView {
                             on:change=move |ev| set_players(event_target_value(&ev).parse().unwrap_or(4))
                             prop:value=move || players().to_string()
                         >
-                            {(MIN_PLAYERS..=MAX_PLAYERS)
+                            {(Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS)
                                 .map(|n| view! { <option value=n.to_string() selected=move || players() == n>{n}</option> })
                                 .collect_view()}
                         </select>
@@ -122,17 +127,7 @@ pub fn Home() -> impl IntoView {
 
                 <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                     <legend>{tr(|s| s.options_label)}</legend>
-                    <label class="choice">
-                        <input
-                            type="checkbox"
-                            data-testid="full-mice"
-                            prop:checked=move || full_mice.get()
-                            on:change=move |ev| full_mice.set(event_target_checked(&ev))
-                            aria-describedby="full-mice-help"
-                        />
-                        " " {tr(|s| s.full_mice)}
-                    </label>
-                    <p class="note" id="full-mice-help">{tr(|s| s.full_mice_help)}</p>
+                    <OptionsForm options />
                 </fieldset>
 
                 <fieldset>
@@ -175,15 +170,6 @@ pub fn Home() -> impl IntoView {
     }
 }
 
-impl TableConfig {
-    /// A typed seed that happens to be today's daily deal is labelled so.
-    fn with_daily_label(mut self, today: crate::model::config::Day) -> TableConfig {
-        if today.seed() == self.seed {
-            self.daily = Some(today);
-        }
-        self
-    }
-}
 
 fn focus(id: &str) {
     use wasm_bindgen::JsCast;
@@ -258,7 +244,7 @@ fn HistoryPanel() -> impl IntoView {
             <p>
                 {move || {
                     let lang: Lang = ctx.lang();
-                    let h = ctx.history.get();
+                    let h = ctx.shell.with(|sh| sh.history(GameId::Katzenjammer));
                     if h.played == 0 {
                         lang.s().history_none.to_string()
                     } else {

@@ -1,39 +1,34 @@
-//! The page: Leptos components over the [`crate::model`].
+//! The page: the shell's frame (header, notices, screens) in Leptos, over the
+//! natively tested controller ([`crate::app::controller::Shell`]), and each
+//! game's table from its own folder (`crate::games::<game>::ui`).
 //!
-//! One [`Ctx`] of signals is shared by every component. The session (engine
-//! state and actions) changes only through [`act`] and the bot loop, which
-//! both save the game to localStorage just after the change (in a task of its own).
+//! One [`Ctx`] of signals is shared by every component. The game changes only
+//! through [`act`] and the bot loop, which both save it to localStorage just
+//! after the change (in a task of its own).
 
 mod browser;
-mod cards;
-mod end;
-mod hand;
 mod home;
 mod rules;
-mod table;
-mod worker_client;
+pub(crate) mod worker_client;
+
+pub(crate) use browser::LocalStorage;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use tablee_engine::{RuleError, Seat};
 use wasm_bindgen::JsCast;
-use tablee_engine::katzenjammer::Action;
-use tablee_engine::Seat;
 
-use crate::i18n::{self, Lang, Strings};
-use crate::model::config::TableConfig;
-use crate::model::history::History;
-use crate::model::link::{self, LinkError};
-use crate::model::save;
-use crate::model::session::Session;
-use crate::model::summary::Summary;
-use crate::worker::{par_job, Reply};
+use crate::app::config::TableConfig;
+use crate::app::controller::{First, Shell, LANG_KEY, SPEED_KEY};
+use crate::app::game::{AnyTable, GameDef, GameId};
+use crate::app::lang::Lang;
+use crate::app::link::{self, LinkError};
+use crate::app::session::Session;
+use crate::app::worker::Job;
+use crate::games::katzenjammer::Katzenjammer;
+use crate::i18n::{self, Strings};
 
-/// localStorage keys.
-pub const SAVE_KEY: &str = "tablee.katzenjammer.current";
-pub const BROKEN_PREFIX: &str = "tablee.katzenjammer.broken.";
-pub const HISTORY_KEY: &str = "tablee.katzenjammer.history";
-pub const LANG_KEY: &str = "tablee.lang";
-pub const SPEED_KEY: &str = "tablee.speed";
+pub(crate) use browser::{base_url, copy_to_clipboard, focus_if_lost, fresh_seed, sleep, store};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -88,40 +83,20 @@ impl Speed {
     }
 }
 
-/// A save that could not be resumed: why, and where it was kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetAside {
-    pub error: save::SaveError,
-    pub key: String,
-}
-
-/// Par for the current game: `None` while unknown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Par {
-    /// No par for this table (several people, or nobody).
-    NotApplicable,
-    Computing,
-    Known(i32),
-}
-
 /// Everything the components share.
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub lang: RwSignal<Lang>,
     pub screen: RwSignal<Screen>,
-    pub session: RwSignal<Option<Session>>,
+    /// The game in progress, its par, the history, a save set aside.
+    pub shell: RwSignal<Shell>,
     pub speed: RwSignal<Speed>,
-    pub set_aside: RwSignal<Option<SetAside>>,
     /// The bot whose move is coming.
     pub thinking: RwSignal<Option<Seat>>,
     /// Hot-seat: the person who confirmed being at the device.
     pub revealed_for: RwSignal<Option<Seat>>,
-    pub par: RwSignal<Par>,
-    pub history: RwSignal<History>,
     /// The table offered on the home screen.
-    pub home_table: RwSignal<TableConfig>,
-    /// Incremented for each new game, so background work of an old game stops.
-    pub generation: StoredValue<u64>,
+    pub home_table: RwSignal<TableConfig<Katzenjammer>>,
     pub bots_running: StoredValue<bool>,
     /// A save is scheduled ([`persist`]).
     pub save_pending: StoredValue<bool>,
@@ -130,6 +105,21 @@ pub struct Ctx {
 impl Ctx {
     pub fn lang(&self) -> Lang {
         self.lang.get()
+    }
+
+    /// Reads the game of `G` in progress (tracked: the caller re-runs on a move).
+    pub fn game<G: GameDef, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+        self.shell.with(|sh| sh.session::<G>().map(f))
+    }
+
+    /// Reads the game of `G` in progress without tracking it.
+    pub fn game_untracked<G: GameDef, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+        self.shell.with_untracked(|sh| sh.session::<G>().map(f))
+    }
+
+    /// Whether a game (of any kind) is in progress, tracked.
+    pub fn has_game(&self) -> bool {
+        self.shell.with(|sh| sh.game.is_some())
     }
 }
 
@@ -148,26 +138,28 @@ pub fn tr(pick: fn(&'static Strings) -> &'static str) -> impl Fn() -> &'static s
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::search();
-    let request = link::read(&search);
-    let lang = match &request {
-        Ok(r) if r.lang.is_some() => r.lang.unwrap_or(Lang::En),
-        _ => browser::load(LANG_KEY)
+    let start = Shell::start(&mut LocalStorage, &search, browser::now_ms());
+    let lang = start.lang.unwrap_or_else(|| {
+        browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
-            .unwrap_or_else(|| Lang::from_browser(browser::browser_language().as_deref())),
+            .unwrap_or_else(|| Lang::from_browser(browser::browser_language().as_deref()))
+    });
+    let home_table = match &start.home_table {
+        Some(AnyTable::Katzenjammer(table)) => table.clone(),
+        _ => TableConfig::new(tablee_engine::Seed::from_number(0), link::players_hint(&search)),
     };
-    let players_hint = link::players_hint(&search);
     let ctx = Ctx {
         lang: RwSignal::new(lang),
-        screen: RwSignal::new(Screen::Home),
-        session: RwSignal::new(None),
+        screen: RwSignal::new(match &start.first {
+            First::Home => Screen::Home,
+            First::Game => Screen::Game,
+            First::Problem(error) => Screen::Problem(error.clone()),
+        }),
+        shell: RwSignal::new(start.shell),
         speed: RwSignal::new(browser::load(SPEED_KEY).and_then(|s| Speed::parse(&s)).unwrap_or(Speed::Normal)),
-        set_aside: RwSignal::new(None),
         thinking: RwSignal::new(None),
         revealed_for: RwSignal::new(None),
-        par: RwSignal::new(Par::NotApplicable),
-        history: RwSignal::new(browser::load(HISTORY_KEY).map(|t| History::parse(&t)).unwrap_or_default()),
-        home_table: RwSignal::new(TableConfig::new(tablee_engine::Seed::from_number(0), players_hint)),
-        generation: StoredValue::new(0),
+        home_table: RwSignal::new(home_table),
         bots_running: StoredValue::new(false),
         save_pending: StoredValue::new(false),
     };
@@ -176,14 +168,19 @@ pub fn App() -> impl IntoView {
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
-    start_up(ctx, request);
+    if start.first == First::Game {
+        shown(ctx, start.par_job);
+        if start.dealt {
+            persist(ctx);
+        }
+    }
 
     // The address bar names the game being played (or the home screen).
     Effect::new(move |_| {
         let lang = ctx.lang.get();
         match ctx.screen.get() {
             Screen::Game => {
-                if let Some(query) = ctx.session.with(|s| s.as_ref().map(|s| link::write(s.config(), lang))) {
+                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(|g| link::write_any(&g.table(), lang))) {
                     browser::replace_query(&query);
                 }
             }
@@ -199,21 +196,21 @@ pub fn App() -> impl IntoView {
     });
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
-        let bot_turn = ctx.session.with(|s| s.as_ref().is_some_and(|s| s.bot_to_act().is_some()));
+        let bot_turn = ctx.shell.with(|sh| sh.bot_turn().is_some());
         if bot_turn && ctx.screen.get() == Screen::Game && !ctx.bots_running.get_value() {
             spawn_local(run_bots(ctx));
         }
     });
 
     view! {
-        <a class="skip" href="#main">{move || if ctx.lang() == Lang::Fr { "Aller au jeu" } else { "Skip to the game" }}</a>
+        <a class="skip" href="#main">{tr(|s| s.skip_to_game)}</a>
         <Header />
         <main id="main">
             <Update />
             <Notice />
             {move || match ctx.screen.get() {
                 Screen::Home => view! { <home::Home /> }.into_any(),
-                Screen::Game => view! { <table::Game /> }.into_any(),
+                Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),
             }}
@@ -221,78 +218,47 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Reads the saved game and the link, and decides what the page shows first.
-fn start_up(ctx: Ctx, request: Result<link::LinkRequest, LinkError>) {
-    let saved = match browser::load(SAVE_KEY) {
-        None => None,
-        Some(text) => match save::from_json(&text) {
-            Ok(session) => Some(session),
-            Err(error) => {
-                set_aside(ctx, &text, error);
-                None
-            }
-        },
-    };
-    match request {
-        Err(error) => {
-            if let Some(session) = saved {
-                // Keep the game in progress reachable from the home screen.
-                ctx.session.set(Some(session));
-            }
-            ctx.screen.set(Screen::Problem(error));
-        }
-        Ok(request) => {
-            ctx.home_table.set(request.table.clone());
-            match (request.deal, saved) {
-                (Some(deal), Some(session)) if session.config().same_table(&deal) => resume(ctx, session),
-                (Some(deal), _) => start_game(ctx, deal),
-                (None, Some(session)) => resume(ctx, session),
-                (None, None) => ctx.screen.set(Screen::Home),
-            }
-        }
+/// The table of the game in progress: each game brings its own.
+#[component]
+fn GameScreen() -> impl IntoView {
+    let ctx = ctx();
+    move || match ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())) {
+        Some(GameId::Katzenjammer) => view! { <crate::games::katzenjammer::ui::Game /> }.into_any(),
+        // A game without a table never reaches this screen (start-up says it is coming).
+        Some(GameId::Jachete) | None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
     }
 }
 
-/// Keeps an unreadable save under a dated key and says so.
-fn set_aside(ctx: Ctx, text: &str, error: save::SaveError) {
-    let key = format!("{BROKEN_PREFIX}{}", browser::now_ms() as u64);
-    if browser::store(&key, text) {
-        browser::remove(SAVE_KEY);
-    }
-    ctx.set_aside.set(Some(SetAside { error, key }));
-}
-
-fn resume(ctx: Ctx, session: Session) {
-    // The bots' workers start with the first game, not with the home screen:
-    // their program is not part of the first load (docs/performance.md).
+/// A game is on screen: the bots' workers start (with the first game, not
+/// the home screen: their program is not part of the first load,
+/// docs/performance.md), hot-seat hiding resets, and par starts.
+fn shown(ctx: Ctx, par_job: Option<Job>) {
     worker_client::start();
-    ctx.generation.update_value(|g| *g += 1);
     ctx.revealed_for.set(None);
-    start_par(ctx, session.config());
-    ctx.session.set(Some(session));
     ctx.screen.set(Screen::Game);
+    if let Some(job) = par_job {
+        start_par(ctx, job);
+    }
     after_change(ctx);
 }
 
-/// Deals a new game for `config` and shows it.
-pub fn start_game(ctx: Ctx, config: TableConfig) {
-    match Session::new(config) {
-        Ok(session) => {
-            resume(ctx, session);
+/// Deals a new game for `table` and shows it.
+pub fn start_game(ctx: Ctx, table: AnyTable) {
+    let mut dealt = Err(String::new());
+    ctx.shell.update(|sh| dealt = sh.new_game(table));
+    match dealt {
+        Ok(par_job) => {
+            shown(ctx, par_job);
             persist(ctx);
         }
-        Err(_) => ctx.screen.set(Screen::Problem(LinkError::Players(String::new()))),
+        Err(_) => ctx.screen.set(Screen::Problem(LinkError::UnknownGame(String::new()))),
     }
 }
 
-/// A person's move. Returns the engine's refusal, if any.
-pub fn act(ctx: Ctx, action: Action) -> Result<(), String> {
-    let mut result = Err(String::new());
-    ctx.session.update(|s| {
-        if let Some(s) = s {
-            result = s.apply_human(action).map_err(|e| e.message().to_string());
-        }
-    });
+/// A person's move in game `G`. Returns the engine's refusal, if any.
+pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
+    let mut result = Err(RuleError::new("no game"));
+    ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() {
         persist(ctx);
         after_change(ctx);
@@ -311,9 +277,7 @@ fn persist(ctx: Ctx) {
     set_timeout(
         move || {
             ctx.save_pending.set_value(false);
-            if let Some(text) = ctx.session.with_untracked(|s| s.as_ref().map(save::to_json)) {
-                browser::store(SAVE_KEY, &text);
-            }
+            ctx.shell.with_untracked(|sh| sh.save(&mut LocalStorage));
         },
         std::time::Duration::ZERO,
     );
@@ -321,52 +285,14 @@ fn persist(ctx: Ctx) {
 
 /// After any move: hot-seat hiding, history at the end.
 fn after_change(ctx: Ctx) {
-    let (to_act, over) = ctx.session.with_untracked(|s| match s {
-        Some(s) => (s.to_act(), s.is_over()),
-        None => (None, false),
-    });
+    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::each_game!(session g, s => s.to_act())));
     if to_act != ctx.revealed_for.get_untracked() {
         ctx.revealed_for.set(None);
     }
-    if over {
-        record_history(ctx);
-    }
-}
-
-/// The person whose result the page reports: the only person at the table.
-pub fn solo_seat(config: &TableConfig) -> Option<Seat> {
-    match config.humans().as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
-}
-
-fn record_history(ctx: Ctx) {
-    let par = ctx.par.get_untracked();
-    let record = ctx.session.with_untracked(|s| {
-        let s = s.as_ref()?;
-        let summary = Summary::of(s.state())?;
-        let seat = solo_seat(s.config())?;
-        let me = summary.player(seat)?;
-        let id = format!(
-            "{}/{}/{}/{}",
-            s.config().seed,
-            s.config().seats.iter().map(|k| k.name()).collect::<Vec<_>>().join(","),
-            u8::from(s.config().options.full_mice),
-            s.actions().len()
-        );
-        let vs_par = match par {
-            Par::Known(p) => Some(me.mice - p),
-            _ => None,
-        };
-        Some((id, me.winner, vs_par))
-    });
-    if let Some((id, won, vs_par)) = record {
-        ctx.history.update(|h| {
-            h.record(&id, won, vs_par);
-            h.add_par(vs_par);
-        });
-        browser::store(HISTORY_KEY, &ctx.history.get_untracked().to_json());
+    let mut changed = false;
+    ctx.shell.update_untracked(|sh| changed = sh.record_if_over(&mut LocalStorage));
+    if changed {
+        ctx.shell.notify();
     }
 }
 
@@ -377,37 +303,22 @@ async fn run_bots(ctx: Ctx) {
         return;
     }
     ctx.bots_running.set_value(true);
-    while let Some((seat, _)) = ctx.session.with_untracked(|s| s.as_ref().and_then(|s| s.bot_to_act())) {
+    while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
         if ctx.screen.get_untracked() != Screen::Game {
             break;
         }
-        ctx.thinking.set(Some(seat));
-        let Some((decision, job)) = ctx.session.with_untracked(|s| {
-            let s = s.as_ref()?;
-            let decision = s.bot_decision()?;
-            // The bot thinks in the worker while the move's delay runs.
-            let job = crate::worker::decide_job(s, &decision);
-            Some((decision, job))
-        }) else {
-            break;
-        };
-        let reply = worker_client::ask(job);
+        ctx.thinking.set(Some(turn.seat));
+        // The bot thinks in the worker while the move's delay runs.
+        let reply = worker_client::ask(turn.job);
         // Let the page paint the thinking indicator, then wait the chosen delay.
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
-        let action = match reply.await {
-            Some(Reply::Action { action }) => action,
-            // No worker: the game goes on with the simplest legal move.
-            _ => decision.fallback(),
-        };
+        // No worker: the game goes on with the simplest legal move.
+        let reply = reply.await;
         if ctx.screen.get_untracked() != Screen::Game {
             break;
         }
         let mut moved = false;
-        ctx.session.update(|s| {
-            if let Some(s) = s {
-                moved = s.apply_bot(decision.at, &action).is_ok();
-            }
-        });
+        ctx.shell.update(|sh| moved = sh.bot_moved(turn.at, reply));
         if !moved {
             break;
         }
@@ -418,33 +329,16 @@ async fn run_bots(ctx: Ctx) {
     ctx.bots_running.set_value(false);
 }
 
-/// Starts computing par for the only person at the table, in the bots'
-/// background worker (without a worker there is no par for this game).
-fn start_par(ctx: Ctx, config: &TableConfig) {
-    let Some(seat) = solo_seat(config) else {
-        ctx.par.set(Par::NotApplicable);
-        return;
-    };
-    ctx.par.set(Par::Computing);
-    let generation = ctx.generation.get_value();
-    let job = par_job(config, seat);
+/// Computes par for the only person at the table, in the bots' background
+/// worker (without a worker there is no par for this game).
+fn start_par(ctx: Ctx, job: Job) {
+    let generation = ctx.shell.with_untracked(|sh| sh.generation);
     spawn_local(async move {
-        let par = worker_client::ask(job).await;
-        if ctx.generation.get_value() != generation {
-            return;
-        }
-        match par {
-            Some(Reply::Par { par }) => par_known(ctx, par),
-            _ => ctx.par.set(Par::NotApplicable),
-        }
+        let reply = worker_client::ask(job).await;
+        ctx.shell.update(|sh| {
+            sh.par_arrived(generation, reply, &mut LocalStorage);
+        });
     });
-}
-
-fn par_known(ctx: Ctx, par: i32) {
-    ctx.par.set(Par::Known(par));
-    if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.is_over())) {
-        record_history(ctx);
-    }
 }
 
 #[component]
@@ -454,12 +348,13 @@ fn Header() -> impl IntoView {
         ctx.lang.set(lang);
         browser::store(LANG_KEY, lang.code());
     };
-    let in_game = move || ctx.session.with(|s| s.is_some());
+    let in_game = move || ctx.has_game();
+    let game_name = move || ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title());
     view! {
         <header class="masthead">
             <div class="brand">
                 <p class="title">"Tablée"</p>
-                <p class="game-name">"Katzenjammer Blues"</p>
+                <p class="game-name">{game_name}</p>
             </div>
             <nav class="nav" aria-label="Menu">
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
@@ -533,13 +428,13 @@ fn Update() -> impl IntoView {
 fn Notice() -> impl IntoView {
     let ctx = ctx();
     move || {
-        ctx.set_aside.get().map(|aside| {
+        ctx.shell.with(|sh| sh.set_aside.clone()).map(|aside| {
             let lang = ctx.lang();
             let text = i18n::save_set_aside(&i18n::save_error(&aside.error, lang), &aside.key, lang);
             view! {
                 <section class="panel notice" role="alert" data-testid="notice">
                     <p>{text}</p>
-                    <button type="button" data-testid="notice-dismiss" on:click=move |_| ctx.set_aside.set(None)>
+                    <button type="button" data-testid="notice-dismiss" on:click=move |_| ctx.shell.update(|sh| sh.set_aside = None)>
                         {lang.s().dismiss}
                     </button>
                 </section>
@@ -554,7 +449,7 @@ fn Problem(error: LinkError) -> impl IntoView {
     let ctx = ctx();
     let players = ctx.home_table.get_untracked().players();
     let fresh = move |_| {
-        start_game(ctx, TableConfig::new(browser::fresh_seed(), players));
+        start_game(ctx, TableConfig::<Katzenjammer>::new(browser::fresh_seed(), players).into_any());
     };
     let message = {
         let error = error.clone();

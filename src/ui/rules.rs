@@ -8,13 +8,13 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::{browser, ctx, Screen};
-use crate::i18n::Lang;
+use crate::app::lang::Lang;
 
 #[component]
 pub fn Rules() -> impl IntoView {
     let ctx = ctx();
     let back = move |_| {
-        let in_game = ctx.session.with_untracked(|s| s.is_some());
+        let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
         ctx.screen.set(if in_game { Screen::Game } else { Screen::Home });
     };
     // Each language's text once fetched (`None`: it could not be).
@@ -31,7 +31,7 @@ pub fn Rules() -> impl IntoView {
     });
     move || {
         let lang = ctx.lang();
-        let in_game = ctx.session.with(|s| s.is_some());
+        let in_game = ctx.has_game();
         let text = match loaded.with(|l| l.iter().find(|(l, _)| *l == lang).map(|(_, t)| t.clone())) {
             // Loading: a small local file, a few milliseconds.
             None => ().into_any(),

@@ -13,7 +13,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Worker};
 
-use crate::worker::{self, Job, Reply, READY};
+use crate::app::worker::{self, Job, Reply, READY};
 
 /// The worker's loader (`public/worker-loader.js`, copied next to the page).
 const LOADER: &str = "./worker-loader.js";

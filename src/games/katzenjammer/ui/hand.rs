@@ -6,12 +6,14 @@ use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
-use super::{act, browser, ctx, tr, worker_client};
+use super::{kb_tr, Kb};
+use crate::app::game::GameDef;
+use crate::app::lang::Lang;
+use crate::app::worker::{self, Reply};
 use crate::art;
-use crate::i18n::{self, Lang};
-use crate::model::bidding::{self, BidPreview};
-use crate::model::presenting;
-use crate::worker::{self, Reply};
+use crate::games::katzenjammer::bidding::{self, BidPreview};
+use crate::games::katzenjammer::{presenting, texts};
+use crate::ui::{self as browser, act, ctx, tr, worker_client};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Hint {
@@ -24,23 +26,19 @@ enum Hint {
 #[component]
 pub fn HandArea() -> impl IntoView {
     let ctx = ctx();
-    let viewer = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.viewer()).unwrap_or(0)));
+    let viewer = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.viewer()).unwrap_or(0));
     let hand = Memo::new(move |_| {
-        ctx.session.with(|s| s.as_ref().map(|s| s.state().hand(viewer.get()).cards()).unwrap_or_default())
+        ctx.game::<Kb, _>(|s| s.state().hand(viewer.get()).cards()).unwrap_or_default()
     });
-    let phase = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.state().phase()).unwrap_or(Phase::Over)));
+    let phase = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().phase()).unwrap_or(Phase::Over));
     let my_turn = Memo::new(move |_| {
-        ctx.session.with(|s| s.as_ref().is_some_and(|s| s.human_to_act().is_some_and(|h| h == viewer.get())))
+        ctx.game::<Kb, _>(|s| s.human_to_act().is_some_and(|h| h == viewer.get())).unwrap_or(false)
     });
-    let moves = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.actions().len()).unwrap_or(0)));
+    let moves = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.actions().len()).unwrap_or(0));
     let title = move || {
-        ctx.session.with(|session| {
-            let lang = ctx.lang();
-            session
-                .as_ref()
-                .map(|x| format!("{} ({})", i18n::hand_title(x.config(), viewer.get(), lang), i18n::cards_count(hand.with(|h| h.len()), lang)))
-                .unwrap_or_default()
-        })
+        let lang = ctx.lang();
+        let count = hand.with(|h| h.len());
+        ctx.game::<Kb, _>(|x| texts::hand_heading(x.config(), viewer.get(), count, lang)).unwrap_or_default()
     };
 
     let selected = RwSignal::new(Vec::<bool>::new());
@@ -81,11 +79,11 @@ pub fn HandArea() -> impl IntoView {
     let selection = move || hand.with(|h| selected.with(|sel| bidding::selected_cards(h, sel)));
     let preview = move || -> Option<BidPreview> {
         let picked = selection();
-        ctx.session.with(|s| {
-            let state = s.as_ref()?.state();
+        ctx.game::<Kb, _>(|s| {
+            let state = s.state();
             let value = joker_choice.get().unwrap_or_else(|| bidding::default_joker_value(state, picked.total() as u8));
             Some(bidding::preview(state, picked, value))
-        })
+        }).flatten()
     };
 
     let bid = move |_| {
@@ -95,22 +93,22 @@ pub fn HandArea() -> impl IntoView {
         let lang = ctx.lang();
         let Some(p) = preview() else { return };
         match p.action() {
-            Some(action) => match act(ctx, action) {
+            Some(action) => match act::<Kb>(ctx, action) {
                 Ok(()) => clear(),
-                Err(message) => bid_error.set(Some(message)),
+                Err(error) => bid_error.set(Some(texts::refusal(&error, lang))),
             },
             None => {
                 if let Err(problem) = &p.verdict {
-                    let text = ctx.session.with_untracked(|s| {
-                        s.as_ref().map(|s| i18n::bid_problem(problem, s.config(), lang)).unwrap_or_default()
-                    });
+                    let text = ctx
+                        .game_untracked::<Kb, _>(|s| texts::bid_problem(problem, s.config(), lang))
+                        .unwrap_or_default();
                     bid_error.set(Some(text));
                 }
             }
         }
     };
     let pass = move |_| {
-        if my_turn.get_untracked() && act(ctx, Action::Pass).is_ok() {
+        if my_turn.get_untracked() && act::<Kb>(ctx, Action::Pass).is_ok() {
             clear();
         }
     };
@@ -119,19 +117,20 @@ pub fn HandArea() -> impl IntoView {
         spawn_local(async move {
             // Let "thinking" paint before the search runs.
             browser::sleep(30).await;
-            let Some((decision, job)) = ctx.session.with_untracked(|s| {
-                let s = s.as_ref()?;
+            let Some((decision, job)) = ctx.game_untracked::<Kb, _>(|s| {
                 let decision = s.hint_decision()?;
                 let job = worker::analyse_job(s, &decision, 3);
                 Some((decision, job))
-            }) else {
+            }).flatten() else {
                 hint.set(Hint::Off);
                 return;
             };
             let at = decision.at;
             // The search runs in the bots' worker only: without one, no hint.
             let choices = match worker_client::ask(job).await {
-                Some(Reply::Choices { choices }) => choices,
+                Some(Reply::Choices { choices }) => {
+                    choices.into_iter().filter_map(|(a, v)| Some((Kb::action_from_json(&a).ok()?, v))).collect()
+                }
                 _ => {
                     hint.set(Hint::Off);
                     return;
@@ -142,16 +141,16 @@ pub fn HandArea() -> impl IntoView {
             }
         });
     };
-    let hints_allowed = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.config().hints_allowed()));
+    let hints_allowed = move || ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false);
 
     let hand_view = move || {
         let lang = ctx.lang();
         let cards = hand.get();
         if phase.get() != Phase::Bidding {
-            return view! { <CardRow cards lang empty=lang.s().hand_empty testid="hand" /> }.into_any();
+            return view! { <CardRow cards lang empty=lang.kb().hand_empty testid="hand" /> }.into_any();
         }
         if cards.is_empty() {
-            return view! { <p class="empty" data-testid="hand">{lang.s().hand_empty}</p> }.into_any();
+            return view! { <p class="empty" data-testid="hand">{lang.kb().hand_empty}</p> }.into_any();
         }
         let buttons = cards
             .into_iter()
@@ -164,24 +163,23 @@ pub fn HandArea() -> impl IntoView {
     let preview_text = move || {
         let lang = ctx.lang();
         let p = preview()?;
-        ctx.session.with(|session| {
-            let session = session.as_ref()?;
+        ctx.game::<Kb, _>(|session| {
             let config = session.config();
-            let makes = p.level().map(|l| i18n::bid_makes(l, lang)).unwrap_or_else(|| lang.s().bid_help.to_string());
+            let makes = p.level().map(|l| texts::bid_makes(l, lang)).unwrap_or_else(|| lang.kb().bid_help.to_string());
             let verdict = if !my_turn.get() {
-                if p.bid.is_some() { lang.s().wait_turn.to_string() } else { String::new() }
+                if p.bid.is_some() { lang.kb().wait_turn.to_string() } else { String::new() }
             } else {
                 match &p.verdict {
-                    Ok(()) => i18n::bid_ok(config, p.standing.map(|b| (b.seat, b.level)), lang),
+                    Ok(()) => texts::bid_ok(config, p.standing.map(|b| (b.seat, b.level)), lang),
                     Err(bidding::BidProblem::Empty) => String::new(),
                     // The alert under the buttons says it in full.
                     Err(_) if bid_error.get().is_some() => String::new(),
-                    Err(problem) => i18n::bid_problem(problem, config, lang),
+                    Err(problem) => texts::bid_problem(problem, config, lang),
                 }
             };
             let ok = my_turn.get() && p.verdict.is_ok();
             Some((makes, verdict, ok, p.bid.is_some()))
-        })
+        }).flatten()
     };
     let all_jokers = move || preview().is_some_and(|p| p.all_jokers);
     let joker_value = move || {
@@ -193,8 +191,8 @@ pub fn HandArea() -> impl IntoView {
     let bid_label = move || {
         let lang = ctx.lang();
         match preview().and_then(|p| p.level()) {
-            Some(level) => format!("{} {}", lang.s().bid_button, i18n::bid_text(level, lang)),
-            None => lang.s().bid_button.to_string(),
+            Some(level) => texts::bid_button_label(level, lang),
+            None => lang.kb().bid_button.to_string(),
         }
     };
 
@@ -204,7 +202,7 @@ pub fn HandArea() -> impl IntoView {
             {hand_view}
             <Show when=move || phase.get() == Phase::Bidding>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
-                    <h3 id="bid-title" class="sr-only">{tr(|s| s.bid_title)}</h3>
+                    <h3 id="bid-title" class="sr-only">{kb_tr(|s| s.bid_title)}</h3>
                     <p class="preview" data-testid="bid-preview" aria-live="polite">
                         {move || preview_text().map(|(makes, verdict, ok, _)| view! {
                             <span class="makes">{makes}</span>
@@ -214,7 +212,7 @@ pub fn HandArea() -> impl IntoView {
                     </p>
                     <Show when=all_jokers>
                         <div class="joker-value" role="group" aria-labelledby="joker-value-label">
-                            <span id="joker-value-label">{tr(|s| s.joker_value)} " "</span>
+                            <span id="joker-value-label">{kb_tr(|s| s.joker_value)} " "</span>
                             {(1u8..=5)
                                 .map(|v| view! {
                                     <button
@@ -235,10 +233,10 @@ pub fn HandArea() -> impl IntoView {
                             {bid_label}
                         </button>
                         <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=pass>
-                            {tr(|s| s.pass_button)}
+                            {kb_tr(|s| s.pass_button)}
                         </button>
                         <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
-                            {tr(|s| s.clear_selection)}
+                            {kb_tr(|s| s.clear_selection)}
                         </button>
                         <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
                     </div>
@@ -269,7 +267,7 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
                 data-testid=format!("hand-card-{index}")
                 data-card=card.symbol()
                 aria-pressed=move || pressed().to_string()
-                aria-label=i18n::card_name(card, lang)
+                aria-label=texts::card_name(card, lang)
                 on:click=move |_| on_toggle.run(())
             >
                 <span class="face-box" inner_html=art::face(card)></span>
@@ -330,7 +328,7 @@ fn HintPanel(
                         };
                         view! {
                             <li>
-                                <span>{i18n::action_text(&action, lang)}</span>
+                                <span>{texts::action_text(&action, lang)}</span>
                                 <span class="muted">" — " {lang.s().hint_score} " " {percent(value)}</span>
                                 {apply.map(|bid| view! {
                                     " "
@@ -344,7 +342,7 @@ fn HintPanel(
                                             }
                                         }
                                     >
-                                        {lang.s().hint_apply}
+                                        {lang.kb().hint_apply}
                                     </button>
                                 })}
                             </li>
@@ -368,10 +366,9 @@ fn HintPanel(
 #[component]
 fn Presenting() -> impl IntoView {
     let ctx = ctx();
-    let options = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| presenting::options(s.state())).unwrap_or_default()));
+    let options = Memo::new(move |_| ctx.game::<Kb, _>(|s| presenting::options(s.state())).unwrap_or_default());
     move || {
         let lang = ctx.lang();
-        let s = lang.s();
         let buttons = options
             .get()
             .into_iter()
@@ -384,7 +381,7 @@ fn Presenting() -> impl IntoView {
                     .iter()
                     .map(|f| {
                         let cards: Vec<Card> = f.cards.cards();
-                        let label = i18n::foursome_text(f, lang);
+                        let label = texts::foursome_text(f, lang);
                         let title = label.clone();
                         view! {
                             <span class="foursome" title=title>
@@ -394,27 +391,10 @@ fn Presenting() -> impl IntoView {
                         }
                     })
                     .collect_view();
-                let summary = if option.presentation.is_nothing() {
-                    s.present_nothing.to_string()
-                } else {
-                    let mut text = format!(
-                        "{} {}{} +{}",
-                        s.present_this,
-                        i18n::presentation_name(&option.presentation, lang),
-                        i18n::colon(lang),
-                        i18n::mice(option.mice as i32, lang)
-                    );
-                    if option.displayed_jokers > 0 {
-                        text.push_str(&format!(", {}", i18n::jokers_shown(option.displayed_jokers, lang)));
-                    }
-                    if option.ends_game {
-                        text.push_str(&format!(" — {}", s.ends_game));
-                    }
-                    text
-                };
+                let summary = texts::present_option(&option, lang);
                 view! {
                     <li>
-                        <button type="button" class="present-option" data-testid=testid on:click=move |_| { let _ = act(ctx, action); }>
+                        <button type="button" class="present-option" data-testid=testid on:click=move |_| { let _ = act::<Kb>(ctx, action); }>
                             <span class="what">{summary}</span>
                             <span class="groups">{groups}</span>
                         </button>
@@ -424,8 +404,8 @@ fn Presenting() -> impl IntoView {
             .collect_view();
         view! {
             <div class="presenting" role="group" aria-labelledby="present-title">
-                <h3 id="present-title">{s.present_title}</h3>
-                <p class="note">{s.present_help}</p>
+                <h3 id="present-title">{lang.kb().present_title}</h3>
+                <p class="note">{lang.kb().present_help}</p>
                 <ul class="present-options">{buttons}</ul>
             </div>
         }

@@ -1,24 +1,28 @@
 //! The page's address names the game it plays:
-//! `?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&lang=fr`.
+//! `?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&lang=fr`
+//! (`?game=jachete&…&three_players=0` for J'achète: each game adds its options).
 //!
 //! Older links with only `seed` and `players` still work (the other keys take
-//! their defaults). `daily=YYYY-MM-DD` without a seed names that day's deal.
-//! Every bad value becomes a [`LinkError`] the page explains; nothing panics.
+//! their defaults; no `game` means Katzenjammer Blues, the first game).
+//! `daily=YYYY-MM-DD` without a seed names that day's deal. Every bad value
+//! becomes a [`LinkError`] the page explains; nothing panics.
 
-use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::{Seed, SeedError};
 
-use super::config::{default_seats, Day, SeatKind, TableConfig, DEFAULT_PLAYERS, FORMAT_VERSION, GAME, GAME_SOON};
+use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
+use super::game::{AnyTable, GameDef, GameId, OptionError};
+use super::lang::Lang;
 use super::url;
-use crate::app::lang::Lang;
+use crate::games::jachete::Jachete;
+use crate::games::katzenjammer::Katzenjammer;
 
 /// What a link asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkRequest {
     /// The game to play, when the link names a deal (a seed or a daily date).
-    pub deal: Option<TableConfig>,
+    pub deal: Option<AnyTable>,
     /// The table to offer on the home screen when the link names no deal.
-    pub table: TableConfig,
+    pub table: AnyTable,
     pub lang: Option<Lang>,
 }
 
@@ -26,12 +30,13 @@ pub struct LinkRequest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     UnknownGame(String),
-    /// A game that is announced but not playable yet.
-    ComingSoon,
+    /// A game whose table the app does not have yet (its links are read).
+    NotPlayableYet(GameId),
     /// A format version this build does not know.
     Version(String),
     Seed { text: String, error: SeedError },
-    Players(String),
+    /// Not a number of players of `game`.
+    Players { text: String, game: GameId },
     /// A seat that is neither `human` nor a bot level.
     Seat(String),
     /// `seats` lists `given` seats for `players` players.
@@ -41,23 +46,35 @@ pub enum LinkError {
     Daily(String),
 }
 
+impl From<OptionError> for LinkError {
+    fn from(e: OptionError) -> LinkError {
+        LinkError::Option { name: e.name, text: e.text }
+    }
+}
+
 /// Reads a query string (`location.search`).
 pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
     let pairs = url::parse(search);
-    let get = |key: &str| url::get(&pairs, key);
-    let lang = get("lang").and_then(Lang::parse);
-
-    match get("game").map(|g| g.trim().to_ascii_lowercase()) {
-        None => {}
-        Some(g) if g == GAME => {}
-        Some(g) if g == GAME_SOON => return Err(LinkError::ComingSoon),
-        Some(g) => return Err(LinkError::UnknownGame(shorten(&g))),
-    }
-    if let Some(v) = get("v") {
+    let lang = url::get(&pairs, "lang").and_then(Lang::parse);
+    let game = match url::get(&pairs, "game") {
+        None => GameId::Katzenjammer,
+        Some(g) => GameId::parse(g).ok_or_else(|| LinkError::UnknownGame(shorten(g.trim())))?,
+    };
+    if let Some(v) = url::get(&pairs, "v") {
         if v.trim() != FORMAT_VERSION.to_string() {
             return Err(LinkError::Version(shorten(v)));
         }
     }
+    let (deal, table) = match game {
+        GameId::Katzenjammer => read_table::<Katzenjammer>(&pairs)?,
+        GameId::Jachete => read_table::<Jachete>(&pairs)?,
+    };
+    Ok(LinkRequest { deal, table, lang })
+}
+
+/// The deal a link names (if any) and the table it sets, for game `G`.
+fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable>, AnyTable), LinkError> {
+    let get = |key: &str| url::get(pairs, key);
     let seats = match get("seats") {
         None => None,
         Some(text) => Some(
@@ -66,25 +83,27 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
+    let range = G::MIN_PLAYERS..=G::MAX_PLAYERS;
     let players = match get("players") {
         Some(text) => match text.trim().parse::<usize>() {
-            Ok(n) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) => n,
-            _ => return Err(LinkError::Players(shorten(text))),
+            Ok(n) if range.contains(&n) => n,
+            _ => return Err(LinkError::Players { text: shorten(text), game: G::ID }),
         },
         None => match &seats {
-            Some(list) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&list.len()) => list.len(),
-            Some(list) => return Err(LinkError::SeatCount { given: list.len(), players: DEFAULT_PLAYERS }),
-            None => DEFAULT_PLAYERS,
+            Some(list) if range.contains(&list.len()) => list.len(),
+            Some(list) => return Err(LinkError::SeatCount { given: list.len(), players: G::DEFAULT_PLAYERS }),
+            None => G::DEFAULT_PLAYERS,
         },
     };
     let seats = match seats {
-        Some(list) if list.len() != players => {
-            return Err(LinkError::SeatCount { given: list.len(), players })
-        }
+        Some(list) if list.len() != players => return Err(LinkError::SeatCount { given: list.len(), players }),
         Some(list) => list,
-        None => default_seats(players),
+        None => default_seats::<G>(players),
     };
-    let options = Options { full_mice: flag(get("full_mice"), "full_mice")? };
+    let options = G::options_from_query(&|key| get(key).map(str::to_string))?;
+    if !G::allows(options, players) {
+        return Err(LinkError::Players { text: players.to_string(), game: G::ID });
+    }
     let daily = match get("daily") {
         None => None,
         Some(text) => Some(Day::parse(text).ok_or_else(|| LinkError::Daily(shorten(text)))?),
@@ -93,34 +112,39 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
         None => None,
         Some(text) => Some(Seed::parse(text).map_err(|error| LinkError::Seed { text: shorten(text), error })?),
     };
-    let table = TableConfig { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
+    let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
         (None, Some(day)) => Some(TableConfig { seed: day.seed(), daily: Some(day), ..table.clone() }),
         (None, None) => None,
     };
-    Ok(LinkRequest { deal, table, lang })
+    Ok((deal.map(TableConfig::into_any), table.into_any()))
 }
 
-fn flag(text: Option<&str>, name: &'static str) -> Result<bool, LinkError> {
+/// Reads an on/off option (`1`, `true`, `yes`, `on` or their opposites;
+/// missing or empty is off).
+pub fn flag(text: Option<&str>, name: &'static str) -> Result<bool, OptionError> {
     match text.map(|t| t.trim().to_ascii_lowercase()) {
         None => Ok(false),
         Some(t) if t == "1" || t == "true" || t == "yes" || t == "on" => Ok(true),
         Some(t) if t == "0" || t == "false" || t == "no" || t == "off" || t.is_empty() => Ok(false),
-        Some(t) => Err(LinkError::Option { name, text: shorten(&t) }),
+        Some(t) => Err(OptionError { name, text: shorten(&t) }),
     }
 }
 
 /// The link that reproduces this game.
-pub fn write(config: &TableConfig, lang: Lang) -> String {
+pub fn write<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
     let seats: Vec<&str> = config.seats.iter().map(|s| s.name()).collect();
     let mut query = format!(
-        "?game={GAME}&v={FORMAT_VERSION}&seed={}&players={}&seats={}&full_mice={}",
+        "?game={}&v={FORMAT_VERSION}&seed={}&players={}&seats={}",
+        G::ID.code(),
         config.seed,
         config.players(),
         seats.join(","),
-        u8::from(config.options.full_mice)
     );
+    for (key, value) in G::options_to_query(config.options) {
+        query.push_str(&format!("&{key}={value}"));
+    }
     if let Some(day) = config.daily {
         query.push_str(&format!("&daily={day}"));
     }
@@ -128,22 +152,28 @@ pub fn write(config: &TableConfig, lang: Lang) -> String {
     query
 }
 
+/// The link of a table of any game.
+pub fn write_any(table: &AnyTable, lang: Lang) -> String {
+    crate::each_game!(table, t => write(t, lang))
+}
+
 /// The address of the home screen (no deal), keeping the language.
 pub fn home(lang: Lang) -> String {
     format!("?lang={}", lang.code())
 }
 
-/// The player count of a link that may be broken, for a "fresh game" offer.
+/// The player count of a link that may be broken, for a "fresh game" offer
+/// (of Katzenjammer Blues, the game a fresh start deals).
 pub fn players_hint(search: &str) -> usize {
     let pairs = url::parse(search);
     url::get(&pairs, "players")
         .and_then(|t| t.trim().parse().ok())
-        .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
-        .unwrap_or(DEFAULT_PLAYERS)
+        .filter(|n| (Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS).contains(n))
+        .unwrap_or(Katzenjammer::DEFAULT_PLAYERS)
 }
 
 /// Quoting a pasted novel back at the player helps no one.
-fn shorten(text: &str) -> String {
+pub fn shorten(text: &str) -> String {
     const MAX: usize = 24;
     if text.chars().count() <= MAX {
         text.to_string()
@@ -156,9 +186,23 @@ fn shorten(text: &str) -> String {
 mod tests {
     use super::*;
     use tablee_bots::Level;
+    use tablee_engine::jachete::JaOptions;
+    use tablee_engine::katzenjammer::Options;
 
-    fn deal(search: &str) -> TableConfig {
-        read(search).unwrap().deal.unwrap()
+    const DEFAULT_PLAYERS: usize = 4;
+
+    fn deal(search: &str) -> TableConfig<Katzenjammer> {
+        match read(search).unwrap().deal.unwrap() {
+            AnyTable::Katzenjammer(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn kb(table: AnyTable) -> TableConfig<Katzenjammer> {
+        match table {
+            AnyTable::Katzenjammer(t) => t,
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -175,7 +219,7 @@ mod tests {
 
     #[test]
     fn written_links_read_back() {
-        let mut config = TableConfig::new(Seed::from_number(12345), 5);
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(12345), 5);
         config.seats[2] = SeatKind::Human;
         config.seats[4] = SeatKind::Bot(Level::Expert);
         config.options.full_mice = true;
@@ -185,10 +229,10 @@ mod tests {
             "?game=katzenjammer&v=1&seed=1000-0C1S&players=5&seats=human,normal,human,normal,expert&full_mice=1&lang=en"
         );
         let back = read(&link).unwrap();
-        assert_eq!(back.deal, Some(config.clone()));
+        assert_eq!(back.deal, Some(config.clone().into_any()));
         assert_eq!(back.lang, Some(Lang::En));
         let day = Day::new(2026, 11, 22).unwrap();
-        let daily = TableConfig::daily(day, default_seats(4), Options::default());
+        let daily = TableConfig::<Katzenjammer>::daily(day, default_seats::<Katzenjammer>(4), Options::default());
         assert_eq!(deal(&write(&daily, Lang::Fr)), daily);
     }
 
@@ -196,7 +240,7 @@ mod tests {
     fn old_skeleton_links_still_work() {
         let config = deal("?seed=1K7Q-M3ZD&players=5");
         assert_eq!(config.players(), 5);
-        assert_eq!(config.seats, default_seats(5));
+        assert_eq!(config.seats, default_seats::<Katzenjammer>(5));
         assert!(!config.options.full_mice);
         let expected = Seed::parse("1K7Q-M3ZD").unwrap();
         assert_eq!(deal("?seed=1k7q+m3zd").seed, expected);
@@ -209,7 +253,7 @@ mod tests {
         let request = read("?players=3&seats=human,human,hard").unwrap();
         assert_eq!(request.deal, None);
         assert_eq!(request.table.players(), 3);
-        assert_eq!(request.table.humans(), vec![0, 1]);
+        assert_eq!(kb(request.table).humans(), vec![0, 1]);
         assert_eq!(read("").unwrap().deal, None);
         assert_eq!(read("").unwrap().table.players(), DEFAULT_PLAYERS);
     }
@@ -228,14 +272,16 @@ mod tests {
     fn bad_links_are_explained() {
         let cases: Vec<(&str, LinkError)> = vec![
             ("?game=chess&seed=1K7Q-M3ZD", LinkError::UnknownGame("chess".into())),
-            ("?game=jachete", LinkError::ComingSoon),
+            ("?game=jachete&players=9", LinkError::Players { text: "9".into(), game: GameId::Jachete }),
+            ("?game=jachete&players=3", LinkError::Players { text: "3".into(), game: GameId::Jachete }),
+            ("?game=jachete&three_players=perhaps", LinkError::Option { name: "three_players", text: "perhaps".into() }),
             ("?v=2&seed=1K7Q-M3ZD", LinkError::Version("2".into())),
             ("?seed=9K7Q-M3ZD", LinkError::Seed { text: "9K7Q-M3ZD".into(), error: SeedError::UnsupportedVersion { found: 9 } }),
             ("?seed=", LinkError::Seed { text: String::new(), error: SeedError::Empty }),
             ("?seed=1K7Q", LinkError::Seed { text: "1K7Q".into(), error: SeedError::WrongLength { found: 4 } }),
-            ("?players=7", LinkError::Players("7".into())),
-            ("?players=four", LinkError::Players("four".into())),
-            ("?players=", LinkError::Players(String::new())),
+            ("?players=7", LinkError::Players { text: "7".into(), game: GameId::Katzenjammer }),
+            ("?players=four", LinkError::Players { text: "four".into(), game: GameId::Katzenjammer }),
+            ("?players=", LinkError::Players { text: String::new(), game: GameId::Katzenjammer }),
             ("?seats=human,wizard", LinkError::Seat("wizard".into())),
             ("?seats=human,ismcts", LinkError::Seat("ismcts".into())),
             ("?players=3&seats=human,normal", LinkError::SeatCount { given: 2, players: 3 }),
@@ -268,5 +314,46 @@ mod tests {
         assert_eq!(players_hint("?seed=bad&players=3"), 3);
         assert_eq!(players_hint("?players=12"), DEFAULT_PLAYERS);
         assert_eq!(home(Lang::Fr), "?lang=fr");
+    }
+
+    /// J'achète's links are read (its table is not built yet: the page says
+    /// so, but the link keeps its meaning), and written ones read back.
+    #[test]
+    fn jachete_links_name_a_jachete_table() {
+        let request = read("?game=jachete&seed=1K7Q-M3ZD&players=5").unwrap();
+        let Some(AnyTable::Jachete(table)) = request.deal else { panic!("{request:?}") };
+        assert_eq!(table.players(), 5);
+        assert_eq!(table.seed, Seed::parse("1K7Q-M3ZD").unwrap());
+        assert_eq!(table.seats, default_seats::<Jachete>(5));
+        assert_eq!(table.options, JaOptions::default());
+        let mut small = TableConfig::<Jachete>::new(Seed::from_number(99), 3);
+        small.options.three_players = true;
+        small.seats[2] = SeatKind::Bot(Level::Expert);
+        let link = write(&small, Lang::Fr);
+        assert_eq!(link, "?game=jachete&v=1&seed=1000-0033&players=3&seats=human,normal,expert&three_players=1&lang=fr");
+        assert_eq!(read(&link).unwrap().deal, Some(small.into_any()));
+        // Without a seed: a J'achète table for the home screen.
+        assert_eq!(read("?game=JACHETE&players=6").unwrap().table.game(), GameId::Jachete);
+        assert_eq!(read("?game=jachete").unwrap().table.players(), 4);
+    }
+
+    /// Links written by the build before the shell (tests/fixtures) still
+    /// name the same tables, in both languages.
+    #[test]
+    fn links_from_the_previous_build_still_read() {
+        let text = include_str!("../../tests/fixtures/katzenjammer-links.txt");
+        let links: Vec<&str> = text.lines().collect();
+        assert_eq!(links.len(), 6);
+        for (i, link) in links.iter().enumerate() {
+            let request = read(link).unwrap();
+            let config = kb(request.deal.clone().unwrap());
+            assert_eq!(request.lang, Some(if i < 3 { Lang::En } else { Lang::Fr }));
+            // Written again, the link is the same text: nothing was renamed.
+            assert_eq!(write(&config, request.lang.unwrap()), *link);
+        }
+        let typed = deal(links[0]);
+        assert_eq!(typed.seats, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]);
+        assert!(deal(links[1]).options.full_mice);
+        assert_eq!(deal(links[2]).daily, Day::new(2026, 11, 22));
     }
 }

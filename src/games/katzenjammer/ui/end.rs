@@ -3,19 +3,22 @@
 
 use leptos::prelude::*;
 
-use super::{browser, ctx, solo_seat, start_game, Par};
+use super::Kb;
+use crate::app::config::TableConfig;
+use crate::app::controller::Par;
+use crate::games::katzenjammer::summary::Summary;
+use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::model::config::TableConfig;
-use crate::model::summary::Summary;
+use crate::ui::{self as browser, ctx, start_game};
 
 #[component]
 pub fn EndPanel() -> impl IntoView {
     let ctx = ctx();
-    let data = move || ctx.session.with(|s| s.as_ref().and_then(|s| Some((s.config().clone(), Summary::of(s.state())?))));
+    let data = move || ctx.game::<Kb, _>(|s| Some((s.config().clone(), Summary::of(s.state())?))).flatten();
     let again = move |same: bool| {
-        let Some(config) = ctx.session.with_untracked(|s| s.as_ref().map(|s| s.config().clone())) else { return };
+        let Some(config) = ctx.game_untracked::<Kb, _>(|s| s.config().clone()) else { return };
         let next = if same { config } else { TableConfig { seed: browser::fresh_seed(), daily: None, ..config } };
-        start_game(ctx, next);
+        start_game(ctx, next.into_any());
     };
     move || {
         let Some((config, summary)) = data() else { return ().into_any() };
@@ -37,33 +40,33 @@ pub fn EndPanel() -> impl IntoView {
                 }
             })
             .collect_view();
-        let me = solo_seat(&config).and_then(|seat| summary.player(seat)).map(|p| p.mice);
-        let par = move || match (ctx.par.get(), me) {
-            (Par::Known(par), Some(mine)) => Some(i18n::par_text(par, mine, ctx.lang())),
+        let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
+        let par = move || match (ctx.shell.with(|sh| sh.par), me) {
+            (Par::Known(par), Some(mine)) => Some(texts::par_text(par, mine, ctx.lang())),
             (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
             _ => None,
         };
         view! {
             <section class="panel end" data-testid="end-screen" aria-labelledby="end-title">
                 <h2 id="end-title">{s.end_title}</h2>
-                <p data-testid="end-cause">{i18n::end_cause(summary.cause, lang)}</p>
-                <p class="winners" data-testid="winners"><strong>{i18n::winners_text(&config, &summary, lang)}</strong></p>
+                <p data-testid="end-cause">{texts::end_cause(summary.cause, lang)}</p>
+                <p class="winners" data-testid="winners"><strong>{texts::winners_text(&config, &summary, lang)}</strong></p>
                 <div class="table-wrap">
                     <table class="results" data-testid="end-table">
                         <thead>
                             <tr>
                                 <th scope="col">{s.end_player}</th>
-                                <th scope="col">{s.end_mice_before}</th>
-                                <th scope="col">{s.end_jokers}</th>
-                                <th scope="col">{s.end_penalty}</th>
-                                <th scope="col">{s.end_mice}</th>
+                                <th scope="col">{lang.kb().end_mice_before}</th>
+                                <th scope="col">{lang.kb().end_jokers}</th>
+                                <th scope="col">{lang.kb().end_penalty}</th>
+                                <th scope="col">{lang.kb().end_mice}</th>
                                 <th scope="col">{s.end_place}</th>
                             </tr>
                         </thead>
                         <tbody>{rows}</tbody>
                     </table>
                 </div>
-                <p data-testid="penalty-explanation">{i18n::penalty_text(&config, &summary, lang)}</p>
+                <p data-testid="penalty-explanation">{texts::penalty_text(&config, &summary, lang)}</p>
                 {move || par().map(|t| view! { <p class="par" data-testid="par" role="status">{t}</p> })}
                 <p class="actions">
                     <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>

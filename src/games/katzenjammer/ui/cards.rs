@@ -4,7 +4,8 @@ use leptos::prelude::*;
 use tablee_engine::katzenjammer::Card;
 
 use crate::art;
-use crate::i18n::{self, Lang};
+use crate::app::lang::Lang;
+use crate::games::katzenjammer::texts;
 
 /// One face-up card in a list.
 #[component]
@@ -13,7 +14,7 @@ pub fn CardItem(card: Card, lang: Lang, #[prop(optional)] testid: Option<String>
     view! {
         <li class=class data-card=card.symbol() data-testid=testid>
             <span class="face-box" inner_html=art::face(card)></span>
-            <span class="sr-only">{i18n::card_name(card, lang)}</span>
+            <span class="sr-only">{texts::card_name(card, lang)}</span>
         </li>
     }
 }

@@ -1,4 +1,5 @@
-//! A game in progress: the table, the engine's state and every action so far.
+//! A game in progress, of any game: the table, the engine's state and every
+//! action so far.
 //!
 //! The actions are the whole story: the deal comes from the seed and each bot
 //! decision from `decision_seed(seed, seat, move_number)`, so replaying the
@@ -7,10 +8,10 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::katzenjammer::{Action, KbState, KbView, Phase};
-use tablee_engine::{RuleError, Seat};
+use tablee_engine::{Game, Outcome, RuleError, Seat};
 
 use super::config::{SeatKind, TableConfig};
+use super::game::{AnySession, GameDef};
 
 /// Why a list of actions does not replay on a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,81 +19,91 @@ pub enum ReplayError {
     /// The table itself cannot be dealt (the engine's message).
     Setup(String),
     /// Action `index` (0-based) was refused, with the engine's reason.
-    Refused { index: usize, message: String },
+    Refused { index: usize, error: RuleError },
 }
 
 /// One decision to make: the deciding seat's view, its legal actions and the
 /// seed, for the move numbered `at`.
 #[derive(Clone, Debug)]
-pub struct Decision {
+pub struct Decision<G: GameDef> {
     pub seat: Seat,
     pub level: Level,
-    pub view: KbView,
-    pub legal: Vec<Action>,
+    pub view: G::View,
+    pub legal: Vec<G::Action>,
     pub seed: u64,
     pub at: usize,
 }
 
-impl Decision {
-    pub fn decide(&self) -> Action {
-        tablee_bots::decide(self.level, &self.view, &self.legal, self.seed)
+impl<G: GameDef> Decision<G> {
+    pub fn decide(&self) -> G::Action {
+        G::decide(self.level, &self.view, &self.legal, self.seed)
     }
 
-    pub fn analyse(&self) -> Vec<Choice<Action>> {
-        tablee_bots::analyse(self.level, &self.view, &self.legal, self.seed)
+    pub fn analyse(&self) -> Vec<Choice<G::Action>> {
+        G::analyse(self.level, &self.view, &self.legal, self.seed)
     }
 
     /// The move made when no bot can be asked (the page without its worker):
-    /// pass when allowed, else the first legal action (what the bots
-    /// themselves fall back to).
-    pub fn fallback(&self) -> Action {
-        let pass = self.legal.iter().copied().find(|a| *a == Action::Pass);
-        pass.or_else(|| self.legal.first().copied()).unwrap_or(Action::Pass)
+    /// the game's own choice (pass when allowed), else the first legal action.
+    pub fn fallback(&self) -> Option<G::Action> {
+        G::fallback(&self.legal).or_else(|| self.legal.first().cloned())
     }
 }
 
+/// Why the session refused a move before the engine saw it.
+fn refused(text: &'static str) -> RuleError {
+    RuleError::new(text)
+}
+
 #[derive(Clone, Debug)]
-pub struct Session {
-    config: TableConfig,
-    state: KbState,
-    actions: Vec<Action>,
+pub struct Session<G: GameDef> {
+    config: TableConfig<G>,
+    state: G::State,
+    actions: Vec<G::Action>,
     /// The seat that made each action.
     movers: Vec<Seat>,
     /// The person who made the most recent human decision.
     last_human: Option<Seat>,
 }
 
-impl Session {
+impl<G: GameDef> Session<G> {
     /// Deals a new game for this table.
-    pub fn new(config: TableConfig) -> Result<Session, ReplayError> {
-        let state = KbState::new_game(config.players(), config.options, config.seed)
-            .map_err(|e| ReplayError::Setup(e.to_string()))?;
+    pub fn new(config: TableConfig<G>) -> Result<Session<G>, String> {
+        if !G::allows(config.options, config.players()) {
+            return Err(format!("{} players cannot play {}", config.players(), G::ID.title()));
+        }
+        let state = G::new_state(config.players(), config.options, config.seed)?;
         Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None })
     }
 
-    /// Deals the table's game and applies `actions` in order.
-    #[cfg(test)]
-    pub fn replay(config: TableConfig, actions: &[Action]) -> Result<Session, ReplayError> {
-        let mut session = Session::new(config)?;
-        for (index, action) in actions.iter().enumerate() {
-            session
-                .apply(action)
-                .map_err(|e| ReplayError::Refused { index, message: e.message().to_string() })?;
+    /// Deals the table's game and replays recorded `(seat, action)` moves.
+    pub fn replay(config: TableConfig<G>, moves: impl IntoIterator<Item = (Seat, G::Action)>) -> Result<Session<G>, ReplayError> {
+        let mut session = Session::new(config).map_err(ReplayError::Setup)?;
+        for (index, (seat, action)) in moves.into_iter().enumerate() {
+            session.apply_recorded(seat, &action).map_err(|error| ReplayError::Refused { index, error })?;
         }
         Ok(session)
     }
 
-    pub fn config(&self) -> &TableConfig {
+    /// The same game in the enum over games.
+    pub fn into_any(self) -> AnySession {
+        G::session(self)
+    }
+
+    pub fn config(&self) -> &TableConfig<G> {
         &self.config
     }
-    pub fn state(&self) -> &KbState {
+    pub fn state(&self) -> &G::State {
         &self.state
     }
-    pub fn actions(&self) -> &[Action] {
+    pub fn actions(&self) -> &[G::Action] {
         &self.actions
     }
     pub fn is_over(&self) -> bool {
-        self.state.phase() == Phase::Over
+        self.state.is_over()
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
     }
 
     /// The seat whose decision it is (`None` once the game is over).
@@ -114,111 +125,103 @@ impl Session {
         }
     }
 
-    /// Every legal action of the seat to act.
-    pub fn legal_actions(&self) -> Vec<Action> {
+    /// The generated actions of the seat to act (every legal action when the
+    /// game's generator is exhaustive, as Katzenjammer's is).
+    pub fn legal_actions(&self) -> Vec<G::Action> {
         let mut out = Vec::new();
-        self.state.legal_actions(&mut out);
+        self.state.actions(&mut out);
         out
     }
 
-    /// What `seat` may see (KB-21).
-    pub fn view(&self, seat: Seat) -> KbView {
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> G::View {
         self.state.view(seat)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
-        let seat = self.to_act().ok_or_else(|| RuleError::new("the game is over"))?;
+    fn apply(&mut self, action: &G::Action) -> Result<(), RuleError> {
+        let seat = self.to_act().ok_or_else(|| refused("the game is over"))?;
         let human = self.human_to_act();
         self.state.apply(action)?;
         if human.is_some() {
             self.last_human = human;
         }
-        self.actions.push(*action);
+        self.actions.push(action.clone());
         self.movers.push(seat);
         Ok(())
     }
 
     /// Every action so far with the seat that made it, oldest first.
-    pub fn moves(&self) -> impl Iterator<Item = (Seat, &Action)> {
+    pub fn moves(&self) -> impl Iterator<Item = (Seat, &G::Action)> {
         self.movers.iter().copied().zip(&self.actions)
     }
 
     /// Replays a recorded action of `seat`, whoever plays it (resuming a save):
     /// refused when it is not that seat's turn or the engine refuses it.
-    pub fn apply_recorded(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    pub fn apply_recorded(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError> {
         match self.to_act() {
             Some(s) if s == seat => self.apply(action),
             Some(s) => Err(RuleError::new(format!("it is seat {s}'s turn, not seat {seat}'s"))),
-            None => Err(RuleError::new("the game is already over")),
+            None => Err(refused("the game is already over")),
         }
     }
 
     /// A person's decision: refused (state unchanged) when it is not a person's
     /// turn or when the engine refuses it.
-    pub fn apply_human(&mut self, action: Action) -> Result<(), RuleError> {
+    pub fn apply_human(&mut self, action: G::Action) -> Result<(), RuleError> {
         if self.human_to_act().is_none() {
-            return Err(RuleError::new(if self.is_over() {
-                "the game is over"
-            } else {
-                "it is a bot's turn, not a person's"
-            }));
+            return Err(refused(if self.is_over() { "the game is over" } else { "it is a bot's turn, not a person's" }));
         }
         self.apply(&action)
     }
 
     /// Everything a bot needs to decide the current move, so that the
     /// decision can be made elsewhere (the Web Worker) and applied later.
-    pub fn bot_decision(&self) -> Option<Decision> {
+    pub fn bot_decision(&self) -> Option<Decision<G>> {
         let (seat, level) = self.bot_to_act()?;
         Some(self.decision(seat, level))
     }
 
     /// The `expert` bot's decision for the seat to act (hints).
-    pub fn hint_decision(&self) -> Option<Decision> {
+    pub fn hint_decision(&self) -> Option<Decision<G>> {
         Some(self.decision(self.to_act()?, Level::Expert))
     }
 
     /// The decision of `seat` (the seat to act) at `level`.
-    pub fn decision(&self, seat: Seat, level: Level) -> Decision {
+    pub fn decision(&self, seat: Seat, level: Level) -> Decision<G> {
         Decision {
             seat,
             level,
             view: self.state.view(seat),
             legal: self.legal_actions(),
-            seed: self.decision_seed(seat),
+            seed: decision_seed(self.config.seed, seat, self.actions.len()),
             at: self.actions.len(),
         }
     }
 
     /// The decision the bot to act makes now (none on a person's turn).
-    pub fn bot_choice(&self) -> Option<Action> {
+    pub fn bot_choice(&self) -> Option<G::Action> {
         self.bot_decision().map(|d| d.decide())
     }
 
     /// Plays one bot decision; returns it, or `None` on a person's turn.
-    pub fn bot_step(&mut self) -> Option<Action> {
+    pub fn bot_step(&mut self) -> Option<G::Action> {
         let action = self.bot_choice()?;
-        // The bot picks among the engine's own legal actions, so this applies.
+        // The bot picks among the engine's own generated actions, so this applies.
         self.apply(&action).ok().map(|()| action)
     }
 
     /// Applies a bot's decision made for move number `at` (see
     /// [`Session::bot_decision`]); refused if the game moved on meanwhile.
-    pub fn apply_bot(&mut self, at: usize, action: &Action) -> Result<(), RuleError> {
+    pub fn apply_bot(&mut self, at: usize, action: &G::Action) -> Result<(), RuleError> {
         if at != self.actions.len() || self.bot_to_act().is_none() {
-            return Err(RuleError::new("the game moved on before the bot's decision arrived"));
+            return Err(refused("the game moved on before the bot's decision arrived"));
         }
         self.apply(action)
     }
 
     /// What the `expert` bot would do in the seat to act, best first (hints).
-    pub fn hint(&self) -> Vec<Choice<Action>> {
+    pub fn hint(&self) -> Vec<Choice<G::Action>> {
         self.hint_decision().map(|d| d.analyse()).unwrap_or_default()
-    }
-
-    /// The seed of the decision at this move: the same game replays the same bots.
-    fn decision_seed(&self, seat: Seat) -> u64 {
-        decision_seed(self.config.seed, seat, self.actions.len())
     }
 
     /// Whose hand the screen shows: the person to act, else the last person who
@@ -234,25 +237,30 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::config::default_seats;
+    use crate::app::config::default_seats;
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
+    use tablee_engine::katzenjammer::Action;
     use tablee_engine::Seed;
 
-    fn config(seed: u64, players: usize) -> TableConfig {
+    type KbSession = Session<Katzenjammer>;
+
+    fn config(seed: u64, players: usize) -> TableConfig<Katzenjammer> {
         TableConfig::new(Seed::from_number(seed), players)
     }
 
     /// Plays the person's seats with the `normal` bot's choice.
-    fn play_out(session: &mut Session) {
+    fn play_out<G: GameDef>(session: &mut Session<G>) {
         let mut guard = 0;
         while !session.is_over() {
             if session.bot_step().is_none() {
                 let seat = session.human_to_act().unwrap();
                 let legal = session.legal_actions();
-                let action = tablee_bots::decide(Level::Normal, &session.view(seat), &legal, 7);
+                let action = G::decide(Level::Normal, &session.view(seat), &legal, 7);
                 session.apply_human(action).unwrap();
             }
             guard += 1;
-            assert!(guard < 5000, "the game does not end");
+            assert!(guard < 50_000, "the game does not end");
         }
     }
 
@@ -261,7 +269,7 @@ mod tests {
         for players in 2..=6 {
             let mut session = Session::new(config(players as u64, players)).unwrap();
             play_out(&mut session);
-            assert!(session.state().outcome().is_some());
+            assert!(session.outcome().is_some());
             assert_eq!(session.to_act(), None);
             assert_eq!(session.bot_step(), None);
         }
@@ -271,11 +279,12 @@ mod tests {
     fn the_actions_replay_the_game_exactly() {
         let mut session = Session::new(config(42, 4)).unwrap();
         play_out(&mut session);
-        let again = Session::replay(session.config().clone(), session.actions()).unwrap();
+        let moves: Vec<_> = session.moves().map(|(s, a)| (s, *a)).collect();
+        let again = KbSession::replay(session.config().clone(), moves.clone()).unwrap();
         assert_eq!(again.state(), session.state());
         // Half-way too.
-        let half = &session.actions()[..session.actions().len() / 2];
-        let part = Session::replay(session.config().clone(), half).unwrap();
+        let half = &moves[..moves.len() / 2];
+        let part = KbSession::replay(session.config().clone(), half.to_vec()).unwrap();
         assert_eq!(part.actions().len(), half.len());
     }
 
@@ -308,20 +317,21 @@ mod tests {
     #[test]
     fn an_illegal_action_leaves_the_game_unchanged() {
         let mut cfg = config(5, 2);
-        cfg.seats = default_seats(2);
+        cfg.seats = default_seats::<Katzenjammer>(2);
         cfg.seats[1] = SeatKind::Human;
         let mut session = Session::new(cfg).unwrap();
         let before = session.state().clone();
         let present = Action::Present(tablee_engine::katzenjammer::Presentation::NOTHING);
         let error = session.apply_human(present).unwrap_err();
-        assert!(error.message().contains("KB-14"), "{error}");
+        assert!(error.to_string().contains("KB-14"), "{error}");
         assert_eq!(session.state(), &before);
     }
 
     #[test]
     fn a_refused_replay_names_the_action() {
         let present = Action::Present(tablee_engine::katzenjammer::Presentation::NOTHING);
-        let error = Session::replay(config(1, 4), &[Action::Pass, present]).unwrap_err();
+        let first = Session::new(config(1, 4)).unwrap().to_act().unwrap();
+        let error = KbSession::replay(config(1, 4), [(first, Action::Pass), ((first + 1) % 4, present)]).unwrap_err();
         assert!(matches!(error, ReplayError::Refused { index: 1, .. }), "{error:?}");
     }
 
@@ -370,5 +380,29 @@ mod tests {
         let hint = session.hint();
         assert!(!hint.is_empty());
         assert!(hint.iter().all(|c| legal.contains(&c.action)));
+    }
+
+    /// The shell is the same for J'achète: a whole game of bots reaches its
+    /// end, replays exactly from its moves, and the lowest total wins (JA-18).
+    #[test]
+    fn a_whole_jachete_game_plays_and_replays() {
+        for players in [4, 5] {
+            let mut cfg = TableConfig::<Jachete>::new(Seed::from_number(players as u64), players);
+            cfg.seats = vec![SeatKind::Bot(Level::Normal); players];
+            let mut session = Session::new(cfg).unwrap();
+            play_out(&mut session);
+            let outcome = session.outcome().unwrap();
+            let best = outcome.scores.iter().copied().min().unwrap();
+            assert!(outcome.winners.iter().all(|&w| outcome.scores[w] == best), "{outcome:?}");
+            let moves: Vec<_> = session.moves().map(|(s, a)| (s, a.clone())).collect();
+            let again = Session::<Jachete>::replay(session.config().clone(), moves).unwrap();
+            assert_eq!(again.outcome(), session.outcome());
+            assert_eq!(again.actions(), session.actions());
+        }
+        // Three players only with the small-table option (JA-2).
+        let three = TableConfig::<Jachete>::new(Seed::from_number(1), 3);
+        assert!(Session::new(three.clone()).is_err());
+        let small = TableConfig { options: tablee_engine::jachete::JaOptions { three_players: true }, ..three };
+        assert!(Session::new(small).is_ok());
     }
 }

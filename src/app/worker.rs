@@ -1,53 +1,57 @@
-//! The bots' Web Worker: what it is asked and what it answers, as JSON text.
+//! The bots' Web Worker: what it is asked and what it answers, as JSON text,
+//! for any game.
 //!
 //! Searching bots (`hard`, `expert`), hints and par take from a tenth of a
 //! second to seconds; the worker runs them off the page's thread so the page
 //! never freezes. The jobs call exactly what the page would call itself
-//! (`tablee_bots::decide` with the same seed), so a game plays the same with
-//! or without the worker.
+//! (the game's bots with the same seed), so a game plays the same with or
+//! without the worker.
 //!
-//! A move's job carries the game as its save (the table and every action,
-//! [`crate::model::save`]): the worker replays it and decides for the seat to
-//! act, with the seed the page would use. So the page writes and reads only the
-//! save notation ([`crate::model::json`]), never the engine's views.
+//! Every job carries its game as a save ([`super::save`]: the table and every
+//! action; `"game"` names which): the worker replays it and decides for the
+//! seat to act, with the seed the page would use. Actions come back in the
+//! game's notation. So the page writes and reads only saves and the notation,
+//! never the engine's views.
 //!
 //! ```json
-//! {"id":7,"job":"decide","level":"expert","game":{"v":1,…}}
-//! {"id":7,"reply":"action","action":{"seat":2,"act":"pass"}}
+//! {"id":7,"job":"decide","level":"expert","game":{"v":1,"game":"katzenjammer",…}}
+//! {"id":7,"reply":"action","action":{"act":"pass"}}
 //! {"id":8,"job":"analyse","level":"expert","game":{…},"top":3}
 //! {"id":8,"reply":"choices","choices":[{"action":{…},"value":0.62},…]}
-//! {"id":9,"job":"par","seed":"1K7Q-M3ZD","seats":["human","expert"],"full_mice":false,"seat":0}
+//! {"id":9,"job":"par","game":{…the table, no actions…},"seat":0}
 //! {"id":9,"reply":"par","par":12}
 //! {"id":0,"reply":"error","message":"…"}
 //! ```
 
 use tablee_bots::Level;
-use tablee_engine::katzenjammer::{Action, Options};
-use tablee_engine::Seed;
-
-use crate::model::config::{SeatKind, TableConfig};
 use tablee_engine::json::Json;
-use crate::model::par::ParRun;
-use crate::model::save::{self, action_from_json, action_to_json};
-use crate::model::session::{Decision, Session};
+
+use super::config::TableConfig;
+use super::game::{AnySession, GameDef, GameId};
+use super::par::ParRun;
+use super::save;
+use super::session::{Decision, Session};
+use crate::games::jachete::Jachete;
+use crate::games::katzenjammer::Katzenjammer;
 
 /// The message the worker sends once it can take jobs.
 pub const READY: &str = "ready";
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Job {
-    /// A bot's move for the seat to act in `game` (a save): `tablee_bots::decide`.
+    /// A bot's move for the seat to act in `game` (a save).
     Decide { level: Level, game: Json },
-    /// A bot's ranked choices (hints): `tablee_bots::analyse`, the best `top`.
+    /// A bot's ranked choices (hints), the best `top`.
     Analyse { level: Level, game: Json, top: usize },
-    /// What the `expert` bot scores in `seat` on this table.
-    Par { seed: String, seats: Vec<String>, full_mice: bool, seat: usize },
+    /// What the `expert` bot scores in `seat` at this table (a save without moves).
+    Par { game: Json, seat: usize },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
-    Action { action: Action },
-    Choices { choices: Vec<(Action, f64)> },
+    /// An action in the game's notation.
+    Action { action: Json },
+    Choices { choices: Vec<(Json, f64)> },
     Par { par: i32 },
     Error { message: String },
 }
@@ -59,28 +63,38 @@ pub struct Response {
 }
 
 /// The job for `decision` (made on `session`): the bot's move.
-pub fn decide_job(session: &Session, decision: &Decision) -> Job {
+pub fn decide_job<G: GameDef>(session: &Session<G>, decision: &Decision<G>) -> Job {
     Job::Decide { level: decision.level, game: save::to_value(session) }
 }
 
 /// The ranked choices of `decision`'s level, the best `top` (hints).
-pub fn analyse_job(session: &Session, decision: &Decision, top: usize) -> Job {
+pub fn analyse_job<G: GameDef>(session: &Session<G>, decision: &Decision<G>, top: usize) -> Job {
     Job::Analyse { level: decision.level, game: save::to_value(session), top }
 }
 
 /// The par job for `seat` of a table.
-pub fn par_job(config: &TableConfig, seat: usize) -> Job {
-    Job::Par {
-        seed: config.seed.to_string(),
-        seats: config.seats.iter().map(|s| s.name().to_string()).collect(),
-        full_mice: config.options.full_mice,
-        seat,
-    }
+pub fn par_job<G: GameDef>(config: &TableConfig<G>, seat: usize) -> Job {
+    Job::Par { game: save::table_to_value(config), seat }
 }
 
-/// The decision for the seat to act in a saved game, at `level`.
-fn decision(game: &Json, level: Level) -> Result<Decision, String> {
-    let session = save::from_value(game).map_err(|e| format!("unreadable game: {e:?}"))?;
+/// Runs one job.
+pub fn run(job: &Job) -> Reply {
+    let result = match job {
+        Job::Decide { level, game } => read(game).and_then(|s| crate::each_game!(session &s, s => decide(s, *level))),
+        Job::Analyse { level, game, top } => {
+            read(game).and_then(|s| crate::each_game!(session &s, s => analyse(s, *level, *top)))
+        }
+        Job::Par { game, seat } => par(game, *seat),
+    };
+    result.unwrap_or_else(|message| Reply::Error { message })
+}
+
+fn read(game: &Json) -> Result<AnySession, String> {
+    save::from_value(game).map_err(|e| format!("unreadable game: {e:?}"))
+}
+
+/// The decision for the seat to act in a session, at `level`.
+fn decision<G: GameDef>(session: &Session<G>, level: Level) -> Result<Decision<G>, String> {
     let seat = session.to_act().ok_or("the game is over")?;
     let decision = session.decision(seat, level);
     if decision.legal.is_empty() {
@@ -89,34 +103,31 @@ fn decision(game: &Json, level: Level) -> Result<Decision, String> {
     Ok(decision)
 }
 
-/// Runs one job.
-pub fn run(job: &Job) -> Reply {
-    let result = match job {
-        Job::Decide { level, game } => decision(game, *level).map(|d| Reply::Action { action: d.decide() }),
-        Job::Analyse { level, game, top } => decision(game, *level).map(|d| Reply::Choices {
-            choices: d
-                .analyse()
-                .into_iter()
-                .take(*top)
-                .map(|c| (c.action, if c.value.is_finite() { c.value } else { 0.0 }))
-                .collect(),
-        }),
-        Job::Par { seed, seats, full_mice, seat } => (|| {
-            let seed = Seed::parse(seed).map_err(|e| e.to_string())?;
-            let seats = seats
-                .iter()
-                .map(|s| SeatKind::parse(s).ok_or_else(|| format!("unknown seat {s:?}")))
-                .collect::<Result<Vec<_>, _>>()?;
-            let config = TableConfig { seed, seats, options: Options { full_mice: *full_mice }, daily: None };
-            let mut run = ParRun::new(&config, *seat).ok_or("no par for this table")?;
-            loop {
-                if let Some(par) = run.step() {
-                    return Ok(Reply::Par { par });
-                }
-            }
-        })(),
-    };
-    result.unwrap_or_else(|message| Reply::Error { message })
+fn decide<G: GameDef>(session: &Session<G>, level: Level) -> Result<Reply, String> {
+    decision(session, level).map(|d| Reply::Action { action: G::action_to_json(&d.decide()) })
+}
+
+fn analyse<G: GameDef>(session: &Session<G>, level: Level, top: usize) -> Result<Reply, String> {
+    let choices = decision(session, level)?
+        .analyse()
+        .into_iter()
+        .take(top)
+        .map(|c| (G::action_to_json(&c.action), if c.value.is_finite() { c.value } else { 0.0 }))
+        .collect();
+    Ok(Reply::Choices { choices })
+}
+
+fn par(game: &Json, seat: usize) -> Result<Reply, String> {
+    fn run<G: GameDef>(game: &Json, seat: usize) -> Result<Reply, String> {
+        let config = save::table_from_value::<G>(game).map_err(|e| format!("unreadable table: {e:?}"))?;
+        let mut run = ParRun::new(&config, seat).ok_or("no par for this table")?;
+        Ok(Reply::Par { par: run.finish() })
+    }
+    match game.get("game").and_then(Json::as_str).and_then(GameId::parse) {
+        Some(GameId::Katzenjammer) => run::<Katzenjammer>(game, seat),
+        Some(GameId::Jachete) => run::<Jachete>(game, seat),
+        None => Err("unknown game".into()),
+    }
 }
 
 /// Answers one request text with one response text (the worker's whole loop body).
@@ -141,15 +152,7 @@ fn read_request(text: &str) -> Result<(u32, Job), String> {
     let job = match doc.get("job").and_then(Json::as_str) {
         Some("decide") => Job::Decide { level: level(&doc)?, game: field("game")?.clone() },
         Some("analyse") => Job::Analyse { level: level(&doc)?, game: field("game")?.clone(), top: count("top")? },
-        Some("par") => Job::Par {
-            seed: field("seed")?.as_str().ok_or("bad seed")?.to_string(),
-            seats: field("seats")?
-                .as_array()
-                .and_then(|list| list.iter().map(|s| s.as_str().map(str::to_string)).collect())
-                .ok_or("bad seats")?,
-            full_mice: field("full_mice")?.as_bool().ok_or("bad full_mice")?,
-            seat: count("seat")?,
-        },
+        Some("par") => Job::Par { game: field("game")?.clone(), seat: count("seat")? },
         _ => return Err("unknown job".into()),
     };
     Ok((id, job))
@@ -158,12 +161,11 @@ fn read_request(text: &str) -> Result<(u32, Job), String> {
 fn write_response(id: u32, reply: &Reply) -> String {
     let id = ("id", Json::from(id));
     match reply {
-        // The seat is not read back: the page knows whose move it asked for.
-        Reply::Action { action } => Json::obj([id, ("reply", "action".into()), ("action", action_to_json(0, action))]),
+        Reply::Action { action } => Json::obj([id, ("reply", "action".into()), ("action", action.clone())]),
         Reply::Choices { choices } => {
             let list = choices
                 .iter()
-                .map(|(action, value)| Json::obj([("action", action_to_json(0, action)), ("value", Json::Num(format!("{value}")))]))
+                .map(|(action, value)| Json::obj([("action", action.clone()), ("value", Json::Num(format!("{value}")))]))
                 .collect();
             Json::obj([id, ("reply", "choices".into()), ("choices", Json::Arr(list))])
         }
@@ -185,14 +187,7 @@ pub fn request(id: u32, job: Job) -> String {
             ("game", game),
             ("top", top.into()),
         ]),
-        Job::Par { seed, seats, full_mice, seat } => Json::obj([
-            id,
-            ("job", "par".into()),
-            ("seed", Json::Str(seed)),
-            ("seats", Json::Arr(seats.into_iter().map(Json::Str).collect())),
-            ("full_mice", full_mice.into()),
-            ("seat", seat.into()),
-        ]),
+        Job::Par { game, seat } => Json::obj([id, ("job", "par".into()), ("game", game), ("seat", seat.into())]),
     }
     .text()
 }
@@ -201,15 +196,14 @@ pub fn request(id: u32, job: Job) -> String {
 pub fn response(text: &str) -> Option<Response> {
     let doc = Json::parse(text).ok()?;
     let id = u32::try_from(doc.get("id")?.as_u64()?).ok()?;
-    let action = |value: &Json| action_from_json(value).map(|(_, action)| action);
     let reply = match doc.get("reply")?.as_str()? {
-        "action" => Reply::Action { action: action(doc.get("action")?)? },
+        "action" => Reply::Action { action: doc.get("action")?.clone() },
         "choices" => Reply::Choices {
             choices: doc
                 .get("choices")?
                 .as_array()?
                 .iter()
-                .map(|c| Some((action(c.get("action")?)?, c.get("value")?.as_f64()?)))
+                .map(|c| Some((c.get("action")?.clone(), c.get("value")?.as_f64()?)))
                 .collect::<Option<_>>()?,
         },
         "par" => Reply::Par { par: i32::try_from(doc.get("par")?.as_i64()?).ok()? },
@@ -222,10 +216,12 @@ pub fn response(text: &str) -> Option<Response> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::session::Session;
+    use crate::app::config::SeatKind;
+    use tablee_engine::katzenjammer::Action;
+    use tablee_engine::Seed;
 
-    fn session() -> Session {
-        let mut config = TableConfig::new(Seed::from_number(31), 4);
+    fn session() -> Session<Katzenjammer> {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(31), 4);
         config.seats[1] = SeatKind::Bot(Level::Hard);
         let mut s = Session::new(config).unwrap();
         // Play until it is the hard bot's turn.
@@ -241,27 +237,42 @@ mod tests {
     fn the_worker_decides_as_the_page_would() {
         let s = session();
         let job = decide_job(&s, &s.bot_decision().unwrap());
-        let text = handle(&request(7, job));
-        let reply = response(&text).unwrap();
+        let reply = response(&handle(&request(7, job))).unwrap();
         assert_eq!(reply.id, 7);
-        assert_eq!(reply.reply, Reply::Action { action: s.bot_choice().unwrap() });
+        let Reply::Action { action } = reply.reply else { panic!("{reply:?}") };
+        assert_eq!(Katzenjammer::action_from_json(&action), Ok(s.bot_choice().unwrap()));
+    }
+
+    #[test]
+    fn the_worker_plays_jachete_too() {
+        let mut config = TableConfig::<Jachete>::new(Seed::from_number(4), 4);
+        config.seats = vec![SeatKind::Bot(Level::Normal); 4];
+        let mut s = Session::new(config).unwrap();
+        for _ in 0..25 {
+            s.bot_step();
+        }
+        let job = decide_job(&s, &s.bot_decision().unwrap());
+        let Reply::Action { action } = response(&handle(&request(3, job))).unwrap().reply else { panic!() };
+        assert_eq!(Jachete::action_from_json(&action).ok(), s.bot_choice());
+        let job = par_job(s.config(), 0);
+        assert!(matches!(run(&job), Reply::Error { .. }), "no person at the table, no par");
     }
 
     #[test]
     fn hints_come_back_ranked_and_legal() {
         let s = session();
         let decision = s.hint_decision().unwrap();
-        let legal = decision.legal.clone();
         let job = analyse_job(&s, &decision, 3);
         match response(&handle(&request(1, job))).unwrap().reply {
             Reply::Choices { choices } => {
                 assert!(!choices.is_empty() && choices.len() <= 3);
-                assert!(choices.iter().all(|(a, _)| legal.contains(a)));
                 // The same ranking as the page's own search, values within rounding.
                 let page: Vec<_> = decision.analyse().into_iter().take(3).collect();
                 assert_eq!(choices.len(), page.len());
                 for ((action, value), mine) in choices.iter().zip(&page) {
-                    assert_eq!(*action, mine.action);
+                    let action = Katzenjammer::action_from_json(action).unwrap();
+                    assert!(decision.legal.contains(&action));
+                    assert_eq!(action, mine.action);
                     assert!((value - mine.value).abs() < 1e-9, "{value} vs {}", mine.value);
                 }
             }
@@ -271,7 +282,7 @@ mod tests {
 
     #[test]
     fn par_matches_the_model() {
-        let config = TableConfig::new(Seed::from_number(5), 3);
+        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3);
         let expected = ParRun::new(&config, 0).unwrap().finish();
         let job = par_job(&config, 0);
         assert_eq!(response(&handle(&request(2, job))).unwrap().reply, Reply::Par { par: expected });
@@ -285,12 +296,11 @@ mod tests {
             "[1]",
             r#"{"id":3,"job":"decide","level":"wizard","game":null}"#,
             r#"{"id":3,"job":"decide","level":"expert","game":{"v":1}}"#,
+            r#"{"id":3,"job":"par","game":{"v":1,"game":"chess"},"seat":0}"#,
             r#"{"id":3,"job":"dance"}"#,
         ] {
             let reply = response(&handle(text)).unwrap();
             assert!(matches!(reply.reply, Reply::Error { .. }), "{text}: {reply:?}");
         }
-        let job = Job::Par { seed: "nope".into(), seats: vec![], full_mice: false, seat: 0 };
-        assert!(matches!(run(&job), Reply::Error { .. }));
     }
 }

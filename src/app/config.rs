@@ -4,17 +4,12 @@
 use std::fmt;
 
 use tablee_bots::Level;
-use tablee_engine::katzenjammer::{Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::Seed;
 
-/// The machine name of the one game playable now.
-pub const GAME: &str = "katzenjammer";
-/// The game announced as coming.
-pub const GAME_SOON: &str = "jachete";
+use super::game::{AnyTable, GameDef};
+
 /// The format of links and saves this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
-/// Players when nothing says otherwise.
-pub const DEFAULT_PLAYERS: usize = 4;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,26 +101,39 @@ impl fmt::Display for Day {
     }
 }
 
-/// One table: the game is Katzenjammer Blues (the only one playable now).
+/// One table of game `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableConfig {
+pub struct TableConfig<G: GameDef> {
     pub seed: Seed,
-    /// One entry per seat; the number of players is its length (2..=6).
+    /// One entry per seat; the number of players is its length.
     pub seats: Vec<SeatKind>,
-    pub options: Options,
+    pub options: G::Options,
     /// Set when the seed is this date's daily deal.
     pub daily: Option<Day>,
 }
 
-impl TableConfig {
+impl<G: GameDef> TableConfig<G> {
     /// The default table: one person at seat 0 against `normal` bots.
-    pub fn new(seed: Seed, players: usize) -> TableConfig {
-        TableConfig { seed, seats: default_seats(players), options: Options::default(), daily: None }
+    pub fn new(seed: Seed, players: usize) -> TableConfig<G> {
+        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None }
     }
 
-    /// Today's deal at the default table.
-    pub fn daily(day: Day, seats: Vec<SeatKind>, options: Options) -> TableConfig {
+    /// Today's deal.
+    pub fn daily(day: Day, seats: Vec<SeatKind>, options: G::Options) -> TableConfig<G> {
         TableConfig { seed: day.seed(), seats, options, daily: Some(day) }
+    }
+
+    /// The same table in the enum over games.
+    pub fn into_any(self) -> AnyTable {
+        G::table(self)
+    }
+
+    /// A typed seed that happens to be today's daily deal is labelled so.
+    pub fn with_daily_label(mut self, today: Day) -> TableConfig<G> {
+        if today.seed() == self.seed {
+            self.daily = Some(today);
+        }
+        self
     }
 
     pub fn players(&self) -> usize {
@@ -142,7 +150,7 @@ impl TableConfig {
 
     /// The same deal and table (the daily label aside): a save belongs to a link
     /// when this holds.
-    pub fn same_table(&self, other: &TableConfig) -> bool {
+    pub fn same_table(&self, other: &TableConfig<G>) -> bool {
         self.seed == other.seed && self.seats == other.seats && self.options == other.options
     }
 
@@ -150,11 +158,27 @@ impl TableConfig {
     pub fn hints_allowed(&self) -> bool {
         self.daily.is_none()
     }
+
+    /// The only person at the table, whose result the page reports and
+    /// against whom par is computed (none with several people, or nobody).
+    pub fn solo_seat(&self) -> Option<usize> {
+        match self.humans().as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Names the table for the local history: deal, seats, options, moves.
+    pub fn record_id(&self, moves: usize) -> String {
+        let seats: Vec<&str> = self.seats.iter().map(|k| k.name()).collect();
+        let options: Vec<String> = G::options_to_query(self.options).into_iter().map(|(_, v)| v).collect();
+        format!("{}/{}/{}/{moves}", self.seed, seats.join(","), options.join(","))
+    }
 }
 
 /// Seat 0 human, the others `normal` bots.
-pub fn default_seats(players: usize) -> Vec<SeatKind> {
-    let players = players.clamp(MIN_PLAYERS, MAX_PLAYERS);
+pub fn default_seats<G: GameDef>(players: usize) -> Vec<SeatKind> {
+    let players = players.clamp(G::MIN_PLAYERS, G::MAX_PLAYERS);
     (0..players)
         .map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Bot(Level::Normal) })
         .collect()
@@ -163,6 +187,8 @@ pub fn default_seats(players: usize) -> Vec<SeatKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
 
     #[test]
     fn seat_names_round_trip_and_research_levels_are_refused() {
@@ -199,11 +225,23 @@ mod tests {
 
     #[test]
     fn default_table_is_one_person_against_normal_bots() {
-        let config = TableConfig::new(Seed::from_number(1), 4);
+        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(1), 4);
         assert_eq!(config.players(), 4);
         assert_eq!(config.humans(), vec![0]);
+        assert_eq!(config.solo_seat(), Some(0));
         assert!(config.seats[1..].iter().all(|&s| s == SeatKind::Bot(Level::Normal)));
-        assert_eq!(default_seats(9).len(), MAX_PLAYERS);
-        assert_eq!(default_seats(0).len(), MIN_PLAYERS);
+        assert_eq!(default_seats::<Katzenjammer>(9).len(), 6);
+        assert_eq!(default_seats::<Katzenjammer>(0).len(), 2);
+        assert_eq!(default_seats::<Jachete>(9).len(), 8);
+        assert_eq!(default_seats::<Jachete>(0).len(), 3);
+    }
+
+    #[test]
+    fn the_history_id_names_deal_seats_options_and_moves() {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 3);
+        // The id of today's build: a game counted before is not counted again.
+        assert_eq!(config.record_id(12), "1K7Q-M3ZD/human,normal,normal/0/12");
+        config.seats[1] = SeatKind::Human;
+        assert_eq!(config.solo_seat(), None);
     }
 }

@@ -9,22 +9,26 @@ use tablee_engine::katzenjammer::{Card, Phase};
 use tablee_engine::Seat;
 
 use super::cards::{CardItem, CardRow};
-use super::{browser, ctx, end, hand, solo_seat, tr, Par, Speed, SPEED_KEY};
-use crate::i18n::{self, Lang};
-use crate::model::config::SeatKind;
-use crate::model::link;
-use crate::model::summary::Summary;
+use super::{end, hand, kb_tr, Kb};
+use crate::app::config::SeatKind;
+use crate::app::controller::{Par, SPEED_KEY};
+use crate::app::lang::Lang;
+use crate::app::link;
+use crate::games::katzenjammer::summary::Summary;
+use crate::games::katzenjammer::texts;
+use crate::i18n;
+use crate::ui::{self as browser, ctx, tr, Speed};
 
 #[component]
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
-    let has_session = move || ctx.session.with(|s| s.is_some());
-    let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.is_over()));
+    let has_session = move || ctx.has_game();
+    let over = move || ctx.game::<Kb, _>(|s| s.is_over()).unwrap_or(false);
     // The game log's lines, written once per move for both the log and the
     // status line's latest event.
     let lines = Memo::new(move |_| {
         let lang = ctx.lang();
-        ctx.session.with(|s| s.as_ref().map(|s| i18n::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default())
+        ctx.game::<Kb, _>(|s| texts::log_lines(s.config(), s.state().log(), lang)).unwrap_or_default()
     });
     view! {
         <Show
@@ -58,18 +62,14 @@ pub fn Game() -> impl IntoView {
 fn Seatside() -> impl IntoView {
     let ctx = ctx();
     let handoff = move || {
-        ctx.session.with(|s| {
-            let s = s.as_ref()?;
+        ctx.game::<Kb, _>(|s| {
             let seat = s.human_to_act()?;
             (s.config().humans().len() > 1 && ctx.revealed_for.get() != Some(seat)).then_some(seat)
-        })
+        }).flatten()
     };
     let hidden = move || {
-        ctx.session.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.config().humans().len() > 1 && !s.is_over() && s.human_to_act().is_none()
-            })
-        })
+        ctx.game::<Kb, _>(|s| s.config().humans().len() > 1 && !s.is_over() && s.human_to_act().is_none())
+            .unwrap_or(false)
     };
     move || {
         if let Some(seat) = handoff() {
@@ -90,21 +90,15 @@ fn Seatside() -> impl IntoView {
 #[component]
 fn Handoff(seat: Seat) -> impl IntoView {
     let ctx = ctx();
-    let name = move || ctx.session.with(|s| s.as_ref().map(|s| i18n::seat_name(s.config(), seat, ctx.lang())).unwrap_or_default());
+    let name = move || ctx.game::<Kb, _>(|s| i18n::seat_name(s.config(), seat, ctx.lang())).unwrap_or_default();
     view! {
         <section class="panel handoff" data-testid="handoff-screen" aria-labelledby="handoff-title">
             <h2 id="handoff-title">
-                {move || match ctx.lang() {
-                    Lang::En => format!("Pass the device to {}", name()),
-                    Lang::Fr => format!("Passez l'appareil à {}", name()),
-                }}
+                {move || i18n::handoff_title(&name(), ctx.lang())}
             </h2>
             <p>{tr(|s| s.handoff_hidden)}</p>
             <button type="button" class="primary big" data-testid="handoff-ready" on:click=move |_| ctx.revealed_for.set(Some(seat))>
-                {move || match ctx.lang() {
-                    Lang::En => format!("I am {}: show my hand", name()),
-                    Lang::Fr => format!("Je suis {} : voir ma main", name()),
-                }}
+                {move || i18n::handoff_ready(&name(), ctx.lang())}
             </button>
         </section>
     }
@@ -115,34 +109,23 @@ fn Handoff(seat: Seat) -> impl IntoView {
 fn DealBar() -> impl IntoView {
     let ctx = ctx();
     let s = move || ctx.lang().s();
-    let seed = move || ctx.session.with(|s| s.as_ref().map(|s| s.config().seed.to_string()).unwrap_or_default());
+    let seed = move || ctx.game::<Kb, _>(|s| s.config().seed.to_string()).unwrap_or_default();
     let label = move || {
-        ctx.session.with(|session| {
-            let Some(session) = session else { return String::new() };
-            let lang = ctx.lang();
-            let players = match lang {
-                Lang::En => format!("{} players", session.config().players()),
-                Lang::Fr => format!("{} joueurs", session.config().players()),
-            };
-            match session.config().daily {
-                Some(day) => format!("{} {day} · {players}", lang.s().daily_word),
-                None => players,
-            }
-        })
+        let lang = ctx.lang();
+        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), lang)).unwrap_or_default()
     };
     let share_state = RwSignal::new(None::<Result<(), String>>);
     let share = move |_| {
         let lang = ctx.lang();
-        let text = ctx.session.with_untracked(|session| {
-            let session = session.as_ref()?;
+        let text = ctx.game_untracked::<Kb, _>(|session| {
             let url = format!("{}{}", browser::base_url(), link::write(session.config(), lang));
             let summary = Summary::of(session.state());
-            let par = match ctx.par.get_untracked() {
+            let par = match ctx.shell.with_untracked(|sh| sh.par) {
                 Par::Known(p) => Some(p),
                 _ => None,
             };
-            Some(i18n::share_text(session.config(), solo_seat(session.config()), summary.as_ref(), par, &url, lang))
-        });
+            Some(texts::share_text(session.config(), session.config().solo_seat(), summary.as_ref(), par, &url, lang))
+        }).flatten();
         let Some(text) = text else { return };
         spawn_local(async move {
             let copied = browser::copy_to_clipboard(text.clone()).await;
@@ -203,22 +186,21 @@ fn StatusLine(lines: Memo<Vec<String>>) -> impl IntoView {
     let ctx = ctx();
     let text = move || {
         let lang = ctx.lang();
-        ctx.session.with(|s| {
-            let s = s.as_ref()?;
+        ctx.game::<Kb, _>(|s| {
             let state = s.state();
             // At the end the end panel says "Game over" and why, once.
             let seat = s.to_act()?;
-            Some(i18n::turn_text(s.config(), seat, state.phase() == Phase::Presenting, lang))
-        })
+            Some(texts::turn_text(s.config(), seat, state.phase() == Phase::Presenting, lang))
+        }).flatten()
     };
     let thinking = move || {
         let seat = ctx.thinking.get()?;
-        ctx.session.with(|s| s.as_ref().map(|s| i18n::thinking_text(&i18n::seat_name(s.config(), seat, ctx.lang()), ctx.lang())))
+        ctx.game::<Kb, _>(|s| i18n::thinking_text(&i18n::seat_name(s.config(), seat, ctx.lang()), ctx.lang()))
     };
-    let yours = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.human_to_act().is_some()));
+    let yours = move || ctx.game::<Kb, _>(|s| s.human_to_act().is_some()).unwrap_or(false);
     // The latest public event, so that every bot move is seen as it happens.
     let last = Memo::new(move |_| lines.with(|l| l.last().cloned()));
-    let over = move || ctx.session.with(|s| s.as_ref().is_some_and(|s| s.to_act().is_none()));
+    let over = move || ctx.game::<Kb, _>(|s| s.to_act().is_none()).unwrap_or(false);
     view! {
         <div class="status" class:yours=yours class:over=over>
             <p class="last-move" data-testid="last-move">
@@ -236,32 +218,30 @@ fn StatusLine(lines: Memo<Vec<String>>) -> impl IntoView {
 #[component]
 fn TableCenter() -> impl IntoView {
     let ctx = ctx();
-    let s = move || ctx.lang().s();
-    let row = Memo::new(move |_| ctx.session.with(|s| s.as_ref().map(|s| s.state().row().to_vec()).unwrap_or_default()));
+    let row = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().row().to_vec()).unwrap_or_default());
     let standing = move || {
         let lang = ctx.lang();
-        ctx.session.with(|session| {
-            let session = session.as_ref()?;
+        ctx.game::<Kb, _>(|session| {
             let bidding = session.state().phase() == Phase::Bidding;
             Some(match session.state().high_bid() {
-                Some(b) if bidding => i18n::standing_bid_text(session.config(), b.seat, b.level, lang),
-                Some(b) => i18n::won_bid_text(session.config(), b.seat, b.level, lang),
-                None => s().no_bid.to_string(),
+                Some(b) if bidding => texts::standing_bid_text(session.config(), b.seat, b.level, lang),
+                Some(b) => texts::won_bid_text(session.config(), b.seat, b.level, lang),
+                None => ctx.lang().kb().no_bid.to_string(),
             })
-        })
+        }).flatten()
     };
-    let fact = move |f: fn(&crate::model::session::Session, Lang) -> String| {
-        move || ctx.session.with(|session| session.as_ref().map(|x| f(x, ctx.lang())).unwrap_or_default())
+    let fact = move |f: fn(&crate::app::session::Session<Kb>, Lang) -> String| {
+        move || ctx.game::<Kb, _>(|x| f(x, ctx.lang())).unwrap_or_default()
     };
     view! {
         <section class="panel center" aria-labelledby="row-title">
             <div class="row-head">
-                <h2 id="row-title">{tr(|s| s.the_row)}</h2>
+                <h2 id="row-title">{kb_tr(|s| s.the_row)}</h2>
                 <p class="standing">
                     <span class="label">
                         {move || {
-                            let bidding = ctx.session.with(|x| x.as_ref().is_some_and(|x| x.state().phase() == Phase::Bidding));
-                            if bidding { s().standing_bid } else { s().last_auction }
+                            let bidding = ctx.game::<Kb, _>(|x| x.state().phase() == Phase::Bidding).unwrap_or(false);
+                            if bidding { ctx.lang().kb().standing_bid } else { ctx.lang().kb().last_auction }
                         }}
                         {move || i18n::colon(ctx.lang())}
                         " "
@@ -271,19 +251,19 @@ fn TableCenter() -> impl IntoView {
             </div>
             {move || {
                 let lang = ctx.lang();
-                view! { <CardRow cards=row.get() lang empty=lang.s().row_empty testid="row" /> }
+                view! { <CardRow cards=row.get() lang empty=lang.kb().row_empty testid="row" /> }
             }}
             <dl class="facts">
                 <div>
-                    <dt>{tr(|s| s.stock)}</dt>
+                    <dt>{kb_tr(|s| s.stock)}</dt>
                     <dd data-testid="stock-size">{fact(|x, _| x.state().stock_len().to_string())}</dd>
                 </div>
                 <div>
-                    <dt>{tr(|s| s.mice_left)}</dt>
+                    <dt>{kb_tr(|s| s.mice_left)}</dt>
                     <dd data-testid="mice-left">{fact(|x, _| x.state().mice_left().to_string())}</dd>
                 </div>
                 <div>
-                    <dt>{tr(|s| s.bandleader)}</dt>
+                    <dt>{kb_tr(|s| s.bandleader)}</dt>
                     <dd data-testid="bandleader">{fact(|x, lang| i18n::seat_name(x.config(), x.state().bandleader(), lang))}</dd>
                 </div>
             </dl>
@@ -295,7 +275,7 @@ fn TableCenter() -> impl IntoView {
 #[component]
 fn Players() -> impl IntoView {
     let ctx = ctx();
-    let seats = move || ctx.session.with(|s| s.as_ref().map(|s| s.config().players()).unwrap_or(0));
+    let seats = move || ctx.game::<Kb, _>(|s| s.config().players()).unwrap_or(0);
     view! {
         <section class="panel players" aria-labelledby="players-title">
             <h2 id="players-title">{tr(|s| s.players_title)}</h2>
@@ -311,8 +291,7 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
     let ctx = ctx();
     let info = move || {
         let lang = ctx.lang();
-        ctx.session.with(|session| {
-            let session = session.as_ref()?;
+        ctx.game::<Kb, _>(|session| {
             let state = session.state();
             let config = session.config();
             let level = match config.seat(seat) {
@@ -330,14 +309,13 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                 state.phase() == Phase::Bidding && state.has_passed(seat),
                 state.high_bid().filter(|b| b.seat == seat && state.phase() == Phase::Bidding),
             ))
-        })
+        }).flatten()
     };
     move || {
         let Some((name, level, hand, mice, jokers, leader, acting, passed, holds)) = info() else {
             return ().into_any();
         };
         let lang = ctx.lang();
-        let s = lang.s();
         view! {
             <li
                 class="seat-line"
@@ -352,14 +330,14 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                 <p class="who">
                     <strong>{name}</strong>
                     {level.map(|l| view! { <span class="level">{l}</span> })}
-                    {leader.then(|| view! { <span class="badge leader" title=s.bandleader>"♪ " {s.bandleader}</span> })}
-                    {passed.then(|| view! { <span class="badge passed">{s.passed}</span> })}
-                    {holds.map(|b| view! { <span class="badge holds">{s.holds_bid} {i18n::colon(lang)} " " {i18n::bid_text(b.level, lang)}</span> })}
+                    {leader.then(|| view! { <span class="badge leader" title=lang.kb().bandleader>"♪ " {lang.kb().bandleader}</span> })}
+                    {passed.then(|| view! { <span class="badge passed">{lang.kb().passed}</span> })}
+                    {holds.map(|b| view! { <span class="badge holds">{lang.kb().holds_bid} {i18n::colon(lang)} " " {texts::bid_text(b.level, lang)}</span> })}
                 </p>
                 <p class="stats">
                     <span>{i18n::cards_count(hand, lang)}</span>
-                    <span>{i18n::mice(mice, lang)}</span>
-                    <span>{i18n::jokers_shown(jokers, lang)}</span>
+                    <span>{texts::mice(mice, lang)}</span>
+                    <span>{texts::jokers_shown(jokers, lang)}</span>
                 </p>
             </li>
         }
@@ -371,9 +349,8 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
 #[component]
 fn Discard() -> impl IntoView {
     let ctx = ctx();
-    let s = move || ctx.lang().s();
     let open = RwSignal::new(false);
-    let content = move || ctx.session.with(|s| s.as_ref().map(|s| s.state().discard()).unwrap_or_default());
+    let content = move || ctx.game::<Kb, _>(|s| s.state().discard()).unwrap_or_default();
     view! {
         <section class="panel discard">
             <button
@@ -383,17 +360,17 @@ fn Discard() -> impl IntoView {
                 aria-controls="discard-pile"
                 on:click=move |_| open.update(|o| *o = !*o)
             >
-                {move || if open.get() { s().discard_hide } else { s().discard_show }}
+                {move || if open.get() { ctx.lang().kb().discard_hide } else { ctx.lang().kb().discard_show }}
                 " (" {move || content().total()} ")"
             </button>
             <Show when=move || open.get()>
                 <div id="discard-pile" data-testid="discard-pile">
-                    <h2 class="sr-only">{tr(|s| s.discard_title)}</h2>
+                    <h2 class="sr-only">{kb_tr(|s| s.discard_title)}</h2>
                     {move || {
                         let counts = content();
                         let lang = ctx.lang();
                         if counts.is_empty() {
-                            return view! { <p class="empty">{lang.s().discard_empty}</p> }.into_any();
+                            return view! { <p class="empty">{lang.kb().discard_empty}</p> }.into_any();
                         }
                         view! {
                             <ul class="tally">

@@ -1,4 +1,4 @@
-//! The save file: the table and every action, as JSON.
+//! The save file: the table and every action, as JSON, for any game.
 //!
 //! ```json
 //! {"v":1,"game":"katzenjammer","seed":"1K7Q-M3ZD","players":4,
@@ -6,17 +6,21 @@
 //!  "daily":"2026-11-22","actions":[{"seat":1,"act":"pass"}, ...]}
 //! ```
 //!
-//! Actions use the scenario notation of `shared/spec/scenarios.md` (with the
-//! seat that made them). Resuming replays them through the engine; a save that
-//! does not replay, or whose version this build does not know, is refused
-//! with the reason.
+//! Actions are written in the game's notation (its engine's `notation`
+//! module, shared with scenario files and the bot protocol) with the seat that
+//! made them first. Resuming replays them through the engine; a save that does
+//! not replay, or whose version this build does not know, is refused with the
+//! reason. The bots' worker is sent the same document ([`super::worker`]).
 
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::{notation, Action, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::{Seat, Seed, SeedError};
 
-use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION, GAME};
+use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
+use super::game::{AnySession, GameDef, GameId};
+use super::link::shorten;
 use super::session::{ReplayError, Session};
+use crate::games::jachete::Jachete;
+use crate::games::katzenjammer::Katzenjammer;
 
 /// Why a save cannot be resumed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +29,7 @@ pub enum SaveError {
     NotJson(String),
     /// A format version this build does not read (`None`: no version at all).
     Version(Option<String>),
-    /// Another game's save.
+    /// A game this build does not know.
     Game(String),
     /// A field is missing or malformed: which one.
     Field(&'static str),
@@ -37,55 +41,76 @@ pub enum SaveError {
 }
 
 /// The save of a session.
-pub fn to_json(session: &Session) -> String {
+pub fn to_json<G: GameDef>(session: &Session<G>) -> String {
     to_value(session).text()
 }
 
+/// The save of a session of any game.
+pub fn any_to_json(session: &AnySession) -> String {
+    any_to_value(session).text()
+}
+
+pub fn any_to_value(session: &AnySession) -> Json {
+    crate::each_game!(session session, s => to_value(s))
+}
+
 /// The save of a session, as a JSON value.
-pub fn to_value(session: &Session) -> Json {
-    let config = session.config();
+pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
+    let mut object = table_to_value(session.config());
+    object.set("actions", Json::Arr(session.moves().map(|(seat, action)| action_to_json::<G>(seat, action)).collect()));
+    object
+}
+
+/// A table alone (a save with no actions yet).
+pub fn table_to_value<G: GameDef>(config: &TableConfig<G>) -> Json {
     let mut object = Json::obj([
         ("v", FORMAT_VERSION.into()),
-        ("game", GAME.into()),
+        ("game", G::ID.code().into()),
         ("seed", Json::Str(config.seed.to_string())),
         ("players", config.players().into()),
         ("seats", Json::Arr(config.seats.iter().map(|s| s.name().into()).collect())),
-        ("options", Json::obj([("full_mice", config.options.full_mice.into())])),
+        ("options", G::options_to_json(config.options)),
     ]);
     if let Some(day) = config.daily {
         object.set("daily", Json::Str(day.to_string()));
     }
-    object.set("actions", Json::Arr(session.moves().map(|(seat, action)| action_to_json(seat, action)).collect()));
     object
 }
 
-/// Reads a save and replays it.
-pub fn from_json(text: &str) -> Result<Session, SaveError> {
+/// Reads a save and replays it, whatever its game.
+pub fn from_json(text: &str) -> Result<AnySession, SaveError> {
     let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
     from_value(&value)
 }
 
 /// Replays a save already read as JSON.
-pub fn from_value(object: &Json) -> Result<Session, SaveError> {
+pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
     match object.get("v") {
         Some(v) if v.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
-        Some(v) => return Err(SaveError::Version(Some(short(&v.text())))),
+        Some(v) => return Err(SaveError::Version(Some(shorten(&v.text())))),
         None => return Err(SaveError::Version(None)),
     }
-    match object.get("game").and_then(Json::as_str) {
-        Some(GAME) => {}
-        Some(other) => return Err(SaveError::Game(short(other))),
+    let game = match object.get("game").and_then(Json::as_str) {
+        Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
+    };
+    match game {
+        GameId::Katzenjammer => game_from_value::<Katzenjammer>(object).map(Session::into_any),
+        GameId::Jachete => game_from_value::<Jachete>(object).map(Session::into_any),
     }
+}
+
+/// Reads a save's table (its game already checked).
+pub fn table_from_value<G: GameDef>(object: &Json) -> Result<TableConfig<G>, SaveError> {
     let seed_text = object.get("seed").and_then(Json::as_str).ok_or(SaveError::Field("seed"))?;
     let seed = Seed::parse(seed_text).map_err(SaveError::Seed)?;
     let players = object
         .get("players")
         .and_then(Json::as_u64)
-        .filter(|&n| (MIN_PLAYERS as u64..=MAX_PLAYERS as u64).contains(&n))
+        .filter(|&n| (G::MIN_PLAYERS as u64..=G::MAX_PLAYERS as u64).contains(&n))
         .ok_or(SaveError::Field("players"))? as usize;
     let seats = object
         .get("seats")
@@ -96,56 +121,41 @@ pub fn from_value(object: &Json) -> Result<Session, SaveError> {
         .map(|s| s.as_str().and_then(SeatKind::parse))
         .collect::<Option<Vec<_>>>()
         .ok_or(SaveError::Field("seats"))?;
-    let mut options = tablee_engine::katzenjammer::Options::default();
-    match object.get("options") {
-        None | Some(Json::Null) => {}
-        Some(o @ Json::Obj(_)) => match o.get("full_mice") {
-            None => {}
-            Some(Json::Bool(b)) => options.full_mice = *b,
-            Some(_) => return Err(SaveError::Field("options.full_mice")),
-        },
-        Some(_) => return Err(SaveError::Field("options")),
-    }
+    let options = G::options_from_json(object.get("options").unwrap_or(&Json::Null)).map_err(SaveError::Field)?;
     let daily = match object.get("daily") {
         None | Some(Json::Null) => None,
         Some(v) => Some(v.as_str().and_then(Day::parse).ok_or(SaveError::Field("daily"))?),
     }
     .filter(|day| day.seed() == seed);
-    let config = TableConfig { seed, seats, options, daily };
-    let list = object.get("actions").and_then(Json::as_array).ok_or(SaveError::Field("actions"))?;
-    let mut session = Session::new(config.clone()).map_err(SaveError::Replay)?;
-    for (index, item) in list.iter().enumerate() {
-        let (seat, action) = action_from_json(item).ok_or(SaveError::Action(index))?;
-        session
-            .apply_recorded(seat, &action)
-            .map_err(|e| SaveError::Replay(ReplayError::Refused { index, message: e.message().to_string() }))?;
-    }
-    Ok(session)
+    Ok(TableConfig { seed, seats, options, daily })
 }
 
-fn short(text: &str) -> String {
-    if text.chars().count() <= 24 {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(24).collect::<String>())
-    }
+/// Reads and replays a save of game `G`.
+pub fn game_from_value<G: GameDef>(object: &Json) -> Result<Session<G>, SaveError> {
+    let config = table_from_value::<G>(object)?;
+    let list = object.get("actions").and_then(Json::as_array).ok_or(SaveError::Field("actions"))?;
+    let moves = list
+        .iter()
+        .enumerate()
+        .map(|(index, item)| action_from_json::<G>(item).ok_or(SaveError::Action(index)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Session::replay(config, moves).map_err(SaveError::Replay)
 }
 
 /// A recorded move: the seat that made it, then the action in the game's
-/// notation (`tablee_engine::katzenjammer::notation`, shared with scenario
-/// files, the bot protocol and the worker).
-pub fn action_to_json(seat: Seat, action: &Action) -> Json {
+/// notation.
+pub fn action_to_json<G: GameDef>(seat: Seat, action: &G::Action) -> Json {
     let mut fields = vec![("seat".to_string(), Json::from(seat))];
-    if let Json::Obj(rest) = notation::action_to_json(action) {
+    if let Json::Obj(rest) = G::action_to_json(action) {
         fields.extend(rest);
     }
     Json::Obj(fields)
 }
 
 /// Reads a move written by [`action_to_json`]: its seat and the action.
-pub fn action_from_json(object: &Json) -> Option<(Seat, Action)> {
+pub fn action_from_json<G: GameDef>(object: &Json) -> Option<(Seat, G::Action)> {
     let seat = usize::try_from(object.get("seat")?.as_u64()?).ok()?;
-    Some((seat, notation::action_from_json(object).ok()?))
+    Some((seat, G::action_from_json(object).ok()?))
 }
 
 #[cfg(test)]
@@ -160,8 +170,19 @@ mod tests {
         serde_json::from_str(&value.text()).unwrap()
     }
 
-    fn played(seed: u64, players: usize, moves: usize) -> Session {
-        let mut config = TableConfig::new(Seed::from_number(seed), players);
+    type KbSession = Session<Katzenjammer>;
+
+    /// The Katzenjammer session inside a read save.
+    fn kb(any: AnySession) -> KbSession {
+        any.get::<Katzenjammer>().cloned().expect("a Katzenjammer save")
+    }
+
+    fn kb_json(text: &str) -> Result<KbSession, SaveError> {
+        from_json(text).map(kb)
+    }
+
+    fn played(seed: u64, players: usize, moves: usize) -> KbSession {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), players);
         config.seats = vec![SeatKind::Bot(Level::Normal); players];
         config.seats[0] = SeatKind::Human;
         let mut session = Session::new(config).unwrap();
@@ -181,7 +202,7 @@ mod tests {
         for (seed, players, moves) in [(1, 4, 0), (2, 4, 25), (3, 2, 60), (4, 6, 10_000)] {
             let session = played(seed, players, moves);
             let text = to_json(&session);
-            let back = from_json(&text).unwrap();
+            let back = kb_json(&text).unwrap();
             assert_eq!(back.state(), session.state());
             assert_eq!(back.actions(), session.actions());
             assert_eq!(back.config(), session.config());
@@ -206,17 +227,17 @@ mod tests {
     fn actions_round_trip_in_scenario_notation() {
         let bid = Action::Bid(Bid { kind: BidKind::Same(2), cards: Counts([0, 2, 0, 0, 0, 1]) });
         assert_eq!(
-            serde(&action_to_json(1, &bid)),
+            serde(&action_to_json::<Katzenjammer>(1, &bid)),
             json!({"seat": 1, "act": "bid", "kind": "same", "value": 2, "cards": ["2", "2", "J"]})
         );
         let diff = Action::Bid(Bid { kind: BidKind::Different, cards: Counts([1, 0, 1, 0, 0, 1]) });
         let cats = Presentation { foursomes: [0, 0, 1, 0, 0], jokers: [0, 0, 1, 0, 0], cats: 1 };
         let present = Action::Present(cats);
         for action in [Action::Pass, bid, diff, present, Action::Present(Presentation::NOTHING)] {
-            assert_eq!(action_from_json(&action_to_json(3, &action)), Some((3, action)));
+            assert_eq!(action_from_json::<Katzenjammer>(&action_to_json::<Katzenjammer>(3, &action)), Some((3, action)));
         }
         assert_eq!(
-            serde(&action_to_json(2, &present)),
+            serde(&action_to_json::<Katzenjammer>(2, &present)),
             json!({"seat": 2, "act": "present", "foursomes": [
                 {"value": 3, "cards": ["3", "3", "3", "J"]},
                 {"value": null, "cards": ["J", "J", "J", "J"]}]})
@@ -229,15 +250,17 @@ mod tests {
         let with = |key: &str, v: Value| {
             let mut g = good.clone();
             g[key] = v;
-            from_json(&g.to_string()).unwrap_err()
+            kb_json(&g.to_string()).unwrap_err()
         };
-        assert!(matches!(from_json("not json"), Err(SaveError::NotJson(_))));
-        assert!(matches!(from_json("[1,2]"), Err(SaveError::Field(_))));
+        assert!(matches!(kb_json("not json"), Err(SaveError::NotJson(_))));
+        assert!(matches!(kb_json("[1,2]"), Err(SaveError::Field(_))));
         assert_eq!(with("v", json!(2)), SaveError::Version(Some("2".into())));
         let mut no_v = good.clone();
         no_v.as_object_mut().unwrap().remove("v");
-        assert_eq!(from_json(&no_v.to_string()).unwrap_err(), SaveError::Version(None));
-        assert_eq!(with("game", json!("jachete")), SaveError::Game("jachete".into()));
+        assert_eq!(kb_json(&no_v.to_string()).unwrap_err(), SaveError::Version(None));
+        assert_eq!(with("game", json!("chess")), SaveError::Game("chess".into()));
+        // A Katzenjammer save relabelled J'achète: its seats fit, its moves do not.
+        assert_eq!(with("game", json!("jachete")), SaveError::Action(0));
         assert!(matches!(with("seed", json!("9ZZZ-ZZZZ")), SaveError::Seed(_)));
         assert_eq!(with("players", json!(7)), SaveError::Field("players"));
         assert_eq!(with("seats", json!(["human", "normal"])), SaveError::Field("seats"));
@@ -260,11 +283,57 @@ mod tests {
     #[test]
     fn the_daily_label_survives_only_with_its_seed() {
         let day = Day::new(2026, 11, 22).unwrap();
-        let session = Session::new(TableConfig::daily(day, crate::model::config::default_seats(3), Default::default())).unwrap();
-        let back = from_json(&to_json(&session)).unwrap();
+        let seats = crate::app::config::default_seats::<Katzenjammer>(3);
+        let session = KbSession::new(TableConfig::daily(day, seats, Default::default())).unwrap();
+        let back = kb_json(&to_json(&session)).unwrap();
         assert_eq!(back.config().daily, Some(day));
         let mut value: Value = serde_json::from_str(&to_json(&session)).unwrap();
         value["daily"] = json!("2026-11-23");
-        assert_eq!(from_json(&value.to_string()).unwrap().config().daily, None);
+        assert_eq!(kb_json(&value.to_string()).unwrap().config().daily, None);
+    }
+
+    /// Saves written by the build before the shell (tests/fixtures) resume:
+    /// the game mid-way at its 40th move, the finished one with its result.
+    #[test]
+    fn saves_from_the_previous_build_resume() {
+        let mid = kb_json(include_str!("../../tests/fixtures/katzenjammer-save-midgame.json")).unwrap();
+        assert_eq!(mid.actions().len(), 40);
+        assert!(!mid.is_over());
+        assert_eq!(mid.config().seed, Seed::parse("1K7Q-M3ZD").unwrap());
+        let done = kb_json(include_str!("../../tests/fixtures/katzenjammer-save-finished.json")).unwrap();
+        assert_eq!(done.actions().len(), 77);
+        let outcome = done.outcome().unwrap();
+        assert_eq!(outcome.scores, vec![-1, 0, 5, 6]);
+        assert_eq!(outcome.winners, vec![3]);
+        // The first 40 moves of the finished game are the mid-game save's.
+        assert_eq!(&done.actions()[..40], mid.actions());
+        // Written again, a save is the same text: the format did not move.
+        assert_eq!(to_json(&done), include_str!("../../tests/fixtures/katzenjammer-save-finished.json"));
+    }
+
+    /// J'achète's saves go through the same codec: a game of bots, saved
+    /// mid-round and at its end, resumes to the same state.
+    #[test]
+    fn jachete_saves_resume() {
+        let mut config = TableConfig::<Jachete>::new(Seed::from_number(8), 5);
+        config.seats = vec![SeatKind::Bot(Level::Normal); 5];
+        let mut session = Session::new(config).unwrap();
+        for _ in 0..60 {
+            session.bot_step();
+        }
+        for _ in 0..2 {
+            let text = to_json(&session);
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(value["game"], "jachete");
+            assert_eq!(value["options"], json!({ "three_players": false }));
+            let back = from_json(&text).unwrap();
+            let back = back.get::<Jachete>().unwrap();
+            assert_eq!(back.actions(), session.actions());
+            assert_eq!(back.to_act(), session.to_act());
+            assert_eq!(back.outcome(), session.outcome());
+            assert_eq!(to_json(back), text);
+            while session.bot_step().is_some() {}
+        }
+        assert!(session.is_over());
     }
 }

@@ -1,0 +1,487 @@
+//! The controller: everything that happens to a game between the page and
+//! the engine, written once for every game and tested natively — what the
+//! page shows first (a link, a saved game, or home), a person's move, the
+//! bots' moves asked of the worker, par, the local history and the save.
+//!
+//! The page ([`crate::ui`]) holds a [`Shell`] in a signal and does only the
+//! browser's part: it sends the jobs this returns to the worker, waits the
+//! bots' delay, and gives this the replies. Storage is behind [`Storage`]
+//! (localStorage in the page, a map in tests).
+
+use tablee_engine::{RuleError, Seat};
+
+use super::game::{AnySession, AnyTable, GameDef, GameId};
+use super::history::History;
+use super::lang::Lang;
+use super::link::{self, LinkError, LinkRequest};
+use super::save::{self, SaveError};
+use super::session::Session;
+use super::worker::{self, Job, Reply};
+
+/// Where the page keeps things (localStorage).
+pub trait Storage {
+    fn load(&self, key: &str) -> Option<String>;
+    /// False when it could not be stored (full, or no storage).
+    fn store(&mut self, key: &str, value: &str) -> bool;
+    fn remove(&mut self, key: &str);
+}
+
+/// The game in progress of each game (one per game).
+pub fn save_key(game: GameId) -> String {
+    format!("tablee.{}.current", game.code())
+}
+
+/// Games counted on this device, per game.
+pub fn history_key(game: GameId) -> String {
+    format!("tablee.{}.history", game.code())
+}
+
+/// Where an unreadable save is kept, with the time it was set aside.
+pub fn broken_key(game: GameId, now_ms: f64) -> String {
+    format!("tablee.{}.broken.{}", game.code(), now_ms as u64)
+}
+
+pub const LANG_KEY: &str = "tablee.lang";
+pub const SPEED_KEY: &str = "tablee.speed";
+
+/// A save that could not be resumed: why, and where it was kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    pub error: SaveError,
+    pub key: String,
+}
+
+/// Par for the current game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Par {
+    /// No par for this table (several people, or nobody).
+    NotApplicable,
+    Computing,
+    Known(i32),
+}
+
+/// What the page shows first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum First {
+    Home,
+    Game,
+    Problem(LinkError),
+}
+
+/// A bot's move to ask of the worker: the job, and what to match the reply with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotTurn {
+    pub seat: Seat,
+    /// The move number the decision is for.
+    pub at: usize,
+    pub job: Job,
+}
+
+/// The games on this device: the one in progress, its par, the local
+/// history, and a save that could not be resumed.
+#[derive(Clone, Debug)]
+pub struct Shell {
+    pub game: Option<AnySession>,
+    pub par: Par,
+    /// Each game's local history.
+    pub histories: Vec<(GameId, History)>,
+    pub set_aside: Option<SetAside>,
+    /// Incremented for each game begun, so that late replies of an old game
+    /// (a par still computing) are dropped.
+    pub generation: u64,
+}
+
+/// What start-up decided.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub shell: Shell,
+    pub first: First,
+    /// The language the link asks for.
+    pub lang: Option<Lang>,
+    /// The table the home screen offers.
+    pub home_table: Option<AnyTable>,
+    /// Par to compute for the game shown.
+    pub par_job: Option<Job>,
+    /// The game was just dealt: save it.
+    pub dealt: bool,
+}
+
+impl Shell {
+    fn empty(storage: &dyn Storage) -> Shell {
+        let histories = GameId::ALL
+            .into_iter()
+            .map(|g| (g, storage.load(&history_key(g)).map(|t| History::parse(&t)).unwrap_or_default()))
+            .collect();
+        Shell { game: None, par: Par::NotApplicable, histories, set_aside: None, generation: 0 }
+    }
+
+    /// Reads the saved game and the link (`location.search`), and decides
+    /// what the page shows first. A save that cannot be resumed is kept aside
+    /// under a dated key (never lost) and said so.
+    pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
+        let mut shell = Shell::empty(storage);
+        let mut saved = None;
+        for game in GameId::ALL.into_iter().filter(|g| g.playable()) {
+            let key = save_key(game);
+            let Some(text) = storage.load(&key) else { continue };
+            match save::from_json(&text) {
+                Ok(session) if saved.is_none() => saved = Some(session),
+                Ok(_) => {}
+                Err(error) => {
+                    let aside = broken_key(game, now_ms);
+                    if storage.store(&aside, &text) {
+                        storage.remove(&key);
+                    }
+                    shell.set_aside = Some(SetAside { error, key: aside });
+                }
+            }
+        }
+        let request = link::read(search);
+        let lang = request.as_ref().ok().and_then(|r| r.lang);
+        let mut start = Start { shell, first: First::Home, lang, home_table: None, par_job: None, dealt: false };
+        match request {
+            Err(error) => {
+                // Keep the game in progress reachable from the home screen.
+                start.shell.game = saved;
+                start.first = First::Problem(error);
+            }
+            Ok(LinkRequest { deal, table, .. }) => {
+                if !table.game().playable() {
+                    start.shell.game = saved;
+                    start.first = First::Problem(LinkError::NotPlayableYet(table.game()));
+                    return start;
+                }
+                start.home_table = Some(table);
+                let same = |s: &AnySession, deal: &AnyTable| same_table(&s.table(), deal);
+                match (deal, saved) {
+                    (Some(deal), Some(session)) if same(&session, &deal) => start.resume(session),
+                    (Some(deal), saved) => match deal.deal() {
+                        Ok(session) => {
+                            start.resume(session);
+                            start.dealt = true;
+                        }
+                        Err(_) => {
+                            start.shell.game = saved;
+                            start.first = First::Problem(LinkError::UnknownGame(String::new()));
+                        }
+                    },
+                    (None, Some(session)) => start.resume(session),
+                    (None, None) => {}
+                }
+            }
+        }
+        start
+    }
+
+    /// Shows `session` and starts its par; returns the par job to send.
+    pub fn begin(&mut self, session: AnySession) -> Option<Job> {
+        self.generation += 1;
+        let job = crate::each_game!(session &session, s => par_job(s));
+        self.par = if job.is_some() { Par::Computing } else { Par::NotApplicable };
+        self.game = Some(session);
+        job
+    }
+
+    /// Deals a new game for `table` and shows it (the caller saves it).
+    pub fn new_game(&mut self, table: AnyTable) -> Result<Option<Job>, String> {
+        Ok(self.begin(table.deal()?))
+    }
+
+    /// The session of game `G` in progress.
+    pub fn session<G: GameDef>(&self) -> Option<&Session<G>> {
+        self.game.as_ref()?.get::<G>()
+    }
+
+    /// A person's move in game `G`. Refused (nothing changes) when it is not a
+    /// person's turn or the rules refuse it.
+    pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError> {
+        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or_else(|| RuleError::new("no game"))?;
+        session.apply_human(action)
+    }
+
+    /// The bot's move to ask for now, if it is a bot's turn.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
+            let decision = s.bot_decision()?;
+            Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
+        }
+        crate::each_game!(session self.game.as_ref()?, s => turn(s))
+    }
+
+    /// Plays the worker's reply to a bot turn; without a usable reply (no
+    /// worker) the bot falls back to the simplest move. False when the game
+    /// moved on meanwhile (the reply is dropped).
+    pub fn bot_moved(&mut self, at: usize, reply: Option<Reply>) -> bool {
+        fn play<G: GameDef>(s: &mut Session<G>, at: usize, reply: Option<Reply>) -> bool {
+            let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
+            let chosen = match reply {
+                Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
+                _ => None,
+            };
+            let Some(action) = chosen.or_else(|| decision.fallback()) else { return false };
+            s.apply_bot(at, &action).is_ok()
+        }
+        match self.game.as_mut() {
+            Some(game) => crate::each_game!(session game, s => play(s, at, reply)),
+            None => false,
+        }
+    }
+
+    /// The worker's par for the game begun at `generation` (`None`: no par).
+    /// Returns true when the history changed (par of a game already over).
+    pub fn par_arrived(&mut self, generation: u64, reply: Option<Reply>, storage: &mut dyn Storage) -> bool {
+        if generation != self.generation {
+            return false;
+        }
+        self.par = match reply {
+            Some(Reply::Par { par }) => Par::Known(par),
+            _ => Par::NotApplicable,
+        };
+        self.record_if_over(storage)
+    }
+
+    /// Counts a finished game in the local history (once; par is added when
+    /// it arrives). Returns true when the history changed.
+    pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
+        let Some(game) = &self.game else { return false };
+        let Some((id, won, vs_par)) = crate::each_game!(session game, s => result(s, self.par)) else { return false };
+        let id_game = game.game();
+        let history = self.history_mut(id_game);
+        let before = history.clone();
+        history.record(&id, won, vs_par);
+        history.add_par(vs_par);
+        let changed = *history != before;
+        if changed {
+            let text = history.to_json();
+            storage.store(&history_key(id_game), &text);
+        }
+        changed
+    }
+
+    pub fn history(&self, game: GameId) -> History {
+        self.histories.iter().find(|(g, _)| *g == game).map(|(_, h)| h.clone()).unwrap_or_default()
+    }
+
+    fn history_mut(&mut self, game: GameId) -> &mut History {
+        if let Some(at) = self.histories.iter().position(|(g, _)| *g == game) {
+            return &mut self.histories[at].1;
+        }
+        self.histories.push((game, History::default()));
+        &mut self.histories.last_mut().expect("just pushed").1
+    }
+
+    /// Saves the game in progress under its game's key.
+    pub fn save(&self, storage: &mut dyn Storage) -> bool {
+        match &self.game {
+            Some(game) => storage.store(&save_key(game.game()), &save::any_to_json(game)),
+            None => false,
+        }
+    }
+}
+
+impl Start {
+    fn resume(&mut self, session: AnySession) {
+        self.par_job = self.shell.begin(session);
+        self.first = First::Game;
+    }
+}
+
+/// The same deal and table (the daily label aside): a save belongs to a link
+/// when this holds.
+fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
+    match (a, b) {
+        (AnyTable::Katzenjammer(a), AnyTable::Katzenjammer(b)) => a.same_table(b),
+        (AnyTable::Jachete(a), AnyTable::Jachete(b)) => a.same_table(b),
+        _ => false,
+    }
+}
+
+/// Par is computed for the only person at the table.
+fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
+    let seat = session.config().solo_seat()?;
+    Some(worker::par_job(session.config(), seat))
+}
+
+/// The finished game's history entry: its id, whether the person won, and
+/// how much better than par they did (in the game's own order).
+fn result<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
+    let outcome = session.outcome()?;
+    let seat = session.config().solo_seat()?;
+    let mine = *outcome.scores.get(seat)?;
+    let vs_par = match par {
+        Par::Known(p) => Some(G::SCORE_ORDER.better_by(mine, p)),
+        _ => None,
+    };
+    Some((session.config().record_id(session.actions().len()), outcome.winners.contains(&seat), vs_par))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::config::{SeatKind, TableConfig};
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
+    use std::collections::BTreeMap;
+    use tablee_bots::Level;
+    use tablee_engine::katzenjammer::Action;
+    use tablee_engine::Seed;
+
+    #[derive(Default)]
+    struct Memory(BTreeMap<String, String>);
+
+    impl Storage for Memory {
+        fn load(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn store(&mut self, key: &str, value: &str) -> bool {
+            self.0.insert(key.to_string(), value.to_string());
+            true
+        }
+        fn remove(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+    }
+
+    const LINK: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&lang=fr";
+
+    /// Plays bots (answering as the worker would) and the person (with the
+    /// `normal` bot's choice) to the end, saving after every move.
+    fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
+        for _ in 0..5000 {
+            if let Some(turn) = shell.bot_turn() {
+                let reply = worker::run(&turn.job);
+                assert!(shell.bot_moved(turn.at, Some(reply)));
+            } else if let Some(s) = shell.session::<Katzenjammer>() {
+                let Some(seat) = s.human_to_act() else { break };
+                let action = tablee_bots::decide(Level::Normal, &s.view(seat), &s.legal_actions(), 1);
+                shell.act::<Katzenjammer>(action).unwrap();
+            }
+            assert!(shell.save(storage));
+            shell.record_if_over(storage);
+        }
+        assert!(shell.game.as_ref().unwrap().is_over());
+    }
+
+    #[test]
+    fn a_link_deals_its_game_and_a_reload_resumes_it() {
+        let mut storage = Memory::default();
+        let start = Shell::start(&mut storage, LINK, 0.0);
+        assert_eq!(start.first, First::Game);
+        assert!(start.dealt);
+        assert_eq!(start.lang, Some(Lang::Fr));
+        assert!(matches!(start.par_job, Some(Job::Par { seat: 0, .. })));
+        let mut shell = start.shell;
+        assert_eq!(shell.par, Par::Computing);
+        // A few moves, saved, then the page reloads on the same link.
+        for _ in 0..5 {
+            match shell.bot_turn() {
+                Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+                None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+            }
+        }
+        shell.save(&mut storage);
+        let moves = shell.game.as_ref().unwrap().moves();
+        let again = Shell::start(&mut storage, LINK, 1.0);
+        assert_eq!(again.first, First::Game);
+        assert!(!again.dealt, "resumed, not dealt again");
+        assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
+        // Without a link the saved game comes back too.
+        assert_eq!(Shell::start(&mut storage, "", 2.0).shell.game.unwrap().moves(), moves);
+    }
+
+    #[test]
+    fn a_bad_link_keeps_the_game_in_progress() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        shell.save(&mut storage);
+        let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
+        assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
+        assert!(start.shell.game.is_some());
+        // J'achète's link is read, and the page says its table is coming.
+        let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
+        assert_eq!(start.first, First::Problem(LinkError::NotPlayableYet(GameId::Jachete)));
+        assert!(start.shell.game.is_some());
+    }
+
+    #[test]
+    fn a_damaged_save_is_kept_aside_never_lost() {
+        let mut storage = Memory::default();
+        storage.store(&save_key(GameId::Katzenjammer), "{\"v\":1,\"game\":\"katzenjammer\"");
+        let start = Shell::start(&mut storage, "", 1234.0);
+        assert_eq!(start.first, First::Home);
+        let aside = start.shell.set_aside.unwrap();
+        assert!(matches!(aside.error, SaveError::NotJson(_)));
+        assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
+        assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"v\":1,\"game\":\"katzenjammer\""));
+        assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None);
+    }
+
+    #[test]
+    fn people_cannot_move_for_bots_and_late_bot_replies_are_dropped() {
+        let mut storage = Memory::default();
+        let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(8), 3);
+        table.seats = vec![SeatKind::Bot(Level::Normal); 3];
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
+        assert!(shell.act::<Katzenjammer>(Action::Pass).is_err());
+        assert!(shell.act::<Jachete>(tablee_engine::jachete::JaAction::Decline).is_err(), "not this game");
+        let turn = shell.bot_turn().unwrap();
+        let reply = worker::run(&turn.job);
+        assert!(shell.bot_moved(turn.at, Some(reply.clone())));
+        assert!(!shell.bot_moved(turn.at, Some(reply)), "the same reply twice moves once");
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once_with_its_par() {
+        let mut storage = Memory::default();
+        let start = Shell::start(&mut storage, LINK, 0.0);
+        let (mut shell, job) = (start.shell, start.par_job.unwrap());
+        let generation = shell.generation;
+        play_to_end(&mut shell, &mut storage);
+        let history = shell.history(GameId::Katzenjammer);
+        assert_eq!(history.played, 1);
+        assert_eq!(history.best_vs_par, None, "par not known yet");
+        // Par arrives after the end: the same game is not counted twice.
+        assert!(shell.par_arrived(generation, Some(worker::run(&job)), &mut storage));
+        let Par::Known(par) = shell.par else { panic!("{:?}", shell.par) };
+        let mine = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores[0];
+        let history = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+        assert_eq!(history.played, 1);
+        assert_eq!(history.best_vs_par, Some(mine - par));
+        assert!(!shell.record_if_over(&mut storage));
+        // A par of an older game is dropped.
+        assert!(!shell.par_arrived(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
+        assert_eq!(shell.par, Par::Known(par));
+    }
+
+    #[test]
+    fn in_jachete_beating_par_means_fewer_points() {
+        let mut table = TableConfig::<Jachete>::new(Seed::from_number(2), 4);
+        table.seats = vec![SeatKind::Bot(Level::Random); 4];
+        table.seats[1] = SeatKind::Human;
+        let mut session = Session::new(table).unwrap();
+        while !session.is_over() {
+            if session.bot_step().is_none() {
+                let legal = session.legal_actions();
+                session.apply_human(Jachete::decide(Level::Normal, &session.view(1), &legal, 3)).unwrap();
+            }
+        }
+        let mine = session.outcome().unwrap().scores[1];
+        let (_, _, vs_par) = result(&session, Par::Known(mine + 10)).unwrap();
+        assert_eq!(vs_par, Some(10), "ten points fewer than par is ten better");
+    }
+
+    #[test]
+    fn without_a_worker_the_bots_still_move() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+        table.seats = vec![SeatKind::Bot(Level::Expert); 4];
+        shell.new_game(table.into_any()).unwrap();
+        for _ in 0..30 {
+            let turn = shell.bot_turn().unwrap();
+            assert!(shell.bot_moved(turn.at, None));
+        }
+        assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
+    }
+}

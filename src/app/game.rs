@@ -1,0 +1,226 @@
+//! One game's definition, as the shell needs it — the single place where a
+//! game plugs into the app: its id and names, its players and options (with
+//! their link and save codecs), its action notation, its bots, and who wins.
+//! Everything else (sessions, saves, links, history, par, the worker's jobs,
+//! the controller) is written once over [`GameDef`].
+//!
+//! Dispatch is static: [`AnyTable`] and [`AnySession`] are enums over the
+//! games, matched at the edges (a link, a save, a worker job). A trait object
+//! would save a few match arms but cost vtables and keep every game's code in
+//! the page anyway (docs/performance.md has the sizes).
+
+use std::fmt::Debug;
+
+use tablee_bots::{Choice, Level};
+use tablee_engine::json::Json;
+use tablee_engine::notation::ActionError;
+use tablee_engine::{Game, Seed};
+
+use super::config::TableConfig;
+use super::session::Session;
+
+/// The games the app knows, by their machine name in links and saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    Katzenjammer,
+    Jachete,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 2] = [GameId::Katzenjammer, GameId::Jachete];
+
+    /// The name in links and saves (`?game=jachete`).
+    pub fn code(self) -> &'static str {
+        match self {
+            GameId::Katzenjammer => "katzenjammer",
+            GameId::Jachete => "jachete",
+        }
+    }
+
+    /// Reads a name written by [`GameId::code`] (any case, spaces around).
+    pub fn parse(text: &str) -> Option<GameId> {
+        let text = text.trim().to_ascii_lowercase();
+        GameId::ALL.into_iter().find(|g| g.code() == text)
+    }
+
+    /// The game's own name, the same in every language.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameId::Katzenjammer => "Katzenjammer Blues",
+            GameId::Jachete => "J'achète",
+        }
+    }
+
+    /// Whether the app has a table for it yet (J'achète's is being built: its
+    /// links and saves are read, and the page says the table is coming).
+    pub fn playable(self) -> bool {
+        match self {
+            GameId::Katzenjammer => true,
+            GameId::Jachete => false,
+        }
+    }
+}
+
+/// Which end of the scores wins: Katzenjammer's mice count up, J'achète's
+/// points count against (JA-18: the lowest total wins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreOrder {
+    HighestWins,
+    LowestWins,
+}
+
+impl ScoreOrder {
+    /// How much better `mine` is than `other` (positive: better).
+    pub fn better_by(self, mine: i32, other: i32) -> i32 {
+        match self {
+            ScoreOrder::HighestWins => mine - other,
+            ScoreOrder::LowestWins => other - mine,
+        }
+    }
+}
+
+/// Why a link or save's options cannot be read: the key and the bad text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    pub name: &'static str,
+    pub text: String,
+}
+
+/// One game, as the shell sees it (`src/games/<game>/mod.rs` implements it).
+pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
+    /// The engine's state of a whole game.
+    type State: Game<Action = Self::Action, View = Self::View> + Debug;
+    type Action: Clone + PartialEq + Debug;
+    type View: Clone;
+    /// The table's options (house rules), part of links and saves.
+    type Options: Copy + PartialEq + Eq + Default + Debug;
+
+    const ID: GameId;
+    /// The fewest and most players any table of this game may have.
+    const MIN_PLAYERS: usize;
+    const MAX_PLAYERS: usize;
+    const DEFAULT_PLAYERS: usize;
+    const SCORE_ORDER: ScoreOrder;
+
+    /// Whether `players` may play with these options.
+    fn allows(options: Self::Options, players: usize) -> bool {
+        let _ = options;
+        (Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players)
+    }
+
+    /// Deals a new game (the engine's message when the table cannot be dealt).
+    fn new_state(players: usize, options: Self::Options, seed: Seed) -> Result<Self::State, String>;
+
+    // ----- options: links and saves ---------------------------------------------
+
+    /// The options as link keys, in order (`full_mice=0`).
+    fn options_to_query(options: Self::Options) -> Vec<(&'static str, String)>;
+    /// Reads the options from a link's keys (`get` answers a key's text);
+    /// a missing key takes its default.
+    fn options_from_query(get: &dyn Fn(&str) -> Option<String>) -> Result<Self::Options, OptionError>;
+    /// The options in a save (`{"full_mice":false}`).
+    fn options_to_json(options: Self::Options) -> Json;
+    /// Reads a save's options; `Err` names the bad field.
+    fn options_from_json(value: &Json) -> Result<Self::Options, &'static str>;
+
+    // ----- the action notation (the engine's codec of this game) -------------------
+
+    fn action_to_json(action: &Self::Action) -> Json;
+    fn action_from_json(value: &Json) -> Result<Self::Action, ActionError>;
+
+    // ----- bots ---------------------------------------------------------------------
+
+    /// The bot's choice (deterministic in `seed`).
+    fn decide(level: Level, view: &Self::View, legal: &[Self::Action], seed: u64) -> Self::Action;
+    /// The bot's candidates, best first, with their values (hints).
+    fn analyse(level: Level, view: &Self::View, legal: &[Self::Action], seed: u64) -> Vec<Choice<Self::Action>>;
+    /// The move made when no bot can be asked (the page without its worker).
+    fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
+
+    // ----- the enums over games ---------------------------------------------------
+
+    fn table(table: TableConfig<Self>) -> AnyTable;
+    fn session(session: Session<Self>) -> AnySession;
+    fn as_session(any: &AnySession) -> Option<&Session<Self>>;
+    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>>;
+}
+
+/// A table of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyTable {
+    Katzenjammer(TableConfig<crate::games::katzenjammer::Katzenjammer>),
+    Jachete(TableConfig<crate::games::jachete::Jachete>),
+}
+
+/// A game in progress, of any game.
+#[derive(Clone, Debug)]
+pub enum AnySession {
+    Katzenjammer(Session<crate::games::katzenjammer::Katzenjammer>),
+    Jachete(Session<crate::games::jachete::Jachete>),
+}
+
+/// Runs `$body` with `$x` bound to the table or session inside, whatever its game.
+#[macro_export]
+macro_rules! each_game {
+    (session $value:expr, $x:ident => $body:expr) => {
+        match $value {
+            $crate::app::game::AnySession::Katzenjammer($x) => $body,
+            $crate::app::game::AnySession::Jachete($x) => $body,
+        }
+    };
+    ($value:expr, $x:ident => $body:expr) => {
+        match $value {
+            $crate::app::game::AnyTable::Katzenjammer($x) => $body,
+            $crate::app::game::AnyTable::Jachete($x) => $body,
+        }
+    };
+}
+
+impl AnyTable {
+    pub fn game(&self) -> GameId {
+        match self {
+            AnyTable::Katzenjammer(_) => GameId::Katzenjammer,
+            AnyTable::Jachete(_) => GameId::Jachete,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        each_game!(self, t => t.players())
+    }
+
+    /// Deals this table's game.
+    pub fn deal(self) -> Result<AnySession, String> {
+        each_game!(self, t => Session::new(t).map(|s| s.into_any()))
+    }
+}
+
+impl AnySession {
+    pub fn game(&self) -> GameId {
+        match self {
+            AnySession::Katzenjammer(_) => GameId::Katzenjammer,
+            AnySession::Jachete(_) => GameId::Jachete,
+        }
+    }
+
+    /// This game's table.
+    pub fn table(&self) -> AnyTable {
+        each_game!(session self, s => s.config().clone().into_any())
+    }
+
+    pub fn is_over(&self) -> bool {
+        each_game!(session self, s => s.is_over())
+    }
+
+    pub fn moves(&self) -> usize {
+        each_game!(session self, s => s.actions().len())
+    }
+
+    /// The session of game `G`, if this is one.
+    pub fn get<G: GameDef>(&self) -> Option<&Session<G>> {
+        G::as_session(self)
+    }
+
+    pub fn get_mut<G: GameDef>(&mut self) -> Option<&mut Session<G>> {
+        G::as_session_mut(self)
+    }
+}

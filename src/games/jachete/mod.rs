@@ -1,0 +1,113 @@
+//! J'achète! (le 60 cennes) in the app: the game's definition for the shell
+//! (options, notation, bots, who wins) and its end summary. Its table is the
+//! next piece of work: until then the page reads its links and saves and says
+//! the table is coming.
+
+pub mod summary;
+
+use tablee_bots::{Choice, Level};
+use tablee_engine::jachete::{notation, JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::json::Json;
+use tablee_engine::notation::ActionError;
+use tablee_engine::Seed;
+
+use crate::app::config::TableConfig;
+use crate::app::game::{AnySession, AnyTable, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::link::flag;
+use crate::app::session::Session;
+
+/// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
+/// the lowest total of points wins (JA-18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jachete;
+
+impl GameDef for Jachete {
+    type State = JaGame;
+    type Action = JaAction;
+    type View = JaView;
+    type Options = JaOptions;
+
+    const ID: GameId = GameId::Jachete;
+    const MIN_PLAYERS: usize = 3;
+    const MAX_PLAYERS: usize = 8;
+    const DEFAULT_PLAYERS: usize = 4;
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::LowestWins;
+
+    /// JA-2: three players only with the small-table option.
+    fn allows(options: JaOptions, players: usize) -> bool {
+        options.allows(players)
+    }
+
+    fn new_state(players: usize, options: JaOptions, seed: Seed) -> Result<JaGame, String> {
+        JaGame::new_game(players, options, seed)
+    }
+
+    fn options_to_query(options: JaOptions) -> Vec<(&'static str, String)> {
+        vec![("three_players", u8::from(options.three_players).to_string())]
+    }
+
+    fn options_from_query(get: &dyn Fn(&str) -> Option<String>) -> Result<JaOptions, OptionError> {
+        Ok(JaOptions { three_players: flag(get("three_players").as_deref(), "three_players")? })
+    }
+
+    fn options_to_json(options: JaOptions) -> Json {
+        Json::obj([("three_players", options.three_players.into())])
+    }
+
+    fn options_from_json(value: &Json) -> Result<JaOptions, &'static str> {
+        let mut options = JaOptions::default();
+        match value {
+            Json::Null => {}
+            Json::Obj(_) => match value.get("three_players") {
+                None => {}
+                Some(Json::Bool(b)) => options.three_players = *b,
+                Some(_) => return Err("options.three_players"),
+            },
+            _ => return Err("options"),
+        }
+        Ok(options)
+    }
+
+    fn action_to_json(action: &JaAction) -> Json {
+        notation::action_to_json(action)
+    }
+
+    fn action_from_json(value: &Json) -> Result<JaAction, ActionError> {
+        notation::action_from_json(value)
+    }
+
+    fn decide(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
+        tablee_bots::jachete::decide(level, view, legal, seed)
+    }
+
+    fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+        tablee_bots::jachete::analyse(level, view, legal, seed)
+    }
+
+    /// Decline a buy when asked; on a turn, the generator's first candidate.
+    fn fallback(legal: &[JaAction]) -> Option<JaAction> {
+        legal.iter().find(|a| **a == JaAction::Decline).cloned()
+    }
+
+    fn table(table: TableConfig<Self>) -> AnyTable {
+        AnyTable::Jachete(table)
+    }
+
+    fn session(session: Session<Self>) -> AnySession {
+        AnySession::Jachete(session)
+    }
+
+    fn as_session(any: &AnySession) -> Option<&Session<Self>> {
+        match any {
+            AnySession::Jachete(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
+        match any {
+            AnySession::Jachete(s) => Some(s),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Katzenjammer Blues in the app: the game's definition for the shell, the
+//! bid builder, the presentations, the end summary, and its texts.
+
+pub mod bidding;
+pub mod presenting;
+pub mod summary;
+pub mod texts;
+pub mod ui;
+
+use tablee_bots::{Choice, Level};
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::notation::ActionError;
+use tablee_engine::Seed;
+
+use crate::app::config::TableConfig;
+use crate::app::game::{AnySession, AnyTable, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::link::flag;
+use crate::app::session::Session;
+
+/// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Katzenjammer;
+
+impl GameDef for Katzenjammer {
+    type State = KbState;
+    type Action = Action;
+    type View = KbView;
+    type Options = Options;
+
+    const ID: GameId = GameId::Katzenjammer;
+    const MIN_PLAYERS: usize = MIN_PLAYERS;
+    const MAX_PLAYERS: usize = MAX_PLAYERS;
+    const DEFAULT_PLAYERS: usize = 4;
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HighestWins;
+
+    fn new_state(players: usize, options: Options, seed: Seed) -> Result<KbState, String> {
+        KbState::new_game(players, options, seed).map_err(|e| e.to_string())
+    }
+
+    fn options_to_query(options: Options) -> Vec<(&'static str, String)> {
+        vec![("full_mice", u8::from(options.full_mice).to_string())]
+    }
+
+    fn options_from_query(get: &dyn Fn(&str) -> Option<String>) -> Result<Options, OptionError> {
+        Ok(Options { full_mice: flag(get("full_mice").as_deref(), "full_mice")? })
+    }
+
+    fn options_to_json(options: Options) -> Json {
+        Json::obj([("full_mice", options.full_mice.into())])
+    }
+
+    fn options_from_json(value: &Json) -> Result<Options, &'static str> {
+        let mut options = Options::default();
+        match value {
+            Json::Null => {}
+            Json::Obj(_) => match value.get("full_mice") {
+                None => {}
+                Some(Json::Bool(b)) => options.full_mice = *b,
+                Some(_) => return Err("options.full_mice"),
+            },
+            _ => return Err("options"),
+        }
+        Ok(options)
+    }
+
+    fn action_to_json(action: &Action) -> Json {
+        notation::action_to_json(action)
+    }
+
+    fn action_from_json(value: &Json) -> Result<Action, ActionError> {
+        notation::action_from_json(value)
+    }
+
+    fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
+        tablee_bots::decide(level, view, legal, seed)
+    }
+
+    fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+        tablee_bots::analyse(level, view, legal, seed)
+    }
+
+    /// Pass when allowed (what the bots themselves fall back to).
+    fn fallback(legal: &[Action]) -> Option<Action> {
+        legal.iter().copied().find(|a| *a == Action::Pass)
+    }
+
+    fn table(table: TableConfig<Self>) -> AnyTable {
+        AnyTable::Katzenjammer(table)
+    }
+
+    fn session(session: Session<Self>) -> AnySession {
+        AnySession::Katzenjammer(session)
+    }
+
+    fn as_session(any: &AnySession) -> Option<&Session<Self>> {
+        match any {
+            AnySession::Katzenjammer(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
+        match any {
+            AnySession::Katzenjammer(s) => Some(s),
+            _ => None,
+        }
+    }
+}
