@@ -2,11 +2,18 @@
 //! views, actions, options and results are written as JSON. The messages are
 //! the same for every game — `"game"` in `hello` says which one is played —
 //! and each game plugs in here: Katzenjammer Blues and J'achète, both over
-//! their scenario encoders (`tablee_engine::scenario::{katzenjammer, jachete}`).
+//! their action codecs (`tablee_engine::{katzenjammer, jachete}::notation`)
+//! and their scenario encoders (`tablee_engine::scenario::{katzenjammer, jachete}`).
+//!
+//! The engine writes its small `Json` values (objects in the order built); the
+//! messages carry them as `serde_json` values, whose objects keep their keys
+//! sorted, as the arena's messages always had them (docs/bot-protocol.md).
 
 use serde_json::Value;
-use tablee_engine::jachete::{JaGame, JaOptions, JaView};
-use tablee_engine::katzenjammer::{KbState, KbView};
+use tablee_engine::jachete::{notation as ja_notation, JaGame, JaOptions, JaView};
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{notation as kb_notation, KbState, KbView};
+use tablee_engine::notation::ActionError;
 use tablee_engine::scenario::jachete as ja_json;
 use tablee_engine::scenario::katzenjammer as kb_json;
 use tablee_engine::{Game, Seat};
@@ -21,6 +28,41 @@ pub enum BadAction {
     Unreadable(String),
     /// Readable, but the rules refuse it whatever the position.
     Refused(String),
+}
+
+/// An engine JSON value as a message value (its keys then sorted; a repeated
+/// key keeps its last value).
+pub fn to_value(json: &Json) -> Value {
+    match json {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(*b),
+        // The engine writes valid JSON numbers, which serde_json reads.
+        Json::Num(text) => text.parse().map_or(Value::Null, Value::Number),
+        Json::Str(text) => Value::String(text.clone()),
+        Json::Arr(items) => Value::Array(items.iter().map(to_value).collect()),
+        Json::Obj(fields) => Value::Object(fields.iter().map(|(key, value)| (key.clone(), to_value(value))).collect()),
+    }
+}
+
+/// A value read from a bot as an engine JSON value, for the action codecs.
+fn from_value(value: &Value) -> Json {
+    match value {
+        Value::Null => Json::Null,
+        Value::Bool(b) => Json::Bool(*b),
+        Value::Number(n) => Json::Num(n.to_string()),
+        Value::String(text) => Json::Str(text.clone()),
+        Value::Array(items) => Json::Arr(items.iter().map(from_value).collect()),
+        Value::Object(fields) => Json::Obj(fields.iter().map(|(key, value)| (key.clone(), from_value(value))).collect()),
+    }
+}
+
+impl From<ActionError> for BadAction {
+    fn from(e: ActionError) -> BadAction {
+        match e {
+            ActionError::Malformed(m) => BadAction::Unreadable(m),
+            ActionError::Refused(m) => BadAction::Refused(m),
+        }
+    }
 }
 
 /// A game the bot protocol can carry.
@@ -43,7 +85,7 @@ pub trait ProtocolGame: Game {
 
 impl ProtocolGame for KbState {
     fn view_json(view: &KbView) -> Value {
-        kb_json::view_to_json(view)
+        to_value(&kb_json::view_to_json(view))
     }
 
     fn view_seat(view: &KbView) -> Seat {
@@ -55,28 +97,25 @@ impl ProtocolGame for KbState {
     }
 
     fn options_json(view: &KbView) -> Value {
-        kb_json::options_to_json(view.options)
+        to_value(&kb_json::options_to_json(view.options))
     }
 
     fn action_json(action: &Self::Action) -> Value {
-        kb_json::action_to_json(action)
+        to_value(&kb_notation::action_to_json(action))
     }
 
     fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
-        kb_json::action_from_json(value).map_err(|e| match e {
-            kb_json::ActionError::Malformed(m) => BadAction::Unreadable(m),
-            kb_json::ActionError::Refused(m) => BadAction::Refused(m),
-        })
+        Ok(kb_notation::action_from_json(&from_value(value))?)
     }
 
     fn result_json(state: &KbState) -> Value {
-        kb_json::result_to_json(state).unwrap_or(Value::Null)
+        kb_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
     }
 }
 
 impl ProtocolGame for JaGame {
     fn view_json(view: &JaView) -> Value {
-        ja_json::view_to_json(view)
+        to_value(&ja_json::view_to_json(view))
     }
 
     fn view_seat(view: &JaView) -> Seat {
@@ -89,24 +128,21 @@ impl ProtocolGame for JaGame {
 
     /// J'achète's only option: three players (JA-2), which a 3-player table has.
     fn options_json(view: &JaView) -> Value {
-        ja_json::options_to_json(JaOptions { three_players: view.players == 3 })
+        to_value(&ja_json::options_to_json(JaOptions { three_players: view.players == 3 }))
     }
 
     fn action_json(action: &Self::Action) -> Value {
-        ja_json::action_to_json(action)
+        to_value(&ja_notation::action_to_json(action))
     }
 
     /// Any well-written action is read, a `play` table outside `legal`
     /// included; the arena then has the engine check it.
     fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
-        ja_json::action_from_json(value).map_err(|e| match e {
-            ja_json::ActionError::Malformed(m) => BadAction::Unreadable(m),
-            ja_json::ActionError::Refused(m) => BadAction::Refused(m),
-        })
+        Ok(ja_notation::action_from_json(&from_value(value))?)
     }
 
     fn result_json(state: &JaGame) -> Value {
-        ja_json::result_to_json(state).unwrap_or(Value::Null)
+        ja_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
     }
 }
 

@@ -20,6 +20,8 @@ pub fn run(file: &str) -> Result<(), Failure> {
     };
     match tablee_engine::scenario::run_text(&text) {
         Ok(output) => {
+            // Printed as it always was: serde_json's pretty layout, keys sorted.
+            let output = crate::protocol::to_value(&output);
             println!("{}", serde_json::to_string_pretty(&output).unwrap_or_else(|_| output.to_string()));
             Ok(())
         }

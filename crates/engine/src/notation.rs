@@ -54,4 +54,12 @@ pub(crate) mod read {
     pub fn array<'a>(value: &'a Json, what: &str) -> Result<&'a [Json], ActionError> {
         value.as_array().ok_or_else(|| malformed(format!("{what} must be a list, not {value}")))
     }
+
+    /// A whole number ≥ 0 (a seat, a count).
+    pub fn uint(value: &Json, what: &str) -> Result<usize, ActionError> {
+        value
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| malformed(format!("{what} must be a whole number ≥ 0, not {value}")))
+    }
 }

@@ -4,11 +4,13 @@
 //! JA-4..JA-18 — the first turned card, buying, opening, the table rule,
 //! rebuilding the stock, scoring, the pots after round 7), and the
 //! seven-round game with seeded deals, the per-player view (JA-19) and the
-//! generic `Game` API with its move generator (`game.rs`).
+//! generic `Game` API with its move generator (`game.rs`); `notation` is the
+//! one codec of its actions (scenario files, the bot protocol).
 
 mod cards;
 mod game;
 mod meld;
+pub mod notation;
 mod round;
 
 pub use cards::{deck, Card, Rank, Suit, DECK_SIZE, KINDS};

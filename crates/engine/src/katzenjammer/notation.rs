@@ -35,21 +35,32 @@ pub fn action_to_json(action: &Action) -> Json {
                 BidKind::Different => Json::obj([("act", "bid".into()), ("kind", "different".into()), cards]),
             }
         }
-        Action::Present(p) => {
-            let foursomes = p
-                .to_foursomes()
-                .iter()
-                .map(|f| Json::obj([("value", f.value.into()), ("cards", cards_to_json(&f.cards))]))
-                .collect();
-            Json::obj([("act", "present".into()), ("foursomes", Json::Arr(foursomes))])
-        }
+        Action::Present(p) => Json::obj([("act", "present".into()), ("foursomes", foursomes_to_json(p))]),
     }
+}
+
+/// A presentation as its canonical foursomes ([`Presentation::to_foursomes`]):
+/// `[{"value": 3, "cards": ["3","3","3","J"]}, {"value": null, "cards": [...]}]`
+/// (`null`: joker cats). The `"foursomes"` of a `present` action and of the
+/// history's `presented` event.
+pub fn foursomes_to_json(p: &Presentation) -> Json {
+    Json::Arr(
+        p.to_foursomes()
+            .iter()
+            .map(|f| Json::obj([("value", f.value.into()), ("cards", cards_to_json(&f.cards))]))
+            .collect(),
+    )
 }
 
 /// Reads one action object. A `"seat"` key is not read here. Whether the
 /// action is legal in a position is the state's business ([`super::KbState::check`]).
 pub fn action_from_json(value: &Json) -> Result<Action, ActionError> {
-    let at = "action";
+    read_action(value, "action")
+}
+
+/// [`action_from_json`], naming the object `at` in its errors (a scenario
+/// file's `actions[3]`).
+pub(crate) fn read_action(value: &Json, at: &str) -> Result<Action, ActionError> {
     let obj = object(value, at)?;
     let act = string(required(obj, "act", at)?, &format!("{at}.act"))?;
     let action = match act {
@@ -92,7 +103,8 @@ pub fn action_from_json(value: &Json) -> Result<Action, ActionError> {
     Ok(action)
 }
 
-fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
+/// One card by name: `"1"`..`"5"` or `"J"`.
+pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
     let text = value
         .as_str()
         .ok_or_else(|| malformed(format!("{what}: a card is a string \"1\"..\"5\" or \"J\", not {value}")))?;

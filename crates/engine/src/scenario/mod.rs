@@ -4,12 +4,17 @@
 //! A file that cannot be read as a scenario is *malformed* ([`Malformed`]: the
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
+//! Actions are read by each game's codec (`katzenjammer::notation`,
+//! `jachete::notation`); the output's and the bot protocol's encoders of
+//! states, views, events and results are in [`katzenjammer`] and [`jachete`].
 
 pub mod jachete;
-mod json;
 pub mod katzenjammer;
 
-use serde_json::Value;
+use crate::game::{RuleError, Seat};
+use crate::json::{Json, ParseError};
+use crate::notation::read::{array, object, required, uint};
+use crate::notation::ActionError;
 
 /// Why a scenario file could not be run: one line for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,23 +28,127 @@ impl std::fmt::Display for Malformed {
 
 impl std::error::Error for Malformed {}
 
+/// The readers of `notation::read` serve scenario files too: what they find
+/// wrong makes the file malformed.
+impl From<ActionError> for Malformed {
+    fn from(e: ActionError) -> Malformed {
+        Malformed(e.to_string())
+    }
+}
+
 /// Runs a scenario given as JSON text and returns the output object.
-pub fn run_text(text: &str) -> Result<Value, Malformed> {
-    let input: Value = serde_json::from_str(text).map_err(|e| Malformed(format!("not valid JSON: {e}")))?;
+pub fn run_text(text: &str) -> Result<Json, Malformed> {
+    let input = Json::parse(text).map_err(|e| Malformed(format!("not valid JSON: {}", where_in(text, &e))))?;
     run(&input)
 }
 
 /// Runs a parsed scenario.
-pub fn run(input: &Value) -> Result<Value, Malformed> {
-    let object = input
-        .as_object()
-        .ok_or_else(|| Malformed("a scenario is a JSON object, with \"game\" and the position".into()))?;
-    match object.get("game") {
+pub fn run(input: &Json) -> Result<Json, Malformed> {
+    if !matches!(input, Json::Obj(_)) {
+        return Err(Malformed("a scenario is a JSON object, with \"game\" and the position".into()));
+    }
+    match input.get("game") {
         None => Err(Malformed("the scenario has no \"game\" (\"katzenjammer\" or \"jachete\")".into())),
-        Some(Value::String(g)) if g == "katzenjammer" => katzenjammer::run(object),
-        Some(Value::String(g)) if g == "jachete" => jachete::run(object),
+        Some(Json::Str(g)) if g == "katzenjammer" => katzenjammer::run(input),
+        Some(Json::Str(g)) if g == "jachete" => jachete::run(input),
         Some(other) => Err(Malformed(format!(
             "unknown game {other}: this version knows \"katzenjammer\" and \"jachete\""
         ))),
     }
+}
+
+/// A parse error with its line and column (1-based, in characters).
+fn where_in(text: &str, e: &ParseError) -> String {
+    let before = &text.as_bytes()[..e.at.min(text.len())];
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    // Characters, not bytes: count the bytes that start one.
+    let column = before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
+    format!("{} at line {line} column {column}", e.what)
+}
+
+/// The one true-or-false option of a game's `"options"` object (absent: false).
+fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
+    let Some(options) = input.get("options") else { return Ok(false) };
+    if let Json::Obj(fields) = object(options, "\"options\"")? {
+        if let Some((other, _)) = fields.iter().find(|(key, _)| key != name) {
+            return Err(Malformed(format!("unknown option \"{other}\" (known: \"{name}\")")));
+        }
+    }
+    match options.get(name) {
+        None => Ok(false),
+        Some(v) => v.as_bool().ok_or_else(|| Malformed(format!("option \"{name}\" is true or false, not {v}"))),
+    }
+}
+
+/// A list of cards, read by the game's `card` reader: `what[i]` names each.
+fn card_list<C>(value: &Json, what: &str, card: fn(&Json, &str) -> Result<C, ActionError>) -> Result<Vec<C>, Malformed> {
+    Ok(array(value, what)?.iter().enumerate().map(|(i, c)| card(c, &format!("{what}[{i}]"))).collect::<Result<_, _>>()?)
+}
+
+/// One action as written in the file: the seat that claims to move, and what.
+/// A well-formed action the rules can never accept (a three-card "foursome")
+/// is kept as its refusal, reported when its turn comes.
+struct Step<A> {
+    seat: Seat,
+    action: Result<A, String>,
+}
+
+/// The file's `"actions"`, each read by the game's codec (`read(value, at)`).
+fn steps<A>(input: &Json, read: fn(&Json, &str) -> Result<A, ActionError>) -> Result<Vec<Step<A>>, Malformed> {
+    let Some(list) = input.get("actions") else { return Ok(Vec::new()) };
+    array(list, "\"actions\"")?
+        .iter()
+        .enumerate()
+        .map(|(i, value)| {
+            let at = format!("actions[{i}]");
+            let seat = uint(required(object(value, &at)?, "seat", &at)?, &format!("{at}.seat"))?;
+            match read(value, &at) {
+                Ok(action) => Ok(Step { seat, action: Ok(action) }),
+                Err(ActionError::Refused(refusal)) => Ok(Step { seat, action: Err(refusal) }),
+                Err(ActionError::Malformed(message)) => Err(Malformed(message)),
+            }
+        })
+        .collect()
+}
+
+/// Applies the steps in order, each by the seat whose move it is; stops at
+/// the first refused one: its index and why (`over` when nobody is to act).
+fn play<S, A>(
+    state: &mut S,
+    steps: &[Step<A>],
+    over: &str,
+    to_act: fn(&S) -> Option<Seat>,
+    apply: fn(&mut S, &A) -> Result<(), RuleError>,
+) -> Option<(usize, String)> {
+    steps.iter().enumerate().find_map(|(i, step)| {
+        let refused = match to_act(state) {
+            None => Some(over.to_string()),
+            Some(turn) if turn != step.seat => Some(format!("it is seat {turn}'s move, not seat {}'s", step.seat)),
+            Some(_) => match &step.action {
+                Ok(action) => apply(state, action).err().map(|e| e.to_string()),
+                Err(refusal) => Some(refusal.clone()),
+            },
+        };
+        refused.map(|error| (i, error))
+    })
+}
+
+/// The output object: `"ok"`, the refused action if any, the state, the result.
+fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> Json {
+    let mut out = Json::obj([("ok", error.is_none().into())]);
+    if let Some((index, message)) = error {
+        out.set("error_at", index.into());
+        out.set("error", Json::Str(message));
+    }
+    out.set("state", state);
+    if let Some(result) = result {
+        out.set("result", result);
+    }
+    out
+}
+
+/// A list of numbers (or of anything that is JSON).
+fn list<T: Copy + Into<Json>>(items: &[T]) -> Json {
+    Json::Arr(items.iter().map(|&x| x.into()).collect())
 }
