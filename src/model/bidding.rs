@@ -77,7 +77,7 @@ pub fn preview(state: &KbState, selection: Counts, joker_value: u8) -> BidPrevie
     let verdict = match bid {
         None => Err(BidProblem::Empty),
         Some(_) if state.phase() != Phase::Bidding => Err(BidProblem::NoAuction),
-        Some(bid) => state.check(&Action::Bid(bid)).map_err(|e| classify(&bid, standing, e.message())),
+        Some(bid) => state.check(&Action::Bid(bid)).map_err(|e| classify(&bid, standing, &e.message())),
     };
     BidPreview { bid, all_jokers, standing, verdict }
 }

@@ -7,8 +7,8 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::katzenjammer::{Action, KbState, KbView, Phase};
-use tablee_engine::{RuleError, Seat};
+use tablee_engine::katzenjammer::{Action, KbState, KbView, Phase, Refusal as KbRefusal};
+use tablee_engine::{Refusal, RuleError, Seat};
 
 use super::config::{SeatKind, TableConfig};
 
@@ -127,7 +127,7 @@ impl Session {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
-        let seat = self.to_act().ok_or_else(|| RuleError::new("the game is over"))?;
+        let seat = self.to_act().ok_or(KbRefusal::GameOver)?;
         let human = self.human_to_act();
         self.state.apply(action)?;
         if human.is_some() {
@@ -148,8 +148,8 @@ impl Session {
     pub fn apply_recorded(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         match self.to_act() {
             Some(s) if s == seat => self.apply(action),
-            Some(s) => Err(RuleError::new(format!("it is seat {s}'s turn, not seat {seat}'s"))),
-            None => Err(RuleError::new("the game is already over")),
+            Some(s) => Err(Refusal::NotYourTurn { to_act: s, seat }.into()),
+            None => Err(KbRefusal::GameOver.into()),
         }
     }
 
@@ -157,11 +157,7 @@ impl Session {
     /// turn or when the engine refuses it.
     pub fn apply_human(&mut self, action: Action) -> Result<(), RuleError> {
         if self.human_to_act().is_none() {
-            return Err(RuleError::new(if self.is_over() {
-                "the game is over"
-            } else {
-                "it is a bot's turn, not a person's"
-            }));
+            return Err(if self.is_over() { KbRefusal::GameOver.into() } else { Refusal::NotAPersonsTurn.into() });
         }
         self.apply(&action)
     }
@@ -206,7 +202,7 @@ impl Session {
     /// [`Session::bot_decision`]); refused if the game moved on meanwhile.
     pub fn apply_bot(&mut self, at: usize, action: &Action) -> Result<(), RuleError> {
         if at != self.actions.len() || self.bot_to_act().is_none() {
-            return Err(RuleError::new("the game moved on before the bot's decision arrived"));
+            return Err(Refusal::Outdated.into());
         }
         self.apply(action)
     }
