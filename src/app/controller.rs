@@ -8,7 +8,7 @@
 //! bots' delay, and gives this the replies. Storage is behind [`Storage`]
 //! (localStorage in the page, a map in tests).
 
-use tablee_engine::{RuleError, Seat};
+use tablee_engine::{Refusal, RuleError, Seat};
 
 use super::game::{AnySession, AnyTable, GameDef, GameId};
 use super::history::History;
@@ -195,7 +195,7 @@ impl Shell {
     /// A person's move in game `G`. Refused (nothing changes) when it is not a
     /// person's turn or the rules refuse it.
     pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError> {
-        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or_else(|| RuleError::new("no game"))?;
+        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or(Refusal::NoGame)?;
         session.apply_human(action)
     }
 

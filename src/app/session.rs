@@ -8,7 +8,7 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::{Game, Outcome, RuleError, Seat};
+use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
 
 use super::config::{SeatKind, TableConfig};
 use super::game::{AnySession, GameDef};
@@ -48,11 +48,6 @@ impl<G: GameDef> Decision<G> {
     pub fn fallback(&self) -> Option<G::Action> {
         G::fallback(&self.legal).or_else(|| self.legal.first().cloned())
     }
-}
-
-/// Why the session refused a move before the engine saw it.
-fn refused(text: &'static str) -> RuleError {
-    RuleError::new(text)
 }
 
 #[derive(Clone, Debug)]
@@ -139,7 +134,7 @@ impl<G: GameDef> Session<G> {
     }
 
     fn apply(&mut self, action: &G::Action) -> Result<(), RuleError> {
-        let seat = self.to_act().ok_or_else(|| refused("the game is over"))?;
+        let seat = self.to_act().ok_or(Refusal::GameOver)?;
         let human = self.human_to_act();
         self.state.apply(action)?;
         if human.is_some() {
@@ -160,8 +155,8 @@ impl<G: GameDef> Session<G> {
     pub fn apply_recorded(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError> {
         match self.to_act() {
             Some(s) if s == seat => self.apply(action),
-            Some(s) => Err(RuleError::new(format!("it is seat {s}'s turn, not seat {seat}'s"))),
-            None => Err(refused("the game is already over")),
+            Some(s) => Err(Refusal::NotYourTurn { to_act: s, seat }.into()),
+            None => Err(Refusal::GameOver.into()),
         }
     }
 
@@ -169,7 +164,7 @@ impl<G: GameDef> Session<G> {
     /// turn or when the engine refuses it.
     pub fn apply_human(&mut self, action: G::Action) -> Result<(), RuleError> {
         if self.human_to_act().is_none() {
-            return Err(refused(if self.is_over() { "the game is over" } else { "it is a bot's turn, not a person's" }));
+            return Err(if self.is_over() { Refusal::GameOver } else { Refusal::NotAPersonsTurn }.into());
         }
         self.apply(&action)
     }
@@ -214,7 +209,7 @@ impl<G: GameDef> Session<G> {
     /// [`Session::bot_decision`]); refused if the game moved on meanwhile.
     pub fn apply_bot(&mut self, at: usize, action: &G::Action) -> Result<(), RuleError> {
         if at != self.actions.len() || self.bot_to_act().is_none() {
-            return Err(refused("the game moved on before the bot's decision arrived"));
+            return Err(Refusal::Outdated.into());
         }
         self.apply(action)
     }

@@ -15,7 +15,7 @@ pub(crate) use browser::LocalStorage;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tablee_engine::{RuleError, Seat};
+use tablee_engine::{Refusal, RuleError, Seat};
 use wasm_bindgen::JsCast;
 
 use crate::app::config::TableConfig;
@@ -257,7 +257,7 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 
 /// A person's move in game `G`. Returns the engine's refusal, if any.
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
-    let mut result = Err(RuleError::new("no game"));
+    let mut result = Err(Refusal::NoGame.into());
     ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() {
         persist(ctx);

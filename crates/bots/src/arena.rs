@@ -328,7 +328,7 @@ pub fn run_players<G: ArenaGame>(
                 Ok(action) => match state.check(&action) {
                     Ok(()) => action,
                     Err(why) => {
-                        seats[entry].refused(&action, why.message());
+                        seats[entry].refused(&action, &why.message());
                         faults[entry].add(Fault::Illegal);
                         fallback_action(&legal, bot_seed)
                     }

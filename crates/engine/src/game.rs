@@ -18,25 +18,121 @@ use std::fmt;
 /// A seat at the table, `0..players`. Seat `s + 1` is left of (clockwise from) `s`.
 pub type Seat = usize;
 
-/// Why an action was refused. The message is for people: it says which rule.
+/// Why an action was refused, as data: the kind of refusal with its
+/// parameters ([`RuleError::refusal`]), the rules it enforces
+/// ([`RuleError::rules`]) and an English message for people and logs that
+/// cites them ([`RuleError::message`], also its `Display`). Apps word the
+/// refusal themselves, in the player's language, from the kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleError {
-    message: String,
+    refusal: Refusal,
+}
+
+/// Every kind of refusal: each game's own, and the few every table shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Katzenjammer Blues (KB-n).
+    Kb(crate::katzenjammer::Refusal),
+    /// J'achète (JA-n).
+    Ja(crate::jachete::Refusal),
+    /// An action recorded or relayed for `seat` while `to_act` is to act.
+    NotYourTurn { to_act: Seat, seat: Seat },
+    /// A person's action while the seat to act is played by a bot.
+    NotAPersonsTurn,
+    /// A decision computed for an earlier position: the game moved on.
+    Outdated,
+    /// Any action once the game is over (a game's own state may say why,
+    /// e.g. Katzenjammer's `GameOver`; this is the table's).
+    GameOver,
+    /// An action for a game that is not the one on the table.
+    NoGame,
+}
+
+impl Refusal {
+    /// The rule ids this refusal enforces, e.g. `["KB-8", "KB-10"]`. The
+    /// shared refusals enforce who acts when, which no rulebook numbers:
+    /// their list is empty.
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self {
+            Refusal::Kb(r) => r.rules(),
+            Refusal::Ja(r) => r.rules(),
+            Refusal::NotYourTurn { .. }
+            | Refusal::NotAPersonsTurn
+            | Refusal::Outdated
+            | Refusal::GameOver
+            | Refusal::NoGame => &[],
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Kb(r) => r.fmt(f),
+            Refusal::Ja(r) => r.fmt(f),
+            Refusal::NotYourTurn { to_act, seat } => write!(f, "it is seat {to_act}'s turn, not seat {seat}'s"),
+            Refusal::NotAPersonsTurn => f.write_str("it is a bot's turn, not a person's"),
+            Refusal::Outdated => f.write_str("the game moved on before the bot's decision arrived"),
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::NoGame => f.write_str("there is no such game on the table"),
+        }
+    }
+}
+
+impl From<crate::katzenjammer::Refusal> for Refusal {
+    fn from(r: crate::katzenjammer::Refusal) -> Self {
+        Refusal::Kb(r)
+    }
+}
+
+impl From<crate::jachete::Refusal> for Refusal {
+    fn from(r: crate::jachete::Refusal) -> Self {
+        Refusal::Ja(r)
+    }
 }
 
 impl RuleError {
-    pub fn new(message: impl Into<String>) -> Self {
-        RuleError { message: message.into() }
+    pub fn new(refusal: impl Into<Refusal>) -> Self {
+        RuleError { refusal: refusal.into() }
     }
 
-    pub fn message(&self) -> &str {
-        &self.message
+    /// The kind of refusal and its parameters, to match on.
+    pub fn refusal(&self) -> &Refusal {
+        &self.refusal
+    }
+
+    /// The rule ids the refusal enforces (see [`Refusal::rules`]).
+    pub fn rules(&self) -> &'static [&'static str] {
+        self.refusal.rules()
+    }
+
+    /// The English explanation, citing the rule ids.
+    pub fn message(&self) -> String {
+        self.refusal.to_string()
+    }
+}
+
+impl From<Refusal> for RuleError {
+    fn from(refusal: Refusal) -> Self {
+        RuleError { refusal }
+    }
+}
+
+impl From<crate::katzenjammer::Refusal> for RuleError {
+    fn from(refusal: crate::katzenjammer::Refusal) -> Self {
+        RuleError::new(refusal)
+    }
+}
+
+impl From<crate::jachete::Refusal> for RuleError {
+    fn from(refusal: crate::jachete::Refusal) -> Self {
+        RuleError::new(refusal)
     }
 }
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.refusal.fmt(f)
     }
 }
 

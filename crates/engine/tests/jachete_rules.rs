@@ -411,7 +411,7 @@ fn ja13_a_run_uses_the_ace_low_or_high_never_both() {
     // second ace is natural or a wild standing for it.
     assert!(read_meld(&cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")).is_err());
     let wild_ace = read_meld(&cards("AS 3S 4S 5S 6S 7S 8S 9S 2H 2D 2C JK JK JK")).unwrap_err();
-    assert!(wild_ace.0.contains("JA-13"), "{wild_ace}");
+    assert!(wild_ace.to_string().contains("JA-13"), "{wild_ace}");
 }
 
 #[test]

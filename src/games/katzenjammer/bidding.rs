@@ -1,24 +1,32 @@
 //! The bid builder: the cards a player selected, read as the bid they make
-//! (KB-8, KB-10), and whether the engine accepts it now (KB-7, KB-9).
+//! (KB-8, KB-10), and whether the engine accepts it now (KB-7, KB-9). The
+//! engine says why not, as data; the texts word it.
 
-use tablee_engine::katzenjammer::{Action, Bid, BidKind, BidLevel, Card, Counts, KbState, Phase, StandingBid};
+use tablee_engine::katzenjammer::{Action, Bid, BidKind, BidLevel, Card, Counts, KbState, Phase, Refusal, StandingBid};
+use tablee_engine::{Refusal as AnyRefusal, RuleError};
 
-/// Why the selected cards cannot be bid now. `engine` is the engine's own
-/// reason (it cites the rule); the kinds let the page say it in any language.
+/// Why the selected cards cannot be bid now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BidProblem {
     /// No card selected.
     Empty,
     /// Nobody may bid now: the auction is over, or it is not this player's turn.
     NoAuction,
-    /// Several values, one of them more than once: neither *same* nor *different* (KB-8).
-    Mixed { repeated: u8, engine: String },
-    /// More than five cards cannot all have different values (KB-8).
-    TooManyDifferent { count: u32, engine: String },
-    /// The bid does not beat the standing bid (KB-9).
-    TooLow { standing: StandingBid, engine: String },
-    /// Any other refusal, in the engine's words.
-    Other(String),
+    /// The engine refuses the bid: its reason, with the rule and parameters.
+    Refused(RuleError),
+}
+
+impl BidProblem {
+    /// The engine's Katzenjammer refusal, if that is the problem.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            BidProblem::Refused(e) => match e.refusal() {
+                AnyRefusal::Kb(r) => Some(r),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 /// What a selection amounts to.
@@ -38,8 +46,9 @@ impl BidPreview {
     /// selection (2 2 4) or six different values make none, so the page
     /// names no bid for them and only explains why.
     pub fn level(&self) -> Option<BidLevel> {
-        match self.verdict {
-            Err(BidProblem::Mixed { .. } | BidProblem::TooManyDifferent { .. }) => None,
+        let problem = self.verdict.as_ref().err().and_then(BidProblem::refusal);
+        match problem {
+            Some(Refusal::DifferentRepeated { .. } | Refusal::DifferentTooMany { .. }) => None,
             _ => self.bid.map(|b| b.level()),
         }
     }
@@ -77,26 +86,11 @@ pub fn preview(state: &KbState, selection: Counts, joker_value: u8) -> BidPrevie
     let verdict = match bid {
         None => Err(BidProblem::Empty),
         Some(_) if state.phase() != Phase::Bidding => Err(BidProblem::NoAuction),
-        Some(bid) => state.check(&Action::Bid(bid)).map_err(|e| classify(&bid, standing, e.message())),
+        Some(bid) => state.check(&Action::Bid(bid)).map_err(BidProblem::Refused),
     };
     BidPreview { bid, all_jokers, standing, verdict }
 }
 
-fn classify(bid: &Bid, standing: Option<StandingBid>, engine: &str) -> BidProblem {
-    let engine = engine.to_string();
-    if bid.kind == BidKind::Different {
-        if let Some(card) = Card::VALUES.into_iter().find(|&c| bid.cards.get(c) > 1) {
-            return BidProblem::Mixed { repeated: card.value().unwrap_or(1), engine };
-        }
-        if bid.cards.total() > 5 {
-            return BidProblem::TooManyDifferent { count: bid.cards.total(), engine };
-        }
-    }
-    match standing {
-        Some(standing) if !bid.level().beats(standing.level) => BidProblem::TooLow { standing, engine },
-        _ => BidProblem::Other(engine),
-    }
-}
 
 /// The value to offer first for `count` jokers bid alone: the lowest that
 /// beats the standing bid (bidding 5s with jokers is no better), else 5.
@@ -179,10 +173,11 @@ mod tests {
     #[test]
     fn mixed_selections_are_explained_with_the_engine_reason() {
         let state = table(&[C2, C2, C3, F4, J, J]);
-        match preview(&state, counts(&[C2, C2, C3]), 1).verdict {
-            Err(BidProblem::Mixed { repeated: 2, engine }) => assert!(engine.contains("KB-8"), "{engine}"),
-            other => panic!("{other:?}"),
-        }
+        let p = preview(&state, counts(&[C2, C2, C3]), 1);
+        let problem = p.verdict.as_ref().unwrap_err();
+        assert_eq!(problem.refusal(), Some(&Refusal::DifferentRepeated { card: 2, count: 2 }));
+        let BidProblem::Refused(error) = problem else { panic!() };
+        assert_eq!(error.rules(), ["KB-8"]);
         assert_eq!(preview(&state, Counts::EMPTY, 1).verdict, Err(BidProblem::Empty));
         assert_eq!(preview(&state, counts(&[C2, C2, C3]), 1).level(), None, "2 2 3 names no bid");
         assert!(preview(&state, counts(&[C2, C3]), 1).level().is_some(), "2 3 is two different");
@@ -191,10 +186,9 @@ mod tests {
     #[test]
     fn six_different_is_too_many() {
         let state = table(&[C1, C2, C3, F4, F5, J]);
-        match preview(&state, counts(&[C1, C2, C3, F4, F5, J]), 1).verdict {
-            Err(BidProblem::TooManyDifferent { count: 6, engine }) => assert!(engine.contains("KB-8"), "{engine}"),
-            other => panic!("{other:?}"),
-        }
+        let p = preview(&state, counts(&[C1, C2, C3, F4, F5, J]), 1);
+        assert_eq!(p.verdict.as_ref().unwrap_err().refusal(), Some(&Refusal::DifferentTooMany { count: 6 }));
+        assert_eq!(p.level(), None, "six different names no bid");
     }
 
     #[test]
@@ -204,17 +198,18 @@ mod tests {
         state.apply(&Action::Bid(Bid { kind: BidKind::Same(2), cards: counts(&[C2, C2, J]) })).unwrap();
         assert_eq!(state.to_act(), Some(2));
         let low = preview(&state, counts(&[F4, F4]), 1);
-        match &low.verdict {
-            Err(BidProblem::TooLow { standing, engine }) => {
-                assert_eq!(standing.seat, 1);
-                assert!(engine.contains("KB-9"), "{engine}");
+        assert_eq!(low.standing.map(|s| s.seat), Some(1));
+        match low.verdict.as_ref().unwrap_err().refusal() {
+            Some(Refusal::DoesNotBeat { bid, standing }) => {
+                assert_eq!((bid.count, standing.count), (2, 3));
             }
             other => panic!("{other:?}"),
         }
         assert_eq!(low.action(), None);
         // Three 5s beat three 2s; three different do not.
         assert_eq!(preview(&state, counts(&[F5, F5, F5]), 1).verdict, Ok(()));
-        assert!(matches!(preview(&state, counts(&[F5, F4]), 1).verdict, Err(BidProblem::Mixed { .. } | BidProblem::TooLow { .. })));
+        let two_different = preview(&state, counts(&[F5, F4]), 1);
+        assert!(matches!(two_different.verdict.as_ref().unwrap_err().refusal(), Some(Refusal::DoesNotBeat { .. })));
     }
 
     #[test]

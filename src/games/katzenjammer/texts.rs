@@ -3,8 +3,10 @@
 //! the game log, the end of the game, and the refusals of its rules. The
 //! shell's own texts (menus, links, saves, seats) are in [`crate::i18n`].
 
-use tablee_engine::katzenjammer::{BidKind, BidLevel, Card, Counts, EndCause, Event, Foursome, Presentation};
-use tablee_engine::Seat;
+use tablee_engine::katzenjammer::{
+    BidKind, BidLevel, Card, Counts, EndCause, Event, Foursome, Presentation, Refusal, StandingBid,
+};
+use tablee_engine::{RuleError, Seat};
 
 use super::bidding::BidProblem;
 use super::presenting::PresentOption;
@@ -349,29 +351,40 @@ pub fn bid_ok(config: &Table, standing: Option<(Seat, BidLevel)>, lang: Lang) ->
 
 /// Why the selection cannot be bid. English uses the engine's own reason
 /// (it cites the rule); French says the same in French.
-pub fn bid_problem(problem: &BidProblem, config: &Table, lang: Lang) -> String {
-    match (problem, lang) {
-        (BidProblem::Empty, _) => lang.kb().select_first.to_string(),
-        (BidProblem::NoAuction, _) => lang.kb().wait_turn.to_string(),
-        (BidProblem::Mixed { engine, .. }, Lang::En)
-        | (BidProblem::TooManyDifferent { engine, .. }, Lang::En)
-        | (BidProblem::Other(engine), Lang::En) => capitalise(engine) + ".",
-        (BidProblem::TooLow { standing, .. }, Lang::En) => format!(
-            "Not enough: it does not beat the standing bid ({}). More cards always win; with as many cards, same beats different, and a higher value beats a lower one (KB-9).",
+pub fn bid_problem(problem: &BidProblem, standing: Option<StandingBid>, config: &Table, lang: Lang) -> String {
+    let refused = match problem {
+        BidProblem::Empty => return lang.kb().select_first.to_string(),
+        BidProblem::NoAuction => return lang.kb().wait_turn.to_string(),
+        BidProblem::Refused(error) => error,
+    };
+    match (problem.refusal(), standing, lang) {
+        (Some(Refusal::DifferentRepeated { card, .. }), _, Lang::En) => format!(
+            "That is not a bid: a same-value bid has one value (plus jokers), a different-values bid has each value once, and your selection has several values with the {card} more than once."
+        ),
+        (Some(Refusal::DifferentRepeated { card, .. }), _, Lang::Fr) => format!(
+            "Ce n'est pas une enchère : une enchère « même valeur » n'a qu'une valeur (plus des jokers), une enchère « différentes » n'a chaque valeur qu'une fois, et votre sélection a plusieurs valeurs dont le {card} en double."
+        ),
+        (Some(Refusal::DifferentTooMany { count }), _, Lang::En) => {
+            format!("A different-values bid has at most 5 cards, one per value; your selection has {count}.")
+        }
+        (Some(Refusal::DifferentTooMany { count }), _, Lang::Fr) => {
+            format!("Une enchère « différentes » a au plus 5 cartes, une par valeur ; votre sélection en a {count}.")
+        }
+        (Some(Refusal::DoesNotBeat { .. }), Some(standing), Lang::En) => format!(
+            "Not enough: it does not beat the standing bid ({}). More cards always win; with as many cards, same beats different, and a higher value beats a lower one.",
             standing_bid_text(config, standing.seat, standing.level, lang)
         ),
-        (BidProblem::Mixed { repeated, .. }, Lang::Fr) => format!(
-            "Ce n'est pas une enchère : une enchère « même valeur » n'a qu'une valeur (plus des jokers), une enchère « différentes » n'a chaque valeur qu'une fois, et votre sélection a plusieurs valeurs dont le {repeated} en double (KB-8)."
-        ),
-        (BidProblem::TooManyDifferent { count, .. }, Lang::Fr) => format!(
-            "Une enchère « différentes » a au plus 5 cartes, une par valeur ; votre sélection en a {count} (KB-8, KB-10)."
-        ),
-        (BidProblem::TooLow { standing, .. }, Lang::Fr) => format!(
-            "Pas assez : elle ne bat pas l'enchère en cours ({}). Plus de cartes gagne toujours ; à nombre égal, « même valeur » bat « différentes », et une valeur plus haute bat une plus basse (KB-9).",
+        (Some(Refusal::DoesNotBeat { .. }), Some(standing), Lang::Fr) => format!(
+            "Pas assez : elle ne bat pas l'enchère en cours ({}). Plus de cartes gagne toujours ; à nombre égal, « même valeur » bat « différentes », et une valeur plus haute bat une plus basse.",
             standing_bid_text(config, standing.seat, standing.level, lang)
         ),
-        (BidProblem::Other(engine), Lang::Fr) => format!("Refusé par les règles : {engine}."),
+        _ => refusal(refused, lang),
     }
+}
+
+/// A refusal of the rules, in the player's words (never a rule id).
+pub fn refusal(error: &RuleError, lang: Lang) -> String {
+    super::refusals::refusal_text(error, lang)
 }
 
 /// One line of the game log per public event (reveals and draws grouped).

@@ -270,7 +270,9 @@ impl Game for JaGame {
                 self.results.push(result.clone());
             }
             if !self.stop_at_round_end {
-                self.next_round().map_err(RuleError::new)?;
+                // The game was checked when it began (players, seats), so
+                // every later round deals.
+                self.next_round().expect("the next round deals");
             }
         } else if self.round.phase() == JaPhase::Over {
             if let Some(result) = self.round.result() {

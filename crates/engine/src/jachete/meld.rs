@@ -35,13 +35,118 @@ pub enum Standing {
     Exactly(Rank, Suit),
 }
 
-/// Why cards do not make a meld.
+/// Why cards do not make a meld. The `Display` text is the engine's English
+/// explanation, citing the rules ([`MeldError::rules`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MeldError(pub String);
+pub enum MeldError {
+    /// Fewer than 3 cards (JA-13: pairs are never melds).
+    TooShort { len: usize },
+    /// More wilds than half the meld, rounded down (JA-5).
+    TooManyWilds { wilds: usize, len: usize },
+    /// Naturals of several ranks and several suits (JA-13).
+    NeitherSetNorRun { cards: Vec<Card> },
+    /// More than 13 cards of one suit (JA-13: the ace is low or high, not both).
+    RunTooLong { len: usize },
+    /// One suit, but a rank twice (JA-13).
+    RunRepeatsRank { rank: Rank, suit: Suit },
+    /// One suit, but the naturals span `span` ranks: more than the cards can fill (JA-13).
+    RunGap { cards: Vec<Card>, span: u8 },
+}
+
+impl MeldError {
+    /// The rule ids this error enforces.
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self {
+            MeldError::TooManyWilds { .. } => &["JA-5"],
+            _ => &["JA-13"],
+        }
+    }
+}
 
 impl fmt::Display for MeldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            MeldError::TooShort { len } => {
+                write!(f, "a meld has at least 3 cards, this one has {len} (pairs are never melds, JA-13)")
+            }
+            MeldError::TooManyWilds { wilds, len } => {
+                write!(f, "{wilds} wilds in a {len}-card meld: at most {} (JA-5)", max_wilds(*len))
+            }
+            MeldError::NeitherSetNorRun { cards } => {
+                write!(f, "{} is neither a set (one rank) nor a run (one suit) (JA-13)", list(cards))
+            }
+            MeldError::RunTooLong { len } => write!(
+                f,
+                "a run has at most 13 cards (A to K or 2 to A: the ace is low or high, not both), this one has {len} (JA-13)"
+            ),
+            MeldError::RunRepeatsRank { rank, suit } => {
+                write!(f, "a run holds each rank once, this one has two {}{} (JA-13)", rank.symbol(), suit.letter())
+            }
+            MeldError::RunGap { cards, span } => write!(
+                f,
+                "{} cannot make a {}-card run: its cards span {span} ranks (JA-13)",
+                list(cards),
+                cards.len()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MeldError {}
+
+/// Why new melds do not meet a round's contract (JA-3, JA-12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContractError {
+    /// `melds` new melds where the contract asks for `sets` sets of `min_len`+ cards.
+    MeldCount { sets: usize, min_len: usize, melds: usize },
+    /// One of them is not a meld at all.
+    Meld(MeldError),
+    /// A run where the contract asks for sets.
+    Run { cards: Vec<Card> },
+    /// A set shorter than the contract's `min_len`.
+    SetTooShort { cards: Vec<Card>, min_len: usize },
+    /// Two sets of one rank.
+    SameRank { rank: Rank },
+}
+
+impl ContractError {
+    /// The rule ids this error enforces.
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self {
+            ContractError::MeldCount { .. } => &["JA-3", "JA-12"],
+            ContractError::Meld(e) => e.rules(),
+            ContractError::Run { .. } | ContractError::SetTooShort { .. } | ContractError::SameRank { .. } => &["JA-3"],
+        }
+    }
+}
+
+impl fmt::Display for ContractError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ContractError::MeldCount { sets, min_len, melds } => write!(
+                f,
+                "this round's contract is {sets} set(s) of {min_len}+ cards, not {melds} meld(s) (JA-3, JA-12)"
+            ),
+            ContractError::Meld(e) => e.fmt(f),
+            ContractError::Run { cards } => write!(f, "{} is a run: the contract asks for sets (JA-3)", list(cards)),
+            ContractError::SetTooShort { cards, min_len } => write!(
+                f,
+                "the set {} has {} cards, the contract asks for at least {min_len} (JA-3)",
+                list(cards),
+                cards.len()
+            ),
+            ContractError::SameRank { rank } => {
+                write!(f, "two sets of {}: the contract's sets have different ranks (JA-3)", rank.symbol())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ContractError {}
+
+impl From<MeldError> for ContractError {
+    fn from(e: MeldError) -> Self {
+        ContractError::Meld(e)
     }
 }
 
@@ -54,16 +159,11 @@ pub fn max_wilds(len: usize) -> usize {
 pub fn read_meld(cards: &[Card]) -> Result<Meld, MeldError> {
     let len = cards.len();
     if len < 3 {
-        return Err(MeldError(format!(
-            "a meld has at least 3 cards, this one has {len} (pairs are never melds, JA-13)"
-        )));
+        return Err(MeldError::TooShort { len });
     }
     let wilds = cards.iter().filter(|c| c.is_wild()).count();
     if wilds > max_wilds(len) {
-        return Err(MeldError(format!(
-            "{wilds} wilds in a {len}-card meld: at most {} (JA-5)",
-            max_wilds(len)
-        )));
+        return Err(MeldError::TooManyWilds { wilds, len });
     }
     let naturals: Vec<(Rank, Suit)> = cards
         .iter()
@@ -81,23 +181,19 @@ pub fn read_meld(cards: &[Card]) -> Result<Meld, MeldError> {
     if naturals.iter().all(|&(_, s)| s == first_suit) {
         return read_run(cards, &naturals, first_suit);
     }
-    Err(MeldError(format!(
-        "{} is neither a set (one rank) nor a run (one suit) (JA-13)",
-        list(cards)
-    )))
+    Err(MeldError::NeitherSetNorRun { cards: cards.to_vec() })
 }
 
 fn read_run(cards: &[Card], naturals: &[(Rank, Suit)], suit: Suit) -> Result<Meld, MeldError> {
     // JA-13: the ace is low or high, never both, so a run holds each of the
     // 13 ranks at most once: A to K or 2 to A.
     if cards.len() > 13 {
-        return Err(MeldError(format!(
-            "a run has at most 13 cards (A to K or 2 to A: the ace is low or high, not both), this one has {} (JA-13)",
-            cards.len()
-        )));
+        return Err(MeldError::RunTooLong { len: cards.len() });
     }
     let len = cards.len() as u8;
-    let mut last_reason = String::new();
+    // Each try either returns or finds the naturals too spread out: the
+    // error is the last try's.
+    let mut span = 0;
     // The ace is low (1) or high (14): try both, low first.
     for ace in [1u8, 14] {
         let mut ranks: Vec<u8> =
@@ -105,27 +201,17 @@ fn read_run(cards: &[Card], naturals: &[(Rank, Suit)], suit: Suit) -> Result<Mel
         ranks.sort_unstable();
         if let Some(w) = ranks.windows(2).find(|w| w[0] == w[1]) {
             let rank = Rank::new(if w[0] == 14 { 1 } else { w[0] }).unwrap_or(Rank::ACE);
-            return Err(MeldError(format!(
-                "a run holds each rank once, this one has two {}{} (JA-13)",
-                rank.symbol(),
-                suit.letter()
-            )));
+            return Err(MeldError::RunRepeatsRank { rank, suit });
         }
         let (min, max) = (ranks[0], ranks[ranks.len() - 1]);
         if max - min + 1 > len {
-            last_reason = format!(
-                "{} cannot make a {len}-card run: its cards span {} ranks (JA-13)",
-                list(cards),
-                max - min + 1
-            );
+            span = max - min + 1;
             continue;
         }
-        // Extend upwards from the lowest natural unless that passes the ace.
+        // Extend upwards from the lowest natural unless that passes the ace
+        // (never below 1: a run has at most 13 cards, and naturals are 1 or more).
         let low = if min + len - 1 <= 14 { min } else { 15 - len };
         let high = low + len - 1;
-        if low < 1 {
-            continue;
-        }
         let mut missing: Vec<u8> = (low..=high).filter(|r| !ranks.contains(r)).collect();
         missing.reverse();
         let stands_for = cards
@@ -141,7 +227,7 @@ fn read_run(cards: &[Card], naturals: &[(Rank, Suit)], suit: Suit) -> Result<Mel
             .collect();
         return Ok(Meld { kind: MeldKind::Run { suit, low, high }, stands_for });
     }
-    Err(MeldError(last_reason))
+    Err(MeldError::RunGap { cards: cards.to_vec(), span })
 }
 
 fn list(cards: &[Card]) -> String {
@@ -174,34 +260,21 @@ pub fn contract(round: u8) -> Option<Contract> {
 
 impl Contract {
     /// JA-3, JA-12: do these new melds meet the contract exactly?
-    pub fn check(&self, melds: &[Vec<Card>]) -> Result<(), MeldError> {
+    pub fn check(&self, melds: &[Vec<Card>]) -> Result<(), ContractError> {
         if melds.len() != self.sets {
-            return Err(MeldError(format!(
-                "this round's contract is {} set(s) of {}+ cards, not {} meld(s) (JA-3, JA-12)",
-                self.sets,
-                self.min_len,
-                melds.len()
-            )));
+            return Err(ContractError::MeldCount { sets: self.sets, min_len: self.min_len, melds: melds.len() });
         }
         let mut ranks = Vec::new();
         for cards in melds {
             let meld = read_meld(cards)?;
             let MeldKind::Set { rank } = meld.kind else {
-                return Err(MeldError(format!("{} is a run: the contract asks for sets (JA-3)", list(cards))));
+                return Err(ContractError::Run { cards: cards.clone() });
             };
             if cards.len() < self.min_len {
-                return Err(MeldError(format!(
-                    "the set {} has {} cards, the contract asks for at least {} (JA-3)",
-                    list(cards),
-                    cards.len(),
-                    self.min_len
-                )));
+                return Err(ContractError::SetTooShort { cards: cards.clone(), min_len: self.min_len });
             }
             if ranks.contains(&rank) {
-                return Err(MeldError(format!(
-                    "two sets of {}: the contract's sets have different ranks (JA-3)",
-                    rank.symbol()
-                )));
+                return Err(ContractError::SameRank { rank });
             }
             ranks.push(rank);
         }
@@ -222,7 +295,7 @@ mod tests {
     }
 
     fn err(text: &str) -> String {
-        read_meld(&cards(text)).expect_err(text).0
+        read_meld(&cards(text)).expect_err(text).to_string()
     }
 
     #[test]
@@ -292,12 +365,12 @@ mod tests {
         let c1 = contract(1).unwrap();
         assert_eq!((c1.cards_dealt, c1.sets, c1.min_len), (9, 2, 3));
         assert!(c1.check(&[cards("7H 7S 7D"), cards("9C 9C JK")]).is_ok());
-        assert!(c1.check(&[cards("7H 7S 7D"), cards("7C 7C JK")]).unwrap_err().0.contains("different ranks"));
+        assert!(c1.check(&[cards("7H 7S 7D"), cards("7C 7C JK")]).unwrap_err().to_string().contains("different ranks"));
         assert!(c1.check(&[cards("7H 7S 7D")]).is_err());
-        assert!(c1.check(&[cards("7H 7S 7D"), cards("5H 6H 7H")]).unwrap_err().0.contains("run"));
+        assert!(c1.check(&[cards("7H 7S 7D"), cards("5H 6H 7H")]).unwrap_err().to_string().contains("run"));
         let c7 = contract(7).unwrap();
         assert!(c7.check(&[cards("7H 7S 7D 7C 2H JK")]).is_ok());
-        assert!(c7.check(&[cards("7H 7S 7D 7C 2H")]).unwrap_err().0.contains("at least 6"));
+        assert!(c7.check(&[cards("7H 7S 7D 7C 2H")]).unwrap_err().to_string().contains("at least 6"));
         assert_eq!(contract(8), None);
         assert_eq!(contract(0), None);
     }

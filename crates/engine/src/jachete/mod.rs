@@ -11,10 +11,12 @@ mod cards;
 mod game;
 mod meld;
 pub mod notation;
+mod refusal;
 mod round;
 
 pub use cards::{deck, Card, Rank, Suit, DECK_SIZE, KINDS};
-pub use meld::{contract, max_wilds, read_meld, Contract, Meld, MeldError, MeldKind, Standing};
+pub use meld::{contract, max_wilds, read_meld, Contract, ContractError, Meld, MeldError, MeldKind, Standing};
+pub use refusal::Refusal;
 pub use round::{
     JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, BUY_PRICE, ROUNDS, SMALL_POT_STAKE,
     START_MONEY,

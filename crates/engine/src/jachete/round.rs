@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, DECK_SIZE, KINDS};
 use super::meld::{contract, read_meld, Contract, MeldKind};
+use super::refusal::Refusal;
 use crate::game::{RuleError, Seat};
 use crate::rng::Rng;
 
@@ -370,7 +371,7 @@ impl JaRound {
 
     /// Applies the action of the seat to act, or refuses it and changes nothing.
     pub fn apply(&mut self, action: &JaAction) -> Result<(), RuleError> {
-        let seat = self.to_act().ok_or_else(|| RuleError::new("the round is over"))?;
+        let seat = self.to_act().ok_or(Refusal::RoundOver)?;
         match (self.phase, action) {
             (JaPhase::BuyWindow, JaAction::Buy) => {
                 self.buy(seat, false);
@@ -381,15 +382,11 @@ impl JaRound {
                 self.ask_next_buyer(seat);
                 Ok(())
             }
-            (JaPhase::BuyWindow, _) => Err(RuleError::new(format!(
-                "seat {seat} is asked whether to buy the discard: buy or decline (JA-9)"
-            ))),
+            (JaPhase::BuyWindow, _) => Err(Refusal::BuyOrDecline { seat }.into()),
             (JaPhase::Play, JaAction::Play { table }) => self.play(seat, table),
             (JaPhase::Play, JaAction::Discard(card)) => self.discard_card(seat, *card),
-            (JaPhase::Play, _) => Err(RuleError::new(
-                "only players who have not opened buy, and only in a buy window (JA-9, JA-11); it is a turn: play or discard",
-            )),
-            _ => Err(RuleError::new("the round is over")),
+            (JaPhase::Play, _) => Err(Refusal::NotABuyWindow.into()),
+            _ => Err(Refusal::RoundOver.into()),
         }
     }
 
@@ -472,7 +469,7 @@ impl JaRound {
 
     fn discard_card(&mut self, seat: Seat, card: Card) -> Result<(), RuleError> {
         let Some(at) = self.hands[seat].iter().position(|&c| c == card) else {
-            return Err(RuleError::new(format!("seat {seat} does not hold {card}")));
+            return Err(Refusal::DiscardNotHeld { seat, card }.into());
         };
         self.hands[seat].remove(at);
         self.discard.push(card);
@@ -492,9 +489,7 @@ impl JaRound {
         let start = table_multiset(&self.table_at_turn_start);
         // JA-14: nothing that was on the table when the turn began leaves it.
         if !contains(&new_cards, &start) {
-            return Err(RuleError::new(
-                "a card that was on the table at the start of the turn would leave it (JA-14)",
-            ));
+            return Err(Refusal::TableCardRemoved.into());
         }
         // Cards added come from the hand; cards taken back (played earlier this
         // turn) return to it.
@@ -506,13 +501,13 @@ impl JaRound {
             returned[i] = now[i].saturating_sub(new_cards[i]);
         }
         if !contains(&hand, &added) {
-            return Err(RuleError::new(format!("seat {seat} does not hold the cards this table adds")));
+            return Err(Refusal::TableCardsNotHeld { seat }.into());
         }
         if let Some(m) = proposal.iter().find(|m| m.owner >= self.players) {
-            return Err(RuleError::new(format!("seat {} does not exist", m.owner)));
+            return Err(Refusal::NoSuchSeat { owner: m.owner }.into());
         }
         for (i, meld) in proposal.iter().enumerate() {
-            read_meld(&meld.cards).map_err(|e| RuleError::new(format!("meld {}: {e}", i + 1)))?;
+            read_meld(&meld.cards).map_err(|error| Refusal::MeldInvalid { index: i, error })?;
         }
         if !self.opened[seat] {
             self.check_opening(seat, proposal)?;
@@ -545,20 +540,15 @@ impl JaRound {
         for old in &self.table {
             let old_set = multiset(&old.cards);
             let Some(at) = unmatched.iter().position(|m| m.owner == old.owner && multiset(&m.cards) == old_set) else {
-                return Err(RuleError::new(
-                    "before opening a player may not touch the table: every meld must stay as it is (JA-15)",
-                ));
+                return Err(Refusal::TouchedBeforeOpening.into());
             };
             unmatched.remove(at);
         }
         if let Some(m) = unmatched.iter().find(|m| m.owner != seat) {
-            return Err(RuleError::new(format!(
-                "an opening lays melds in front of the opener (seat {seat}), not seat {} (JA-12)",
-                m.owner
-            )));
+            return Err(Refusal::OpeningForOther { seat, owner: m.owner }.into());
         }
         let melds: Vec<Vec<Card>> = unmatched.iter().map(|m| m.cards.clone()).collect();
-        self.contract().check(&melds).map_err(|e| RuleError::new(e.0))?;
+        self.contract().check(&melds).map_err(|problem| Refusal::ContractNotMet { problem })?;
         debug_assert!(melds.iter().all(|m| matches!(read_meld(m).map(|r| r.kind), Ok(MeldKind::Set { .. }))));
         Ok(())
     }

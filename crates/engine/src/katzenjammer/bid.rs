@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Counts};
+use super::refusal::Refusal;
 use crate::game::RuleError;
 
 /// What a bid announces (KB-8).
@@ -73,35 +74,27 @@ impl Bid {
     /// business.
     pub fn check_shape(&self) -> Result<(), RuleError> {
         if self.cards.is_empty() {
-            return Err(RuleError::new("a bid needs at least one card (KB-8)"));
+            return Err(Refusal::BidEmpty.into());
         }
         match self.kind {
             BidKind::Same(v) => {
                 let Some(value) = Card::from_value(v) else {
-                    return Err(RuleError::new(format!(
-                        "a same-value bid names a value from 1 to 5, not {v} (KB-8)"
-                    )));
+                    return Err(Refusal::SameValueOutOfRange { value: v }.into());
                 };
                 for card in Card::VALUES {
                     if card != value && self.cards.get(card) > 0 {
-                        return Err(RuleError::new(format!(
-                            "a bid of {v}s cannot contain a {card}: only {v}s and jokers (KB-8, KB-10)"
-                        )));
+                        let card = card.value().unwrap_or(0);
+                        return Err(Refusal::SameBidForeignCard { value: v, card }.into());
                     }
                 }
             }
             BidKind::Different => {
                 if let Some(card) = Card::VALUES.into_iter().find(|&c| self.cards.get(c) > 1) {
-                    return Err(RuleError::new(format!(
-                        "a different-values bid holds each value at most once, this one has {} × {card} (KB-8)",
-                        self.cards.get(card)
-                    )));
+                    let count = self.cards.get(card);
+                    return Err(Refusal::DifferentRepeated { card: card.value().unwrap_or(0), count }.into());
                 }
                 if self.cards.total() > 5 {
-                    return Err(RuleError::new(format!(
-                        "a different-values bid has at most 5 cards (one per value), not {} (KB-8, KB-10)",
-                        self.cards.total()
-                    )));
+                    return Err(Refusal::DifferentTooMany { count: self.cards.total() }.into());
                 }
             }
         }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Counts};
+use super::refusal::{FoursomeProblem, Refusal};
 use crate::game::RuleError;
 
 /// One foursome as a player lays it down: four cards of one value, jokers
@@ -14,26 +15,21 @@ pub struct Foursome {
 }
 
 impl Foursome {
-    pub fn check(&self) -> Result<(), RuleError> {
+    /// KB-15, KB-16: four cards of the value, jokers standing in, or four
+    /// jokers as joker cats.
+    pub fn check(&self) -> Result<(), FoursomeProblem> {
         if self.cards.total() != 4 {
-            return Err(RuleError::new(format!(
-                "a foursome is exactly 4 cards, not {} (KB-15)",
-                self.cards.total()
-            )));
+            return Err(FoursomeProblem::WrongSize { count: self.cards.total() });
         }
         match self.value {
-            None if self.cards.jokers() != 4 => {
-                Err(RuleError::new("joker cats are four jokers and nothing else (KB-16)"))
-            }
+            None if self.cards.jokers() != 4 => Err(FoursomeProblem::CatsNotJokers),
             None => Ok(()),
             Some(v) => {
                 let Some(value) = Card::from_value(v) else {
-                    return Err(RuleError::new(format!("a foursome's value is 1 to 5, not {v} (KB-15)")));
+                    return Err(FoursomeProblem::ValueOutOfRange { value: v });
                 };
                 if self.cards.get(value) + self.cards.jokers() != 4 {
-                    return Err(RuleError::new(format!(
-                        "a foursome of {v}s holds only {v}s and jokers (KB-15)"
-                    )));
+                    return Err(FoursomeProblem::ForeignCard { value: v });
                 }
                 Ok(())
             }
@@ -62,7 +58,7 @@ impl Presentation {
     pub fn from_foursomes(list: &[Foursome]) -> Result<Presentation, RuleError> {
         let mut p = Presentation::NOTHING;
         for (i, f) in list.iter().enumerate() {
-            f.check().map_err(|e| RuleError::new(format!("foursome {}: {e}", i + 1)))?;
+            f.check().map_err(|problem| Refusal::Foursome { index: i, problem })?;
             match f.value {
                 None => p.cats += 1,
                 Some(v) => {
@@ -114,12 +110,12 @@ impl Presentation {
     pub fn check_shape(&self) -> Result<(), RuleError> {
         for i in 0..5 {
             if self.jokers[i] > 4 * self.foursomes[i] {
-                return Err(RuleError::new(format!(
-                    "{} jokers cannot fit in {} foursome(s) of {}s (KB-15)",
-                    self.jokers[i],
-                    self.foursomes[i],
-                    i + 1
-                )));
+                return Err(Refusal::JokersDoNotFit {
+                    value: i as u8 + 1,
+                    jokers: self.jokers[i],
+                    foursomes: self.foursomes[i],
+                }
+                .into());
             }
         }
         Ok(())

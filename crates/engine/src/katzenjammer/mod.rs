@@ -8,6 +8,7 @@ mod foursome;
 mod log;
 mod matchplay;
 pub mod notation;
+mod refusal;
 mod state;
 mod view;
 
@@ -17,6 +18,7 @@ pub use cards::{Card, Counts, COPIES, DECK_SIZE};
 pub use foursome::{Foursome, Presentation};
 pub use log::Event;
 pub use matchplay::{GameRecord, Match};
+pub use refusal::{FoursomeProblem, Refusal};
 pub use state::{
     Deal, EndCause, Hidden, KbState, Options, Phase, SetupError, StandingBid, HAND_SIZE, JOKER_PENALTY, MAX_PLAYERS,
     MAX_ROW, MIN_PLAYERS,

@@ -13,6 +13,7 @@ use super::bid::{Bid, BidLevel};
 use super::cards::{Card, Counts, DECK_SIZE};
 use super::foursome::Presentation;
 use super::log::Event;
+use super::refusal::Refusal;
 use super::view::KbView;
 use crate::game::{Outcome, RuleError, Seat};
 use crate::rng::Rng;
@@ -477,34 +478,23 @@ impl KbState {
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
         let seat = usize::from(self.to_act);
         match (self.phase, action) {
-            (Phase::Over, _) => Err(RuleError::new("the game is over")),
+            (Phase::Over, _) => Err(Refusal::GameOver.into()),
             (Phase::Bidding, Action::Pass) => Ok(()),
             (Phase::Bidding, Action::Bid(bid)) => self.check_bid(seat, bid),
-            (Phase::Bidding, Action::Present(_)) => Err(RuleError::new(
-                "foursomes are presented only by the auction winner, right after taking the row (KB-14)",
-            )),
+            (Phase::Bidding, Action::Present(_)) => Err(Refusal::PresentDuringAuction.into()),
             (Phase::Presenting, Action::Present(p)) => self.check_presentation(seat, p),
-            (Phase::Presenting, Action::Pass | Action::Bid(_)) => Err(RuleError::new(
-                "the auction is over: the winner now presents foursomes, or presents nothing (KB-14)",
-            )),
+            (Phase::Presenting, Action::Pass | Action::Bid(_)) => Err(Refusal::AuctionOver.into()),
         }
     }
 
     fn check_bid(&self, seat: Seat, bid: &Bid) -> Result<(), RuleError> {
         bid.check_shape()?;
         if !self.hands[seat].contains(&bid.cards) {
-            return Err(RuleError::new(format!(
-                "seat {seat} does not hold {:?}: a player bids only with cards in hand (KB-7)",
-                bid.cards
-            )));
+            return Err(Refusal::BidNotHeld { seat, cards: bid.cards }.into());
         }
         if let Some(standing) = self.high_bid {
             if !bid.level().beats(standing.level) {
-                return Err(RuleError::new(format!(
-                    "{} does not beat the standing bid {} (KB-9)",
-                    bid.level(),
-                    standing.level
-                )));
+                return Err(Refusal::DoesNotBeat { bid: bid.level(), standing: standing.level }.into());
             }
         }
         Ok(())
@@ -513,10 +503,7 @@ impl KbState {
     fn check_presentation(&self, seat: Seat, p: &Presentation) -> Result<(), RuleError> {
         p.check_shape()?;
         if !self.hands[seat].contains(&p.cards()) {
-            return Err(RuleError::new(format!(
-                "seat {seat} does not hold {:?} for these foursomes (KB-14)",
-                p.cards()
-            )));
+            return Err(Refusal::FoursomesNotHeld { seat, cards: p.cards() }.into());
         }
         Ok(())
     }

@@ -100,7 +100,7 @@ pub fn HandArea() -> impl IntoView {
             None => {
                 if let Err(problem) = &p.verdict {
                     let text = ctx
-                        .game_untracked::<Kb, _>(|s| texts::bid_problem(problem, s.config(), lang))
+                        .game_untracked::<Kb, _>(|s| texts::bid_problem(problem, p.standing, s.config(), lang))
                         .unwrap_or_default();
                     bid_error.set(Some(text));
                 }
@@ -174,7 +174,7 @@ pub fn HandArea() -> impl IntoView {
                     Err(bidding::BidProblem::Empty) => String::new(),
                     // The alert under the buttons says it in full.
                     Err(_) if bid_error.get().is_some() => String::new(),
-                    Err(problem) => texts::bid_problem(problem, config, lang),
+                    Err(problem) => texts::bid_problem(problem, p.standing, config, lang),
                 }
             };
             let ok = my_turn.get() && p.verdict.is_ok();
