@@ -1,7 +1,7 @@
 // A tiny static server for the browser tests: serves dist/ under a sub-path,
 // the way GitHub Pages serves a project site under /<repo>/.
 //
-//   node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1]
+//   node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1] [--gzip]
 //
 // Port 0 (the default) takes a free port; the address is printed on one line.
 // As a module: `const server = await startServer({ dir, base, port })`, then
@@ -15,12 +15,26 @@
 //   anything else     -> 404, with dist/404.html as the body when there is one
 // Every response says `Cache-Control: no-store`, so a rebuilt dist/ is what
 // the next test sees. Node's standard library only.
+//
+// --gzip (`startServer({ gzip: true })`): compresses as GitHub Pages does (its
+// CDN gzips text types and wasm on the fly, and sends no brotli). A file whose
+// type is compressible (HTML, JS, CSS, wasm, JSON, web manifest, SVG, XML,
+// plain text, icons) goes out with `Content-Encoding: gzip` when the request's
+// Accept-Encoding accepts gzip, and as is otherwise; both answers say
+// `Vary: Accept-Encoding` and the Content-Length of the bytes sent. The
+// compressed bytes (level 9, as scripts/size.mjs counts them) are kept in
+// memory, keyed by path, size and modification time, so a rebuild is noticed.
+// Images already compressed (PNG, JPEG, WebP...) and fonts are sent as is.
 
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
+
+const gzipAsync = promisify(gzipCallback);
 
 export const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -48,6 +62,38 @@ export const MIME_TYPES = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
+/** Types the --gzip server compresses (GitHub Pages' CDN compresses these). */
+export function isCompressible(type) {
+  const bare = String(type).split(';')[0].trim().toLowerCase();
+  return (
+    bare.startsWith('text/') ||
+    [
+      'application/javascript',
+      'application/json',
+      'application/manifest+json',
+      'application/wasm',
+      'application/xml',
+      'image/svg+xml',
+      'image/x-icon',
+    ].includes(bare)
+  );
+}
+
+/** Whether an Accept-Encoding header value accepts gzip (q > 0, or by `*`). */
+export function acceptsGzip(header) {
+  if (!header) return false;
+  let star = null;
+  for (const part of String(header).split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const accepted = Number.isFinite(q) && q > 0;
+    if (coding.trim() === 'gzip' || coding.trim() === 'x-gzip') return accepted;
+    if (coding.trim() === '*') star = accepted;
+  }
+  return star === true;
+}
+
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** "/tablee/" for "tablee", "/tablee", "/tablee/"; "/" for "" or "/". */
@@ -57,8 +103,9 @@ export function normalizeBase(base) {
 }
 
 /**
- * Starts serving `dir` under `base` on `host:port` (port 0: a free one).
- * Resolves to { url, origin, base, port, dir, close() }.
+ * Starts serving `dir` under `base` on `host:port` (port 0: a free one);
+ * `gzip: true` compresses as GitHub Pages does (see the top of this file).
+ * Resolves to { url, origin, base, port, dir, gzip, close() }.
  */
 export async function startServer({
   dir = path.join(REPO_ROOT, 'dist'),
@@ -66,6 +113,7 @@ export async function startServer({
   host = '127.0.0.1',
   port = 0,
   log = null,
+  gzip = false,
 } = {}) {
   const root = path.resolve(dir);
   const info = await stat(root).catch(() => null);
@@ -73,9 +121,11 @@ export async function startServer({
     throw new Error(`serve: ${root} is not a directory (build the site first: make build)`);
   }
   base = normalizeBase(base);
+  // --gzip: compressed bytes by file, { key: "size:mtime", body: Promise<Buffer> }.
+  const options = { gzip, cache: new Map() };
 
   const server = createServer((req, res) => {
-    handle(req, res, root, base).then(
+    handle(req, res, root, base, options).then(
       (status) => log?.(`${status} ${req.method} ${req.url}`),
       (error) => {
         log?.(`500 ${req.method} ${req.url}: ${error.message}`);
@@ -102,6 +152,7 @@ export async function startServer({
     base,
     port: actualPort,
     dir: root,
+    gzip,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -110,7 +161,7 @@ export async function startServer({
   };
 }
 
-async function handle(req, res, root, base) {
+async function handle(req, res, root, base, options) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET, HEAD');
     return send(res, req, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
@@ -128,14 +179,14 @@ async function handle(req, res, root, base) {
     return send(res, req, 301, 'text/plain; charset=utf-8', `Moved to ${base}\n`);
   }
   if (!pathname.startsWith(base) || pathname.includes('\0')) {
-    return notFound(res, req, root);
+    return notFound(res, req, root, options);
   }
 
   // Resolve inside root only: "..", encoded or not, cannot climb out of it.
   const relative = pathname.slice(base.length);
   let file = path.resolve(root, `.${path.posix.sep}${relative}`);
   if (file !== root && !file.startsWith(root + path.sep)) {
-    return notFound(res, req, root);
+    return notFound(res, req, root, options);
   }
   let info = await stat(file).catch(() => null);
   if (info?.isDirectory()) {
@@ -147,15 +198,15 @@ async function handle(req, res, root, base) {
     info = await stat(file).catch(() => null);
   }
   if (!info?.isFile()) {
-    return notFound(res, req, root);
+    return notFound(res, req, root, options);
   }
-  return sendFile(res, req, 200, file, info.size);
+  return sendFile(res, req, 200, file, info, options);
 }
 
-async function notFound(res, req, root) {
+async function notFound(res, req, root, options) {
   const page = path.join(root, '404.html');
   const info = await stat(page).catch(() => null);
-  if (info?.isFile()) return sendFile(res, req, 404, page, info.size);
+  if (info?.isFile()) return sendFile(res, req, 404, page, info, options);
   return send(res, req, 404, 'text/plain; charset=utf-8', 'Not found\n');
 }
 
@@ -173,13 +224,40 @@ function send(res, req, status, type, body) {
   return status;
 }
 
-function sendFile(res, req, status, file, size) {
-  res.writeHead(status, {
-    'Content-Type': contentType(file),
-    'Content-Length': size,
+/** The file gzipped (level 9), computed once per version of the file. */
+function gzipped(cache, file, info) {
+  const key = `${info.size}:${info.mtimeMs}`;
+  const hit = cache.get(file);
+  if (hit?.key === key) return hit.body;
+  const body = readFile(file).then((bytes) =>
+    gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  );
+  cache.set(file, { key, body });
+  body.catch(() => cache.get(file)?.body === body && cache.delete(file));
+  return body;
+}
+
+async function sendFile(res, req, status, file, info, options) {
+  const type = contentType(file);
+  const headers = {
+    'Content-Type': type,
+    'Content-Length': info.size,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-  });
+  };
+  if (options?.gzip && isCompressible(type)) {
+    // The answer depends on Accept-Encoding, compressed or not: caches must know.
+    headers.Vary = 'Accept-Encoding';
+    if (acceptsGzip(req.headers['accept-encoding'])) {
+      const body = await gzipped(options.cache, file, info);
+      headers['Content-Encoding'] = 'gzip';
+      headers['Content-Length'] = body.length;
+      res.writeHead(status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return status;
+    }
+  }
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') {
     res.end();
     return Promise.resolve(status);
@@ -205,6 +283,10 @@ function parseArgs(argv) {
       options.log = (line) => console.log(line);
       continue;
     }
+    if (arg === '--gzip') {
+      options.gzip = true;
+      continue;
+    }
     const [flag, inline] = arg.split(/=(.*)/s, 2);
     const key = names[flag];
     const value = inline ?? argv[++i];
@@ -220,7 +302,7 @@ function parseArgs(argv) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const usage = 'usage: node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1] [--log]';
+  const usage = 'usage: node tests/e2e/serve.mjs [--dir dist] [--base /tablee/] [--port 0] [--host 127.0.0.1] [--gzip] [--log]';
   let options;
   try {
     options = parseArgs(process.argv.slice(2));
@@ -234,7 +316,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   }
   try {
     const server = await startServer(options);
-    console.log(`serving ${server.dir} at ${server.url}`);
+    console.log(`serving ${server.dir} at ${server.url}${server.gzip ? ' (gzip)' : ''}`);
     const stop = () => server.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
