@@ -7,7 +7,7 @@
 //! out, buy what builds sets while keeping cents for later rounds, discard
 //! lone high cards but not a rank a player about to buy is collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
-//! Carlo with paired rollouts ([`crate::ismcts::paired_search`]) over the
+//! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
 //! by the heuristic for everyone (later deals are unknown, so the round's
 //! points and the cents left are what a world can tell).
@@ -16,8 +16,8 @@ use tablee_engine::jachete::{Card, JaAction, JaGame, JaPhase, JaRound, JaView, R
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::ismcts::{paired_search, SearchGame};
-use crate::{Choice, Level};
+use crate::paired::paired_search;
+use crate::{Choice, Level, SearchGame};
 
 /// Search budgets: sampled worlds, and how many of the heuristic's best
 /// candidates are compared on them.
