@@ -19,6 +19,10 @@ use tablee_engine::{Game, Seat};
 use crate::paired::paired_search;
 use crate::{Choice, Level, SearchGame};
 
+/// The levels J'achète has: the playable ones. It has no research level
+/// (`ismcts` is Katzenjammer's only).
+pub const LEVELS: [Level; 5] = Level::PLAYABLE;
+
 /// Search budgets: sampled worlds, and how many of the heuristic's best
 /// candidates are compared on them.
 const HARD_WORLDS: u32 = 64;
@@ -30,13 +34,22 @@ const SEARCH_WIDTH: usize = 4;
 const ROLLOUT_CAP: u32 = 400;
 
 /// The bot's choice among `legal` (the game's generated candidates).
+///
+/// # Panics
+///
+/// For a level J'achète does not have (not in [`LEVELS`]).
 pub fn decide(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
     analyse(level, view, legal, seed).into_iter().next().map_or_else(|| fallback(legal), |c| c.action)
 }
 
 /// Candidates ranked best first with their value (higher is better): the
 /// heuristic's score, or for search levels the mean reward in `[0, 1]`.
+///
+/// # Panics
+///
+/// For a level J'achète does not have (not in [`LEVELS`]).
 pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+    assert!(LEVELS.contains(&level), "J'achète has no {level} level");
     if legal.is_empty() {
         return Vec::new();
     }
@@ -49,7 +62,7 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let worlds = match level {
         Level::Hard => HARD_WORLDS,
-        Level::Expert | Level::Ismcts => EXPERT_WORLDS,
+        Level::Expert => EXPERT_WORLDS,
         _ => 0,
     };
     if worlds > 0 && worth_searching(view, legal, &scores) {
