@@ -27,6 +27,8 @@ pub trait ArenaGame: Game {
     /// What [`SeatReport::mean_extra`] counts: "jokers" (at the end), "purse"
     /// (the final purse, in cents).
     const EXTRA: &'static str;
+    /// The built-in levels this game has.
+    const LEVELS: &'static [Level];
 
     /// A new game of `players` dealt from `seed`.
     fn start(players: usize, options: &Self::Options, seed: Seed) -> Result<Self, String>;
@@ -38,6 +40,7 @@ impl ArenaGame for KbState {
     type Options = Options;
     const SCORE: &'static str = "mice";
     const EXTRA: &'static str = "jokers";
+    const LEVELS: &'static [Level] = &Level::ALL;
 
     fn start(players: usize, options: &Options, seed: Seed) -> Result<Self, String> {
         KbState::new_game(players, *options, seed).map_err(|e| e.to_string())
@@ -53,6 +56,7 @@ impl ArenaGame for JaGame {
     type Options = JaOptions;
     const SCORE: &'static str = "points";
     const EXTRA: &'static str = "purse";
+    const LEVELS: &'static [Level] = &crate::jachete::LEVELS;
 
     fn start(players: usize, options: &JaOptions, seed: Seed) -> Result<Self, String> {
         JaGame::new_game(players, *options, seed)
@@ -171,7 +175,8 @@ pub trait Player<G: Game> {
 }
 
 /// A built-in level as an arena player, never at fault: [`decide`] for
-/// Katzenjammer, [`crate::jachete::decide`] for J'achète.
+/// Katzenjammer, [`crate::jachete::decide`] for J'achète. The level must be
+/// one the game has ([`ArenaGame::LEVELS`]; [`run_levels`] checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuiltIn(pub Level);
 
@@ -196,25 +201,13 @@ impl Player<JaGame> for BuiltIn {
 }
 
 /// The table of an arena run, whoever plays: see [`run_players`]. `O` is the
-/// game's options ([`ArenaGame::Options`]), Katzenjammer's by default.
+/// game's options ([`ArenaGame::Options`]).
 #[derive(Clone, Debug)]
-pub struct Table<O = Options> {
+pub struct Table<O> {
     pub players: usize,
     pub games: usize,
     pub seed: u64,
     pub options: O,
-}
-
-/// One Katzenjammer arena run of built-in levels (see [`run_levels`] for any
-/// game): `seats[i]` is the bot of seat i in the first game; seats rotate one
-/// place each game so every bot sits everywhere equally often.
-#[derive(Clone, Debug)]
-pub struct ArenaConfig {
-    pub players: usize,
-    pub seats: Vec<Level>,
-    pub games: usize,
-    pub seed: u64,
-    pub options: Options,
 }
 
 /// Results for one entry of `seats` (followed through the rotation).
@@ -262,14 +255,9 @@ pub fn fallback_action<A: Clone>(legal: &[A], decision_seed: u64) -> A {
     legal[Rng::for_stream(decision_seed, "arena-fallback").index(legal.len())].clone()
 }
 
-/// Katzenjammer, built-in levels only: [`run_levels`].
-pub fn run(config: &ArenaConfig, progress: impl FnMut(usize)) -> Result<ArenaReport, String> {
-    let table = Table { players: config.players, games: config.games, seed: config.seed, options: config.options };
-    run_levels::<KbState>(&table, &config.seats, progress)
-}
-
 /// Built-in levels of any game: [`run_players`] with a [`BuiltIn`] per seat,
-/// `levels[i]` at seat i in the first game.
+/// `levels[i]` at seat i in the first game; an error for a level the game
+/// does not have ([`ArenaGame::LEVELS`]).
 pub fn run_levels<G: ArenaGame>(
     table: &Table<G::Options>,
     levels: &[Level],
@@ -278,6 +266,9 @@ pub fn run_levels<G: ArenaGame>(
 where
     BuiltIn: Player<G>,
 {
+    if let Some(level) = levels.iter().find(|level| !G::LEVELS.contains(level)) {
+        return Err(format!("{} has no {level} level", G::NAME));
+    }
     let mut levels: Vec<BuiltIn> = levels.iter().map(|&level| BuiltIn(level)).collect();
     let mut seats: Vec<&mut dyn Player<G>> = levels.iter_mut().map(|p| p as &mut dyn Player<G>).collect();
     run_players(table, &mut seats, progress)

@@ -10,23 +10,9 @@
 //! so a seed always reproduces the same decision.
 
 use tablee_engine::rng::Rng;
-use tablee_engine::{Game, Seat};
+use tablee_engine::Seat;
 
-/// What a game must offer for ISMCTS on top of [`Game`].
-pub trait SearchGame: Game {
-    /// A full state consistent with `view`: the hidden cards guessed at random,
-    /// agreeing with every public fact.
-    /// `None` if no assignment fits (never for a view the engine produced).
-    fn determinize(view: &Self::View, rng: &mut Rng) -> Option<Self>;
-    /// The actions search considers: all legal ones, or a sensible subset of
-    /// about `width` (the game's heuristic picks them).
-    fn search_actions(&self, width: usize, out: &mut Vec<Self::Action>);
-    /// A fast action for rollouts.
-    fn rollout_action(&self, rng: &mut Rng, scratch: &mut Vec<Self::Action>) -> Self::Action;
-    /// Each seat's reward in `[0, 1]` for a finished game, or an estimate for
-    /// one cut off by the rollout depth.
-    fn rewards(&self, out: &mut Vec<f64>);
-}
+use crate::search::{Choice, SearchGame};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -37,15 +23,6 @@ pub struct SearchConfig {
     pub rollout_depth: u32,
     /// How many candidate actions a node considers (see [`SearchGame::search_actions`]).
     pub width: usize,
-}
-
-/// One considered action at the root, for hints and explanations.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Choice<A> {
-    pub action: A,
-    pub visits: u32,
-    /// Mean reward for the searching seat, in `[0, 1]`.
-    pub value: f64,
 }
 
 struct Node<A> {
@@ -168,64 +145,4 @@ fn ucb<A>(node: &Node<A>, exploration: f64) -> f64 {
     }
     let mean = node.reward / f64::from(node.visits);
     mean + exploration * (f64::from(node.available.max(1)).ln() / f64::from(node.visits)).sqrt()
-}
-
-/// Determinized Monte Carlo with paired rollouts: every root action is tried
-/// on the same sampled worlds, with the same rollout randomness, so the
-/// comparison between actions is not drowned by the luck of the deal
-/// (common random numbers). `samples` worlds cost `samples × actions`
-/// rollouts. Against opponents the rollout policy models well, this
-/// improves on that policy (one step of policy iteration).
-pub fn paired_search<G: SearchGame>(
-    view: &G::View,
-    samples: u32,
-    rollout_depth: u32,
-    width: usize,
-    rng: &mut Rng,
-) -> Vec<Choice<G::Action>> {
-    let mut candidates: Vec<G::Action> = Vec::new();
-    let mut totals: Vec<f64> = Vec::new();
-    let mut legal = Vec::new();
-    let mut scratch = Vec::new();
-    let mut rewards = Vec::new();
-    let mut seat = None;
-    let mut done = 0u32;
-    for _ in 0..samples {
-        let Some(world) = G::determinize(view, rng) else { continue };
-        let Some(me) = world.to_act() else { break };
-        seat = Some(me);
-        if candidates.is_empty() {
-            // The root's actions depend only on the seat's own view.
-            world.search_actions(width, &mut legal);
-            candidates = legal.clone();
-            totals = vec![0.0; candidates.len()];
-        }
-        let rollout_seed = rng.next_u64();
-        for (i, action) in candidates.iter().enumerate() {
-            let mut state = world.clone();
-            if state.apply(action).is_err() {
-                continue;
-            }
-            let mut rollout_rng = Rng::new(rollout_seed);
-            let mut depth = 0;
-            while state.to_act().is_some() && depth < rollout_depth {
-                let next = state.rollout_action(&mut rollout_rng, &mut scratch);
-                if state.apply(&next).is_err() {
-                    break;
-                }
-                depth += 1;
-            }
-            state.rewards(&mut rewards);
-            totals[i] += rewards.get(me).copied().unwrap_or(0.0);
-        }
-        done += 1;
-    }
-    let _ = seat;
-    let mut choices: Vec<Choice<G::Action>> = candidates
-        .into_iter()
-        .zip(totals)
-        .map(|(action, total)| Choice { action, visits: done, value: if done > 0 { total / f64::from(done) } else { 0.0 } })
-        .collect();
-    choices.sort_by(|a, b| b.value.total_cmp(&a.value));
-    choices
 }

@@ -7,7 +7,7 @@
 //! out, buy what builds sets while keeping cents for later rounds, discard
 //! lone high cards but not a rank a player about to buy is collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
-//! Carlo with paired rollouts ([`crate::ismcts::paired_search`]) over the
+//! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
 //! by the heuristic for everyone (later deals are unknown, so the round's
 //! points and the cents left are what a world can tell).
@@ -16,8 +16,12 @@ use tablee_engine::jachete::{Card, JaAction, JaGame, JaPhase, JaRound, JaView, R
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::ismcts::{paired_search, SearchGame};
-use crate::{Choice, Level};
+use crate::paired::paired_search;
+use crate::{Choice, Level, SearchGame};
+
+/// The levels J'achète has: the playable ones. It has no research level
+/// (`ismcts` is Katzenjammer's only).
+pub const LEVELS: [Level; 5] = Level::PLAYABLE;
 
 /// Search budgets: sampled worlds, and how many of the heuristic's best
 /// candidates are compared on them.
@@ -30,13 +34,22 @@ const SEARCH_WIDTH: usize = 4;
 const ROLLOUT_CAP: u32 = 400;
 
 /// The bot's choice among `legal` (the game's generated candidates).
+///
+/// # Panics
+///
+/// For a level J'achète does not have (not in [`LEVELS`]).
 pub fn decide(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
     analyse(level, view, legal, seed).into_iter().next().map_or_else(|| fallback(legal), |c| c.action)
 }
 
 /// Candidates ranked best first with their value (higher is better): the
 /// heuristic's score, or for search levels the mean reward in `[0, 1]`.
+///
+/// # Panics
+///
+/// For a level J'achète does not have (not in [`LEVELS`]).
 pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+    assert!(LEVELS.contains(&level), "J'achète has no {level} level");
     if legal.is_empty() {
         return Vec::new();
     }
@@ -49,7 +62,7 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let worlds = match level {
         Level::Hard => HARD_WORLDS,
-        Level::Expert | Level::Ismcts => EXPERT_WORLDS,
+        Level::Expert => EXPERT_WORLDS,
         _ => 0,
     };
     if worlds > 0 && worth_searching(view, legal, &scores) {

@@ -13,13 +13,16 @@ pub mod arena;
 pub mod ismcts;
 pub mod jachete;
 pub mod katzenjammer;
+pub mod paired;
+pub mod search;
 
 use std::fmt;
 
 use tablee_engine::katzenjammer::{Action, Counts, KbState, KbView, Phase};
 use tablee_engine::rng::Rng;
 
-pub use ismcts::{Choice, SearchConfig};
+pub use ismcts::SearchConfig;
+pub use search::{Choice, SearchGame};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -38,7 +41,7 @@ pub enum Thinking {
     Random,
     /// The heuristic (with mistakes for `easy`).
     Heuristic,
-    /// [`ismcts::paired_search`]: every candidate on the same sampled worlds;
+    /// [`paired::paired_search`]: every candidate on the same sampled worlds;
     /// `width` is how many of the heuristic's best bids (or presentations) are
     /// candidates besides passing: the rest are rarely better and would only
     /// spread the budget thin. `tuned`: candidates and rollouts by the
@@ -108,10 +111,10 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
         Level::Hard | Level::Expert | Level::Ismcts => {
             let mut choices = match level.thinking() {
                 Thinking::Paired { samples, rollout_depth, width, tuned: false } => {
-                    ismcts::paired_search::<KbState>(view, samples, rollout_depth, width, &mut rng)
+                    paired::paired_search::<KbState>(view, samples, rollout_depth, width, &mut rng)
                 }
                 Thinking::Paired { samples, rollout_depth, width, tuned: true } => {
-                    ismcts::paired_search::<katzenjammer::TunedKb>(view, samples, rollout_depth, width, &mut rng)
+                    paired::paired_search::<katzenjammer::TunedKb>(view, samples, rollout_depth, width, &mut rng)
                 }
                 Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, &mut rng),
                 Thinking::Random | Thinking::Heuristic => Vec::new(),

@@ -2,7 +2,7 @@
 //! exactly as before, and a faulty player's decisions are replaced by seeded
 //! random legal actions, counted by kind, without stopping the run.
 
-use tablee_bots::arena::{self, ArenaConfig, BuiltIn, Fault, Faults, Player, Table};
+use tablee_bots::arena::{self, BuiltIn, Fault, Faults, Player, Table};
 use tablee_bots::{decide, Level};
 use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, KbState, KbView, Options};
 use tablee_engine::Seat;
@@ -68,7 +68,7 @@ impl Player<KbState> for Faulty {
     }
 }
 
-const TABLE: Table = Table { players: 4, games: 6, seed: 21, options: Options { full_mice: false } };
+const TABLE: Table<Options> = Table { players: 4, games: 6, seed: 21, options: Options { full_mice: false } };
 
 /// Entry `at` is a fresh [`Faulty`], the others `normal`, `normal`, `random`.
 fn run_with_faulty(at: usize) -> (arena::ArenaReport, Faulty) {
@@ -84,11 +84,10 @@ fn run_with_faulty(at: usize) -> (arena::ArenaReport, Faulty) {
 #[test]
 fn built_in_levels_behind_the_trait_play_as_before() {
     let levels = [Level::Normal, Level::Random, Level::Easy, Level::Normal];
-    let config = ArenaConfig { players: 4, seats: levels.to_vec(), games: 12, seed: 5, options: Options::default() };
-    let direct = arena::run(&config, |_| {}).expect("the arena runs");
+    let table = Table { players: 4, games: 12, seed: 5, options: Options::default() };
+    let direct = arena::run_levels::<KbState>(&table, &levels, |_| {}).expect("the arena runs");
     let mut players = levels.map(BuiltIn);
     let mut seats: Vec<&mut dyn Player<KbState>> = players.iter_mut().map(|p| p as &mut dyn Player<KbState>).collect();
-    let table = Table { players: 4, games: 12, seed: 5, options: Options::default() };
     let plugged = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
     for (a, b) in direct.seats.iter().zip(&plugged.seats) {
         assert_eq!((&a.bot, a.win_share, a.mean_score, a.decisions), (&b.bot, b.win_share, b.mean_score, b.decisions));

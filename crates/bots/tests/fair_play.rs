@@ -2,7 +2,7 @@
 //! replays the same game (bot moves included), and a search bot's decision
 //! depends on its seat's view only — never on the hidden cards.
 
-use tablee_bots::arena::{self, ArenaConfig};
+use tablee_bots::arena::{self, Table};
 use tablee_bots::{analyse, decide, Level};
 use tablee_engine::katzenjammer::{Action, Event, KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::rng::Rng;
@@ -90,19 +90,14 @@ fn the_same_seed_replays_the_same_game_bot_moves_included() {
 
 #[test]
 fn the_same_arena_seed_gives_the_same_arena_results() {
-    let config = ArenaConfig {
-        players: 4,
-        seats: vec![Level::Normal, Level::Easy, Level::Random, Level::Normal],
-        games: 40,
-        seed: 99,
-        options: Options::default(),
-    };
-    let summary = |c: &ArenaConfig| {
-        let report = arena::run(c, |_| {}).expect("the arena runs");
+    let table = Table { players: 4, games: 40, seed: 99, options: Options::default() };
+    let levels = [Level::Normal, Level::Easy, Level::Random, Level::Normal];
+    let summary = |t: &Table<Options>| {
+        let report = arena::run_levels::<KbState>(t, &levels, |_| {}).expect("the arena runs");
         report.seats.iter().map(|s| (s.bot.clone(), s.win_share, s.mean_score, s.mean_extra)).collect::<Vec<_>>()
     };
-    let first = summary(&config);
-    assert_eq!(first, summary(&config));
+    let first = summary(&table);
+    assert_eq!(first, summary(&table));
     let shares: f64 = first.iter().map(|s| s.1).sum();
     assert!((shares - 1.0).abs() < 1e-9, "win shares add up to one game per game: {shares}");
 }

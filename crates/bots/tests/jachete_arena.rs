@@ -6,6 +6,7 @@
 use tablee_bots::arena::{self, ArenaReport, BuiltIn, Fault, Faults, Player, Table};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView, TableMeld};
+use tablee_engine::{Game, Seed};
 
 const TABLE: Table<JaOptions> = Table { players: 5, games: 8, seed: 17, options: JaOptions { three_players: false } };
 const LEVELS: [Level; 5] = [Level::Normal, Level::Random, Level::Easy, Level::Normal, Level::Random];
@@ -30,6 +31,23 @@ fn the_same_seed_gives_the_same_jachete_arena_results() {
     let other = Table { seed: 18, ..TABLE };
     let different = arena::run_levels::<JaGame>(&other, &LEVELS, |_| {}).expect("the arena runs");
     assert_ne!(summary(&first), summary(&different));
+}
+
+/// J'achète has the playable levels only: asked for Katzenjammer's research
+/// level, the arena refuses before playing, and the bot refuses to decide.
+#[test]
+fn jachete_has_no_research_level() {
+    assert_eq!(jachete::LEVELS, Level::PLAYABLE);
+    let levels = [Level::Normal, Level::Ismcts, Level::Normal, Level::Normal, Level::Normal];
+    let err = arena::run_levels::<JaGame>(&TABLE, &levels, |_| {}).expect_err("no ismcts in J'achète");
+    assert_eq!(err, "jachete has no ismcts level");
+    let game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(1)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.actions(&mut legal);
+    let view = game.view(seat);
+    let refused = std::panic::catch_unwind(|| jachete::decide(Level::Ismcts, &view, &legal, 1));
+    assert!(refused.is_err(), "J'achète's bot played a level it does not have");
 }
 
 /// Plays `normal`, but rewrites every play as the same table in another

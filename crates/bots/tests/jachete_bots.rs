@@ -1,8 +1,7 @@
 //! J'achète bots play complete seeded games of 4..8 players from their own
 //! view, choose only generated (and legal) actions, and `normal` beats `random`.
 
-use tablee_bots::ismcts::SearchGame;
-use tablee_bots::{jachete, Level};
+use tablee_bots::{jachete, Level, SearchGame};
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};

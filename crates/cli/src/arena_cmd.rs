@@ -187,6 +187,18 @@ where
     BuiltIn: Player<G>,
 {
     let usage = |message: String| Failure::usage(format!("arena: {message}"));
+    for seat in &run.seats {
+        if let SeatSpec::Bot(level) = seat {
+            if !G::LEVELS.contains(level) {
+                let levels: Vec<&str> = G::LEVELS.iter().map(|l| l.name()).collect();
+                return Err(usage(format!(
+                    "{} has no {level} level (its levels: {}, or ext:COMMAND)",
+                    G::NAME,
+                    levels.join(", ")
+                )));
+            }
+        }
+    }
     let any_external = run.seats.iter().any(|s| matches!(s, SeatSpec::External(_)));
     if let Some(dir) = run.log_dir.as_ref().filter(|_| any_external) {
         std::fs::create_dir_all(dir)

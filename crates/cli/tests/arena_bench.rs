@@ -96,12 +96,16 @@ fn arena_prints_a_table_with_one_row_per_seat() {
 
 #[test]
 fn bad_usage_exits_2_with_one_clear_line() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["arena", "--game", "chess", "--seats", "normal,normal"], "unknown game \"chess\""),
         (&["arena", "--game", "jachete", "--seats", "normal,normal"], "J'achète is for 4 to 8 players"),
         (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "Katzenjammer option"),
         (&["arena", "--seats", "normal,normal", "--three-players"], "J'achète option"),
         (&["arena", "--seats", "normal,wizard"], "valid levels: random, easy, normal, hard, expert"),
+        (
+            &["arena", "--game", "jachete", "--seats", "ismcts,normal,normal,normal"],
+            "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, or ext:COMMAND)",
+        ),
         (&["arena", "--seats", "ext:,normal"], "\"ext:\" needs a command"),
         (&["arena", "--seats", "normal,normal", "--players", "3"], "3 players but 2 seats"),
         (&["arena", "--seats", "normal,normal", "--seed", "1K7Q"], "--seed"),

@@ -6,7 +6,7 @@ pub mod sampler;
 use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView, Phase};
 use tablee_engine::rng::Rng;
 
-use crate::ismcts::SearchGame;
+use crate::SearchGame;
 use tablee_engine::{Game, Outcome, RuleError};
 use heuristic::{Params, Situation};
 
