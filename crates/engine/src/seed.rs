@@ -127,20 +127,6 @@ impl std::str::FromStr for Seed {
     }
 }
 
-/// Seeds are saved and shared in their text form.
-impl serde::Serialize for Seed {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Seed {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Seed::parse(&text).map_err(serde::de::Error::custom)
-    }
-}
-
 fn crockford_value(ch: char) -> Option<u8> {
     let up = ch.to_ascii_uppercase();
     let up = match up {

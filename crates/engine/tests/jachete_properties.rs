@@ -259,11 +259,12 @@ fn ja19_the_view_shows_only_the_own_hand() {
     let view = game.view(2);
     assert_eq!(view.hand, game.round().hand(2));
     assert_eq!(view.hand_sizes.len(), 4);
-    let json = serde_json::to_string(&view).unwrap();
+    // Every field of the view, by name (the engine no longer links serde).
+    let fields = format!("{view:?}");
     for seat in [0, 1, 3] {
         // Another hand never appears as such (a crude but real check: the view
         // has one `hand` field, the viewer's).
-        assert_eq!(json.matches("\"hand\"").count(), 1, "seat {seat}");
+        assert_eq!(fields.matches(" hand: ").count(), 1, "seat {seat}");
     }
 }
 

@@ -545,8 +545,9 @@ fn kb21_view_holds_public_facts_and_only_the_own_hand() {
     assert_eq!(view.high_bid.map(|b| (b.seat, b.level)), Some((1, level(BidKind::Same(3), 1))));
     assert_eq!(view.stock, state.stock_len());
     assert_eq!(view.mice_left, 20);
-    let json = serde_json::to_string(&view).unwrap();
-    assert!(!json.contains("stock_top"), "no stock order in a view");
+    // Every field of the view, by name (the engine no longer links serde).
+    let fields = format!("{view:?}");
+    assert!(!fields.contains("stock_top"), "no stock order in a view");
 }
 
 // ----- enumeration is exact -------------------------------------------------------------------

@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
     Spades,
     Hearts,
@@ -32,7 +30,7 @@ impl Suit {
 }
 
 /// Ranks 1 (ace) to 13 (king). The ace also ranks 14 at the top of a run (JA-13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
 
 impl Rank {
@@ -65,7 +63,7 @@ impl Rank {
 }
 
 /// A card: a rank of a suit, or a joker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Card {
     Natural(Rank, Suit),
     Joker,

@@ -8,8 +8,6 @@
 //! [`Game::ACTIONS_EXHAUSTIVE`] is false; any other proposed table is still
 //! checked by the rules and applied if legal.
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{deck, Card, Rank, Suit};
 use super::meld::{read_meld, MeldKind, Standing};
 use super::round::{JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, ROUNDS, SMALL_POT_STAKE, START_MONEY};
@@ -17,10 +15,9 @@ use crate::game::{Game, Outcome, RuleError, Seat};
 use crate::rng::Rng;
 use crate::seed::Seed;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JaOptions {
     /// Allow three players (JA-2: an option for small tables).
-    #[serde(default)]
     pub three_players: bool,
 }
 
@@ -53,7 +50,7 @@ pub struct JaGame {
 }
 
 /// What one seat knows (JA-19).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JaView {
     pub seat: Seat,
     pub players: usize,
@@ -73,10 +70,8 @@ pub struct JaView {
     pub discard_pile: Vec<Card>,
     /// This round's buys, in order: who bought which card (JA-19). The bonus
     /// card drawn with it stays hidden.
-    #[serde(default)]
     pub bought: Vec<(Seat, Card)>,
     /// This round's discards, in order, with who made them.
-    #[serde(default)]
     pub discarded: Vec<(Seat, Card)>,
     pub table: Vec<TableMeld>,
     pub hand: Vec<Card>,

@@ -6,8 +6,6 @@
 //! buy (JA-10), rebuilding the stock from the discard pile (JA-16) — happen
 //! inside [`JaRound::apply`], so a round always waits for a decision or is over.
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{Card, DECK_SIZE, KINDS};
 use super::meld::{contract, read_meld, Contract, MeldKind};
 use super::refusal::Refusal;
@@ -21,13 +19,13 @@ pub const START_MONEY: i32 = 60;
 pub const ROUNDS: u8 = 7;
 
 /// A meld on the table and the player who laid it down.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableMeld {
     pub owner: Seat,
     pub cards: Vec<Card>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JaAction {
     /// "J'achète!": take the card on offer (JA-9, JA-10).
     Buy,
@@ -39,7 +37,7 @@ pub enum JaAction {
     Discard(Card),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JaPhase {
     /// A discarded (or first turned) card is on offer; `to_act` is asked.
     BuyWindow,

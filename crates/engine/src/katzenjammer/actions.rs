@@ -6,14 +6,12 @@
 //! the same mice are one presentation (see [`Presentation`]). Every listed
 //! action applies; anything not listed is refused by [`KbState::check`].
 
-use serde::{Deserialize, Serialize};
-
 use super::bid::{Bid, BidKind, BidLevel};
 use super::cards::{Card, Counts};
 use super::foursome::Presentation;
 use super::state::{KbState, Phase};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Leave this auction (KB-7).
     Pass,

@@ -3,14 +3,12 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{Card, Counts};
 use super::refusal::Refusal;
 use crate::game::RuleError;
 
 /// What a bid announces (KB-8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BidKind {
     /// n cards of one value v ("n × v"); jokers count as v.
     Same(u8),
@@ -21,7 +19,7 @@ pub enum BidKind {
 
 /// The public part of a bid: kind and count. Losing bidders never show their
 /// cards (KB-13), so this is all the table learns of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BidLevel {
     pub kind: BidKind,
     pub count: u8,
@@ -58,7 +56,7 @@ impl fmt::Display for BidLevel {
 }
 
 /// A bid with the cards that make it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bid {
     pub kind: BidKind,
     pub cards: Counts,

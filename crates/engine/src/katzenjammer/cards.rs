@@ -2,10 +2,8 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 /// A card: a value 1..=5 or a joker (KB-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Card {
     One,
     Two,
@@ -83,7 +81,7 @@ pub const DECK_SIZE: usize = 90;
 
 /// A multiset of cards: how many of each kind. Hands, payments and the discard
 /// pile are multisets — their order never matters to the rules.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Counts(pub [u8; 6]);
 
 impl Counts {

@@ -1,14 +1,12 @@
 //! Foursomes and presentations (KB-14..KB-16).
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{Card, Counts};
 use super::refusal::{FoursomeProblem, Refusal};
 use crate::game::RuleError;
 
 /// One foursome as a player lays it down: four cards of one value, jokers
 /// standing in (KB-15), or four jokers as "joker cats" (`value: None`, KB-16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Foursome {
     pub value: Option<u8>,
     pub cards: Counts,
@@ -41,7 +39,7 @@ impl Foursome {
 /// form: presentations that move the same cards to the same places and score
 /// the same are the same action. (The order of foursomes never changes the
 /// outcome: KB-17 pays what is left and ends the game after all of them.)
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Presentation {
     /// Foursomes presented per value 1..=5 (index v - 1).
     pub foursomes: [u8; 5],

@@ -2,15 +2,13 @@
 //! Nothing private is ever recorded here — a drawn card is logged without its
 //! face, a losing bid without its cards.
 
-use serde::{Deserialize, Serialize};
-
 use super::bid::BidLevel;
 use super::cards::{Card, Counts};
 use super::foursome::Presentation;
 use super::state::EndCause;
 use crate::game::Seat;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// The cards were dealt; this seat is the first bandleader (KB-3).
     Dealt { bandleader: Seat },

@@ -1,13 +1,11 @@
 //! A match: several games with running totals (KB-20).
 
-use serde::{Deserialize, Serialize};
-
 use super::state::{KbState, Options, SetupError};
 use crate::game::Seat;
 use crate::seed::Seed;
 
 /// One finished game of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     pub mice: Vec<i32>,
     pub winners: Vec<Seat>,
@@ -16,7 +14,7 @@ pub struct GameRecord {
 /// Several games of one table, each dealt from the match seed and its number,
 /// with mice totalled across games (KB-20). The match winner has the highest
 /// total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     pub players: usize,
     pub options: Options,

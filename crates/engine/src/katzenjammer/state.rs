@@ -6,8 +6,6 @@
 //! mice (KB-6, KB-17) and the final scoring (KB-18, KB-19) — run inside
 //! [`KbState::apply`], so a state always waits for a player's decision or is over.
 
-use serde::{Deserialize, Serialize};
-
 use super::actions::Action;
 use super::bid::{Bid, BidLevel};
 use super::cards::{Card, Counts, DECK_SIZE};
@@ -29,10 +27,9 @@ pub const MAX_ROW: usize = 6;
 pub const JOKER_PENALTY: i32 = 5;
 
 /// Game options (KB-2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     /// Keep all 24 mice with 4 players or fewer (default: 20, as the rulebook says).
-    #[serde(default)]
     pub full_mice: bool,
 }
 
@@ -47,7 +44,7 @@ impl Options {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// An auction is running (KB-7..KB-11).
     Bidding,
@@ -68,14 +65,14 @@ impl Phase {
 }
 
 /// The standing bid: who holds it and what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StandingBid {
     pub seat: Seat,
     pub level: BidLevel,
 }
 
 /// How a game ended, with the final scores (KB-18, KB-19).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndCause {
     /// The last stock card was taken (KB-6).
     Stock,
@@ -105,7 +102,7 @@ pub struct Hidden {
 }
 
 /// A seeded deal (KB-3), before the first reveal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
     pub bandleader: Seat,
     pub hands: Vec<Vec<Card>>,

@@ -1,7 +1,5 @@
 //! What one player knows (KB-21): every public fact plus their own hand.
 
-use serde::{Deserialize, Serialize};
-
 use super::cards::{Card, Counts};
 use super::log::Event;
 use super::state::{KbState, Options, Phase, StandingBid};
@@ -9,7 +7,7 @@ use crate::game::Seat;
 
 /// One seat's view of the table. Built only from public facts and the seat's
 /// own hand, so bots and the UI cannot see what they must not.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KbView {
     pub seat: Seat,
     pub players: usize,
