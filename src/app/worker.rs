@@ -141,7 +141,8 @@ pub fn handle(text: &str) -> String {
 
 fn level(doc: &Json) -> Result<Level, String> {
     let name = doc.get("level").and_then(Json::as_str).ok_or("no level")?;
-    Level::parse(name).ok_or_else(|| format!("unknown bot level {name:?}"))
+    // Only the levels players choose from: research levels are not every game's.
+    Level::parse(name).filter(|l| Level::PLAYABLE.contains(l)).ok_or_else(|| format!("unknown bot level {name:?}"))
 }
 
 fn read_request(text: &str) -> Result<(u32, Job), String> {
@@ -298,6 +299,7 @@ mod tests {
             r#"{"id":3,"job":"decide","level":"expert","game":{"v":1}}"#,
             r#"{"id":3,"job":"par","game":{"v":1,"game":"chess"},"seat":0}"#,
             r#"{"id":3,"job":"dance"}"#,
+            r#"{"id":3,"job":"decide","level":"ismcts","game":{"v":1}}"#,
         ] {
             let reply = response(&handle(text)).unwrap();
             assert!(matches!(reply.reply, Reply::Error { .. }), "{text}: {reply:?}");

@@ -3,6 +3,7 @@
 //! next piece of work: until then the page reads its links and saves and says
 //! the table is coming.
 
+pub mod refusals;
 pub mod summary;
 
 use tablee_bots::{Choice, Level};

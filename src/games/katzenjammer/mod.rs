@@ -3,6 +3,7 @@
 
 pub mod bidding;
 pub mod presenting;
+pub mod refusals;
 pub mod summary;
 pub mod texts;
 pub mod ui;
