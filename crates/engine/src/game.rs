@@ -177,3 +177,30 @@ pub trait Game: Clone {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_refusals_say_who_or_when_and_cite_no_rule() {
+        let cases = [
+            (Refusal::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
+            (Refusal::NotAPersonsTurn, "it is a bot's turn, not a person's"),
+            (Refusal::Outdated, "the game moved on before the bot's decision arrived"),
+        ];
+        for (refusal, text) in cases {
+            let error = RuleError::new(refusal.clone());
+            assert_eq!(error.refusal(), &refusal);
+            assert_eq!(error.message(), text);
+            assert!(error.rules().is_empty());
+        }
+    }
+
+    #[test]
+    fn kb08_a_game_refusal_keeps_its_game_and_rules() {
+        let error: RuleError = crate::katzenjammer::Refusal::DifferentRepeated { card: 2, count: 2 }.into();
+        assert!(matches!(error.refusal(), Refusal::Kb(_)));
+        assert_eq!(error.rules(), ["KB-8"]);
+    }
+}

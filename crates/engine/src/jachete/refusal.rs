@@ -94,16 +94,15 @@ impl Refusal {
                 | Refusal::NoSuchSeat { .. }
                 | Refusal::TouchedBeforeOpening
                 | Refusal::OpeningForOther { .. } => {}
-                Refusal::MeldInvalid { error, .. } | Refusal::ContractNotMet { problem: ContractError::Meld(error) } => {
-                    match error {
-                        MeldError::TooShort { .. }
-                        | MeldError::TooManyWilds { .. }
-                        | MeldError::NeitherSetNorRun { .. }
-                        | MeldError::RunTooLong { .. }
-                        | MeldError::RunRepeatsRank { .. }
-                        | MeldError::RunGap { .. } => {}
-                    }
-                }
+                Refusal::MeldInvalid { error, .. }
+                | Refusal::ContractNotMet { problem: ContractError::Meld(error) } => match error {
+                    MeldError::TooShort { .. }
+                    | MeldError::TooManyWilds { .. }
+                    | MeldError::NeitherSetNorRun { .. }
+                    | MeldError::RunTooLong { .. }
+                    | MeldError::RunRepeatsRank { .. }
+                    | MeldError::RunGap { .. } => {}
+                },
                 Refusal::ContractNotMet { problem } => match problem {
                     ContractError::MeldCount { .. }
                     | ContractError::Meld(_)
@@ -143,5 +142,63 @@ impl fmt::Display for Refusal {
             ),
             Refusal::ContractNotMet { problem } => problem.fmt(f),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::RuleError;
+
+    /// Messages older than rule ids in messages: their text is kept as it was.
+    fn cites_no_rule(r: &Refusal) -> bool {
+        matches!(
+            r,
+            Refusal::RoundOver
+                | Refusal::DiscardNotHeld { .. }
+                | Refusal::TableCardsNotHeld { .. }
+                | Refusal::NoSuchSeat { .. }
+        )
+    }
+
+    #[test]
+    fn ja_every_refusal_names_its_rules_and_its_message_cites_them() {
+        let samples = Refusal::samples();
+        for r in &samples {
+            let rules = r.rules();
+            assert!(!rules.is_empty(), "{r:?}");
+            assert!(rules.iter().all(|id| id.starts_with("JA-")), "{r:?}: {rules:?}");
+            let error = RuleError::new(r.clone());
+            assert_eq!(error.rules(), rules);
+            assert_eq!(error.message(), error.to_string());
+            if !cites_no_rule(r) {
+                for id in rules {
+                    assert!(error.message().contains(id), "{error} does not cite {id}");
+                }
+            }
+        }
+        // Every kind once: no two samples of one kind (nested kinds apart).
+        let kinds: std::collections::HashSet<String> = samples
+            .iter()
+            .map(|r| match r {
+                Refusal::MeldInvalid { error, .. } => format!("meld {:?}", std::mem::discriminant(error)),
+                Refusal::ContractNotMet { problem: ContractError::Meld(error) } => {
+                    format!("contract meld {:?}", std::mem::discriminant(error))
+                }
+                Refusal::ContractNotMet { problem } => format!("contract {:?}", std::mem::discriminant(problem)),
+                _ => format!("{:?}", std::mem::discriminant(r)),
+            })
+            .collect();
+        assert_eq!(kinds.len(), samples.len());
+    }
+
+    #[test]
+    fn ja05_ja13_messages_are_the_engines_english() {
+        let meld = Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } };
+        assert_eq!(meld.to_string(), "meld 1: 3 wilds in a 4-card meld: at most 2 (JA-5)");
+        assert_eq!(meld.rules(), ["JA-5"]);
+        let seven = Rank::new(7).expect("a rank");
+        let contract = Refusal::ContractNotMet { problem: ContractError::SameRank { rank: seven } };
+        assert_eq!(contract.to_string(), "two sets of 7: the contract's sets have different ranks (JA-3)");
     }
 }

@@ -185,3 +185,48 @@ impl fmt::Display for FoursomeProblem {
 }
 
 impl std::error::Error for FoursomeProblem {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::RuleError;
+
+    #[test]
+    fn kb_every_refusal_names_its_rules_and_its_message_cites_them() {
+        let samples = Refusal::samples();
+        for r in &samples {
+            let rules = r.rules();
+            assert!(!rules.is_empty(), "{r:?}");
+            assert!(rules.iter().all(|id| id.starts_with("KB-")), "{r:?}: {rules:?}");
+            let error = RuleError::new(r.clone());
+            assert_eq!(error.rules(), rules);
+            assert_eq!(error.message(), error.to_string());
+            // "the game is over" predates rule ids in messages; its text is kept.
+            if *r != Refusal::GameOver {
+                for id in rules {
+                    assert!(error.message().contains(id), "{error} does not cite {id}");
+                }
+            }
+        }
+        // Every kind once: no two samples of one kind (nested kinds apart).
+        let kinds: std::collections::HashSet<String> = samples
+            .iter()
+            .map(|r| match r {
+                Refusal::Foursome { problem, .. } => format!("foursome {:?}", std::mem::discriminant(problem)),
+                _ => format!("{:?}", std::mem::discriminant(r)),
+            })
+            .collect();
+        assert_eq!(kinds.len(), samples.len());
+    }
+
+    #[test]
+    fn kb08_messages_are_the_engines_english() {
+        let r = Refusal::DifferentRepeated { card: 2, count: 2 };
+        assert_eq!(
+            r.to_string(),
+            "a different-values bid holds each value at most once, this one has 2 × 2 (KB-8)"
+        );
+        let f = Refusal::Foursome { index: 0, problem: FoursomeProblem::CatsNotJokers };
+        assert_eq!(f.to_string(), "foursome 1: joker cats are four jokers and nothing else (KB-16)");
+    }
+}
