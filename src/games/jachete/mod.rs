@@ -1,0 +1,3 @@
+//! J'achète in the app.
+
+pub mod refusals;

@@ -1,0 +1,3 @@
+//! Katzenjammer Blues in the app.
+
+pub mod refusals;

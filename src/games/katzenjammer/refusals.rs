@@ -1,0 +1,162 @@
+//! Katzenjammer's refusals in the player's words, in English and French:
+//! what is wrong and what the rule asks, never a rule id nor a seat number.
+
+use tablee_engine::katzenjammer::{FoursomeProblem, Refusal};
+use tablee_engine::{Refusal as AnyRefusal, RuleError};
+
+use crate::app::lang::Lang;
+use crate::i18n::{bid_text, cards_text, number};
+
+/// Why the engine refused a move, for the player (any game's refusal is
+/// worded; Katzenjammer's here).
+pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
+    match error.refusal() {
+        AnyRefusal::Kb(r) => kb_text(r, lang),
+        _ => crate::games::refusal_text(error, lang),
+    }
+}
+
+/// One Katzenjammer refusal in words.
+pub fn kb_text(refusal: &Refusal, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match refusal {
+        Refusal::GameOver if en => "The game is over: no more moves.".to_string(),
+        Refusal::GameOver => "La partie est terminée : plus aucun coup n'est possible.".to_string(),
+        Refusal::BidEmpty if en => "A bid needs at least one card.".to_string(),
+        Refusal::BidEmpty => "Une enchère demande au moins une carte.".to_string(),
+        Refusal::SameValueOutOfRange { value } if en => {
+            format!("Cards have values from 1 to 5, so there is no bid of {value}s.")
+        }
+        Refusal::SameValueOutOfRange { value } => {
+            format!("Les valeurs vont de 1 à 5 : il n'y a pas d'enchère de {value}.")
+        }
+        Refusal::SameBidForeignCard { value, card } if en => {
+            format!("A bid of {value}s holds only {value}s and jokers, not a {card}.")
+        }
+        Refusal::SameBidForeignCard { value, card } => {
+            format!("Une enchère de {value} ne contient que des {value} et des jokers, pas de {card}.")
+        }
+        Refusal::DifferentRepeated { card, count } if en => format!(
+            "In a “different” bid each value appears once, and this one has {} {card}s.",
+            number(u32::from(*count), lang, false)
+        ),
+        Refusal::DifferentRepeated { card, count } => format!(
+            "Dans une enchère « différentes », chaque valeur ne figure qu'une fois, et celle-ci a {} {card}.",
+            number(u32::from(*count), lang, false)
+        ),
+        Refusal::DifferentTooMany { count } if en => {
+            format!("A “different” bid has at most five cards, one per value; this one has {}.", number(*count, lang, false))
+        }
+        Refusal::DifferentTooMany { count } => {
+            format!("Une enchère « différentes » a au plus cinq cartes, une par valeur ; celle-ci en a {}.", number(*count, lang, true))
+        }
+        Refusal::BidNotHeld { cards, .. } if en => format!(
+            "You can only bid with cards from your hand, and it does not hold all of these: {}.",
+            cards_text(cards, lang)
+        ),
+        Refusal::BidNotHeld { cards, .. } => format!(
+            "Vous ne pouvez annoncer qu'avec des cartes de votre main, et elle ne les contient pas toutes : {}.",
+            cards_text(cards, lang)
+        ),
+        Refusal::DoesNotBeat { bid, standing } if en => format!(
+            "Your bid, {}, does not beat the standing bid, {}. More cards always win; with as many cards, same beats different, and a higher value beats a lower one.",
+            bid_text(*bid, lang),
+            bid_text(*standing, lang)
+        ),
+        Refusal::DoesNotBeat { bid, standing } => format!(
+            "Votre enchère, {}, ne bat pas l'enchère en cours, {}. Plus de cartes gagne toujours ; à nombre égal, « même valeur » bat « différentes », et une valeur plus haute bat une plus basse.",
+            bid_text(*bid, lang),
+            bid_text(*standing, lang)
+        ),
+        Refusal::PresentDuringAuction if en => {
+            "Only the winner of the auction lays down foursomes, right after taking the row.".to_string()
+        }
+        Refusal::PresentDuringAuction => {
+            "Seul le gagnant des enchères pose des carrés, juste après avoir pris la rangée.".to_string()
+        }
+        Refusal::AuctionOver if en => {
+            "The auction is over: its winner now lays down foursomes, or nothing.".to_string()
+        }
+        Refusal::AuctionOver => {
+            "Les enchères sont terminées : leur gagnant pose maintenant des carrés, ou rien.".to_string()
+        }
+        Refusal::Foursome { problem, .. } => foursome_text(*problem, lang),
+        Refusal::JokersDoNotFit { value, jokers, foursomes } => {
+            let jokers = number(u32::from(*jokers), lang, false);
+            let n = number(u32::from(*foursomes), lang, false);
+            match (lang, *foursomes) {
+                (Lang::En, 1) => format!("There is no room for {jokers} jokers in one foursome of {value}s."),
+                (Lang::En, _) => format!("There is no room for {jokers} jokers in {n} foursomes of {value}s."),
+                (Lang::Fr, 1) => format!("Il n'y a pas de place pour {jokers} jokers dans un carré de {value}."),
+                (Lang::Fr, _) => format!("Il n'y a pas de place pour {jokers} jokers dans {n} carrés de {value}."),
+            }
+        }
+        Refusal::FoursomesNotHeld { cards, .. } if en => format!(
+            "Your hand does not hold all the cards of these foursomes: {}.",
+            cards_text(cards, lang)
+        ),
+        Refusal::FoursomesNotHeld { cards, .. } => format!(
+            "Votre main ne contient pas toutes les cartes de ces carrés : {}.",
+            cards_text(cards, lang)
+        ),
+    }
+}
+
+/// Why four cards are not a foursome (which one of a list is left out: the
+/// app builds the list, so its order means nothing to the player).
+fn foursome_text(problem: FoursomeProblem, lang: Lang) -> String {
+    match (problem, lang) {
+        (FoursomeProblem::WrongSize { count }, Lang::En) => {
+            format!("A foursome is exactly four cards, not {}.", number(count, lang, false))
+        }
+        (FoursomeProblem::WrongSize { count }, Lang::Fr) => {
+            format!("Un carré compte exactement quatre cartes, pas {}.", number(count, lang, true))
+        }
+        (FoursomeProblem::CatsNotJokers, Lang::En) => "Joker cats are four jokers and nothing else.".to_string(),
+        (FoursomeProblem::CatsNotJokers, Lang::Fr) => {
+            "Des chats-jokers, ce sont quatre jokers et rien d'autre.".to_string()
+        }
+        (FoursomeProblem::ValueOutOfRange { value }, Lang::En) => {
+            format!("Cards have values from 1 to 5, so there is no foursome of {value}s.")
+        }
+        (FoursomeProblem::ValueOutOfRange { value }, Lang::Fr) => {
+            format!("Les valeurs vont de 1 à 5 : il n'y a pas de carré de {value}.")
+        }
+        (FoursomeProblem::ForeignCard { value }, Lang::En) => {
+            format!("A foursome of {value}s holds only {value}s and jokers.")
+        }
+        (FoursomeProblem::ForeignCard { value }, Lang::Fr) => {
+            format!("Un carré de {value} ne contient que des {value} et des jokers.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablee_engine::katzenjammer::{BidKind, BidLevel};
+
+    #[test]
+    fn every_refusal_is_worded_in_both_languages_without_rule_ids() {
+        crate::games::check_wording(Refusal::samples().into_iter().map(AnyRefusal::Kb).collect(), refusal_text);
+    }
+
+    #[test]
+    fn kb08_kb09_read_like_the_bid_builder() {
+        let repeated = RuleError::new(Refusal::DifferentRepeated { card: 2, count: 2 });
+        assert_eq!(
+            refusal_text(&repeated, Lang::En),
+            "In a “different” bid each value appears once, and this one has two 2s."
+        );
+        assert_eq!(
+            refusal_text(&repeated, Lang::Fr),
+            "Dans une enchère « différentes », chaque valeur ne figure qu'une fois, et celle-ci a deux 2."
+        );
+        let low = RuleError::new(Refusal::DoesNotBeat {
+            bid: BidLevel { kind: BidKind::Different, count: 3 },
+            standing: BidLevel { kind: BidKind::Same(1), count: 3 },
+        });
+        assert!(refusal_text(&low, Lang::En).starts_with("Your bid, three different, does not beat the standing bid, three 1s."));
+        assert!(refusal_text(&low, Lang::Fr).starts_with("Votre enchère, trois différentes, ne bat pas l'enchère en cours, trois 1."));
+    }
+}

@@ -1,0 +1,49 @@
+//! What belongs to one game in the app. For now: each game's refusals in the
+//! player's words (`refusals`), and here the refusals every table shares.
+
+pub mod jachete;
+pub mod katzenjammer;
+
+use tablee_engine::{Refusal, RuleError};
+
+use crate::app::lang::Lang;
+
+/// Any refusal in the player's words: each game words its own, the shared
+/// ones (who acts, when) are worded here.
+pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
+    let text = match (error.refusal(), lang) {
+        (Refusal::Kb(r), _) => return katzenjammer::refusals::kb_text(r, lang),
+        (Refusal::Ja(r), _) => return jachete::refusals::ja_text(r, lang),
+        (Refusal::NotYourTurn { .. }, Lang::En) => "It is another player's turn.",
+        (Refusal::NotYourTurn { .. }, Lang::Fr) => "C'est au tour d'un autre joueur.",
+        (Refusal::NotAPersonsTurn, Lang::En) => "It is a bot's turn: wait for it to play.",
+        (Refusal::NotAPersonsTurn, Lang::Fr) => "C'est au tour d'un bot : attendez qu'il joue.",
+        (Refusal::Outdated, Lang::En) => "The game moved on before this move arrived, so it was not played.",
+        (Refusal::Outdated, Lang::Fr) => "La partie a avancé avant l'arrivée de ce coup : il n'a pas été joué.",
+    };
+    text.to_string()
+}
+
+/// The refusals every table shares, one of each (for the wording tests).
+#[cfg(test)]
+fn shared_samples() -> Vec<Refusal> {
+    vec![Refusal::NotYourTurn { to_act: 2, seat: 1 }, Refusal::NotAPersonsTurn, Refusal::Outdated]
+}
+
+/// Words each refusal (and the shared ones) with `text` and checks it: a
+/// sentence in both languages, different ones, and never a rule id.
+#[cfg(test)]
+fn check_wording(refusals: Vec<Refusal>, text: fn(&RuleError, Lang) -> String) {
+    for refusal in refusals.into_iter().chain(shared_samples()) {
+        let error = RuleError::new(refusal);
+        let en = text(&error, Lang::En);
+        let fr = text(&error, Lang::Fr);
+        for t in [&en, &fr] {
+            assert!(!t.trim().is_empty(), "{error:?}");
+            assert!(!t.contains("KB-") && !t.contains("JA-"), "a rule id in {t:?}");
+            assert!(!t.contains("seat") && !t.contains("siège"), "a seat in {t:?}");
+            assert!(t.starts_with(|c: char| c.is_uppercase()) && t.ends_with('.'), "not a sentence: {t:?}");
+        }
+        assert_ne!(en, fr, "{error:?}");
+    }
+}
