@@ -30,6 +30,13 @@ fn shared_samples() -> Vec<Refusal> {
     vec![Refusal::NotYourTurn { to_act: 2, seat: 1 }, Refusal::NotAPersonsTurn, Refusal::Outdated]
 }
 
+/// The refusal's English and French texts are these.
+#[cfg(test)]
+fn assert_texts(refusal: impl Into<Refusal>, en: &str, fr: &str) {
+    let error = RuleError::new(refusal);
+    assert_eq!((refusal_text(&error, Lang::En), refusal_text(&error, Lang::Fr)), (en.to_string(), fr.to_string()));
+}
+
 /// Words each refusal (and the shared ones) with `text` and checks it: a
 /// sentence in both languages, different ones, and never a rule id.
 #[cfg(test)]

@@ -213,6 +213,18 @@ fn ja08_going_out_by_discarding_ends_the_round_without_a_buy_window() {
     assert_conserved(&r);
 }
 
+/// Round 1 where seat 1 draws the 9D it lacks and goes out by laying two sets.
+fn seat1_out_by_playing() -> JaRound {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
+    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    assert_eq!(r.phase(), JaPhase::RoundOver);
+    r
+}
+
 #[test]
 fn ja17_going_out_by_playing_scores_the_others_hands() {
     let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 9D", "AS 2D JK KC", "10C"];
@@ -229,13 +241,7 @@ fn ja17_going_out_by_playing_scores_the_others_hands() {
     assert_eq!(r.hand(1), &cards("10S")[..]);
     let _ = r;
     // A clean one: seat 1 lays everything at once.
-    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
-    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
-    for _ in 0..4 {
-        r.apply(&JaAction::Decline).unwrap();
-    }
-    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
-    assert_eq!(r.phase(), JaPhase::RoundOver);
+    let r = seat1_out_by_playing();
     let result = r.result().unwrap();
     assert_eq!(result.went_out, Some(1));
     // Seat 0: 3,3,4,4,5,5,6,6,7 = 9 x 5; seat 2: A 15 + 2 20 + JK 20 + K 10; seat 3: 10.
@@ -551,12 +557,6 @@ fn ja14_ja15_the_table_at_the_start_of_a_turn() {
 
 #[test]
 fn ja16_ja17_nothing_is_accepted_once_the_round_is_over() {
-    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
-    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
-    for _ in 0..4 {
-        r.apply(&JaAction::Decline).unwrap();
-    }
-    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
-    assert_eq!(r.phase(), JaPhase::RoundOver);
+    let mut r = seat1_out_by_playing();
     assert_eq!(refusal(r.apply(&JaAction::Decline)), (Refusal::RoundOver, &["JA-16", "JA-17"][..]));
 }

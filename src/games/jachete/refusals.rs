@@ -5,18 +5,15 @@
 //! *frimés* (wild), as the game's own French text says.
 
 use tablee_engine::jachete::{max_wilds, Card, ContractError, MeldError, Rank, Refusal, Suit};
-use tablee_engine::{Refusal as AnyRefusal, RuleError};
+use tablee_engine::RuleError;
 
 use crate::app::lang::Lang;
 use crate::i18n::number;
 
-/// Why the engine refused a move, for the player (any game's refusal is
-/// worded; J'achète's here).
+/// Why the engine refused a move, for the player: J'achète's refusals are
+/// worded by [`ja_text`], the shared ones by [`crate::games`].
 pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    match error.refusal() {
-        AnyRefusal::Ja(r) => ja_text(r, lang),
-        _ => crate::games::refusal_text(error, lang),
-    }
+    crate::games::refusal_text(error, lang)
 }
 
 /// One J'achète refusal in words.
@@ -88,13 +85,11 @@ fn meld_text(error: &MeldError, lang: Lang) -> String {
             count(*len, lang),
             count(*wilds, lang)
         ),
-        MeldError::NeitherSetNorRun { cards } if en => format!(
-            "These cards, {}, make neither a set (all one rank) nor a run (all one suit).",
-            cards_list(cards, lang)
-        ),
-        MeldError::NeitherSetNorRun { cards } => format!(
-            "Ces cartes, {}, ne forment ni une série (une seule valeur) ni une suite (une seule couleur).",
-            cards_list(cards, lang)
+        MeldError::NeitherSetNorRun { cards } => these_cards(
+            cards,
+            lang,
+            "make neither a set (all one rank) nor a run (all one suit).",
+            "ne forment ni une série (une seule valeur) ni une suite (une seule couleur).",
         ),
         MeldError::RunTooLong { len } if en => format!(
             "A run has at most 13 cards, from A to K or from 2 to A, since the ace is low or high but never both; this one has {len}."
@@ -109,15 +104,14 @@ fn meld_text(error: &MeldError, lang: Lang) -> String {
             "Une suite ne contient chaque valeur qu'une fois, et celle-ci a deux {}.",
             natural_name(*rank, *suit, lang)
         ),
-        MeldError::RunGap { cards, span } if en => format!(
-            "These cards, {}, cannot make a run of {}: from the lowest to the highest they span {span} ranks.",
-            cards_list(cards, lang),
-            cards.len()
-        ),
-        MeldError::RunGap { cards, span } => format!(
-            "Ces cartes, {}, ne peuvent pas former une suite de {} : de la plus basse à la plus haute, elles couvrent {span} valeurs.",
-            cards_list(cards, lang),
-            cards.len()
+        MeldError::RunGap { cards, span } => these_cards(
+            cards,
+            lang,
+            &format!("cannot make a run of {}: from the lowest to the highest they span {span} ranks.", cards.len()),
+            &format!(
+                "ne peuvent pas former une suite de {} : de la plus basse à la plus haute, elles couvrent {span} valeurs.",
+                cards.len()
+            ),
         ),
     }
 }
@@ -137,13 +131,11 @@ fn contract_text(problem: &ContractError, lang: Lang) -> String {
             counted(*melds, "combinaison", "combinaisons", lang)
         ),
         ContractError::Meld(error) => meld_text(error, lang),
-        ContractError::Run { cards } if en => format!(
-            "These cards, {}, make a run, but the contract asks for sets (cards of one rank).",
-            cards_list(cards, lang)
-        ),
-        ContractError::Run { cards } => format!(
-            "Ces cartes, {}, forment une suite, mais le contrat demande des séries (cartes d'une même valeur).",
-            cards_list(cards, lang)
+        ContractError::Run { cards } => these_cards(
+            cards,
+            lang,
+            "make a run, but the contract asks for sets (cards of one rank).",
+            "forment une suite, mais le contrat demande des séries (cartes d'une même valeur).",
         ),
         ContractError::SetTooShort { cards, min_len } => {
             let missing = min_len.saturating_sub(cards.len());
@@ -170,6 +162,14 @@ fn contract_text(problem: &ContractError, lang: Lang) -> String {
             "Deux séries du contrat ont la même valeur ({}) : chacune doit avoir la sienne.",
             rank_name(*rank, lang)
         ),
+    }
+}
+
+/// "These cards, 5♥ · 6♠ · 7♥, …" followed by what they do (`en` or `fr`).
+fn these_cards(cards: &[Card], lang: Lang, en: &str, fr: &str) -> String {
+    match lang {
+        Lang::En => format!("These cards, {}, {en}", cards_list(cards, lang)),
+        Lang::Fr => format!("Ces cartes, {}, {fr}", cards_list(cards, lang)),
     }
 }
 
@@ -228,29 +228,26 @@ mod tests {
 
     #[test]
     fn every_refusal_is_worded_in_both_languages_without_rule_ids() {
-        crate::games::check_wording(Refusal::samples().into_iter().map(AnyRefusal::Ja).collect(), refusal_text);
+        let samples = Refusal::samples().into_iter().map(tablee_engine::Refusal::Ja).collect();
+        crate::games::check_wording(samples, refusal_text);
     }
 
     #[test]
     fn ja03_a_short_set_says_what_is_missing() {
         let cards = ["JS", "JH", "JD"].map(|c| Card::parse(c).expect("a card")).to_vec();
-        let error = RuleError::new(Refusal::ContractNotMet { problem: ContractError::SetTooShort { cards, min_len: 5 } });
-        assert_eq!(
-            refusal_text(&error, Lang::En),
-            "The set J♠ · J♥ · J♦ has 3 cards, and the contract asks for at least 5: it needs two more."
-        );
-        assert_eq!(
-            refusal_text(&error, Lang::Fr),
-            "La série V♠ · V♥ · V♦ a 3 cartes, et le contrat en demande au moins 5 : il en manque deux."
+        crate::games::assert_texts(
+            Refusal::ContractNotMet { problem: ContractError::SetTooShort { cards, min_len: 5 } },
+            "The set J♠ · J♥ · J♦ has 3 cards, and the contract asks for at least 5: it needs two more.",
+            "La série V♠ · V♥ · V♦ a 3 cartes, et le contrat en demande au moins 5 : il en manque deux.",
         );
     }
 
     #[test]
     fn ja05_too_many_wilds_says_how_many_are_allowed() {
-        let error = RuleError::new(Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } });
-        assert_eq!(
-            refusal_text(&error, Lang::En),
-            "Meld 1 on the table is not valid. At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three."
+        crate::games::assert_texts(
+            Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } },
+            "Meld 1 on the table is not valid. At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three.",
+            "La combinaison n° 1 de la table n'est pas valable. Au plus la moitié d'une combinaison peut être frimée (2 et jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",
         );
     }
 }

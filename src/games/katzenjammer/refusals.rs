@@ -1,19 +1,16 @@
 //! Katzenjammer's refusals in the player's words, in English and French:
 //! what is wrong and what the rule asks, never a rule id nor a seat number.
 
-use tablee_engine::katzenjammer::{FoursomeProblem, Refusal};
-use tablee_engine::{Refusal as AnyRefusal, RuleError};
+use tablee_engine::katzenjammer::{Counts, FoursomeProblem, Refusal};
+use tablee_engine::RuleError;
 
 use crate::app::lang::Lang;
-use crate::i18n::{bid_text, cards_text, number};
+use crate::i18n::{bid_text, cards_text, colon, number};
 
-/// Why the engine refused a move, for the player (any game's refusal is
-/// worded; Katzenjammer's here).
+/// Why the engine refused a move, for the player: Katzenjammer's refusals
+/// are worded by [`kb_text`], the shared ones by [`crate::games`].
 pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    match error.refusal() {
-        AnyRefusal::Kb(r) => kb_text(r, lang),
-        _ => crate::games::refusal_text(error, lang),
-    }
+    crate::games::refusal_text(error, lang)
 }
 
 /// One Katzenjammer refusal in words.
@@ -50,13 +47,11 @@ pub fn kb_text(refusal: &Refusal, lang: Lang) -> String {
         Refusal::DifferentTooMany { count } => {
             format!("Une enchère « différentes » a au plus cinq cartes, une par valeur ; celle-ci en a {}.", number(*count, lang, true))
         }
-        Refusal::BidNotHeld { cards, .. } if en => format!(
-            "You can only bid with cards from your hand, and it does not hold all of these: {}.",
-            cards_text(cards, lang)
-        ),
-        Refusal::BidNotHeld { cards, .. } => format!(
-            "Vous ne pouvez annoncer qu'avec des cartes de votre main, et elle ne les contient pas toutes : {}.",
-            cards_text(cards, lang)
+        Refusal::BidNotHeld { cards, .. } => listing(
+            lang,
+            "You can only bid with cards from your hand, and it does not hold all of these",
+            "Vous ne pouvez annoncer qu'avec des cartes de votre main, et elle ne les contient pas toutes",
+            cards,
         ),
         Refusal::DoesNotBeat { bid, standing } if en => format!(
             "Your bid, {}, does not beat the standing bid, {}. More cards always win; with as many cards, same beats different, and a higher value beats a lower one.",
@@ -91,15 +86,19 @@ pub fn kb_text(refusal: &Refusal, lang: Lang) -> String {
                 (Lang::Fr, _) => format!("Il n'y a pas de place pour {jokers} jokers dans {n} carrés de {value}."),
             }
         }
-        Refusal::FoursomesNotHeld { cards, .. } if en => format!(
-            "Your hand does not hold all the cards of these foursomes: {}.",
-            cards_text(cards, lang)
-        ),
-        Refusal::FoursomesNotHeld { cards, .. } => format!(
-            "Votre main ne contient pas toutes les cartes de ces carrés : {}.",
-            cards_text(cards, lang)
+        Refusal::FoursomesNotHeld { cards, .. } => listing(
+            lang,
+            "Your hand does not hold all the cards of these foursomes",
+            "Votre main ne contient pas toutes les cartes de ces carrés",
+            cards,
         ),
     }
+}
+
+/// A sentence that ends by listing cards: "…: 2 · 2 · joker."
+fn listing(lang: Lang, en: &str, fr: &str, cards: &Counts) -> String {
+    let text = if lang == Lang::En { en } else { fr };
+    format!("{text}{} {}.", colon(lang), cards_text(cards, lang))
 }
 
 /// Why four cards are not a foursome (which one of a list is left out: the
@@ -138,25 +137,22 @@ mod tests {
 
     #[test]
     fn every_refusal_is_worded_in_both_languages_without_rule_ids() {
-        crate::games::check_wording(Refusal::samples().into_iter().map(AnyRefusal::Kb).collect(), refusal_text);
+        let samples = Refusal::samples().into_iter().map(tablee_engine::Refusal::Kb).collect();
+        crate::games::check_wording(samples, refusal_text);
     }
 
     #[test]
     fn kb08_kb09_read_like_the_bid_builder() {
-        let repeated = RuleError::new(Refusal::DifferentRepeated { card: 2, count: 2 });
-        assert_eq!(
-            refusal_text(&repeated, Lang::En),
-            "In a “different” bid each value appears once, and this one has two 2s."
+        crate::games::assert_texts(
+            Refusal::DifferentRepeated { card: 2, count: 2 },
+            "In a “different” bid each value appears once, and this one has two 2s.",
+            "Dans une enchère « différentes », chaque valeur ne figure qu'une fois, et celle-ci a deux 2.",
         );
-        assert_eq!(
-            refusal_text(&repeated, Lang::Fr),
-            "Dans une enchère « différentes », chaque valeur ne figure qu'une fois, et celle-ci a deux 2."
+        let (bid, standing) = (BidLevel { kind: BidKind::Different, count: 3 }, BidLevel { kind: BidKind::Same(1), count: 3 });
+        crate::games::assert_texts(
+            Refusal::DoesNotBeat { bid, standing },
+            "Your bid, three different, does not beat the standing bid, three 1s. More cards always win; with as many cards, same beats different, and a higher value beats a lower one.",
+            "Votre enchère, trois différentes, ne bat pas l'enchère en cours, trois 1. Plus de cartes gagne toujours ; à nombre égal, « même valeur » bat « différentes », et une valeur plus haute bat une plus basse.",
         );
-        let low = RuleError::new(Refusal::DoesNotBeat {
-            bid: BidLevel { kind: BidKind::Different, count: 3 },
-            standing: BidLevel { kind: BidKind::Same(1), count: 3 },
-        });
-        assert!(refusal_text(&low, Lang::En).starts_with("Your bid, three different, does not beat the standing bid, three 1s."));
-        assert!(refusal_text(&low, Lang::Fr).starts_with("Votre enchère, trois différentes, ne bat pas l'enchère en cours, trois 1."));
     }
 }
