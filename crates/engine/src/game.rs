@@ -112,20 +112,9 @@ impl RuleError {
     }
 }
 
-impl From<Refusal> for RuleError {
-    fn from(refusal: Refusal) -> Self {
-        RuleError { refusal }
-    }
-}
-
-impl From<crate::katzenjammer::Refusal> for RuleError {
-    fn from(refusal: crate::katzenjammer::Refusal) -> Self {
-        RuleError::new(refusal)
-    }
-}
-
-impl From<crate::jachete::Refusal> for RuleError {
-    fn from(refusal: crate::jachete::Refusal) -> Self {
+/// Any refusal, a game's own included, converts straight to a rule error.
+impl<R: Into<Refusal>> From<R> for RuleError {
+    fn from(refusal: R) -> Self {
         RuleError::new(refusal)
     }
 }
@@ -187,4 +176,59 @@ pub trait Game: Clone {
     fn view(&self, seat: Seat) -> Self::View;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+}
+
+/// For each game's tests: every sample names rules of its game (ids
+/// starting with `prefix`) and its message cites them, unless `uncited`
+/// (messages older than rule ids in messages keep their text); `kind` tells
+/// the samples' kinds apart, and no kind comes twice.
+#[cfg(test)]
+pub(crate) fn check_samples(
+    samples: &[Refusal],
+    prefix: &str,
+    uncited: impl Fn(&Refusal) -> bool,
+    kind: impl Fn(&Refusal) -> String,
+) {
+    for r in samples {
+        let rules = r.rules();
+        assert!(!rules.is_empty(), "{r:?}");
+        assert!(rules.iter().all(|id| id.starts_with(prefix)), "{r:?}: {rules:?}");
+        let error = RuleError::new(r.clone());
+        assert_eq!(error.rules(), rules);
+        assert_eq!(error.message(), error.to_string());
+        if !uncited(r) {
+            for id in rules {
+                assert!(error.message().contains(id), "{error} does not cite {id}");
+            }
+        }
+    }
+    let kinds: std::collections::HashSet<String> = samples.iter().map(kind).collect();
+    assert_eq!(kinds.len(), samples.len(), "two samples of one kind");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_refusals_say_who_or_when_and_cite_no_rule() {
+        let cases = [
+            (Refusal::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
+            (Refusal::NotAPersonsTurn, "it is a bot's turn, not a person's"),
+            (Refusal::Outdated, "the game moved on before the bot's decision arrived"),
+        ];
+        for (refusal, text) in cases {
+            let error = RuleError::new(refusal.clone());
+            assert_eq!(error.refusal(), &refusal);
+            assert_eq!(error.message(), text);
+            assert!(error.rules().is_empty());
+        }
+    }
+
+    #[test]
+    fn kb08_a_game_refusal_keeps_its_game_and_rules() {
+        let error: RuleError = crate::katzenjammer::Refusal::DifferentRepeated { card: 2, count: 2 }.into();
+        assert!(matches!(error.refusal(), Refusal::Kb(_)));
+        assert_eq!(error.rules(), ["KB-8"]);
+    }
 }

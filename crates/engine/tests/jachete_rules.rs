@@ -1,6 +1,9 @@
 //! J'achète rules (JA-n), one round at a time, through the public API.
 
-use tablee_engine::jachete::{Card, JaAction, JaPhase, JaRound, Reshuffle, RoundSetup, TableMeld};
+use tablee_engine::jachete::{
+    Card, ContractError, JaAction, JaPhase, JaRound, MeldError, Refusal, Reshuffle, RoundSetup, TableMeld,
+};
+use tablee_engine::RuleError;
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|t| Card::parse(t).unwrap_or_else(|| panic!("card {t}"))).collect()
@@ -210,6 +213,18 @@ fn ja08_going_out_by_discarding_ends_the_round_without_a_buy_window() {
     assert_conserved(&r);
 }
 
+/// Round 1 where seat 1 draws the 9D it lacks and goes out by laying two sets.
+fn seat1_out_by_playing() -> JaRound {
+    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
+    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
+    assert_eq!(r.phase(), JaPhase::RoundOver);
+    r
+}
+
 #[test]
 fn ja17_going_out_by_playing_scores_the_others_hands() {
     let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H 9D", "AS 2D JK KC", "10C"];
@@ -226,13 +241,7 @@ fn ja17_going_out_by_playing_scores_the_others_hands() {
     assert_eq!(r.hand(1), &cards("10S")[..]);
     let _ = r;
     // A clean one: seat 1 lays everything at once.
-    let hands = ["3H 3H 4H 4H 5H 5H 6H 6H 7H", "8S 8H 8D 9S 9H", "AS 2D JK KC", "10C"];
-    let mut r = round_with(1, hands, "KS 9D 10H", FULL);
-    for _ in 0..4 {
-        r.apply(&JaAction::Decline).unwrap();
-    }
-    r.apply(&JaAction::Play { table: vec![meld(1, "8S 8H 8D"), meld(1, "9S 9H 9D")] }).unwrap();
-    assert_eq!(r.phase(), JaPhase::RoundOver);
+    let r = seat1_out_by_playing();
     let result = r.result().unwrap();
     assert_eq!(result.went_out, Some(1));
     // Seat 0: 3,3,4,4,5,5,6,6,7 = 9 x 5; seat 2: A 15 + 2 20 + JK 20 + K 10; seat 3: 10.
@@ -458,4 +467,96 @@ fn ja07_ja09_a_round_rebuilt_in_the_first_cards_window_still_asks_the_dealer_las
         copy.apply(&JaAction::Decline).unwrap();
     }
     assert_eq!((copy.phase(), copy.to_act()), (JaPhase::Play, Some(2)), "seat 1 made the discard: not asked");
+}
+
+// ----- refusals as data ------------------------------------------------------------
+
+/// The J'achète refusal inside a rule error, and its rule ids.
+fn refusal(result: Result<(), RuleError>) -> (Refusal, &'static [&'static str]) {
+    let err = result.expect_err("a refusal");
+    match err.refusal() {
+        tablee_engine::Refusal::Ja(r) => (r.clone(), err.rules()),
+        other => panic!("not a J'achète refusal: {other:?}"),
+    }
+}
+
+fn play_table(r: &JaRound, melds: &[TableMeld]) -> Result<(), RuleError> {
+    r.clone().apply(&JaAction::Play { table: melds.to_vec() })
+}
+
+#[test]
+fn ja09_ja11_buying_only_in_a_buy_window_and_answering_it() {
+    let r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    let discard = JaAction::Discard(cards("3S")[0]);
+    assert_eq!(refusal(r.clone().apply(&discard)), (Refusal::BuyOrDecline { seat: 1 }, &["JA-9"][..]));
+    let r = seat1_ready_to_open();
+    assert_eq!(refusal(r.clone().apply(&JaAction::Buy)), (Refusal::NotABuyWindow, &["JA-9", "JA-11"][..]));
+}
+
+#[test]
+fn ja08_a_discard_not_in_hand_names_the_card() {
+    let r = seat1_ready_to_open();
+    let ace = cards("AS")[0];
+    let (kind, rules) = refusal(r.clone().apply(&JaAction::Discard(ace)));
+    assert_eq!((kind, rules), (Refusal::DiscardNotHeld { seat: 1, card: ace }, &["JA-8"][..]));
+}
+
+#[test]
+fn ja12_ja13_a_table_needs_held_cards_and_owners_at_the_table() {
+    let r = seat1_ready_to_open();
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 8H 8D"), meld(1, "AS AS AS")]));
+    assert_eq!((kind, rules), (Refusal::TableCardsNotHeld { seat: 1 }, &["JA-12", "JA-13"][..]));
+    let (kind, _) = refusal(play_table(&r, &[meld(1, "8S 8H 8D"), meld(7, "9S 9H 2C")]));
+    assert_eq!(kind, Refusal::NoSuchSeat { owner: 7 });
+}
+
+#[test]
+fn ja13_an_invalid_meld_names_its_place_and_why() {
+    let r = seat1_ready_to_open();
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 8H 8D"), meld(1, "9S 9H")]));
+    assert_eq!(kind, Refusal::MeldInvalid { index: 1, error: MeldError::TooShort { len: 2 } });
+    assert_eq!(rules, ["JA-13"]);
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 9H 2C")]));
+    let error = MeldError::NeitherSetNorRun { cards: cards("8S 9H 2C") };
+    assert_eq!(kind, Refusal::MeldInvalid { index: 0, error });
+    assert_eq!(rules, ["JA-13"]);
+}
+
+#[test]
+fn ja03_ja12_an_opening_short_of_the_contract_says_what_is_missing() {
+    let r = seat1_ready_to_open();
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 8H 8D")]));
+    assert_eq!(kind, Refusal::ContractNotMet { problem: ContractError::MeldCount { sets: 2, min_len: 3, melds: 1 } });
+    assert_eq!(rules, ["JA-3", "JA-12"]);
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 8H 8D"), meld(1, "JD QD KD")]));
+    assert_eq!(kind, Refusal::ContractNotMet { problem: ContractError::Run { cards: cards("JD QD KD") } });
+    assert_eq!(rules, ["JA-3"]);
+}
+
+#[test]
+fn ja12_an_opening_lays_melds_in_front_of_the_opener() {
+    let r = seat1_ready_to_open();
+    let (kind, rules) = refusal(play_table(&r, &[meld(1, "8S 8H 8D"), meld(2, "9S 9H 2C")]));
+    assert_eq!((kind, rules), (Refusal::OpeningForOther { seat: 1, owner: 2 }, &["JA-12"][..]));
+}
+
+#[test]
+fn ja14_ja15_the_table_at_the_start_of_a_turn() {
+    let mut r = seat1_ready_to_open();
+    let opening = [meld(1, "8S 8H 8D"), meld(1, "9S 9H 2C")];
+    r.apply(&JaAction::Play { table: opening.to_vec() }).unwrap();
+    r.apply(&JaAction::Discard(cards("KD")[0])).unwrap();
+    while r.phase() == JaPhase::BuyWindow {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!(r.to_act(), Some(2));
+    assert_eq!(refusal(play_table(&r, &opening[..1])), (Refusal::TableCardRemoved, &["JA-14"][..]));
+    let moved = [meld(2, "8S 8H 8D"), meld(1, "9S 9H 2C")];
+    assert_eq!(refusal(play_table(&r, &moved)), (Refusal::TouchedBeforeOpening, &["JA-15"][..]));
+}
+
+#[test]
+fn ja16_ja17_nothing_is_accepted_once_the_round_is_over() {
+    let mut r = seat1_out_by_playing();
+    assert_eq!(refusal(r.apply(&JaAction::Decline)), (Refusal::RoundOver, &["JA-16", "JA-17"][..]));
 }

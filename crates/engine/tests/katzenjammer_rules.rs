@@ -4,10 +4,10 @@
 use std::collections::HashSet;
 
 use tablee_engine::katzenjammer::{
-    Action, Bid, BidKind, BidLevel, Card, Counts, Deal, EndCause, Event, Foursome, KbState, Match, Options,
-    Phase, Presentation,
+    Action, Bid, BidKind, BidLevel, Card, Counts, Deal, EndCause, Event, Foursome, FoursomeProblem, KbState, Match,
+    Options, Phase, Presentation, Refusal,
 };
-use tablee_engine::{Game, Seed};
+use tablee_engine::{Game, RuleError, Seed};
 
 // ----- helpers -----------------------------------------------------------------
 
@@ -643,4 +643,99 @@ fn kb14_kb16_presentation_enumeration_matches_brute_force() {
         search(&types, 0, &mut Vec::new(), full_hand, &mut brute);
         assert_eq!(listed_set, brute, "hand {full_hand:?}");
     }
+}
+
+// ----- refusals as data ------------------------------------------------------------
+
+/// The Katzenjammer refusal inside a rule error, and its rule ids.
+fn refusal(result: Result<impl std::fmt::Debug, RuleError>) -> (Refusal, &'static [&'static str]) {
+    let err = result.expect_err("a refusal");
+    match err.refusal() {
+        tablee_engine::Refusal::Kb(r) => (r.clone(), err.rules()),
+        other => panic!("not a Katzenjammer refusal: {other:?}"),
+    }
+}
+
+#[test]
+fn kb08_a_repeated_value_in_a_different_bid_names_the_value_and_count() {
+    let state = position(0, &["", "224"], QUIET);
+    let (kind, rules) = refusal(state.check(&different("224")));
+    assert_eq!(kind, Refusal::DifferentRepeated { card: 2, count: 2 });
+    assert_eq!(rules, ["KB-8"]);
+}
+
+#[test]
+fn kb08_kb10_bid_shape_refusals_carry_their_parameters() {
+    let state = position(0, &["", "1234JJ"], QUIET);
+    assert_eq!(refusal(state.check(&different(""))), (Refusal::BidEmpty, &["KB-8"][..]));
+    assert_eq!(refusal(state.check(&same(6, "1"))), (Refusal::SameValueOutOfRange { value: 6 }, &["KB-8"][..]));
+    assert_eq!(
+        refusal(state.check(&same(1, "12"))),
+        (Refusal::SameBidForeignCard { value: 1, card: 2 }, &["KB-8", "KB-10"][..])
+    );
+    assert_eq!(
+        refusal(state.check(&different("1234JJ"))),
+        (Refusal::DifferentTooMany { count: 6 }, &["KB-8", "KB-10"][..])
+    );
+}
+
+#[test]
+fn kb07_a_bid_with_cards_not_in_hand_names_the_seat_and_cards() {
+    let state = position(0, &["11", "22"], QUIET);
+    let (kind, rules) = refusal(state.check(&same(1, "1")));
+    assert_eq!(kind, Refusal::BidNotHeld { seat: 1, cards: counts("1") });
+    assert_eq!(rules, ["KB-7"]);
+}
+
+#[test]
+fn kb09_a_bid_too_low_carries_both_levels() {
+    let mut state = position(1, &["111", "123"], QUIET);
+    play(&mut state, &[same(1, "111")]);
+    let (kind, rules) = refusal(state.check(&different("123")));
+    assert_eq!(
+        kind,
+        Refusal::DoesNotBeat { bid: level(BidKind::Different, 3), standing: level(BidKind::Same(1), 3) }
+    );
+    assert_eq!(rules, ["KB-9"]);
+}
+
+#[test]
+fn kb14_presenting_out_of_turn_bidding_after_the_auction_and_cards_not_held() {
+    let mut state = position(0, &["3333", "1"], QUIET);
+    assert_eq!(refusal(state.check(&present(&[(Some(3), "3333")]))), (Refusal::PresentDuringAuction, &["KB-14"][..]));
+    play(&mut state, &[same(1, "1"), Action::Pass]);
+    assert_eq!(refusal(state.check(&Action::Pass)), (Refusal::AuctionOver, &["KB-14"][..]));
+    let (kind, rules) = refusal(state.check(&present(&[(Some(3), "3333")])));
+    assert_eq!(kind, Refusal::FoursomesNotHeld { seat: 1, cards: counts("3333") });
+    assert_eq!(rules, ["KB-14"]);
+}
+
+#[test]
+fn kb15_kb16_a_bad_foursome_names_its_place_in_the_list() {
+    let first = Foursome { value: Some(3), cards: counts("3333") };
+    let list = |second: Foursome| Presentation::from_foursomes(&[first, second]);
+    let cases = [
+        (Foursome { value: Some(3), cards: counts("333") }, FoursomeProblem::WrongSize { count: 3 }, "KB-15"),
+        (Foursome { value: Some(3), cards: counts("3334") }, FoursomeProblem::ForeignCard { value: 3 }, "KB-15"),
+        (Foursome { value: Some(7), cards: counts("JJJJ") }, FoursomeProblem::ValueOutOfRange { value: 7 }, "KB-15"),
+        (Foursome { value: None, cards: counts("JJJ5") }, FoursomeProblem::CatsNotJokers, "KB-16"),
+    ];
+    for (foursome, problem, rule) in cases {
+        assert_eq!(foursome.check(), Err(problem));
+        assert_eq!(refusal(list(foursome)), (Refusal::Foursome { index: 1, problem }, &[rule][..]));
+    }
+}
+
+#[test]
+fn kb15_more_jokers_than_the_foursomes_hold() {
+    let p = Presentation { foursomes: [0, 1, 0, 0, 0], jokers: [0, 5, 0, 0, 0], cats: 0 };
+    let (kind, rules) = refusal(p.check_shape());
+    assert_eq!(kind, Refusal::JokersDoNotFit { value: 2, jokers: 5, foursomes: 1 });
+    assert_eq!(rules, ["KB-15"]);
+}
+
+#[test]
+fn kb06_kb17_nothing_is_accepted_once_the_game_is_over() {
+    let state = exact_position(0, &["5", FIFTEEN_JOKERS], "3");
+    assert_eq!(refusal(state.check(&Action::Pass)), (Refusal::GameOver, &["KB-6", "KB-17"][..]));
 }

@@ -185,3 +185,33 @@ impl fmt::Display for FoursomeProblem {
 }
 
 impl std::error::Error for FoursomeProblem {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{check_samples, Refusal as AnyRefusal};
+    use std::mem::discriminant;
+
+    #[test]
+    fn kb_every_refusal_names_its_rules_and_its_message_cites_them() {
+        let samples: Vec<AnyRefusal> = Refusal::samples().into_iter().map(AnyRefusal::Kb).collect();
+        // "the game is over" predates rule ids in messages; its text is kept.
+        let uncited = |r: &AnyRefusal| *r == AnyRefusal::Kb(Refusal::GameOver);
+        check_samples(&samples, "KB-", uncited, |r| match r {
+            AnyRefusal::Kb(Refusal::Foursome { problem, .. }) => format!("foursome {:?}", discriminant(problem)),
+            AnyRefusal::Kb(r) => format!("{:?}", discriminant(r)),
+            other => format!("{other:?}"),
+        });
+    }
+
+    #[test]
+    fn kb08_messages_are_the_engines_english() {
+        let r = Refusal::DifferentRepeated { card: 2, count: 2 };
+        assert_eq!(
+            r.to_string(),
+            "a different-values bid holds each value at most once, this one has 2 × 2 (KB-8)"
+        );
+        let f = Refusal::Foursome { index: 0, problem: FoursomeProblem::CatsNotJokers };
+        assert_eq!(f.to_string(), "foursome 1: joker cats are four jokers and nothing else (KB-16)");
+    }
+}
