@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn a_bad_link_keeps_the_game_in_progress() {
         let mut storage = Memory::default();
-        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        let shell = Shell::start(&mut storage, LINK, 0.0).shell;
         shell.save(&mut storage);
         let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
         assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));

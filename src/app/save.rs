@@ -162,7 +162,7 @@ pub fn action_from_json<G: GameDef>(object: &Json) -> Option<(Seat, G::Action)> 
 mod tests {
     use super::*;
     use serde_json::{json, Value};
-    use tablee_engine::katzenjammer::{Bid, BidKind, Counts, Presentation};
+    use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, Presentation};
     use tablee_bots::Level;
 
     /// Our JSON as serde_json reads it (the reference reader).

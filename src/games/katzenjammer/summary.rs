@@ -99,14 +99,15 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::config::TableConfig;
-    use crate::model::session::Session;
+    use crate::app::config::{SeatKind, TableConfig};
+    use crate::app::session::Session;
+    use crate::games::katzenjammer::Katzenjammer;
     use tablee_bots::Level;
     use tablee_engine::Seed;
 
-    fn finished(seed: u64, players: usize) -> Session {
-        let mut config = TableConfig::new(Seed::from_number(seed), players);
-        config.seats = vec![crate::model::config::SeatKind::Bot(Level::Normal); players];
+    fn finished(seed: u64, players: usize) -> Session<Katzenjammer> {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), players);
+        config.seats = vec![SeatKind::Bot(Level::Normal); players];
         let mut session = Session::new(config).unwrap();
         while session.bot_step().is_some() {}
         assert!(session.is_over());
@@ -140,7 +141,7 @@ mod tests {
 
     #[test]
     fn no_summary_while_the_game_runs() {
-        let session = Session::new(TableConfig::new(Seed::from_number(1), 4)).unwrap();
+        let session = Session::new(TableConfig::<Katzenjammer>::new(Seed::from_number(1), 4)).unwrap();
         assert_eq!(Summary::of(session.state()), None);
     }
 }

@@ -620,6 +620,15 @@ mod tests {
     }
 
     #[test]
+    fn hands_are_titled_for_their_owner() {
+        let mut config = Table::new(Seed::from_number(1), 4);
+        assert_eq!(hand_title(&config, 0, Lang::En), "Your hand");
+        config.seats[2] = crate::app::config::SeatKind::Human;
+        assert_eq!(hand_title(&config, 2, Lang::En), "Player 3's hand");
+        assert_eq!(hand_heading(&config, 2, 5, Lang::Fr), "Main de Joueur 3 (5 cartes)");
+    }
+
+    #[test]
     fn bids_read_as_announced() {
         assert_eq!(bid_text(same(3, 2), Lang::En), "three 2s");
         assert_eq!(bid_text(same(1, 5), Lang::En), "one 5");
@@ -633,8 +642,7 @@ mod tests {
 
     #[test]
     fn every_log_event_has_a_line_in_both_languages() {
-        use crate::model::session::Session;
-        let config = TableConfig::new(Seed::from_number(5), 4);
+        let config = Table::new(Seed::from_number(5), 4);
         let mut session = Session::new(config.clone()).unwrap();
         let mut guard = 0;
         while !session.is_over() && guard < 2000 {
@@ -655,7 +663,7 @@ mod tests {
 
     #[test]
     fn shared_text_gives_no_cards_away() {
-        let config = TableConfig::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4);
+        let config = Table::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4);
         let text = share_text(&config, Some(0), None, None, "https://x/?seed=1K7Q-M3ZD", Lang::En);
         assert!(text.contains("deal 1K7Q-M3ZD"));
         assert!(text.ends_with("https://x/?seed=1K7Q-M3ZD"));
