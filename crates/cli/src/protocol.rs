@@ -152,3 +152,8 @@ pub fn message(pairs: &[(&str, Value)]) -> String {
     let fields: Vec<String> = pairs.iter().map(|(key, value)| format!("{}:{value}", Value::from(*key))).collect();
     format!("{{{}}}", fields.join(","))
 }
+
+/// The no-leak test: every seat is sent its own view only.
+#[cfg(test)]
+#[path = "protocol_leaks.rs"]
+mod leaks;

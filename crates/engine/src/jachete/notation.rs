@@ -99,7 +99,7 @@ pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::jachete::{JaGame, JaOptions};
     use crate::rng::Rng;
@@ -113,8 +113,9 @@ mod tests {
         Card::parse(name).unwrap()
     }
 
-    /// Plays first, so that tables grow; else a random candidate.
-    fn plays_first(legal: &[JaAction], rng: &mut Rng) -> JaAction {
+    /// Plays first, so that tables grow; else a random candidate (a policy
+    /// for tests that want tables and whole games).
+    pub(crate) fn plays_first(legal: &[JaAction], rng: &mut Rng) -> JaAction {
         legal
             .iter()
             .find(|a| matches!(a, JaAction::Play { .. }))

@@ -233,7 +233,7 @@ pub fn result_to_json(game: &JaGame) -> Option<Json> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jachete::JaAction;
+    use crate::jachete::notation::tests::plays_first;
     use crate::rng::Rng;
     use crate::Seed;
 
@@ -250,15 +250,6 @@ mod tests {
 
     fn items(value: &Json) -> &[Json] {
         value.as_array().unwrap_or_else(|| panic!("not a list: {value}"))
-    }
-
-    /// Plays first, so that tables grow; else a random candidate.
-    fn plays_first(legal: &[JaAction], rng: &mut Rng) -> JaAction {
-        legal
-            .iter()
-            .find(|a| matches!(a, JaAction::Play { .. }))
-            .cloned()
-            .unwrap_or_else(|| legal[rng.index(legal.len())].clone())
     }
 
     /// A view shows the viewer's hand and only the sizes of the others, with
