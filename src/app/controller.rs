@@ -124,7 +124,7 @@ impl Shell {
         for game in GameId::ALL.into_iter().filter(|g| g.playable()) {
             let key = save_key(game);
             let Some(text) = storage.load(&key) else { continue };
-            match save::from_json(&text) {
+            match save::from_json_for_page(&text) {
                 Ok(session) if saved.is_none() => saved = Some(session),
                 Ok(_) => {}
                 Err(error) => {
@@ -155,7 +155,7 @@ impl Shell {
                 let same = |s: &AnySession, deal: &AnyTable| same_table(&s.table(), deal);
                 match (deal, saved) {
                     (Some(deal), Some(session)) if same(&session, &deal) => start.resume(session),
-                    (Some(deal), saved) => match deal.deal() {
+                    (Some(deal), saved) => match deal.deal_for_page() {
                         Ok(session) => {
                             start.resume(session);
                             start.dealt = true;
@@ -184,7 +184,7 @@ impl Shell {
 
     /// Deals a new game for `table` and shows it (the caller saves it).
     pub fn new_game(&mut self, table: AnyTable) -> Result<Option<Job>, String> {
-        Ok(self.begin(table.deal()?))
+        Ok(self.begin(table.deal_for_page()?))
     }
 
     /// The session of game `G` in progress.
@@ -202,6 +202,9 @@ impl Shell {
     /// The bot's move to ask for now, if it is a bot's turn.
     pub fn bot_turn(&self) -> Option<BotTurn> {
         fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
+            if !G::HAS_TABLE {
+                return None;
+            }
             let decision = s.bot_decision()?;
             Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
         }
@@ -213,6 +216,9 @@ impl Shell {
     /// moved on meanwhile (the reply is dropped).
     pub fn bot_moved(&mut self, at: usize, reply: Option<Reply>) -> bool {
         fn play<G: GameDef>(s: &mut Session<G>, at: usize, reply: Option<Reply>) -> bool {
+            if !G::HAS_TABLE {
+                return false;
+            }
             let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
             let chosen = match reply {
                 Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
@@ -244,7 +250,13 @@ impl Shell {
     /// it arrives). Returns true when the history changed.
     pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
         let Some(game) = &self.game else { return false };
-        let Some((id, won, vs_par)) = crate::each_game!(session game, s => result(s, self.par)) else { return false };
+        fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
+            if !G::HAS_TABLE {
+                return None;
+            }
+            result(session, par)
+        }
+        let Some((id, won, vs_par)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
         let id_game = game.game();
         let history = self.history_mut(id_game);
         let before = history.clone();
@@ -298,6 +310,9 @@ fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
 
 /// Par is computed for the only person at the table.
 fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
+    if !G::HAS_TABLE {
+        return None;
+    }
     let seat = session.config().solo_seat()?;
     Some(worker::par_job(session.config(), seat))
 }
@@ -475,7 +490,7 @@ mod tests {
     fn without_a_worker_the_bots_still_move() {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, "", 0.0).shell;
-        let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+        let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4);
         table.seats = vec![SeatKind::Bot(Level::Expert); 4];
         shell.new_game(table.into_any()).unwrap();
         for _ in 0..30 {
@@ -483,5 +498,19 @@ mod tests {
             assert!(shell.bot_moved(turn.at, None));
         }
         assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
+    }
+
+    /// The page has no J'achète table yet: its shell deals no J'achète game
+    /// and resumes no J'achète save (the codec itself reads them: save.rs).
+    #[test]
+    fn the_page_plays_only_games_with_a_table() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+        assert!(shell.new_game(table.clone().into_any()).is_err());
+        assert!(shell.game.is_none());
+        let save = crate::app::save::to_json(&Session::new(table).unwrap());
+        assert!(matches!(save::from_json_for_page(&save), Err(SaveError::Game(_))));
+        assert!(save::from_json(&save).is_ok());
     }
 }

@@ -55,8 +55,8 @@ impl GameId {
     /// links and saves are read, and the page says the table is coming).
     pub fn playable(self) -> bool {
         match self {
-            GameId::Katzenjammer => true,
-            GameId::Jachete => false,
+            GameId::Katzenjammer => crate::games::katzenjammer::Katzenjammer::HAS_TABLE,
+            GameId::Jachete => crate::games::jachete::Jachete::HAS_TABLE,
         }
     }
 }
@@ -96,6 +96,11 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     type Options: Copy + PartialEq + Eq + Default + Debug;
 
     const ID: GameId;
+    /// Whether the page has this game's table. The page's paths (dealing,
+    /// resuming, bots, history) test it first: for a game without a table the
+    /// compiler drops them, so its rules and bots stay out of the page's
+    /// WebAssembly until its table ships (the worker and the tests use them).
+    const HAS_TABLE: bool;
     /// The fewest and most players any table of this game may have.
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
@@ -191,6 +196,17 @@ impl AnyTable {
     /// Deals this table's game.
     pub fn deal(self) -> Result<AnySession, String> {
         each_game!(self, t => Session::new(t).map(|s| s.into_any()))
+    }
+
+    /// Deals this table's game if the page has its table (the page's way).
+    pub fn deal_for_page(self) -> Result<AnySession, String> {
+        fn deal<G: GameDef>(table: TableConfig<G>) -> Result<AnySession, String> {
+            if !G::HAS_TABLE {
+                return Err(format!("{} has no table yet", G::ID.title()));
+            }
+            Session::new(table).map(Session::into_any)
+        }
+        each_game!(self, t => deal(t))
     }
 }
 

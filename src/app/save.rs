@@ -83,8 +83,19 @@ pub fn from_json(text: &str) -> Result<AnySession, SaveError> {
     from_value(&value)
 }
 
+/// Reads a save for the page: a game whose table the page does not have is
+/// refused as a game it does not know (its rules are not in the page).
+pub fn from_json_for_page(text: &str) -> Result<AnySession, SaveError> {
+    let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    read_any(&value, true)
+}
+
 /// Replays a save already read as JSON.
 pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
+    read_any(object, false)
+}
+
+fn read_any(object: &Json, page: bool) -> Result<AnySession, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
@@ -97,9 +108,15 @@ pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
         Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
     };
+    fn read<G: GameDef>(object: &Json, page: bool) -> Result<AnySession, SaveError> {
+        if page && !G::HAS_TABLE {
+            return Err(SaveError::Game(G::ID.code().to_string()));
+        }
+        game_from_value::<G>(object).map(Session::into_any)
+    }
     match game {
-        GameId::Katzenjammer => game_from_value::<Katzenjammer>(object).map(Session::into_any),
-        GameId::Jachete => game_from_value::<Jachete>(object).map(Session::into_any),
+        GameId::Katzenjammer => read::<Katzenjammer>(object, page),
+        GameId::Jachete => read::<Jachete>(object, page),
     }
 }
 

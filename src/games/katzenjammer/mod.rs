@@ -30,6 +30,7 @@ impl GameDef for Katzenjammer {
     type Options = Options;
 
     const ID: GameId = GameId::Katzenjammer;
+    const HAS_TABLE: bool = true;
     const MIN_PLAYERS: usize = MIN_PLAYERS;
     const MAX_PLAYERS: usize = MAX_PLAYERS;
     const DEFAULT_PLAYERS: usize = 4;
