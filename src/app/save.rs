@@ -87,15 +87,16 @@ pub fn from_json(text: &str) -> Result<AnySession, SaveError> {
 /// refused as a game it does not know (its rules are not in the page).
 pub fn from_json_for_page(text: &str) -> Result<AnySession, SaveError> {
     let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
-    read_any(&value, true)
+    read_any::<true>(&value)
 }
 
 /// Replays a save already read as JSON.
 pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
-    read_any(object, false)
+    read_any::<false>(object)
 }
 
-fn read_any(object: &Json, page: bool) -> Result<AnySession, SaveError> {
+/// `PAGE`: a constant, so that the page's reader holds no game without a table.
+fn read_any<const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
@@ -108,15 +109,15 @@ fn read_any(object: &Json, page: bool) -> Result<AnySession, SaveError> {
         Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
     };
-    fn read<G: GameDef>(object: &Json, page: bool) -> Result<AnySession, SaveError> {
-        if page && !G::HAS_TABLE {
+    fn read<G: GameDef, const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
+        if PAGE && !G::HAS_TABLE {
             return Err(SaveError::Game(G::ID.code().to_string()));
         }
         game_from_value::<G>(object).map(Session::into_any)
     }
     match game {
-        GameId::Katzenjammer => read::<Katzenjammer>(object, page),
-        GameId::Jachete => read::<Jachete>(object, page),
+        GameId::Katzenjammer => read::<Katzenjammer, PAGE>(object),
+        GameId::Jachete => read::<Jachete, PAGE>(object),
     }
 }
 

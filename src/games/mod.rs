@@ -13,9 +13,17 @@ use crate::app::lang::Lang;
 /// Any refusal in the player's words: each game words its own, the shared
 /// ones (who acts, when) are worded here.
 pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    let text = match (error.refusal(), lang) {
-        (Refusal::Kb(r), _) => return katzenjammer::refusals::kb_text(r, lang),
-        (Refusal::Ja(r), _) => return jachete::refusals::ja_text(r, lang),
+    match error.refusal() {
+        Refusal::Kb(r) => katzenjammer::refusals::kb_text(r, lang),
+        Refusal::Ja(r) => jachete::refusals::ja_text(r, lang),
+        shared => shared_text(shared, lang),
+    }
+}
+
+/// A refusal every table shares, in words; another game's refusal (which a
+/// game's table never meets) as a plain "not allowed".
+pub fn shared_text(refusal: &Refusal, lang: Lang) -> String {
+    let text = match (refusal, lang) {
         (Refusal::NotYourTurn { .. }, Lang::En) => "It is another player's turn.",
         (Refusal::NotYourTurn { .. }, Lang::Fr) => "C'est au tour d'un autre joueur.",
         (Refusal::NotAPersonsTurn, Lang::En) => "It is a bot's turn: wait for it to play.",
@@ -24,8 +32,12 @@ pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
         (Refusal::Outdated, Lang::Fr) => "La partie a avancé avant l'arrivée de ce coup : il n'a pas été joué.",
         (Refusal::GameOver, Lang::En) => "The game is over: no more moves.",
         (Refusal::GameOver, Lang::Fr) => "La partie est terminée : plus aucun coup n'est possible.",
-        (Refusal::NoGame, Lang::En) => "This move is not for the game on the table.",
-        (Refusal::NoGame, Lang::Fr) => "Ce coup n'est pas pour la partie en cours.",
+        (Refusal::NoGame, Lang::En) | (Refusal::Kb(_) | Refusal::Ja(_), Lang::En) => {
+            "This move is not for the game on the table."
+        }
+        (Refusal::NoGame, Lang::Fr) | (Refusal::Kb(_) | Refusal::Ja(_), Lang::Fr) => {
+            "Ce coup n'est pas pour la partie en cours."
+        }
     };
     text.to_string()
 }

@@ -13,7 +13,10 @@ use crate::i18n::number;
 /// Why the engine refused a move, for the player: J'achète's refusals are
 /// worded by [`ja_text`], the shared ones by [`crate::games`].
 pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    crate::games::refusal_text(error, lang)
+    match error.refusal() {
+        tablee_engine::Refusal::Ja(r) => ja_text(r, lang),
+        other => crate::games::shared_text(other, lang),
+    }
 }
 
 /// One J'achète refusal in words.

@@ -9,9 +9,13 @@ use super::texts::{bid_text, cards_text};
 use crate::i18n::{colon, number};
 
 /// Why the engine refused a move, for the player: Katzenjammer's refusals
-/// are worded by [`kb_text`], the shared ones by [`crate::games`].
+/// are worded by [`kb_text`], the shared ones by [`crate::games`] (the other
+/// games' texts stay out of this table's code).
 pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    crate::games::refusal_text(error, lang)
+    match error.refusal() {
+        tablee_engine::Refusal::Kb(r) => kb_text(r, lang),
+        other => crate::games::shared_text(other, lang),
+    }
 }
 
 /// One Katzenjammer refusal in words.
