@@ -86,6 +86,49 @@ pub struct OptionError {
     pub text: String,
 }
 
+/// Reads an on/off option of a save's `"options"` object (a missing key is
+/// off); `Err` names the field. Both games' options are such flags today.
+pub fn flag_from_json(options: &Json, key: &str, field: &'static str) -> Result<bool, &'static str> {
+    match options {
+        Json::Null => Ok(false),
+        Json::Obj(_) => match options.get(key) {
+            None => Ok(false),
+            Some(Json::Bool(b)) => Ok(*b),
+            Some(_) => Err(field),
+        },
+        _ => Err("options"),
+    }
+}
+
+/// The four conversions between a game's own types and the enums over the
+/// games, for a `GameDef` impl: `enum_conversions!(Katzenjammer);`.
+#[macro_export]
+macro_rules! enum_conversions {
+    ($variant:ident) => {
+        fn table(table: $crate::app::config::TableConfig<Self>) -> $crate::app::game::AnyTable {
+            $crate::app::game::AnyTable::$variant(table)
+        }
+
+        fn session(session: $crate::app::session::Session<Self>) -> $crate::app::game::AnySession {
+            $crate::app::game::AnySession::$variant(session)
+        }
+
+        fn as_session(any: &$crate::app::game::AnySession) -> Option<&$crate::app::session::Session<Self>> {
+            match any {
+                $crate::app::game::AnySession::$variant(s) => Some(s),
+                _ => None,
+            }
+        }
+
+        fn as_session_mut(any: &mut $crate::app::game::AnySession) -> Option<&mut $crate::app::session::Session<Self>> {
+            match any {
+                $crate::app::game::AnySession::$variant(s) => Some(s),
+                _ => None,
+            }
+        }
+    };
+}
+
 /// One game, as the shell sees it (`src/games/<game>/mod.rs` implements it).
 pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The engine's state of a whole game.

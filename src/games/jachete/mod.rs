@@ -12,10 +12,8 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::config::TableConfig;
-use crate::app::game::{AnySession, AnyTable, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, GameId, OptionError, ScoreOrder};
 use crate::app::link::flag;
-use crate::app::session::Session;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
 /// the lowest total of points wins (JA-18).
@@ -58,17 +56,7 @@ impl GameDef for Jachete {
     }
 
     fn options_from_json(value: &Json) -> Result<JaOptions, &'static str> {
-        let mut options = JaOptions::default();
-        match value {
-            Json::Null => {}
-            Json::Obj(_) => match value.get("three_players") {
-                None => {}
-                Some(Json::Bool(b)) => options.three_players = *b,
-                Some(_) => return Err("options.three_players"),
-            },
-            _ => return Err("options"),
-        }
-        Ok(options)
+        Ok(JaOptions { three_players: flag_from_json(value, "three_players", "options.three_players")? })
     }
 
     fn action_to_json(action: &JaAction) -> Json {
@@ -92,25 +80,5 @@ impl GameDef for Jachete {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()
     }
 
-    fn table(table: TableConfig<Self>) -> AnyTable {
-        AnyTable::Jachete(table)
-    }
-
-    fn session(session: Session<Self>) -> AnySession {
-        AnySession::Jachete(session)
-    }
-
-    fn as_session(any: &AnySession) -> Option<&Session<Self>> {
-        match any {
-            AnySession::Jachete(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
-        match any {
-            AnySession::Jachete(s) => Some(s),
-            _ => None,
-        }
-    }
+    crate::enum_conversions!(Jachete);
 }

@@ -14,10 +14,8 @@ use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Options, MA
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::config::TableConfig;
-use crate::app::game::{AnySession, AnyTable, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, GameId, OptionError, ScoreOrder};
 use crate::app::link::flag;
-use crate::app::session::Session;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,17 +51,7 @@ impl GameDef for Katzenjammer {
     }
 
     fn options_from_json(value: &Json) -> Result<Options, &'static str> {
-        let mut options = Options::default();
-        match value {
-            Json::Null => {}
-            Json::Obj(_) => match value.get("full_mice") {
-                None => {}
-                Some(Json::Bool(b)) => options.full_mice = *b,
-                Some(_) => return Err("options.full_mice"),
-            },
-            _ => return Err("options"),
-        }
-        Ok(options)
+        Ok(Options { full_mice: flag_from_json(value, "full_mice", "options.full_mice")? })
     }
 
     fn action_to_json(action: &Action) -> Json {
@@ -87,25 +75,5 @@ impl GameDef for Katzenjammer {
         legal.iter().copied().find(|a| *a == Action::Pass)
     }
 
-    fn table(table: TableConfig<Self>) -> AnyTable {
-        AnyTable::Katzenjammer(table)
-    }
-
-    fn session(session: Session<Self>) -> AnySession {
-        AnySession::Katzenjammer(session)
-    }
-
-    fn as_session(any: &AnySession) -> Option<&Session<Self>> {
-        match any {
-            AnySession::Katzenjammer(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>> {
-        match any {
-            AnySession::Katzenjammer(s) => Some(s),
-            _ => None,
-        }
-    }
+    crate::enum_conversions!(Katzenjammer);
 }
