@@ -497,7 +497,7 @@ pub fn end_cause(cause: EndCause, lang: Lang) -> &'static str {
     }
 }
 
-/// The joker penalty explained (KB-18).
+/// The joker penalty explained.
 pub fn penalty_text(config: &Table, summary: &Summary, lang: Lang) -> String {
     if summary.most_jokers == 0 {
         return lang
@@ -509,19 +509,19 @@ pub fn penalty_text(config: &Table, summary: &Summary, lang: Lang) -> String {
     let most = jokers(u32::from(summary.most_jokers), lang);
     match lang {
         Lang::En => format!(
-            "At the end, jokers left in hand join the displayed ones. The most jokers ({most}): {} — {} 5 mice (KB-18).",
+            "At the end, jokers left in hand join the displayed ones. The most jokers ({most}): {} — {} 5 mice.",
             join_and(&who, lang),
             if who.len() == 1 && is_you(config, summary.players.iter().find(|p| p.penalised).map_or(0, |p| p.seat)) { "you lose" } else if who.len() == 1 { "loses" } else { "each lose" }
         ),
         Lang::Fr => format!(
-            "À la fin, les jokers restés en main rejoignent ceux exposés. Le plus de jokers ({most}) : {} — {} 5 souris (KB-18).",
+            "À la fin, les jokers restés en main rejoignent ceux exposés. Le plus de jokers ({most}) : {} — {} 5 souris.",
             join_and(&who, lang),
             if who.len() == 1 { "rend" } else { "rendent chacun" }
         ),
     }
 }
 
-/// The winners and how ties were broken (KB-19).
+/// The winners and how ties were broken.
 pub fn winners_text(config: &Table, summary: &Summary, lang: Lang) -> String {
     let names = |seats: &[Seat]| join_and(&seats.iter().map(|&s| seat_name(config, s, lang)).collect::<Vec<_>>(), lang);
     let winners = names(&summary.winners);
@@ -535,16 +535,16 @@ pub fn winners_text(config: &Table, summary: &Summary, lang: Lang) -> String {
         (Lang::Fr, _, _) => format!("Victoire partagée : {winners}."),
     };
     let tail = match (&summary.tie_break, lang) {
-        (TieBreak::None, Lang::En) => "Most mice wins (KB-19).".to_string(),
-        (TieBreak::None, Lang::Fr) => "Le plus de souris l'emporte (KB-19).".to_string(),
+        (TieBreak::None, Lang::En) => "Most mice wins.".to_string(),
+        (TieBreak::None, Lang::Fr) => "Le plus de souris l'emporte.".to_string(),
         (TieBreak::Jokers { tied }, Lang::En) => {
-            format!("{} tied on mice; fewer jokers breaks the tie (KB-19).", names(tied))
+            format!("{} tied on mice; fewer jokers breaks the tie.", names(tied))
         }
         (TieBreak::Jokers { tied }, Lang::Fr) => {
-            format!("{} sont à égalité de souris ; le moins de jokers départage (KB-19).", names(tied))
+            format!("{} sont à égalité de souris ; le moins de jokers départage.", names(tied))
         }
-        (TieBreak::Shared { .. }, Lang::En) => "Tied on mice and on jokers: the victory is shared (KB-19).".to_string(),
-        (TieBreak::Shared { .. }, Lang::Fr) => "Égalité de souris et de jokers : la victoire est partagée (KB-19).".to_string(),
+        (TieBreak::Shared { .. }, Lang::En) => "Tied on mice and on jokers: the victory is shared.".to_string(),
+        (TieBreak::Shared { .. }, Lang::Fr) => "Égalité de souris et de jokers : la victoire est partagée.".to_string(),
     };
     format!("{head} {tail}")
 }
@@ -659,6 +659,45 @@ mod tests {
             assert!(lines.iter().all(|l| !l.trim().is_empty() && !l.contains("  ")), "{lines:?}");
             assert!(lines[0].contains(&config.seed.to_string()));
         }
+    }
+
+    /// Players never see rule ids: every sentence of whole games — the log,
+    /// whose turn, the end, the winners and tie-breaks, the penalty, par, the
+    /// shared text — in both languages, for 2 to 6 players.
+    #[test]
+    fn no_text_shows_a_rule_id() {
+        let mut seen = 0;
+        for seed in 0..40u64 {
+            let players = 2 + seed as usize % 5;
+            let mut config = Table::new(Seed::from_number(seed), players);
+            config.seats = vec![crate::app::config::SeatKind::Bot(Level::Easy); players];
+            config.seats[0] = crate::app::config::SeatKind::Human;
+            let mut session = Session::new(config.clone()).unwrap();
+            let mut texts = Vec::new();
+            while !session.is_over() {
+                if session.bot_step().is_none() {
+                    for lang in Lang::ALL {
+                        texts.push(turn_text(&config, 0, false, lang));
+                    }
+                    let legal = session.legal_actions();
+                    session.apply_human(tablee_bots::decide(Level::Easy, &session.view(0), &legal, seed)).unwrap();
+                }
+            }
+            let summary = Summary::of(session.state()).unwrap();
+            for lang in Lang::ALL {
+                texts.extend(log_lines(&config, session.state().log(), lang));
+                texts.push(end_cause(summary.cause, lang).to_string());
+                texts.push(winners_text(&config, &summary, lang));
+                texts.push(penalty_text(&config, &summary, lang));
+                texts.push(par_text(3, summary.players[0].mice, lang));
+                texts.push(share_text(&config, Some(0), Some(&summary), Some(3), "https://x/", lang));
+            }
+            for text in &texts {
+                assert!(!text.contains("KB-") && !text.contains("JA-"), "a rule id shown: {text:?}");
+            }
+            seen += texts.len();
+        }
+        assert!(seen > 5000, "{seen}");
     }
 
     #[test]
