@@ -199,6 +199,17 @@ impl Shell {
         session.apply_human(action)
     }
 
+    /// The bot to act, if it is a bot's turn (cheap: no job is written).
+    pub fn bot_to_act(&self) -> Option<Seat> {
+        fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {
+            if !G::HAS_TABLE {
+                return None;
+            }
+            s.bot_to_act().map(|(seat, _)| seat)
+        }
+        crate::each_game!(session self.game.as_ref()?, s => seat(s))
+    }
+
     /// The bot's move to ask for now, if it is a bot's turn.
     pub fn bot_turn(&self) -> Option<BotTurn> {
         fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
@@ -441,6 +452,7 @@ mod tests {
         assert!(shell.act::<Katzenjammer>(Action::Pass).is_err());
         assert!(shell.act::<Jachete>(tablee_engine::jachete::JaAction::Decline).is_err(), "not this game");
         let turn = shell.bot_turn().unwrap();
+        assert_eq!(shell.bot_to_act(), Some(turn.seat));
         let reply = worker::run(&turn.job);
         assert!(shell.bot_moved(turn.at, Some(reply.clone())));
         assert!(!shell.bot_moved(turn.at, Some(reply)), "the same reply twice moves once");

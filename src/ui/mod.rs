@@ -196,7 +196,7 @@ pub fn App() -> impl IntoView {
     });
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
-        let bot_turn = ctx.shell.with(|sh| sh.bot_turn().is_some());
+        let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
         if bot_turn && ctx.screen.get() == Screen::Game && !ctx.bots_running.get_value() {
             spawn_local(run_bots(ctx));
         }
