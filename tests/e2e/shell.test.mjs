@@ -1,0 +1,135 @@
+// The game-agnostic shell in headless Chromium: what players already have
+// keeps working (saves and links written by the build before the shell,
+// tests/fixtures/), and J'achète's links are understood while its table is
+// being built (the page says it is coming, in the player's language).
+//
+//   node --test tests/e2e/shell.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  REPO_ROOT,
+  VIEWPORTS,
+  byTestId,
+  describeProblems,
+  gotoApp,
+  openPage,
+  screenshot,
+  settle,
+  startEnv,
+} from './lib.mjs';
+
+const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
+const SAVE_KEY = 'tablee.katzenjammer.current';
+const JACHETE = '?game=jachete&seed=1K7Q-M3ZD&players=5';
+
+/** Opens the site with `save` already in localStorage, as a returning player. */
+async function openWithSave(env, save, query = '') {
+  const opened = await openPage(env.browser);
+  await opened.context.addInitScript(
+    ([key, text]) => {
+      // Only before the first load: a reload must find what the app saved.
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, text);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [SAVE_KEY, save],
+  );
+  await gotoApp(opened.page, env.url(query));
+  return opened;
+}
+
+describe('the shell keeps what players have and knows the next game', () => {
+  let env;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it("a save from the previous build resumes mid-game, on its deal, at its 40th move", async () => {
+    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+    const { context, page, problems } = await openWithSave(env, save);
+    try {
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), '1K7Q-M3ZD');
+      // The log has a line per public event: far more than a fresh deal's.
+      const lines = await page.locator(`${byTestId('log')} li`).count();
+      assert.ok(lines > 30, `${lines} log lines`);
+      assert.equal(await page.locator(byTestId('notice')).count(), 0, 'no "save set aside" notice');
+      assert.match(page.url(), /seed=1K7Q-M3ZD/);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a finished save from the previous build shows its end: −1 mice for you, Réglisse (seat 4) wins', async () => {
+    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-finished.json'), 'utf8');
+    const { context, page, problems } = await openWithSave(env, save);
+    try {
+      await page.locator(byTestId('end-screen')).waitFor();
+      const mine = (await page.locator(`${byTestId('end-row-0')} strong`).textContent()).trim();
+      assert.equal(mine, '\u22121', 'final mice of seat 0, with a true minus sign');
+      assert.match(await page.locator(byTestId('end-row-3')).getAttribute('class'), /winner/);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("links from the previous build open the same table: five players, two people, all mice, in French", async () => {
+    const links = (await readFile(path.join(FIXTURES, 'katzenjammer-links.txt'), 'utf8')).trim().split('\n');
+    const { context, page, problems } = await openPage(env.browser);
+    try {
+      await gotoApp(page, env.url(links[4]));
+      // Two people at the table: the device is handed to the first one.
+      await page.locator(byTestId('handoff-screen')).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+      assert.match(await page.locator(byTestId('handoff-screen')).textContent(), /Passez l'appareil à Joueur/);
+      // The address bar names the same table, written as before.
+      const query = new URL(page.url()).search;
+      assert.equal(query, links[4]);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [lang, pattern] of [
+    ['en', /J'achète is coming soon/],
+    ['fr', /J'achète arrive bientôt/],
+  ]) {
+    it(`a J'achète link says its table is coming (${lang}), keeps the game in progress, and offers a fresh game`, async () => {
+      const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+      const { context, page, problems } = await openWithSave(env, save, `${JACHETE}&lang=${lang}`);
+      try {
+        const message = page.locator(byTestId('problem-message'));
+        await message.waitFor();
+        assert.match(await message.textContent(), pattern);
+        for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          const file = await screenshot(page, `jachete-link-${lang}-${viewport.width}x${viewport.height}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(wide <= 0, `${name}: the page is ${wide} px wider than the window (${file})`);
+        }
+        // The game in progress is still there, one click away.
+        await page.locator(byTestId('problem-home')).click();
+        await page.locator(byTestId('resume-button')).waitFor();
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key) !== null, SAVE_KEY), true);
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
