@@ -23,6 +23,7 @@ import {
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 const SEED_QUERY = '?seed=1K7Q-M3ZD&players=4';
@@ -107,8 +108,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('a legal bid is accepted, an illegal one explained and refused, a reload resumes the game', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
       await page.locator(byTestId('speed-instant')).click();
@@ -200,18 +200,11 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       console.log(`before reload ${JSON.stringify(saved)}; after ${JSON.stringify(resumed)}`);
       assert.deepEqual(resumed, saved, 'the reload resumes the same game');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'play-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the end screen says "Game over" and its cause once', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-end-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
       await page.locator(byTestId('speed-instant')).click();
@@ -235,18 +228,12 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       assert.equal(await shown('Game over'), 1, '"Game over" once');
       assert.equal(await shown(cause), 1, `the cause once: ${cause}`);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'play-end-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('negative numbers are shown with one true minus sign (a finished save whose first player ends on −1 mouse)', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
-    try {
+    const options = { viewport: VIEWPORTS.desktop, locale: 'en-US' };
+    await withPage(env.browser, options, 'play-minus-failure', async ({ page, problems }) => {
       // The save of a finished game, as an older build wrote it (final mice
       // −1, 0, 5, 6), put where the app keeps the current game, then a reload.
       const save = await readFile(path.join(REPO_ROOT, FINISHED_SAVE), 'utf8');
@@ -270,13 +257,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
         assert.doesNotMatch(text, /(^|[^\p{L}\p{N}])-\d/mu, `${where}: a hyphen-minus before a digit: ${JSON.stringify(text)}`);
       }
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'play-minus-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the rules page shows the rules (fetched when opened) in the chosen language, and leads back', async () => {
@@ -306,8 +287,8 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('the language switch changes the texts and is remembered after a reload', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
-    try {
+    const options = { viewport: VIEWPORTS.desktop, locale: 'en-US' };
+    await withPage(env.browser, options, 'lang-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
       assert.equal(await passButtonText(page), 'Pass', 'English from the browser language');
@@ -330,12 +311,6 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
       assert.equal(await passButtonText(page), 'Pass', 'English is remembered after the reload');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'lang-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
