@@ -103,6 +103,24 @@ export async function openPage(browser, { viewport = VIEWPORTS.desktop, locale =
   return { context, page, problems };
 }
 
+/**
+ * Runs `body({ page, problems })` on a fresh page (`openPage` with
+ * `options`) and closes it whatever happens. If `body` throws, the page is
+ * saved first as test-output/FAILURE.png and the path printed.
+ */
+export async function withPage(browser, options, failure, body) {
+  const { context, page, problems } = await openPage(browser, options);
+  try {
+    return await body({ page, problems });
+  } catch (error) {
+    const file = await screenshot(page, failure).catch(() => null);
+    if (file) console.log(`screenshot at the failure: ${file}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Starts collecting what a page does wrong; returns the (live) list. */
 export function watchProblems(page) {
   const problems = [];

@@ -1,13 +1,17 @@
 // Playing through the UI in headless Chromium, on a seed URL: a legal bid made
 // by selecting hand cards is accepted and logged; an illegal selection is
-// explained and refused; a reload mid-game resumes the same game; the language
-// switch changes the texts and is remembered after a reload. No console error,
+// explained and refused; a reload mid-game resumes the same game; a finished
+// save shows its negative score with a true minus sign; the language switch
+// changes the texts and is remembered after a reload. No console error,
 // uncaught exception or failed request in any of these.
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
+  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -19,9 +23,14 @@ import {
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 const SEED_QUERY = '?seed=1K7Q-M3ZD&players=4';
+/** Where the app keeps the game in progress (src/ui/mod.rs, SAVE_KEY). */
+const SAVE_KEY = 'tablee.katzenjammer.current';
+/** A finished game saved by an older build (tests/fixtures/README.md). */
+const FINISHED_SAVE = 'tests/fixtures/katzenjammer-save-finished.json';
 /** At most this many of our turns to find a legal bid before giving up. */
 const MAX_TURNS = 40;
 
@@ -99,8 +108,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('a legal bid is accepted, an illegal one explained and refused, a reload resumes the game', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
       await page.locator(byTestId('speed-instant')).click();
@@ -192,18 +200,11 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       console.log(`before reload ${JSON.stringify(saved)}; after ${JSON.stringify(resumed)}`);
       assert.deepEqual(resumed, saved, 'the reload resumes the same game');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'play-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('the end screen says "Game over" and its cause once, negative numbers with one true minus sign', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+  it('the end screen says "Game over" and its cause once', async () => {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-end-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('table-screen')).waitFor({ state: 'visible' });
       await page.locator(byTestId('speed-instant')).click();
@@ -226,19 +227,37 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
         );
       assert.equal(await shown('Game over'), 1, '"Game over" once');
       assert.equal(await shown(cause), 1, `the cause once: ${cause}`);
-      const endText = await page.locator(byTestId('end-screen')).innerText();
-      const players = await page.locator('section.players').innerText();
-      for (const text of [endText, players]) {
-        assert.doesNotMatch(text, /(^|[\s(])-\d/m, 'negative numbers use "−", not a hyphen');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    });
+  });
+
+  it('negative numbers are shown with one true minus sign (a finished save whose first player ends on −1 mouse)', async () => {
+    const options = { viewport: VIEWPORTS.desktop, locale: 'en-US' };
+    await withPage(env.browser, options, 'play-minus-failure', async ({ page, problems }) => {
+      // The save of a finished game, as an older build wrote it (final mice
+      // −1, 0, 5, 6), put where the app keeps the current game, then a reload.
+      const save = await readFile(path.join(REPO_ROOT, FINISHED_SAVE), 'utf8');
+      assert.deepEqual(JSON.parse(save).seats, ['human', 'normal', 'hard', 'easy'], 'the fixture as described');
+      await gotoApp(page, env.url());
+      await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, save]);
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('end-screen')).waitFor({ state: 'visible' });
+      await settle(page);
+
+      // The first player's final mice, as shown: U+2212 then 1.
+      const mine = (await page.locator(`${byTestId('end-row-0')} strong`).innerText()).trim();
+      assert.equal(mine, '\u22121', `the first player's final mice: ${JSON.stringify(mine)}`);
+      const texts = {
+        'end screen': await page.locator(byTestId('end-screen')).innerText(),
+        players: await page.locator('section.players').innerText(),
+      };
+      for (const [where, text] of Object.entries(texts)) {
+        assert.match(text, /\u2212\d/, `${where}: a negative number with "−" is on screen: ${JSON.stringify(text)}`);
+        // A hyphen-minus starting a number (not inside a word such as "KB-18").
+        assert.doesNotMatch(text, /(^|[^\p{L}\p{N}])-\d/mu, `${where}: a hyphen-minus before a digit: ${JSON.stringify(text)}`);
       }
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'play-end-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the rules page shows the rules (fetched when opened) in the chosen language, and leads back', async () => {
@@ -268,8 +287,8 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('the language switch changes the texts and is remembered after a reload', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
-    try {
+    const options = { viewport: VIEWPORTS.desktop, locale: 'en-US' };
+    await withPage(env.browser, options, 'lang-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));
       await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
       assert.equal(await passButtonText(page), 'Pass', 'English from the browser language');
@@ -292,12 +311,6 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       await page.locator(byTestId('pass-button')).waitFor({ state: 'visible' });
       assert.equal(await passButtonText(page), 'Pass', 'English is remembered after the reload');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'lang-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,9 +5,10 @@
 //! Levels: `random` (a baseline), `easy` (the heuristic with human-looking
 //! mistakes), `normal` (the heuristic), `hard` and `expert` (determinized
 //! Monte Carlo search with paired heuristic rollouts over the generic game
-//! API, budgets in sampled worlds, never in time). `ismcts` is a research
-//! level for the arena: SO-ISMCTS at the hard budget, kept to measure the two
-//! searches against each other (see docs/bots.md).
+//! API, [`paired`], budgets in sampled worlds, never in time). `ismcts` is a
+//! Katzenjammer research level for the arena: SO-ISMCTS ([`ismcts`]) at the
+//! hard budget, kept to measure the two searches against each other (see
+//! docs/bots.md); J'achète has the other five ([`jachete::LEVELS`]).
 
 pub mod arena;
 pub mod ismcts;

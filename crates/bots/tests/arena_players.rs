@@ -81,17 +81,58 @@ fn run_with_faulty(at: usize) -> (arena::ArenaReport, Faulty) {
     (report, faulty)
 }
 
+/// Built-in levels behind the trait play the games they always played: the
+/// results of this small arena were recorded when the trait came in (and are
+/// what `tablee arena --seats normal,random,easy,normal --games 12 --seed 5`
+/// prints), and each game is replayed here without the arena, from
+/// [`arena::game_seed`], [`arena::decision_seed`] and the rotation.
 #[test]
 fn built_in_levels_behind_the_trait_play_as_before() {
     let levels = [Level::Normal, Level::Random, Level::Easy, Level::Normal];
     let table = Table { players: 4, games: 12, seed: 5, options: Options::default() };
-    let direct = arena::run_levels::<KbState>(&table, &levels, |_| {}).expect("the arena runs");
     let mut players = levels.map(BuiltIn);
     let mut seats: Vec<&mut dyn Player<KbState>> = players.iter_mut().map(|p| p as &mut dyn Player<KbState>).collect();
-    let plugged = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
-    for (a, b) in direct.seats.iter().zip(&plugged.seats) {
-        assert_eq!((&a.bot, a.win_share, a.mean_score, a.decisions), (&b.bot, b.win_share, b.mean_score, b.decisions));
-        assert_eq!((b.faults, b.restarts), (Faults::default(), 0));
+    let report = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
+
+    // Per entry: games won (ties shared), mice and jokers over the 12 games, decisions.
+    let golden = [("normal", 3.5, 65, 37, 333), ("random", 0.0, -39, 62, 371), ("easy", 2.5, 56, 37, 366), ("normal", 6.0, 70, 30, 329)];
+    for (entry, (seat, (bot, won, mice, jokers, decisions))) in report.seats.iter().zip(golden).enumerate() {
+        let close = |mean: f64, total: f64| (mean * 12.0 - total).abs() < 1e-9;
+        assert!(
+            seat.bot == bot
+                && close(seat.win_share, won)
+                && close(seat.mean_score, f64::from(mice))
+                && close(seat.mean_extra, f64::from(jokers))
+                && seat.decisions == decisions,
+            "entry {entry}: {seat:?}, recorded {bot}: {won} won, {mice} mice, {jokers} jokers, {decisions} decisions"
+        );
+        assert_eq!((seat.faults, seat.restarts), (Faults::default(), 0));
+    }
+
+    // The same games, played without the arena: entry e at seat (e + g) % 4 in game g.
+    let mut won = [0.0; 4];
+    let mut mice = [0; 4];
+    let mut legal = Vec::new();
+    for g in 0..12 {
+        let seed = arena::game_seed(5, g);
+        let mut state = KbState::new_game(4, Options::default(), seed).expect("a valid table");
+        let entry_at = |seat: usize| (seat + 4 - g % 4) % 4;
+        let mut moves = 0;
+        while let Some(seat) = state.to_act() {
+            state.legal_actions(&mut legal);
+            let action = decide(levels[entry_at(seat)], &state.view(seat), &legal, arena::decision_seed(seed, seat, moves));
+            state.apply(&action).expect("legal");
+            moves += 1;
+        }
+        let outcome = state.outcome().expect("over");
+        for seat in 0..4 {
+            won[entry_at(seat)] += outcome.win_share(seat);
+            mice[entry_at(seat)] += outcome.scores[seat];
+        }
+    }
+    for entry in 0..4 {
+        assert!((won[entry] - golden[entry].1).abs() < 1e-9, "entry {entry} won {}, recorded {}", won[entry], golden[entry].1);
+        assert_eq!(mice[entry], golden[entry].2, "entry {entry}'s mice");
     }
 }
 

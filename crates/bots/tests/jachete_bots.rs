@@ -1,8 +1,9 @@
 //! J'achète bots play complete seeded games of 4..8 players from their own
-//! view, choose only generated (and legal) actions, and `normal` beats `random`.
+//! view, choose only generated (and legal) actions, never decide on what they
+//! cannot see, and `normal` beats `random`.
 
 use tablee_bots::{jachete, Level, SearchGame};
-use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
@@ -90,42 +91,124 @@ fn ja_normal_beats_random() {
     assert!(share > 0.5, "normal's win share against three random bots: {share}");
 }
 
-/// JA-19: a search bot decides from its view alone. Its positions are dealt
-/// anew (other hands and the stock guessed from the view, as the search
-/// itself guesses them): the view, the generated candidates and the decision
-/// stay the same.
-#[test]
-fn ja19_a_search_bot_decides_the_same_whatever_the_hidden_cards() {
-    let mut positions = 0;
-    let mut hidden_changed = 0;
-    let mut legal_resampled = Vec::new();
-    for seed in 0..3u64 {
-        let mut rng = Rng::new(seed);
-        let mut moves = 0u64;
-        play_rounds(4, 700 + seed, 2, |game, seat, view, legal, bot_seed| {
-            if moves % 11 == 5 {
-                let resampled = JaGame::determinize(view, &mut rng).expect("a world fits the view");
-                let resampled_view = resampled.view(seat);
-                assert_eq!(*view, resampled_view, "dealing the hidden cards anew changed what seat {seat} sees");
-                resampled.actions(&mut legal_resampled);
-                assert_eq!(legal, &legal_resampled[..]);
-                let others = |g: &JaGame| (0..4).filter(|&s| s != seat).map(|s| g.round().hand(s).to_vec()).collect::<Vec<_>>();
-                if others(&resampled) != others(game) {
-                    hidden_changed += 1;
-                }
+/// The cards of a hand, in a fixed order (hands are compared as sets).
+fn sorted(cards: &[Card]) -> Vec<Card> {
+    let mut cards = cards.to_vec();
+    cards.sort();
+    cards
+}
+
+/// `game` with what `viewer` cannot see dealt differently: the cards of the
+/// other hands and of the stock shuffled among those places (sizes kept), the
+/// public facts as they are (`JaGame::from_view`). Another hand and the next
+/// stock card always differ; `None` if the hidden cards cannot.
+fn hidden_twin(game: &JaGame, viewer: Seat, rng: &mut Rng) -> Option<JaGame> {
+    let round = game.round();
+    let others: Vec<Seat> = (0..round.players()).filter(|&s| s != viewer).collect();
+    let stock = round.stock_top_first();
+    let mut pool: Vec<Card> = others.iter().flat_map(|&s| round.hand(s).to_vec()).chain(stock.iter().copied()).collect();
+    for _ in 0..50 {
+        rng.shuffle(&mut pool);
+        let mut cards = pool.iter().copied();
+        let hands: Vec<Vec<Card>> = (0..round.players())
+            .map(|s| match s == viewer {
+                true => round.hand(s).to_vec(),
+                false => cards.by_ref().take(round.hand(s).len()).collect(),
+            })
+            .collect();
+        let twin_stock: Vec<Card> = cards.collect();
+        let other_hand = others.iter().any(|&s| sorted(&hands[s]) != sorted(round.hand(s)));
+        if other_hand && twin_stock.first() != stock.first() {
+            let twin = JaGame::from_view(&game.view(viewer), hands, twin_stock, rng.next_u64());
+            return Some(twin.expect("the same cards fit the same view"));
+        }
+    }
+    None
+}
+
+/// Walks two games that differ only in what `viewer` cannot see forward with
+/// the same moves (`normal`'s in `a`), for up to `steps` moves while they
+/// agree in public: at every position `viewer`'s views must be equal and,
+/// where it acts, its candidates and the decisions (the same seed for both):
+/// of every level the first time, of `random`, `easy` and `normal` after.
+/// Returns the decisions checked, and whether the first was a buy (where the
+/// search levels search).
+fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_move: u64, steps: u64) -> (usize, bool) {
+    let (mut legal_a, mut legal_b) = (Vec::new(), Vec::new());
+    let (mut checked, mut first_is_buy) = (0, false);
+    for moves in first_move..first_move + steps {
+        let at = format!("game {number}, move {moves}, seat {viewer}");
+        assert_eq!(a.view(viewer), b.view(viewer), "JA-19: the views differ with only hidden cards changed ({at})");
+        let Some(seat) = a.to_act() else { break };
+        a.actions(&mut legal_a);
+        let bot_seed = derive_seed(number, &format!("{seat}-{moves}"));
+        if seat == viewer {
+            b.actions(&mut legal_b);
+            assert_eq!(legal_a, legal_b, "the candidates differ ({at})");
+            let levels = if checked == 0 { &jachete::LEVELS[..] } else { &jachete::LEVELS[..3] };
+            first_is_buy |= checked == 0 && legal_a.contains(&JaAction::Buy);
+            for &level in levels {
                 assert_eq!(
-                    jachete::decide(Level::Hard, view, legal, bot_seed),
-                    jachete::decide(Level::Hard, &resampled_view, &legal_resampled, bot_seed),
-                    "hard decided differently once the hidden cards changed (seed {seed}, move {moves})"
+                    jachete::decide(level, &a.view(viewer), &legal_a, bot_seed),
+                    jachete::decide(level, &b.view(viewer), &legal_b, bot_seed),
+                    "{level} decided differently with only hidden cards changed ({at})"
                 );
-                positions += 1;
+                checked += 1;
+            }
+        }
+        let action = jachete::decide(Level::Normal, &a.view(seat), &legal_a, bot_seed);
+        if b.check(&action).is_err() {
+            break;
+        }
+        a.apply(&action).expect("generated");
+        b.apply(&action).expect("checked");
+        let public = |g: &JaGame| {
+            let r = g.round();
+            let seats = 0..r.players();
+            let purses: Vec<(i32, bool)> = seats.map(|s| (r.money(s), r.opened(s))).collect();
+            (r.round(), r.phase(), r.to_act(), r.table().to_vec(), r.discard().to_vec(), r.hand(viewer).to_vec(), purses)
+        };
+        if public(&a) != public(&b) {
+            break;
+        }
+    }
+    (checked, first_is_buy)
+}
+
+/// JA-19: no level reads what its seat cannot see. At positions of seeded
+/// games, the other hands and the stock are dealt differently (the next stock
+/// card always changes); both games go on with the same moves while they
+/// agree in public, and the seat's views, candidates and every level's
+/// decision must agree.
+#[test]
+fn ja19_no_level_decides_on_the_hidden_cards() {
+    let mut rng = Rng::new(19);
+    let (mut pairs, mut decisions, mut buys) = (0, 0, 0);
+    for (g, players) in [4usize, 5, 6].into_iter().enumerate() {
+        let number = 700 + g as u64;
+        let mut moves = 0u64;
+        play_rounds(players, number, 2, |game, seat, view, legal, bot_seed| {
+            if moves % 11 == 4 {
+                // Every other time the seat to act, else the one after it.
+                let viewer = (seat + (moves / 11 % 2) as usize) % players;
+                if let Some(twin) = hidden_twin(game, viewer, &mut rng) {
+                    let (a, b) = (game.round(), twin.round());
+                    assert_eq!(a.hand(viewer), b.hand(viewer));
+                    assert_ne!(a.stock_top_first().first(), b.stock_top_first().first());
+                    assert!((0..players).any(|s| sorted(a.hand(s)) != sorted(b.hand(s))));
+                    let (checked, buy) = walk_twins(game.clone(), twin, viewer, number, moves, 10);
+                    pairs += 1;
+                    decisions += checked;
+                    buys += usize::from(buy);
+                }
             }
             moves += 1;
             jachete::decide(Level::Normal, view, legal, bot_seed)
         });
     }
-    assert!(positions >= 20, "only {positions} positions checked");
-    assert!(hidden_changed * 10 >= positions * 9, "the hidden cards changed in only {hidden_changed} of {positions}");
+    assert!(pairs >= 20, "only {pairs} pairs of games checked");
+    assert!(decisions >= 60, "only {decisions} decisions checked");
+    assert!(buys >= 5, "the search levels were asked at only {buys} buys");
 }
 
 /// JA-9, JA-10: a buyer's card is known to sit in its hand; the search's

@@ -255,16 +255,44 @@ fn ja04_round_r_of_seed_s_is_always_the_same_deal() {
 
 #[test]
 fn ja19_the_view_shows_only_the_own_hand() {
-    let game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(7)).unwrap();
-    let view = game.view(2);
-    assert_eq!(view.hand, game.round().hand(2));
-    assert_eq!(view.hand_sizes.len(), 4);
-    // Every field of the view, by name (the engine no longer links serde).
-    let fields = format!("{view:?}");
+    let mut game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(7)).unwrap();
+    let mut rng = Rng::new(7);
+    let mut actions = Vec::new();
+    // Some way into the round: cards bought, discarded, perhaps played.
+    for _ in 0..30 {
+        game.actions(&mut actions);
+        let action = greedy(&game, &actions, &mut rng);
+        game.apply(&action).unwrap();
+    }
+    let viewer = 2;
+    let view = game.view(viewer);
+    assert_eq!(view.hand, game.round().hand(viewer));
+    // One `hand` field, the viewer's (whatever the seat: checked once); every
+    // field by name from Debug (the engine no longer links serde).
+    let json = format!("{view:?}");
+    assert_eq!(json.matches(" hand: ").count(), 1);
+    let sorted = |cards: &[Card]| {
+        let mut cards = cards.to_vec();
+        cards.sort();
+        cards
+    };
     for seat in [0, 1, 3] {
-        // Another hand never appears as such (a crude but real check: the view
-        // has one `hand` field, the viewer's).
-        assert_eq!(fields.matches(" hand: ").count(), 1, "seat {seat}");
+        let hand = game.round().hand(seat);
+        // Of another hand the view shows the size...
+        assert_eq!(view.hand_sizes[seat], hand.len(), "seat {seat}");
+        // ...not the cards: neither as they lie in the hand...
+        let listed = format!("{hand:?}");
+        let listed = &listed[1..listed.len() - 1];
+        assert!(!json.contains(listed), "seat {seat}'s hand {listed} is in seat {viewer}'s view: {json}");
+        // ...nor in any way: with that hand and as many stock cards swapped,
+        // seat `viewer` sees the same.
+        let mut hands: Vec<Vec<Card>> = (0..4).map(|s| game.round().hand(s).to_vec()).collect();
+        let mut stock = game.round().stock_top_first();
+        let k = hand.len().min(stock.len());
+        hands[seat][..k].swap_with_slice(&mut stock[..k]);
+        assert_ne!(sorted(&hands[seat]), sorted(hand), "seat {seat}: the swap changed nothing");
+        let twin = JaGame::from_view(&view, hands, stock, 1).expect("the same cards fit the view");
+        assert_eq!(twin.view(viewer), view, "seat {seat}'s cards show in seat {viewer}'s view");
     }
 }
 
