@@ -19,7 +19,7 @@ use tablee_engine::{Refusal, RuleError, Seat};
 use wasm_bindgen::JsCast;
 
 use crate::app::config::TableConfig;
-use crate::app::controller::{First, Shell, LANG_KEY, SPEED_KEY};
+use crate::app::controller::{First, Par, Shell, LANG_KEY, SPEED_KEY};
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
@@ -90,6 +90,9 @@ pub struct Ctx {
     pub screen: RwSignal<Screen>,
     /// The game in progress, its par, the history, a save set aside.
     pub shell: RwSignal<Shell>,
+    /// The shell's par, in a signal of its own: par arriving mid-game
+    /// re-renders the par line, not every component that reads the game.
+    pub par: RwSignal<Par>,
     pub speed: RwSignal<Speed>,
     /// The bot whose move is coming.
     pub thinking: RwSignal<Option<Seat>>,
@@ -155,6 +158,7 @@ pub fn App() -> impl IntoView {
             First::Game => Screen::Game,
             First::Problem(error) => Screen::Problem(error.clone()),
         }),
+        par: RwSignal::new(start.shell.par),
         shell: RwSignal::new(start.shell),
         speed: RwSignal::new(browser::load(SPEED_KEY).and_then(|s| Speed::parse(&s)).unwrap_or(Speed::Normal)),
         thinking: RwSignal::new(None),
@@ -222,7 +226,10 @@ pub fn App() -> impl IntoView {
 #[component]
 fn GameScreen() -> impl IntoView {
     let ctx = ctx();
-    move || match ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())) {
+    // A memo: the table is built again only when the game changes, not on
+    // every move (each move changes the shell).
+    let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
+    move || match game.get() {
         Some(GameId::Katzenjammer) => view! { <crate::games::katzenjammer::ui::Game /> }.into_any(),
         // A game without a table never reaches this screen (start-up says it is coming).
         Some(GameId::Jachete) | None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
@@ -234,6 +241,7 @@ fn GameScreen() -> impl IntoView {
 /// docs/performance.md), hot-seat hiding resets, and par starts.
 fn shown(ctx: Ctx, par_job: Option<Job>) {
     worker_client::start();
+    ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
     ctx.screen.set(Screen::Game);
     if let Some(job) = par_job {
@@ -335,9 +343,14 @@ fn start_par(ctx: Ctx, job: Job) {
     let generation = ctx.shell.with_untracked(|sh| sh.generation);
     spawn_local(async move {
         let reply = worker_client::ask(job).await;
-        ctx.shell.update(|sh| {
-            sh.par_arrived(generation, reply, &mut LocalStorage);
-        });
+        let mut history_changed = false;
+        ctx.shell.update_untracked(|sh| history_changed = sh.par_arrived(generation, reply, &mut LocalStorage));
+        if ctx.shell.with_untracked(|sh| sh.generation) == generation {
+            ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
+        }
+        if history_changed {
+            ctx.shell.notify();
+        }
     });
 }
 
@@ -348,8 +361,8 @@ fn Header() -> impl IntoView {
         ctx.lang.set(lang);
         browser::store(LANG_KEY, lang.code());
     };
-    let in_game = move || ctx.has_game();
-    let game_name = move || ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title());
+    let in_game = Memo::new(move |_| ctx.has_game());
+    let game_name = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title()));
     view! {
         <header class="masthead">
             <div class="brand">
@@ -360,7 +373,7 @@ fn Header() -> impl IntoView {
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
-                <Show when=move || in_game() && ctx.screen.get() != Screen::Game>
+                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game>
                     <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>
@@ -427,8 +440,9 @@ fn Update() -> impl IntoView {
 #[component]
 fn Notice() -> impl IntoView {
     let ctx = ctx();
+    let set_aside = Memo::new(move |_| ctx.shell.with(|sh| sh.set_aside.clone()));
     move || {
-        ctx.shell.with(|sh| sh.set_aside.clone()).map(|aside| {
+        set_aside.get().map(|aside| {
             let lang = ctx.lang();
             let text = i18n::save_set_aside(&i18n::save_error(&aside.error, lang), &aside.key, lang);
             view! {

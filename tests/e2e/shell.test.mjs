@@ -104,6 +104,32 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
+  it("bots' moves update the table without rebuilding it: the discard pile a player opened stays open", async () => {
+    const { context, page, problems } = await openPage(env.browser);
+    try {
+      await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=4'));
+      await page.locator(byTestId('speed-instant')).click();
+      const toggle = page.locator(byTestId('discard-toggle'));
+      await toggle.click();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      const log = page.locator(`${byTestId('log')} li`);
+      const before = await log.count();
+      // Our pass hands the turn to the three bots, who all move.
+      const pass = page.locator(byTestId('pass-button'));
+      await page.waitForFunction((sel) => !document.querySelector(sel)?.disabled, byTestId('pass-button'));
+      await pass.click();
+      await page.waitForFunction(
+        ([sel, n]) => document.querySelectorAll(sel).length >= n,
+        [`${byTestId('log')} li`, before + 3],
+      );
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true', 'the table was rebuilt by a move');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [lang, pattern] of [
     ['en', /J'achète is coming soon/],
     ['fr', /J'achète arrive bientôt/],

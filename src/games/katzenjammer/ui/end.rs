@@ -41,7 +41,7 @@ pub fn EndPanel() -> impl IntoView {
             })
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
-        let par = move || match (ctx.shell.with(|sh| sh.par), me) {
+        let par = move || match (ctx.par.get(), me) {
             (Par::Known(par), Some(mine)) => Some(texts::par_text(par, mine, ctx.lang())),
             (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
             _ => None,

@@ -120,7 +120,7 @@ fn DealBar() -> impl IntoView {
         let text = ctx.game_untracked::<Kb, _>(|session| {
             let url = format!("{}{}", browser::base_url(), link::write(session.config(), lang));
             let summary = Summary::of(session.state());
-            let par = match ctx.shell.with_untracked(|sh| sh.par) {
+            let par = match ctx.par.get_untracked() {
                 Par::Known(p) => Some(p),
                 _ => None,
             };
