@@ -155,14 +155,14 @@ impl Shell {
                 let same = |s: &AnySession, deal: &AnyTable| same_table(&s.table(), deal);
                 match (deal, saved) {
                     (Some(deal), Some(session)) if same(&session, &deal) => start.resume(session),
-                    (Some(deal), saved) => match deal.deal_for_page() {
+                    (Some(deal), saved) => match deal.clone().deal_for_page() {
                         Ok(session) => {
                             start.resume(session);
                             start.dealt = true;
                         }
                         Err(_) => {
                             start.shell.game = saved;
-                            start.first = First::Problem(LinkError::UnknownGame(String::new()));
+                            start.first = First::Problem(LinkError::cannot_deal(&deal));
                         }
                     },
                     (None, Some(session)) => start.resume(session),

@@ -46,6 +46,18 @@ pub enum LinkError {
     Daily(String),
 }
 
+impl LinkError {
+    /// Why a table that was read cannot be dealt on this page: its game has
+    /// no table yet, or (the engine refusing it) its number of players.
+    pub fn cannot_deal(table: &AnyTable) -> LinkError {
+        if table.game().playable() {
+            LinkError::Players { text: table.players().to_string(), game: table.game() }
+        } else {
+            LinkError::NotPlayableYet(table.game())
+        }
+    }
+}
+
 impl From<OptionError> for LinkError {
     fn from(e: OptionError) -> LinkError {
         LinkError::Option { name: e.name, text: e.text }

@@ -252,6 +252,7 @@ fn shown(ctx: Ctx, par_job: Option<Job>) {
 
 /// Deals a new game for `table` and shows it.
 pub fn start_game(ctx: Ctx, table: AnyTable) {
+    let problem = LinkError::cannot_deal(&table);
     let mut dealt = Err(String::new());
     ctx.shell.update(|sh| dealt = sh.new_game(table));
     match dealt {
@@ -259,7 +260,7 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
             shown(ctx, par_job);
             persist(ctx);
         }
-        Err(_) => ctx.screen.set(Screen::Problem(LinkError::UnknownGame(String::new()))),
+        Err(_) => ctx.screen.set(Screen::Problem(problem)),
     }
 }
 
