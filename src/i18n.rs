@@ -10,7 +10,7 @@ use tablee_bots::Level;
 use tablee_engine::{Seat, SeedError};
 
 use crate::app::config::{Day, SeatKind, TableConfig};
-use crate::app::game::{GameDef, GameId};
+use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::link::LinkError;
 use crate::app::save::SaveError;
 use crate::app::session::ReplayError;
@@ -60,6 +60,8 @@ pub struct Strings {
     pub seed_help: &'static str,
     pub play: &'static str,
     pub resume: &'static str,
+    pub unfinished_title: &'static str,
+    pub unfinished_resume: &'static str,
     pub hotseat_note: &'static str,
     pub no_human_note: &'static str,
     pub history_title: &'static str,
@@ -126,6 +128,8 @@ pub static EN: Strings = Strings {
     seed_help: "8 characters, like 1K7Q-M3ZD: a friend's deal, or one you want to replay.",
     play: "Play",
     resume: "Resume the game in progress",
+    unfinished_title: "Unfinished games",
+    unfinished_resume: "Resume",
     hotseat_note: "Several humans share this device: the hands are hidden while it is passed on.",
     no_human_note: "No human seat: you will watch the bots play.",
     history_title: "Your games on this device",
@@ -188,6 +192,8 @@ pub static FR: Strings = Strings {
     seed_help: "8 caractères, comme 1K7Q-M3ZD : la donne d'un ami, ou une donne à rejouer.",
     play: "Jouer",
     resume: "Reprendre la partie en cours",
+    unfinished_title: "Parties inachevées",
+    unfinished_resume: "Reprendre",
     hotseat_note: "Plusieurs humains partagent cet appareil : les mains sont cachées pendant qu'on se le passe.",
     no_human_note: "Aucune place humaine : vous regarderez les bots jouer.",
     history_title: "Vos parties sur cet appareil",
@@ -565,6 +571,34 @@ pub fn deal_name<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
     }
 }
 
+/// An unfinished game in the list: "Katzenjammer Blues, deal 1K7Q-M3ZD,
+/// 4 players, 12 moves played, 5 min ago".
+pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> String {
+    let deal = crate::each_game!(table, t => deal_name(t, lang));
+    let (title, players) = (table.game().title(), table.players());
+    let minutes = (ago_ms.max(0.0) / 60_000.0) as u64;
+    let ago = match (minutes, lang) {
+        (0, Lang::En) => "just now".to_string(),
+        (0, Lang::Fr) => "à l'instant".to_string(),
+        (1..=59, Lang::En) => format!("{minutes} min ago"),
+        (1..=59, Lang::Fr) => format!("il y a {minutes} min"),
+        (60..=1439, Lang::En) => format!("{} h ago", minutes / 60),
+        (60..=1439, Lang::Fr) => format!("il y a {} h", minutes / 60),
+        (_, Lang::En) if minutes < 2880 => "yesterday".to_string(),
+        (_, Lang::Fr) if minutes < 2880 => "hier".to_string(),
+        (_, Lang::En) => format!("{} days ago", minutes / 1440),
+        (_, Lang::Fr) => format!("il y a {} jours", minutes / 1440),
+    };
+    match lang {
+        Lang::En => format!("{title}, {deal}, {players} players, {moves} move{} played, {ago}", if moves == 1 { "" } else { "s" }),
+        Lang::Fr => format!("{title}, {deal}, {players} joueurs, {moves} coup{} joué{}, {ago}", plural_s(moves), plural_s(moves)),
+    }
+}
+
+fn plural_s(n: usize) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
 pub fn daily_option(day: Day, lang: Lang) -> String {
     format!("{} ({day}, UTC)", lang.s().deal_daily)
 }
@@ -578,6 +612,21 @@ mod tests {
 
 
 
+
+    #[test]
+    fn an_unfinished_game_is_described() {
+        let table = TableConfig::<Katzenjammer>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4).into_any();
+        assert_eq!(
+            kept_game(&table, 12, 5.5 * 60_000.0, Lang::En),
+            "Katzenjammer Blues, deal 1K7Q-M3ZD, 4 players, 12 moves played, 5 min ago"
+        );
+        assert_eq!(
+            kept_game(&table, 1, 3.0 * 86_400_000.0, Lang::Fr),
+            "Katzenjammer Blues, donne 1K7Q-M3ZD, 4 joueurs, 1 coup joué, il y a 3 jours"
+        );
+        assert!(kept_game(&table, 0, 2.0 * 3_600_000.0, Lang::En).ends_with("0 moves played, 2 h ago"));
+        assert!(kept_game(&table, 0, 1000.0, Lang::Fr).ends_with("0 coup joué, à l'instant"));
+    }
 
     #[test]
     fn languages_from_codes_and_browser_tags() {

@@ -1,13 +1,20 @@
 //! The controller: everything that happens to a game between the page and
 //! the engine, written once for every game and tested natively — what the
 //! page shows first (a link, a saved game, or home), a person's move, the
-//! bots' moves asked of the worker, par, the local history and the save.
+//! bots' moves asked of the worker, par, the local history and the saves.
+//!
+//! Every unfinished game is kept: each under its own key
+//! ([`game_key`], `tablee.<game>.game.<n>`), listed newest first in
+//! [`GAMES_KEY`] (`[{"key":…,"at":<ms>},…]`, the first one the game last
+//! played). Starting another game never discards one; a finished game leaves
+//! the list when the next one begins; at most [`MAX_GAMES`] are kept.
 //!
 //! The page ([`crate::ui`]) holds a [`Shell`] in a signal and does only the
 //! browser's part: it sends the jobs this returns to the worker, waits the
 //! bots' delay, and gives this the replies. Storage is behind [`Storage`]
 //! (localStorage in the page, a map in tests).
 
+use tablee_engine::json::Json;
 use tablee_engine::{Refusal, RuleError, Seat};
 
 use super::game::{AnySession, AnyTable, GameDef, GameId};
@@ -26,19 +33,31 @@ pub trait Storage {
     fn remove(&mut self, key: &str);
 }
 
-/// The game in progress of each game (one per game).
+/// The single save of the builds before the list of games (read once and
+/// moved into the list).
 pub fn save_key(game: GameId) -> String {
     format!("tablee.{}.current", game.code())
+}
+
+/// The list of games kept, newest first.
+pub const GAMES_KEY: &str = "tablee.games";
+
+/// At most this many games are kept (the oldest unfinished one is dropped).
+pub const MAX_GAMES: usize = 20;
+
+/// Where game number `n` is saved.
+pub fn game_key(game: GameId, n: u64) -> String {
+    format!("tablee.{}.game.{n}", game.code())
+}
+
+/// The number at the end of a [`game_key`].
+fn key_number(key: &str) -> Option<u64> {
+    key.rsplit('.').next()?.parse().ok()
 }
 
 /// Games counted on this device, per game.
 pub fn history_key(game: GameId) -> String {
     format!("tablee.{}.history", game.code())
-}
-
-/// Where an unreadable save is kept, with the time it was set aside.
-pub fn broken_key(game: GameId, now_ms: f64) -> String {
-    format!("tablee.{}.broken.{}", game.code(), now_ms as u64)
 }
 
 pub const LANG_KEY: &str = "tablee.lang";
@@ -77,11 +96,29 @@ pub struct BotTurn {
     pub job: Job,
 }
 
-/// The games on this device: the one in progress, its par, the local
-/// history, and a save that could not be resumed.
+/// An unfinished game kept aside: where it is saved, when it was last
+/// played (ms since 1970), and the game.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    pub key: String,
+    pub at: f64,
+    pub session: AnySession,
+}
+
+/// The games on this device: the one in progress, the other unfinished
+/// ones, its par, the local history, and a save that could not be resumed.
 #[derive(Clone, Debug)]
 pub struct Shell {
     pub game: Option<AnySession>,
+    /// Where the game in progress is saved, and when it last was.
+    pub key: Option<String>,
+    pub at: f64,
+    /// The other unfinished games, newest first.
+    pub kept: Vec<Kept>,
+    /// The next game's number.
+    next: u64,
+    /// Saves to remove when the list is next written (finished or too old).
+    dropped: Vec<String>,
     pub par: Par,
     /// Each game's local history.
     pub histories: Vec<(GameId, History)>,
@@ -112,7 +149,129 @@ impl Shell {
             .into_iter()
             .map(|g| (g, storage.load(&history_key(g)).map(|t| History::parse(&t)).unwrap_or_default()))
             .collect();
-        Shell { game: None, par: Par::NotApplicable, histories, set_aside: None, generation: 0 }
+        Shell {
+            game: None,
+            key: None,
+            at: 0.0,
+            kept: Vec::new(),
+            next: 1,
+            dropped: Vec::new(),
+            par: Par::NotApplicable,
+            histories,
+            set_aside: None,
+            generation: 0,
+        }
+    }
+
+    /// Keeps an unreadable save under a dated key (never deleted) and says so.
+    fn set_aside(&mut self, storage: &mut dyn Storage, game: &str, key: &str, text: &str, error: SaveError, now_ms: f64) {
+        let mut aside = format!("tablee.{game}.broken.{}", now_ms as u64);
+        let mut n = 1;
+        while storage.load(&aside).is_some() {
+            n += 1;
+            aside = format!("tablee.{game}.broken.{}.{n}", now_ms as u64);
+        }
+        if storage.store(&aside, text) {
+            storage.remove(key);
+        }
+        self.set_aside = Some(SetAside { error, key: aside });
+    }
+
+    /// Reads the list of games and the single save of older builds.
+    fn load_games(&mut self, storage: &mut dyn Storage, now_ms: f64) {
+        if let Some(text) = storage.load(GAMES_KEY) {
+            let list = Json::parse(&text).ok().and_then(|json| {
+                json.as_array()?
+                    .iter()
+                    .map(|entry| Some((entry.get("key")?.as_str()?.to_string(), entry.get("at")?.as_f64()?)))
+                    .collect::<Option<Vec<_>>>()
+            });
+            match list {
+                Some(list) => {
+                    self.next = list.iter().filter_map(|(key, _)| key_number(key)).max().unwrap_or(0) + 1;
+                    for (key, at) in list {
+                        let Some(text) = storage.load(&key) else { continue };
+                        match save::from_json_for_page(&text) {
+                            Ok(session) => self.kept.push(Kept { key, at, session }),
+                            Err(error) => {
+                                let game = key.split('.').nth(1).unwrap_or("game").to_string();
+                                self.set_aside(storage, &game, &key, &text, error, now_ms);
+                            }
+                        }
+                    }
+                }
+                None => self.set_aside(storage, "games", GAMES_KEY, &text, SaveError::Field("the list of games"), now_ms),
+            }
+        }
+        for game in GameId::ALL.into_iter().filter(|g| g.playable()) {
+            let old = save_key(game);
+            let Some(text) = storage.load(&old) else { continue };
+            match save::from_json_for_page(&text) {
+                Ok(session) => {
+                    let key = self.fresh_key(game);
+                    if storage.store(&key, &text) {
+                        storage.remove(&old);
+                    }
+                    self.kept.insert(0, Kept { key, at: now_ms, session });
+                }
+                Err(error) => self.set_aside(storage, game.code(), &old, &text, error, now_ms),
+            }
+        }
+    }
+
+    fn fresh_key(&mut self, game: GameId) -> String {
+        self.next += 1;
+        game_key(game, self.next - 1)
+    }
+
+    /// Finished games leave the list (they are in the history), and only
+    /// the newest [`MAX_GAMES`] stay.
+    fn tidy(&mut self) {
+        let room = MAX_GAMES - usize::from(self.game.is_some());
+        let mut kept = Vec::new();
+        for entry in std::mem::take(&mut self.kept) {
+            if entry.session.is_over() || kept.len() >= room {
+                self.dropped.push(entry.key);
+            } else {
+                kept.push(entry);
+            }
+        }
+        self.kept = kept;
+    }
+
+    /// Writes the list of games and removes the saves that left it.
+    fn write_list(&mut self, storage: &mut dyn Storage) -> bool {
+        let current = self.key.iter().map(|key| (key, self.at));
+        let entries = current.chain(self.kept.iter().map(|k| (&k.key, k.at)));
+        let list = Json::Arr(
+            entries.map(|(key, at)| Json::obj([("key", Json::str(key)), ("at", Json::int(at as i64))])).collect(),
+        );
+        let written = storage.store(GAMES_KEY, &list.text());
+        if written {
+            for key in self.dropped.drain(..) {
+                storage.remove(&key);
+            }
+        }
+        written
+    }
+
+    /// Makes the kept game at `index` (in [`Shell::kept`]) the game in
+    /// progress (the one in progress is kept); returns the par job to send.
+    pub fn resume(&mut self, index: usize) -> Option<Job> {
+        if index >= self.kept.len() {
+            return None;
+        }
+        let Kept { key, at, session } = self.kept.remove(index);
+        self.show(session, key, at)
+    }
+
+    /// The newest kept game becomes the one in progress, without par (the
+    /// page shows a problem first).
+    fn hold_newest(&mut self) {
+        if !self.kept.is_empty() {
+            let Kept { key, at, session } = self.kept.remove(0);
+            (self.game, self.key, self.at) = (Some(session), Some(key), at);
+        }
     }
 
     /// Reads the saved game and the link (`location.search`), and decides
@@ -120,65 +279,65 @@ impl Shell {
     /// under a dated key (never lost) and said so.
     pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
         let mut shell = Shell::empty(storage);
-        let mut saved = None;
-        for game in GameId::ALL.into_iter().filter(|g| g.playable()) {
-            let key = save_key(game);
-            let Some(text) = storage.load(&key) else { continue };
-            match save::from_json_for_page(&text) {
-                Ok(session) if saved.is_none() => saved = Some(session),
-                Ok(_) => {}
-                Err(error) => {
-                    let aside = broken_key(game, now_ms);
-                    if storage.store(&aside, &text) {
-                        storage.remove(&key);
-                    }
-                    shell.set_aside = Some(SetAside { error, key: aside });
-                }
-            }
-        }
+        shell.load_games(storage, now_ms);
         let request = link::read(search);
         let lang = request.as_ref().ok().and_then(|r| r.lang);
         let mut start = Start { shell, first: First::Home, lang, home_table: None, par_job: None, dealt: false };
         match request {
             Err(error) => {
                 // Keep the game in progress reachable from the home screen.
-                start.shell.game = saved;
+                start.shell.hold_newest();
                 start.first = First::Problem(error);
             }
             Ok(LinkRequest { deal, table, .. }) => {
                 if !table.game().playable() {
-                    start.shell.game = saved;
+                    start.shell.hold_newest();
                     start.first = First::Problem(LinkError::NotPlayableYet(table.game()));
-                    return start;
-                }
-                start.home_table = Some(table);
-                let same = |s: &AnySession, deal: &AnyTable| same_table(&s.table(), deal);
-                match (deal, saved) {
-                    (Some(deal), Some(session)) if same(&session, &deal) => start.resume(session),
-                    (Some(deal), saved) => match deal.clone().deal_for_page() {
-                        Ok(session) => {
-                            start.resume(session);
-                            start.dealt = true;
-                        }
-                        Err(_) => {
-                            start.shell.game = saved;
-                            start.first = First::Problem(LinkError::cannot_deal(&deal));
-                        }
-                    },
-                    (None, Some(session)) => start.resume(session),
-                    (None, None) => {}
+                } else {
+                    start.home_table = Some(table);
+                    match deal {
+                        // A deal already kept is resumed, not dealt anew.
+                        Some(deal) => match start.shell.kept.iter().position(|k| same_table(&k.session.table(), &deal)) {
+                            Some(index) => start.resume(index),
+                            None => match deal.clone().deal_for_page() {
+                                Ok(session) => {
+                                    start.par_job = start.shell.begin(session);
+                                    start.first = First::Game;
+                                    start.dealt = true;
+                                }
+                                Err(_) => {
+                                    start.shell.hold_newest();
+                                    start.first = First::Problem(LinkError::cannot_deal(&deal));
+                                }
+                            },
+                        },
+                        None if !start.shell.kept.is_empty() => start.resume(0),
+                        None => {}
+                    }
                 }
             }
         }
+        start.shell.tidy();
+        start.shell.write_list(storage);
         start
     }
 
-    /// Shows `session` and starts its par; returns the par job to send.
+    /// Shows a new game `session` (the one in progress is kept) and starts
+    /// its par; returns the par job to send.
     pub fn begin(&mut self, session: AnySession) -> Option<Job> {
+        let key = self.fresh_key(session.game());
+        self.show(session, key, 0.0)
+    }
+
+    fn show(&mut self, session: AnySession, key: String, at: f64) -> Option<Job> {
+        if let (Some(game), Some(old)) = (self.game.take(), self.key.take()) {
+            self.kept.insert(0, Kept { key: old, at: self.at, session: game });
+        }
         self.generation += 1;
         let job = crate::each_game!(session &session, s => par_job(s));
         self.par = if job.is_some() { Par::Computing } else { Par::NotApplicable };
-        self.game = Some(session);
+        (self.game, self.key, self.at) = (Some(session), Some(key), at);
+        self.tidy();
         job
     }
 
@@ -293,18 +452,23 @@ impl Shell {
         &mut self.histories.last_mut().expect("just pushed").1
     }
 
-    /// Saves the game in progress under its game's key.
-    pub fn save(&self, storage: &mut dyn Storage) -> bool {
-        match &self.game {
-            Some(game) => storage.store(&save_key(game.game()), &save::any_to_json(game)),
-            None => false,
+    /// Saves the game in progress under its key, played at `now_ms`, and
+    /// the list of games.
+    pub fn save(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool {
+        let saved = match (&self.game, &self.key) {
+            (Some(game), Some(key)) => storage.store(key, &save::any_to_json(game)),
+            _ => false,
+        };
+        if saved {
+            self.at = now_ms;
         }
+        self.write_list(storage) && saved
     }
 }
 
 impl Start {
-    fn resume(&mut self, session: AnySession) {
-        self.par_job = self.shell.begin(session);
+    fn resume(&mut self, index: usize) {
+        self.par_job = self.shell.resume(index);
         self.first = First::Game;
     }
 }
@@ -382,7 +546,7 @@ mod tests {
                 let action = tablee_bots::decide(Level::Normal, &s.view(seat), &s.legal_actions(), 1);
                 shell.act::<Katzenjammer>(action).unwrap();
             }
-            assert!(shell.save(storage));
+            assert!(shell.save(storage, 0.0));
             shell.record_if_over(storage);
         }
         assert!(shell.game.as_ref().unwrap().is_over());
@@ -405,7 +569,7 @@ mod tests {
                 None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
             }
         }
-        shell.save(&mut storage);
+        shell.save(&mut storage, 0.0);
         let moves = shell.game.as_ref().unwrap().moves();
         let again = Shell::start(&mut storage, LINK, 1.0);
         assert_eq!(again.first, First::Game);
@@ -418,8 +582,8 @@ mod tests {
     #[test]
     fn a_bad_link_keeps_the_game_in_progress() {
         let mut storage = Memory::default();
-        let shell = Shell::start(&mut storage, LINK, 0.0).shell;
-        shell.save(&mut storage);
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        shell.save(&mut storage, 0.0);
         let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
         assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
         assert!(start.shell.game.is_some());
@@ -524,5 +688,153 @@ mod tests {
         let save = crate::app::save::to_json(&Session::new(table).unwrap());
         assert!(matches!(save::from_json_for_page(&save), Err(SaveError::Game(_))));
         assert!(save::from_json(&save).is_ok());
+    }
+
+    /// A few moves of the game in progress (bots as without a worker, the
+    /// person passing).
+    fn play_some(shell: &mut Shell, moves: usize) {
+        for _ in 0..moves {
+            match shell.bot_turn() {
+                Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+                None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+            }
+        }
+    }
+
+    fn other_link(n: u64) -> String {
+        format!("?game=katzenjammer&seed={}&players=3", Seed::from_number(n))
+    }
+
+    fn deals(shell: &Shell) -> Vec<(String, usize)> {
+        let seed = |s: &AnySession| match s.table() {
+            AnyTable::Katzenjammer(t) => t.seed.to_string(),
+            AnyTable::Jachete(t) => t.seed.to_string(),
+        };
+        shell.kept.iter().map(|k| (seed(&k.session), k.session.moves())).collect()
+    }
+
+    #[test]
+    fn a_link_to_another_deal_keeps_the_game_in_progress() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        play_some(&mut shell, 5);
+        assert!(shell.save(&mut storage, 10.0));
+        let moves = shell.game.as_ref().unwrap().moves();
+        // A friend's link to another deal: dealt, and the first game kept.
+        let start = Shell::start(&mut storage, &other_link(77), 20.0);
+        assert!(start.dealt);
+        let mut shell = start.shell;
+        assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), moves)]);
+        assert_eq!(shell.kept[0].at, 10.0);
+        shell.save(&mut storage, 30.0);
+        // A reload shows the friend's game; the first is still kept.
+        let again = Shell::start(&mut storage, "", 40.0).shell;
+        assert_eq!(again.game.as_ref().unwrap().moves(), 0);
+        assert_eq!(deals(&again), vec![("1K7Q-M3ZD".to_string(), moves)]);
+        // The first link again resumes the first game where it was.
+        let back = Shell::start(&mut storage, LINK, 50.0);
+        assert!(!back.dealt);
+        assert_eq!(back.shell.game.as_ref().unwrap().moves(), moves);
+        assert_eq!(back.shell.kept.len(), 1, "the friend's game is kept in turn");
+    }
+
+    #[test]
+    fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        play_some(&mut shell, 3);
+        shell.save(&mut storage, 1.0);
+        for (n, at) in [(8, 2.0), (9, 3.0)] {
+            shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+            play_some(&mut shell, 1);
+            shell.save(&mut storage, at);
+        }
+        let order = vec![(Seed::from_number(8).to_string(), 1), ("1K7Q-M3ZD".to_string(), 3)];
+        assert_eq!(deals(&shell), order);
+        // The same after a reload.
+        let mut shell = Shell::start(&mut storage, "", 4.0).shell;
+        assert_eq!(deals(&shell), order);
+        // Resuming the oldest makes it current; the one in progress is kept first.
+        shell.resume(1);
+        assert_eq!(shell.game.as_ref().unwrap().moves(), 3);
+        let seeds: Vec<_> = deals(&shell).into_iter().map(|(s, _)| s).collect();
+        assert_eq!(seeds, [Seed::from_number(9).to_string(), Seed::from_number(8).to_string()]);
+    }
+
+    #[test]
+    fn the_single_save_of_the_previous_build_joins_the_list() {
+        let mut storage = Memory::default();
+        let old = include_str!("../../tests/fixtures/katzenjammer-save-midgame.json");
+        storage.store(&save_key(GameId::Katzenjammer), old);
+        let start = Shell::start(&mut storage, "", 5.0);
+        assert_eq!(start.first, First::Game);
+        assert_eq!(start.shell.game.as_ref().unwrap().moves(), 40);
+        assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None, "moved, not copied");
+        let key = game_key(GameId::Katzenjammer, 1);
+        assert_eq!(storage.load(&key).as_deref(), Some(old));
+        assert_eq!(storage.load(GAMES_KEY).unwrap(), format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
+        // A new game keeps it; a reload finds both.
+        let mut shell = start.shell;
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(3), 4).into_any()).unwrap();
+        shell.save(&mut storage, 6.0);
+        let shell = Shell::start(&mut storage, "", 7.0).shell;
+        assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 40)]);
+        assert_eq!(shell.key.as_deref(), Some("tablee.katzenjammer.game.2"));
+    }
+
+    #[test]
+    fn a_finished_game_leaves_the_list() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        shell.save(&mut storage, 0.0);
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(4), 4).into_any()).unwrap();
+        shell.save(&mut storage, 1.0);
+        play_to_end(&mut shell, &mut storage);
+        let finished = shell.key.clone().unwrap();
+        // A reload still shows its end.
+        let mut shell = Shell::start(&mut storage, "", 2.0).shell;
+        assert!(shell.game.as_ref().unwrap().is_over());
+        assert_eq!(deals(&shell).len(), 1, "the first game is kept");
+        // Play again: the finished game goes (it is in the history).
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4).into_any()).unwrap();
+        shell.save(&mut storage, 3.0);
+        assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 0)]);
+        assert_eq!(storage.load(&finished), None);
+        assert!(!storage.load(GAMES_KEY).unwrap().contains(&finished));
+    }
+
+    #[test]
+    fn at_most_twenty_games_are_kept_the_oldest_dropped() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        for n in 1..=25 {
+            shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+            shell.save(&mut storage, n as f64);
+        }
+        assert_eq!(shell.kept.len(), MAX_GAMES - 1);
+        assert_eq!(deals(&shell)[0].0, Seed::from_number(24).to_string(), "newest first");
+        assert_eq!(deals(&shell)[MAX_GAMES - 2].0, Seed::from_number(6).to_string());
+        for n in 1..=5 {
+            assert_eq!(storage.load(&game_key(GameId::Katzenjammer, n)), None, "game {n} dropped");
+        }
+        assert!(storage.load(&game_key(GameId::Katzenjammer, 6)).is_some());
+        let again = Shell::start(&mut storage, "", 30.0).shell;
+        assert_eq!(again.kept.len(), MAX_GAMES - 1);
+    }
+
+    #[test]
+    fn a_damaged_game_in_the_list_is_kept_aside_and_the_others_load() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        shell.save(&mut storage, 1.0);
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(4), 4).into_any()).unwrap();
+        shell.save(&mut storage, 2.0);
+        storage.store("tablee.katzenjammer.game.2", "{oops");
+        let start = Shell::start(&mut storage, "", 1234.0);
+        let aside = start.shell.set_aside.clone().unwrap();
+        assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
+        assert_eq!(storage.load(&aside.key).as_deref(), Some("{oops"));
+        assert!(same_table(&start.shell.game.as_ref().unwrap().table(), &shell.kept[0].session.table()), "the first game loads");
+        assert!(start.shell.kept.is_empty());
     }
 }
