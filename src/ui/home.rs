@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use tablee_engine::Seed;
 
+use super::unfinished::Unfinished;
 use super::{browser, ctx, start_game, tr, Screen};
 use crate::app::config::{default_seats, SeatKind, TableConfig};
 use crate::app::game::{GameDef, GameId};
@@ -82,6 +83,7 @@ pub fn Home() -> impl IntoView {
                     </button>
                 </p>
             </Show>
+            <Unfinished />
             <form class="setup" on:submit=play novalidate>
                 <fieldset>
                     <legend>{tr(|s| s.game_label)}</legend>

@@ -9,6 +9,7 @@
 mod browser;
 mod home;
 mod rules;
+mod unfinished;
 pub(crate) mod worker_client;
 
 pub(crate) use browser::LocalStorage;
@@ -286,7 +287,9 @@ fn persist(ctx: Ctx) {
     set_timeout(
         move || {
             ctx.save_pending.set_value(false);
-            ctx.shell.with_untracked(|sh| sh.save(&mut LocalStorage));
+            ctx.shell.update_untracked(|sh| {
+                sh.save(&mut LocalStorage, browser::now_ms());
+            });
         },
         std::time::Duration::ZERO,
     );
