@@ -27,7 +27,7 @@ import {
 } from './lib.mjs';
 
 const SEED_QUERY = '?seed=1K7Q-M3ZD&players=4';
-/** Where the app keeps the game in progress (src/ui/mod.rs, SAVE_KEY). */
+/** Where older builds kept the game in progress (moved into the list of games at start-up). */
 const SAVE_KEY = 'tablee.katzenjammer.current';
 /** A finished game saved by an older build (tests/fixtures/README.md). */
 const FINISHED_SAVE = 'tests/fixtures/katzenjammer-save-finished.json';

@@ -150,7 +150,11 @@ describe('the shell keeps what players have and knows the next game', () => {
         // The game in progress is still there, one click away.
         await page.locator(byTestId('problem-home')).click();
         await page.locator(byTestId('resume-button')).waitFor();
-        assert.equal(await page.evaluate((key) => localStorage.getItem(key) !== null, SAVE_KEY), true);
+        // Moved from the previous build's key into the list of games, never dropped.
+        const kept = await page.evaluate(() =>
+          JSON.parse(localStorage.getItem('tablee.games')).filter((entry) => localStorage.getItem(entry.key) !== null).length,
+        );
+        assert.equal(kept, 1);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
       } finally {

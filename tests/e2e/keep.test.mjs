@@ -1,0 +1,78 @@
+// Never lose a game: a friend's link to another deal keeps the game in
+// progress, the home screen lists it among the unfinished games, and
+// Resume brings it back at the same move.
+//
+//   node --test tests/e2e/keep.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { byTestId, describeProblems, gotoApp, moveAndWait, nextState, openPage, screenshot, settle, startEnv } from './lib.mjs';
+
+const FIRST = '?seed=1K7Q-M3ZD&players=4';
+const FRIEND = '?seed=1ABC-DEFG&players=4';
+
+/** The game log's lines, as text. */
+const logText = (page) => page.evaluate(() => [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent));
+
+/** How many moves the game in progress has in storage (the newest in the list). */
+const savedMoves = (page) =>
+  page.evaluate(() => {
+    const list = JSON.parse(localStorage.getItem('tablee.games'));
+    return JSON.parse(localStorage.getItem(list[0].key)).actions.length;
+  });
+
+describe('unfinished games are kept', () => {
+  let env;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it("a friend's link keeps the game in progress; the home screen lists it and Resume brings it back at the same move", async () => {
+    const { context, page, problems } = await openPage(env.browser);
+    try {
+      await gotoApp(page, env.url(FIRST));
+      await page.locator(byTestId('speed-instant')).click();
+      for (let i = 0; i < 3; i += 1) {
+        assert.equal(await nextState(page), 'pass');
+        await moveAndWait(page, 'pass-button');
+      }
+      assert.equal(await nextState(page), 'pass', 'our turn: the bots wait');
+      await settle(page);
+      const log = await logText(page);
+      const moves = await savedMoves(page);
+      assert.ok(moves >= 3, `${moves} moves saved`);
+
+      // A friend's link to another deal: a new game, the first one kept.
+      await gotoApp(page, env.url(FRIEND));
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), '1ABC-DEFG');
+      await settle(page);
+
+      await page.locator(byTestId('nav-home')).click();
+      const first = page.locator(byTestId('unfinished-0'));
+      await first.waitFor();
+      assert.match(await first.textContent(), new RegExp(`1K7Q-M3ZD, 4 players, ${moves} moves played`));
+      assert.equal(await page.locator(byTestId('unfinished-1')).count(), 0, 'only the first game is kept aside');
+      await screenshot(page, 'unfinished-games-1280x800');
+
+      await page.locator(byTestId('unfinished-resume-0')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), '1K7Q-M3ZD');
+      assert.equal(await nextState(page), 'pass');
+      assert.deepEqual(await logText(page), log, 'the same game, at the same move');
+      assert.match(page.url(), /seed=1K7Q-M3ZD/);
+
+      // The friend's game is kept in turn.
+      await page.locator(byTestId('nav-home')).click();
+      assert.match(await page.locator(byTestId('unfinished-0')).textContent(), /1ABC-DEFG/);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
