@@ -701,6 +701,12 @@ mod tests {
         }
     }
 
+    /// Play with a four-player table on deal number `n`, saved at `at`.
+    fn deal_and_save(shell: &mut Shell, storage: &mut Memory, n: u64, at: f64) {
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+        shell.save(storage, at);
+    }
+
     fn other_link(n: u64) -> String {
         format!("?game=katzenjammer&seed={}&players=3", Seed::from_number(n))
     }
@@ -775,8 +781,7 @@ mod tests {
         assert_eq!(storage.load(GAMES_KEY).unwrap(), format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
         // A new game keeps it; a reload finds both.
         let mut shell = start.shell;
-        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(3), 4).into_any()).unwrap();
-        shell.save(&mut storage, 6.0);
+        deal_and_save(&mut shell, &mut storage, 3, 6.0);
         let shell = Shell::start(&mut storage, "", 7.0).shell;
         assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 40)]);
         assert_eq!(shell.key.as_deref(), Some("tablee.katzenjammer.game.2"));
@@ -787,8 +792,7 @@ mod tests {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
         shell.save(&mut storage, 0.0);
-        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(4), 4).into_any()).unwrap();
-        shell.save(&mut storage, 1.0);
+        deal_and_save(&mut shell, &mut storage, 4, 1.0);
         play_to_end(&mut shell, &mut storage);
         let finished = shell.key.clone().unwrap();
         // A reload still shows its end.
@@ -796,8 +800,7 @@ mod tests {
         assert!(shell.game.as_ref().unwrap().is_over());
         assert_eq!(deals(&shell).len(), 1, "the first game is kept");
         // Play again: the finished game goes (it is in the history).
-        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4).into_any()).unwrap();
-        shell.save(&mut storage, 3.0);
+        deal_and_save(&mut shell, &mut storage, 5, 3.0);
         assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 0)]);
         assert_eq!(storage.load(&finished), None);
         assert!(!storage.load(GAMES_KEY).unwrap().contains(&finished));
@@ -808,8 +811,7 @@ mod tests {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, "", 0.0).shell;
         for n in 1..=25 {
-            shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
-            shell.save(&mut storage, n as f64);
+            deal_and_save(&mut shell, &mut storage, n, n as f64);
         }
         assert_eq!(shell.kept.len(), MAX_GAMES - 1);
         assert_eq!(deals(&shell)[0].0, Seed::from_number(24).to_string(), "newest first");
@@ -827,8 +829,7 @@ mod tests {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
         shell.save(&mut storage, 1.0);
-        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(4), 4).into_any()).unwrap();
-        shell.save(&mut storage, 2.0);
+        deal_and_save(&mut shell, &mut storage, 4, 2.0);
         storage.store("tablee.katzenjammer.game.2", "{oops");
         let start = Shell::start(&mut storage, "", 1234.0);
         let aside = start.shell.set_aside.clone().unwrap();
