@@ -15,7 +15,7 @@ import {
   byTestId,
   describeProblems,
   gotoApp,
-  openPage,
+  openWithStorage,
   screenshot,
   settle,
   startEnv,
@@ -26,21 +26,8 @@ const SAVE_KEY = 'tablee.katzenjammer.current';
 const NARROW = { width: 320, height: 640 };
 
 /** Opens the site at `viewport` in `lang`, with `save` (if any) in localStorage. */
-async function open(env, { viewport, lang = 'en', save } = {}) {
-  const opened = await openPage(env.browser, { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
-  await opened.context.addInitScript(
-    ([key, text, language]) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('tablee.lang', language);
-        if (text) localStorage.setItem(key, text);
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    [SAVE_KEY, save ?? null, lang],
-  );
-  await gotoApp(opened.page, env.url());
-  return opened;
-}
+const open = (env, { viewport, lang = 'en', save } = {}) =>
+  openWithStorage(env, { 'tablee.lang': lang, ...(save ? { [SAVE_KEY]: save } : {}) }, { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
 
 /** Where the element `selector` is in the window: { top, bottom, left, right, height }. */
 const box = (page, selector) =>
