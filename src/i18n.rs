@@ -44,6 +44,10 @@ pub struct Strings {
     pub lang_switch: &'static str,
     // Home
     pub home_title: &'static str,
+    /// One line on the home screen: what Tablée is.
+    pub home_pitch: &'static str,
+    /// The heading of the table's settings, under Play.
+    pub table_options: &'static str,
     pub game_label: &'static str,
     pub coming_soon: &'static str,
     pub players_label: &'static str,
@@ -112,6 +116,8 @@ pub static EN: Strings = Strings {
     nav_back: "Back to the game",
     lang_switch: "Language",
     home_title: "New game",
+    home_pitch: "Tablée: card games from the French-speaking table, in your browser. Play Katzenjammer Blues against bots, or with friends on one device.",
+    table_options: "Table options",
     game_label: "Game",
     coming_soon: "coming soon",
     players_label: "Players",
@@ -176,6 +182,8 @@ pub static FR: Strings = Strings {
     nav_back: "Retour à la partie",
     lang_switch: "Langue",
     home_title: "Nouvelle partie",
+    home_pitch: "Tablée : les jeux de cartes de la tablée francophone, dans votre navigateur. Jouez à Katzenjammer Blues contre des bots, ou entre amis sur un même appareil.",
+    table_options: "Options de la table",
     game_label: "Jeu",
     coming_soon: "bientôt",
     players_label: "Joueurs",

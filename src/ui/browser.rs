@@ -158,3 +158,11 @@ pub async fn fetch_text(url: &str) -> Option<String> {
     let promise = text.dyn_ref::<js_sys::Function>()?.call0(&response).ok()?.dyn_into::<js_sys::Promise>().ok()?;
     wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string()
 }
+
+/// Scrolls the page back to its top.
+pub fn scroll_to_top() {
+    if let Some(window) = web_sys::window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+

@@ -1,6 +1,7 @@
-//! The home screen: the game, the table, the options and the deal. The
-//! defaults (one person against three `normal` bots, a random deal) make
-//! "Play" a one-click start.
+//! The home screen: what Tablée is, Play, then the table's options (the
+//! game, the seats, the options and the deal). The defaults (one person
+//! against three `normal` bots, a random deal) make "Play" a one-click start,
+//! visible without scrolling on a phone.
 
 use leptos::prelude::*;
 use tablee_engine::Seed;
@@ -76,6 +77,7 @@ pub fn Home() -> impl IntoView {
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
             <h1 id="home-title">{tr(|s| s.home_title)}</h1>
+            <p class="pitch" data-testid="home-pitch">{tr(|s| s.home_pitch)}</p>
             <Show when=resumable>
                 <p>
                     <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.screen.set(Screen::Game)>
@@ -85,6 +87,11 @@ pub fn Home() -> impl IntoView {
             </Show>
             <Unfinished />
             <form class="setup" on:submit=play novalidate>
+                // Play first, with the table as set below: a newcomer starts in one click.
+                <p class="actions play-row">
+                    <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
+                </p>
+                <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>
                     <legend>{tr(|s| s.game_label)}</legend>
                     <label class="choice">
@@ -162,10 +169,6 @@ pub fn Home() -> impl IntoView {
                     <p class="note" id="seed-help">{tr(|s| s.seed_help)}</p>
                     <p class="error" id="seed-error" role="alert" data-testid="seed-error">{seed_error}</p>
                 </fieldset>
-
-                <p class="actions">
-                    <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
-                </p>
             </form>
             <HistoryPanel />
         </section>

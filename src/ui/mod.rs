@@ -199,6 +199,13 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", ctx.lang.get().code());
         }
     });
+    // Every screen opens at its top: a game started from the foot of the home
+    // screen (or resumed, or dealt again) shows whose turn it is and the hand,
+    // not the page scrolled down as the home screen was.
+    Effect::new(move |_| {
+        ctx.screen.track();
+        browser::scroll_to_top();
+    });
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
         let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());

@@ -104,6 +104,23 @@ export async function openPage(browser, { viewport = VIEWPORTS.desktop, locale =
 }
 
 /**
+ * Opens the site at `query` on a fresh page (`openPage` with `options`) whose
+ * localStorage holds `storage` ({ key: text }), as a returning player's does.
+ * Written before the first load only: a reload finds what the app saved.
+ */
+export async function openWithStorage(env, storage, { query = '', ...options } = {}) {
+  const opened = await openPage(env.browser, options);
+  await opened.context.addInitScript((entries) => {
+    if (!sessionStorage.getItem('seeded')) {
+      for (const [key, text] of entries) localStorage.setItem(key, text);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, Object.entries(storage));
+  await gotoApp(opened.page, env.url(query));
+  return opened;
+}
+
+/**
  * Runs `body({ page, problems })` on a fresh page (`openPage` with
  * `options`) and closes it whatever happens. If `body` throws, the page is
  * saved first as test-output/FAILURE.png and the path printed.

@@ -17,6 +17,7 @@ import {
   describeProblems,
   gotoApp,
   openPage,
+  openWithStorage,
   screenshot,
   settle,
   startEnv,
@@ -27,21 +28,7 @@ const SAVE_KEY = 'tablee.katzenjammer.current';
 const JACHETE = '?game=jachete&seed=1K7Q-M3ZD&players=5';
 
 /** Opens the site with `save` already in localStorage, as a returning player. */
-async function openWithSave(env, save, query = '') {
-  const opened = await openPage(env.browser);
-  await opened.context.addInitScript(
-    ([key, text]) => {
-      // Only before the first load: a reload must find what the app saved.
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem(key, text);
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    [SAVE_KEY, save],
-  );
-  await gotoApp(opened.page, env.url(query));
-  return opened;
-}
+const openWithSave = (env, save, query = '') => openWithStorage(env, { [SAVE_KEY]: save }, { query });
 
 describe('the shell keeps what players have and knows the next game', () => {
   let env;
