@@ -236,11 +236,6 @@ impl AnyTable {
         each_game!(self, t => t.players())
     }
 
-    /// Deals this table's game.
-    pub fn deal(self) -> Result<AnySession, String> {
-        each_game!(self, t => Session::new(t).map(|s| s.into_any()))
-    }
-
     /// Deals this table's game if the page has its table (the page's way).
     pub fn deal_for_page(self) -> Result<AnySession, String> {
         fn deal<G: GameDef>(table: TableConfig<G>) -> Result<AnySession, String> {
