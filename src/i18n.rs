@@ -49,7 +49,6 @@ pub struct Strings {
     /// The heading of the table's settings, under Play.
     pub table_options: &'static str,
     pub game_label: &'static str,
-    pub coming_soon: &'static str,
     pub players_label: &'static str,
     pub seats_label: &'static str,
     pub human: &'static str,
@@ -119,7 +118,6 @@ pub static EN: Strings = Strings {
     home_pitch: "Tablée: card games from the French-speaking table, in your browser. Play Katzenjammer Blues against bots, or with friends on one device.",
     table_options: "Table options",
     game_label: "Game",
-    coming_soon: "coming soon",
     players_label: "Players",
     seats_label: "Who sits where",
     human: "Human",
@@ -185,7 +183,6 @@ pub static FR: Strings = Strings {
     home_pitch: "Tablée : les jeux de cartes de la tablée francophone, dans votre navigateur. Jouez à Katzenjammer Blues contre des bots, ou entre amis sur un même appareil.",
     table_options: "Options de la table",
     game_label: "Jeu",
-    coming_soon: "bientôt",
     players_label: "Joueurs",
     seats_label: "Qui joue où",
     human: "Humain",

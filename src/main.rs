@@ -4,6 +4,11 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
+    // index.html started the whole app instead (J'achète's table is needed):
+    // this first-load build stays out of the way.
+    if tablee_app::ui::browser::full_build_started() {
+        return;
+    }
     leptos::mount::mount_to_body(tablee_app::ui::App);
 }
 

@@ -61,6 +61,9 @@ pub fn history_key(game: GameId) -> String {
 }
 
 pub const LANG_KEY: &str = "tablee.lang";
+/// `full` once this browser has needed the whole app (index.html then starts
+/// `tablee-full` instead of the first-load build; docs/performance.md).
+pub const BUILD_KEY: &str = "tablee.build";
 pub const SPEED_KEY: &str = "tablee.speed";
 
 /// A save that could not be resumed: why, and where it was kept.
@@ -119,6 +122,9 @@ pub struct Shell {
     next: u64,
     /// Saves to remove when the list is next written (finished or too old).
     dropped: Vec<String>,
+    /// Games listed whose table this build does not have (`key`, `at`):
+    /// kept in the list untouched for the build that has it.
+    elsewhere: Vec<(String, f64)>,
     pub par: Par,
     /// Each game's local history.
     pub histories: Vec<(GameId, History)>,
@@ -156,6 +162,7 @@ impl Shell {
             kept: Vec::new(),
             next: 1,
             dropped: Vec::new(),
+            elsewhere: Vec::new(),
             par: Par::NotApplicable,
             histories,
             set_aside: None,
@@ -190,6 +197,12 @@ impl Shell {
                 Some(list) => {
                     self.next = list.iter().filter_map(|(key, _)| key_number(key)).max().unwrap_or(0) + 1;
                     for (key, at) in list {
+                        // A game whose table this build lacks (the first-load
+                        // build and J'achète) stays listed and saved as it is.
+                        if key.split('.').nth(1).and_then(GameId::parse).is_some_and(|g| !g.playable()) {
+                            self.elsewhere.push((key, at));
+                            continue;
+                        }
                         let Some(text) = storage.load(&key) else { continue };
                         match save::from_json_for_page(&text) {
                             Ok(session) => self.kept.push(Kept { key, at, session }),
@@ -242,7 +255,8 @@ impl Shell {
     /// Writes the list of games and removes the saves that left it.
     fn write_list(&mut self, storage: &mut dyn Storage) -> bool {
         let current = self.key.iter().map(|key| (key, self.at));
-        let entries = current.chain(self.kept.iter().map(|k| (&k.key, k.at)));
+        let elsewhere = self.elsewhere.iter().map(|(key, at)| (key, *at));
+        let entries = current.chain(self.kept.iter().map(|k| (&k.key, k.at))).chain(elsewhere);
         let list = Json::Arr(
             entries.map(|(key, at)| Json::obj([("key", Json::str(key)), ("at", Json::int(at as i64))])).collect(),
         );
@@ -616,6 +630,30 @@ mod tests {
         assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
         assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"v\":1,\"game\":\"katzenjammer\""));
         assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None);
+    }
+
+    /// The first-load build has no J'achète table: a J'achète game in the
+    /// list is neither resumed nor set aside as damaged, and stays listed
+    /// (index.html starts the whole app when the list holds one).
+    #[cfg(not(feature = "jachete-table"))]
+    #[test]
+    fn a_game_without_its_table_in_this_build_stays_listed_and_saved() {
+        let mut storage = Memory::default();
+        let mut table = TableConfig::<Jachete>::new(Seed::from_number(8), 4);
+        table.seats = vec![SeatKind::Bot(Level::Normal); 4];
+        let ja = save::to_json(&Session::new(table).unwrap());
+        let key = game_key(GameId::Jachete, 3);
+        storage.store(&key, &ja);
+        storage.store(GAMES_KEY, &format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
+        let mut start = Shell::start(&mut storage, LINK, 10.0);
+        assert_eq!(start.first, First::Game, "the link's game is dealt");
+        assert!(start.shell.set_aside.is_none(), "not damaged");
+        assert!(start.shell.kept.is_empty(), "not offered here");
+        assert!(start.shell.save(&mut storage, 20.0));
+        assert_eq!(storage.load(&key).as_deref(), Some(ja.as_str()), "its save untouched");
+        let list = storage.load(GAMES_KEY).unwrap();
+        assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
+        assert!(list.contains("tablee.katzenjammer.game.4"), "the new game listed first: {list}");
     }
 
     #[test]

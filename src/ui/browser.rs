@@ -34,6 +34,25 @@ pub fn remove(key: &str) {
     }
 }
 
+/// Whether index.html started the whole app (`tablee-full`) on this page,
+/// which it does when J'achète's table is needed (`window.tableeFull`).
+pub fn full_build_started() -> bool {
+    window().is_some_and(|w| js_sys::Reflect::get(&w, &JsValue::from_str("tableeFull")).is_ok_and(|v| v.is_truthy()))
+}
+
+/// The whole app is running: this browser starts it from now on (index.html
+/// reads the key), so its J'achète games always find their table.
+pub fn remember_full_build() {
+    store(crate::app::controller::BUILD_KEY, "full");
+}
+
+/// Opens `search` (a link's query) with the whole app: this first-load
+/// build has no J'achète table. False when the page cannot navigate.
+pub fn open_with_full_build(search: &str) -> bool {
+    remember_full_build();
+    window().is_some_and(|w| w.location().set_search(search).is_ok())
+}
+
 /// localStorage, as the controller's [`Storage`].
 pub struct LocalStorage;
 

@@ -8,9 +8,13 @@ use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
 use super::{browser, ctx, start_game, tr, Screen};
-use crate::app::config::{default_seats, SeatKind, TableConfig};
+use tablee_engine::jachete::JaOptions;
+
+use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
 use crate::app::game::{GameDef, GameId};
 use crate::app::lang::Lang;
+use crate::app::link;
+use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::ui::OptionsForm;
 use crate::games::katzenjammer::Katzenjammer;
 use crate::i18n;
@@ -22,11 +26,32 @@ enum DealMode {
     Typed,
 }
 
+/// The players a game's home screen offers (J'achète: 3 with its small-table
+/// option, which the home screen turns on for 3 players).
+fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
+    match game {
+        GameId::Katzenjammer => Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS,
+        GameId::Jachete => Jachete::MIN_PLAYERS..=Jachete::MAX_PLAYERS,
+    }
+}
+
+/// The table the form describes, of game `G`; `None` when the typed deal
+/// number does not read.
+fn table_for<G: GameDef>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
+    Some(match mode {
+        DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
+        // Everyone plays the daily deal at the same table, so results compare.
+        DealMode::Daily => TableConfig::daily(today, default_seats::<G>(G::DEFAULT_PLAYERS), Default::default()),
+        DealMode::Typed => TableConfig { seed: Seed::parse(typed).ok()?, seats, options, daily: None }.with_daily_label(today),
+    })
+}
+
 #[component]
 pub fn Home() -> impl IntoView {
     let ctx = ctx();
     let s = move || ctx.lang().s();
     let initial = ctx.home_table.get_untracked();
+    let game = ctx.home_game;
     let seats = RwSignal::new(initial.seats.clone());
     let options = RwSignal::new(initial.options);
     let mode = RwSignal::new(DealMode::Random);
@@ -36,11 +61,16 @@ pub fn Home() -> impl IntoView {
 
     let players = move || seats.with(|v| v.len());
     let set_players = move |n: usize| {
-        let n = n.clamp(Katzenjammer::MIN_PLAYERS, Katzenjammer::MAX_PLAYERS);
+        let range = player_range(game.get_untracked());
+        let n = n.clamp(*range.start(), *range.end());
         seats.update(|v| {
             let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(tablee_bots::Level::Normal) };
             v.resize(n, default);
         });
+    };
+    let choose_game = move |g: GameId| {
+        game.set(g);
+        set_players(players());
     };
     let seed = move || Seed::parse(&seed_text.get());
     let seed_error = move || {
@@ -53,24 +83,25 @@ pub fn Home() -> impl IntoView {
     let play = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         tried.set(true);
-        let options = options.get_untracked();
-        let seats = seats.get_untracked();
-        let config = match mode.get_untracked() {
-            DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
-            // Everyone plays the daily deal at the same table, so results compare.
-            DealMode::Daily => {
-                TableConfig::daily(today, default_seats::<Katzenjammer>(Katzenjammer::DEFAULT_PLAYERS), Default::default())
+        let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
+        let table = match game.get_untracked() {
+            GameId::Katzenjammer => table_for::<Katzenjammer>(mode, &typed, seats, options.get_untracked(), today).map(|config| {
+                ctx.home_table.set(config.clone());
+                config.into_any()
+            }),
+            GameId::Jachete => {
+                let options = JaOptions { three_players: seats.len() == 3 };
+                table_for::<Jachete>(mode, &typed, seats, options, today).map(TableConfig::into_any)
             }
-            DealMode::Typed => match Seed::parse(&seed_text.get_untracked()) {
-                Ok(seed) => TableConfig { seed, seats, options, daily: None }.with_daily_label(today),
-                Err(_) => {
-                    focus("seed-input");
-                    return;
-                }
-            },
         };
-        ctx.home_table.set(config.clone());
-        start_game(ctx, config.into_any());
+        match table {
+            // This build has no table for the game: the whole app deals it from its link.
+            Some(table) if !table.game().playable() => {
+                browser::open_with_full_build(&link::write_any(&table, ctx.lang()));
+            }
+            Some(table) => start_game(ctx, table),
+            None => focus("seed-input"),
+        }
     };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
@@ -94,14 +125,23 @@ pub fn Home() -> impl IntoView {
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>
                     <legend>{tr(|s| s.game_label)}</legend>
-                    <label class="choice">
-                        <input type="radio" name="game" checked data-testid="game-katzenjammer" />
-                        " Katzenjammer Blues"
-                    </label>
-                    <label class="choice soon">
-                        <input type="radio" name="game" disabled data-testid="game-jachete" />
-                        " J'achète — " {tr(|s| s.coming_soon)}
-                    </label>
+                    {GameId::ALL
+                        .into_iter()
+                        .map(|g| {
+                            view! {
+                                <label class="choice">
+                                    <input
+                                        type="radio"
+                                        name="game"
+                                        data-testid=format!("game-{}", g.code())
+                                        prop:checked=move || game.get() == g
+                                        on:change=move |_| choose_game(g)
+                                    />
+                                    " " {g.title()}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
                 </fieldset>
 
                 <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
@@ -114,9 +154,11 @@ pub fn Home() -> impl IntoView {
                             on:change=move |ev| set_players(event_target_value(&ev).parse().unwrap_or(4))
                             prop:value=move || players().to_string()
                         >
-                            {(Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS)
-                                .map(|n| view! { <option value=n.to_string() selected=move || players() == n>{n}</option> })
-                                .collect_view()}
+                            {move || {
+                                player_range(game.get())
+                                    .map(|n| view! { <option value=n.to_string() selected=move || players() == n>{n}</option> })
+                                    .collect_view()
+                            }}
                         </select>
                     </p>
                     <div class="seats">
@@ -134,10 +176,12 @@ pub fn Home() -> impl IntoView {
                     </p>
                 </fieldset>
 
-                <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
-                    <legend>{tr(|s| s.options_label)}</legend>
-                    <OptionsForm options />
-                </fieldset>
+                <Show when=move || game.get() == GameId::Katzenjammer>
+                    <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
+                        <legend>{tr(|s| s.options_label)}</legend>
+                        <OptionsForm options />
+                    </fieldset>
+                </Show>
 
                 <fieldset>
                     <legend>{tr(|s| s.deal_label)}</legend>
@@ -249,7 +293,7 @@ fn HistoryPanel() -> impl IntoView {
             <p>
                 {move || {
                     let lang: Lang = ctx.lang();
-                    let h = ctx.shell.with(|sh| sh.history(GameId::Katzenjammer));
+                    let h = ctx.shell.with(|sh| sh.history(ctx.home_game.get()));
                     if h.played == 0 {
                         lang.s().history_none.to_string()
                     } else {

@@ -6,7 +6,7 @@
 //! through [`act`] and the bot loop, which both save it to localStorage just
 //! after the change (in a task of its own).
 
-mod browser;
+pub mod browser;
 mod home;
 mod rules;
 mod unfinished;
@@ -102,6 +102,8 @@ pub struct Ctx {
     pub revealed_for: RwSignal<Option<Seat>>,
     /// The table offered on the home screen.
     pub home_table: RwSignal<TableConfig<Katzenjammer>>,
+    /// The game chosen on the home screen.
+    pub home_game: RwSignal<GameId>,
     pub bots_running: StoredValue<bool>,
     /// A save is scheduled ([`persist`]).
     pub save_pending: StoredValue<bool>,
@@ -166,6 +168,7 @@ pub fn App() -> impl IntoView {
         thinking: RwSignal::new(None),
         revealed_for: RwSignal::new(None),
         home_table: RwSignal::new(home_table),
+        home_game: RwSignal::new(start.home_table.as_ref().map_or(GameId::Katzenjammer, AnyTable::game)),
         bots_running: StoredValue::new(false),
         save_pending: StoredValue::new(false),
     };

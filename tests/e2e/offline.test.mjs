@@ -66,6 +66,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       });
       assert.ok(cached.some((p) => p.endsWith('.wasm') && p.includes('tablee-app')), `app wasm cached: ${cached}`);
       assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
+      assert.ok(cached.some((p) => p.endsWith('tablee-full_bg.wasm')), "the whole app (J'achète's table) is cached");
 
       await context.setOffline(true);
       await page.reload({ waitUntil: 'load' });
@@ -83,6 +84,12 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       await page.goto(`${site.url}?seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
       await page.locator(byTestId('table-screen')).waitFor({ state: 'visible', timeout: 20_000 });
       assert.match(page.url(), /seed=1K7Q-M3ZD/);
+      assert.deepEqual(problems, [], describeProblems(problems));
+
+      // A J'achète link, still offline: the whole app's build comes from the cache.
+      await page.goto(`${site.url}?game=jachete&seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('"tablee.jachete.'), null, { timeout: 20_000 });
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full');
       assert.deepEqual(problems, [], describeProblems(problems));
     } catch (error) {
       const file = await screenshot(page, 'offline-failure').catch(() => null);

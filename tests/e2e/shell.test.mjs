@@ -1,7 +1,7 @@
 // The game-agnostic shell in headless Chromium: what players already have
 // keeps working (saves and links written by the build before the shell,
-// tests/fixtures/), and J'achète's links are understood while its table is
-// being built (the page says it is coming, in the player's language).
+// tests/fixtures/), and J'achète's links and home screen choice start the
+// whole app (the first load's build has no J'achète table).
 //
 //   node --test tests/e2e/shell.test.mjs     (after `make build`)
 
@@ -117,36 +117,49 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
-  for (const [lang, pattern] of [
-    ['en', /J'achète is coming soon/],
-    ['fr', /J'achète arrive bientôt/],
-  ]) {
-    it(`a J'achète link says its table is coming (${lang}), keeps the game in progress, and offers a fresh game`, async () => {
-      const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
-      const { context, page, problems } = await openWithSave(env, save, `${JACHETE}&lang=${lang}`);
-      try {
-        const message = page.locator(byTestId('problem-message'));
-        await message.waitFor();
-        assert.match(await message.textContent(), pattern);
-        for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-          await page.setViewportSize(viewport);
-          const file = await screenshot(page, `jachete-link-${lang}-${viewport.width}x${viewport.height}`);
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(wide <= 0, `${name}: the page is ${wide} px wider than the window (${file})`);
-        }
-        // The game in progress is still there, one click away.
-        await page.locator(byTestId('problem-home')).click();
-        await page.locator(byTestId('resume-button')).waitFor();
-        // Moved from the previous build's key into the list of games, never dropped.
-        const kept = await page.evaluate(() =>
-          JSON.parse(localStorage.getItem('tablee.games')).filter((entry) => localStorage.getItem(entry.key) !== null).length,
-        );
-        assert.equal(kept, 1);
-        await settle(page);
-        assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
-    });
-  }
+  // Two builds (docs/performance.md): the first load's has no J'achète table;
+  // index.html starts the whole app (tablee-full) for a J'achète link.
+  it("a J'achète link starts the whole app, which deals it and keeps the game in progress in the list", async () => {
+    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+    const { context, page, problems } = await openWithSave(env, save, JACHETE);
+    try {
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('tablee.games') || '[]').length === 2);
+      const wasm = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
+      );
+      assert.ok(wasm.includes('tablee-full_bg.wasm'), `the whole app was loaded: ${wasm}`);
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full', 'and is remembered');
+      assert.equal(await page.locator(byTestId('problem')).count(), 0, 'no problem shown');
+      const games = await page.evaluate(() =>
+        JSON.parse(localStorage.getItem('tablee.games')).map((entry) => [entry.key.split('.')[1], localStorage.getItem(entry.key) !== null]),
+      );
+      assert.deepEqual(games, [['jachete', true], ['katzenjammer', true]], 'the new J\'achète game first, the other kept');
+      // Only one app is mounted: the first-load build stood aside.
+      assert.equal(await page.locator('header').count(), 1);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("J'achète chosen on the first load's home screen opens its deal in the whole app", async () => {
+    const { context, page, problems } = await openWithStorage(env, {});
+    try {
+      await page.locator(byTestId('home-screen')).waitFor();
+      await page.locator(byTestId('game-jachete')).check();
+      await page.locator(byTestId('players-select')).selectOption('5');
+      await page.locator(byTestId('play-button')).click();
+      await page.waitForURL(/game=jachete/);
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('tablee.games') || '[]').length === 1);
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('players'), '5');
+      assert.equal(url.searchParams.get('seats'), 'human,normal,normal,normal,normal');
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
 });

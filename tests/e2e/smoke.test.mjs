@@ -92,9 +92,10 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
 
       const outside = requests.filter((url) => /^https?:/.test(url) && !url.startsWith(env.site.url));
       assert.deepEqual(outside, [], 'every asset URL must stay under the sub-path (GitHub Pages serves /<repo>/)');
-      // The bots' worker is fetched when a game starts, never for the home screen.
-      const worker = requests.filter((url) => /worker-loader|tablee-worker/.test(url));
-      assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker');
+      // The bots' worker is fetched when a game starts, never for the home
+      // screen; nor is the whole app's build (J'achète's table).
+      const worker = requests.filter((url) => /worker-loader|tablee-worker|tablee-full/.test(url));
+      assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker or the whole app');
       assert.ok((await page.locator('body').innerText()).includes('Tablée'), 'the app shows its name');
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
