@@ -613,10 +613,17 @@ mod tests {
         let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
         assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
         assert!(start.shell.game.is_some());
-        // J'achète's link is read, and the page says its table is coming.
+        // J'achète's link is read: the first-load build says its table is
+        // elsewhere (index.html starts the whole app before it comes to this).
         let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
-        assert_eq!(start.first, First::Problem(LinkError::NotPlayableYet(GameId::Jachete)));
-        assert!(start.shell.game.is_some());
+        if Jachete::HAS_TABLE {
+            assert_eq!(start.first, First::Game);
+            assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(GameId::Jachete));
+            assert_eq!(start.shell.kept.len(), 1, "the game in progress is kept");
+        } else {
+            assert_eq!(start.first, First::Problem(LinkError::NotPlayableYet(GameId::Jachete)));
+            assert!(start.shell.game.is_some());
+        }
     }
 
     #[test]
@@ -726,8 +733,10 @@ mod tests {
         assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
     }
 
-    /// The page has no J'achète table yet: its shell deals no J'achète game
-    /// and resumes no J'achète save (the codec itself reads them: save.rs).
+    /// The first-load build has no J'achète table: its shell deals no
+    /// J'achète game and resumes no J'achète save (the codec itself reads
+    /// them: save.rs).
+    #[cfg(not(feature = "jachete-table"))]
     #[test]
     fn the_page_plays_only_games_with_a_table() {
         let mut storage = Memory::default();
@@ -738,6 +747,30 @@ mod tests {
         let save = crate::app::save::to_json(&Session::new(table).unwrap());
         assert!(matches!(save::from_json_for_page(&save), Err(SaveError::Game(_))));
         assert!(save::from_json(&save).is_ok());
+    }
+
+    /// The whole app's build has J'achète's table: a game of bots is dealt,
+    /// played to its end through the shell's bot turns and the worker's
+    /// answers, saved, and read back.
+    #[cfg(feature = "jachete-table")]
+    #[test]
+    fn the_whole_app_plays_jachete_through_the_shell() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+        table.seats = vec![SeatKind::Bot(Level::Normal); 4];
+        assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
+        let mut moves = 0;
+        while let Some(turn) = shell.bot_turn() {
+            assert!(shell.bot_moved(turn.at, Some(worker::run(&turn.job))));
+            moves += 1;
+            assert!(moves < 20_000, "the game ends");
+        }
+        assert!(shell.game.as_ref().unwrap().is_over());
+        assert!(shell.game.as_ref().unwrap().get::<Jachete>().unwrap().outcome().is_some());
+        assert!(shell.save(&mut storage, 1.0));
+        let back = Shell::start(&mut storage, "", 2.0);
+        assert!(back.shell.set_aside.is_none(), "the save reads back");
     }
 
     /// A few moves of the game in progress (bots as without a worker, the
