@@ -1,10 +1,13 @@
 //! The page's address names the game it plays:
-//! `?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&lang=fr`
+//! `?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0`
 //! (`?game=jachete&…&three_players=0` for J'achète: each game adds its options).
 //!
 //! Older links with only `seed` and `players` still work (the other keys take
 //! their defaults; no `game` means Katzenjammer Blues, the first game).
-//! `daily=YYYY-MM-DD` without a seed names that day's deal. Every bad value
+//! `daily=YYYY-MM-DD` without a seed names that day's deal. `lang=fr` (or
+//! `en`) chooses the page's language only in an address without a deal
+//! (`?lang=fr`): a deal's link is read in the reader's own language, whatever
+//! language its sharer played in (links of older builds carry one). Every bad value
 //! becomes a [`LinkError`] the page explains; nothing panics.
 
 use tablee_engine::{Seed, SeedError};
@@ -67,7 +70,6 @@ impl From<OptionError> for LinkError {
 /// Reads a query string (`location.search`).
 pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
     let pairs = url::parse(search);
-    let lang = url::get(&pairs, "lang").and_then(Lang::parse);
     let game = match url::get(&pairs, "game") {
         None => GameId::Katzenjammer,
         Some(g) => GameId::parse(g).ok_or_else(|| LinkError::UnknownGame(shorten(g.trim())))?,
@@ -81,6 +83,8 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
         GameId::Katzenjammer => read_table::<Katzenjammer>(&pairs)?,
         GameId::Jachete => read_table::<Jachete>(&pairs)?,
     };
+    // A deal's link does not choose the reader's language.
+    let lang = if deal.is_some() { None } else { url::get(&pairs, "lang").and_then(Lang::parse) };
     Ok(LinkRequest { deal, table, lang })
 }
 
@@ -144,8 +148,9 @@ pub fn flag(text: Option<&str>, name: &'static str) -> Result<bool, OptionError>
     }
 }
 
-/// The link that reproduces this game.
-pub fn write<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
+/// The link that reproduces this game. It names the game and the deal, not
+/// a language: whoever opens it reads it in their own.
+pub fn write<G: GameDef>(config: &TableConfig<G>) -> String {
     let seats: Vec<&str> = config.seats.iter().map(|s| s.name()).collect();
     let mut query = format!(
         "?game={}&v={FORMAT_VERSION}&seed={}&players={}&seats={}",
@@ -160,18 +165,12 @@ pub fn write<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
     if let Some(day) = config.daily {
         query.push_str(&format!("&daily={day}"));
     }
-    query.push_str(&format!("&lang={}", lang.code()));
     query
 }
 
 /// The link of a table of any game.
-pub fn write_any(table: &AnyTable, lang: Lang) -> String {
-    crate::each_game!(table, t => write(t, lang))
-}
-
-/// The address of the home screen (no deal), keeping the language.
-pub fn home(lang: Lang) -> String {
-    format!("?lang={}", lang.code())
+pub fn write_any(table: &AnyTable) -> String {
+    crate::each_game!(table, t => write(t))
 }
 
 /// The player count of a link that may be broken, for a "fresh game" offer
@@ -226,7 +225,11 @@ mod tests {
             vec![SeatKind::Human, SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]
         );
         assert!(config.options.full_mice);
-        assert_eq!(read("?seed=1K7Q-M3ZD&lang=fr").unwrap().lang, Some(Lang::Fr));
+        // The sharer's language is not the reader's (issue: links carried it).
+        assert_eq!(read("?seed=1K7Q-M3ZD&lang=fr").unwrap().lang, None);
+        // An address without a deal may choose it.
+        assert_eq!(read("?lang=fr").unwrap().lang, Some(Lang::Fr));
+        assert_eq!(read("?game=jachete&lang=en").unwrap().lang, Some(Lang::En));
     }
 
     #[test]
@@ -235,17 +238,17 @@ mod tests {
         config.seats[2] = SeatKind::Human;
         config.seats[4] = SeatKind::Bot(Level::Expert);
         config.options.full_mice = true;
-        let link = write(&config, Lang::En);
+        let link = write(&config);
         assert_eq!(
             link,
-            "?game=katzenjammer&v=1&seed=1000-0C1S&players=5&seats=human,normal,human,normal,expert&full_mice=1&lang=en"
+            "?game=katzenjammer&v=1&seed=1000-0C1S&players=5&seats=human,normal,human,normal,expert&full_mice=1"
         );
         let back = read(&link).unwrap();
         assert_eq!(back.deal, Some(config.clone().into_any()));
-        assert_eq!(back.lang, Some(Lang::En));
+        assert_eq!(back.lang, None);
         let day = Day::new(2026, 11, 22).unwrap();
         let daily = TableConfig::<Katzenjammer>::daily(day, default_seats::<Katzenjammer>(4), Options::default());
-        assert_eq!(deal(&write(&daily, Lang::Fr)), daily);
+        assert_eq!(deal(&write(&daily)), daily);
     }
 
     #[test]
@@ -325,7 +328,6 @@ mod tests {
     fn a_broken_link_still_suggests_its_player_count() {
         assert_eq!(players_hint("?seed=bad&players=3"), 3);
         assert_eq!(players_hint("?players=12"), DEFAULT_PLAYERS);
-        assert_eq!(home(Lang::Fr), "?lang=fr");
     }
 
     /// J'achète's links are read (its table is not built yet: the page says
@@ -341,8 +343,8 @@ mod tests {
         let mut small = TableConfig::<Jachete>::new(Seed::from_number(99), 3);
         small.options.three_players = true;
         small.seats[2] = SeatKind::Bot(Level::Expert);
-        let link = write(&small, Lang::Fr);
-        assert_eq!(link, "?game=jachete&v=1&seed=1000-0033&players=3&seats=human,normal,expert&three_players=1&lang=fr");
+        let link = write(&small);
+        assert_eq!(link, "?game=jachete&v=1&seed=1000-0033&players=3&seats=human,normal,expert&three_players=1");
         assert_eq!(read(&link).unwrap().deal, Some(small.into_any()));
         // Without a seed: a J'achète table for the home screen.
         assert_eq!(read("?game=JACHETE&players=6").unwrap().table.game(), GameId::Jachete);
@@ -350,7 +352,7 @@ mod tests {
     }
 
     /// Links written by the build before the shell (tests/fixtures) still
-    /// name the same tables, in both languages.
+    /// name the same tables (their `lang` is the sharer's and is not read).
     #[test]
     fn links_from_the_previous_build_still_read() {
         let text = include_str!("../../tests/fixtures/katzenjammer-links.txt");
@@ -359,9 +361,10 @@ mod tests {
         for (i, link) in links.iter().enumerate() {
             let request = read(link).unwrap();
             let config = kb(request.deal.clone().unwrap());
-            assert_eq!(request.lang, Some(if i < 3 { Lang::En } else { Lang::Fr }));
-            // Written again, the link is the same text: nothing was renamed.
-            assert_eq!(write(&config, request.lang.unwrap()), *link);
+            assert_eq!(request.lang, None, "a deal's link does not choose the reader's language");
+            // Written again, the link is the same text but its language: nothing was renamed.
+            let language = if i < 3 { "&lang=en" } else { "&lang=fr" };
+            assert_eq!(write(&config) + language, *link);
         }
         let typed = deal(links[0]);
         assert_eq!(typed.seats, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]);

@@ -82,10 +82,14 @@ pub fn base_url() -> String {
 }
 
 /// Puts `query` into the address bar without reloading (ignored when refused).
+/// Shows `query` in the address bar (`""`: none) without a navigation.
 pub fn replace_query(query: &str) {
-    if let Some(history) = window().and_then(|w| w.history().ok()) {
+    let Some(window) = window() else { return };
+    if let Ok(history) = window.history() {
         if search() != query {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(query));
+            // An empty URL would keep the query: the page's path drops it.
+            let url = if query.is_empty() { window.location().pathname().unwrap_or_default() } else { query.to_string() };
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
         }
     }
 }

@@ -97,7 +97,7 @@ pub fn Home() -> impl IntoView {
         match table {
             // This build has no table for the game: the whole app deals it from its link.
             Some(table) if !table.game().playable() => {
-                browser::open_with_full_build(&link::write_any(&table, ctx.lang()));
+                browser::open_with_full_build(&link::write_any(&table));
             }
             Some(table) => start_game(ctx, table),
             None => focus("seed-input"),

@@ -186,14 +186,13 @@ pub fn App() -> impl IntoView {
 
     // The address bar names the game being played (or the home screen).
     Effect::new(move |_| {
-        let lang = ctx.lang.get();
         match ctx.screen.get() {
             Screen::Game => {
-                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(|g| link::write_any(&g.table(), lang))) {
+                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(|g| link::write_any(&g.table()))) {
                     browser::replace_query(&query);
                 }
             }
-            Screen::Home => browser::replace_query(&link::home(lang)),
+            Screen::Home => browser::replace_query(""),
             Screen::Rules | Screen::Problem(_) => {}
         }
     });

@@ -72,22 +72,28 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
-  it("links from the previous build open the same table: five players, two people, all mice, in French", async () => {
+  it("links from the previous build open the same table: five players, two people, all mice, in the reader's language", async () => {
     const links = (await readFile(path.join(FIXTURES, 'katzenjammer-links.txt'), 'utf8')).trim().split('\n');
-    const { context, page, problems } = await openPage(env.browser);
-    try {
-      await gotoApp(page, env.url(links[4]));
-      // Two people at the table: the device is handed to the first one.
-      await page.locator(byTestId('handoff-screen')).waitFor();
-      assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
-      assert.match(await page.locator(byTestId('handoff-screen')).textContent(), /Passez l'appareil à Joueur/);
-      // The address bar names the same table, written as before.
-      const query = new URL(page.url()).search;
-      assert.equal(query, links[4]);
-      await settle(page);
-      assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
+    for (const [locale, lang, handOff] of [
+      ['en-US', 'en', /Pass the device to Player/],
+      ['fr-CA', 'fr', /Passez l'appareil à Joueur/],
+    ]) {
+      // links[4] was shared from a French page (&lang=fr): its reader's browser decides.
+      const { context, page, problems } = await openPage(env.browser, { locale });
+      try {
+        await gotoApp(page, env.url(links[4]));
+        // Two people at the table: the device is handed to the first one.
+        await page.locator(byTestId('handoff-screen')).waitFor();
+        assert.equal(await page.locator('html').getAttribute('lang'), lang);
+        assert.match(await page.locator(byTestId('handoff-screen')).textContent(), handOff);
+        // The address bar names the same table, written as before but without a language.
+        const query = new URL(page.url()).search;
+        assert.equal(query, links[4].replace(/&lang=fr$/, ''));
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
     }
   });
 

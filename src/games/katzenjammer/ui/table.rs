@@ -118,7 +118,7 @@ fn DealBar() -> impl IntoView {
     let share = move |_| {
         let lang = ctx.lang();
         let text = ctx.game_untracked::<Kb, _>(|session| {
-            let url = format!("{}{}", browser::base_url(), link::write(session.config(), lang));
+            let url = format!("{}{}", browser::base_url(), link::write(session.config()));
             let summary = Summary::of(session.state());
             let par = match ctx.par.get_untracked() {
                 Par::Known(p) => Some(p),
