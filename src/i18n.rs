@@ -10,6 +10,7 @@ use tablee_bots::Level;
 use tablee_engine::{Seat, SeedError};
 
 use crate::app::config::{Day, SeatKind, TableConfig};
+use crate::app::controller::DailyAttempt;
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::link::LinkError;
 use crate::app::save::SaveError;
@@ -372,15 +373,36 @@ pub fn handoff_ready(name: &str, lang: Lang) -> String {
     }
 }
 
-/// The deal bar's label: "4 players", or "Daily deal 2026-11-22 · 4 players".
-pub fn deal_bar_label<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
+/// The deal bar's label: "4 players", or "Daily deal 2026-11-22 · 4 players",
+/// with "· practice" once the day's deal was finished.
+pub fn deal_bar_label<G: GameDef>(config: &TableConfig<G>, daily: Option<DailyAttempt>, lang: Lang) -> String {
     let players = match lang {
         Lang::En => format!("{} players", config.players()),
         Lang::Fr => format!("{} joueurs", config.players()),
     };
+    let practice = match daily {
+        Some(DailyAttempt::Practice { .. }) => lang.pick(" · practice", " · entraînement"),
+        _ => "",
+    };
     match config.daily {
-        Some(day) => format!("{} {day} · {players}", lang.s().daily_word),
+        Some(day) => format!("{} {day} · {players}{practice}", lang.s().daily_word),
         None => players,
+    }
+}
+
+/// What a daily deal's attempt is worth: "This attempt counts · streak: 3
+/// days", or "Practice: your first attempt today counted (4)". `score`
+/// words the game's score ("4 mice").
+pub fn daily_status(daily: DailyAttempt, score: impl Fn(i32) -> String, lang: Lang) -> String {
+    match (daily, lang) {
+        (DailyAttempt::Counts { streak }, Lang::En) => format!("Your first finished attempt at today's deal counts · daily streak: {streak}"),
+        (DailyAttempt::Counts { streak }, Lang::Fr) => format!("Votre première partie finie de la donne du jour compte · série : {streak}"),
+        (DailyAttempt::Practice { first_score }, Lang::En) => {
+            format!("Practice: your first attempt at today's deal counted ({})", score(first_score))
+        }
+        (DailyAttempt::Practice { first_score }, Lang::Fr) => {
+            format!("Entraînement : votre premier essai de la donne du jour a compté ({})", score(first_score))
+        }
     }
 }
 

@@ -93,6 +93,38 @@ impl Day {
     pub fn seed(self) -> Seed {
         Seed::daily(self.year, self.month, self.day)
     }
+
+    /// Days since 1970-01-01 (negative before), proleptic Gregorian
+    /// (H. Hinnant's days-from-civil).
+    pub fn days(self) -> i64 {
+        let (m, d) = (i64::from(self.month), i64::from(self.day));
+        let y = i64::from(self.year) - i64::from(m <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (civil-from-days); `None` outside
+    /// the years 1000..=9999.
+    pub fn from_days(days: i64) -> Option<Day> {
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Day::new(i32::try_from(year).ok()?, month, day)
+    }
+
+    /// The UTC date of a time in milliseconds since the epoch (`Date.now()`).
+    pub fn from_epoch_ms(ms: f64) -> Option<Day> {
+        Day::from_days((ms / 86_400_000.0).floor() as i64)
+    }
 }
 
 impl fmt::Display for Day {
@@ -187,6 +219,29 @@ pub fn default_seats<G: GameDef>(players: usize) -> Vec<SeatKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_count_from_the_epoch_both_ways() {
+        assert_eq!(Day::new(1970, 1, 1).unwrap().days(), 0);
+        assert_eq!(Day::new(2000, 3, 1).unwrap().days(), 11_017);
+        assert_eq!(Day::new(2026, 11, 23).unwrap().days(), 20_780);
+        assert_eq!(Day::from_days(20_780), Day::new(2026, 11, 23));
+        // Every day of 1999..2101 (leap years, centuries) reads back.
+        let start = Day::new(1999, 1, 1).unwrap().days();
+        let mut last = Day::new(1998, 12, 31).unwrap();
+        for n in start..start + 365 * 102 {
+            let day = Day::from_days(n).unwrap();
+            assert!(day > last, "{day} after {last}");
+            assert_eq!(day.days(), n);
+            last = day;
+        }
+        assert_eq!(Day::from_days(Day::new(2024, 2, 28).unwrap().days() + 1), Day::new(2024, 2, 29));
+        assert_eq!(Day::from_days(Day::new(2100, 2, 28).unwrap().days() + 1), Day::new(2100, 3, 1));
+        // 2026-11-23T23:59:59.999Z and the next millisecond.
+        assert_eq!(Day::from_epoch_ms(1_795_478_399_999.0), Day::new(2026, 11, 23));
+        assert_eq!(Day::from_epoch_ms(1_795_478_400_000.0), Day::new(2026, 11, 24));
+        assert_eq!(Day::from_days(i64::MAX / 4), None);
+    }
     use crate::games::jachete::Jachete;
     use crate::games::katzenjammer::Katzenjammer;
 

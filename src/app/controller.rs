@@ -17,8 +17,9 @@
 use tablee_engine::json::Json;
 use tablee_engine::{Refusal, RuleError, Seat};
 
+use super::config::Day;
 use super::game::{AnySession, AnyTable, GameDef, GameId};
-use super::history::History;
+use super::history::{Daily, History};
 use super::lang::Lang;
 use super::link::{self, LinkError, LinkRequest};
 use super::save::{self, SaveError};
@@ -65,6 +66,16 @@ pub const LANG_KEY: &str = "tablee.lang";
 /// `tablee-full` instead of the first-load build; docs/performance.md).
 pub const BUILD_KEY: &str = "tablee.build";
 pub const SPEED_KEY: &str = "tablee.speed";
+
+/// A daily deal's attempt ([`Shell::daily_attempt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyAttempt {
+    /// The first finished attempt counts (this one, if it finishes first);
+    /// `streak`: days in a row with the daily deal finished.
+    Counts { streak: u32 },
+    /// The day's deal was already finished once: this game is practice.
+    Practice { first_score: i32 },
+}
 
 /// A save that could not be resumed: why, and where it was kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,6 +320,12 @@ impl Shell {
                     start.first = First::Problem(LinkError::NotPlayableYet(table.game()));
                 } else {
                     start.home_table = Some(table);
+                    // A link to today's deal is today's deal (no hints,
+                    // counted once), however it was written.
+                    let deal = deal.map(|d| match Day::from_epoch_ms(now_ms) {
+                        Some(today) => d.with_daily_label(today),
+                        None => d,
+                    });
                     match deal {
                         // A deal already kept is resumed, not dealt anew.
                         Some(deal) => match start.shell.kept.iter().position(|k| same_table(&k.session.table(), &deal)) {
@@ -454,16 +471,40 @@ impl Shell {
         }
         let Some((id, won, vs_par)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
         let id_game = game.game();
+        let key = self.key.clone().unwrap_or_default();
+        let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
         let history = self.history_mut(id_game);
         let before = history.clone();
         history.record(&id, won, vs_par);
         history.add_par(vs_par);
+        if let Some(daily) = daily {
+            history.record_daily(daily);
+        }
         let changed = *history != before;
         if changed {
             let text = history.to_json();
             storage.store(&history_key(id_game), &text);
         }
         changed
+    }
+
+    /// Whether the game in progress is an attempt at a daily deal that
+    /// counts (the first finished one of its day), or practice.
+    pub fn daily_attempt(&self) -> Option<DailyAttempt> {
+        let game = self.game.as_ref()?;
+        let day = crate::each_game!(session game, s => s.config().daily)?;
+        let history = self.history(game.game());
+        Some(match history.daily(day) {
+            None => DailyAttempt::Counts { streak: history.streak(day) },
+            // The counted game itself (the same save, the same moves).
+            Some(first)
+                if self.key.as_deref() == Some(first.key.as_str())
+                    && crate::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
+            {
+                DailyAttempt::Counts { streak: history.streak(day) }
+            }
+            Some(first) => DailyAttempt::Practice { first_score: first.score },
+        })
     }
 
     pub fn history(&self, game: GameId) -> History {
@@ -518,6 +559,14 @@ fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
     Some(worker::par_job(session.config(), seat))
 }
 
+/// The daily deal's result to keep, for the only person at a daily table.
+fn first_daily<G: GameDef>(session: &Session<G>, key: &str, id: &str, won: bool) -> Option<Daily> {
+    let day = session.config().daily?;
+    let seat = session.config().solo_seat()?;
+    let score = *session.outcome()?.scores.get(seat)?;
+    Some(Daily { day, key: key.to_string(), id: id.to_string(), score, won })
+}
+
 /// The finished game's history entry: its id, whether the person won, and
 /// how much better than par they did (in the game's own order).
 fn result<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
@@ -563,19 +612,52 @@ mod tests {
     /// Plays bots (answering as the worker would) and the person (with the
     /// `normal` bot's choice) to the end, saving after every move.
     fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
+        play_to_end_as(shell, storage, Level::Normal);
+    }
+
+    /// The person plays at `level`'s choices, the bots through the worker.
+    fn play_to_end_as(shell: &mut Shell, storage: &mut Memory, level: Level) {
         for _ in 0..5000 {
             if let Some(turn) = shell.bot_turn() {
                 let reply = worker::run(&turn.job);
                 assert!(shell.bot_moved(turn.at, Some(reply)));
             } else if let Some(s) = shell.session::<Katzenjammer>() {
                 let Some(seat) = s.human_to_act() else { break };
-                let action = tablee_bots::decide(Level::Normal, &s.view(seat), &s.legal_actions(), 1);
+                let action = tablee_bots::decide(level, &s.view(seat), &s.legal_actions(), 1);
                 shell.act::<Katzenjammer>(action).unwrap();
             }
             assert!(shell.save(storage, 0.0));
             shell.record_if_over(storage);
         }
         assert!(shell.game.as_ref().unwrap().is_over());
+    }
+
+    /// Issue 13: a link to today's deal is today's deal (no hints), its
+    /// first finished attempt counts, "same deal again" is practice.
+    #[test]
+    fn todays_deal_counts_once_and_a_link_to_it_is_todays_deal() {
+        let today = Day::new(2026, 11, 23).unwrap();
+        let now = today.days() as f64 * 86_400_000.0 + 3_600_000.0;
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, &format!("?seed={}&players=3", today.seed()), now).shell;
+        let config = shell.session::<Katzenjammer>().unwrap().config().clone();
+        assert_eq!(config.daily, Some(today), "a plain seed link to today's deal is labelled");
+        assert!(!config.hints_allowed());
+        assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 0 }));
+        play_to_end(&mut shell, &mut storage);
+        let first = shell.history(GameId::Katzenjammer).daily(today).cloned().expect("recorded");
+        assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 1 }));
+        // Same deal again, played the same way: practice, and the first result stays.
+        shell.new_game(config.into_any()).unwrap();
+        assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+        play_to_end(&mut shell, &mut storage);
+        assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+        let stored = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+        assert_eq!(stored.daily(today), Some(&first));
+        assert_eq!(stored.played, 1, "the same moves on the same deal are one game in the history");
+        // Another day's seed is not labelled.
+        let other = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3", now).shell;
+        assert_eq!(other.daily_attempt(), None);
     }
 
     #[test]

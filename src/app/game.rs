@@ -16,7 +16,7 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
-use super::config::TableConfig;
+use super::config::{Day, TableConfig};
 use super::session::Session;
 
 /// The games the app knows, by their machine name in links and saves.
@@ -225,6 +225,11 @@ macro_rules! each_game {
 }
 
 impl AnyTable {
+    /// The table labelled as `today`'s daily deal if its seed is that deal's.
+    pub fn with_daily_label(self, today: Day) -> AnyTable {
+        crate::each_game!(self, t => t.with_daily_label(today).into_any())
+    }
+
     pub fn game(&self) -> GameId {
         match self {
             AnyTable::Katzenjammer(_) => GameId::Katzenjammer,

@@ -13,6 +13,7 @@ use super::presenting::PresentOption;
 use super::summary::{Summary, TieBreak};
 use super::Katzenjammer;
 use crate::app::config::TableConfig;
+use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::i18n::*;
 
@@ -565,6 +566,7 @@ pub fn share_text(
     seat: Option<Seat>,
     summary: Option<&Summary>,
     par: Option<i32>,
+    daily: Option<DailyAttempt>,
     url: &str,
     lang: Lang,
 ) -> String {
@@ -576,16 +578,26 @@ pub fn share_text(
             Lang::Fr => format!("{} joueurs", config.players()),
         }
     );
-    let result = match (summary, seat.and_then(|s| summary.and_then(|sum| sum.player(s)))) {
-        (Some(summary), Some(me)) => {
+    let me = seat.and_then(|s| summary.and_then(|sum| sum.player(s)));
+    let result = match (summary, me, daily) {
+        // A retry of today's deal shares the attempt that counted, not itself.
+        (Some(_), Some(_), Some(DailyAttempt::Practice { first_score })) => match lang {
+            Lang::En => format!("\nMy result (first attempt): {}.", mice(first_score, lang)),
+            Lang::Fr => format!("\nMon résultat (premier essai) : {}.", mice(first_score, lang)),
+        },
+        (Some(summary), Some(me), _) => {
             let place = place_text(me.place, summary.players.len(), lang);
             let par = par.map(|p| match lang {
                 Lang::En => format!(" (par {p})"),
                 Lang::Fr => format!(" (par {p})"),
             });
+            let streak = match daily {
+                Some(DailyAttempt::Counts { streak }) if streak > 0 => format!(" 🔥{streak}"),
+                _ => String::new(),
+            };
             match lang {
-                Lang::En => format!("\nMy result: {}{}, {place}.", mice(me.mice, lang), par.unwrap_or_default()),
-                Lang::Fr => format!("\nMon résultat : {}{}, {place}.", mice(me.mice, lang), par.unwrap_or_default()),
+                Lang::En => format!("\nMy result: {}{}, {place}.{streak}", mice(me.mice, lang), par.unwrap_or_default()),
+                Lang::Fr => format!("\nMon résultat : {}{}, {place}.{streak}", mice(me.mice, lang), par.unwrap_or_default()),
             }
         }
         _ => lang.pick("\nCan you beat the bots on this deal?", "\nSaurez-vous battre les bots sur cette donne ?").to_string(),
@@ -690,7 +702,7 @@ mod tests {
                 texts.push(winners_text(&config, &summary, lang));
                 texts.push(penalty_text(&config, &summary, lang));
                 texts.push(par_text(3, summary.players[0].mice, lang));
-                texts.push(share_text(&config, Some(0), Some(&summary), Some(3), "https://x/", lang));
+                texts.push(share_text(&config, Some(0), Some(&summary), Some(3), None, "https://x/", lang));
             }
             for text in &texts {
                 assert!(!text.contains("KB-") && !text.contains("JA-"), "a rule id shown: {text:?}");
@@ -701,9 +713,30 @@ mod tests {
     }
 
     #[test]
+    fn a_practice_daily_shares_its_first_attempt_and_a_counted_one_its_streak() {
+        let day = crate::app::config::Day::new(2026, 11, 23).unwrap();
+        let config = Table::daily(day, crate::app::config::default_seats::<Katzenjammer>(4), Default::default());
+        let mut session = crate::app::session::Session::new(config.clone()).unwrap();
+        while !session.is_over() {
+            if session.bot_step().is_none() {
+                let seat = session.human_to_act().unwrap();
+                let a = tablee_bots::decide(tablee_bots::Level::Normal, &session.view(seat), &session.legal_actions(), 1);
+                session.apply_human(a).unwrap();
+            }
+        }
+        let summary = Summary::of(session.state()).unwrap();
+        let mine = summary.player(0).unwrap().mice;
+        let counted = share_text(&config, Some(0), Some(&summary), None, Some(DailyAttempt::Counts { streak: 4 }), "u", Lang::En);
+        assert!(counted.contains(&format!("My result: {}", mice(mine, Lang::En))) && counted.contains("🔥4"), "{counted}");
+        let practice = share_text(&config, Some(0), Some(&summary), None, Some(DailyAttempt::Practice { first_score: mine + 7 }), "u", Lang::Fr);
+        assert!(practice.contains(&format!("premier essai) : {}", mice(mine + 7, Lang::Fr))), "{practice}");
+        assert!(!practice.contains("🔥"));
+    }
+
+    #[test]
     fn shared_text_gives_no_cards_away() {
         let config = Table::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4);
-        let text = share_text(&config, Some(0), None, None, "https://x/?seed=1K7Q-M3ZD", Lang::En);
+        let text = share_text(&config, Some(0), None, None, None, "https://x/?seed=1K7Q-M3ZD", Lang::En);
         assert!(text.contains("deal 1K7Q-M3ZD"));
         assert!(text.ends_with("https://x/?seed=1K7Q-M3ZD"));
         assert_eq!(place_text(1, 4, Lang::En), "1st of 4");

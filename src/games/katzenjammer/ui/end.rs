@@ -68,6 +68,12 @@ pub fn EndPanel() -> impl IntoView {
                 </div>
                 <p data-testid="penalty-explanation">{texts::penalty_text(&config, &summary, lang)}</p>
                 {move || par().map(|t| view! { <p class="par" data-testid="par" role="status">{t}</p> })}
+                {move || {
+                    let lang = ctx.lang();
+                    ctx.shell
+                        .with(|sh| sh.daily_attempt())
+                        .map(|d| view! { <p class="note" data-testid="daily-status">{i18n::daily_status(d, |n| texts::mice(n, lang), lang)}</p> })
+                }}
                 <p class="actions">
                     <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                     <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>

@@ -112,7 +112,8 @@ fn DealBar() -> impl IntoView {
     let seed = move || ctx.game::<Kb, _>(|s| s.config().seed.to_string()).unwrap_or_default();
     let label = move || {
         let lang = ctx.lang();
-        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), lang)).unwrap_or_default()
+        let daily = ctx.shell.with(|sh| sh.daily_attempt());
+        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), daily, lang)).unwrap_or_default()
     };
     let share_state = RwSignal::new(None::<Result<(), String>>);
     let share = move |_| {
@@ -124,7 +125,8 @@ fn DealBar() -> impl IntoView {
                 Par::Known(p) => Some(p),
                 _ => None,
             };
-            Some(texts::share_text(session.config(), session.config().solo_seat(), summary.as_ref(), par, &url, lang))
+            let daily = ctx.shell.with_untracked(|sh| sh.daily_attempt());
+            Some(texts::share_text(session.config(), session.config().solo_seat(), summary.as_ref(), par, daily, &url, lang))
         }).flatten();
         let Some(text) = text else { return };
         spawn_local(async move {
