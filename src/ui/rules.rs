@@ -29,12 +29,15 @@ pub fn Rules() -> impl IntoView {
         let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
         ctx.screen.set(if in_game { Screen::Game } else { Screen::Home });
     };
-    // The rules shown: the game in progress's, until the switch says otherwise.
-    let game = RwSignal::new(ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game())));
+    // The rules shown: the game in progress's, until the switch says otherwise
+    // (a bool, J'achète's or not: a signal type the page already has, which
+    // keeps the WebAssembly smaller than a signal of `GameId`).
+    let jachete = RwSignal::new(ctx.shell.with_untracked(|sh| sh.game.as_ref().is_some_and(|g| g.game() == GameId::Jachete)));
+    let game = move || if jachete.get() { GameId::Jachete } else { GameId::Katzenjammer };
     // Each game's text in each language once fetched (`None`: it could not be).
     let loaded = RwSignal::new(Vec::<((GameId, Lang), Option<String>)>::new());
     Effect::new(move |_| {
-        let key = (game.get(), ctx.lang.get());
+        let key = (game(), ctx.lang.get());
         if loaded.with_untracked(|l| l.iter().any(|(k, _)| *k == key)) {
             return;
         }
@@ -45,7 +48,7 @@ pub fn Rules() -> impl IntoView {
     });
     move || {
         let lang = ctx.lang();
-        let shown = game.get();
+        let shown = game();
         let in_game = ctx.has_game();
         let text = match loaded.with(|l| l.iter().find(|(k, _)| *k == (shown, lang)).map(|(_, t)| t.clone())) {
             // Loading: a small local file, a few milliseconds.
@@ -69,7 +72,7 @@ pub fn Rules() -> impl IntoView {
                                     type="button"
                                     data-testid=format!("rules-game-{}", g.code())
                                     aria-pressed=(g == shown).to_string()
-                                    on:click=move |_| game.set(g)
+                                    on:click=move |_| jachete.set(g == GameId::Jachete)
                                 >
                                     {g.title()}
                                 </button>
