@@ -106,6 +106,7 @@ pub struct Strings {
     pub update_available: &'static str,
     pub update_reload: &'static str,
     pub rules_title: &'static str,
+    pub rules_title_jachete: &'static str,
     pub rules_unavailable: &'static str,
 }
 
@@ -171,6 +172,7 @@ pub static EN: Strings = Strings {
     update_available: "An update of Tablée is available.",
     update_reload: "Reload",
     rules_title: "How to play Katzenjammer Blues",
+    rules_title_jachete: "How to play J'achète",
     rules_unavailable: "The rules could not be loaded. Check your connection, then open them again.",
 };
 
@@ -236,6 +238,7 @@ pub static FR: Strings = Strings {
     update_available: "Une mise à jour de Tablée est disponible.",
     update_reload: "Recharger",
     rules_title: "Comment jouer à Katzenjammer Blues",
+    rules_title_jachete: "Comment jouer à J'achète",
     rules_unavailable: "Impossible de charger les règles. Vérifiez votre connexion, puis rouvrez-les.",
 };
 
@@ -704,6 +707,36 @@ mod tests {
             let tags = count(page, "<") - count(page, "<!--");
             let known: usize = ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"].iter().map(|t| count(page, t)).sum();
             assert_eq!(tags, known, "an unexpected tag or an unescaped <");
+        }
+    }
+
+    /// J'achète's rules pages: the same sections, lists and pictures in both
+    /// languages (card for card, class for class), only known tags, no rule
+    /// id, and small (fetched on a phone, precached for offline play).
+    #[test]
+    fn the_jachete_rules_pages_match_in_both_languages() {
+        let pages = [include_str!("../public/rules/jachete-en.html"), include_str!("../public/rules/jachete-fr.html")];
+        let count = |page: &str, tag: &str| page.matches(tag).count();
+        let tags = [
+            "<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>", "<ol>", "</ol>", "<ul>", "</ul>", "<li>", "</li>",
+            "<figure>", "</figure>", "<figcaption>", "</figcaption>", "<p class=\"meld\">", "<span class=\"c", "</span>",
+            "<i>", "</i>",
+        ];
+        for tag in tags {
+            assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");
+        }
+        // The pictures' cards, by class: the same drawings in both languages.
+        let classes = |page: &'static str| page.split("<span class=\"").skip(1).map(|s| s.split('"').next().unwrap_or("")).collect::<Vec<_>>();
+        assert_eq!(classes(pages[0]), classes(pages[1]));
+        for page in pages {
+            assert_eq!(count(page, "<section>"), 11);
+            assert_eq!(count(page, "<figure>"), 3, "an opening, a swap, a run with a wild");
+            assert_eq!(count(page, "<ol>"), 1, "the seven contracts");
+            let all = count(page, "<") - count(page, "<!--");
+            let known: usize = tags.iter().map(|t| count(page, t)).sum();
+            assert_eq!(all, known, "an unexpected tag or an unescaped <");
+            assert!(!page.contains("JA-") && !page.contains("KB-"), "a rule id on the page");
+            assert!(page.len() < 12_000, "{} bytes", page.len());
         }
     }
 

@@ -1,14 +1,27 @@
-//! The rules page, in the reader's language.
+//! The rules page, in the reader's language, of the game in progress (the
+//! one chosen on the home screen when there is none); a switch shows the
+//! other game's.
 //!
-//! The text is not in the WebAssembly: it is `public/rules/<lang>.html`
-//! (copied to `rules/` next to the page, precached by the service worker for
-//! offline play), fetched the first time the rules are opened in a language.
+//! The text is not in the WebAssembly: it is `public/rules/<file>.html`
+//! ([`rules_file`]; copied to `rules/` next to the page, precached by the
+//! service worker for offline play), fetched the first time a game's rules
+//! are opened in a language.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::{browser, ctx, Screen};
+use crate::app::game::GameId;
 use crate::app::lang::Lang;
+
+/// Where a game's rules are, next to the page: Katzenjammer's are
+/// `rules/en.html` (the first ones, named before there were two games).
+pub fn rules_file(game: GameId, lang: Lang) -> String {
+    match game {
+        GameId::Katzenjammer => format!("./rules/{}.html", lang.code()),
+        GameId::Jachete => format!("./rules/jachete-{}.html", lang.code()),
+    }
+}
 
 #[component]
 pub fn Rules() -> impl IntoView {
@@ -17,30 +30,59 @@ pub fn Rules() -> impl IntoView {
         let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
         ctx.screen.set(if in_game { Screen::Game } else { Screen::Home });
     };
-    // Each language's text once fetched (`None`: it could not be).
-    let loaded = RwSignal::new(Vec::<(Lang, Option<String>)>::new());
+    // The rules shown: the game in progress's, until the switch says otherwise
+    // (a bool, J'achète's or not: a signal type the page already has, which
+    // keeps the WebAssembly smaller than a signal of `GameId`).
+    // With no game in progress, the game chosen on the home screen.
+    let shown_first = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())).unwrap_or_else(|| ctx.home_game.get_untracked());
+    let jachete = RwSignal::new(shown_first == GameId::Jachete);
+    let game = move || if jachete.get() { GameId::Jachete } else { GameId::Katzenjammer };
+    // Each game's text in each language once fetched (`None`: it could not be).
+    let loaded = RwSignal::new(Vec::<((GameId, Lang), Option<String>)>::new());
     Effect::new(move |_| {
-        let lang = ctx.lang.get();
-        if loaded.with_untracked(|l| l.iter().any(|(l, _)| *l == lang)) {
+        let key = (game(), ctx.lang.get());
+        if loaded.with_untracked(|l| l.iter().any(|(k, _)| *k == key)) {
             return;
         }
         spawn_local(async move {
-            let text = browser::fetch_text(&format!("./rules/{}.html", lang.code())).await;
-            loaded.update(|l| l.push((lang, text)));
+            let text = browser::fetch_text(&rules_file(key.0, key.1)).await;
+            loaded.update(|l| l.push((key, text)));
         });
     });
     move || {
         let lang = ctx.lang();
+        let shown = game();
         let in_game = ctx.has_game();
-        let text = match loaded.with(|l| l.iter().find(|(l, _)| *l == lang).map(|(_, t)| t.clone())) {
+        let text = match loaded.with(|l| l.iter().find(|(k, _)| *k == (shown, lang)).map(|(_, t)| t.clone())) {
             // Loading: a small local file, a few milliseconds.
             None => ().into_any(),
             Some(Some(html)) => view! { <div class="rules-text" data-testid="rules-text" inner_html=html></div> }.into_any(),
             Some(None) => view! { <p data-testid="rules-unavailable">{lang.s().rules_unavailable}</p> }.into_any(),
         };
+        let title = match shown {
+            GameId::Katzenjammer => lang.s().rules_title,
+            GameId::Jachete => lang.s().rules_title_jachete,
+        };
         view! {
-            <article class="panel rules" data-testid="rules-screen" lang=lang.code()>
-                <h1>{lang.s().rules_title}</h1>
+            <article class="panel rules" data-testid="rules-screen" data-game=shown.code() lang=lang.code()>
+                <h1>{title}</h1>
+                <p class="rules-switch" role="group" aria-label=lang.s().game_label>
+                    {GameId::ALL
+                        .into_iter()
+                        .map(|g| {
+                            view! {
+                                <button
+                                    type="button"
+                                    data-testid=format!("rules-game-{}", g.code())
+                                    aria-pressed=(g == shown).to_string()
+                                    on:click=move |_| jachete.set(g == GameId::Jachete)
+                                >
+                                    {g.title()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </p>
                 {text}
                 <p class="actions">
                     <button type="button" class="primary" data-testid="rules-back" on:click=back>
@@ -48,6 +90,24 @@ pub fn Rules() -> impl IntoView {
                     </button>
                 </p>
             </article>
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_game_has_its_rules_file_in_each_language() {
+        assert_eq!(rules_file(GameId::Katzenjammer, Lang::Fr), "./rules/fr.html");
+        assert_eq!(rules_file(GameId::Jachete, Lang::En), "./rules/jachete-en.html");
+        for game in GameId::ALL {
+            for lang in Lang::ALL {
+                let file = rules_file(game, lang);
+                let path = format!("{}/public/{}", env!("CARGO_MANIFEST_DIR"), file.trim_start_matches("./"));
+                assert!(std::path::Path::new(&path).is_file(), "{path}");
+            }
         }
     }
 }

@@ -67,6 +67,9 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       assert.ok(cached.some((p) => p.endsWith('.wasm') && p.includes('tablee-app')), `app wasm cached: ${cached}`);
       assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
       assert.ok(cached.some((p) => p.endsWith('tablee-full_bg.wasm')), "the whole app (J'achète's table) is cached");
+      for (const file of ['en', 'fr', 'jachete-en', 'jachete-fr']) {
+        assert.ok(cached.some((p) => p.endsWith(`/rules/${file}.html`)), `the rules page rules/${file}.html is cached`);
+      }
 
       await context.setOffline(true);
       await page.reload({ waitUntil: 'load' });

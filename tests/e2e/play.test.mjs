@@ -1,7 +1,8 @@
 // Playing through the UI in headless Chromium, on a seed URL: a legal bid made
 // by selecting hand cards is accepted and logged; an illegal selection is
 // explained and refused; a reload mid-game resumes the same game; a finished
-// save shows its negative score with a true minus sign; the language switch
+// save shows its negative score with a true minus sign; the rules page shows
+// either game's rules (J'achète's on a 360 px phone in dark mode); the language switch
 // changes the texts and is remembered after a reload. No console error,
 // uncaught exception or failed request in any of these.
 
@@ -280,6 +281,45 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       );
       await page.locator(byTestId('rules-back')).click();
       await page.locator(byTestId('play-button')).waitFor({ state: 'visible' });
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the rules page switches to J'achète's rules, in French and English, pictures fitting a phone", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA', colorScheme: 'dark' });
+    try {
+      await gotoApp(page, env.url());
+      await page.locator(byTestId('nav-rules')).click();
+      const screen = page.locator(byTestId('rules-screen'));
+      // No game in progress: Katzenjammer's rules first.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="rules-text"] h2')?.textContent.trim() === 'Le but',
+      );
+      assert.equal(await screen.getAttribute('data-game'), 'katzenjammer');
+      await page.locator(byTestId('rules-game-jachete')).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="rules-text"]')?.textContent.includes('flounes'));
+      assert.equal(await screen.getAttribute('data-game'), 'jachete');
+      assert.equal(await page.locator(byTestId('rules-game-jachete')).getAttribute('aria-pressed'), 'true');
+      assert.equal(await screen.locator('h1').innerText(), "Comment jouer à J'achète");
+      const text = screen.locator(byTestId('rules-text'));
+      assert.match(await text.innerText(), /Les sept contrats/);
+      assert.equal(await text.locator('figure').count(), 3, 'an opening, a swap, a run with a wild');
+      assert.doesNotMatch(await text.innerText(), /JA-\d/, 'no rule id');
+      // The pictures fit 360 px: nothing wider than the page.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+      await screenshot(page, 'rules-jachete-fr-phone-dark');
+      await page.locator(byTestId('lang-en')).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="rules-text"]')?.textContent.includes('The seven contracts'));
+      assert.equal(await screen.locator('h1').innerText(), "How to play J'achète");
+      assert.match(await text.innerText(), /le 60 cennes/);
+      // And back to Katzenjammer's, already fetched once.
+      await page.locator(byTestId('rules-game-katzenjammer')).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="rules-text"] h2')?.textContent.trim() === 'The aim',
+      );
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();
