@@ -28,8 +28,10 @@ setup:
 setup-no-browser:
 	@bash scripts/setup.sh --no-browser
 
+# A development build with Trunk's reload script: served from target/, so
+# that dist/ is only ever the release site (the browser tests serve dist/).
 play: setup-no-browser
-	trunk serve --address 127.0.0.1 --port 8080
+	trunk serve --address 127.0.0.1 --port 8080 --dist target/trunk-serve
 
 test: setup
 	cargo test --workspace --locked

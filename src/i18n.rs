@@ -348,6 +348,13 @@ pub fn seat_name<G: GameDef>(config: &TableConfig<G>, seat: Seat, lang: Lang) ->
     }
 }
 
+/// A seat's name inside a sentence: "won by you", not "won by You".
+pub fn seat_name_within<G: GameDef>(config: &TableConfig<G>, seat: Seat, lang: Lang) -> String {
+    match config.seat(seat) {
+        Some(SeatKind::Human) if is_you(config, seat) => lang.pick("you", "vous").to_string(),
+        _ => seat_name(config, seat, lang),
+    }
+}
 
 /// Conjugation: `you` picks the second-person form.
 pub fn says(lang: Lang, you: bool, name: &str, en_you: &str, en: &str, fr_you: &str, fr: &str) -> String {

@@ -313,7 +313,7 @@ pub fn turn_text(config: &Table, seat: Seat, presenting: bool, lang: Lang) -> St
 
 /// The auction just won: "three 2s, won by Minou".
 pub fn won_bid_text(config: &Table, seat: Seat, level: BidLevel, lang: Lang) -> String {
-    let name = seat_name(config, seat, lang);
+    let name = seat_name_within(config, seat, lang);
     match lang {
         Lang::En => format!("{}, won by {name}", bid_text(level, lang)),
         Lang::Fr => format!("{}, remportée par {name}", bid_text(level, lang)),
@@ -321,7 +321,7 @@ pub fn won_bid_text(config: &Table, seat: Seat, level: BidLevel, lang: Lang) -> 
 }
 
 pub fn standing_bid_text(config: &Table, seat: Seat, level: BidLevel, lang: Lang) -> String {
-    let name = seat_name(config, seat, lang);
+    let name = seat_name_within(config, seat, lang);
     match lang {
         Lang::En => format!("{} by {name}", bid_text(level, lang)),
         Lang::Fr => format!("{}, par {name}", bid_text(level, lang)),
@@ -731,6 +731,17 @@ mod tests {
         let practice = share_text(&config, Some(0), Some(&summary), None, Some(DailyAttempt::Practice { first_score: mine + 7 }), "u", Lang::Fr);
         assert!(practice.contains(&format!("premier essai) : {}", mice(mine + 7, Lang::Fr))), "{practice}");
         assert!(!practice.contains("🔥"));
+    }
+
+    /// Issue 13: "won by you", not "won by You", mid-sentence.
+    #[test]
+    fn you_are_lowercase_inside_a_sentence() {
+        let config = Table::new(tablee_engine::Seed::from_number(3), 4);
+        let level = BidLevel { kind: tablee_engine::katzenjammer::BidKind::Different, count: 2 };
+        assert!(won_bid_text(&config, 0, level, Lang::En).ends_with(", won by you"));
+        assert!(won_bid_text(&config, 0, level, Lang::Fr).ends_with(", remportée par vous"));
+        assert!(standing_bid_text(&config, 0, level, Lang::En).ends_with(" by you"));
+        assert!(!won_bid_text(&config, 1, level, Lang::En).ends_with("you"), "a bot keeps its name");
     }
 
     #[test]
