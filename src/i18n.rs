@@ -541,14 +541,21 @@ pub fn save_error(error: &SaveError, lang: Lang) -> String {
     }
 }
 
-/// The notice shown when a save was set aside.
-pub fn save_set_aside(reason: &str, key: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!(
-            "Your saved game could not be resumed: {reason}. It was kept aside in this browser's storage under “{key}”, and a new game can start."
+/// The notice shown when a save (or the history of games) was set aside.
+/// `kept`: how many this device keeps aside now (the oldest go).
+pub fn save_set_aside(reason: &str, history: bool, kept: usize, lang: Lang) -> String {
+    match (lang, history) {
+        (Lang::En, false) => format!(
+            "Your saved game could not be resumed: {reason}. It is kept aside on this device ({kept} of at most 5 kept), and a new game can start."
         ),
-        Lang::Fr => format!(
-            "Votre partie sauvegardée n'a pas pu être reprise : {reason}. Elle a été mise de côté dans le stockage du navigateur sous « {key} », et une nouvelle partie peut commencer."
+        (Lang::Fr, false) => format!(
+            "Votre partie sauvegardée n'a pas pu être reprise : {reason}. Elle est mise de côté sur cet appareil ({kept} gardées, 5 au plus), et une nouvelle partie peut commencer."
+        ),
+        (Lang::En, true) => format!(
+            "Your record of past games could not be read. It is kept aside on this device ({kept} of at most 5 kept), and a new record starts."
+        ),
+        (Lang::Fr, true) => format!(
+            "Votre relevé des parties jouées n'a pas pu être lu. Il est mis de côté sur cet appareil ({kept} gardés, 5 au plus), et un nouveau relevé commence."
         ),
     }
 }

@@ -82,7 +82,17 @@ pub enum DailyAttempt {
 pub struct SetAside {
     pub error: SaveError,
     pub key: String,
+    /// How many unreadable saves this device keeps aside now (at most
+    /// [`KEEP_ASIDE`]: the oldest go).
+    pub kept: usize,
+    /// The record of past games, not a game, was set aside.
+    pub history: bool,
 }
+
+/// Unreadable saves kept aside, at most: the newest ones.
+pub const KEEP_ASIDE: usize = 5;
+/// The keys of the saves kept aside, oldest first (a JSON list).
+pub const ASIDE_KEY: &str = "tablee.aside";
 
 /// Par for the current game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +172,7 @@ pub struct Start {
 
 impl Shell {
     fn empty(storage: &dyn Storage) -> Shell {
+        // An unreadable history starts empty here; `load_histories` sets it aside.
         let histories = GameId::ALL
             .into_iter()
             .map(|g| (g, storage.load(&history_key(g)).map(|t| History::parse(&t)).unwrap_or_default()))
@@ -181,7 +192,8 @@ impl Shell {
         }
     }
 
-    /// Keeps an unreadable save under a dated key (never deleted) and says so.
+    /// Keeps an unreadable save (or history) under a dated key and says so;
+    /// the newest [`KEEP_ASIDE`] are kept, so that they do not pile up.
     fn set_aside(&mut self, storage: &mut dyn Storage, game: &str, key: &str, text: &str, error: SaveError, now_ms: f64) {
         let mut aside = format!("tablee.{game}.broken.{}", now_ms as u64);
         let mut n = 1;
@@ -189,10 +201,36 @@ impl Shell {
             n += 1;
             aside = format!("tablee.{game}.broken.{}.{n}", now_ms as u64);
         }
+        let mut list: Vec<String> = storage
+            .load(ASIDE_KEY)
+            .and_then(|t| Json::parse(&t).ok())
+            .and_then(|j| j.as_array().map(|a| a.iter().filter_map(|k| k.as_str().map(str::to_string)).collect()))
+            .unwrap_or_default();
         if storage.store(&aside, text) {
             storage.remove(key);
+            list.push(aside.clone());
+            while list.len() > KEEP_ASIDE {
+                storage.remove(&list.remove(0));
+            }
+            storage.store(ASIDE_KEY, &Json::Arr(list.iter().map(|k| Json::str(k)).collect()).text());
         }
-        self.set_aside = Some(SetAside { error, key: aside });
+        self.set_aside = Some(SetAside { error, key: aside, kept: list.len(), history: false });
+    }
+
+    /// A history that cannot be read is set aside like a save (never lost
+    /// by the next game's count).
+    fn check_histories(&mut self, storage: &mut dyn Storage, now_ms: f64) {
+        for game in GameId::ALL {
+            let key = history_key(game);
+            if let Some(text) = storage.load(&key) {
+                if History::read_text(&text).is_none() {
+                    self.set_aside(storage, game.code(), &key, &text, SaveError::Field("history"), now_ms);
+                    if let Some(aside) = &mut self.set_aside {
+                        aside.history = true;
+                    }
+                }
+            }
+        }
     }
 
     /// Reads the list of games and the single save of older builds.
@@ -304,6 +342,7 @@ impl Shell {
     /// under a dated key (never lost) and said so.
     pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
         let mut shell = Shell::empty(storage);
+        shell.check_histories(storage, now_ms);
         shell.load_games(storage, now_ms);
         let request = link::read(search);
         let lang = request.as_ref().ok().and_then(|r| r.lang);
@@ -743,6 +782,34 @@ mod tests {
         let list = storage.load(GAMES_KEY).unwrap();
         assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
         assert!(list.contains("tablee.katzenjammer.game.4"), "the new game listed first: {list}");
+    }
+
+    /// Issue 13: damaged saves do not pile up (the newest five are kept, the
+    /// notice says how many), and an unreadable history is set aside, not
+    /// silently replaced.
+    #[test]
+    fn saves_kept_aside_are_the_newest_five_and_a_garbled_history_is_kept_aside() {
+        let mut storage = Memory::default();
+        for n in 0..7 {
+            storage.store(&save_key(GameId::Katzenjammer), &format!("broken {n}"));
+            let start = Shell::start(&mut storage, "", 1000.0 + f64::from(n));
+            let aside = start.shell.set_aside.unwrap();
+            assert_eq!(aside.kept, (n as usize + 1).min(KEEP_ASIDE));
+            assert!(!aside.history);
+        }
+        let broken: Vec<&String> = storage.0.keys().filter(|k| k.contains(".broken.")).collect();
+        assert_eq!(broken.len(), KEEP_ASIDE, "{broken:?}");
+        assert!(storage.load("tablee.katzenjammer.broken.1006").is_some(), "the newest is kept");
+        assert!(storage.load("tablee.katzenjammer.broken.1000").is_none(), "the oldest went");
+
+        let history = history_key(GameId::Katzenjammer);
+        storage.store(&history, "{\"played\":\"many\"}");
+        let start = Shell::start(&mut storage, "", 2000.0);
+        let aside = start.shell.set_aside.unwrap();
+        assert!(aside.history);
+        assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"played\":\"many\"}"));
+        assert_eq!(storage.load(&history), None, "a fresh record starts");
+        assert!(Shell::start(&mut storage, "", 3000.0).shell.set_aside.is_none(), "once");
     }
 
     #[test]

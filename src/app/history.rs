@@ -41,9 +41,15 @@ const RECENT: usize = 20;
 const DAILIES: usize = 400;
 
 impl History {
-    /// Reads the stored text; anything unreadable starts a fresh record.
+    /// Reads the stored text; anything unreadable starts a fresh record
+    /// (the shell sets an unreadable one aside first: [`History::read_text`]).
     pub fn parse(text: &str) -> History {
-        History::read(&Json::parse(text).ok().unwrap_or(Json::Null)).unwrap_or_default()
+        History::read_text(text).unwrap_or_default()
+    }
+
+    /// The stored text's record, or `None` when it is unreadable.
+    pub fn read_text(text: &str) -> Option<History> {
+        History::read(&Json::parse(text).ok()?)
     }
 
     /// A field of the wrong type makes the whole record unreadable.

@@ -468,7 +468,7 @@ fn Notice() -> impl IntoView {
     move || {
         set_aside.get().map(|aside| {
             let lang = ctx.lang();
-            let text = i18n::save_set_aside(&i18n::save_error(&aside.error, lang), &aside.key, lang);
+            let text = i18n::save_set_aside(&i18n::save_error(&aside.error, lang), aside.history, aside.kept, lang);
             view! {
                 <section class="panel notice" role="alert" data-testid="notice">
                     <p>{text}</p>

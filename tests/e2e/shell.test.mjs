@@ -57,6 +57,21 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
+  it('a damaged save is kept aside with a notice that names no storage key and says how many are kept', async () => {
+    const { context, page, problems } = await openWithSave(env, '{"v":1,"game":"katzenjammer"');
+    try {
+      const notice = page.locator(byTestId('notice'));
+      await notice.waitFor();
+      const text = await notice.textContent();
+      assert.match(text, /could not be resumed: the save is damaged \(not readable\)\. It is kept aside on this device \(1 of at most 5 kept\)/);
+      assert.doesNotMatch(text, /tablee\./, 'no storage key in what a player reads');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a finished save from the previous build shows its end: −1 mice for you, Réglisse (seat 4) wins', async () => {
     const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-finished.json'), 'utf8');
     const { context, page, problems } = await openWithSave(env, save);
