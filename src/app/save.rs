@@ -365,6 +365,26 @@ mod tests {
         assert!(session.is_over());
     }
 
+    /// Issue 11: a finished 8-player J'achète game's save stays small (each
+    /// play is written as the table it proposes, so it is measured): printed
+    /// with `--nocapture`, quoted in docs/performance.md.
+    #[test]
+    fn a_finished_eight_player_jachete_save_is_small() {
+        let mut sizes = Vec::new();
+        for seed in 1..=3 {
+            let mut config = TableConfig::<Jachete>::new(Seed::from_number(seed), 8);
+            config.seats = vec![SeatKind::Bot(Level::Normal); 8];
+            let mut session = Session::new(config).unwrap();
+            while session.bot_step().is_some() {}
+            assert!(session.is_over());
+            let text = to_json(&session);
+            assert!(from_json(&text).is_ok());
+            println!("8-player J'achète, deal {seed}: {} actions, save {} bytes", session.actions().len(), text.len());
+            sizes.push(text.len());
+        }
+        assert!(sizes.iter().all(|&n| n < 100_000), "{sizes:?}");
+    }
+
     /// The table's note is written with the game and read back as written;
     /// a save without one (every save before notes) resumes with none.
     #[test]
