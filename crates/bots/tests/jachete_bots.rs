@@ -184,7 +184,7 @@ fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_mov
 fn ja19_no_level_decides_on_the_hidden_cards() {
     let mut rng = Rng::new(19);
     let (mut pairs, mut decisions, mut buys) = (0, 0, 0);
-    for (g, players) in [4usize, 5, 6].into_iter().enumerate() {
+    for (g, players) in [4usize, 5, 6, 7].into_iter().enumerate() {
         let number = 700 + g as u64;
         let mut moves = 0u64;
         play_rounds(players, number, 2, |game, seat, view, legal, bot_seed| {
