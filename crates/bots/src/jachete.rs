@@ -4,7 +4,7 @@
 //!
 //! `random` picks uniformly; `normal` plays a sound heuristic — open as soon
 //! as the contract is on the table, lay off naturals, keep wilds for going
-//! out, buy what builds sets while keeping cents for later rounds, discard
+//! out, buy wilds and cards that grow a pair towards a set, discard
 //! lone high cards but not a rank a player about to buy is collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
 //! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
@@ -12,7 +12,7 @@
 //! by the heuristic for everyone (later deals are unknown, so the round's
 //! points and the cents left are what a world can tell).
 
-use tablee_engine::jachete::{Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS};
+use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
@@ -111,7 +111,6 @@ struct Ctx<'a> {
     round: u8,
     phase: JaPhase,
     buy_card: Option<Card>,
-    money: i32,
     /// Ranks bought this round by players who may still buy (not opened):
     /// feeding them one is a gift.
     collected: [bool; 14],
@@ -134,7 +133,6 @@ impl<'a> Ctx<'a> {
             round: view.round,
             phase: view.phase,
             buy_card: view.buy_card,
-            money: view.money[view.seat],
             collected,
         }
     }
@@ -149,7 +147,6 @@ impl<'a> Ctx<'a> {
             round: round.round(),
             phase: round.phase(),
             buy_card: round.buy_card(),
-            money: round.money(seat),
             collected: [false; 14],
         }
     }
@@ -160,17 +157,18 @@ impl<'a> Ctx<'a> {
         match action {
             JaAction::Buy => {
                 let Some(card) = self.buy_card else { return -1.0 };
-                // Keep cents for the later rounds' buys: a doubtful card is
-                // bought only above a reserve that shrinks as rounds pass.
-                let reserve = i32::from(7u8.saturating_sub(self.round)) * 3;
-                let strong = match card {
-                    Card::Joker => true,
+                // Buy a wild, or a card that grows a pair (or more) towards
+                // the contract's set length; never a lone match, nor more of
+                // a rank that already makes a set: each buy adds two cards
+                // (points at risk) and costs 5 cents, and against players who
+                // buy at every chance those buys lost (docs/bots.md, issue 15).
+                let min_len = contract(self.round).map_or(3, |c| c.min_len);
+                let wanted = match card {
                     c if c.is_wild() => true,
-                    Card::Natural(rank, _) => rank_count(hand, rank) >= 2,
+                    Card::Natural(rank, _) => (2..min_len).contains(&rank_count(hand, rank)),
+                    Card::Joker => true,
                 };
-                let weak = matches!(card, Card::Natural(rank, _) if rank_count(hand, rank) == 1 && self.round >= 2);
-                // Buying adds two cards (points at risk) but builds sets.
-                if strong || (weak && self.money - BUY_PRICE >= reserve) {
+                if wanted {
                     1.0
                 } else {
                     -1.0

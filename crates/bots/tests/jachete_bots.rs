@@ -2,6 +2,7 @@
 //! view, choose only generated (and legal) actions, never decide on what they
 //! cannot see, and `normal` beats `random`.
 
+use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::{jachete, Level, SearchGame};
 use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::{derive_seed, Rng};
@@ -130,7 +131,8 @@ fn hidden_twin(game: &JaGame, viewer: Seat, rng: &mut Rng) -> Option<JaGame> {
 /// the same moves (`normal`'s in `a`), for up to `steps` moves while they
 /// agree in public: at every position `viewer`'s views must be equal and,
 /// where it acts, its candidates and the decisions (the same seed for both):
-/// of every level the first time, of `random`, `easy` and `normal` after.
+/// of every level the first time, of `random`, `easy` and `normal` after,
+/// and of every research style (`jachete_styles`) each time.
 /// Returns the decisions checked, and whether the first was a buy (where the
 /// search levels search).
 fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_move: u64, steps: u64) -> (usize, bool) {
@@ -154,6 +156,13 @@ fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_mov
                     "{level} decided differently with only hidden cards changed ({at})"
                 );
                 checked += 1;
+            }
+            for style in Style::ALL {
+                assert_eq!(
+                    jachete_styles::decide(style, &a.view(viewer), &legal_a, bot_seed),
+                    jachete_styles::decide(style, &b.view(viewer), &legal_b, bot_seed),
+                    "style {style} decided differently with only hidden cards changed ({at})"
+                );
             }
         }
         let action = jachete::decide(Level::Normal, &a.view(seat), &legal_a, bot_seed);
@@ -184,7 +193,7 @@ fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_mov
 fn ja19_no_level_decides_on_the_hidden_cards() {
     let mut rng = Rng::new(19);
     let (mut pairs, mut decisions, mut buys) = (0, 0, 0);
-    for (g, players) in [4usize, 5, 6].into_iter().enumerate() {
+    for (g, players) in [4usize, 5, 6, 7].into_iter().enumerate() {
         let number = 700 + g as u64;
         let mut moves = 0u64;
         play_rounds(players, number, 2, |game, seat, view, legal, bot_seed| {

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tablee_bots::arena::{self, ArenaGame, ArenaReport, BuiltIn, Fault, Player, Table};
+use tablee_bots::jachete_styles::{Style, StylePlayer};
 use tablee_bots::Level;
 use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::katzenjammer::{KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
@@ -32,12 +33,16 @@ const SPEC: &[(&str, Takes)] = &[
 ];
 const DEFAULT_GAMES: usize = 100;
 
-/// Who plays a seat: a built-in level, or an external program (`ext:COMMAND`)
-/// speaking the bot protocol on its stdin/stdout.
+/// Who plays a seat: a built-in level, an external program (`ext:COMMAND`)
+/// speaking the bot protocol on its stdin/stdout, or (J'achète only) a
+/// research style (`buyer`, `miser`, `opener`) or `mix` (one of the three
+/// per game, `tablee_bots::jachete_styles`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     Bot(Level),
     External(String),
+    Style(Style),
+    Mix,
 }
 
 impl SeatSpec {
@@ -48,10 +53,52 @@ impl SeatSpec {
             ext_bot::split_command(command)?;
             return Ok(SeatSpec::External(command.trim().to_string()));
         }
-        Level::parse(text).map(SeatSpec::Bot).ok_or_else(|| {
-            let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-            format!("unknown bot level \"{text}\" (valid levels: {}, or ext:COMMAND)", levels.join(", "))
-        })
+        if let Some(level) = Level::parse(text) {
+            return Ok(SeatSpec::Bot(level));
+        }
+        if let Some(style) = Style::parse(text) {
+            return Ok(SeatSpec::Style(style));
+        }
+        if text.eq_ignore_ascii_case("mix") {
+            return Ok(SeatSpec::Mix);
+        }
+        let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+        Err(format!(
+            "unknown bot level \"{text}\" (valid levels: {}, or ext:COMMAND; J'achète research styles: {}, mix)",
+            levels.join(", "),
+            styles.join(", ")
+        ))
+    }
+
+    /// The name of a J'achète research style seat, else `None`.
+    fn style_name(&self) -> Option<&'static str> {
+        match self {
+            SeatSpec::Style(style) => Some(style.name()),
+            SeatSpec::Mix => Some("mix"),
+            _ => None,
+        }
+    }
+}
+
+/// The games whose arena seats may be research styles: J'achète only.
+pub trait StyleSeats: ArenaGame + Sized {
+    /// The player for a style seat (`mix_index`: how many `mix` seats come
+    /// before it in `--seats`), or `None` for a game without styles.
+    fn style_player(_seat: &SeatSpec, _mix_index: usize) -> Option<Box<dyn Player<Self>>> {
+        None
+    }
+}
+
+impl StyleSeats for KbState {}
+
+impl StyleSeats for JaGame {
+    fn style_player(seat: &SeatSpec, mix_index: usize) -> Option<Box<dyn Player<JaGame>>> {
+        match seat {
+            SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
+            SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
+            _ => None,
+        }
     }
 }
 
@@ -126,6 +173,11 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let players = args.count("players", 1, seats.len()).map_err(usage)?;
     match game {
         GameName::Katzenjammer => {
+            if let Some(name) = seats.iter().find_map(SeatSpec::style_name) {
+                return Err(usage(format!(
+                    "{name} is a J'achète research style (--game jachete); Katzenjammer seats are levels or ext:COMMAND"
+                )));
+            }
             if args.flag("three-players") {
                 return Err(usage("--three-players is a J'achète option (--game jachete)".into()));
             }
@@ -183,7 +235,7 @@ struct Run {
 /// game's part of the heading ("20 mice").
 fn play<G>(run: &Run, config: Table<G::Options>, setting: &str) -> Result<(), Failure>
 where
-    G: ArenaGame + ProtocolGame + 'static,
+    G: ArenaGame + ProtocolGame + StyleSeats + 'static,
     BuiltIn: Player<G>,
 {
     let usage = |message: String| Failure::usage(format!("arena: {message}"));
@@ -210,9 +262,16 @@ where
     // External bots start before the first game; they stop (and are reaped)
     // when `entries` is dropped, whatever happens.
     let mut entries: Vec<Box<dyn Player<G>>> = Vec::with_capacity(run.seats.len());
+    let mut mixes = 0;
     for (i, seat) in run.seats.iter().enumerate() {
         entries.push(match seat {
             SeatSpec::Bot(level) => Box::new(BuiltIn(*level)),
+            SeatSpec::Style(_) | SeatSpec::Mix => {
+                let player = G::style_player(seat, mixes)
+                    .ok_or_else(|| usage(format!("{} has no research styles", G::NAME)))?;
+                mixes += usize::from(*seat == SeatSpec::Mix);
+                player
+            }
             SeatSpec::External(command) => {
                 let argv = ext_bot::split_command(command).map_err(usage)?;
                 let settings = ExtSettings {
@@ -399,6 +458,9 @@ mod tests {
         assert!(SeatSpec::parse("ext:").is_err());
         let err = SeatSpec::parse("master").unwrap_err();
         assert!(err.contains("random, easy, normal, hard, expert"), "{err}");
+        assert!(err.contains("buyer, miser, opener, mix"), "{err}");
+        assert_eq!(SeatSpec::parse("Buyer"), Ok(SeatSpec::Style(Style::Buyer)));
+        assert_eq!(SeatSpec::parse("mix"), Ok(SeatSpec::Mix));
     }
 
     #[test]

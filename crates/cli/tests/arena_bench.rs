@@ -95,8 +95,25 @@ fn arena_prints_a_table_with_one_row_per_seat() {
 }
 
 #[test]
+fn jachete_arena_seats_research_styles_and_a_mix() {
+    let args = ["arena", "--game", "jachete", "--seats", "normal,buyer,miser,opener", "--games", "4", "--seed", "3", "--json"];
+    let output = tablee(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = last_json_line(&output);
+    let bots: Vec<&str> = report["seats"].as_array().expect("seats").iter().map(|s| s["bot"].as_str().unwrap()).collect();
+    assert_eq!(bots, ["normal", "buyer", "miser", "opener"]);
+    let mix = ["arena", "--game", "jachete", "--seats", "normal,mix,mix,mix", "--games", "6", "--seed", "3", "--json"];
+    let (a, b) = (last_json_line(&tablee(&mix)), last_json_line(&tablee(&mix)));
+    let bots: Vec<&str> = a["seats"].as_array().expect("seats").iter().map(|s| s["bot"].as_str().unwrap()).collect();
+    assert_eq!(bots, ["normal", "mix", "mix", "mix"]);
+    for (x, y) in a["seats"].as_array().unwrap().iter().zip(b["seats"].as_array().unwrap()) {
+        assert_eq!((&x["win_share"], &x["mean_points"], &x["mean_purse"]), (&y["win_share"], &y["mean_points"], &y["mean_purse"]));
+    }
+}
+
+#[test]
 fn bad_usage_exits_2_with_one_clear_line() {
-    let cases: [(&[&str], &str); 13] = [
+    let cases: [(&[&str], &str); 15] = [
         (&["arena", "--game", "chess", "--seats", "normal,normal"], "unknown game \"chess\""),
         (&["arena", "--game", "jachete", "--seats", "normal,normal"], "J'achète is for 4 to 8 players"),
         (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "Katzenjammer option"),
@@ -107,6 +124,8 @@ fn bad_usage_exits_2_with_one_clear_line() {
             "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, or ext:COMMAND)",
         ),
         (&["arena", "--seats", "ext:,normal"], "\"ext:\" needs a command"),
+        (&["arena", "--seats", "normal,buyer,normal,normal"], "buyer is a J'achète research style (--game jachete)"),
+        (&["arena", "--seats", "mix,normal"], "mix is a J'achète research style (--game jachete)"),
         (&["arena", "--seats", "normal,normal", "--players", "3"], "3 players but 2 seats"),
         (&["arena", "--seats", "normal,normal", "--seed", "1K7Q"], "--seed"),
         (&["arena", "--seats", "normal,normal", "--games", "0"], "--games must be at least 1"),

@@ -560,3 +560,94 @@ fn ja16_ja17_nothing_is_accepted_once_the_round_is_over() {
     let mut r = seat1_out_by_playing();
     assert_eq!(refusal(r.apply(&JaAction::Decline)), (Refusal::RoundOver, &["JA-16", "JA-17"][..]));
 }
+
+/// Seat 1 to play in round 3 with `hand`, the table as given and seat 1
+/// opened or not; the other cards of the two decks in the other hands (five
+/// each) and the stock.
+fn seat1_at_table(table: &[TableMeld], hand: &str, opened: bool) -> JaRound {
+    use tablee_engine::jachete::deck;
+    let mut rest = deck();
+    let hand = cards(hand);
+    for card in hand.iter().chain(table.iter().flat_map(|m| &m.cards)) {
+        let at = rest.iter().position(|c| c == card).expect("a card the decks still hold");
+        rest.remove(at);
+    }
+    let mut hands: Vec<Vec<Card>> = (0..4).map(|_| Vec::new()).collect();
+    for seat in [0, 2, 3] {
+        hands[seat] = rest.drain(..5).collect();
+    }
+    hands[1] = hand;
+    JaRound::from_parts(
+        3,
+        0,
+        JaPhase::Play,
+        1,
+        1,
+        hands,
+        rest,
+        Vec::new(),
+        table.to_vec(),
+        vec![50; 4],
+        (40, 0),
+        vec![0; 4],
+        vec![true, opened, true, false],
+        Reshuffle::OldestOnTop,
+    )
+    .expect("108 cards")
+}
+
+fn candidates(r: &JaRound) -> Vec<JaAction> {
+    let mut out = Vec::new();
+    tablee_engine::jachete::candidate_plays(r, 1, &mut out);
+    for action in &out {
+        r.clone().apply(action).unwrap_or_else(|e| panic!("generated {action:?} refused: {e}"));
+    }
+    out
+}
+
+#[test]
+fn ja14_spare_wild_moved_to_new_set_with_a_pair() {
+    let table = [meld(0, "5S 5H 5D 2C"), meld(2, "KS KH KD")];
+    let r = seat1_at_table(&table, "9S 9H JD", true);
+    let moved = JaAction::Play { table: vec![meld(0, "5S 5H 5D"), meld(2, "KS KH KD"), meld(1, "9S 9H 2C")] };
+    assert!(candidates(&r).contains(&moved), "the 2C, spare on the fives, makes the nines a set");
+    // A wild that its meld needs stays where it is: the 2C fills the run's gap.
+    let table = [meld(0, "5H 2C 7H 8H"), meld(2, "KS KH KD")];
+    let r = seat1_at_table(&table, "9S 9C JD", true);
+    let plays: Vec<JaAction> = candidates(&r).into_iter().filter(|a| matches!(a, JaAction::Play { .. })).collect();
+    assert!(plays.is_empty(), "5H 7H 8H is no run: {plays:?}");
+}
+
+#[test]
+fn ja13_ja14_two_naturals_off_the_table_with_a_third_from_the_hand_make_a_run() {
+    let table = [meld(0, "6D 7D 8D 9D"), meld(2, "4S 4H 4D 4C")];
+    let r = seat1_at_table(&table, "5D JS", true);
+    let run = JaAction::Play { table: vec![meld(0, "7D 8D 9D"), meld(2, "4S 4H 4C"), meld(1, "4D 5D 6D")] };
+    assert!(candidates(&r).contains(&run), "the 4D off the fours, the 6D off the run");
+}
+
+#[test]
+fn ja05_ja14_a_natural_off_a_long_meld_only_if_the_meld_stays_valid() {
+    // 5H 6H 2C 8H without its 8H is 5H 6H 2C, still a run: the 8H joins 9H 10H.
+    let table = [meld(0, "5H 6H 2C 8H")];
+    let r = seat1_at_table(&table, "9H 10H KS", true);
+    let run = JaAction::Play { table: vec![meld(0, "5H 6H 2C"), meld(1, "8H 9H 10H")] };
+    assert!(candidates(&r).contains(&run));
+    // 5H 2C JK 8H without its 8H would hold two wilds in three cards (JA-5).
+    let table = [meld(0, "5H 2C JK 8H")];
+    let r = seat1_at_table(&table, "9H 10H KS", true);
+    for action in candidates(&r) {
+        if let JaAction::Play { table } = action {
+            assert_eq!(table[0].cards.len(), 4 + usize::from(table.len() == 1), "{table:?}: the run lost a card it needs");
+        }
+    }
+}
+
+#[test]
+fn ja12_ja15_no_cards_moved_off_the_table_before_opening() {
+    let table = [meld(0, "5S 5H 5D 2C"), meld(2, "6D 7D 8D 9D")];
+    let r = seat1_at_table(&table, "9S 9H 5D", false);
+    assert!(!candidates(&r).iter().any(|a| matches!(a, JaAction::Play { .. })), "seat 1 has not opened");
+    let r = seat1_at_table(&table, "9S 9H 5D", true);
+    assert!(candidates(&r).iter().any(|a| matches!(a, JaAction::Play { table } if table.len() == 3)));
+}

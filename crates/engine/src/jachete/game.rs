@@ -313,9 +313,10 @@ impl Game for JaGame {
 }
 
 /// Candidate actions of a turn: the opening (if the hand allows); once
-/// opened, each card laid off on a meld, new sets and runs of naturals, and
-/// each natural swapped for the wild standing for it with the wild replayed
-/// elsewhere; and every distinct discard.
+/// opened, each card laid off on a meld, new sets and runs of naturals, each
+/// natural swapped for the wild standing for it with the wild replayed
+/// elsewhere, and new three-card melds of hand cards with cards moved off
+/// the table; and every distinct discard.
 pub fn candidate_plays(round: &JaRound, seat: Seat, out: &mut Vec<JaAction>) {
     let hand = round.hand(seat);
     let table = round.table();
@@ -356,6 +357,7 @@ pub fn candidate_plays(round: &JaRound, seat: Seat, out: &mut Vec<JaAction>) {
         }
         push_new_runs(table, hand, seat, out);
         push_wild_swaps(table, hand, out);
+        push_melds_with_table_cards(table, hand, seat, out);
     }
     let mut discards: Vec<Card> = hand.to_vec();
     discards.sort();
@@ -436,6 +438,109 @@ fn push_wild_swaps(table: &[TableMeld], hand: &[Card], out: &mut Vec<JaAction>) 
             }
         }
     }
+}
+
+/// New three-card melds that use cards of the hand with cards moved off the
+/// table (JA-13: moving cards between melds; JA-14: they stay on the table,
+/// every meld left valid, JA-5 included): a set of a rank the hand holds
+/// once or twice, completed by naturals of that rank taken off runs and, for
+/// the third card, a spare wild off a meld (else a wild from the hand); a run
+/// of three consecutive cards of one suit holding at least one card of the
+/// hand, completed by spare naturals off the table and at most one wild
+/// (spare off the table first, else from the hand). One proposal per set or
+/// run, only for an opened player (JA-12, JA-15: the caller checks). Runs
+/// never cross the rank 2 (every 2 is wild), and a run of three naturals all
+/// from the hand is [`push_new_runs`]'s.
+fn push_melds_with_table_cards(table: &[TableMeld], hand: &[Card], seat: Seat, out: &mut Vec<JaAction>) {
+    let first_wild = hand.iter().copied().find(|c| c.is_wild());
+    let natural_of = |card: Card| match card {
+        Card::Natural(rank, suit) if !card.is_wild() => Some((rank, suit)),
+        _ => None,
+    };
+    // Sets.
+    for rank in (1..=13u8).filter_map(Rank::new).filter(|r| *r != Rank::TWO) {
+        let mut cards: Vec<Card> = hand.iter().copied().filter(|&c| natural_of(c).is_some_and(|(r, _)| r == rank)).collect();
+        if cards.is_empty() || cards.len() >= 3 {
+            continue;
+        }
+        let mut proposal = table.to_vec();
+        // Naturals of the rank, never off a set of that rank (the hand's
+        // cards are laid off there instead).
+        while cards.len() < 3 {
+            let spare = take_spare(&mut proposal, &|c| natural_of(c).is_some_and(|(r, _)| r == rank), &|m| {
+                !matches!(read_meld(m).map(|r| r.kind), Ok(MeldKind::Set { rank: r }) if r == rank)
+            });
+            match spare {
+                Some(card) => cards.push(card),
+                None => break,
+            }
+        }
+        if cards.len() == 2 {
+            match take_spare(&mut proposal, &|c| c.is_wild(), &|_| true).or(first_wild) {
+                Some(wild) => cards.push(wild),
+                None => continue,
+            }
+        }
+        if cards.len() == 3 && read_meld(&cards).is_ok() {
+            proposal.push(TableMeld { owner: seat, cards });
+            out.push(JaAction::Play { table: proposal });
+        }
+    }
+    // Runs: ranks low..low+2, the ace 1 or 14, never through a 2.
+    for suit in Suit::ALL {
+        for low in 3..=12u8 {
+            let ranks = [low, low + 1, low + 2];
+            let want = |n: u8| Card::Natural(Rank::new(if n == 14 { 1 } else { n }).expect("a rank"), suit);
+            let in_hand = ranks.map(|n| hand.contains(&want(n)));
+            let held = in_hand.iter().filter(|&&h| h).count();
+            if held == 0 || held == 3 {
+                continue;
+            }
+            let mut proposal = table.to_vec();
+            let mut cards: Vec<Option<Card>> = Vec::with_capacity(3);
+            for (k, &n) in ranks.iter().enumerate() {
+                let card = want(n);
+                cards.push(if in_hand[k] { Some(card) } else { take_spare(&mut proposal, &|c| c == card, &|_| true) });
+            }
+            let missing = cards.iter().filter(|c| c.is_none()).count();
+            if missing > 1 {
+                continue;
+            }
+            if missing == 1 {
+                let Some(wild) = take_spare(&mut proposal, &|c| c.is_wild(), &|_| true).or(first_wild) else { continue };
+                cards.iter_mut().filter(|c| c.is_none()).for_each(|c| *c = Some(wild));
+            }
+            let cards: Vec<Card> = cards.into_iter().flatten().collect();
+            if read_meld(&cards).is_ok() {
+                proposal.push(TableMeld { owner: seat, cards });
+                out.push(JaAction::Play { table: proposal });
+            }
+        }
+    }
+}
+
+/// Takes off `table` the first card matching `wanted`, from a meld of four
+/// or more cards accepted by `from` that stays valid without it (JA-5,
+/// JA-13), and returns it.
+fn take_spare(table: &mut [TableMeld], wanted: &dyn Fn(Card) -> bool, from: &dyn Fn(&[Card]) -> bool) -> Option<Card> {
+    for meld in table.iter_mut().filter(|m| m.cards.len() >= 4) {
+        if !meld.cards.iter().any(|&c| wanted(c)) || !from(&meld.cards) {
+            continue;
+        }
+        for j in 0..meld.cards.len() {
+            let card = meld.cards[j];
+            if !wanted(card) {
+                continue;
+            }
+            let mut rest = meld.cards.clone();
+            rest.remove(j);
+            if read_meld(&rest).is_ok() {
+                meld.cards = rest;
+                return Some(card);
+            }
+        }
+    }
+    None
 }
 
 /// The contract from this hand, naturals first, the fewest wilds, or `None`.
