@@ -102,6 +102,8 @@ pub struct Ctx {
     /// The table offered on the home screen.
     pub home_table: RwSignal<TableConfig<Katzenjammer>>,
     pub bots_running: StoredValue<bool>,
+    /// A table holds the bots (J'achète's round end waits for "Next round").
+    pub hold: RwSignal<bool>,
     /// A save is scheduled ([`persist`]).
     pub save_pending: StoredValue<bool>,
 }
@@ -166,6 +168,7 @@ pub fn App() -> impl IntoView {
         revealed_for: RwSignal::new(None),
         home_table: RwSignal::new(home_table),
         bots_running: StoredValue::new(false),
+        hold: RwSignal::new(false),
         save_pending: StoredValue::new(false),
     };
     provide_context(ctx);
@@ -209,7 +212,7 @@ pub fn App() -> impl IntoView {
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
         let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
-        if bot_turn && ctx.screen.get() == Screen::Game && !ctx.bots_running.get_value() {
+        if bot_turn && ctx.screen.get() == Screen::Game && !ctx.hold.get() && !ctx.bots_running.get_value() {
             spawn_local(run_bots(ctx));
         }
     });
@@ -239,8 +242,8 @@ fn GameScreen() -> impl IntoView {
     let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
     move || match game.get() {
         Some(GameId::Katzenjammer) => view! { <crate::games::katzenjammer::ui::Game /> }.into_any(),
-        // A game without a table never reaches this screen (start-up says it is coming).
-        Some(GameId::Jachete) | None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
+        Some(GameId::Jachete) => view! { <crate::games::jachete::ui::Game /> }.into_any(),
+        None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
     }
 }
 
@@ -323,7 +326,7 @@ async fn run_bots(ctx: Ctx) {
     }
     ctx.bots_running.set_value(true);
     while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
-        if ctx.screen.get_untracked() != Screen::Game {
+        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
             break;
         }
         ctx.thinking.set(Some(turn.seat));
@@ -333,7 +336,7 @@ async fn run_bots(ctx: Ctx) {
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
         // No worker: the game goes on with the simplest legal move.
         let reply = reply.await;
-        if ctx.screen.get_untracked() != Screen::Game {
+        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
             break;
         }
         let mut moved = false;

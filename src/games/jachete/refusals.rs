@@ -213,7 +213,7 @@ fn natural_name(rank: Rank, suit: Suit, lang: Lang) -> String {
 }
 
 /// A card's name: "7♥", "V♠" (French), "joker".
-fn card_name(card: Card, lang: Lang) -> String {
+pub(crate) fn card_name(card: Card, lang: Lang) -> String {
     match card {
         Card::Natural(rank, suit) => natural_name(rank, suit, lang),
         Card::Joker => "joker".to_string(),
