@@ -358,6 +358,18 @@ impl Shell {
         session.apply_human(action)
     }
 
+    /// Keeps the table's notes with the game of `G` (saved with it); false
+    /// when no game of `G` is in progress.
+    pub fn set_note<G: GameDef>(&mut self, note: Option<Json>) -> bool {
+        match self.game.as_mut().and_then(|g| g.get_mut::<G>()) {
+            Some(session) => {
+                session.set_note(note);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The bot to act, if it is a bot's turn (cheap: no job is written).
     pub fn bot_to_act(&self) -> Option<Seat> {
         fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {

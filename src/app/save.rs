@@ -6,6 +6,10 @@
 //!  "daily":"2026-11-22","actions":[{"seat":1,"act":"pass"}, ...]}
 //! ```
 //!
+//! An optional `"note"` holds what the game's table keeps between two
+//! actions (J'achète: the staged table and the hand's order), as the table
+//! wrote it.
+//!
 //! Actions are written in the game's notation (its engine's `notation`
 //! module, shared with scenario files and the bot protocol) with the seat that
 //! made them first. Resuming replays them through the engine; a save that does
@@ -58,6 +62,9 @@ pub fn any_to_value(session: &AnySession) -> Json {
 pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
     let mut object = table_to_value(session.config());
     object.set("actions", Json::Arr(session.moves().map(|(seat, action)| action_to_json::<G>(seat, action)).collect()));
+    if let Some(note) = session.note() {
+        object.set("note", note.clone());
+    }
     object
 }
 
@@ -157,7 +164,10 @@ pub fn game_from_value<G: GameDef>(object: &Json) -> Result<Session<G>, SaveErro
         .enumerate()
         .map(|(index, item)| action_from_json::<G>(item).ok_or(SaveError::Action(index)))
         .collect::<Result<Vec<_>, _>>()?;
-    Session::replay(config, moves).map_err(SaveError::Replay)
+    let mut session = Session::replay(config, moves).map_err(SaveError::Replay)?;
+    // The table's notes come back as written; the table checks them.
+    session.set_note(object.get("note").filter(|n| !matches!(n, Json::Null)).cloned());
+    Ok(session)
 }
 
 /// A recorded move: the seat that made it, then the action in the game's
@@ -353,5 +363,24 @@ mod tests {
             while session.bot_step().is_some() {}
         }
         assert!(session.is_over());
+    }
+
+    /// The table's note is written with the game and read back as written;
+    /// a save without one (every save before notes) resumes with none.
+    #[test]
+    fn the_tables_note_is_kept_in_the_save() {
+        let mut session = played(7, 4, 12);
+        assert!(!to_json(&session).contains("\"note\""), "no note, no key");
+        assert_eq!(kb_json(&to_json(&session)).unwrap().note(), None);
+        let note = Json::obj([("order", Json::Arr(vec![3u64.into(), 1u64.into(), 2u64.into()])), ("staged", Json::Arr(vec![]))]);
+        session.set_note(Some(note.clone()));
+        let text = to_json(&session);
+        let back = kb_json(&text).unwrap();
+        assert_eq!(back.note(), Some(&note));
+        assert_eq!(back.actions(), session.actions());
+        assert_eq!(to_json(&back), text);
+        // An explicit null is no note.
+        let null = text.replacen(&note.text(), "null", 1);
+        assert_eq!(kb_json(&null).unwrap().note(), None);
     }
 }

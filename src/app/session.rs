@@ -9,6 +9,7 @@
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
 use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
+use tablee_engine::json::Json;
 
 use super::config::{SeatKind, TableConfig};
 use super::game::{AnySession, GameDef};
@@ -59,6 +60,10 @@ pub struct Session<G: GameDef> {
     movers: Vec<Seat>,
     /// The person who made the most recent human decision.
     last_human: Option<Seat>,
+    /// The table's own notes, kept in the save as they are: what the page
+    /// shows between two actions (J'achète's staged table and hand order).
+    /// The shell never reads it; the game's table checks what it reads back.
+    note: Option<Json>,
 }
 
 impl<G: GameDef> Session<G> {
@@ -68,7 +73,7 @@ impl<G: GameDef> Session<G> {
             return Err(format!("{} players cannot play {}", config.players(), G::ID.title()));
         }
         let state = G::new_state(config.players(), config.options, config.seed)?;
-        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None })
+        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None })
     }
 
     /// Deals the table's game and replays recorded `(seat, action)` moves.
@@ -93,6 +98,13 @@ impl<G: GameDef> Session<G> {
     }
     pub fn actions(&self) -> &[G::Action] {
         &self.actions
+    }
+    /// The table's notes (see the field); `None` when it has none.
+    pub fn note(&self) -> Option<&Json> {
+        self.note.as_ref()
+    }
+    pub fn set_note(&mut self, note: Option<Json>) {
+        self.note = note;
     }
     pub fn is_over(&self) -> bool {
         self.state.is_over()

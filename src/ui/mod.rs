@@ -16,6 +16,7 @@ pub(crate) use browser::LocalStorage;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use tablee_engine::json::Json;
 use tablee_engine::{Refusal, RuleError, Seat};
 use wasm_bindgen::JsCast;
 
@@ -284,6 +285,16 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
         after_change(ctx);
     }
     result
+}
+
+/// Keeps the table's notes (J'achète's staged table, its hand order) with
+/// the game of `G` and saves them: a reload shows the table as it was.
+pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
+    let mut kept = false;
+    ctx.shell.update_untracked(|sh| kept = sh.set_note::<G>(note));
+    if kept {
+        persist(ctx);
+    }
 }
 
 /// Saves the game, in a task of its own just after the move's (the move's
