@@ -861,10 +861,12 @@ mod tests {
         assert_eq!(read_orders(Some(&back)), orders);
         let r = staging_from_note(&v, Some(&back), 17);
         assert_eq!((r.hand.clone(), r.table.clone(), r.order.clone()), (s.hand.clone(), s.table.clone(), s.order.clone()));
-        // Another turn: the order is kept, the table is not.
+        // Another turn: the order is kept (the card that was laid comes
+        // back last), the staged table is not.
         let other = staging_from_note(&v, Some(&back), 18);
         assert_eq!(other.table.len(), 2);
-        assert_eq!(other.order, s.order);
+        assert_eq!(other.hand[..3], s.hand[..]);
+        assert_eq!(other.hand[3], Card::parse("5C").unwrap());
         // Garbage: fresh, no panic.
         for junk in [
             "null",

@@ -73,14 +73,9 @@ fn ui() -> Ui {
     expect_context::<Ui>()
 }
 
-/// The note in the save (the lead's per-session note): hand orders and the staged table.
-/// (Until the shell keeps a note in the save, it lives in the page only.)
-fn note_of(_s: &crate::app::session::Session<Ja>) -> Option<Json> {
-    NOTE.with(|n| n.borrow().clone())
-}
-
-thread_local! {
-    static NOTE: std::cell::RefCell<Option<Json>> = const { std::cell::RefCell::new(None) };
+/// The table's note in the save: each seat's hand order and the staged table.
+fn note_of(s: &crate::app::session::Session<Ja>) -> Option<Json> {
+    s.note().cloned()
 }
 
 fn save_note(ui: Ui) {
@@ -89,7 +84,7 @@ fn save_note(ui: Ui) {
         let orders = ui.orders.get_value();
         staging::write_note(&orders, st.as_ref().map(|s| (s, at)))
     });
-    NOTE.with(|n| *n.borrow_mut() = Some(note));
+    crate::ui::set_note::<Ja>(ui.ctx, Some(note));
 }
 
 /// Rebuilds the staging area from the game (at every move, and at the start).
@@ -252,6 +247,16 @@ fn was_drag(ui: Ui) -> bool {
 /// Arrow keys move the focus among the table's targets; Escape cancels.
 fn on_key(ui: Ui, ev: web_sys::KeyboardEvent) {
     let key = ev.key();
+    if key == "Enter" || key == " " {
+        // Melds are not buttons: Enter and Space drop on them.
+        if let Some((el, what)) = acted(&ev) {
+            if el.tag_name() != "BUTTON" {
+                ev.prevent_default();
+                dispatch(ui, &what);
+            }
+        }
+        return;
+    }
     let step: i32 = match key.as_str() {
         "ArrowRight" | "ArrowDown" => 1,
         "ArrowLeft" | "ArrowUp" => -1,
@@ -288,13 +293,96 @@ fn on_key(ui: Ui, ev: web_sys::KeyboardEvent) {
     }
 }
 
-/// Pointer drag: down records the card, move past a few pixels starts the
-/// drag (with pointer capture), up drops on what is under the pointer.
-fn pointer(ui: Ui, pick: Pick, ev: web_sys::PointerEvent) {
-    let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+/// What a `data-act` names: a hand card `h3`, a meld `m2`, card `c2.1`
+/// of a meld, a loose wild `l0`, or a button (`new`, `play`, …).
+fn pick_of(what: &str) -> Option<Pick> {
+    let num = |p: char| what.strip_prefix(p).and_then(|n| n.parse::<usize>().ok());
+    if let Some(i) = num('h') {
+        return Some(Pick::Hand(i));
+    }
+    if let Some(i) = num('l') {
+        return Some(Pick::Loose(i));
+    }
+    let (m, k) = what.strip_prefix('c')?.split_once('.')?;
+    Some(Pick::Table(m.parse().ok()?, k.parse().ok()?))
+}
+
+fn sort(ui: Ui, order: Order) {
+    ui.staging.update(|s| {
+        if let Some(s) = s {
+            s.set_order(order);
+        }
+    });
+    stage(ui, |_, _| Ok(()), 0);
+}
+
+/// Every tap on the table goes through here (one handler for the whole
+/// table: small code, whatever the number of cards).
+fn dispatch(ui: Ui, what: &str) {
+    match what {
+        "new" => drop_on(ui, "new"),
+        "hand" => drop_on(ui, "hand"),
+        "discard" => discard(ui),
+        "play" => {
+            play_staged(ui);
+        }
+        "reset" => {
+            stage(ui, |s, _| {
+                s.reset();
+                Ok(())
+            }, 0);
+        }
+        "swap" => {
+            stage(ui, |s, _| s.swap(), 0);
+        }
+        "sr" => sort(ui, Order::Rank),
+        "ss" => sort(ui, Order::Suit),
+        "buy" => {
+            send(ui, JaAction::Buy);
+        }
+        "decline" => {
+            send(ui, JaAction::Decline);
+        }
+        "hist" => ui.history.update(|h| *h = !*h),
+        _ => match (pick_of(what), what.strip_prefix('m').and_then(|m| m.parse::<usize>().ok())) {
+            (_, Some(m)) => tap_meld(ui, m, None),
+            (Some(Pick::Table(m, k)), _) => tap_meld(ui, m, Some(k)),
+            (Some(Pick::Hand(i)), _) => {
+                stage(ui, |s, i| s.toggle(Pick::Hand(i)), i);
+            }
+            (Some(Pick::Loose(i)), _) => {
+                stage(ui, |s, i| s.toggle(Pick::Loose(i)), i);
+            }
+            _ => {}
+        },
+    }
+}
+
+/// The element with a `data-act` an event happened in, and its value.
+fn acted(ev: &web_sys::Event) -> Option<(web_sys::HtmlElement, String)> {
+    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest("[data-act]").ok()??;
+    let what = el.get_attribute("data-act")?;
+    Some((el.dyn_into().ok()?, what))
+}
+
+fn on_click(ui: Ui, ev: web_sys::MouseEvent) {
+    if was_drag(ui) {
+        return;
+    }
+    if let Some((_, what)) = acted(&ev) {
+        dispatch(ui, &what);
+    }
+}
+
+/// Pointer drag: down on a card records it (with pointer capture), a move
+/// past a few pixels starts the drag, up drops on what is under the pointer.
+fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
+    let Some((el, what)) = acted(&ev) else { return };
+    let Some(pick) = pick_of(&what) else { return };
     match ev.type_().as_str() {
         "pointerdown" => {
-            if ev.button() == 0 {
+            if ev.button() == 0 && ui.staging.with_untracked(|s| s.as_ref().is_some_and(|s| s.playing)) {
+                let _ = el.set_pointer_capture(ev.pointer_id());
                 ui.drag.set_value(Some((pick, ev.client_x(), ev.client_y(), false)));
             }
         }
@@ -305,7 +393,6 @@ fn pointer(ui: Ui, pick: Pick, ev: web_sys::PointerEvent) {
                 return;
             }
             if !moving {
-                let _ = el.set_pointer_capture(ev.pointer_id());
                 let _ = el.class_list().add_1("dragging");
                 ui.drag.set_value(Some((p, x, y, true)));
             }
@@ -382,7 +469,16 @@ pub fn Game() -> impl IntoView {
     on_cleanup(move || ctx.hold.set(false));
 
     view! {
-        <div class="game ja" data-testid="table-screen" on:keydown=move |ev| on_key(ui, ev)>
+        <div
+            class="game ja"
+            data-testid="table-screen"
+            on:keydown=move |ev| on_key(ui, ev)
+            on:click=move |ev| on_click(ui, ev)
+            on:pointerdown=move |ev| on_pointer(ui, ev)
+            on:pointermove=move |ev| on_pointer(ui, ev)
+            on:pointerup=move |ev| on_pointer(ui, ev)
+            on:pointercancel=move |ev| on_pointer(ui, ev)
+        >
             <div data-testid="ja-table" data-moves=move || key.get().map(|k| k.0).unwrap_or(0).to_string()>
                 <Bar />
                 <Status />
@@ -537,8 +633,7 @@ fn Facts() -> impl IntoView {
                     <div><dt>{j.stock}</dt><dd data-testid="ja-stock">{v.stock}</dd></div>
                     <div>
                         <dt>{j.discard}</dt>
-                        <dd data-testid="ja-discard-top" data-drop="discard" class="ja-target" tabindex="0"
-                            on:click=move |_| discard(ui)
+                        <dd data-testid="ja-discard-top" data-drop="discard" data-act="discard" role="button" class="ja-target" tabindex="0"
                             data-card=v.discard_top.map(|c| c.to_string())>
                             {match v.discard_top {
                                 Some(c) => card_view(c, lang).into_any(),
@@ -549,8 +644,7 @@ fn Facts() -> impl IntoView {
                     <div><dt>{j.small_pot}</dt><dd>{texts::cents(v.pots.0)}</dd></div>
                     <div><dt>{j.big_pot}</dt><dd>{texts::cents(v.pots.1)}</dd></div>
                 </dl>
-                <button type="button" data-testid="ja-history-toggle" aria-expanded=ui.history.get().to_string()
-                    on:click=move |_| ui.history.update(|h| *h = !*h)>
+                <button type="button" data-testid="ja-history-toggle" data-act="hist" aria-expanded=ui.history.get().to_string()>
                     {if ui.history.get() { j.history_hide } else { j.history_show }}
                 </button>
                 {history}
@@ -662,14 +756,7 @@ fn Melds() -> impl IntoView {
                                                 class:selected=sel
                                                 data-card=slot.card.to_string()
                                                 title=texts::card_spoken(slot.card, lang)
-                                                on:click=move |ev| {
-                                                    ev.stop_propagation();
-                                                    if !was_drag(ui) { tap_meld(ui, m, Some(k)); }
-                                                }
-                                                on:pointerdown=move |ev| pointer(ui, Pick::Table(m, k), ev)
-                                                on:pointermove=move |ev| pointer(ui, Pick::Table(m, k), ev)
-                                                on:pointerup=move |ev| pointer(ui, Pick::Table(m, k), ev)
-                                                on:pointercancel=move |ev| pointer(ui, Pick::Table(m, k), ev)
+                                                data-act=format!("c{m}.{k}")
                                             >
                                                 {label}
                                             </span>
@@ -688,15 +775,7 @@ fn Melds() -> impl IntoView {
                                         data-testid=format!("ja-meld-{owner}-{k}")
                                         data-drop=format!("m{m}")
                                         data-valid=ok.to_string()
-                                        on:click=move |_| {
-                                            if !was_drag(ui) { tap_meld(ui, m, None); }
-                                        }
-                                        on:keydown=move |ev: web_sys::KeyboardEvent| {
-                                            if ev.key() == "Enter" || ev.key() == " " {
-                                                ev.prevent_default();
-                                                tap_meld(ui, m, None);
-                                            }
-                                        }
+                                        data-act=format!("m{m}")
                                     >
                                         <span class="meld-cards">{cards}</span>
                                         {(!ok).then(|| view! { <span class="why">{why}</span> })}
@@ -724,8 +803,7 @@ fn Melds() -> impl IntoView {
                     let (label, class) = face(c, lang);
                     let sel = selected.contains(&Pick::Loose(i));
                     view! {
-                        <button type="button" class=format!("{class} ja-target") class:selected=sel data-testid=format!("ja-loose-{i}")
-                            on:click=move |_| { stage(ui, |s, i| s.toggle(Pick::Loose(i)), i); }>
+                        <button type="button" class=format!("{class} ja-target") class:selected=sel data-testid=format!("ja-loose-{i}") data-act=format!("l{i}")>
                             {label}
                         </button>
                     }
@@ -741,8 +819,7 @@ fn Melds() -> impl IntoView {
                 {groups}
                 {tray}
                 {playing.then(|| view! {
-                    <button type="button" class="new-meld ja-target" data-testid="ja-new-meld" data-drop="new"
-                        on:click=move |_| { stage(ui, |s, _| s.place(Target::NewMeld), 0); }>
+                    <button type="button" class="new-meld ja-target" data-testid="ja-new-meld" data-drop="new" data-act="new">
                         "+ " {j.new_meld}
                     </button>
                 })}
@@ -824,8 +901,8 @@ fn Buy() -> impl IntoView {
                 <p class="buy-card">{card_view(card, lang)} " " {if mine { question } else { String::new() }}</p>
                 {mine.then(|| view! {
                     <p class="buttons">
-                        <button type="button" class="primary" data-testid="ja-buy" on:click=move |_| { send(ui, JaAction::Buy); }>{j.buy}</button>
-                        <button type="button" data-testid="ja-decline" on:click=move |_| { send(ui, JaAction::Decline); }>{j.decline}</button>
+                        <button type="button" class="primary" data-testid="ja-buy" data-act="buy">{j.buy}</button>
+                        <button type="button" data-testid="ja-decline" data-act="decline">{j.decline}</button>
                         <HintButton />
                     </p>
                 })}
@@ -873,13 +950,7 @@ fn Hand() -> impl IntoView {
                             data-testid=format!("ja-hand-card-{i}")
                             data-card=card.to_string()
                             data-drop=format!("h{i}")
-                            on:click=move |_| {
-                                if !was_drag(ui) { stage(ui, |s, i| s.toggle(Pick::Hand(i)), i); }
-                            }
-                            on:pointerdown=move |ev| pointer(ui, Pick::Hand(i), ev)
-                            on:pointermove=move |ev| pointer(ui, Pick::Hand(i), ev)
-                            on:pointerup=move |ev| pointer(ui, Pick::Hand(i), ev)
-                            on:pointercancel=move |ev| pointer(ui, Pick::Hand(i), ev)
+                            data-act=format!("h{i}")
                         >
                             {label}
                         </button>
@@ -906,21 +977,13 @@ fn Hand() -> impl IntoView {
             })
         })
     };
-    let sort = move |order: Order| {
-        ui.staging.update(|s| {
-            if let Some(s) = s {
-                s.set_order(order);
-            }
-        });
-        stage(ui, |_, _| Ok(()), 0);
-    };
     view! {
         <section class="panel hand-area ja-hand-area" aria-labelledby="ja-hand-title">
             <div class="row-head">
                 <h2 id="ja-hand-title">{heading}</h2>
                 <p class="sorts">
-                    <button type="button" data-testid="ja-sort-rank" on:click=move |_| sort(Order::Rank)>{ja_tr(|j| j.sort_rank)}</button>
-                    <button type="button" data-testid="ja-sort-suit" on:click=move |_| sort(Order::Suit)>{ja_tr(|j| j.sort_suit)}</button>
+                    <button type="button" data-testid="ja-sort-rank" data-act="sr">{ja_tr(|j| j.sort_rank)}</button>
+                    <button type="button" data-testid="ja-sort-suit" data-act="ss">{ja_tr(|j| j.sort_suit)}</button>
                 </p>
             </div>
             {hand}
@@ -928,12 +991,12 @@ fn Hand() -> impl IntoView {
                 <p class="note">{ja_tr(|j| j.turn_help)}</p>
                 <p class="progress" data-testid="ja-progress">{progress}</p>
                 <p class="buttons">
-                    <button type="button" class="primary" data-testid="ja-play" on:click=move |_| { play_staged(ui); }>{ja_tr(|j| j.play)}</button>
-                    <button type="button" data-testid="ja-discard" data-drop="discard" on:click=move |_| discard(ui)>{ja_tr(|j| j.discard_button)}</button>
-                    <button type="button" data-testid="ja-reset-turn" on:click=move |_| { stage(ui, |s, _| { s.reset(); Ok(()) }, 0); }>{ja_tr(|j| j.reset_turn)}</button>
-                    <button type="button" data-testid="ja-to-hand" data-drop="hand" on:click=move |_| { stage(ui, |s, _| s.place(Target::Hand), 0); }>{ja_tr(|j| j.to_hand)}</button>
+                    <button type="button" class="primary" data-testid="ja-play" data-act="play">{ja_tr(|j| j.play)}</button>
+                    <button type="button" data-testid="ja-discard" data-drop="discard" data-act="discard">{ja_tr(|j| j.discard_button)}</button>
+                    <button type="button" data-testid="ja-reset-turn" data-act="reset">{ja_tr(|j| j.reset_turn)}</button>
+                    <button type="button" data-testid="ja-to-hand" data-drop="hand" data-act="hand">{ja_tr(|j| j.to_hand)}</button>
                     <Show when=can_swap>
-                        <button type="button" data-testid="ja-swap" on:click=move |_| { stage(ui, |s, _| s.swap(), 0); }>{ja_tr(|j| j.swap)}</button>
+                        <button type="button" data-testid="ja-swap" data-act="swap">{ja_tr(|j| j.swap)}</button>
                     </Show>
                     <HintButton />
                 </p>
