@@ -599,10 +599,10 @@ mod tests {
         let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
         assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
         assert!(start.shell.game.is_some());
-        // J'achète's link is read, and the page says its table is coming.
+        // J'achète's link deals its game (its table exists now).
         let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
-        assert_eq!(start.first, First::Problem(LinkError::NotPlayableYet(GameId::Jachete)));
-        assert!(start.shell.game.is_some());
+        assert_eq!(start.first, First::Game);
+        assert_eq!(start.shell.game.map(|g| g.game()), Some(GameId::Jachete));
     }
 
     #[test]

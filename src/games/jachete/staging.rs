@@ -116,8 +116,8 @@ fn suit_key(card: Card) -> u8 {
 pub fn arrange(cards: &[Card], order: &Order) -> Vec<Card> {
     let mut out = cards.to_vec();
     match order {
-        Order::Rank => out.sort_by_key(|&c| (rank_key(c), suit_key(c), c)),
-        Order::Suit => out.sort_by_key(|&c| (suit_key(c), rank_key(c), c)),
+        Order::Rank => sort_by(&mut out, |c| (rank_key(c) as u32) << 16 | (suit_key(c) as u32) << 8 | c.kind_index() as u32),
+        Order::Suit => sort_by(&mut out, |c| (suit_key(c) as u32) << 16 | (rank_key(c) as u32) << 8 | c.kind_index() as u32),
         Order::Manual(seq) => {
             let mut rest = cards.to_vec();
             out.clear();
@@ -132,12 +132,28 @@ pub fn arrange(cards: &[Card], order: &Order) -> Vec<Card> {
     out
 }
 
+/// A small stable insertion sort by a key (hands and melds hold a few
+/// dozen cards; one small function instead of the standard sorts' code per
+/// key in the page's WebAssembly).
+fn sort_by<T: Copy>(v: &mut [T], key: fn(T) -> u32) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && key(v[j - 1]) > key(v[j]) {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 fn same_multiset(a: &[Card], b: &[Card]) -> bool {
-    let mut a = a.to_vec();
-    let mut b = b.to_vec();
-    a.sort();
-    b.sort();
-    a == b
+    let mut count = [0i32; tablee_engine::jachete::KINDS];
+    for c in a {
+        count[c.kind_index()] += 1;
+    }
+    for c in b {
+        count[c.kind_index()] -= 1;
+    }
+    count.iter().all(|n| *n == 0)
 }
 
 /// Each card's place in a run (the ace 1 or 14), or its rank in a set:
@@ -324,7 +340,8 @@ impl Staging {
                 out.push(Slot { card: self.loose[i], laid: false });
             }
         }
-        picks.sort_by(|a, b| b.cmp_key().cmp(&a.cmp_key()));
+        // Highest first, so that removing one leaves the others' indices right.
+        sort_by(&mut picks, |p| u32::MAX - p.cmp_key());
         for p in picks {
             match p {
                 Pick::Hand(i) => {
@@ -594,11 +611,11 @@ impl Staging {
 }
 
 impl Pick {
-    fn cmp_key(&self) -> (u8, usize, usize) {
-        match *self {
-            Pick::Hand(i) => (0, i, 0),
-            Pick::Table(m, k) => (1, m, k),
-            Pick::Loose(i) => (2, i, 0),
+    fn cmp_key(self) -> u32 {
+        match self {
+            Pick::Hand(i) => i as u32,
+            Pick::Table(m, k) => 1 << 24 | (m as u32) << 12 | k as u32,
+            Pick::Loose(i) => 2 << 24 | i as u32,
         }
     }
 }
@@ -608,7 +625,7 @@ fn tidy(meld: &mut StagedMeld) {
     let cards: Vec<Card> = meld.cards.iter().map(|s| s.card).collect();
     if let Some(keys) = run_order(&cards) {
         let mut pairs: Vec<(u8, Slot)> = keys.into_iter().zip(meld.cards.iter().copied()).collect();
-        pairs.sort_by_key(|(k, _)| *k);
+        sort_by(&mut pairs, |(k, _)| k as u32);
         meld.cards = pairs.into_iter().map(|(_, s)| s).collect();
     }
 }
