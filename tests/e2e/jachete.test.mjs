@@ -38,6 +38,9 @@ async function open(viewport = VIEWPORTS.desktop, locale = 'en-US') {
   return opened;
 }
 
+/** Lets the page draw what the last event changed. */
+const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
 const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
 
 /** Waits until the game wants something from us: end, round, buy, play, handoff. */
@@ -259,6 +262,7 @@ describe("J'achète at the table", () => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       await page.locator(byTestId('ja-sort-suit')).click();
+      await frame(page);
       // A manual order: drag the first card onto the fourth.
       const a = await page.locator(byTestId('ja-hand-card-0')).boundingBox();
       const b = await page.locator(byTestId('ja-hand-card-3')).boundingBox();

@@ -57,8 +57,8 @@ struct State {
     hint: Hint,
     /// A pointer drag under way: the card picked, where it started, and whether it moved.
     drag: Option<(Pick, i32, i32, bool)>,
-    /// When a drag last ended (ms): the click that follows it is not a tap.
-    dragged: f64,
+    /// A drag just ended: the click that follows it is not a tap.
+    dragged: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -258,9 +258,7 @@ fn tap_meld(ui: Ui, m: usize, k: Option<usize>) {
 
 /// Whether a click is the end of a drag (then it is not a tap).
 fn was_drag(ui: Ui) -> bool {
-    let at = ui.st.with_untracked(|u| u.dragged);
-    ui.st.update_untracked(|u| u.dragged = 0.0);
-    js_sys::Date::now() - at < 500.0
+    ui.st.with_untracked(|u| u.dragged)
 }
 
 /// Arrow keys move the focus among the table's targets; Escape cancels.
@@ -474,7 +472,10 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
             if !moving || ev.type_() != "pointerup" {
                 return;
             }
-            ui.st.update_untracked(|u| u.dragged = js_sys::Date::now());
+            // The click that ends a drag comes in the same task as the pointerup:
+            // it is not a tap; the next task's clicks are.
+            ui.st.update_untracked(|u| u.dragged = true);
+            set_timeout(move || ui.st.update_untracked(|u| u.dragged = false), std::time::Duration::ZERO);
             // What is under the pointer, the dragged card aside.
             let _ = el.style().set_property("visibility", "hidden");
             let target = web_sys::window()
@@ -484,12 +485,16 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
                 .and_then(|e| e.get_attribute("data-drop"));
             let _ = el.style().remove_property("visibility");
             let Some(target) = target else { return };
-            // The dragged card joins the selection (or is the selection).
+            // The dragged card joins the selection; dropped on a hand card,
+            // it alone moves there (the manual order).
             let selected = ui.staging_with(|s| s.as_ref().is_some_and(|s| s.is_selected(p)));
-            if !selected {
+            let reorder = target.starts_with('h') && target != "hand";
+            if !selected || reorder {
                 ui.staging_update(|s| {
                     if let Some(s) = s {
-                        s.clear_selection();
+                        if reorder {
+                            s.clear_selection();
+                        }
                         let _ = s.toggle(p);
                     }
                 });
