@@ -304,6 +304,24 @@ pub fn went_out_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
     }
 }
 
+/// "Round 3 is over" / "Fin de la manche 3".
+pub fn round_over_text(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Round {n} is over"),
+        Lang::Fr => format!("Fin de la manche {n}"),
+    }
+}
+
+/// JA-18: who takes the small pot (whoever went out in round 7).
+pub fn small_pot_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
+    match (seat, lang) {
+        (Some(s), Lang::En) => format!("{} went out in round 7 and takes the small pot.", seat_name(config, s, lang)),
+        (Some(s), Lang::Fr) => format!("{} est sorti à la manche 7 et prend le petit pot.", seat_name(config, s, lang)),
+        (None, Lang::En) => "Nobody went out in round 7: the small pot is shared like the big one.".to_string(),
+        (None, Lang::Fr) => "Personne n'est sorti à la manche 7 : le petit pot se partage comme le gros.".to_string(),
+    }
+}
+
 /// An announcement for screen readers after a staging move.
 pub fn moved_text(n: usize, target: &str, lang: Lang) -> String {
     match lang {

@@ -66,9 +66,8 @@ pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
     let Some(result) = s.state().results().get(index) else { return };
     let hands = hands_at_end(s, index).unwrap_or_default();
     out.push_str(&format!(
-        "<section class=\"panel end\" data-testid=\"ja-round-end\"><h2>{} {}</h2><p class=\"winners\"><strong>{}</strong></p><div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        j.round_end,
-        index + 1,
+        "<section class=\"panel end\" data-testid=\"ja-round-end\"><h2>{}</h2><p class=\"winners\"><strong>{}</strong></p><div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        texts::round_over_text(index + 1, lang),
         esc(&texts::went_out_text(s.config(), result.went_out, lang)),
         lang.s().end_player,
         j.hands_left,
@@ -118,6 +117,8 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
         ));
     }
     out.push_str("</tbody></table></div>");
+    let went_out = s.state().results().last().and_then(|r| r.went_out);
+    out.push_str(&format!("<p data-testid=\"small-pot\">{}</p>", esc(&texts::small_pot_text(config, went_out, lang))));
     score_table(out, s, lang);
     out.push_str("<p class=\"actions\">");
     button(out, "again", "play-again", "primary", t.play_again, "");

@@ -639,19 +639,24 @@ fn render(ui: Ui) -> String {
             let v = &s.view(s.viewer());
             let st = &u.staging;
             bar(&mut out, s, speed, lang);
-            status(&mut out, s, v, thinking, lang);
+            let round_end = s.state().results().len() > u.acked && !s.is_over();
+            if !round_end {
+                status(&mut out, s, v, thinking, lang);
+            }
             facts(&mut out, u, v, s, lang);
             if s.is_over() {
                 end::end_panel(&mut out, s, lang);
             }
             out.push_str("<div class=\"board\"><div class=\"main-col\">");
-            if s.state().results().len() > u.acked && !s.is_over() {
+            if round_end {
+                // The round's end, alone, until "Next round".
                 end::round_end(&mut out, s, u.acked, lang);
+            } else {
+                if let Some(st) = st {
+                    melds(&mut out, s, st, lang);
+                }
+                seatside(&mut out, u, s, v, st.as_ref(), revealed, lang);
             }
-            if let Some(st) = st {
-                melds(&mut out, s, st, lang);
-            }
-            seatside(&mut out, u, s, v, st.as_ref(), revealed, lang);
             out.push_str("</div><div class=\"side-col\">");
             players(&mut out, s, v, lang);
             out.push_str("</div></div>");
@@ -685,6 +690,9 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
     }
     if let Some(seat) = s.to_act() {
         text += &texts::turn_text(s.config(), seat, v.phase == JaPhase::BuyWindow, lang);
+    }
+    if text.is_empty() && thinking.is_none() {
+        return;
     }
     let yours = if s.human_to_act().is_some() { " yours" } else { "" };
     out.push_str(&format!("<div class=\"status{yours}\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}", esc(&text)));
