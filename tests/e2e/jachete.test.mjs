@@ -256,6 +256,64 @@ describe("J'achète at the table", () => {
     }
   });
 
+  it('the keyboard: Enter picks cards up, arrows move between targets, Enter drops on "New meld", Escape cancels', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      await toFirstTurn(page);
+      const pressed = () => page.locator('[data-testid^="ja-hand-card-"][aria-pressed="true"]').count();
+      await page.locator(byTestId('ja-hand-card-0')).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-hand-card-0');
+      assert.equal(await pressed(), 1);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press(' ');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid^="ja-hand-card-"][aria-pressed="true"]'));
+      // Pick two up again and drop them on "New meld" (the target just before the hand).
+      await page.locator(byTestId('ja-hand-card-0')).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-new-meld');
+      await page.keyboard.press('Enter');
+      await page.locator(byTestId('ja-meld-0-0')).waitFor();
+      assert.notEqual((await page.locator(byTestId('ja-live')).textContent()).trim(), '', 'announced');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hot-seat: two people at the device hand it over before their hands show', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED, '&seats=human,human,normal,normal')));
+      let handoffs = 0;
+      for (let step = 0; step < 12; step += 1) {
+        const state = await nextState(page);
+        if (state === 'handoff') {
+          assert.equal(await page.locator('[data-testid^="ja-hand-card-"]').count(), 0, 'no hand shown before');
+          await page.locator(byTestId('handoff-ready')).click();
+          await page.locator(byTestId('handoff-ready')).waitFor({ state: 'detached' });
+          handoffs += 1;
+        } else if (state === 'buy') await moveBy(page, 'ja-decline');
+        else if (state === 'play') await discardFirst(page);
+        else throw new Error(state);
+      }
+      assert.ok(handoffs >= 3, `${handoffs} hand-offs`);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a reload mid-turn resumes the staged table and the hand order', async () => {
     const { context, page, problems } = await open();
     try {
