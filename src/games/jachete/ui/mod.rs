@@ -117,8 +117,11 @@ fn rebuild(ui: Ui) {
         }
         staging::staging_from_note(&view, note.as_ref(), s.actions().len())
     });
-    ui.staging_update(|s| *s = st);
-    ui.set_hint(Hint::Off);
+    ui.st.update(|u| {
+        u.staging = st;
+        u.hint = Hint::Off;
+        u.msg = None;
+    });
 }
 
 /// Runs a staging operation; words its refusal, or saves the note.
