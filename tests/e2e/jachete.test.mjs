@@ -94,6 +94,15 @@ async function tapCards(page, cards) {
   }
 }
 
+/** The index of a hand card showing `card` that is not selected. */
+async function unpressed(page, card) {
+  const i = await page
+    .locator('[data-testid^="ja-hand-card-"]')
+    .evaluateAll((bs, c) => bs.findIndex((b) => b.dataset.card === c && b.getAttribute('aria-pressed') !== 'true'), card);
+  assert.ok(i >= 0, `an unselected ${card}`);
+  return i;
+}
+
 /** Discards the first card of the hand. */
 async function discardFirst(page) {
   await page.locator(byTestId('ja-hand-card-0')).click();
@@ -234,9 +243,7 @@ describe("J'achète at the table", () => {
       for (const [k, meld] of OPENING.entries()) {
         // Select all but one by taps, drag the last onto "new meld".
         await tapCards(page, meld.slice(0, -1));
-        const shown = await hand(page);
-        const i = shown.findIndex((c, j) => c === meld[meld.length - 1] && !meld.slice(0, -1).includes(c));
-        const card = page.locator(byTestId(`ja-hand-card-${i >= 0 ? i : shown.lastIndexOf(meld[meld.length - 1])}`));
+        const card = page.locator(byTestId(`ja-hand-card-${await unpressed(page, meld[meld.length - 1])}`));
         const from = await card.boundingBox();
         const to = await page.locator(byTestId('ja-new-meld')).boundingBox();
         await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -253,6 +260,42 @@ describe("J'achète at the table", () => {
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();
+    }
+  });
+
+  it('JA-12: the same opening made by touch drag on a phone (pointer events from touches)', async () => {
+    const opened = await openPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    try {
+      await opened.context.addInitScript(() => localStorage.setItem('tablee.speed', 'instant'));
+      const p = opened.page;
+      await gotoApp(p, env.url(query(OPEN_SEED)));
+      await toFirstTurn(p);
+      const cdp = await opened.context.newCDPSession(p);
+      const touch = (type, x, y) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+      for (const [k, meld] of OPENING.entries()) {
+        await tapCards(p, meld.slice(0, -1));
+        const card = p.locator(byTestId(`ja-hand-card-${await unpressed(p, meld[meld.length - 1])}`));
+        await card.scrollIntoViewIfNeeded();
+        const target = p.locator(byTestId('ja-new-meld'));
+        const from = await card.boundingBox();
+        const to = await target.boundingBox();
+        const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+        const [x1, y1] = [to.x + to.width / 2, to.y + to.height / 2];
+        await touch('touchStart', x0, y0);
+        for (let step = 1; step <= 10; step += 1) {
+          await touch('touchMove', x0 + ((x1 - x0) * step) / 10, y0 + ((y1 - y0) * step) / 10);
+        }
+        await touch('touchEnd', x1, y1);
+        await p.locator(byTestId(`ja-meld-0-${k}`)).waitFor();
+      }
+      assert.equal((await p.locator(byTestId('ja-problem')).textContent()).trim(), '');
+      await moveBy(p, 'ja-play');
+      assert.equal(await p.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
+      await settle(p);
+      assert.deepEqual(opened.problems, [], describeProblems(opened.problems));
+    } finally {
+      await opened.context.close();
     }
   });
 
