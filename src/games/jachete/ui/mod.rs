@@ -59,6 +59,10 @@ struct State {
     drag: Option<(Pick, i32, i32, bool)>,
     /// A drag just ended: the click that follows it is not a tap.
     dragged: bool,
+    /// The hand on screen at the last move, and whose: cards new since then
+    /// (drawn, bought, the bonus card) are marked until the next move.
+    seen: (Seat, Vec<Card>),
+    fresh: Vec<Card>,
 }
 
 #[derive(Clone, Copy)]
@@ -108,8 +112,10 @@ fn save_note(ui: Ui) {
 
 /// Rebuilds the staging area from the game (at every move, and at the start).
 fn rebuild(ui: Ui) {
+    let mut hand = (0, Vec::new());
     let st = ui.ctx.game_untracked::<Ja, _>(|s| {
         let view = s.view(s.viewer());
+        hand = (view.seat, view.hand.clone());
         let note = note_of(s);
         let orders = staging::read_orders(note.as_ref());
         if !orders.is_empty() {
@@ -121,6 +127,20 @@ fn rebuild(ui: Ui) {
         u.staging = st;
         u.hint = Hint::Off;
         u.msg = None;
+        // New cards: the hand now less the hand seen at the last move.
+        u.fresh.clear();
+        if u.seen.0 == hand.0 && !u.seen.1.is_empty() {
+            let mut before = u.seen.1.clone();
+            for &c in &hand.1 {
+                match before.iter().position(|x| *x == c) {
+                    Some(at) => {
+                        before.remove(at);
+                    }
+                    None => u.fresh.push(c),
+                }
+            }
+        }
+        u.seen = hand;
     });
 }
 
@@ -861,7 +881,7 @@ fn seatside(out: &mut String, u: &State, s: &Session, v: &JaView, st: Option<&St
     }
     buy(out, u, s, v, lang);
     if let Some(st) = st {
-        hand(out, u, s, v, st, lang);
+        hand(out, u, s, st, lang);
     }
 }
 
@@ -900,7 +920,7 @@ fn buy(out: &mut String, u: &State, s: &Session, v: &JaView, lang: Lang) {
 }
 
 /// The hand, its sorting, and the turn's buttons.
-fn hand(out: &mut String, u: &State, s: &Session, v: &JaView, st: &Staging, lang: Lang) {
+fn hand(out: &mut String, u: &State, s: &Session, st: &Staging, lang: Lang) {
     let j = lang.ja();
     out.push_str(&format!(
         "<section class=\"panel hand-area ja-hand-area\"><div class=\"row-head\"><h2>{}</h2><p class=\"sorts\">",
@@ -909,15 +929,17 @@ fn hand(out: &mut String, u: &State, s: &Session, v: &JaView, st: &Staging, lang
     button(out, "sr", "ja-sort-rank", "", j.sort_rank, "");
     button(out, "ss", "ja-sort-suit", "", j.sort_suit, "");
     out.push_str("</p></div><ul class=\"ja-hand\" data-testid=\"ja-hand\" data-drop=\"hand\">");
-    // The card just drawn is the hand's last, unless a play moved cards back.
-    let played = matches!(s.actions().last(), Some(JaAction::Play { .. }));
-    let mut fresh = v.hand.last().copied().filter(|_| st.playing && !played);
+    // Cards new since the last move (drawn, bought, the bonus card).
+    let mut fresh = u.fresh.clone();
     for (i, &c) in st.hand.iter().enumerate() {
         let sel = st.is_selected(Pick::Hand(i));
-        let new = fresh == Some(c);
-        if new {
-            fresh = None;
-        }
+        let new = match fresh.iter().position(|x| *x == c) {
+            Some(at) => {
+                fresh.remove(at);
+                true
+            }
+            None => false,
+        };
         out.push_str(&format!(
             "<li><button type=\"button\" class=\"{} hc card-btn ja-target{}{}\" aria-pressed=\"{sel}\" aria-label=\"{}\" data-testid=\"ja-hand-card-{i}\" data-card=\"{c}\" data-drop=\"h{i}\" data-act=\"h{i}\">{}</button></li>",
             face_class(c),
