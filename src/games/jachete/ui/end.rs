@@ -2,6 +2,8 @@
 //! scores so far, then the next round) and of the game (JA-18: the lowest
 //! total wins the big pot, round 7's winner the small pot; the purses).
 
+use std::fmt::Write;
+
 use tablee_engine::jachete::{Card, JaAction};
 use tablee_engine::Game;
 
@@ -44,17 +46,17 @@ fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
 /// The scores round by round (one row per player) and the totals.
 fn score_table(out: &mut String, s: &Session<Ja>, lang: Lang) {
     let results = s.state().results();
-    out.push_str(&format!("<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th>", lang.s().end_player));
+    let _ = write!(out, "<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th>", lang.s().end_player);
     for r in 1..=results.len() {
-        out.push_str(&format!("<th scope=\"col\">{r}</th>"));
+        let _ = write!(out, "<th scope=\"col\">{r}</th>");
     }
-    out.push_str(&format!("<th scope=\"col\">{}</th></tr></thead><tbody>", lang.ja().total));
+    let _ = write!(out, "<th scope=\"col\">{}</th></tr></thead><tbody>", lang.ja().total);
     for seat in 0..s.config().players() {
-        out.push_str(&format!("<tr data-testid=\"ja-score-{seat}\"><th scope=\"row\">{}</th>", esc(&i18n::seat_name(s.config(), seat, lang))));
+        let _ = write!(out, "<tr data-testid=\"ja-score-{seat}\"><th scope=\"row\">{}</th>", esc(&i18n::seat_name(s.config(), seat, lang)));
         for r in results {
-            out.push_str(&format!("<td>{}</td>", r.round_points[seat]));
+            let _ = write!(out, "<td>{}</td>", r.round_points[seat]);
         }
-        out.push_str(&format!("<td><strong>{}</strong></td></tr>", results.last().map_or(0, |r| r.scores[seat])));
+        let _ = write!(out, "<td><strong>{}</strong></td></tr>", results.last().map_or(0, |r| r.scores[seat]));
     }
     out.push_str("</tbody></table></div>");
 }
@@ -65,21 +67,21 @@ pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
     let j = lang.ja();
     let Some(result) = s.state().results().get(index) else { return };
     let hands = hands_at_end(s, index).unwrap_or_default();
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<section class=\"panel end\" data-testid=\"ja-round-end\"><h2>{}</h2><p class=\"winners\"><strong>{}</strong></p><div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
         texts::round_over_text(index + 1, lang),
         esc(&texts::went_out_text(s.config(), result.went_out, lang)),
         lang.s().end_player,
         j.hands_left,
         j.points
-    ));
+    );
     for seat in 0..s.config().players() {
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<tr><th scope=\"row\">{}</th><td class=\"left\">{}</td><td>{}</td></tr>",
             esc(&i18n::seat_name(s.config(), seat, lang)),
             cards(hands.get(seat).map_or(&[][..], |h| &h[..]), lang),
             result.round_points[seat]
-        ));
+        );
     }
     out.push_str("</tbody></table></div>");
     score_table(out, s, lang);
@@ -94,7 +96,7 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
     let (t, j) = (lang.s(), lang.ja());
     let config = s.config();
     let winners: Vec<String> = summary.winners.iter().map(|&w| i18n::seat_name(config, w, lang)).collect();
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<section class=\"panel end\" data-testid=\"end-screen\"><h2>{}</h2><p class=\"winners\" data-testid=\"winners\"><strong>{}{} {}</strong></p><div class=\"table-wrap\"><table class=\"results\" data-testid=\"end-table\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
         t.end_title,
         j.winners_title,
@@ -104,9 +106,9 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
         j.total,
         j.purse,
         t.end_place
-    ));
+    );
     for p in &summary.players {
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<tr class=\"{}\" data-testid=\"end-row-{}\"><th scope=\"row\">{}</th><td><strong>{}</strong></td><td>{}</td><td>{}</td></tr>",
             if p.winner { "winner" } else { "" },
             p.seat,
@@ -114,11 +116,11 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
             p.points,
             texts::cents(p.purse),
             i18n::place_short(p.place, lang)
-        ));
+        );
     }
     out.push_str("</tbody></table></div>");
     let went_out = s.state().results().last().and_then(|r| r.went_out);
-    out.push_str(&format!("<p data-testid=\"small-pot\">{}</p>", esc(&texts::small_pot_text(config, went_out, lang))));
+    let _ = write!(out, "<p data-testid=\"small-pot\">{}</p>", esc(&texts::small_pot_text(config, went_out, lang)));
     score_table(out, s, lang);
     out.push_str("<p class=\"actions\">");
     button(out, "again", "play-again", "primary", t.play_again, "");

@@ -13,6 +13,8 @@
 
 mod end;
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, BUY_PRICE};
@@ -625,12 +627,12 @@ fn face_class(card: Card) -> &'static str {
 
 /// A face-up card, not interactive.
 fn card(out: &mut String, card: Card, lang: Lang) {
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<span class=\"{}\" title=\"{}\">{}</span>",
         face_class(card),
         esc(&texts::card_spoken(card, lang)),
         texts::card_label(card, lang)
-    ));
+    );
 }
 
 fn cards(cards: &[Card], lang: Lang) -> String {
@@ -643,10 +645,10 @@ fn cards(cards: &[Card], lang: Lang) -> String {
 
 /// A button with a `data-act` (and the same test id unless given).
 fn button(out: &mut String, act: &str, testid: &str, class: &str, label: &str, extra: &str) {
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<button type=\"button\" class=\"{class}\" data-act=\"{act}\" data-testid=\"{testid}\"{extra}>{}</button>",
         esc(label)
-    ));
+    );
 }
 
 /// The whole table as HTML.
@@ -689,13 +691,13 @@ fn render(ui: Ui) -> String {
 }
 
 fn bar(out: &mut String, s: &Session, speed: Speed, lang: Lang) {
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\"><span class=\"speed\" role=\"group\" aria-label=\"{}\">",
         lang.s().deal_word,
         s.config().seed,
         esc(&i18n::deal_bar_label(s.config(), lang)),
         lang.s().speed_label
-    ));
+    );
     for sp in Speed::ALL {
         let act = format!("speed-{}", sp.code());
         button(out, &act, &act, "speed-btn", sp.label(lang), &format!(" aria-pressed=\"{}\"", sp == speed));
@@ -718,12 +720,12 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
         return;
     }
     let yours = if s.human_to_act().is_some() { " yours" } else { "" };
-    out.push_str(&format!("<div class=\"status{yours}\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}", esc(&text)));
+    let _ = write!(out, "<div class=\"status{yours}\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}", esc(&text));
     if let Some(seat) = thinking {
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<span class=\"thinking\" data-testid=\"thinking\"><span class=\"dots\" aria-hidden=\"true\"></span>{}</span>",
             esc(&i18n::thinking_text(&i18n::seat_name(s.config(), seat, lang), lang))
-        ));
+        );
     }
     out.push_str("</p></div>");
 }
@@ -733,16 +735,16 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
     let j = lang.ja();
     let Some(c) = tablee_engine::jachete::contract(v.round) else { return };
     let picture = format!("<span class=\"set-pic\">{}</span>", "<span class=\"blank\"></span>".repeat(c.min_len)).repeat(c.sets);
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<section class=\"panel ja-facts\" aria-label=\"{}\"><div class=\"ja-head\"><p class=\"ja-round\" data-testid=\"ja-round\">{}</p><p class=\"ja-contract\" data-testid=\"ja-contract\"><strong>{}{} {}</strong><span class=\"contract-pic\" aria-hidden=\"true\">{picture}</span></p></div><dl class=\"facts\">",
         j.contract,
         texts::round_text(v.round, lang),
         j.contract,
         i18n::colon(lang),
         texts::contract_text(c, lang),
-    ));
+    );
     let fact = |out: &mut String, dt: &str, dd: &str, attrs: &str| {
-        out.push_str(&format!("<div><dt>{dt}</dt><dd{attrs}>{dd}</dd></div>"));
+        let _ = write!(out, "<div><dt>{dt}</dt><dd{attrs}>{dd}</dd></div>");
     };
     fact(out, j.dealer, &esc(&i18n::seat_name(s.config(), v.dealer, lang)), "");
     fact(out, j.stock, &v.stock.to_string(), " data-testid=\"ja-stock\"");
@@ -758,11 +760,11 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
     let open = u.history;
     button(out, "hist", "ja-history-toggle", "", if open { j.history_hide } else { j.history_show }, &format!(" aria-expanded=\"{open}\""));
     if open {
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<div class=\"ja-history\" data-testid=\"ja-history\"><p class=\"note\">{}</p><p>{}</p></div>",
             j.history_title,
             cards(&v.discards_seen, lang)
-        ));
+        );
     }
     out.push_str("</section>");
 }
@@ -770,7 +772,7 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
 /// Every player: money, score, hand size, opened, bought this round.
 fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
     let j = lang.ja();
-    out.push_str(&format!("<section class=\"panel players\"><h2>{}</h2><ul class=\"seats-list\">", lang.s().players_title));
+    let _ = write!(out, "<section class=\"panel players\"><h2>{}</h2><ul class=\"seats-list\">", lang.s().players_title);
     for seat in 0..v.players {
         let level = match s.config().seat(seat) {
             Some(SeatKind::Bot(level)) => format!(" <span class=\"level\">{}</span>", i18n::level_name(level, lang)),
@@ -780,7 +782,7 @@ fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
         let opened = v.opened[seat];
         let bought: Vec<Card> = v.bought.iter().filter(|(b, _)| *b == seat).map(|(_, c)| *c).collect();
         let bought = if bought.is_empty() { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer} <span class=\"badge{}\">{}</span></p><p class=\"stats\"><span>{}</span><span>{} {}</span><span>{}</span>{bought}</p></li>",
             if v.to_act == Some(seat) { " acting" } else { "" },
             v.hand_sizes[seat],
@@ -792,7 +794,7 @@ fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
             v.scores[seat],
             j.points,
             i18n::cards_count(v.hand_sizes[seat], lang),
-        ));
+        );
     }
     out.push_str("</ul></section>");
 }
@@ -800,27 +802,27 @@ fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
 /// The (staged) table: melds grouped by owner, each with its live verdict.
 fn melds(out: &mut String, s: &Session, st: &Staging, lang: Lang) {
     let j = lang.ja();
-    out.push_str(&format!("<section class=\"panel ja-melds\"><h2>{}</h2>", j.table_title));
+    let _ = write!(out, "<section class=\"panel ja-melds\"><h2>{}</h2>", j.table_title);
     if st.table.is_empty() {
-        out.push_str(&format!("<p class=\"empty\">{}</p>", j.table_empty));
+        let _ = write!(out, "<p class=\"empty\">{}</p>", j.table_empty);
     }
     for owner in 0..s.config().players() {
         if !st.table.iter().any(|m| m.owner == owner) {
             continue;
         }
-        out.push_str(&format!("<div class=\"owner\"><h3>{}</h3><div class=\"melds\">", esc(&i18n::seat_name(s.config(), owner, lang))));
+        let _ = write!(out, "<div class=\"owner\"><h3>{}</h3><div class=\"melds\">", esc(&i18n::seat_name(s.config(), owner, lang)));
         for (k, (m, meld)) in st.table.iter().enumerate().filter(|(_, m)| m.owner == owner).enumerate() {
             let status = st.meld_status(m);
             let laid = meld.cards.iter().any(|c| c.laid);
-            out.push_str(&format!(
+            let _ = write!(out, 
                 "<div class=\"meld ja-target{}{}\" role=\"button\" tabindex=\"0\" aria-label=\"{}\" data-testid=\"ja-meld-{owner}-{k}\" data-drop=\"m{m}\" data-act=\"m{m}\" data-valid=\"{}\"><span class=\"meld-cards\">",
                 if status.is_err() { " bad" } else { "" },
                 if laid { " fresh" } else { "" },
                 esc(&texts::meld_label(s.config(), owner, k, lang)),
                 status.is_ok(),
-            ));
+            );
             for (i, slot) in meld.cards.iter().enumerate() {
-                out.push_str(&format!(
+                let _ = write!(out, 
                     "<span class=\"{} mc{}{}\" data-card=\"{}\" title=\"{}\" data-act=\"c{m}.{i}\">{}</span>",
                     face_class(slot.card),
                     if slot.laid { " laid" } else { "" },
@@ -828,16 +830,18 @@ fn melds(out: &mut String, s: &Session, st: &Staging, lang: Lang) {
                     slot.card,
                     esc(&texts::card_spoken(slot.card, lang)),
                     texts::card_label(slot.card, lang)
-                ));
+                );
             }
             out.push_str("</span>");
             match status {
                 Err(error) => {
                     let text = ja_text(&tablee_engine::jachete::Refusal::MeldInvalid { index: m, error }, lang);
                     let why = text.split_once(". ").map_or(text.as_str(), |(_, r)| r);
-                    out.push_str(&format!("<span class=\"why\">{}</span>", esc(why)));
+                    let _ = write!(out, "<span class=\"why\">{}</span>", esc(why));
                 }
-                Ok(()) if laid => out.push_str(&format!("<span class=\"ok\">✓ {}</span>", j.valid)),
+                Ok(()) if laid => {
+                let _ = write!(out, "<span class=\"ok\">✓ {}</span>", j.valid);
+            }
                 Ok(()) => {}
             }
             out.push_str("</div>");
@@ -845,7 +849,7 @@ fn melds(out: &mut String, s: &Session, st: &Staging, lang: Lang) {
         out.push_str("</div></div>");
     }
     if !st.loose.is_empty() {
-        out.push_str(&format!("<p class=\"loose\">{}{} ", j.to_place, i18n::colon(lang)));
+        let _ = write!(out, "<p class=\"loose\">{}{} ", j.to_place, i18n::colon(lang));
         for (i, &c) in st.loose.iter().enumerate() {
             let sel = if st.is_selected(Pick::Loose(i)) { " selected" } else { "" };
             button(out, &format!("l{i}"), &format!("ja-loose-{i}"), &format!("{} ja-target{sel}", face_class(c)), &texts::card_label(c, lang), "");
@@ -853,10 +857,10 @@ fn melds(out: &mut String, s: &Session, st: &Staging, lang: Lang) {
         out.push_str("</p>");
     }
     if st.playing {
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<button type=\"button\" class=\"new-meld ja-target\" data-testid=\"ja-new-meld\" data-drop=\"new\" data-act=\"new\">+ {}</button>",
             j.new_meld
-        ));
+        );
     }
     out.push_str("</section>");
 }
@@ -866,17 +870,17 @@ fn seatside(out: &mut String, u: &State, s: &Session, v: &JaView, st: Option<&St
     let several = s.config().humans().len() > 1;
     if let Some(seat) = s.human_to_act().filter(|&seat| several && revealed != Some(seat)) {
         let name = i18n::seat_name(s.config(), seat, lang);
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<section class=\"panel handoff\" data-testid=\"handoff-screen\"><h2>{}</h2><p>{}</p>",
             esc(&i18n::handoff_title(&name, lang)),
             lang.s().handoff_hidden
-        ));
+        );
         button(out, "ready", "handoff-ready", "primary big", &i18n::handoff_ready(&name, lang), "");
         out.push_str("</section>");
         return;
     }
     if several && !s.is_over() && s.human_to_act().is_none() {
-        out.push_str(&format!("<section class=\"panel hidden-hands\" data-testid=\"hands-hidden\"><p>{}</p></section>", lang.s().handoff_hidden));
+        let _ = write!(out, "<section class=\"panel hidden-hands\" data-testid=\"hands-hidden\"><p>{}</p></section>", lang.s().handoff_hidden);
         return;
     }
     buy(out, u, s, v, lang);
@@ -896,21 +900,21 @@ fn buy(out: &mut String, u: &State, s: &Session, v: &JaView, lang: Lang) {
         .filter(|&seat| !v.opened[seat] && v.money[seat] >= BUY_PRICE && Some(seat) != by)
         .collect();
     let at = order.iter().position(|seat| Some(*seat) == v.to_act).unwrap_or(0);
-    out.push_str(&format!("<section class=\"panel ja-buy\" data-testid=\"ja-buy-window\"><p class=\"buy-card\">{} ", cards(&[c], lang)));
+    let _ = write!(out, "<section class=\"panel ja-buy\" data-testid=\"ja-buy-window\"><p class=\"buy-card\">{} ", cards(&[c], lang));
     if mine {
-        out.push_str(&format!("{}</p><p class=\"buttons\">", esc(&texts::buy_question(c, v.turn == v.seat, lang))));
+        let _ = write!(out, "{}</p><p class=\"buttons\">", esc(&texts::buy_question(c, v.turn == v.seat, lang)));
         button(out, "buy", "ja-buy", "primary", j.buy, "");
         button(out, "decline", "ja-decline", "", j.decline, "");
         hint_button(out, u, s, lang);
     }
-    out.push_str(&format!("</p><p class=\"note\">{}{}</p><ol class=\"buy-order\">", j.buy_order, i18n::colon(lang)));
+    let _ = write!(out, "</p><p class=\"note\">{}{}</p><ol class=\"buy-order\">", j.buy_order, i18n::colon(lang));
     for (i, &seat) in order.iter().enumerate() {
         let note = if i < at { j.declined } else if i == at { j.asked_now } else { "" };
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<li{}>{} <span class=\"muted\">{note}</span></li>",
             if i == at { " class=\"now\"" } else { "" },
             esc(&i18n::seat_name(s.config(), seat, lang))
-        ));
+        );
     }
     out.push_str("</ol>");
     if mine {
@@ -922,10 +926,10 @@ fn buy(out: &mut String, u: &State, s: &Session, v: &JaView, lang: Lang) {
 /// The hand, its sorting, and the turn's buttons.
 fn hand(out: &mut String, u: &State, s: &Session, st: &Staging, lang: Lang) {
     let j = lang.ja();
-    out.push_str(&format!(
+    let _ = write!(out, 
         "<section class=\"panel hand-area ja-hand-area\"><div class=\"row-head\"><h2>{}</h2><p class=\"sorts\">",
         texts::hand_heading(st.hand.len(), lang)
-    ));
+    );
     button(out, "sr", "ja-sort-rank", "", j.sort_rank, "");
     button(out, "ss", "ja-sort-suit", "", j.sort_suit, "");
     out.push_str("</p></div><ul class=\"ja-hand\" data-testid=\"ja-hand\" data-drop=\"hand\">");
@@ -940,20 +944,20 @@ fn hand(out: &mut String, u: &State, s: &Session, st: &Staging, lang: Lang) {
             }
             None => false,
         };
-        out.push_str(&format!(
+        let _ = write!(out, 
             "<li><button type=\"button\" class=\"{} hc card-btn ja-target{}{}\" aria-pressed=\"{sel}\" aria-label=\"{}\" data-testid=\"ja-hand-card-{i}\" data-card=\"{c}\" data-drop=\"h{i}\" data-act=\"h{i}\">{}</button></li>",
             face_class(c),
             if new { " new" } else { "" },
             if sel { " selected" } else { "" },
             esc(&texts::card_spoken(c, lang)),
             texts::card_label(c, lang)
-        ));
+        );
     }
     out.push_str("</ul>");
     if st.playing {
-        out.push_str(&format!("<p class=\"note\">{}</p>", esc(j.turn_help)));
+        let _ = write!(out, "<p class=\"note\">{}</p>", esc(j.turn_help));
         if let Some((done, c)) = st.progress() {
-            out.push_str(&format!("<p class=\"progress\" data-testid=\"ja-progress\">{}</p>", esc(&texts::progress_text(done, c, lang))));
+            let _ = write!(out, "<p class=\"progress\" data-testid=\"ja-progress\">{}</p>", esc(&texts::progress_text(done, c, lang)));
         }
         out.push_str("<p class=\"buttons\">");
         button(out, "play", "ja-play", "primary", j.play, "");
@@ -968,12 +972,12 @@ fn hand(out: &mut String, u: &State, s: &Session, st: &Staging, lang: Lang) {
         hint_panel(out, u, s, lang);
     }
     let problem = u.msg.clone().or_else(|| st.problem().map(|r| ja_text(&r, lang))).unwrap_or_default();
-    out.push_str(&format!("<p class=\"error\" role=\"alert\" data-testid=\"ja-problem\">{}</p></section>", esc(&problem)));
+    let _ = write!(out, "<p class=\"error\" role=\"alert\" data-testid=\"ja-problem\">{}</p></section>", esc(&problem));
 }
 
 fn hint_button(out: &mut String, u: &State, s: &Session, lang: Lang) {
     if !s.config().hints_allowed() {
-        out.push_str(&format!("<span class=\"note\" data-testid=\"hint-off\">{}</span>", lang.s().hint_daily));
+        let _ = write!(out, "<span class=\"note\" data-testid=\"hint-off\">{}</span>", lang.s().hint_daily);
         return;
     }
     let busy = if u.hint == Hint::Thinking { " disabled" } else { "" };
@@ -983,17 +987,19 @@ fn hint_button(out: &mut String, u: &State, s: &Session, lang: Lang) {
 fn hint_panel(out: &mut String, u: &State, s: &Session, lang: Lang) {
     match u.hint.clone() {
         Hint::Off => {}
-        Hint::Thinking => out.push_str(&format!("<p class=\"hint\" data-testid=\"hint-panel\" role=\"status\">{}</p>", lang.s().hint_thinking)),
+        Hint::Thinking => {
+                let _ = write!(out, "<p class=\"hint\" data-testid=\"hint-panel\" role=\"status\">{}</p>", lang.s().hint_thinking);
+            }
         Hint::Ready { at, .. } if at != s.actions().len() => {}
         Hint::Ready { choices, .. } => {
-            out.push_str(&format!("<section class=\"hint\" data-testid=\"hint-panel\"><h3>{}</h3><ol>", lang.s().hint_title));
+            let _ = write!(out, "<section class=\"hint\" data-testid=\"hint-panel\"><h3>{}</h3><ol>", lang.s().hint_title);
             for (i, (action, value)) in choices.iter().enumerate() {
-                out.push_str(&format!(
+                let _ = write!(out, 
                     "<li><span>{}</span> <span class=\"muted\">— {} {}%</span>",
                     esc(&texts::action_text(action, lang)),
                     lang.s().hint_score,
                     (value.clamp(0.0, 1.0) * 100.0).round() as u32
-                ));
+                );
                 if i == 0 && matches!(action, JaAction::Play { .. }) {
                     out.push(' ');
                     button(out, "hint-apply", "hint-apply", "", lang.ja().hint_apply, "");
