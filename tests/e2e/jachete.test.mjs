@@ -305,21 +305,27 @@ describe("J'achète at the table", () => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       const pressed = () => page.locator('[data-testid^="ja-hand-card-"][aria-pressed="true"]').count();
+      // After each change the table is drawn again and the focus returns to its target.
+      const focused = () => page.waitForFunction(() => document.activeElement?.dataset.act);
       await page.locator(byTestId('ja-hand-card-0')).focus();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-hand-card-0');
       assert.equal(await pressed(), 1);
+      await focused();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press(' ');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await focused();
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('[data-testid^="ja-hand-card-"][aria-pressed="true"]'));
       // Pick two up again and drop them on "New meld" (the target just before the hand).
       await page.locator(byTestId('ja-hand-card-0')).focus();
       await page.keyboard.press('Enter');
+      await focused();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await focused();
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-new-meld');

@@ -295,7 +295,6 @@ fn on_key(ui: Ui, ev: web_sys::KeyboardEvent) {
             if el.tag_name() != "BUTTON" {
                 ev.prevent_default();
                 dispatch(ui, &what);
-                refocus(what);
             }
         }
         return;
@@ -447,19 +446,19 @@ fn on_click(ui: Ui, ev: web_sys::MouseEvent) {
     }
     if let Some((_, what)) = acted(&ev) {
         dispatch(ui, &what);
-        refocus(what);
     }
 }
 
-/// The table is drawn again after a move: the focus goes back to the
-/// element with the same `data-act` (keyboard players keep their place).
-fn refocus(what: String) {
+/// The table is drawn again at every change: if the focus was in it, it
+/// goes back to the element with the same `data-act` once drawn (keyboard
+/// players keep their place), unless it went somewhere else meanwhile.
+fn keep_focus() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(what) = doc.active_element().and_then(|e| e.get_attribute("data-act")) else { return };
     request_animation_frame(move || {
-        let el = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(&format!("[data-act=\"{what}\"]")).ok().flatten())
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-        if let Some(el) = el {
+        let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
+        let el = doc.query_selector(&format!("[data-act=\"{what}\"]")).ok().flatten();
+        if let Some(el) = el.filter(|_| lost).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = el.focus();
         }
     });
@@ -581,7 +580,13 @@ pub fn Game() -> impl IntoView {
         ctx.game::<Ja, _>(|s| s.state().results().len() > acked && !s.is_over()).unwrap_or(false)
     };
     Effect::new(move |_| ctx.hold.set(round_end()));
-    on_cleanup(move || ctx.hold.set(false));
+    // Keys are read on the window: between a change and the focus going back
+    // to its target (a frame later), a key lands on the page's body.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(ui, ev));
+    on_cleanup(move || {
+        ctx.hold.set(false);
+        keys.remove();
+    });
 
     // The whole table is one piece of HTML drawn from the game and the
     // staging area, with one handler per kind of event (docs: the page's size).
@@ -589,7 +594,6 @@ pub fn Game() -> impl IntoView {
         <div
             class="game ja"
             data-testid="table-screen"
-            on:keydown=move |ev| on_key(ui, ev)
             on:click=move |ev| on_click(ui, ev)
             on:pointerdown=move |ev| on_pointer(ui, ev)
             on:pointermove=move |ev| on_pointer(ui, ev)
@@ -653,6 +657,7 @@ fn button(out: &mut String, act: &str, testid: &str, class: &str, label: &str, e
 
 /// The whole table as HTML.
 fn render(ui: Ui) -> String {
+    keep_focus();
     let ctx = ui.ctx;
     let lang = ctx.lang();
     let mut out = String::with_capacity(12_000);
