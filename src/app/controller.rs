@@ -898,6 +898,21 @@ mod tests {
         assert!(save::from_json(&save).is_ok());
     }
 
+    /// The whole app's build has J'achète's table: the page's shell deals its
+    /// games and resumes its saves.
+    #[cfg(feature = "jachete-table")]
+    #[test]
+    fn the_page_plays_jachete_now_that_it_has_a_table() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+        let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+        assert!(shell.new_game(table.clone().into_any()).is_ok());
+        assert!(shell.session::<Jachete>().is_some());
+        let save = crate::app::save::to_json(&Session::new(table).unwrap());
+        assert!(save::from_json_for_page(&save).is_ok());
+        assert!(save::from_json(&save).is_ok());
+    }
+
     /// The whole app's build has J'achète's table: a game of bots is dealt,
     /// played to its end through the shell's bot turns and the worker's
     /// answers, saved, and read back.

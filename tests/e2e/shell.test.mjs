@@ -183,4 +183,39 @@ describe('the shell keeps what players have and knows the next game', () => {
       await context.close();
     }
   });
+
+  for (const [lang, pattern] of [
+    ['en', /Round 1 of 7/],
+    ['fr', /Manche 1 sur 7/],
+  ]) {
+    it(`a J'achète link deals its table (${lang}) and keeps the game in progress`, async () => {
+      const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+      const { context, page, problems } = await openWithStorage(env, { [SAVE_KEY]: save }, { query: JACHETE, locale: lang === 'fr' ? 'fr-CA' : 'en-US' });
+      try {
+        const round = page.locator(byTestId('ja-round'));
+        await round.waitFor();
+        assert.match(await round.textContent(), pattern);
+        for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          const file = await screenshot(page, `jachete-link-${lang}-${viewport.width}x${viewport.height}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(wide <= 0, `${name}: the page is ${wide} px wider than the window (${file})`);
+        }
+        // The game in progress is still there: moved from the previous
+        // build's key into the list of games, never dropped.
+        await page.waitForFunction(() => (JSON.parse(localStorage.getItem('tablee.games') || '[]')).length >= 2);
+        const kept = await page.evaluate(() =>
+          JSON.parse(localStorage.getItem('tablee.games'))
+            .filter((entry) => localStorage.getItem(entry.key) !== null)
+            .map((entry) => entry.key),
+        );
+        assert.ok(kept.some((key) => key.startsWith('tablee.katzenjammer.')), `kept: ${kept}`);
+        assert.ok(kept.some((key) => key.startsWith('tablee.jachete.')), `kept: ${kept}`);
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -4,7 +4,10 @@
 //! the table is coming.
 
 pub mod refusals;
+pub mod staging;
 pub mod summary;
+pub mod texts;
+pub mod ui;
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::jachete::{notation, JaAction, JaGame, JaOptions, JaView};
@@ -82,4 +85,48 @@ impl GameDef for Jachete {
     }
 
     crate::enum_conversions!(Jachete);
+}
+
+#[cfg(test)]
+mod seeds {
+    use super::*;
+    use crate::app::config::TableConfig;
+    use crate::app::session::Session;
+    use tablee_engine::jachete::{find_opening, JaPhase};
+
+    /// For the browser tests: seeds where seat 0 (human, the others normal
+    /// bots) can open on its first turn of round 1 (JA-12), declining every
+    /// buy before it. `cargo test -p tablee-app find_opening_seeds -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn find_opening_seeds() {
+        let mut found = 0;
+        for n in 0..400u64 {
+            let mut session = Session::new(TableConfig::<Jachete>::new(Seed::from_number(n), 4)).unwrap();
+            let mut declines = 0;
+            loop {
+                while session.bot_step().is_some() {}
+                let Some(_) = session.human_to_act() else { break };
+                let state = session.state();
+                if state.round().round() != 1 {
+                    break;
+                }
+                if state.round().phase() == JaPhase::BuyWindow {
+                    declines += 1;
+                    session.apply_human(JaAction::Decline).unwrap();
+                    continue;
+                }
+                let hand = state.round().hand(0).to_vec();
+                if let Some(melds) = find_opening(state.round(), &hand) {
+                    let text: Vec<String> = melds.iter().map(|m| m.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
+                    println!("seed {} declines {declines} hand {} opening {:?}", Seed::from_number(n), hand.len(), text);
+                    found += 1;
+                }
+                break;
+            }
+            if found >= 8 {
+                break;
+            }
+        }
+    }
 }

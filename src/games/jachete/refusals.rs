@@ -2,7 +2,8 @@
 //! is wrong and what the rule asks, never a rule id nor a seat number.
 //! French follows the rummy words: a set is a *série* (one rank), a run a
 //! *suite* (one suit), a meld a *combinaison*, and 2s and jokers are
-//! *frimés* (wild), as the game's own French text says.
+//! *flounes* (wild), as Quebec players say (the game's own text says
+//! *frimés*; the table says flounes everywhere).
 
 use tablee_engine::jachete::{max_wilds, Card, ContractError, MeldError, Rank, Refusal, Suit};
 use tablee_engine::RuleError;
@@ -40,7 +41,7 @@ pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
             format!("Vous ne pouvez pas défausser le {} : il n'est pas dans votre main.", card_name(*card, lang))
         }
         Refusal::TableCardRemoved if en => "Every card that was on the table at the start of the turn must stay there: a wild taken from a meld is played again in the same turn.".to_string(),
-        Refusal::TableCardRemoved => "Toute carte qui était sur la table au début du tour doit y rester : une carte frimée reprise d'une combinaison est rejouée dans le même tour.".to_string(),
+        Refusal::TableCardRemoved => "Toute carte qui était sur la table au début du tour doit y rester : une floune reprise d'une combinaison est rejouée dans le même tour.".to_string(),
         Refusal::TableCardsNotHeld { .. } if en => "This table adds cards that are not in your hand.".to_string(),
         Refusal::TableCardsNotHeld { .. } => "Cette table ajoute des cartes qui ne sont pas dans votre main.".to_string(),
         Refusal::NoSuchSeat { .. } if en => "A meld is placed in front of a player who is not at the table.".to_string(),
@@ -83,7 +84,7 @@ fn meld_text(error: &MeldError, lang: Lang) -> String {
             count(*wilds, lang)
         ),
         MeldError::TooManyWilds { wilds, len } => format!(
-            "Au plus la moitié d'une combinaison peut être frimée (2 et jokers), soit au plus {} sur {} cartes ; celle-ci en a {}.",
+            "Au plus la moitié d'une combinaison peut être des flounes (les 2 et les jokers), soit au plus {} sur {} cartes ; celle-ci en a {}.",
             count(max_wilds(*len), lang),
             count(*len, lang),
             count(*wilds, lang)
@@ -213,7 +214,7 @@ fn natural_name(rank: Rank, suit: Suit, lang: Lang) -> String {
 }
 
 /// A card's name: "7♥", "V♠" (French), "joker".
-fn card_name(card: Card, lang: Lang) -> String {
+pub(crate) fn card_name(card: Card, lang: Lang) -> String {
     match card {
         Card::Natural(rank, suit) => natural_name(rank, suit, lang),
         Card::Joker => "joker".to_string(),
@@ -250,7 +251,7 @@ mod tests {
         crate::games::assert_texts(
             Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } },
             "Meld 1 on the table is not valid. At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three.",
-            "La combinaison n° 1 de la table n'est pas valable. Au plus la moitié d'une combinaison peut être frimée (2 et jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",
+            "La combinaison n° 1 de la table n'est pas valable. Au plus la moitié d'une combinaison peut être des flounes (les 2 et les jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",
         );
     }
 }

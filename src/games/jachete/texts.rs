@@ -1,0 +1,365 @@
+//! J'achète in words, in French (Quebec: « j'achète », « flounes » for the
+//! wilds, cents) and English: the table's fixed texts ([`JaStrings`], reached
+//! as `lang.ja()`) and its sentences. Refusals are in [`super::refusals`].
+
+use tablee_engine::jachete::{Card, Contract, JaAction};
+use tablee_engine::Seat;
+
+use super::staging::StageError;
+use super::Jachete;
+use crate::app::config::TableConfig;
+use crate::app::lang::Lang;
+use crate::i18n::{number, seat_name};
+
+type Table = TableConfig<Jachete>;
+
+impl Lang {
+    pub fn ja(self) -> &'static JaStrings {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// The fixed texts of J'achète, in one language.
+pub struct JaStrings {
+    pub round: &'static str,
+    pub contract: &'static str,
+    pub dealer: &'static str,
+    pub stock: &'static str,
+    pub discard: &'static str,
+    pub discard_empty: &'static str,
+    pub history_show: &'static str,
+    pub history_hide: &'static str,
+    pub history_title: &'static str,
+    pub small_pot: &'static str,
+    pub big_pot: &'static str,
+    pub opened: &'static str,
+    pub not_opened: &'static str,
+    pub bought: &'static str,
+    pub points: &'static str,
+    pub table_title: &'static str,
+    pub table_empty: &'static str,
+    pub your_hand: &'static str,
+    pub sort_rank: &'static str,
+    pub sort_suit: &'static str,
+    pub buy: &'static str,
+    pub decline: &'static str,
+    pub buy_order: &'static str,
+    pub declined: &'static str,
+    pub asked_now: &'static str,
+    pub new_meld: &'static str,
+    pub play: &'static str,
+    pub reset_turn: &'static str,
+    pub discard_button: &'static str,
+    pub swap: &'static str,
+    pub to_hand: &'static str,
+    pub cancel: &'static str,
+    pub to_place: &'static str,
+    pub valid: &'static str,
+    pub turn_help: &'static str,
+    pub round_end: &'static str,
+    pub next_round: &'static str,
+    pub hands_left: &'static str,
+    pub went_out: &'static str,
+    pub total: &'static str,
+    pub purse: &'static str,
+    pub winners_title: &'static str,
+    pub flounes: &'static str,
+    pub played: &'static str,
+    pub hint_apply: &'static str,
+    pub wait: &'static str,
+}
+
+pub static EN: JaStrings = JaStrings {
+    round: "Round",
+    contract: "Contract",
+    dealer: "Dealer",
+    stock: "Stock",
+    discard: "Discard pile",
+    discard_empty: "empty",
+    history_show: "Discards so far",
+    history_hide: "Hide the discards",
+    history_title: "Every card discarded or bought this round, oldest first",
+    small_pot: "Small pot",
+    big_pot: "Big pot",
+    opened: "opened",
+    not_opened: "not opened",
+    bought: "bought",
+    points: "points",
+    table_title: "The table",
+    table_empty: "No meld on the table yet.",
+    your_hand: "Your hand",
+    sort_rank: "Sort by rank",
+    sort_suit: "Sort by suit",
+    buy: "J'achète! (5¢)",
+    decline: "No thanks",
+    buy_order: "Who may buy, in order",
+    declined: "said no",
+    asked_now: "asked now",
+    new_meld: "New meld",
+    play: "Play",
+    reset_turn: "Reset turn",
+    discard_button: "Discard",
+    swap: "Swap for the wild",
+    to_hand: "Back to hand",
+    cancel: "Cancel",
+    to_place: "To play again",
+    valid: "valid",
+    turn_help: "Tap cards, then a meld or “New meld”. Play lays the table down; a discard ends your turn.",
+    round_end: "Round over",
+    next_round: "Next round",
+    hands_left: "Cards left in hand",
+    went_out: "went out",
+    total: "Total",
+    purse: "Purse",
+    winners_title: "Lowest total wins the big pot",
+    flounes: "Wilds (2s and jokers)",
+    played: "Table laid down.",
+    hint_apply: "Stage this table",
+    wait: "Wait for your turn.",
+};
+
+pub static FR: JaStrings = JaStrings {
+    round: "Manche",
+    contract: "Contrat",
+    dealer: "Donneur",
+    stock: "Paquet",
+    discard: "Défausse",
+    discard_empty: "vide",
+    history_show: "Cartes défaussées",
+    history_hide: "Cacher les défausses",
+    history_title: "Chaque carte défaussée ou achetée dans cette manche, la plus ancienne d'abord",
+    small_pot: "Petit pot",
+    big_pot: "Gros pot",
+    opened: "ouvert",
+    not_opened: "pas ouvert",
+    bought: "acheté",
+    points: "points",
+    table_title: "La table",
+    table_empty: "Aucune combinaison sur la table.",
+    your_hand: "Votre main",
+    sort_rank: "Trier par valeur",
+    sort_suit: "Trier par couleur",
+    buy: "J'achète! (5¢)",
+    decline: "Non merci",
+    buy_order: "Qui peut acheter, dans l'ordre",
+    declined: "a dit non",
+    asked_now: "à qui l'on demande",
+    new_meld: "Nouvelle combinaison",
+    play: "Jouer",
+    reset_turn: "Recommencer le tour",
+    discard_button: "Défausser",
+    swap: "Échanger contre la floune",
+    to_hand: "Reprendre en main",
+    cancel: "Annuler",
+    to_place: "À rejouer",
+    valid: "valable",
+    turn_help: "Touchez des cartes, puis une combinaison ou « Nouvelle combinaison ». Jouer pose la table ; une défausse finit votre tour.",
+    round_end: "Fin de la manche",
+    next_round: "Manche suivante",
+    hands_left: "Cartes restées en main",
+    went_out: "est sorti",
+    total: "Total",
+    purse: "Bourse",
+    winners_title: "Le plus petit total gagne le gros pot",
+    flounes: "Flounes (les 2 et les jokers)",
+    played: "Table posée.",
+    hint_apply: "Préparer cette table",
+    wait: "Attendez votre tour.",
+};
+
+/// A card as shown: "7♥", "V♠" in French, "★" for a joker.
+pub fn card_label(card: Card, lang: Lang) -> String {
+    match card {
+        Card::Joker => "★".to_string(),
+        Card::Natural(..) => super::refusals::card_name(card, lang),
+    }
+}
+
+/// A card for a screen reader: "7♥", "joker".
+pub fn card_spoken(card: Card, lang: Lang) -> String {
+    super::refusals::card_name(card, lang)
+}
+
+/// "2 sets of 3" / "2 séries de 3".
+pub fn contract_text(c: Contract, lang: Lang) -> String {
+    let n = number(c.sets as u32, lang, true);
+    match (lang, c.sets) {
+        (Lang::En, 1) => format!("one set of {}", c.min_len),
+        (Lang::En, _) => format!("{n} sets of {}", c.min_len),
+        (Lang::Fr, 1) => format!("une série de {}", c.min_len),
+        (Lang::Fr, _) => format!("{n} séries de {}", c.min_len),
+    }
+}
+
+/// "Round 3 of 7".
+pub fn round_text(round: u8, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Round {round} of 7"),
+        Lang::Fr => format!("Manche {round} sur 7"),
+    }
+}
+
+/// The progress of an opening: "Contract: 1 of 2 sets of 3 — 1 more to go".
+pub fn progress_text(done: usize, c: Contract, lang: Lang) -> String {
+    let left = c.sets - done.min(c.sets);
+    match (lang, left) {
+        (Lang::En, 0) => format!("The contract is there ({}): press Play to open.", contract_text(c, lang)),
+        (Lang::Fr, 0) => format!("Le contrat y est ({}) : touchez Jouer pour ouvrir.", contract_text(c, lang)),
+        (Lang::En, 1) => format!("To open: 1 more set of {} cards or more.", c.min_len),
+        (Lang::Fr, 1) => format!("Pour ouvrir : encore une série d'au moins {} cartes.", c.min_len),
+        (Lang::En, n) => format!("To open: {} more sets of {} cards or more.", number(n as u32, lang, false), c.min_len),
+        (Lang::Fr, n) => format!("Pour ouvrir : encore {} séries d'au moins {} cartes.", number(n as u32, lang, true), c.min_len),
+    }
+}
+
+/// Cents: "45¢".
+pub fn cents(n: i32) -> String {
+    format!("{}¢", crate::i18n::num(n))
+}
+
+/// Whose turn: "Your turn: play, then discard." / "Player 3 is playing."
+pub fn turn_text(config: &Table, seat: Seat, buying: bool, lang: Lang) -> String {
+    let name = seat_name(config, seat, lang);
+    let you = crate::i18n::is_you(config, seat);
+    match (lang, buying, you) {
+        (Lang::En, true, true) => "Do you buy the discard?".to_string(),
+        (Lang::En, true, false) => format!("{name} may buy the discard."),
+        (Lang::En, false, true) => "Your turn: you drew a card. Lay melds if you can, then discard.".to_string(),
+        (Lang::En, false, false) => format!("{name} is playing."),
+        (Lang::Fr, true, true) => "Achetez-vous la défausse ?".to_string(),
+        (Lang::Fr, true, false) => format!("{name} peut acheter la défausse."),
+        (Lang::Fr, false, true) => "À vous : vous avez pioché. Posez si vous pouvez, puis défaussez.".to_string(),
+        (Lang::Fr, false, false) => format!("{name} joue."),
+    }
+}
+
+/// The buy window's question (JA-9, JA-10).
+pub fn buy_question(card: Card, next: bool, lang: Lang) -> String {
+    let c = card_spoken(card, lang);
+    match (lang, next) {
+        (Lang::En, true) => format!("Buy the {c} for 5¢? You also get a bonus card, then draw as usual: it is your turn next."),
+        (Lang::En, false) => format!("Buy the {c} for 5¢? You also get a bonus card from the stock."),
+        (Lang::Fr, true) => format!("Acheter le {c} pour 5¢ ? Vous recevez aussi une carte en prime, puis vous piochez : c'est votre tour."),
+        (Lang::Fr, false) => format!("Acheter le {c} pour 5¢ ? Vous recevez aussi une carte en prime du paquet."),
+    }
+}
+
+/// JA-7: the dealer turned a wild and had to buy it.
+pub fn forced_buy_text(config: &Table, dealer: Seat, card: Card, lang: Lang) -> String {
+    let name = seat_name(config, dealer, lang);
+    let c = card_spoken(card, lang);
+    match lang {
+        Lang::En => format!("The first card turned was a wild ({c}): the dealer, {name}, had to buy it."),
+        Lang::Fr => format!("La première carte retournée était une floune ({c}) : le donneur, {name}, a dû l'acheter."),
+    }
+}
+
+/// A staging operation refused.
+pub fn stage_error(e: StageError, lang: Lang) -> &'static str {
+    let en = lang == Lang::En;
+    match e {
+        StageError::NothingSelected if en => "Select cards first.",
+        StageError::NothingSelected => "Choisissez d'abord des cartes.",
+        StageError::NotOpened if en => "Until you have opened, the melds on the table stay as they are: make new melds from your hand.",
+        StageError::NotOpened => "Tant que vous n'avez pas ouvert, les combinaisons de la table restent telles quelles : faites-en de nouvelles avec votre main.",
+        StageError::FixedCard if en => "A card that was on the table when your turn began stays on the table.",
+        StageError::FixedCard => "Une carte qui était sur la table au début de votre tour reste sur la table.",
+        StageError::NotASwap if en => "To swap, select one natural card of your hand and one wild on a meld.",
+        StageError::NotASwap => "Pour échanger, choisissez une carte naturelle de votre main et une floune d'une combinaison.",
+        StageError::NotYourTurn if en => "Wait for your turn.",
+        StageError::NotYourTurn => "Attendez votre tour.",
+    }
+}
+
+/// An action in words (hints, announcements).
+pub fn action_text(action: &JaAction, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    match action {
+        JaAction::Buy if en => "Buy the card".to_string(),
+        JaAction::Buy => "Acheter la carte".to_string(),
+        JaAction::Decline if en => "Let it go".to_string(),
+        JaAction::Decline => "La laisser passer".to_string(),
+        JaAction::Discard(c) if en => format!("Discard the {}", card_spoken(*c, lang)),
+        JaAction::Discard(c) => format!("Défausser le {}", card_spoken(*c, lang)),
+        JaAction::Play { .. } if en => "Lay down this table".to_string(),
+        JaAction::Play { .. } => "Poser cette table".to_string(),
+    }
+}
+
+/// The hand's heading: "Your hand · 11 cards".
+pub fn hand_heading(n: usize, lang: Lang) -> String {
+    format!("{} · {}", lang.ja().your_hand, crate::i18n::cards_count(n, lang))
+}
+
+/// "Player 2 went out." / the stock ran dry.
+pub fn went_out_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
+    match (seat, lang) {
+        (Some(s), Lang::En) => format!("{} went out!", seat_name(config, s, lang)),
+        (Some(s), Lang::Fr) => format!("{} est sorti !", seat_name(config, s, lang)),
+        (None, Lang::En) => "The stock ran out: everyone scores their hand.".to_string(),
+        (None, Lang::Fr) => "Le paquet est épuisé : chacun compte sa main.".to_string(),
+    }
+}
+
+/// "Round 3 is over" / "Fin de la manche 3".
+pub fn round_over_text(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Round {n} is over"),
+        Lang::Fr => format!("Fin de la manche {n}"),
+    }
+}
+
+/// JA-18: who takes the small pot (whoever went out in round 7).
+pub fn small_pot_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
+    match (seat, lang) {
+        (Some(s), Lang::En) => format!("{} went out in round 7 and takes the small pot.", seat_name(config, s, lang)),
+        (Some(s), Lang::Fr) => format!("{} est sorti à la manche 7 et prend le petit pot.", seat_name(config, s, lang)),
+        (None, Lang::En) => "Nobody went out in round 7: the small pot is shared like the big one.".to_string(),
+        (None, Lang::Fr) => "Personne n'est sorti à la manche 7 : le petit pot se partage comme le gros.".to_string(),
+    }
+}
+
+/// An announcement for screen readers after a staging move.
+pub fn moved_text(n: usize, target: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} moved to {target}.", crate::i18n::cards_count(n, lang)),
+        Lang::Fr => format!("{} vers {target}.", crate::i18n::cards_count(n, lang)),
+    }
+}
+
+/// "Meld 2 of Player 3" for labels.
+pub fn meld_label(config: &Table, owner: Seat, k: usize, lang: Lang) -> String {
+    let name = seat_name(config, owner, lang);
+    match lang {
+        Lang::En => format!("Meld {} of {name}", k + 1),
+        Lang::Fr => format!("Combinaison {} de {name}", k + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablee_engine::jachete::contract;
+
+    #[test]
+    fn ja03_contracts_read_in_words() {
+        let c = contract(1).unwrap();
+        assert_eq!(contract_text(c, Lang::En), "two sets of 3");
+        assert_eq!(contract_text(c, Lang::Fr), "deux séries de 3");
+        assert_eq!(contract_text(contract(7).unwrap(), Lang::Fr), "une série de 6");
+        assert_eq!(progress_text(1, c, Lang::En), "To open: 1 more set of 3 cards or more.");
+    }
+
+    #[test]
+    fn stage_errors_are_worded_without_rule_ids() {
+        for e in [StageError::NothingSelected, StageError::NotOpened, StageError::FixedCard, StageError::NotASwap, StageError::NotYourTurn] {
+            for lang in Lang::ALL {
+                assert!(!stage_error(e, lang).contains("JA-"));
+            }
+            assert_ne!(stage_error(e, Lang::En), stage_error(e, Lang::Fr));
+        }
+    }
+}

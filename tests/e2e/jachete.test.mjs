@@ -1,0 +1,427 @@
+// J'achète at the table, in headless Chromium on the release build: a whole
+// seven-round game to the end screen; on a seed URL an opening made by taps
+// (JA-12) and by pointer drag; an invalid table explained and refused
+// (JA-13); a buy taken (JA-10) and one declined (JA-9); a reset turn; a
+// reload mid-turn resuming the staged table and the hand order; a 20-card
+// hand at 360×740 with nothing wider than the window. No console error,
+// uncaught exception or failed request anywhere. Screenshots in test-output/.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+
+/** Seat 0 can open on its first turn of round 1, declining every buy before
+ * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
+const OPEN_SEED = '1000-000K';
+const OPENING = [
+  ['9D', '9H', '9H'],
+  ['JH', 'JS', 'JK'],
+];
+const query = (seed, extra = '') => `?game=jachete&seed=${seed}&players=4${extra}`;
+const MAX_STEPS = 3000;
+
+let env;
+before(async () => {
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+/** A page whose bots play at the instant speed. */
+async function open(viewport = VIEWPORTS.desktop, locale = 'en-US') {
+  const opened = await openPage(env.browser, { viewport, locale });
+  await opened.context.addInitScript(() => {
+    if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
+  });
+  return opened;
+}
+
+/** Lets the page draw what the last event changed. */
+const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
+const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
+
+/** Waits until the game wants something from us: end, round, buy, play, handoff. */
+async function nextState(page, timeout = 60_000) {
+  const handle = await page.waitForFunction(
+    () => {
+      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (find('end-screen')) return 'end';
+      if (find('ja-next-round')) return 'round';
+      if (find('handoff-ready')) return 'handoff';
+      if (find('ja-buy')) return 'buy';
+      if (find('ja-play')) return 'play';
+      return false;
+    },
+    null,
+    { timeout, polling: 50 },
+  );
+  return handle.jsonValue();
+}
+
+/** Clicks `testid` and waits for the game to move on. */
+async function moveBy(page, testid) {
+  const before = await moves(page);
+  await page.locator(byTestId(testid)).click();
+  await page.waitForFunction(
+    (n) => {
+      const t = document.querySelector('[data-testid="ja-table"]');
+      return !t || Number(t.dataset.moves) !== n || document.querySelector('[data-testid="end-screen"]');
+    },
+    before,
+    { timeout: 15_000 },
+  );
+}
+
+async function hand(page) {
+  return page
+    .locator('[data-testid^="ja-hand-card-"]')
+    .evaluateAll((bs) => bs.map((b) => b.dataset.card));
+}
+
+/** Taps the hand cards named (each copy once). */
+async function tapCards(page, cards) {
+  const used = new Set();
+  for (const card of cards) {
+    const shown = await hand(page);
+    const i = shown.findIndex((c, j) => c === card && !used.has(j));
+    assert.ok(i >= 0, `${card} in ${shown}`);
+    await page.locator(byTestId(`ja-hand-card-${i}`)).click();
+    await page.locator(byTestId(`ja-hand-card-${i}`)).and(page.locator('[aria-pressed="true"]')).waitFor();
+    used.add(i);
+  }
+}
+
+/** The index of a hand card showing `card` that is not selected. */
+async function unpressed(page, card) {
+  const i = await page
+    .locator('[data-testid^="ja-hand-card-"]')
+    .evaluateAll((bs, c) => bs.findIndex((b) => b.dataset.card === c && b.getAttribute('aria-pressed') !== 'true'), card);
+  assert.ok(i >= 0, `an unselected ${card}`);
+  return i;
+}
+
+/** Discards the first card of the hand. */
+async function discardFirst(page) {
+  await page.locator(byTestId('ja-hand-card-0')).click();
+  await moveBy(page, 'ja-discard');
+}
+
+/** Plays (declining, discarding the first card) until our first play turn of round 1. */
+async function toFirstTurn(page) {
+  for (;;) {
+    const state = await nextState(page);
+    if (state === 'buy') await moveBy(page, 'ja-decline');
+    else if (state === 'play') return;
+    else throw new Error(`unexpected ${state}`);
+  }
+}
+
+describe("J'achète at the table", () => {
+  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen, no console error', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query('1000-0003', '&seats=human,normal,normal,normal')));
+      await page.locator(byTestId('ja-table')).waitFor();
+      let rounds = 0;
+      for (let step = 0; ; step += 1) {
+        assert.ok(step < MAX_STEPS, 'the game ends');
+        const state = await nextState(page);
+        if (state === 'end') break;
+        if (state === 'round') {
+          rounds += 1;
+          if (rounds === 1) await screenshot(page, 'jachete-round-end-desktop');
+          await page.locator(byTestId('ja-next-round')).click();
+          await page.locator(byTestId('ja-next-round')).waitFor({ state: 'detached' });
+        } else if (state === 'buy') await moveBy(page, 'ja-decline');
+        else if (state === 'play') await discardFirst(page);
+        else throw new Error(state);
+      }
+      assert.equal(rounds, 6, 'six round ends, then the game end');
+      await screenshot(page, 'jachete-end-desktop');
+      assert.equal(await page.locator('[data-testid^="end-row-"]').count(), 4);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('JA-9, JA-10: a buy taken costs 5 cents and brings the card and a bonus; a buy declined moves on', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      // Find a buy window of ours.
+      let state;
+      for (;;) {
+        state = await nextState(page);
+        if (state === 'buy') break;
+        if (state === 'play') await discardFirst(page);
+      }
+      const money = () => page.locator(byTestId('ja-player-0')).locator('.stats span').first().textContent();
+      const size = () => page.locator(byTestId('ja-player-0')).getAttribute('data-hand-size').then(Number);
+      const [m0, s0] = [await money(), await size()];
+      await screenshot(page, 'jachete-buy-desktop');
+      // Decline this one.
+      await moveBy(page, 'ja-decline');
+      assert.equal(await money(), m0);
+      // Take the next one.
+      for (;;) {
+        state = await nextState(page);
+        if (state === 'buy') break;
+        if (state === 'play') await discardFirst(page);
+      }
+      const [m1, s1] = [await money(), await size()];
+      await moveBy(page, 'ja-buy');
+      await page.waitForFunction(() => true);
+      const [m2, s2] = [await money(), await size()];
+      assert.equal(parseInt(m2, 10), parseInt(m1, 10) - 5, `${m1} → ${m2}`);
+      assert.ok(s2 >= s1 + 2, `the card and a bonus card: ${s1} → ${s2}`);
+      void m0;
+      void s0;
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const locale of ['en-US', 'fr-CA']) {
+      const lang = locale.slice(0, 2);
+      it(`JA-12: an opening made by taps at ${name} size (${lang}); an invalid table explained and refused; reset turn`, async () => {
+        const { context, page, problems } = await open(viewport, locale);
+        try {
+          await gotoApp(page, env.url(query(OPEN_SEED)));
+          await toFirstTurn(page);
+          const start = await hand(page);
+          const at = await moves(page);
+          // An invalid table: two cards are no meld (JA-13).
+          await tapCards(page, [start[0], start[1]]);
+          await page.locator(byTestId('ja-new-meld')).click();
+          await page.locator(byTestId('ja-meld-0-0')).waitFor();
+          assert.notEqual((await page.locator(byTestId('ja-problem')).textContent()).trim(), '', 'explained live');
+          await screenshot(page, `jachete-invalid-${name}-${lang}`);
+          await page.locator(byTestId('ja-play')).click();
+          assert.notEqual((await page.locator(byTestId('ja-problem')).textContent()).trim(), '');
+          assert.equal(await moves(page), at, 'refused: nothing moved');
+          // Reset turn: the hand and table as they were.
+          await page.locator(byTestId('ja-reset-turn')).click();
+          await page.locator(byTestId('ja-meld-0-0')).waitFor({ state: 'detached' });
+          assert.deepEqual((await hand(page)).slice().sort(), start.slice().sort());
+          // The opening, by taps.
+          for (const meld of OPENING) {
+            await tapCards(page, meld);
+            await page.locator(byTestId('ja-new-meld')).click();
+          }
+          await page.locator(byTestId(`ja-meld-0-${OPENING.length - 1}`)).waitFor();
+          assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '');
+          await screenshot(page, `jachete-staged-${name}-${lang}`);
+          await moveBy(page, 'ja-play');
+          assert.equal(await page.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
+          await screenshot(page, `jachete-opened-${name}-${lang}`);
+          // Overflow check on every size.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(wide <= 0, `the page is ${wide}px wider than the window`);
+          await discardFirst(page);
+          await settle(page);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it('JA-12: the same opening made by pointer drag (mouse)', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      await toFirstTurn(page);
+      for (const [k, meld] of OPENING.entries()) {
+        // Select all but one by taps, drag the last onto "new meld".
+        await tapCards(page, meld.slice(0, -1));
+        const card = page.locator(byTestId(`ja-hand-card-${await unpressed(page, meld[meld.length - 1])}`));
+        const from = await card.boundingBox();
+        const to = await page.locator(byTestId('ja-new-meld')).boundingBox();
+        await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(from.x + 30, from.y + 30, { steps: 3 });
+        await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+        await page.mouse.up();
+        await page.locator(byTestId(`ja-meld-0-${k}`)).waitFor();
+      }
+      assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '');
+      await moveBy(page, 'ja-play');
+      assert.equal(await page.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('JA-12: the same opening made by touch drag on a phone (pointer events from touches)', async () => {
+    const opened = await openPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    try {
+      await opened.context.addInitScript(() => localStorage.setItem('tablee.speed', 'instant'));
+      const p = opened.page;
+      await gotoApp(p, env.url(query(OPEN_SEED)));
+      await toFirstTurn(p);
+      const cdp = await opened.context.newCDPSession(p);
+      const touch = (type, x, y) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+      for (const [k, meld] of OPENING.entries()) {
+        await tapCards(p, meld.slice(0, -1));
+        const card = p.locator(byTestId(`ja-hand-card-${await unpressed(p, meld[meld.length - 1])}`));
+        await card.scrollIntoViewIfNeeded();
+        const target = p.locator(byTestId('ja-new-meld'));
+        const from = await card.boundingBox();
+        const to = await target.boundingBox();
+        const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+        const [x1, y1] = [to.x + to.width / 2, to.y + to.height / 2];
+        await touch('touchStart', x0, y0);
+        for (let step = 1; step <= 10; step += 1) {
+          await touch('touchMove', x0 + ((x1 - x0) * step) / 10, y0 + ((y1 - y0) * step) / 10);
+        }
+        await touch('touchEnd', x1, y1);
+        await p.locator(byTestId(`ja-meld-0-${k}`)).waitFor();
+      }
+      assert.equal((await p.locator(byTestId('ja-problem')).textContent()).trim(), '');
+      await moveBy(p, 'ja-play');
+      assert.equal(await p.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
+      await settle(p);
+      assert.deepEqual(opened.problems, [], describeProblems(opened.problems));
+    } finally {
+      await opened.context.close();
+    }
+  });
+
+  it('the keyboard: Enter picks cards up, arrows move between targets, Enter drops on "New meld", Escape cancels', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      await toFirstTurn(page);
+      const pressed = () => page.locator('[data-testid^="ja-hand-card-"][aria-pressed="true"]').count();
+      // After each change the table is drawn again and the focus returns to its target.
+      const focused = () => page.waitForFunction(() => document.activeElement?.dataset.act);
+      await page.locator(byTestId('ja-hand-card-0')).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-hand-card-0');
+      assert.equal(await pressed(), 1);
+      await focused();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press(' ');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await focused();
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid^="ja-hand-card-"][aria-pressed="true"]'));
+      // Pick two up again and drop them on "New meld" (the target just before the hand).
+      await page.locator(byTestId('ja-hand-card-0')).focus();
+      await page.keyboard.press('Enter');
+      await focused();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid^="ja-hand-card-"][aria-pressed="true"]').length === 2);
+      await focused();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'ja-new-meld');
+      await page.keyboard.press('Enter');
+      await page.locator(byTestId('ja-meld-0-0')).waitFor();
+      assert.notEqual((await page.locator(byTestId('ja-live')).textContent()).trim(), '', 'announced');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hot-seat: two people at the device hand it over before their hands show', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED, '&seats=human,human,normal,normal')));
+      let handoffs = 0;
+      for (let step = 0; step < 12; step += 1) {
+        const state = await nextState(page);
+        if (state === 'handoff') {
+          assert.equal(await page.locator('[data-testid^="ja-hand-card-"]').count(), 0, 'no hand shown before');
+          await page.locator(byTestId('handoff-ready')).click();
+          await page.locator(byTestId('handoff-ready')).waitFor({ state: 'detached' });
+          handoffs += 1;
+        } else if (state === 'buy') await moveBy(page, 'ja-decline');
+        else if (state === 'play') await discardFirst(page);
+        else throw new Error(state);
+      }
+      assert.ok(handoffs >= 3, `${handoffs} hand-offs`);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a reload mid-turn resumes the staged table and the hand order', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      await toFirstTurn(page);
+      await page.locator(byTestId('ja-sort-suit')).click();
+      await frame(page);
+      // A manual order: drag the first card onto the fourth.
+      const a = await page.locator(byTestId('ja-hand-card-0')).boundingBox();
+      const b = await page.locator(byTestId('ja-hand-card-3')).boundingBox();
+      const before = await hand(page);
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await page.waitForFunction((first) => document.querySelector('[data-testid="ja-hand-card-3"]')?.dataset.card === first, before[0]);
+      const meld = OPENING[0];
+      await tapCards(page, meld);
+      await page.locator(byTestId('ja-new-meld')).click();
+      await page.locator(byTestId('ja-meld-0-0')).waitFor();
+      const staged = await hand(page);
+      await page.waitForTimeout(300); // the save is written just after the move
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('ja-meld-0-0')).waitFor();
+      assert.deepEqual(await hand(page), staged, 'the hand order is kept');
+      assert.equal(await page.locator(`${byTestId('ja-meld-0-0')} [data-card]`).count(), meld.length);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('360×740 with a 20-card hand: nothing wider than the window, every card at least 40 px', async () => {
+    const { context, page, problems } = await open(VIEWPORTS.phone);
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      for (let step = 0; step < 400; step += 1) {
+        const size = await page.locator(byTestId('ja-player-0')).getAttribute('data-hand-size').then(Number);
+        if (size >= 20) break;
+        const state = await nextState(page);
+        if (state === 'buy') await moveBy(page, 'ja-buy');
+        else if (state === 'play') await discardFirst(page);
+        else if (state === 'round') await page.locator(byTestId('ja-next-round')).click();
+        else throw new Error(state);
+      }
+      await nextState(page);
+      const cards = await page.locator('[data-testid^="ja-hand-card-"]').count();
+      assert.ok(cards >= 20, `${cards} cards`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(wide <= 0, `the page is ${wide}px wider than the window`);
+      const widths = await page.locator('[data-testid^="ja-hand-card-"]').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+      assert.ok(widths.every((w) => w >= 40), `card widths ${widths}`);
+      await screenshot(page, 'jachete-20-cards-phone');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
