@@ -61,12 +61,16 @@ export function firstLoadRefs(html) {
     if (!url || /^(?:[a-z]+:|\/\/|#|data:)/i.test(url)) return;
     refs.add(url.replace(/^\.\//, '').replace(/[?#].*$/, ''));
   };
+  // An attribute's value, quoted or not (Trunk minifies release HTML: href=./x.css).
+  const attr = (tag, name) => {
+    const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+    return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+  };
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const rel = /\brel\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1]?.toLowerCase() ?? '';
-    const href = /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1];
-    if (/(stylesheet|icon|apple-touch-icon|manifest|modulepreload|preload)/.test(rel)) local(href);
+    const rel = attr(tag, 'rel')?.toLowerCase() ?? '';
+    if (/(stylesheet|icon|apple-touch-icon|manifest|modulepreload|preload)/.test(rel)) local(attr(tag, 'href'));
   }
-  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) local(/\bsrc\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1]);
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) local(attr(tag, 'src'));
   // Trunk's inline loader: import ... from './x.js'; init({ module_or_path: './x_bg.wasm' }).
   for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []) {
     for (const m of script.matchAll(/from\s+['"]([^'"]+\.js)['"]|module_or_path:\s*['"]([^'"]+)['"]/g)) local(m[1] ?? m[2]);
