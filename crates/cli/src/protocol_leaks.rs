@@ -206,7 +206,9 @@ fn check_ja_view(game: &JaGame, seat: Seat, round_public: &Bag) {
 fn jachete_views_hold_the_own_hand_and_public_facts_only() {
     let mut legal = Vec::new();
     let (mut views, mut rebuilt, mut tables) = (0, 0, 0);
-    for (g, players) in [(0u64, 3), (1, 4), (2, 5), (3, 8)] {
+    // Five games: with the generator's moves off the table rounds end
+    // sooner, and four gave fewer than 200 views with melds.
+    for (g, players) in [(0u64, 3), (1, 4), (2, 5), (3, 8), (4, 6)] {
         let options = JaOptions { three_players: players == 3 };
         let mut game = JaGame::new_game(players, options, Seed::from_number(900 + g)).unwrap();
         let mut rng = Rng::new(g);
