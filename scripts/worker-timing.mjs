@@ -67,7 +67,15 @@ try {
   const seats = Array(PLAYERS).fill(BOTS).join(',');
   const query = `?game=${GAME}&seed=${SEED}&players=${PLAYERS}&seats=${seats}`;
   await page.goto(`${site.url}${query}`, { waitUntil: 'load' });
-  await page.waitForFunction((n) => window.__decisions.length >= n, DECISIONS, { timeout: 30 * 60_000, polling: 500 });
+  // J'achète shows a round's end until "Next round" (the bots wait): press it.
+  const deadline = Date.now() + 30 * 60_000;
+  while ((await page.evaluate(() => window.__decisions.length)) < DECISIONS) {
+    if (Date.now() > deadline) throw new Error('too slow: fewer decisions than asked in 30 minutes');
+    const next = page.locator('[data-testid="ja-next-round"]');
+    if (await next.count()) await next.click().catch(() => {});
+    if (await page.locator('[data-testid="end-screen"]').count()) break;
+    await page.waitForTimeout(500);
+  }
   const { decisions, longTasks } = await page.evaluate(() => ({ decisions: window.__decisions, longTasks: window.__longTasks }));
   const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const levels = [...new Set(decisions.map((d) => d.level))];
