@@ -140,8 +140,11 @@ describe("J'achète at the table", () => {
         else throw new Error(state);
       }
       assert.equal(rounds, 6, 'six round ends, then the game end');
-      await screenshot(page, 'jachete-end-desktop');
       assert.equal(await page.locator('[data-testid^="end-row-"]').count(), 4);
+      // Par: the expert in our seat on the same deal, computed by the worker.
+      await page.waitForFunction(() => /Par — the expert bot in your seat on this deal: \d+ points\. You: \d+/.test(
+        document.querySelector('[data-testid="par"]')?.textContent ?? ''), null, { timeout: 120_000 });
+      await screenshot(page, 'jachete-end-desktop');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {

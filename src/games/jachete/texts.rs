@@ -322,6 +322,30 @@ pub fn small_pot_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String 
     }
 }
 
+/// Par for J'achète: the expert bot in the person's seat on the same deal,
+/// in points (fewer is better, JA-18).
+pub fn par_text(par: i32, mine: i32, lang: Lang) -> String {
+    let diff = mine - par;
+    match lang {
+        Lang::En => {
+            let how = match diff {
+                0 => "the same".to_string(),
+                d if d < 0 => format!("{} fewer: better", -d),
+                d => format!("{d} more"),
+            };
+            format!("Par — the expert bot in your seat on this deal: {par} points. You: {mine} ({how}).")
+        }
+        Lang::Fr => {
+            let how = match diff {
+                0 => "autant".to_string(),
+                d if d < 0 => format!("{} de moins : mieux", -d),
+                d => format!("{d} de plus"),
+            };
+            format!("Par — le bot expert à votre place sur cette donne : {par} points. Vous : {mine} ({how}).")
+        }
+    }
+}
+
 /// An announcement for screen readers after a staging move.
 pub fn moved_text(n: usize, target: &str, lang: Lang) -> String {
     match lang {
@@ -361,5 +385,15 @@ mod tests {
             }
             assert_ne!(stage_error(e, Lang::En), stage_error(e, Lang::Fr));
         }
+    }
+
+    /// JA-18: fewer points is better, so par says "fewer: better" when the
+    /// person beat the expert.
+    #[test]
+    fn ja18_par_counts_fewer_points_as_better() {
+        assert_eq!(par_text(80, 65, Lang::En), "Par — the expert bot in your seat on this deal: 80 points. You: 65 (15 fewer: better).");
+        assert_eq!(par_text(80, 95, Lang::En), "Par — the expert bot in your seat on this deal: 80 points. You: 95 (15 more).");
+        assert!(par_text(80, 80, Lang::Fr).ends_with("Vous : 80 (autant)."));
+        assert!(par_text(80, 65, Lang::Fr).ends_with("(15 de moins : mieux)."));
     }
 }

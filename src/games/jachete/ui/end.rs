@@ -8,6 +8,7 @@ use tablee_engine::jachete::{Card, JaAction};
 use tablee_engine::Game;
 
 use super::{button, cards, esc, Ja};
+use crate::app::controller::{DailyAttempt, Par};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
@@ -91,7 +92,7 @@ pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
 }
 
 /// JA-18: the game is over: totals, purses, places, the winners.
-pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
+pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<DailyAttempt>, lang: Lang) {
     let Some(summary) = Summary::of(s.state()) else { return };
     let (t, j) = (lang.s(), lang.ja());
     let config = s.config();
@@ -121,6 +122,21 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, lang: Lang) {
     out.push_str("</tbody></table></div>");
     let went_out = s.state().results().last().and_then(|r| r.went_out);
     let _ = write!(out, "<p data-testid=\"small-pot\">{}</p>", esc(&texts::small_pot_text(config, went_out, lang)));
+    // Par: the expert in the only person's seat, on the same deal.
+    let mine = config.solo_seat().and_then(|seat| summary.players.iter().find(|p| p.seat == seat)).map(|p| p.points);
+    match (par, mine) {
+        (Par::Known(par), Some(mine)) => {
+            let _ = write!(out, "<p class=\"par\" data-testid=\"par\" role=\"status\">{}</p>", esc(&texts::par_text(par, mine, lang)));
+        }
+        (Par::Computing, Some(_)) => {
+            let _ = write!(out, "<p class=\"par\" data-testid=\"par\" role=\"status\">{}</p>", esc(lang.s().par_computing));
+        }
+        _ => {}
+    }
+    if let Some(daily) = daily {
+        let status = i18n::daily_status(daily, |n| format!("{n} points"), lang);
+        let _ = write!(out, "<p class=\"note\" data-testid=\"daily-status\">{}</p>", esc(&status));
+    }
     score_table(out, s, lang);
     out.push_str("<p class=\"actions\">");
     button(out, "again", "play-again", "primary", t.play_again, "");

@@ -676,7 +676,7 @@ fn render(ui: Ui) -> String {
             }
             facts(&mut out, u, v, s, lang);
             if s.is_over() {
-                end::end_panel(&mut out, s, lang);
+                end::end_panel(&mut out, s, ctx.par.get(), daily, lang);
             }
             out.push_str("<div class=\"board\"><div class=\"main-col\">");
             if round_end {
