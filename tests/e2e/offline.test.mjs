@@ -22,6 +22,7 @@ import {
   openPage,
   playToEnd,
   screenshot,
+  settle,
 } from './lib.mjs';
 
 const byTestId = (id) => `[data-testid="${id}"]`;
@@ -90,6 +91,9 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       assert.deepEqual(problems, [], describeProblems(problems));
 
       // A J'achète link, still offline: the whole app's build comes from the cache.
+      // (First let the deal's page finish loading its bots' worker: a navigation
+      // would abort that fetch, and the test counts failed requests.)
+      await settle(page);
       await page.goto(`${site.url}?game=jachete&seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
       await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('"tablee.jachete.'), null, { timeout: 20_000 });
       assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full');
