@@ -46,10 +46,11 @@ pub fn remember_full_build() {
     store(crate::app::controller::BUILD_KEY, "full");
 }
 
-/// Opens `search` (a link's query) with the whole app: this first-load
-/// build has no J'achète table. False when the page cannot navigate.
+/// Opens `search` (a J'achète table's link) with the whole app: this
+/// first-load build has no J'achète table. index.html starts the whole app
+/// for a `game=jachete` link, and the whole app remembers itself
+/// ([`remember_full_build`]). False when the page cannot navigate.
 pub fn open_with_full_build(search: &str) -> bool {
-    remember_full_build();
     window().is_some_and(|w| w.location().set_search(search).is_ok())
 }
 
