@@ -1,0 +1,453 @@
+//! The puzzle file: `public/puzzles/<game>.json`, written by `tablee puzzles`
+//! and read by the page when its puzzles screen opens.
+//!
+//! ```json
+//! {"v":1,"game":"katzenjammer",
+//!  "games":[{"seed":"1K7Q-M3ZD","seats":["normal","hard","expert","normal"],
+//!            "options":{},"actions":[{"seat":1,"act":"pass"}, ...]}],
+//!  "puzzles":[{"id":1,"g":0,"at":17,"seat":2,"kind":"bid","difficulty":2,
+//!              "found_by":["expert"],"unit":"mice","answers":[0],
+//!              "candidates":[{"action":{"act":"pass"},"value":1.25,"ci":0.2}, ...],
+//!              "why":{"en":"…","fr":"…"}}]}
+//! ```
+//!
+//! A puzzle's position is game `g` after its first `at` actions: replaying the
+//! seed and those actions through the engine reaches it exactly (actions are
+//! the game's notation with the seat first, as in a save). Several puzzles
+//! share one game's actions, which keeps the file small. `seat` is the seat to
+//! move there; `answers` index `candidates` (one answer, or several equal
+//! within noise); each candidate's `value` is the analysis' mean for that
+//! move, in `unit` (expected mice for the seat, or its win chance in
+//! percent), `ci` the half-width of its 95% interval.
+
+use tablee_engine::json::{Json, ParseError};
+use tablee_engine::{Seat, Seed, SeedError};
+
+/// The version this build writes and reads.
+pub const VERSION: u64 = 1;
+
+/// A whole puzzle file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleFile {
+    /// The game's code (`katzenjammer`).
+    pub game: String,
+    pub games: Vec<PuzzleGame>,
+    pub puzzles: Vec<Puzzle>,
+}
+
+/// A seeded game that puzzles are taken from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleGame {
+    pub seed: Seed,
+    /// Who played each seat (`human`, `easy`, `normal`, `hard`, `expert`…): the
+    /// bots that continue the game when a player plays on from a puzzle.
+    pub seats: Vec<String>,
+    /// The game's options, in its save codec (`{"full_mice":false}`).
+    pub options: Json,
+    /// Every action up to the last puzzle taken from it, seat first.
+    pub actions: Vec<Json>,
+}
+
+/// What kind of move a puzzle asks for (the set is kept varied by kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Bid,
+    Pass,
+    /// Foursomes to present (possibly none).
+    Present,
+    /// A presentation in which joker cats are the point.
+    JokerCats,
+}
+
+/// The unit of a candidate's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Expected mice for the seat at the end of the game.
+    Mice,
+    /// The seat's chance to win, in percent.
+    WinChance,
+}
+
+/// One move the analysis compared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move, in the game's notation (no seat).
+    pub action: Json,
+    pub value: f64,
+    /// Half-width of the 95% interval of `value`.
+    pub ci: f64,
+}
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    /// Stable and unique in its file: links name it (`puzzle=ID`).
+    pub id: u32,
+    /// Index of its game in [`PuzzleFile::games`].
+    pub game: usize,
+    /// How many of that game's actions lead to the position.
+    pub at: usize,
+    /// The seat to move, whose view the puzzle shows.
+    pub seat: Seat,
+    pub kind: Kind,
+    /// 1 (`hard` finds it) to 3 (no shipped level does).
+    pub difficulty: u8,
+    /// The bot levels whose own choice is an answer.
+    pub found_by: Vec<String>,
+    pub unit: Unit,
+    /// Indices into `candidates`: the best move, or several equal within noise.
+    pub answers: Vec<usize>,
+    /// Every move compared, best first.
+    pub candidates: Vec<Candidate>,
+    /// One line from the analysis, in English and in French.
+    pub why_en: String,
+    pub why_fr: String,
+}
+
+/// Why a puzzle file cannot be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FormatError {
+    NotJson(ParseError),
+    /// A version this build does not read (`None`: none given).
+    Version(Option<u64>),
+    /// A field missing or malformed: where (`games[3].seed`, `puzzles[7].at`).
+    Field(String),
+    Seed(SeedError),
+    /// Two puzzles share this id.
+    DuplicateId(u32),
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormatError::NotJson(e) => write!(f, "not JSON: {e}"),
+            FormatError::Version(Some(v)) => write!(f, "puzzle file version {v}, this build reads {VERSION}"),
+            FormatError::Version(None) => write!(f, "no puzzle file version (\"v\")"),
+            FormatError::Field(at) => write!(f, "missing or malformed: {at}"),
+            FormatError::Seed(e) => write!(f, "bad seed: {e}"),
+            FormatError::DuplicateId(id) => write!(f, "two puzzles have the id {id}"),
+        }
+    }
+}
+
+impl Kind {
+    pub fn code(self) -> &'static str {
+        match self {
+            Kind::Bid => "bid",
+            Kind::Pass => "pass",
+            Kind::Present => "present",
+            Kind::JokerCats => "jokers",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Kind> {
+        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats].into_iter().find(|k| k.code() == code)
+    }
+}
+
+impl Unit {
+    pub fn code(self) -> &'static str {
+        match self {
+            Unit::Mice => "mice",
+            Unit::WinChance => "win",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Unit> {
+        [Unit::Mice, Unit::WinChance].into_iter().find(|u| u.code() == code)
+    }
+}
+
+impl PuzzleGame {
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+impl Puzzle {
+    /// The answers, as actions in the game's notation.
+    pub fn answer_actions(&self) -> impl Iterator<Item = &Json> {
+        self.answers.iter().filter_map(|&i| self.candidates.get(i)).map(|c| &c.action)
+    }
+}
+
+impl PuzzleFile {
+    pub fn puzzle(&self, id: u32) -> Option<&Puzzle> {
+        self.puzzles.iter().find(|p| p.id == id)
+    }
+
+    /// The game a puzzle is taken from, and the actions that lead to it.
+    pub fn position(&self, puzzle: &Puzzle) -> (&PuzzleGame, &[Json]) {
+        let game = &self.games[puzzle.game];
+        (game, &game.actions[..puzzle.at])
+    }
+
+    pub fn parse(text: &str) -> Result<PuzzleFile, FormatError> {
+        let json = Json::parse(text).map_err(FormatError::NotJson)?;
+        Self::from_json(&json)
+    }
+
+    pub fn from_json(json: &Json) -> Result<PuzzleFile, FormatError> {
+        match json.get("v").and_then(Json::as_u64) {
+            Some(VERSION) => {}
+            other => return Err(FormatError::Version(other)),
+        }
+        let game = text(json, "game", "game")?;
+        let games = array(json, "games", "games")?
+            .iter()
+            .enumerate()
+            .map(|(i, g)| read_game(g, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        let puzzles = array(json, "puzzles", "puzzles")?
+            .iter()
+            .enumerate()
+            .map(|(i, p)| read_puzzle(p, i, &games))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut ids: Vec<u32> = puzzles.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+            return Err(FormatError::DuplicateId(w[0]));
+        }
+        Ok(PuzzleFile { game, games, puzzles })
+    }
+
+    pub fn to_json(&self) -> Json {
+        Json::obj([
+            ("v", Json::int(VERSION as i64)),
+            ("game", Json::str(&self.game)),
+            ("games", Json::Arr(self.games.iter().map(game_to_json).collect())),
+            ("puzzles", Json::Arr(self.puzzles.iter().map(puzzle_to_json).collect())),
+        ])
+    }
+
+    /// The file's text: one game or puzzle per line, so diffs stay readable.
+    pub fn text(&self) -> String {
+        let json = self.to_json();
+        let mut out = String::from("{\"v\":");
+        out.push_str(&VERSION.to_string());
+        out.push_str(",\"game\":");
+        Json::str(&self.game).write(&mut out);
+        for (key, list) in [("games", json.get("games")), ("puzzles", json.get("puzzles"))] {
+            out.push_str(",\n\"");
+            out.push_str(key);
+            out.push_str("\":[");
+            for (i, item) in list.and_then(Json::as_array).unwrap_or(&[]).iter().enumerate() {
+                out.push_str(if i == 0 { "\n" } else { ",\n" });
+                item.write(&mut out);
+            }
+            out.push_str("\n]");
+        }
+        out.push_str("}\n");
+        out
+    }
+}
+
+fn field(at: &str, key: &str) -> FormatError {
+    FormatError::Field(if at.is_empty() { key.to_string() } else { format!("{at}.{key}") })
+}
+
+fn text(json: &Json, key: &str, at: &str) -> Result<String, FormatError> {
+    json.get(key).and_then(Json::as_str).map(str::to_string).ok_or_else(|| field(at, key).or_top(key))
+}
+
+fn array<'a>(json: &'a Json, key: &str, at: &str) -> Result<&'a [Json], FormatError> {
+    json.get(key).and_then(Json::as_array).ok_or_else(|| field(at, key).or_top(key))
+}
+
+fn number(json: &Json, key: &str, at: &str) -> Result<u64, FormatError> {
+    json.get(key).and_then(Json::as_u64).ok_or_else(|| field(at, key))
+}
+
+fn real(json: &Json, key: &str, at: &str) -> Result<f64, FormatError> {
+    json.get(key).and_then(Json::as_f64).filter(|v| v.is_finite()).ok_or_else(|| field(at, key))
+}
+
+impl FormatError {
+    /// A top-level field is named alone (`games`, not `games.games`).
+    fn or_top(self, key: &str) -> FormatError {
+        match self {
+            FormatError::Field(at) if at == format!("{key}.{key}") => FormatError::Field(key.to_string()),
+            other => other,
+        }
+    }
+}
+
+fn read_game(json: &Json, i: usize) -> Result<PuzzleGame, FormatError> {
+    let at = format!("games[{i}]");
+    let seed = Seed::parse(&text(json, "seed", &at)?).map_err(FormatError::Seed)?;
+    let seats = array(json, "seats", &at)?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect::<Option<Vec<_>>>()
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| field(&at, "seats"))?;
+    let options = json.get("options").filter(|o| matches!(o, Json::Obj(_))).cloned().ok_or_else(|| field(&at, "options"))?;
+    let actions = array(json, "actions", &at)?.to_vec();
+    Ok(PuzzleGame { seed, seats, options, actions })
+}
+
+fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame]) -> Result<Puzzle, FormatError> {
+    let at = format!("puzzles[{i}]");
+    let id = u32::try_from(number(json, "id", &at)?).map_err(|_| field(&at, "id"))?;
+    let game = usize::try_from(number(json, "g", &at)?).ok().filter(|&g| g < games.len()).ok_or_else(|| field(&at, "g"))?;
+    let moves = usize::try_from(number(json, "at", &at)?)
+        .ok()
+        .filter(|&n| n <= games[game].actions.len())
+        .ok_or_else(|| field(&at, "at"))?;
+    let seat = usize::try_from(number(json, "seat", &at)?).ok().filter(|&s| s < games[game].players()).ok_or_else(|| field(&at, "seat"))?;
+    let kind = Kind::parse(&text(json, "kind", &at)?).ok_or_else(|| field(&at, "kind"))?;
+    let difficulty = u8::try_from(number(json, "difficulty", &at)?).ok().filter(|d| (1..=3).contains(d)).ok_or_else(|| field(&at, "difficulty"))?;
+    let found_by = array(json, "found_by", &at)?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| field(&at, "found_by"))?;
+    let unit = Unit::parse(&text(json, "unit", &at)?).ok_or_else(|| field(&at, "unit"))?;
+    let candidates = array(json, "candidates", &at)?
+        .iter()
+        .enumerate()
+        .map(|(c, cand)| {
+            let here = format!("{at}.candidates[{c}]");
+            Ok(Candidate {
+                action: cand.get("action").filter(|a| matches!(a, Json::Obj(_))).cloned().ok_or_else(|| field(&here, "action"))?,
+                value: real(cand, "value", &here)?,
+                ci: real(cand, "ci", &here)?,
+            })
+        })
+        .collect::<Result<Vec<_>, FormatError>>()?;
+    let answers = array(json, "answers", &at)?
+        .iter()
+        .map(|a| a.as_u64().and_then(|a| usize::try_from(a).ok()).filter(|&a| a < candidates.len()))
+        .collect::<Option<Vec<_>>>()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| field(&at, "answers"))?;
+    let why = json.get("why").ok_or_else(|| field(&at, "why"))?;
+    let why_at = format!("{at}.why");
+    Ok(Puzzle {
+        id,
+        game,
+        at: moves,
+        seat,
+        kind,
+        difficulty,
+        found_by,
+        unit,
+        answers,
+        candidates,
+        why_en: text(why, "en", &why_at)?,
+        why_fr: text(why, "fr", &why_at)?,
+    })
+}
+
+fn game_to_json(game: &PuzzleGame) -> Json {
+    Json::obj([
+        ("seed", Json::Str(game.seed.to_string())),
+        ("seats", Json::Arr(game.seats.iter().map(|s| Json::str(s)).collect())),
+        ("options", game.options.clone()),
+        ("actions", Json::Arr(game.actions.clone())),
+    ])
+}
+
+/// Values keep two decimals: enough to draw and to compare, and a small file.
+fn decimal(value: f64) -> Json {
+    Json::Num(format!("{:.2}", value))
+}
+
+fn puzzle_to_json(p: &Puzzle) -> Json {
+    Json::obj([
+        ("id", Json::int(i64::from(p.id))),
+        ("g", Json::int(p.game as i64)),
+        ("at", Json::int(p.at as i64)),
+        ("seat", Json::int(p.seat as i64)),
+        ("kind", Json::str(p.kind.code())),
+        ("difficulty", Json::int(i64::from(p.difficulty))),
+        ("found_by", Json::Arr(p.found_by.iter().map(|s| Json::str(s)).collect())),
+        ("unit", Json::str(p.unit.code())),
+        ("answers", Json::Arr(p.answers.iter().map(|&a| Json::int(a as i64)).collect())),
+        (
+            "candidates",
+            Json::Arr(
+                p.candidates
+                    .iter()
+                    .map(|c| Json::obj([("action", c.action.clone()), ("value", decimal(c.value)), ("ci", decimal(c.ci))]))
+                    .collect(),
+            ),
+        ),
+        ("why", Json::obj([("en", Json::str(&p.why_en)), ("fr", Json::str(&p.why_fr))])),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PuzzleFile {
+        let pass = Json::parse(r#"{"act":"pass"}"#).unwrap();
+        let bid = Json::parse(r#"{"act":"bid","kind":"same","value":3,"cards":["3","3"]}"#).unwrap();
+        PuzzleFile {
+            game: "katzenjammer".into(),
+            games: vec![PuzzleGame {
+                seed: Seed::parse("1K7Q-M3ZD").unwrap(),
+                seats: vec!["normal".into(), "hard".into(), "expert".into()],
+                options: Json::parse(r#"{"full_mice":false}"#).unwrap(),
+                actions: vec![Json::parse(r#"{"seat":1,"act":"pass"}"#).unwrap(), Json::parse(r#"{"seat":2,"act":"pass"}"#).unwrap()],
+            }],
+            puzzles: vec![Puzzle {
+                id: 7,
+                game: 0,
+                at: 1,
+                seat: 2,
+                kind: Kind::Bid,
+                difficulty: 2,
+                found_by: vec!["expert".into()],
+                unit: Unit::Mice,
+                answers: vec![1],
+                candidates: vec![
+                    Candidate { action: pass, value: -0.5, ci: 0.25 },
+                    Candidate { action: bid.clone(), value: 1.25, ci: 0.5 },
+                ],
+                why_en: "Bid the 3s now: +1.8 mice".into(),
+                why_fr: "Misez les 3 maintenant : +1,8 souris".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn a_puzzle_file_reads_back_what_was_written() {
+        let file = sample();
+        let text = file.text();
+        assert_eq!(PuzzleFile::parse(&text), Ok(file.clone()));
+        // One game or puzzle per line: a diff of the shipped file names the puzzle.
+        assert_eq!(text.lines().count(), 7, "{text}");
+        let p = file.puzzle(7).unwrap();
+        assert_eq!(p.answer_actions().collect::<Vec<_>>(), vec![&file.puzzles[0].candidates[1].action]);
+        let (game, before) = file.position(p);
+        assert_eq!((game.players(), before.len()), (3, 1));
+    }
+
+    #[test]
+    fn a_bad_file_says_where() {
+        let good = sample().text();
+        let cases = [
+            (good.replace("\"v\":1", "\"v\":2"), FormatError::Version(Some(2))),
+            (good.replace("\"at\":1", "\"at\":3"), FormatError::Field("puzzles[0].at".into())),
+            (good.replace("\"seat\":2,\"kind\"", "\"seat\":3,\"kind\""), FormatError::Field("puzzles[0].seat".into())),
+            (good.replace("\"answers\":[1]", "\"answers\":[2]"), FormatError::Field("puzzles[0].answers".into())),
+            (good.replace("\"answers\":[1]", "\"answers\":[]"), FormatError::Field("puzzles[0].answers".into())),
+            (good.replace("\"kind\":\"bid\"", "\"kind\":\"fold\""), FormatError::Field("puzzles[0].kind".into())),
+            (good.replace("\"difficulty\":2", "\"difficulty\":4"), FormatError::Field("puzzles[0].difficulty".into())),
+            (good.replace("\"value\":1.25", "\"value\":\"high\""), FormatError::Field("puzzles[0].candidates[1].value".into())),
+            (good.replace("\"fr\":", "\"de\":"), FormatError::Field("puzzles[0].why.fr".into())),
+            (good.replace("\"g\":0", "\"g\":1"), FormatError::Field("puzzles[0].g".into())),
+            (good.replace("\"games\"", "\"gamez\""), FormatError::Field("games".into())),
+        ];
+        for (text, expected) in cases {
+            assert_ne!(text, good, "the case must change the file: {expected:?}");
+            assert_eq!(PuzzleFile::parse(&text), Err(expected));
+        }
+        assert!(matches!(PuzzleFile::parse("{"), Err(FormatError::NotJson(_))));
+        let mut twice = sample();
+        twice.puzzles.push(twice.puzzles[0].clone());
+        assert_eq!(PuzzleFile::parse(&twice.text()), Err(FormatError::DuplicateId(7)));
+    }
+}

@@ -1,0 +1,8 @@
+//! Puzzles: a position from a real seeded game, seen by one seat, with the
+//! move a deep analysis from that seat's view finds clearly best.
+//!
+//! - [`format`]: the puzzle file (`public/puzzles/<game>.json`), read and
+//!   written with the engine's JSON; a puzzle's position is a save document
+//!   (`format::PuzzleGame::save_at`), so the app resumes it like any save.
+
+pub mod format;
