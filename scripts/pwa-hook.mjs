@@ -1,4 +1,4 @@
-// Trunk post_build hook (Trunk.toml): writes sw.js, the service worker, into
+// Trunk post_build hook (Trunk.toml): minifies the ES-module loaders, then writes sw.js, the service worker, into
 // the build's staging directory with the list of every file Trunk produced
 // (hashed names included) and a cache name made of a hash of their contents.
 // Runs with TRUNK_STAGING_DIR set by Trunk; by hand: node scripts/pwa-hook.mjs DIR
@@ -6,10 +6,25 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('pwa-hook: no directory (TRUNK_STAGING_DIR is unset)');
+
+// First, minify wasm-bindgen's ES-module loaders (tablee-app-*.js,
+// tablee-full.js): Trunk's minifier leaves ES modules as they are (it does
+// minify the classic worker script). The first load's budget counts the
+// app's loader (docs/performance.md); exports and import.meta stay intact.
+for (const entry of await readdir(dir, { withFileTypes: true })) {
+  if (!entry.isFile() || !/^tablee-.*\.js$/.test(entry.name)) continue;
+  const file = path.join(dir, entry.name);
+  const code = await readFile(file, 'utf8');
+  if (!/^export /m.test(code)) continue;
+  const out = await minify(code, { module: true, compress: true, mangle: true, format: { comments: false } });
+  await writeFile(file, out.code);
+  console.log(`pwa-hook: minified ${entry.name} ${code.length} -> ${out.code.length} bytes`);
+}
 
 const SKIP = new Set(['sw.js', 'sw-template.js']);
 const files = (await readdir(dir, { recursive: true, withFileTypes: true }))

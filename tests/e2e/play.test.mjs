@@ -133,17 +133,11 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
           await select(page, mixed);
           const preview = await verdict(page);
           assert.ok(preview.bad && preview.text.length > 0, `the preview explains the mixed bid: ${JSON.stringify(preview)}`);
-          const logBefore = await readLog(page);
-          await page.locator(byTestId('bid-button')).click();
-          const error = page.locator(byTestId('bid-error'));
-          await page.waitForFunction(
-            () => document.querySelector('[data-testid="bid-error"]')?.textContent.trim().length > 0,
-          );
-          const explanation = (await error.innerText()).trim();
-          console.log(`illegal ${mixed.map((i) => hand[i].card).join(' ')}: "${preview.text}" / "${explanation}"`);
-          await settle(page);
-          assert.deepEqual(await readLog(page), logBefore, 'the refused bid adds nothing to the log');
+          // Said before the click, and the button cannot make the refused bid.
+          console.log(`illegal ${mixed.map((i) => hand[i].card).join(' ')}: "${preview.text}"`);
+          assert.equal(await page.locator(byTestId('bid-button')).isEnabled(), false, 'Bid is off for a selection that is no bid');
           assert.equal(await page.locator(byTestId('pass-button')).isEnabled(), true, 'still our turn');
+          assert.doesNotMatch(preview.text, /Select cards|Sélectionnez/, 'no placeholder beside the problem');
           illegalSeen = true;
         }
 
@@ -200,6 +194,30 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       };
       console.log(`before reload ${JSON.stringify(saved)}; after ${JSON.stringify(resumed)}`);
       assert.deepEqual(resumed, saved, 'the reload resumes the same game');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    });
+  });
+
+  it('KB-5: after a joker row our drawn card is marked and named to us; our turn starts on our first card, Bid off until a bid is selected', async () => {
+    // 191P-B6WK at 4: the first row ends on a joker, everyone draws, seat 1 (a bot) bids first.
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'play-drawn', async ({ page, problems }) => {
+      await gotoApp(page, env.url('?seed=191P-B6WK&players=4'));
+      assert.equal(await nextState(page), 'pass');
+      const drawn = page.locator('.card-btn.drawn');
+      assert.equal(await drawn.count(), 1, 'one card is marked as drawn');
+      const card = await drawn.getAttribute('data-card');
+      const note = (await page.locator(byTestId('drawn-note')).innerText()).trim();
+      assert.match(note, new RegExp(`^You drew a ${card === 'J' ? 'joker' : card} `), note);
+      const log = await readLog(page);
+      assert.ok(log.some((line) => line.includes('everyone draws')), JSON.stringify(log));
+      assert.ok(!log.some((line) => line.includes('You drew')), 'the log keeps the drawn card face down');
+      // Keyboard players start on their cards: a stray Space cannot pass.
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'hand-card-0');
+      assert.equal(await page.locator(byTestId('bid-button')).isEnabled(), false, 'nothing selected: Bid is off');
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => document.querySelector('[data-testid="hand-card-0"]')?.getAttribute('aria-pressed') === 'true');
+      console.log(`screenshot: ${await screenshot(page, 'play-drawn-360x740')}`);
+      await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     });
   });

@@ -153,6 +153,12 @@ fn kb05_joker_row_everyone_draws_left_of_bandleader_first() {
     assert_eq!(state.hand(0), counts("5"));
     assert_eq!(state.hand(1), counts("1"));
     assert_eq!(state.to_act(), Some(2), "KB-7: bidding starts left of the bandleader");
+    // Each seat can be told which card it drew, while that row is auctioned.
+    assert_eq!(state.drawn_this_row(2), Some(Card::Four));
+    assert_eq!(state.drawn_this_row(0), Some(Card::Five));
+    assert_eq!(state.drawn_this_row(1), Some(Card::One));
+    // No joker at the end of the row: nobody drew.
+    assert_eq!(position(1, &["", "", ""], "3453").drawn_this_row(2), None);
 }
 
 /// A position whose stock is exactly `stock`: every card not named goes to the

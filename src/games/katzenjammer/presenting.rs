@@ -17,8 +17,9 @@ pub struct PresentOption {
     pub ends_game: bool,
 }
 
-/// Every legal presentation of the seat to act, "present nothing" first, then
-/// the most mice, then the fewest jokers displayed.
+/// Every legal presentation of the seat to act: the most mice first, then the
+/// fewest jokers displayed; "present nothing" last (it is the only option when
+/// no foursome can be made, and the table then presents it for the player).
 pub fn options(state: &KbState) -> Vec<PresentOption> {
     if state.phase() != Phase::Presenting {
         return Vec::new();
@@ -41,7 +42,7 @@ pub fn options(state: &KbState) -> Vec<PresentOption> {
         })
         .collect();
     out.sort_by_key(|o| {
-        (!o.presentation.is_nothing(), std::cmp::Reverse(o.mice), o.displayed_jokers, std::cmp::Reverse(o.presentation.cats))
+        (o.presentation.is_nothing(), std::cmp::Reverse(o.mice), o.displayed_jokers, std::cmp::Reverse(o.presentation.cats))
     });
     out
 }
@@ -51,7 +52,7 @@ mod tests {
     use super::*;
     use tablee_engine::katzenjammer::{Bid, BidKind, Card, Counts, Options};
 
-    use Card::{Joker as J, One as C1, Three as C3, Two as C2};
+    use Card::{Five as C5, Joker as J, One as C1, Three as C3, Two as C2};
 
     /// Seat 1 wins the row 2 3 2 with one 1 and can then present.
     fn won(hand: &[Card]) -> KbState {
@@ -67,13 +68,16 @@ mod tests {
     }
 
     #[test]
-    fn nothing_first_then_the_best() {
+    fn the_best_first_and_nothing_last() {
         // After paying the 1 and taking 2 3 2: 2 2 2 3 3 J J J J J.
         let state = won(&[C1, C2, C3, J, J, J, J, J]);
         let list = options(&state);
-        assert!(list[0].presentation.is_nothing());
-        assert_eq!(list[0].mice, 0);
-        assert!(list[1].mice >= list.last().unwrap().mice);
+        let nothing = list.last().unwrap();
+        assert!(nothing.presentation.is_nothing());
+        assert_eq!(nothing.mice, 0);
+        assert!(list[..list.len() - 1].iter().all(|o| !o.presentation.is_nothing()));
+        assert!(list[0].mice >= list[list.len() - 2].mice);
+        assert!(list.windows(2).all(|w| w[0].mice >= w[1].mice));
         // Every option is legal and distinct.
         for (i, o) in list.iter().enumerate() {
             assert!(state.check(&o.action).is_ok());
@@ -85,6 +89,15 @@ mod tests {
         assert!(list
             .iter()
             .any(|o| o.foursomes.iter().any(|f| f.value == Some(5) && f.cards.jokers() == 4)));
+    }
+
+    #[test]
+    fn without_a_foursome_nothing_is_the_only_option() {
+        // After paying the 1 and taking 2 3 2: 2 2 3 5 — no foursome.
+        let state = won(&[C1, C5]);
+        let list = options(&state);
+        assert_eq!(list.len(), 1);
+        assert!(list[0].presentation.is_nothing());
     }
 
     #[test]

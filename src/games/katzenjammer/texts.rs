@@ -158,6 +158,15 @@ pub fn card_name(card: Card, _lang: Lang) -> String {
     }
 }
 
+/// Under the hand, to its owner only: the card a joker row made them draw.
+pub fn you_drew(card: Card, lang: Lang) -> String {
+    let name = card_name(card, lang);
+    match lang {
+        Lang::En => format!("You drew a {name} (the row ended on a joker)."),
+        Lang::Fr => format!("Vous avez pioché un {name} (la rangée finissait sur un joker)."),
+    }
+}
+
 /// Cards in order, "2 · 2 · joker"; `empty` when there are none.
 pub fn cards_text(cards: &Counts, lang: Lang) -> String {
     let names: Vec<String> = cards.cards().into_iter().map(|c| card_name(c, lang)).collect();

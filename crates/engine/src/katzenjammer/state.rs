@@ -298,6 +298,22 @@ impl KbState {
     pub fn row(&self) -> &[Card] {
         &self.row[..usize::from(self.row_len)]
     }
+    /// The card this seat drew (KB-5) because the current row ended on a
+    /// joker, while that row is auctioned: private to the seat (its own view
+    /// holds the card in its hand; the log keeps it face down). Read back from
+    /// the stock array, whose drawn cards stay past `stock_len`.
+    pub fn drawn_this_row(&self, seat: Seat) -> Option<Card> {
+        let n = self.players();
+        let joker_row = self.row().last().is_some_and(|c| c.is_joker());
+        if self.phase != Phase::Bidding || !joker_row || seat >= n {
+            return None;
+        }
+        // Draw i (1-based) went to seat bandleader + i and took the top card
+        // then: stock[stock_len + n - i] (the last draw took stock[stock_len]).
+        let i = (seat + n - self.bandleader()) % n;
+        let i = if i == 0 { n } else { i };
+        self.stock.get(usize::from(self.stock_len) + n - i).copied()
+    }
     pub fn high_bid(&self) -> Option<StandingBid> {
         self.high_bid
     }

@@ -35,11 +35,20 @@ pub fn HandArea() -> impl IntoView {
         ctx.game::<Kb, _>(|s| s.human_to_act().is_some_and(|h| h == viewer.get())).unwrap_or(false)
     });
     let moves = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.actions().len()).unwrap_or(0));
+    // An all-bot table shows a bot's hand: no bid builder under it.
+    let viewer_plays = Memo::new(move |_| {
+        ctx.game::<Kb, _>(|s| s.config().seats.get(viewer.get()).is_some_and(|k| k.is_human())).unwrap_or(false)
+    });
     let title = move || {
         let lang = ctx.lang();
         let count = hand.with(|h| h.len());
         ctx.game::<Kb, _>(|x| texts::hand_heading(x.config(), viewer.get(), count, lang)).unwrap_or_default()
     };
+
+    // KB-5: the card a joker row made this player draw, marked in the hand and
+    // named to them while that row is auctioned (the log keeps it face down).
+    let drawn = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().drawn_this_row(viewer.get())).flatten());
+    let drawn_index = Memo::new(move |_| drawn.get().and_then(|c| hand.with(|h| h.iter().position(|&x| x == c))));
 
     let selected = RwSignal::new(Vec::<bool>::new());
     let joker_choice = RwSignal::new(None::<u8>);
@@ -57,7 +66,9 @@ pub fn HandArea() -> impl IntoView {
     Effect::new(move |previous: Option<(bool, Phase)>| {
         let now = (my_turn.get(), phase.get());
         if now.0 && previous != Some(now) {
-            let target = if now.1 == Phase::Presenting { "present-nothing" } else { "pass-button" };
+            // Where the player acts: the best presentation, or the first card
+            // (never Pass: one stray Space would pass the turn).
+            let target = if now.1 == Phase::Presenting { "present-option-0" } else { "hand-card-0" };
             request_animation_frame(move || browser::focus_if_lost(target));
         }
         now
@@ -92,18 +103,12 @@ pub fn HandArea() -> impl IntoView {
         }
         let lang = ctx.lang();
         let Some(p) = preview() else { return };
-        match p.action() {
-            Some(action) => match act::<Kb>(ctx, action) {
+        // The button is enabled only for a bid the preview accepts; the engine
+        // still has the last word.
+        if let Some(action) = p.action() {
+            match act::<Kb>(ctx, action) {
                 Ok(()) => clear(),
                 Err(error) => bid_error.set(Some(texts::refusal(&error, lang))),
-            },
-            None => {
-                if let Err(problem) = &p.verdict {
-                    let text = ctx
-                        .game_untracked::<Kb, _>(|s| texts::bid_problem(problem, p.standing, s.config(), lang))
-                        .unwrap_or_default();
-                    bid_error.set(Some(text));
-                }
             }
         }
     };
@@ -155,9 +160,10 @@ pub fn HandArea() -> impl IntoView {
         let buttons = cards
             .into_iter()
             .enumerate()
-            .map(|(i, card)| view! { <CardToggle index=i card lang selected on_toggle=Callback::new(move |()| toggle(i)) /> })
+            .map(|(i, card)| view! { <CardToggle index=i card lang selected drawn=drawn_index on_toggle=Callback::new(move |()| toggle(i)) /> })
             .collect_view();
-        view! { <ul class="cards hand-cards" data-testid="hand">{buttons}</ul> }.into_any()
+        let drew = drawn.get().map(|c| view! { <p class="note drawn-note" data-testid="drawn-note" role="status">{texts::you_drew(c, lang)}</p> });
+        view! { <ul class="cards hand-cards" data-testid="hand">{buttons}</ul> {drew} }.into_any()
     };
 
     let preview_text = move || {
@@ -165,7 +171,12 @@ pub fn HandArea() -> impl IntoView {
         let p = preview()?;
         ctx.game::<Kb, _>(|session| {
             let config = session.config();
-            let makes = p.level().map(|l| texts::bid_makes(l, lang)).unwrap_or_else(|| lang.kb().bid_help.to_string());
+            // The placeholder only while nothing is selected, never beside a problem.
+            let makes = match (p.level(), &p.verdict) {
+                (Some(l), _) => texts::bid_makes(l, lang),
+                (None, Err(bidding::BidProblem::Empty)) => lang.kb().bid_help.to_string(),
+                (None, _) => String::new(),
+            };
             let verdict = if !my_turn.get() {
                 if p.bid.is_some() { lang.kb().wait_turn.to_string() } else { String::new() }
             } else {
@@ -200,7 +211,7 @@ pub fn HandArea() -> impl IntoView {
         <section class="panel hand-area" aria-labelledby="hand-title">
             <h2 id="hand-title">{title}</h2>
             {hand_view}
-            <Show when=move || phase.get() == Phase::Bidding>
+            <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
                     <h3 id="bid-title" class="sr-only">{kb_tr(|s| s.bid_title)}</h3>
                     <p class="preview" data-testid="bid-preview" aria-live="polite">
@@ -229,7 +240,7 @@ pub fn HandArea() -> impl IntoView {
                         </div>
                     </Show>
                     <div class="buttons">
-                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() on:click=bid>
+                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() || !preview().is_some_and(|p| p.verdict.is_ok()) on:click=bid>
                             {bid_label}
                         </button>
                         <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=pass>
@@ -256,7 +267,7 @@ pub fn HandArea() -> impl IntoView {
 
 /// A card in the hand as a toggle button (`aria-pressed`).
 #[component]
-fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>>, on_toggle: Callback<()>) -> impl IntoView {
+fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>>, drawn: Memo<Option<usize>>, on_toggle: Callback<()>) -> impl IntoView {
     let pressed = move || selected.with(|v| v.get(index).copied().unwrap_or(false));
     view! {
         <li>
@@ -264,6 +275,7 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
                 type="button"
                 class=format!("card card-btn {}", kind_class(card))
                 class:selected=pressed
+                class:drawn=move || drawn.get() == Some(index)
                 data-testid=format!("hand-card-{index}")
                 data-card=card.symbol()
                 aria-pressed=move || pressed().to_string()
@@ -362,15 +374,27 @@ fn HintPanel(
     }
 }
 
-/// After a won auction: every presentation, "present nothing" first.
+/// After a won auction: every presentation, the best first, "present nothing" last.
 #[component]
 fn Presenting() -> impl IntoView {
     let ctx = ctx();
     let options = Memo::new(move |_| ctx.game::<Kb, _>(|s| presenting::options(s.state())).unwrap_or_default());
+    // No foursome to make: nothing to choose, so the table presents nothing
+    // for the player (the log says so) instead of asking for a useless click.
+    Effect::new(move |_| {
+        if let [only] = options.get().as_slice() {
+            if only.presentation.is_nothing() {
+                let _ = act::<Kb>(ctx, only.action);
+            }
+        }
+    });
     move || {
         let lang = ctx.lang();
+        let options = options.get();
+        if matches!(options.as_slice(), [only] if only.presentation.is_nothing()) {
+            return None;
+        }
         let buttons = options
-            .get()
             .into_iter()
             .enumerate()
             .map(|(i, option)| {
@@ -402,13 +426,13 @@ fn Presenting() -> impl IntoView {
                 }
             })
             .collect_view();
-        view! {
+        Some(view! {
             <div class="presenting" role="group" aria-labelledby="present-title">
                 <h3 id="present-title">{lang.kb().present_title}</h3>
                 <p class="note">{lang.kb().present_help}</p>
                 <ul class="present-options">{buttons}</ul>
             </div>
-        }
+        })
     }
 }
 
