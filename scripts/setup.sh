@@ -4,7 +4,8 @@
 #   - the wasm32-unknown-unknown Rust target     (rustup, seconds)
 #   - Trunk 0.21.14                              (cargo install, ~6–9 min)
 #   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
-#   - npm devDependencies (package-lock.json): wasm-opt (binaryen) and
+#   - npm devDependencies (package-lock.json): wasm-opt (binaryen), terser
+#     (minifies the ES-module loaders, scripts/pwa-hook.mjs) and
 #     playwright-core for the browser tests      (npm ci, seconds)
 #   - Debian's Chromium and chromedriver for the browser tests in tests/e2e/
 #     (apt-get, 15 s measured, up to ~2 min; needs root or passwordless sudo)
@@ -76,7 +77,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_vers
     cargo install --quiet --force wasm-bindgen-cli --version "$wasm_bindgen_version"
 fi
 
-# 4. npm devDependencies: wasm-opt (binaryen) and playwright-core, reinstalled
+# 4. npm devDependencies: wasm-opt (binaryen), terser and playwright-core, reinstalled
 #    when package-lock.json changes.
 stamp=node_modules/.tablee-package-lock.sha256
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
@@ -90,7 +91,7 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/playwright-core/pa
     rm -f "$log"
     return "$status"
   }
-  timed "npm devDependencies (npm ci: wasm-opt, playwright-core)" "" npm_ci
+  timed "npm devDependencies (npm ci: wasm-opt, terser, playwright-core)" "" npm_ci
   echo "$lock_sum" >"$stamp"
 fi
 
