@@ -12,6 +12,11 @@
 //!
 //! docs/architecture.md draws the layers and follows a move through them.
 
+// The allocator of the page and the worker (Cargo.toml says why).
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub mod app;
 pub mod art;
 pub mod games;

@@ -215,7 +215,23 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       await page.waitForFunction(() => document.activeElement?.dataset.testid === 'hand-card-0');
       assert.equal(await page.locator(byTestId('bid-button')).isEnabled(), false, 'nothing selected: Bid is off');
       await page.keyboard.press('Space');
+      const pressed = () =>
+        page.locator('[data-testid^="hand-card-"][aria-pressed="true"]').evaluateAll((b) => b.map((x) => x.dataset.testid));
       await page.waitForFunction(() => document.querySelector('[data-testid="hand-card-0"]')?.getAttribute('aria-pressed') === 'true');
+      // Shortcuts: Esc clears, a value's key picks the next card of that value, ? lists the keys.
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid^="hand-card-"][aria-pressed="true"]'));
+      const hand = await readHand(page);
+      const value = hand[hand.length - 1].card;
+      const ofValue = hand.filter((c) => c.card === value).map((c) => `hand-card-${c.index}`);
+      await page.keyboard.press(value === 'J' ? 'j' : value);
+      await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('aria-pressed') === 'true', ofValue[0]);
+      assert.deepEqual(await pressed(), [ofValue[0]], `key ${value} picks the first ${value}`);
+      await page.keyboard.press('?');
+      await page.locator(byTestId('keys-help')).waitFor({ state: 'visible' });
+      // Screen readers hear the latest public event (a bot's bid here).
+      assert.equal((await page.locator(byTestId('last-move-live')).innerText()).trim(), log[log.length - 1]);
+      assert.equal(await page.locator('h1').count(), 1, 'the table has one top-level heading');
       console.log(`screenshot: ${await screenshot(page, 'play-drawn-360x740')}`);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));

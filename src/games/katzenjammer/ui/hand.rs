@@ -97,7 +97,7 @@ pub fn HandArea() -> impl IntoView {
         }).flatten()
     };
 
-    let bid = move |_| {
+    let bid = move |_: ()| {
         if !my_turn.get_untracked() {
             return;
         }
@@ -112,12 +112,12 @@ pub fn HandArea() -> impl IntoView {
             }
         }
     };
-    let pass = move |_| {
+    let pass = move |_: ()| {
         if my_turn.get_untracked() && act::<Kb>(ctx, Action::Pass).is_ok() {
             clear();
         }
     };
-    let ask_hint = move |_| {
+    let ask_hint = move |_: ()| {
         hint.set(Hint::Thinking);
         spawn_local(async move {
             // Let "thinking" paint before the search runs.
@@ -147,6 +147,41 @@ pub fn HandArea() -> impl IntoView {
         });
     };
     let hints_allowed = move || ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false);
+    // Keyboard shortcuts while the focus is in the hand area (where each turn
+    // puts it): 1–5 and J pick cards, B bid, P pass, H hint, Esc clear, ? help.
+    let keys_help = RwSignal::new(false);
+    let on_key = move |e: web_sys::KeyboardEvent| {
+        if e.ctrl_key() || e.meta_key() || e.alt_key() || phase.get_untracked() != Phase::Bidding {
+            return;
+        }
+        let key = e.key();
+        let card = match key.as_str() {
+            "j" | "J" => Some(Card::Joker),
+            k => k.parse::<u8>().ok().and_then(Card::from_value),
+        };
+        match (card, key.as_str()) {
+            (Some(card), _) => {
+                let next = hand.with_untracked(|h| {
+                    selected.with_untracked(|sel| {
+                        let same = || h.iter().enumerate().filter(|(_, &c)| c == card).map(|(i, _)| i);
+                        same().find(|&i| !sel.get(i).copied().unwrap_or(false)).map(Ok).unwrap_or(Err(same().collect::<Vec<_>>()))
+                    })
+                });
+                match next {
+                    Ok(i) => toggle(i),
+                    // Every card of that value is picked: the key drops them.
+                    Err(all) => all.into_iter().for_each(toggle),
+                }
+            }
+            (None, "b" | "B") => bid(()),
+            (None, "p" | "P") => pass(()),
+            (None, "h" | "H") if my_turn.get_untracked() && hints_allowed() => ask_hint(()),
+            (None, "Escape") => clear(),
+            (None, "?") => keys_help.update(|v| *v = !*v),
+            _ => return,
+        }
+        e.prevent_default();
+    };
 
     let hand_view = move || {
         let lang = ctx.lang();
@@ -208,7 +243,7 @@ pub fn HandArea() -> impl IntoView {
     };
 
     view! {
-        <section class="panel hand-area" aria-labelledby="hand-title">
+        <section class="panel hand-area" aria-labelledby="hand-title" on:keydown=on_key>
             <h2 id="hand-title">{title}</h2>
             {hand_view}
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
@@ -240,10 +275,10 @@ pub fn HandArea() -> impl IntoView {
                         </div>
                     </Show>
                     <div class="buttons">
-                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() || !preview().is_some_and(|p| p.verdict.is_ok()) on:click=bid>
+                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() || !preview().is_some_and(|p| p.verdict.is_ok()) on:click=move |_| bid(())>
                             {bid_label}
                         </button>
-                        <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=pass>
+                        <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=move |_| pass(())>
                             {kb_tr(|s| s.pass_button)}
                         </button>
                         <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
@@ -252,6 +287,9 @@ pub fn HandArea() -> impl IntoView {
                         <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
                     </div>
                     <p class="error" role="alert" data-testid="bid-error">{move || bid_error.get()}</p>
+                    <Show when=move || keys_help.get()>
+                        <p class="note" data-testid="keys-help">{kb_tr(|s| s.keys_help)}</p>
+                    </Show>
                 </div>
             </Show>
             <Show when=move || phase.get() == Phase::Presenting && my_turn.get()>

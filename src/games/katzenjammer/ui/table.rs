@@ -36,6 +36,7 @@ pub fn Game() -> impl IntoView {
             fallback=move || view! { <p class="panel">{tr(|s| s.home_title)}</p> }
         >
             <div class="game" data-testid="table-screen">
+                <h1 class="sr-only">"Katzenjammer Blues"</h1>
                 <DealBar />
                 <StatusLine lines />
                 <Show when=over>
@@ -200,14 +201,30 @@ fn StatusLine(lines: Memo<Vec<String>>) -> impl IntoView {
         ctx.game::<Kb, _>(|s| i18n::thinking_text(&i18n::seat_name(s.config(), seat, ctx.lang()), ctx.lang()))
     };
     let yours = move || ctx.game::<Kb, _>(|s| s.human_to_act().is_some()).unwrap_or(false);
-    // The latest public event, so that every bot move is seen as it happens.
-    let last = Memo::new(move |_| lines.with(|l| l.last().cloned()));
+    // What happened since the player's own last move (up to four lines, the
+    // newest last), so that a chain of bot moves is seen, not only its end.
+    let since = StoredValue::new(0usize);
+    Effect::new(move |was_yours: Option<bool>| {
+        let now = yours();
+        if was_yours == Some(true) && !now {
+            since.set_value(lines.with_untracked(|l| l.len().saturating_sub(1)));
+        }
+        now
+    });
+    let recent = Memo::new(move |_| {
+        lines.with(|l| {
+            let from = since.get_value().min(l.len().saturating_sub(1)).max(l.len().saturating_sub(4));
+            l[from..].to_vec()
+        })
+    });
     let over = move || ctx.game::<Kb, _>(|s| s.to_act().is_none()).unwrap_or(false);
     view! {
         <div class="status" class:yours=yours class:over=over>
-            <p class="last-move" data-testid="last-move">
-                {move || last.get().map(|line| view! { <span class="flash">{line}</span> })}
-            </p>
+            // Screen readers hear every public event as it happens, bots' too.
+            <p class="sr-only" aria-live="polite" data-testid="last-move-live">{move || lines.with(|l| l.last().cloned())}</p>
+            <ul class="last-move" data-testid="last-move">
+                {move || recent.get().into_iter().map(|line| view! { <li class="flash">{line}</li> }).collect_view()}
+            </ul>
             <p class="turn" role="status" aria-live="polite" data-testid="turn-status">
                 {move || text().unwrap_or_default()}
                 {move || thinking().map(|t| view! { <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{t}</span> })}
