@@ -238,6 +238,36 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
     });
   });
 
+  it("a hint lists the expert's moves with a strength each, and every bid among them can be put in the hand", async () => {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-hint', async ({ page, problems }) => {
+      await gotoApp(page, env.url('?seed=191P-B6WK&players=4'));
+      assert.equal(await nextState(page), 'pass');
+      await page.locator(byTestId('hint-button')).click();
+      const items = page.locator(`${byTestId('hint-panel')} li`);
+      await items.first().waitFor({ state: 'visible', timeout: 60_000 });
+      const rows = await items.evaluateAll((lis) =>
+        lis.map((li) => ({ text: li.textContent, apply: !!li.querySelector('[data-testid="hint-apply"]') })),
+      );
+      console.log(`hint: ${JSON.stringify(rows)}`);
+      assert.ok(rows.length >= 2, 'several moves compared');
+      for (const row of rows) {
+        assert.match(row.text, /strength \d+%/);
+        assert.equal(row.apply, !/^Pass/.test(row.text), `a bid has its apply button, a pass none: ${row.text}`);
+      }
+      // The last bid's button selects its cards: the Bid button then names that bid.
+      const applies = page.locator(byTestId('hint-apply'));
+      const count = await applies.count();
+      if (count > 1) {
+        const text = rows.filter((r) => r.apply)[count - 1].text;
+        await applies.nth(count - 1).click();
+        const label = await page.locator(byTestId('bid-button')).innerText();
+        assert.ok(text.toLowerCase().includes(label.replace(/^Bid /, '').toLowerCase()), `"${label}" is the hinted "${text}"`);
+      }
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    });
+  });
+
   it('the end screen says "Game over" and its cause once', async () => {
     await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-end-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));

@@ -368,18 +368,23 @@ fn HintPanel(
             .into_any(),
             Hint::Ready { at, .. } if at != moves.get() => ().into_any(),
             Hint::Ready { choices, .. } => {
+                let best = choices.first().map_or(0.0, |c| c.1);
                 let items = choices
                     .into_iter()
                     .enumerate()
                     .map(|(i, (action, value))| {
+                        // Every bid can be put in the hand, not only the best.
                         let apply = match action {
-                            Action::Bid(bid) if i == 0 => Some(bid),
+                            Action::Bid(bid) => Some(bid),
                             _ => None,
                         };
+                        // Two points of strength are within the search's noise: say so
+                        // rather than rank equal moves.
+                        let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
                         view! {
                             <li>
                                 <span>{texts::action_text(&action, lang)}</span>
-                                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)}</span>
+                                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)} {equal}</span>
                                 {apply.map(|bid| view! {
                                     " "
                                     <button
