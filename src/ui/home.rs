@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_game, tr, Screen};
+use super::{browser, ctx, start_game, tr, Screen, PUZZLES};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
@@ -103,6 +103,14 @@ pub fn Home() -> impl IntoView {
             None => focus("seed-input"),
         }
     };
+    // The puzzles are in the whole app's build: this one opens it there.
+    let open_puzzles = move |_| {
+        if PUZZLES {
+            ctx.screen.set(Screen::Puzzles);
+        } else {
+            browser::open_with_full_build("?game=katzenjammer&puzzles");
+        }
+    };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
     view! {
@@ -121,6 +129,11 @@ pub fn Home() -> impl IntoView {
                 // Play first, with the table as set below: a newcomer starts in one click.
                 <p class="actions play-row">
                     <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
+                </p>
+                <p class="actions puzzles-row">
+                    <button type="button" class="secondary" data-testid="puzzles-entry" on:click=open_puzzles>
+                        {tr(|s| s.puzzles_entry)}
+                    </button>
                 </p>
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>
