@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_game, tr, Screen, PUZZLES};
+use super::{browser, ctx, start_game, tr, Screen};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
@@ -103,14 +103,6 @@ pub fn Home() -> impl IntoView {
             None => focus("seed-input"),
         }
     };
-    // The puzzles are in the whole app's build: this one opens it there.
-    let open_puzzles = move |_| {
-        if PUZZLES {
-            ctx.screen.set(Screen::Puzzles);
-        } else {
-            browser::open_with_full_build("?game=katzenjammer&puzzles");
-        }
-    };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
     view! {
@@ -130,10 +122,10 @@ pub fn Home() -> impl IntoView {
                 <p class="actions play-row">
                     <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
                 </p>
-                <p class="actions puzzles-row">
-                    <button type="button" class="secondary" data-testid="puzzles-entry" on:click=open_puzzles>
-                        {tr(|s| s.puzzles_entry)}
-                    </button>
+                // A plain link: the puzzles' address starts the whole app's
+                // build (index.html), which has them; this one has not.
+                <p class="puzzles-row">
+                    <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
                 </p>
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>

@@ -252,13 +252,12 @@ pub fn App() -> impl IntoView {
             <Update />
             <Notice />
             {move || match ctx.screen.get() {
-                Screen::Home => view! { <home::Home /> }.into_any(),
+                Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
+                Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
+                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),
-                Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
-                Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
-                Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
             }}
         </main>
     }
@@ -285,7 +284,9 @@ fn GameScreen() -> impl IntoView {
 /// docs/performance.md), hot-seat hiding resets, and par starts.
 fn shown(ctx: Ctx, par_job: Option<Job>) {
     // A game shown is saved and played, whatever the screen before was.
-    ctx.puzzle.set(false);
+    if PUZZLES {
+        ctx.puzzle.set(false);
+    }
     worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
@@ -322,7 +323,7 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     let mut result = Err(Refusal::NoGame.into());
     ctx.shell.update(|sh| result = sh.act::<G>(action));
-    if result.is_ok() && !ctx.puzzle.get_untracked() {
+    if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {
         persist(ctx);
         after_change(ctx);
     }
@@ -343,7 +344,7 @@ pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
 /// task then only updates the page; moves in a row are saved once). A full or
 /// missing storage only costs the resume.
 fn persist(ctx: Ctx) {
-    if ctx.save_pending.get_value() || ctx.puzzle.get_untracked() {
+    if ctx.save_pending.get_value() || (PUZZLES && ctx.puzzle.get_untracked()) {
         return;
     }
     ctx.save_pending.set_value(true);
@@ -440,7 +441,7 @@ fn Header() -> impl IntoView {
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
-                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !ctx.puzzle.get()>
+                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !(PUZZLES && ctx.puzzle.get())>
                     <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>

@@ -75,7 +75,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.match(await page.locator(byTestId('puzzle-rating')).textContent(), /^Rating \d+ \(\+\d+\)$/);
       // The bots wait while the answer is on screen, and nothing is saved yet.
       assert.equal(await page.locator(byTestId('thinking')).count(), 0);
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.games')), null);
+      assert.ok(!(await page.evaluate(() => localStorage.getItem('tablee.games') || '')).includes('tablee.katzenjammer.game.'));
       const saved = await record(page);
       assert.deepEqual(saved.tried, [{ id: passRight.id, first: true, solved: true }]);
       assert.ok(saved.rating > 1500);
@@ -129,6 +129,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.match(await page.locator(byTestId('puzzle-problem')).textContent(), /Aucun problème ne porte ce numéro/);
       await page.locator(`${byTestId('puzzle-problem')} ${byTestId('puzzle-list')}`).click();
       await page.locator(byTestId('puzzles-screen')).waitFor();
+      await page.locator(byTestId(`puzzle-${passWrong.id}`)).waitFor();
+      assert.match(await page.locator(byTestId(`puzzle-${passWrong.id}`)).textContent(), /✗/);
+      await screenshot(page, 'puzzles-list-fr-360x740');
+      const wideList = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wideList <= 360, `nothing wider than the phone: ${wideList}px`);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {

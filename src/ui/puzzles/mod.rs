@@ -57,6 +57,22 @@ fn pz_tr(pick: fn(&'static PzStrings) -> &'static str) -> impl Fn() -> &'static 
     move || pick(pz(lang.get()))
 }
 
+/// The puzzles' stylesheet (`puzzles.css`, next to the page), added once:
+/// the first load's stylesheet does not carry it.
+fn add_stylesheet() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if document.get_element_by_id("puzzles-css").is_some() {
+        return;
+    }
+    let Ok(link) = document.create_element("link") else { return };
+    for (name, value) in [("id", "puzzles-css"), ("rel", "stylesheet"), ("href", "./puzzles.css")] {
+        let _ = link.set_attribute(name, value);
+    }
+    if let Ok(Some(head)) = document.query_selector("head") {
+        let _ = head.append_child(&link);
+    }
+}
+
 /// The puzzle file, fetched once.
 async fn load_file() -> Result<Arc<PuzzleFile>, PuzzleError> {
     if let Some(file) = FILE.with(|f| f.borrow().clone()) {
@@ -157,6 +173,7 @@ fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
 #[component]
 pub fn List() -> impl IntoView {
     let ctx = ctx();
+    add_stylesheet();
     let loaded = loaded_file();
     let progress = load_progress(ctx);
     let today = browser::today_utc();
@@ -264,6 +281,7 @@ fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
 #[component]
 pub fn One(id: Option<u32>) -> impl IntoView {
     let ctx = ctx();
+    add_stylesheet();
     let loaded = loaded_file();
     // Which opening holds the table (0: none yet); the screen's end gives
     // the game in progress back.

@@ -281,7 +281,7 @@ fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Syn
     let ctx = ctx();
     move || {
         // A puzzle asks for the move: no hint, and nothing said about it.
-        if ctx.puzzle.get() {
+        if crate::ui::PUZZLES && ctx.puzzle.get() {
             return None;
         }
         if my_turn.get() && !hints_allowed() {
