@@ -152,7 +152,13 @@ describe('puzzles', { timeout: 300_000 }, () => {
       }
     });
     try {
+      // A game in progress waits while puzzles are solved.
       await gotoApp(page, env.url());
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      const deal = (await page.locator(byTestId('deal-id')).textContent()).trim();
+      await page.locator(byTestId('nav-home')).click();
+      await settle(page);
       await page.locator(byTestId('puzzles-entry')).click();
       await page.locator(byTestId('puzzles-screen')).waitFor();
       await page.locator(byTestId('puzzle-record-aside')).waitFor();
@@ -181,6 +187,10 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.locator(byTestId('puzzles-screen')).waitFor();
       assert.match(await page.locator(byTestId('puzzle-record')).textContent(), /daily streak 1/);
       await screenshot(page, 'puzzles-list-after-en-1280x800');
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('resume-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), deal, 'the game in progress is back');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
