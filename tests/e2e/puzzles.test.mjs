@@ -108,6 +108,9 @@ describe('puzzles', { timeout: 300_000 }, () => {
       const result = page.locator(byTestId('puzzle-result'));
       await result.waitFor();
       assert.equal(await result.getAttribute('data-right'), 'false');
+      // The answer, above the table, is scrolled into view on the phone.
+      const top = await page.locator(byTestId('puzzle-verdict')).evaluate((e) => e.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 740, `the verdict is in view: ${top}px`);
       assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), /Ce n'est pas le meilleur coup/);
       assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), passWrong.why.fr);
       assert.match(await result.textContent(), /souris espérées|chances de gagner/);

@@ -352,6 +352,8 @@ pub fn One(id: Option<u32>) -> impl IntoView {
         let change = progress.record(p.id, p.difficulty, verdict.right, daily.then_some(today));
         browser::store(PROGRESS_KEY, &progress.text());
         recorded.set(Some((change, progress)));
+        // The answer is above the table: on a phone the move was made far below it.
+        browser::scroll_to_top();
     });
     let play_on = {
         let token = token.clone();
