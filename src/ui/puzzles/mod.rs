@@ -443,7 +443,7 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
     let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
     let colon = crate::i18n::colon(lang);
     let low = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min).min(0.0);
-    let high = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max).max(low + 1e-9);
+    let high = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max).max(0.0).max(low + 1e-9);
     // Positions in per mille of the chart's width (written without float formatting).
     let pm = move |v: f64| (((v - low) / (high - low)).clamp(0.0, 1.0) * 1000.0).round() as i64;
     let span = move |from: f64, to: f64| {
@@ -458,7 +458,8 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
             let best = puzzle.answers.contains(&i);
             let mine = verdict.candidate == Some(i);
             let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
-            let bar = span(low, c.value);
+            // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
+            let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
             let whisker = span(c.value - c.ci, c.value + c.ci);
             view! {
                 <li class=class data-testid="puzzle-candidate">
