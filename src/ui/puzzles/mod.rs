@@ -40,6 +40,9 @@ struct Held {
     game: Option<AnySession>,
     key: Option<String>,
     at: f64,
+    /// Its par, when known (one still computing is asked again by no one:
+    /// the game then shows none).
+    par: Par,
 }
 
 thread_local! {
@@ -130,15 +133,16 @@ fn hold(ctx: Ctx, session: AnySession) -> u64 {
     let holding = HELD.with(|h| h.borrow_mut().as_mut().map(|held| held.token = token).is_some());
     let mut previous = None;
     ctx.shell.update(|sh| {
-        let old = (sh.game.replace(session), sh.key.take(), sh.at);
+        let par = if matches!(sh.par, Par::Known(_)) { sh.par } else { Par::NotApplicable };
+        let old = (sh.game.replace(session), sh.key.take(), sh.at, par);
         if !holding {
             previous = Some(old);
         }
         sh.par = Par::NotApplicable;
         sh.generation += 1;
     });
-    if let Some((game, key, at)) = previous {
-        HELD.with(|h| *h.borrow_mut() = Some(Held { token, game, key, at }));
+    if let Some((game, key, at, par)) = previous {
+        HELD.with(|h| *h.borrow_mut() = Some(Held { token, game, key, at, par }));
     }
     ctx.par.set(Par::NotApplicable);
     ctx.puzzle.set(true);
@@ -158,7 +162,7 @@ fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
     ctx.shell.update(|sh| {
         if sh.key.is_none() {
             puzzle = std::mem::replace(&mut sh.game, held.game);
-            (sh.key, sh.at) = (held.key, held.at);
+            (sh.key, sh.at, sh.par) = (held.key, held.at, held.par);
             sh.generation += 1;
         } else if let (Some(session), Some(key)) = (held.game, held.key) {
             sh.kept.insert(0, Kept { key, at: held.at, session });
@@ -166,6 +170,7 @@ fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
         }
     });
     ctx.puzzle.set(false);
+    ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     puzzle
 }
 
