@@ -194,7 +194,7 @@ impl Shell {
 
     /// Keeps an unreadable save (or history) under a dated key and says so;
     /// the newest [`KEEP_ASIDE`] are kept, so that they do not pile up.
-    fn set_aside(&mut self, storage: &mut dyn Storage, game: &str, key: &str, text: &str, error: SaveError, now_ms: f64) {
+    pub(crate) fn set_aside(&mut self, storage: &mut dyn Storage, game: &str, key: &str, text: &str, error: SaveError, now_ms: f64) {
         let mut aside = format!("tablee.{game}.broken.{}", now_ms as u64);
         let mut n = 1;
         while storage.load(&aside).is_some() {

@@ -173,6 +173,28 @@ pub fn write_any(table: &AnyTable) -> String {
     crate::each_game!(table, t => write(t))
 }
 
+/// What a puzzles address asks for (the whole app's build shows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleLink {
+    /// `?game=katzenjammer&puzzles`: the puzzles screen.
+    List,
+    /// `?game=katzenjammer&puzzle=ID` (`None`: the number does not read).
+    One(Option<u32>),
+}
+
+/// Reads a puzzles address (`puzzle=ID` or `puzzles`); `None` for any other.
+/// Puzzles are Katzenjammer's: another game's address is not one.
+pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
+    let pairs = url::parse(search);
+    if url::get(&pairs, "game").is_some_and(|g| GameId::parse(g) != Some(GameId::Katzenjammer)) {
+        return None;
+    }
+    match url::get(&pairs, "puzzle") {
+        Some(id) => Some(PuzzleLink::One(id.trim().parse().ok())),
+        None => url::get(&pairs, "puzzles").map(|_| PuzzleLink::List),
+    }
+}
+
 /// The player count of a link that may be broken, for a "fresh game" offer
 /// (of Katzenjammer Blues, the game a fresh start deals).
 pub fn players_hint(search: &str) -> usize {
@@ -370,5 +392,19 @@ mod tests {
         assert_eq!(typed.seats, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]);
         assert!(deal(links[1]).options.full_mice);
         assert_eq!(deal(links[2]).daily, Day::new(2026, 11, 22));
+    }
+
+    #[test]
+    fn puzzle_addresses_are_read() {
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=123"), Some(PuzzleLink::One(Some(123))));
+        assert_eq!(puzzle_link("?puzzle=7"), Some(PuzzleLink::One(Some(7))));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=abc"), Some(PuzzleLink::One(None)));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=-1"), Some(PuzzleLink::One(None)));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzles"), Some(PuzzleLink::List));
+        assert_eq!(puzzle_link("?game=jachete&puzzle=3"), None);
+        assert_eq!(puzzle_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
+        assert_eq!(puzzle_link(""), None);
+        // The puzzle's own link reads back.
+        assert_eq!(puzzle_link(&crate::app::puzzles::link(42)), Some(PuzzleLink::One(Some(42))));
     }
 }

@@ -8,6 +8,7 @@
 //! - [`history`], [`par`], [`result`]: the local record, par, places;
 //! - [`worker`]: the bots' worker's jobs, naming their game;
 //! - [`controller`]: start-up, moves, bots, par, history and saving;
+//! - [`puzzles`]: a puzzle as a session, judged; the daily puzzle; the record;
 //! - [`lang`]: the player's language.
 
 pub mod config;
@@ -17,6 +18,7 @@ pub mod history;
 pub mod lang;
 pub mod link;
 pub mod par;
+pub mod puzzles;
 pub mod result;
 pub mod save;
 pub mod session;

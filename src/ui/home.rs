@@ -122,6 +122,11 @@ pub fn Home() -> impl IntoView {
                 <p class="actions play-row">
                     <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
                 </p>
+                // A plain link: the puzzles' address starts the whole app's
+                // build (index.html), which has them; this one has not.
+                <p class="puzzles-row">
+                    <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
+                </p>
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>
                     <legend>{tr(|s| s.game_label)}</legend>

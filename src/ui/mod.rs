@@ -8,6 +8,7 @@
 
 pub mod browser;
 mod home;
+pub(crate) mod puzzles;
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -39,7 +40,15 @@ pub enum Screen {
     Game,
     Rules,
     Problem(LinkError),
+    /// The puzzles: the list, and one puzzle (`None`: a number that does not read).
+    Puzzles,
+    Puzzle(Option<u32>),
 }
+
+/// Whether this build shows puzzles (the whole app's: feature `puzzles`,
+/// docs/performance.md "Two builds"). A constant, so that the first load's
+/// build drops the puzzles' screens; its home screen's entry opens the whole app.
+pub const PUZZLES: bool = cfg!(feature = "puzzles");
 
 /// How long a bot's move stays on screen before the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +119,9 @@ pub struct Ctx {
     pub hold: RwSignal<bool>,
     /// A save is scheduled ([`persist`]).
     pub save_pending: StoredValue<bool>,
+    /// A puzzle's position is on the table: it is not saved, not counted,
+    /// has no hints and no bots until played on (`ui::puzzles`).
+    pub puzzle: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -175,13 +187,23 @@ pub fn App() -> impl IntoView {
         bots_running: StoredValue::new(false),
         hold: RwSignal::new(false),
         save_pending: StoredValue::new(false),
+        puzzle: RwSignal::new(false),
     };
+    // A puzzle's address opens the puzzles (the whole app's build only);
+    // the game in progress waits meanwhile.
+    if PUZZLES {
+        match link::puzzle_link(&search) {
+            Some(link::PuzzleLink::List) => ctx.screen.set(Screen::Puzzles),
+            Some(link::PuzzleLink::One(id)) => ctx.screen.set(Screen::Puzzle(id)),
+            None => {}
+        }
+    }
     provide_context(ctx);
     // The page's static "loading" line goes once the app runs.
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
-    if start.first == First::Game {
+    if start.first == First::Game && ctx.screen.get_untracked() == Screen::Game {
         shown(ctx, start.par_job);
         if start.dealt {
             persist(ctx);
@@ -197,7 +219,9 @@ pub fn App() -> impl IntoView {
                 }
             }
             Screen::Home => browser::replace_query(""),
-            Screen::Rules | Screen::Problem(_) => {}
+            Screen::Puzzles if PUZZLES => browser::replace_query("?game=katzenjammer&puzzles"),
+            Screen::Puzzle(Some(id)) if PUZZLES => browser::replace_query(&crate::app::puzzles::link(id)),
+            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
         }
     });
     // The document's language follows the switch (screen readers, hyphenation).
@@ -228,7 +252,9 @@ pub fn App() -> impl IntoView {
             <Update />
             <Notice />
             {move || match ctx.screen.get() {
-                Screen::Home => view! { <home::Home /> }.into_any(),
+                Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
+                Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
+                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),
@@ -257,6 +283,10 @@ fn GameScreen() -> impl IntoView {
 /// the home screen: their program is not part of the first load,
 /// docs/performance.md), hot-seat hiding resets, and par starts.
 fn shown(ctx: Ctx, par_job: Option<Job>) {
+    // A game shown is saved and played, whatever the screen before was.
+    if PUZZLES {
+        ctx.puzzle.set(false);
+    }
     worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
@@ -265,6 +295,14 @@ fn shown(ctx: Ctx, par_job: Option<Job>) {
         start_par(ctx, job);
     }
     after_change(ctx);
+}
+
+/// Makes `session` (a puzzle's position) a normal game, kept and saved, and shows it.
+pub(crate) fn play_session(ctx: Ctx, session: crate::app::game::AnySession) {
+    let mut par_job = None;
+    ctx.shell.update(|sh| par_job = sh.begin(session));
+    shown(ctx, par_job);
+    persist(ctx);
 }
 
 /// Deals a new game for `table` and shows it.
@@ -285,7 +323,7 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     let mut result = Err(Refusal::NoGame.into());
     ctx.shell.update(|sh| result = sh.act::<G>(action));
-    if result.is_ok() {
+    if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {
         persist(ctx);
         after_change(ctx);
     }
@@ -306,7 +344,7 @@ pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
 /// task then only updates the page; moves in a row are saved once). A full or
 /// missing storage only costs the resume.
 fn persist(ctx: Ctx) {
-    if ctx.save_pending.get_value() {
+    if ctx.save_pending.get_value() || (PUZZLES && ctx.puzzle.get_untracked()) {
         return;
     }
     ctx.save_pending.set_value(true);
@@ -403,7 +441,7 @@ fn Header() -> impl IntoView {
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
-                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game>
+                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !(PUZZLES && ctx.puzzle.get())>
                     <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>

@@ -330,6 +330,10 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
 fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint>, ask_hint: Callback<()>) -> impl IntoView {
     let ctx = ctx();
     move || {
+        // A puzzle asks for the move: no hint, and nothing said about it.
+        if crate::ui::PUZZLES && ctx.puzzle.get() {
+            return None;
+        }
         if my_turn.get() && !hints_allowed() {
             return Some(view! { <span class="note" data-testid="hint-off">{ctx.lang().s().hint_daily}</span> }.into_any());
         }

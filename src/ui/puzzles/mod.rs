@@ -1,0 +1,513 @@
+//! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), in the
+//! whole app's build only ([`super::PUZZLES`]): the list (the puzzle of the
+//! day, puzzles by difficulty, solved marks, the record) and one puzzle.
+//!
+//! A puzzle is solved on Katzenjammer's own table: its position becomes the
+//! shell's game while the puzzle is on screen — not saved, no hints, no bots
+//! ([`crate::ui::Ctx::puzzle`]) — and the game in progress waits aside
+//! ([`Held`]) until the puzzle screen goes. "Play on" makes the position a
+//! normal game, kept in the list of unfinished games.
+//!
+//! The puzzle file (`puzzles/katzenjammer.json`) is fetched the first time
+//! puzzles are opened, and precached by the service worker for offline play.
+
+mod texts;
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tablee_engine::katzenjammer::Action;
+use tablee_puzzles::format::{Puzzle, PuzzleFile};
+
+use self::texts::{pz, PzStrings};
+use super::{browser, ctx, play_session, Ctx, LocalStorage, Screen};
+use crate::app::controller::{Kept, Par};
+use crate::app::game::{AnySession, GameDef};
+use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
+use crate::app::save::SaveError;
+use crate::games::katzenjammer::texts::action_text;
+use crate::games::katzenjammer::Katzenjammer as Kb;
+
+type Loaded = Option<Result<Arc<PuzzleFile>, PuzzleError>>;
+
+/// The game in progress while a puzzle is on the table, and which opening
+/// of a puzzle holds it (`token`).
+struct Held {
+    token: u64,
+    game: Option<AnySession>,
+    key: Option<String>,
+    at: f64,
+    /// Its par, when known (one still computing is asked again by no one:
+    /// the game then shows none).
+    par: Par,
+}
+
+thread_local! {
+    static FILE: RefCell<Option<Arc<PuzzleFile>>> = const { RefCell::new(None) };
+    static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
+    /// The record could not be read this visit and was set aside.
+    static ASIDE: RefCell<bool> = const { RefCell::new(false) };
+}
+
+static TOKENS: AtomicU64 = AtomicU64::new(1);
+
+/// A puzzle text that follows the language switch (see `ui::tr`).
+fn pz_tr(pick: fn(&'static PzStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = ctx().lang;
+    move || pick(pz(lang.get()))
+}
+
+/// The puzzle file, fetched once.
+async fn load_file() -> Result<Arc<PuzzleFile>, PuzzleError> {
+    if let Some(file) = FILE.with(|f| f.borrow().clone()) {
+        return Ok(file);
+    }
+    let text = browser::fetch_text(puzzles::FILE).await.ok_or(PuzzleError::NoFile)?;
+    let file = PuzzleFile::parse(&text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
+    if file.game != Kb::ID.code() {
+        return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
+    }
+    let file = Arc::new(file);
+    FILE.with(|f| *f.borrow_mut() = Some(file.clone()));
+    Ok(file)
+}
+
+/// A signal with the file once loaded.
+fn loaded_file() -> RwSignal<Loaded> {
+    let loaded = RwSignal::new(FILE.with(|f| f.borrow().clone()).map(Ok));
+    if loaded.get_untracked().is_none() {
+        spawn_local(async move {
+            let file = load_file().await;
+            if let Err(PuzzleError::BadFile(why)) = &file {
+                leptos::logging::warn!("puzzles: {why}");
+            }
+            loaded.set(Some(file));
+        });
+    }
+    loaded
+}
+
+/// This browser's record; an unreadable one is set aside (kept, said so).
+fn load_progress(ctx: Ctx) -> Progress {
+    let Some(text) = browser::load(PROGRESS_KEY) else { return Progress::default() };
+    Progress::read(&text).unwrap_or_else(|error: SaveError| {
+        ctx.shell.update_untracked(|sh| {
+            sh.set_aside(&mut LocalStorage, "katzenjammer.puzzles", PROGRESS_KEY, &text, error, browser::now_ms());
+            // The puzzles say it in their own words (not a saved game's notice).
+            sh.set_aside = None;
+        });
+        ASIDE.with(|a| *a.borrow_mut() = true);
+        Progress::default()
+    })
+}
+
+#[component]
+fn RecordAside() -> impl IntoView {
+    ASIDE.with(|a| *a.borrow()).then(|| {
+        view! { <p class="notice" role="alert" data-testid="puzzle-record-aside">{pz_tr(|s| s.record_aside)}</p> }
+    })
+}
+
+/// Puts the puzzle's position on the table; the game in progress waits.
+fn hold(ctx: Ctx, session: AnySession) -> u64 {
+    let token = TOKENS.fetch_add(1, Ordering::Relaxed);
+    let holding = HELD.with(|h| h.borrow_mut().as_mut().map(|held| held.token = token).is_some());
+    let mut previous = None;
+    ctx.shell.update(|sh| {
+        let par = if matches!(sh.par, Par::Known(_)) { sh.par } else { Par::NotApplicable };
+        let old = (sh.game.replace(session), sh.key.take(), sh.at, par);
+        if !holding {
+            previous = Some(old);
+        }
+        sh.par = Par::NotApplicable;
+        sh.generation += 1;
+    });
+    if let Some((game, key, at, par)) = previous {
+        HELD.with(|h| *h.borrow_mut() = Some(Held { token, game, key, at, par }));
+    }
+    ctx.par.set(Par::NotApplicable);
+    ctx.puzzle.set(true);
+    token
+}
+
+/// The game in progress back on the table, if this opening still holds it;
+/// returns the puzzle's session. When a game was begun from the puzzle's
+/// table meanwhile (its end panel's "play again"), the one in progress is
+/// kept in the list instead.
+fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
+    let held = HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        h.as_ref().is_some_and(|held| held.token == token).then(|| h.take()).flatten()
+    })?;
+    let mut puzzle = None;
+    ctx.shell.update(|sh| {
+        if sh.key.is_none() {
+            puzzle = std::mem::replace(&mut sh.game, held.game);
+            (sh.key, sh.at, sh.par) = (held.key, held.at, held.par);
+            sh.generation += 1;
+        } else if let (Some(session), Some(key)) = (held.game, held.key) {
+            sh.kept.insert(0, Kept { key, at: held.at, session });
+            sh.save(&mut LocalStorage, browser::now_ms());
+        }
+    });
+    ctx.puzzle.set(false);
+    ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
+    puzzle
+}
+
+/// The puzzles screen: the puzzle of the day, then every puzzle by difficulty.
+#[component]
+pub fn List() -> impl IntoView {
+    let ctx = ctx();
+    let loaded = loaded_file();
+    let progress = load_progress(ctx);
+    let today = browser::today_utc();
+    let open = move |id: u32| ctx.screen.set(Screen::Puzzle(Some(id)));
+    let counts = (progress.solved(), progress.first_tries_right(), progress.rating, progress.streak_on(today));
+    let record = move || texts::record_text(counts.0, counts.1, counts.2, counts.3, ctx.lang());
+    let mark = move |id: u32| match progress.tried(id) {
+        Some(t) if t.solved => ("solved", "✓", pz(ctx.lang()).solved_mark),
+        Some(_) => ("missed", "✗", pz(ctx.lang()).missed_mark),
+        None => ("", "", ""),
+    };
+    let body = move || match loaded.get() {
+        None => view! { <p role="status" data-testid="puzzles-loading">{pz_tr(|s| s.loading)}</p> }.into_any(),
+        Some(Err(error)) => view! { <PuzzleProblem error /> }.into_any(),
+        Some(Ok(file)) => {
+            let daily = puzzles::daily(&file, today).map(|p| (p.id, p.difficulty));
+            let groups = (1..=3u8)
+                .map(|d| {
+                    let mut ids: Vec<u32> = file.puzzles.iter().filter(|p| p.difficulty == d).map(|p| p.id).collect();
+                    ids.sort_unstable();
+                    (d, ids)
+                })
+                .filter(|(_, ids)| !ids.is_empty())
+                .collect::<Vec<_>>();
+            view! {
+                {daily.map(|(id, d)| {
+                    let (class, sign, label) = mark(id);
+                    view! {
+                        <section class="puzzle-daily" aria-labelledby="daily-title">
+                            <h2 id="daily-title">{pz_tr(|s| s.daily_title)} " · " {today.to_string()}</h2>
+                            <p>
+                                {move || texts::puzzle_title(id, ctx.lang())} " · " {move || texts::difficulty(d, ctx.lang())}
+                                <span class=format!("mark {class}") aria-label=label>" " {sign}</span>
+                            </p>
+                            <button type="button" class="primary" data-testid="puzzle-daily" data-id=id.to_string() on:click=move |_| open(id)>
+                                {pz_tr(|s| s.open)}
+                            </button>
+                        </section>
+                    }
+                })}
+                <h2>{pz_tr(|s| s.by_difficulty)}</h2>
+                {groups
+                    .into_iter()
+                    .map(|(d, ids)| {
+                        view! {
+                            <section class="puzzle-group" data-testid=format!("puzzles-{d}")>
+                                <h3>{"★".repeat(d as usize)} " " {move || texts::difficulty(d, ctx.lang())}</h3>
+                                <ul class="puzzle-ids">
+                                    {ids
+                                        .into_iter()
+                                        .map(|id| {
+                                            let (class, sign, label) = mark(id);
+                                            view! {
+                                                <li>
+                                                    <button type="button" class=class data-testid=format!("puzzle-{id}") on:click=move |_| open(id)>
+                                                        {id} <span aria-label=label>{sign}</span>
+                                                    </button>
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ul>
+                            </section>
+                        }
+                    })
+                    .collect_view()}
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <section class="panel puzzles" data-testid="puzzles-screen" aria-labelledby="puzzles-title">
+            <h1 id="puzzles-title">{pz_tr(|s| s.title)}</h1>
+            <RecordAside />
+            <p class="pitch">{pz_tr(|s| s.intro)}</p>
+            <p class="record" data-testid="puzzle-record">{record}</p>
+            {body}
+        </section>
+    }
+}
+
+/// A puzzle that cannot be shown: why, and ways out.
+#[component]
+fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
+    let ctx = ctx();
+    let list = !matches!(error, PuzzleError::NoFile | PuzzleError::BadFile(_));
+    view! {
+        <div class="problem" role="alert" data-testid="puzzle-problem">
+            <p>{move || texts::error_text(&error, ctx.lang())}</p>
+            <p class="actions">
+                {list.then(|| view! {
+                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles)>
+                        {pz_tr(|s| s.all_puzzles)}
+                    </button>
+                })}
+                <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                    {super::tr(|s| s.problem_home)}
+                </button>
+            </p>
+        </div>
+    }
+}
+
+/// The puzzle `id` on Katzenjammer's table, then its answer.
+#[component]
+pub fn One(id: Option<u32>) -> impl IntoView {
+    let ctx = ctx();
+    let loaded = loaded_file();
+    // Which opening holds the table (0: none yet); the screen's end gives
+    // the game in progress back.
+    let token = Arc::new(AtomicU64::new(0));
+    let problem = RwSignal::new(None::<PuzzleError>);
+    let puzzle = RwSignal::new(None::<Arc<Puzzle>>);
+    let recorded = RwSignal::new(None::<(Recorded, Progress)>);
+    let open = {
+        let token = token.clone();
+        move |file: &PuzzleFile| {
+            let Some(found) = id.and_then(|id| file.puzzle(id)) else {
+                problem.set(Some(PuzzleError::NoSuchPuzzle(id)));
+                return;
+            };
+            match puzzles::session::<Kb>(file, found) {
+                Ok(session) => {
+                    token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
+                    recorded.set(None);
+                    puzzle.set(Some(Arc::new(found.clone())));
+                }
+                Err(error) => problem.set(Some(error)),
+            }
+        }
+    };
+    {
+        let open = open.clone();
+        Effect::new(move |done: Option<bool>| {
+            if done == Some(true) {
+                return true;
+            }
+            match loaded.get() {
+                None => false,
+                Some(Err(error)) => {
+                    problem.set(Some(error));
+                    true
+                }
+                Some(Ok(file)) => {
+                    open(&file);
+                    true
+                }
+            }
+        });
+    }
+    {
+        let token = token.clone();
+        on_cleanup(move || {
+            release(ctx, token.load(Ordering::Relaxed));
+        });
+    }
+    // The first move made in the position, judged.
+    let verdict = Memo::new(move |_| {
+        let p = puzzle.get()?;
+        let played = ctx.game::<Kb, _>(|s| puzzles::first_move(&p, s)).flatten()?;
+        Some((puzzles::judge::<Kb>(&p, &played), played))
+    });
+    // Counted once per try, as it is made.
+    Effect::new(move |_| {
+        let (Some((verdict, _)), Some(p)) = (verdict.get(), puzzle.get_untracked()) else { return };
+        if recorded.get_untracked().is_some() {
+            return;
+        }
+        let mut progress = load_progress(ctx);
+        let today = browser::today_utc();
+        let daily = loaded.with_untracked(|f| match f {
+            Some(Ok(file)) => puzzles::daily(file, today).is_some_and(|d| d.id == p.id),
+            _ => false,
+        });
+        let change = progress.record(p.id, p.difficulty, verdict.right, daily.then_some(today));
+        browser::store(PROGRESS_KEY, &progress.text());
+        recorded.set(Some((change, progress)));
+        // The answer is above the table: on a phone the move was made far below it.
+        browser::scroll_to_top();
+    });
+    let play_on = {
+        let token = token.clone();
+        move |_| {
+            if let Some(session) = release(ctx, token.load(Ordering::Relaxed)) {
+                play_session(ctx, session);
+            }
+        }
+    };
+    let try_again = move |_| {
+        if let Some(Ok(file)) = loaded.get_untracked() {
+            open(&file);
+        }
+    };
+    let next = move |_| {
+        let next = loaded.with_untracked(|f| match (f, puzzle.get_untracked()) {
+            (Some(Ok(file)), Some(p)) => puzzles::next(file, p.id, &load_progress(ctx)).map(|n| n.id),
+            _ => None,
+        });
+        ctx.screen.set(match next {
+            Some(id) => Screen::Puzzle(Some(id)),
+            None => Screen::Puzzles,
+        });
+    };
+    let head = move || {
+        let lang = ctx.lang();
+        puzzle.get().map(|p| {
+            view! {
+                <h1 data-testid="puzzle-title">{texts::puzzle_title(p.id, lang)}</h1>
+                <p class="muted">{"★".repeat(p.difficulty as usize)} " " {texts::difficulty(p.difficulty, lang)}</p>
+            }
+        })
+    };
+    let result = move || {
+        let lang = ctx.lang();
+        let p = puzzle.get()?;
+        let Some((verdict, played)) = verdict.get() else {
+            return Some(
+                view! {
+                    <p class="puzzle-ask" data-testid="puzzle-ask">{pz(lang).ask}</p>
+                    <p class="note">{pz(lang).ask_note}</p>
+                }
+                .into_any(),
+            );
+        };
+        let (change, progress) = recorded.get()?;
+        Some(view! { <Answer puzzle=p verdict played change progress /> }.into_any())
+    };
+    view! {
+        <section class="panel puzzle-head" data-testid="puzzle-screen">
+            <RecordAside />
+            {head}
+            {move || problem.get().map(|error| view! { <PuzzleProblem error /> })}
+            {result}
+            <p class="actions puzzle-actions">
+                <Show when=move || verdict.with(Option::is_some)>
+                    <button type="button" class="primary" data-testid="puzzle-play-on" on:click=play_on.clone()>
+                        {pz_tr(|s| s.play_on)}
+                    </button>
+                    <button type="button" data-testid="puzzle-next" on:click=next>
+                        {pz_tr(|s| s.next)}
+                    </button>
+                    <button type="button" data-testid="puzzle-again" on:click=try_again.clone()>
+                        {pz_tr(|s| s.try_again)}
+                    </button>
+                </Show>
+                <button type="button" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles)>
+                    {pz_tr(|s| s.all_puzzles)}
+                </button>
+            </p>
+        </section>
+        <Show when=move || puzzle.with(Option::is_some) && problem.with(Option::is_none)>
+            <crate::games::katzenjammer::ui::Game />
+        </Show>
+    }
+}
+
+/// Right or wrong, the answer named, each candidate's value as a bar with
+/// its interval, the analysis' explanation, the rating, and sharing.
+#[component]
+fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorded, progress: Progress) -> impl IntoView {
+    let ctx = ctx();
+    let lang = ctx.lang();
+    let s = pz(lang);
+    let name = |json: &tablee_engine::json::Json| <Kb as GameDef>::action_from_json(json).map(|a| action_text(&a, lang)).unwrap_or_default();
+    let answers: Vec<String> = puzzle.answer_actions().map(name).collect();
+    let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
+    let colon = crate::i18n::colon(lang);
+    let low = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min).min(0.0);
+    let high = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max).max(0.0).max(low + 1e-9);
+    // Positions in per mille of the chart's width (written without float formatting).
+    let pm = move |v: f64| (((v - low) / (high - low)).clamp(0.0, 1.0) * 1000.0).round() as i64;
+    let span = move |from: f64, to: f64| {
+        let (a, b) = (pm(from), pm(to));
+        format!("left:{}.{}%;width:{}.{}%", a / 10, a % 10, (b - a) / 10, (b - a) % 10)
+    };
+    let rows = puzzle
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let best = puzzle.answers.contains(&i);
+            let mine = verdict.candidate == Some(i);
+            let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
+            // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
+            let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
+            let whisker = span(c.value - c.ci, c.value + c.ci);
+            view! {
+                <li class=class data-testid="puzzle-candidate">
+                    <span class="bar-label">
+                        {name(&c.action)}
+                        {best.then(|| view! { <strong class="tag">{s.best_mark}</strong> })}
+                        {mine.then(|| view! { <strong class="tag mine-tag">{s.your_play}</strong> })}
+                    </span>
+                    <span class="bar-track" aria-hidden="true">
+                        <span class="bar" style=bar></span>
+                        <span class="whisker" style=whisker></span>
+                    </span>
+                    <span class="bar-value">{texts::value_text(c.value, c.ci, puzzle.unit, lang)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let why = lang.pick(&puzzle.why_en, &puzzle.why_fr).to_string();
+    let rating = if change.first { texts::rating_text(progress.rating, change.rating_change, lang) } else { s.first_try_only.to_string() };
+    let share_state = RwSignal::new(None::<Result<(), String>>);
+    let share = {
+        let progress = progress.clone();
+        let id = puzzle.id;
+        move |_| {
+            let url = format!("{}{}", browser::base_url(), puzzles::link(id));
+            let first = progress.tried(id).map(|t| t.first);
+            let text = texts::share_text(id, first, progress.streak_on(browser::today_utc()), &url, ctx.lang());
+            spawn_local(async move {
+                let copied = browser::copy_to_clipboard(text.clone()).await;
+                share_state.set(Some(if copied { Ok(()) } else { Err(text) }));
+            });
+        }
+    };
+    view! {
+        <div class=if verdict.right { "puzzle-result right" } else { "puzzle-result wrong" } data-testid="puzzle-result" data-right=verdict.right.to_string()>
+            <p class="verdict" role="status" data-testid="puzzle-verdict">
+                {if verdict.right { "✓ " } else { "✗ " }}
+                {if verdict.right { s.right } else { s.wrong }}
+            </p>
+            <p>{s.your_play} {colon} " " <strong>{action_text(&played, lang)}</strong>
+                {verdict.candidate.is_none().then(|| format!(" ({})", s.not_compared))}
+            </p>
+            <p data-testid="puzzle-answer">{answers_label} {colon} " " <strong>{answers.join(lang.pick(" or ", " ou "))}</strong></p>
+            <p class="why" data-testid="puzzle-why">{why}</p>
+            <h2 class="values-title">{s.values_title}</h2>
+            <ul class="bars">{rows}</ul>
+            <p class="muted" data-testid="puzzle-rating">{rating}</p>
+            <p>
+                <button type="button" data-testid="puzzle-share" on:click=share>{super::tr(|s| s.share)}</button>
+            </p>
+            {move || match share_state.get() {
+                None => ().into_any(),
+                Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-status">{super::tr(|s| s.share_copied)}</p> }.into_any(),
+                Some(Err(text)) => view! {
+                    <div class="share-manual" data-testid="share-status">
+                        <label for="puzzle-share-text">{super::tr(|s| s.share_manual)}</label>
+                        <textarea id="puzzle-share-text" readonly rows="3" data-testid="share-text" prop:value=text></textarea>
+                    </div>
+                }
+                .into_any(),
+            }}
+        </div>
+    }
+}

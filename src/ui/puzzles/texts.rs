@@ -1,0 +1,226 @@
+//! The puzzles' words, in French and English (fixed texts in [`PzStrings`],
+//! texts with values as functions). Only the whole app's build uses them.
+
+use tablee_puzzles::format::Unit;
+
+use crate::app::lang::Lang;
+use crate::app::puzzles::PuzzleError;
+use crate::i18n::num;
+
+/// The fixed texts of one language.
+pub struct PzStrings {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub daily_title: &'static str,
+    pub by_difficulty: &'static str,
+    pub difficulty_1: &'static str,
+    pub difficulty_2: &'static str,
+    pub difficulty_3: &'static str,
+    pub solved_mark: &'static str,
+    pub missed_mark: &'static str,
+    pub open: &'static str,
+    pub ask: &'static str,
+    pub ask_note: &'static str,
+    pub right: &'static str,
+    pub wrong: &'static str,
+    pub answer_is: &'static str,
+    pub answers_are: &'static str,
+    pub your_play: &'static str,
+    pub not_compared: &'static str,
+    pub values_title: &'static str,
+    pub best_mark: &'static str,
+    pub play_on: &'static str,
+    pub next: &'static str,
+    pub try_again: &'static str,
+    pub all_puzzles: &'static str,
+    pub first_try_only: &'static str,
+    pub loading: &'static str,
+    pub no_file: &'static str,
+    pub bad_file: &'static str,
+    pub no_such: &'static str,
+    pub bad_position: &'static str,
+    pub record_aside: &'static str,
+}
+
+pub static EN: PzStrings = PzStrings {
+    title: "Puzzles",
+    intro: "A position from a real game, seen from one seat: find the best play. Each answer was checked by a deep analysis over every way the cards you cannot see may lie.",
+    daily_title: "Puzzle of the day",
+    by_difficulty: "By difficulty",
+    difficulty_1: "Approachable",
+    difficulty_2: "Tricky",
+    difficulty_3: "Deep",
+    solved_mark: "solved",
+    missed_mark: "tried, not solved",
+    open: "Open",
+    ask: "Your move: find the best play.",
+    ask_note: "Make your play with the usual buttons. Only your first try counts.",
+    right: "Right: that is the best play.",
+    wrong: "Not the best play.",
+    answer_is: "The best play",
+    answers_are: "The best plays (equal)",
+    your_play: "Your play",
+    not_compared: "a play the analysis did not compare",
+    values_title: "What each play is worth",
+    best_mark: "best",
+    play_on: "Play on from here against bots",
+    next: "Next puzzle",
+    try_again: "Try again",
+    all_puzzles: "All puzzles",
+    first_try_only: "Only the first try counts for your rating and streak.",
+    loading: "Loading the puzzles…",
+    no_file: "The puzzles could not be loaded. Are you offline? They are kept on this device once loaded.",
+    bad_file: "The puzzle file is damaged and cannot be read.",
+    no_such: "There is no puzzle with this number.",
+    bad_position: "This puzzle's position cannot be set up.",
+    record_aside: "Your puzzle record could not be read. It is kept aside on this device, and a new record starts.",
+};
+
+pub static FR: PzStrings = PzStrings {
+    title: "Problèmes",
+    intro: "Une position d'une vraie partie, vue d'une place : trouvez le meilleur coup. Chaque réponse a été vérifiée par une analyse poussée sur toutes les façons dont les cartes cachées peuvent être réparties.",
+    daily_title: "Problème du jour",
+    by_difficulty: "Par difficulté",
+    difficulty_1: "Abordable",
+    difficulty_2: "Subtil",
+    difficulty_3: "Redoutable",
+    solved_mark: "résolu",
+    missed_mark: "tenté, pas résolu",
+    open: "Ouvrir",
+    ask: "À vous : trouvez le meilleur coup.",
+    ask_note: "Jouez avec les boutons habituels. Seul votre premier essai compte.",
+    right: "Bien vu : c'est le meilleur coup.",
+    wrong: "Ce n'est pas le meilleur coup.",
+    answer_is: "Le meilleur coup",
+    answers_are: "Les meilleurs coups (à égalité)",
+    your_play: "Votre coup",
+    not_compared: "un coup que l'analyse n'a pas comparé",
+    values_title: "Ce que vaut chaque coup",
+    best_mark: "meilleur",
+    play_on: "Continuer la partie contre les bots",
+    next: "Problème suivant",
+    try_again: "Réessayer",
+    all_puzzles: "Tous les problèmes",
+    first_try_only: "Seul le premier essai compte pour votre classement et votre série.",
+    loading: "Chargement des problèmes…",
+    no_file: "Les problèmes n'ont pas pu être chargés. Êtes-vous hors ligne ? Une fois chargés, ils sont gardés sur cet appareil.",
+    bad_file: "Le fichier des problèmes est abîmé et ne peut pas être lu.",
+    no_such: "Aucun problème ne porte ce numéro.",
+    bad_position: "La position de ce problème ne peut pas être mise en place.",
+    record_aside: "Votre relevé de problèmes n'a pas pu être lu. Il est mis de côté sur cet appareil, et un nouveau relevé commence.",
+};
+
+pub fn pz(lang: Lang) -> &'static PzStrings {
+    match lang {
+        Lang::En => &EN,
+        Lang::Fr => &FR,
+    }
+}
+
+pub fn difficulty(d: u8, lang: Lang) -> &'static str {
+    let s = pz(lang);
+    match d {
+        1 => s.difficulty_1,
+        2 => s.difficulty_2,
+        _ => s.difficulty_3,
+    }
+}
+
+/// "Puzzle #123" / "Problème nº 123".
+pub fn puzzle_title(id: u32, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Puzzle #{id}"),
+        Lang::Fr => format!("Problème nº {id}"),
+    }
+}
+
+pub fn error_text(error: &PuzzleError, lang: Lang) -> &'static str {
+    let s = pz(lang);
+    match error {
+        PuzzleError::NoFile => s.no_file,
+        PuzzleError::BadFile(_) => s.bad_file,
+        PuzzleError::NoSuchPuzzle(_) => s.no_such,
+        PuzzleError::BadPosition(_) => s.bad_position,
+    }
+}
+
+/// A number with two decimals and a true minus sign: "1.25", "−0.50" / "1,25".
+pub fn decimal(value: f64, lang: Lang) -> String {
+    let hundredths = (value * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "\u{2212}" } else { "" };
+    let abs = hundredths.unsigned_abs();
+    let point = lang.pick(".", ",");
+    format!("{sign}{}{point}{:02}", abs / 100, abs % 100)
+}
+
+/// A candidate's value with its interval and unit:
+/// "1.25 ± 0.20 expected mice" / "1,25 ± 0,20 souris espérées", "62 % ± 3 chance to win".
+pub fn value_text(value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
+    match (unit, lang) {
+        (Unit::Mice, Lang::En) => format!("{} ± {} expected mice", decimal(value, lang), decimal(ci, lang)),
+        (Unit::Mice, Lang::Fr) => format!("{} ± {} souris espérées", decimal(value, lang), decimal(ci, lang)),
+        (Unit::WinChance, Lang::En) => format!("{} % ± {} chance to win", num(value.round() as i32), num(ci.round() as i32)),
+        (Unit::WinChance, Lang::Fr) => format!("{} % ± {} de chances de gagner", num(value.round() as i32), num(ci.round() as i32)),
+    }
+}
+
+/// "Solved: 12 · right at the first try: 9 · rating 1532 · daily streak 3".
+pub fn record_text(solved: usize, first: usize, rating: i32, streak: u32, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Solved: {solved} · right at the first try: {first} · rating {} · daily streak {streak}", num(rating)),
+        Lang::Fr => format!("Résolus : {solved} · justes du premier coup : {first} · classement {} · série du jour {streak}", num(rating)),
+    }
+}
+
+/// "Rating 1516 (+16)" / "Classement 1516 (+16)".
+pub fn rating_text(rating: i32, change: i32, lang: Lang) -> String {
+    let change = if change > 0 { format!("+{change}") } else { num(change) };
+    format!("{} {} ({change})", lang.pick("Rating", "Classement"), num(rating))
+}
+
+/// What a player shares, Wordle-like and without a spoiler:
+/// "Tablée puzzle #123 ✓ first try 🔥5" and the puzzle's link (no language).
+pub fn share_text(id: u32, first_try: Option<bool>, streak: u32, url: &str, lang: Lang) -> String {
+    let mark = match (first_try, lang) {
+        (Some(true), Lang::En) => " ✓ first try",
+        (Some(true), Lang::Fr) => " ✓ du premier coup",
+        (Some(false), _) => " ✗",
+        (None, _) => "",
+    };
+    let fire = if streak > 0 { format!(" 🔥{streak}") } else { String::new() };
+    let name = match lang {
+        Lang::En => format!("Tablée puzzle #{id}"),
+        Lang::Fr => format!("Problème Tablée nº {id}"),
+    };
+    format!("{name}{mark}{fire}\n{url}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_puzzle_text_exists_in_both_languages() {
+        crate::i18n::check_tables(include_str!("texts.rs"), "PzStrings", &[]);
+    }
+
+    #[test]
+    fn values_are_written_for_readers() {
+        assert_eq!(value_text(1.25, 0.2, Unit::Mice, Lang::En), "1.25 ± 0.20 expected mice");
+        assert_eq!(value_text(-0.5, 0.25, Unit::Mice, Lang::Fr), "\u{2212}0,50 ± 0,25 souris espérées");
+        assert_eq!(value_text(61.6, 3.2, Unit::WinChance, Lang::En), "62 % ± 3 chance to win");
+        assert_eq!(decimal(-0.004, Lang::En), "0.00");
+        assert_eq!(rating_text(1484, -16, Lang::En), "Rating 1484 (\u{2212}16)");
+    }
+
+    #[test]
+    fn the_share_text_has_no_spoiler_and_no_language_in_its_link() {
+        let url = "https://example.org/tablee/?game=katzenjammer&puzzle=123";
+        assert_eq!(share_text(123, Some(true), 5, url, Lang::En), format!("Tablée puzzle #123 ✓ first try 🔥5\n{url}"));
+        assert_eq!(share_text(123, Some(false), 0, url, Lang::Fr), format!("Problème Tablée nº 123 ✗\n{url}"));
+        for lang in Lang::ALL {
+            let text = share_text(123, Some(true), 1, url, lang);
+            assert!(!text.contains("lang=") && !text.contains("pass") && !text.contains("bid"), "{text}");
+        }
+    }
+}

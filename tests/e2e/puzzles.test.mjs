@@ -1,0 +1,231 @@
+// Puzzles (issue 12, "In the app"): a puzzle's link opens its position on
+// Katzenjammer's table; the first move is judged (right, wrong), the values
+// and the explanation are shown, "play on" keeps the game; the puzzle of the
+// day from the home screen's entry; a bad number explained; offline.
+//
+// The puzzles are picked from the file the build serves (dist/puzzles/
+// katzenjammer.json), by their answers, so that the test holds for the
+// fixture and for the mined file alike.
+//
+//   node --test --test-concurrency=1 tests/e2e/puzzles.test.mjs   (after `make build`)
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { DIST_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+
+const file = JSON.parse(await readFile(path.join(DIST_DIR, 'puzzles/katzenjammer.json'), 'utf8'));
+const isPass = (candidate) => candidate.action.act === 'pass';
+/** A puzzle whose answer is a pass: Pass is right. */
+const passRight = file.puzzles.find((p) => p.answers.some((a) => isPass(p.candidates[a])));
+/** A puzzle where passing is legal (a candidate) but not an answer: Pass is wrong. */
+const passWrong = file.puzzles.find((p) => p.candidates.some(isPass) && !p.answers.some((a) => isPass(p.candidates[a])));
+
+/** The puzzle of the day as the app picks it (src/app/puzzles.rs, `daily`). */
+function dailyId(ms = Date.now()) {
+  const ids = file.puzzles.map((p) => p.id).sort((a, b) => a - b);
+  const mask = (1n << 64n) - 1n;
+  let z = (BigInt(Math.floor(ms / 86_400_000)) + 0x9e3779b97f4a7c15n) & mask;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+  z ^= z >> 31n;
+  return ids[Number(z % BigInt(ids.length))];
+}
+
+const record = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tablee.katzenjammer.puzzles')));
+
+/** Our first move in a puzzle: Pass when it is enabled, else present nothing. */
+async function firstMove(page) {
+  const pass = page.locator(byTestId('pass-button'));
+  if ((await pass.count()) > 0 && (await pass.isEnabled())) await pass.click();
+  else await page.locator(byTestId('present-nothing')).click();
+}
+
+describe('puzzles', { timeout: 300_000 }, () => {
+  let env;
+  before(async () => {
+    assert.ok(passRight && passWrong, 'the served file has a puzzle answered by a pass and one where a pass is wrong');
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a puzzle link opens its position; a right answer shows the values, and play on keeps the game', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Puzzle #${passRight.id}`));
+      assert.equal(await page.locator(byTestId('hint-button')).count(), 0, 'no hint in a puzzle');
+      assert.equal(await page.locator(byTestId('hint-off')).count(), 0);
+      await screenshot(page, 'puzzle-ask-en-1280x800');
+      await page.locator(byTestId('pass-button')).click();
+      const result = page.locator(byTestId('puzzle-result'));
+      await result.waitFor();
+      assert.equal(await result.getAttribute('data-right'), 'true');
+      assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), /Right/);
+      assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), passRight.candidates.length);
+      assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), passRight.why.en);
+      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /The best play.*: .*[Pp]ass/);
+      assert.match(await result.textContent(), /expected mice|chance to win/);
+      assert.match(await page.locator(byTestId('puzzle-rating')).textContent(), /^Rating \d+ \(\+\d+\)$/);
+      // The bots wait while the answer is on screen, and nothing is saved yet.
+      assert.equal(await page.locator(byTestId('thinking')).count(), 0);
+      assert.ok(!(await page.evaluate(() => localStorage.getItem('tablee.games') || '')).includes('tablee.katzenjammer.game.'));
+      const saved = await record(page);
+      assert.deepEqual(saved.tried, [{ id: passRight.id, first: true, solved: true }]);
+      assert.ok(saved.rating > 1500);
+      await screenshot(page, 'puzzle-right-en-1280x800');
+
+      await page.locator(byTestId('puzzle-play-on')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      await page.waitForFunction(() => /[?&]seed=/.test(location.search));
+      await page.locator(byTestId('speed-instant')).click();
+      await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('tablee.katzenjammer.game.'));
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('home-screen')).waitFor();
+      // The game played on is kept (it is the game in progress: Resume).
+      await page.locator(byTestId('resume-button')).waitFor();
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a wrong answer says so in French on a phone, and the rating goes down', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
+    try {
+      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passWrong.id}`));
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Problème nº ${passWrong.id}`));
+      await screenshot(page, 'puzzle-ask-fr-360x740');
+      await page.locator(byTestId('pass-button')).click();
+      const result = page.locator(byTestId('puzzle-result'));
+      await result.waitFor();
+      assert.equal(await result.getAttribute('data-right'), 'false');
+      // The answer, above the table, is scrolled into view on the phone.
+      const top = await page.locator(byTestId('puzzle-verdict')).evaluate((e) => e.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 740, `the verdict is in view: ${top}px`);
+      assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), /Ce n'est pas le meilleur coup/);
+      assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), passWrong.why.fr);
+      assert.match(await result.textContent(), /souris espérées|chances de gagner/);
+      assert.ok(!/\d\.\d\d ±/.test(await result.textContent()), 'French decimals use a comma');
+      assert.ok((await record(page)).rating < 1500);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 360, `nothing wider than the phone: ${wide}px`);
+      await screenshot(page, 'puzzle-wrong-fr-360x740');
+      // A retry does not count again.
+      await page.locator(byTestId('puzzle-again')).click();
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await page.locator(byTestId('pass-button')).click();
+      await page.locator(byTestId('puzzle-result')).waitFor();
+      assert.match(await page.locator(byTestId('puzzle-rating')).textContent(), /premier essai/);
+      assert.deepEqual((await record(page)).tried, [{ id: passWrong.id, first: false, solved: false }]);
+      // A bad number is explained, with a way back.
+      await page.goto(env.url('?game=katzenjammer&puzzle=99999999'));
+      await page.locator(byTestId('puzzle-problem')).waitFor();
+      assert.match(await page.locator(byTestId('puzzle-problem')).textContent(), /Aucun problème ne porte ce numéro/);
+      await page.locator(`${byTestId('puzzle-problem')} ${byTestId('puzzle-list')}`).click();
+      await page.locator(byTestId('puzzles-screen')).waitFor();
+      await page.locator(byTestId(`puzzle-${passWrong.id}`)).waitFor();
+      assert.match(await page.locator(byTestId(`puzzle-${passWrong.id}`)).textContent(), /✗/);
+      await screenshot(page, 'puzzles-list-fr-360x740');
+      const wideList = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wideList <= 360, `nothing wider than the phone: ${wideList}px`);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the home screen's entry opens the puzzles (a damaged record set aside); the puzzle of the day counts a streak and shares no spoiler", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A damaged record (written once, before the first load): set aside, said so, never lost.
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('tablee.katzenjammer.puzzles', '{"v":1,"rating":');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    try {
+      // A game in progress waits while puzzles are solved.
+      await gotoApp(page, env.url());
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      const deal = (await page.locator(byTestId('deal-id')).textContent()).trim();
+      await page.locator(byTestId('nav-home')).click();
+      await settle(page);
+      await page.locator(byTestId('puzzles-entry')).click();
+      await page.locator(byTestId('puzzles-screen')).waitFor();
+      await page.locator(byTestId('puzzle-record-aside')).waitFor();
+      const aside = await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('tablee.katzenjammer.puzzles.broken.')).map((k) => localStorage.getItem(k)),
+      );
+      assert.deepEqual(aside, ['{"v":1,"rating":']);
+      const daily = page.locator(byTestId('puzzle-daily'));
+      await daily.waitFor();
+      assert.equal(Number(await daily.getAttribute('data-id')), dailyId());
+      assert.ok((await page.locator('[data-testid^="puzzles-"] li').count()) >= file.puzzles.length);
+      await screenshot(page, 'puzzles-list-en-1280x800');
+      await daily.click();
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await firstMove(page);
+      await page.locator(byTestId('puzzle-result')).waitFor();
+      const saved = await record(page);
+      assert.equal(saved.daily.streak, 1);
+      assert.equal(saved.daily.day, new Date().toISOString().slice(0, 10));
+      await page.locator(byTestId('puzzle-share')).click();
+      await page.locator(byTestId('share-status')).waitFor();
+      const shared = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(shared, new RegExp(`^Tablée puzzle #${dailyId()}( ✓ first try| ✗) 🔥1\\nhttp://[^ ]+/tablee/\\?game=katzenjammer&puzzle=${dailyId()}$`));
+      // The list marks it.
+      await page.locator(byTestId('puzzle-list')).click();
+      await page.locator(byTestId('puzzles-screen')).waitFor();
+      assert.match(await page.locator(byTestId('puzzle-record')).textContent(), /daily streak 1/);
+      await screenshot(page, 'puzzles-list-after-en-1280x800');
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('resume-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), deal, 'the game in progress is back');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a puzzle offline (the file is precached)', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+    try {
+      await gotoApp(page, env.url());
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        }
+      });
+      const cached = await page.evaluate(async () => {
+        const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('tablee-')));
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+      });
+      assert.ok(cached.some((p) => p.endsWith('/puzzles/katzenjammer.json')), 'the puzzle file is precached');
+      await settle(page);
+      await context.setOffline(true);
+      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await page.locator(byTestId('pass-button')).click();
+      await page.locator(byTestId('puzzle-result')).waitFor();
+      await screenshot(page, 'puzzle-offline-en-360x740');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
