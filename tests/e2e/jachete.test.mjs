@@ -3,7 +3,9 @@
 // (JA-12) and by pointer drag; an invalid table explained and refused
 // (JA-13); a buy taken (JA-10) and one declined (JA-9); a reset turn; a
 // reload mid-turn resuming the staged table and the hand order; a 20-card
-// hand at 360×740 with nothing wider than the window. No console error,
+// hand at 360×740 with nothing wider than the window; the round's end
+// (JA-17) shown again after a reload; the share text at the end; a phone's
+// turn starting in view. No console error,
 // uncaught exception or failed request anywhere. Screenshots in test-output/.
 
 import assert from 'node:assert/strict';
@@ -103,6 +105,17 @@ async function unpressed(page, card) {
   return i;
 }
 
+/** A mouse drag from one element to another. */
+async function dragCard(page, from, to) {
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
 /** Discards the first card of the hand. */
 async function discardFirst(page) {
   await page.locator(byTestId('ja-hand-card-0')).click();
@@ -119,10 +132,60 @@ async function toFirstTurn(page) {
   }
 }
 
+/** JA-17: round 1's end: the facts still name round 1 and its contract (the
+ * engine has dealt round 2, whose contract is one set of 4); a reload shows
+ * the round's end again, and once "Next round" is pressed, no more. */
+async function roundOneEnd(page) {
+  const facts = async () => [
+    (await page.locator(byTestId('ja-round')).textContent()).trim(),
+    (await page.locator(byTestId('ja-contract')).textContent()).trim(),
+  ];
+  const check = async () => {
+    const [round, contract] = await facts();
+    assert.equal(round, 'Round 1 of 7', 'the round just finished');
+    assert.match(contract, /two sets of 3/, "round 1's contract, not round 2's");
+    assert.equal(await page.locator(byTestId('ja-stock')).count(), 0, "the next round's stock is not shown yet");
+  };
+  await check();
+  await page.waitForTimeout(300); // the save is written just after the move
+  await page.reload({ waitUntil: 'load' });
+  await page.locator(byTestId('ja-round-end')).waitFor();
+  await check();
+  await page.locator(byTestId('ja-next-round')).click();
+  await page.locator(byTestId('ja-round-end')).waitFor({ state: 'detached' });
+  await page.waitForFunction(() => /Round 2 of 7/.test(document.querySelector('[data-testid="ja-round"]')?.textContent));
+  await page.waitForTimeout(300);
+  await page.reload({ waitUntil: 'load' });
+  await page.locator(byTestId('ja-table')).waitFor();
+  await frame(page);
+  assert.equal(await page.locator(byTestId('ja-round-end')).count(), 0, 'a round end seen is not shown again');
+}
+
+/** The end screen's share: the person's total, place and par, the deal's
+ * link without a language, never a card. */
+async function shareAtTheEnd(page) {
+  const row = page.locator(byTestId('end-row-0'));
+  const total = (await row.locator('td').first().textContent()).trim();
+  const place = (await row.locator('td').last().textContent()).trim();
+  await page.locator(byTestId('share-button')).click();
+  await page.locator(byTestId('share-status')).waitFor();
+  assert.equal(await page.locator(byTestId('share-text')).count(), 0, 'copied to the clipboard');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  const lines = text.split('\n');
+  assert.equal(lines[0], "Tablée · J'achète · deal 1000-0003 · 4 players", text);
+  assert.match(lines[1], new RegExp(`^My result: ${total} points \\(par \\d+\\), ${place} of 4\\.$`), text);
+  const url = new URL(lines[2]);
+  assert.equal(url.searchParams.get('game'), 'jachete');
+  assert.equal(url.searchParams.get('seed'), '1000-0003');
+  assert.equal(url.searchParams.get('lang'), null, "the link is read in the reader's language");
+  assert.ok(!/[♠♥♦♣★]/.test(text), `no card given away: ${text}`);
+}
+
 describe("J'achète at the table", () => {
-  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen, no console error', async () => {
+  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen and shares it, no console error', async () => {
     const { context, page, problems } = await open();
     try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.url()).origin });
       await gotoApp(page, env.url(query('1000-0003', '&seats=human,normal,normal,normal')));
       await page.locator(byTestId('ja-table')).waitFor();
       let rounds = 0;
@@ -132,7 +195,11 @@ describe("J'achète at the table", () => {
         if (state === 'end') break;
         if (state === 'round') {
           rounds += 1;
-          if (rounds === 1) await screenshot(page, 'jachete-round-end-desktop');
+          if (rounds === 1) {
+            await screenshot(page, 'jachete-round-end-desktop');
+            await roundOneEnd(page);
+            continue;
+          }
           await page.locator(byTestId('ja-next-round')).click();
           await page.locator(byTestId('ja-next-round')).waitFor({ state: 'detached' });
         } else if (state === 'buy') await moveBy(page, 'ja-decline');
@@ -145,6 +212,7 @@ describe("J'achète at the table", () => {
       await page.waitForFunction(() => /Par — the expert bot in your seat on this deal: \d+ points\. You: \d+/.test(
         document.querySelector('[data-testid="par"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await screenshot(page, 'jachete-end-desktop');
+      await shareAtTheEnd(page);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
@@ -167,9 +235,16 @@ describe("J'achète at the table", () => {
       const size = () => page.locator(byTestId('ja-player-0')).getAttribute('data-hand-size').then(Number);
       const [m0, s0] = [await money(), await size()];
       await screenshot(page, 'jachete-buy-desktop');
+      // Not our turn to play, yet the hand can be put in order by drag: the first card onto the fourth.
+      const order = await hand(page);
+      await dragCard(page, byTestId('ja-hand-card-0'), byTestId('ja-hand-card-3'));
+      await page.waitForFunction((first) => document.querySelector('[data-testid="ja-hand-card-3"]')?.dataset.card === first, order[0]);
       // Decline this one.
       await moveBy(page, 'ja-decline');
       assert.equal(await money(), m0);
+      const next = await nextState(page);
+      const kept = await hand(page);
+      assert.deepEqual(kept.slice(0, 4), [...order.slice(1, 4), order[0]], `the order is kept after the move (${next})`);
       // Take the next one.
       for (;;) {
         state = await nextState(page);
@@ -221,8 +296,16 @@ describe("J'achète at the table", () => {
           }
           await page.locator(byTestId(`ja-meld-0-${OPENING.length - 1}`)).waitFor();
           assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '');
+          // The players list: our hand still holds the staged cards until Play, and says so.
+          const me = page.locator(byTestId('ja-player-0'));
+          const size = await me.getAttribute('data-hand-size');
+          assert.equal(await me.getAttribute('data-staged'), '6');
+          const stats = (await me.locator('.stats').textContent()).replace(/\s+/g, ' ');
+          const staged = lang === 'en' ? `${size} cards · 6 on the table to play` : `${size} cartes · 6 sur la table, à jouer`;
+          assert.ok(stats.includes(staged), `${stats} says ${staged}`);
           await screenshot(page, `jachete-staged-${name}-${lang}`);
           await moveBy(page, 'ja-play');
+          assert.equal(await me.getAttribute('data-staged'), '0', 'played: nothing staged');
           assert.equal(await page.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
           await screenshot(page, `jachete-opened-${name}-${lang}`);
           // Overflow check on every size.
@@ -374,14 +457,8 @@ describe("J'achète at the table", () => {
       await page.locator(byTestId('ja-sort-suit')).click();
       await frame(page);
       // A manual order: drag the first card onto the fourth.
-      const a = await page.locator(byTestId('ja-hand-card-0')).boundingBox();
-      const b = await page.locator(byTestId('ja-hand-card-3')).boundingBox();
       const before = await hand(page);
-      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
-      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-      await page.mouse.up();
+      await dragCard(page, byTestId('ja-hand-card-0'), byTestId('ja-hand-card-3'));
       await page.waitForFunction((first) => document.querySelector('[data-testid="ja-hand-card-3"]')?.dataset.card === first, before[0]);
       const meld = OPENING[0];
       await tapCards(page, meld);
@@ -399,6 +476,42 @@ describe("J'achète at the table", () => {
       await context.close();
     }
   });
+
+  for (const locale of ['en-US', 'fr-CA']) {
+    it(`360×740 (${locale.slice(0, 2)}): every turn and buy window of ours starts with whose turn and the hand in view, even scrolled down before`, async () => {
+      const { context, page, problems } = await open(VIEWPORTS.phone, locale);
+      try {
+        await gotoApp(page, env.url(query(OPEN_SEED)));
+        const inView = async (what) => {
+          const box = await page.evaluate(() => {
+            const rect = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+            const [turn, card] = [rect('turn-status'), rect('ja-hand-card-0')];
+            return { turn: turn && [turn.top, turn.bottom], card: card && [card.top, card.bottom], height: window.innerHeight };
+          });
+          assert.ok(box.turn && box.turn[0] >= 0 && box.turn[1] <= box.height, `${what}: the turn line in view ${JSON.stringify(box)}`);
+          assert.ok(box.card && box.card[0] >= 0 && box.card[1] <= box.height, `${what}: the hand's first card in view ${JSON.stringify(box)}`);
+        };
+        let shot = 0;
+        for (let turn = 0; turn < 8; turn += 1) {
+          const state = await nextState(page);
+          await frame(page);
+          await inView(`${state} ${turn}`);
+          if (state === 'play' && shot === 0) await screenshot(page, `jachete-turn-phone-${locale.slice(0, 2)}`);
+          if (state === 'buy' && shot++ === 0) await screenshot(page, `jachete-buy-phone-${locale.slice(0, 2)}`);
+          // Scrolled down to the table, then the move ends our part (clicked without scrolling).
+          const before = await moves(page);
+          if (state === 'play') await page.locator(byTestId('ja-hand-card-0')).click();
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.locator(byTestId(state === 'play' ? 'ja-discard' : 'ja-decline')).dispatchEvent('click');
+          await page.waitForFunction((n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) !== n, before);
+        }
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('360×740 with a 20-card hand: nothing wider than the window, every card at least 40 px', async () => {
     const { context, page, problems } = await open(VIEWPORTS.phone);
