@@ -5,13 +5,14 @@
 // reload mid-turn resuming the staged table and the hand order; a 20-card
 // hand at 360×740 with nothing wider than the window; the round's end
 // (JA-17) shown again after a reload; the share text at the end; a phone's
-// turn starting in view. No console error,
+// turn starting in view; a wild swapped by taps and by keyboard (JA-14);
+// the hand put in order outside one's turn. No console error,
 // uncaught exception or failed request anywhere. Screenshots in test-output/.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
  * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
@@ -19,6 +20,12 @@ const OPEN_SEED = '1000-000K';
 const OPENING = [
   ['9D', '9H', '9H'],
   ['JH', 'JS', 'JK'],
+];
+/** Seat 0 opens with a wild in a set, then holds a natural for it. */
+const SWAP_SEED = '1000-001S';
+const SWAP_OPENING = [
+  ['KS', 'KH', '2S'],
+  ['8D', '8H', '2H'],
 ];
 const query = (seed, extra = '') => `?game=jachete&seed=${seed}&players=4${extra}`;
 const MAX_STEPS = 3000;
@@ -105,6 +112,9 @@ async function unpressed(page, card) {
   return i;
 }
 
+/** What the window shows, not the whole page: test-output/NAME-view.png. */
+const viewShot = (page, name) => page.screenshot({ path: `${OUTPUT_DIR}/${name}-view.png` });
+
 /** A mouse drag from one element to another. */
 async function dragCard(page, from, to) {
   const a = await page.locator(from).boundingBox();
@@ -145,6 +155,8 @@ async function roundOneEnd(page) {
     assert.equal(round, 'Round 1 of 7', 'the round just finished');
     assert.match(contract, /two sets of 3/, "round 1's contract, not round 2's");
     assert.equal(await page.locator(byTestId('ja-stock')).count(), 0, "the next round's stock is not shown yet");
+    const seat = (await page.locator(byTestId('ja-player-0')).textContent()).replace(/\s+/g, ' ');
+    assert.ok(!/cards|opened|Dealer/.test(seat), `no hand size, opening or dealer of the round dealt next: ${seat}`);
   };
   await check();
   await page.waitForTimeout(300); // the save is written just after the move
@@ -477,6 +489,79 @@ describe("J'achète at the table", () => {
     }
   });
 
+  it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard; the wild played again', async () => {
+    const { context, page, problems } = await open();
+    try {
+      // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`:
+      // we open with K♠ K♥ 2♠ and 8♦ 8♥ 2♥, and on our next turn hold the other K♥.
+      await gotoApp(page, env.url(query(SWAP_SEED)));
+      await toFirstTurn(page);
+      for (const meld of SWAP_OPENING) {
+        await tapCards(page, meld);
+        await page.locator(byTestId('ja-new-meld')).click();
+      }
+      await moveBy(page, 'ja-play');
+      await discardFirst(page);
+      for (;;) {
+        const state = await nextState(page);
+        if (state === 'play') break;
+        assert.equal(state, 'buy');
+        await moveBy(page, 'ja-decline');
+      }
+      const meldCards = (k) => page.locator(`${byTestId(`ja-meld-0-${k}`)} [data-card]`).evaluateAll((cs) => cs.map((c) => c.dataset.card));
+      const [kings, eights] = [await meldCards(0), await meldCards(1)];
+      assert.deepEqual(kings.slice().sort(), ['2S', 'KH', 'KS'], `our set of kings: ${kings}`);
+      assert.ok((await hand(page)).includes('KH'), 'a natural king in hand');
+      const swapped = async (how) => {
+        await page.waitForFunction(() => !document.querySelector('[data-testid="ja-meld-0-0"] [data-card="2S"]'));
+        assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], `${how}: the natural in the wild's place`);
+        // JA-14: the wild taken off must be played again this turn: placed on our eights.
+        await page.locator(byTestId('ja-loose-0')).waitFor();
+      };
+      const replayed = async (how) => {
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="ja-meld-0-1"] [data-card]').length === 4);
+        assert.deepEqual((await meldCards(1)).slice().sort(), [...eights, '2S'].sort(), `${how}: the wild on the eights`);
+        assert.equal(await page.locator(byTestId('ja-loose-0')).count(), 0);
+        assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '', `${how}: a valid table`);
+      };
+      // By taps: the king, then the wild on the table; then the eights.
+      await tapCards(page, ['KH']);
+      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).click();
+      await swapped('taps');
+      await page.locator(byTestId('ja-meld-0-1')).click();
+      await replayed('taps');
+      await page.locator(byTestId('ja-reset-turn')).click();
+      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).waitFor();
+      // By keyboard: Enter on the king, arrows to the wild, Enter; arrows to the eights, Enter.
+      const arrowTo = async (selector) => {
+        for (let i = 0; i < 40; i += 1) {
+          if (await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector)) return;
+          await page.keyboard.press('ArrowLeft');
+        }
+        throw new Error(`arrows never reached ${selector}`);
+      };
+      await page.locator(byTestId(`ja-hand-card-${await unpressed(page, 'KH')}`)).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('[data-card="KH"][aria-pressed="true"]'));
+      await page.waitForFunction(() => document.activeElement?.dataset.act);
+      await arrowTo(`${byTestId('ja-meld-0-0')} [data-card="2S"]`);
+      await page.keyboard.press('Enter');
+      await swapped('keyboard');
+      await page.waitForFunction(() => document.activeElement?.dataset.act);
+      await arrowTo(byTestId('ja-meld-0-1'));
+      await page.keyboard.press('Enter');
+      await replayed('keyboard');
+      assert.match(await page.locator(byTestId('ja-live')).textContent(), /\S/, 'announced');
+      await moveBy(page, 'ja-play');
+      assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], 'the engine took the swap');
+      assert.ok((await meldCards(1)).includes('2S'));
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const locale of ['en-US', 'fr-CA']) {
     it(`360×740 (${locale.slice(0, 2)}): every turn and buy window of ours starts with whose turn and the hand in view, even scrolled down before`, async () => {
       const { context, page, problems } = await open(VIEWPORTS.phone, locale);
@@ -491,13 +576,15 @@ describe("J'achète at the table", () => {
           assert.ok(box.turn && box.turn[0] >= 0 && box.turn[1] <= box.height, `${what}: the turn line in view ${JSON.stringify(box)}`);
           assert.ok(box.card && box.card[0] >= 0 && box.card[1] <= box.height, `${what}: the hand's first card in view ${JSON.stringify(box)}`);
         };
-        let shot = 0;
+        const shots = new Set();
         for (let turn = 0; turn < 8; turn += 1) {
           const state = await nextState(page);
           await frame(page);
           await inView(`${state} ${turn}`);
-          if (state === 'play' && shot === 0) await screenshot(page, `jachete-turn-phone-${locale.slice(0, 2)}`);
-          if (state === 'buy' && shot++ === 0) await screenshot(page, `jachete-buy-phone-${locale.slice(0, 2)}`);
+          if (turn > 0 && !shots.has(state)) {
+            shots.add(state);
+            await viewShot(page, `jachete-${state === 'play' ? 'turn' : 'buy'}-phone-${locale.slice(0, 2)}`);
+          }
           // Scrolled down to the table, then the move ends our part (clicked without scrolling).
           const before = await moves(page);
           if (state === 'play') await page.locator(byTestId('ja-hand-card-0')).click();

@@ -425,6 +425,15 @@ mod tests {
         assert!(par_text(80, 65, Lang::Fr).ends_with("(15 de moins : mieux)."));
     }
 
+    /// The players list while a play is staged: the engine's hand size (the
+    /// staged cards are still in the hand until "Play"), and how many are staged.
+    #[test]
+    fn a_staged_hand_says_how_many_cards_are_on_the_table_to_play() {
+        assert_eq!(hand_size_text(11, 0, Lang::En), "11 cards");
+        assert_eq!(hand_size_text(11, 3, Lang::En), "11 cards · 3 on the table to play");
+        assert_eq!(hand_size_text(11, 3, Lang::Fr), "11 cartes · 3 sur la table, à jouer");
+    }
+
     /// The text shared at the end (JA-18: the person's total, fewer is
     /// better): the total, par, place, the daily streak or the first attempt
     /// of a practice, the link; never a card and never a rule id.

@@ -76,6 +76,8 @@ struct Ui {
     st: RwSignal<State>,
     /// What the aria-live region says.
     live: RwSignal<String>,
+    /// The move at which the person's turn was last brought into view.
+    shown: StoredValue<Option<usize>>,
 }
 
 impl Ui {
@@ -242,22 +244,10 @@ fn drop_on(ui: Ui, target: &str) {
         t => {
             if let Some(m) = t.strip_prefix('m').and_then(|m| m.parse().ok()) {
                 stage(ui, |s, m| s.place(Target::Meld(m)), m);
-            } else if let Some(to) = t.strip_prefix('h').and_then(|m| m.parse::<usize>().ok()) {
-                // A hand card dropped on another: the manual order.
-                let from = ui.staging_with(|s| s.as_ref().and_then(|s| match s.selected.as_slice() {
-                    [Pick::Hand(i)] => Some(*i),
-                    _ => None,
-                }));
-                if let Some(from) = from {
-                    ui.staging_update(|s| {
-                        if let Some(s) = s {
-                            s.move_in_hand(from, to);
-                        }
-                    });
-                    stage(ui, |_, _| Ok(()), 0);
-                } else {
-                    stage(ui, |s, _| s.place(Target::Hand), 0);
-                }
+            } else if t.starts_with('h') {
+                // A table card dropped on a hand card (a hand card dropped
+                // on another is the manual order: `on_pointer`).
+                stage(ui, |s, _| s.place(Target::Hand), 0);
             }
         }
     }
@@ -478,27 +468,31 @@ fn keep_focus() {
 /// it is and the hand are in view (a phone may have been scrolled down to
 /// the table meanwhile, and the table is above the hand). Not after the
 /// player's own play mid-turn.
+/// Called as the table is drawn (the frame after sees it), once per move.
 fn show_turn(ui: Ui) {
     let starts = ui.ctx.game_untracked::<Ja, _>(|s| {
         let seat = s.human_to_act()?;
         let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
         let round_end = s.state().results().len() > ui.st.with_untracked(|u| u.acked);
-        (!own_play && !round_end).then_some(())
+        (!own_play && !round_end).then_some(s.actions().len())
     });
-    if starts.flatten().is_none() {
+    let Some(Some(at)) = starts else { return };
+    if ui.shown.get_value() == Some(at) {
         return;
     }
+    ui.shown.set_value(Some(at));
     request_animation_frame(|| {
         let Some(window) = web_sys::window() else { return };
         let Some(doc) = window.document() else { return };
         let find = |sel: &str| doc.query_selector(sel).ok().flatten();
         let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
         let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-        // The turn line is pinned at the top (CSS): the buy or the hand goes just under it.
-        let under = edge(&turn, "bottom");
-        if edge(&card, "top") < under || edge(&card, "bottom") > height {
+        // The turn line is pinned at the top once scrolled to (CSS): the buy
+        // or the hand goes just under its pinned place.
+        let pinned = edge(&turn, "bottom") - edge(&turn, "top");
+        if edge(&card, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
             if let Some(first) = find(".ja-buy, .ja-hand-area") {
-                window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - under - 8.0);
+                window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
             }
         }
     });
@@ -659,7 +653,12 @@ pub fn Game() -> impl IntoView {
             seen.map_or(rounds, |r| (r as usize).min(rounds))
         })
         .unwrap_or(0);
-    let ui = Ui { ctx, st: RwSignal::new(State { acked, ..State::default() }), live: RwSignal::new(String::new()) };
+    let ui = Ui {
+        ctx,
+        st: RwSignal::new(State { acked, ..State::default() }),
+        live: RwSignal::new(String::new()),
+        shown: StoredValue::new(None),
+    };
     rebuild(ui);
     // A new staging area at every move (and for whoever is on screen).
     let key = Memo::new(move |_| ctx.game::<Ja, _>(|s| (s.actions().len(), s.viewer())));
@@ -668,7 +667,6 @@ pub fn Game() -> impl IntoView {
         if prev.is_some() {
             rebuild(ui);
         }
-        show_turn(ui);
     });
     // JA-17: a round's end is shown until "Next round"; the bots wait meanwhile.
     let round_end = move || {
@@ -792,10 +790,11 @@ fn render(ui: Ui) -> String {
                 seatside(&mut out, u, s, v, st.as_ref(), revealed, lang);
             }
             out.push_str("</div><div class=\"side-col\">");
-            players(&mut out, s, v, st.as_ref().filter(|_| !round_end), lang);
+            players(&mut out, s, v, st.as_ref(), round_end, lang);
             out.push_str("</div></div>");
         });
     });
+    show_turn(ui);
     out
 }
 
@@ -889,8 +888,9 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, finished: Option<
 
 /// Every player: money, score, hand size, opened, bought this round. The
 /// seat staging a play sees how many of its cards are on the staged table
-/// (still in its hand for the others until "Play").
-fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, lang: Lang) {
+/// (still in its hand for the others until "Play"). While a round's end is
+/// shown: money and scores only (the next round is dealt, not begun).
+fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, lang: Lang) {
     let j = lang.ja();
     let _ = write!(out, "<section class=\"panel players\"><h2>{}</h2><ul class=\"seats-list\">", lang.s().players_title);
     for seat in 0..v.players {
@@ -898,23 +898,22 @@ fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, lang
             Some(SeatKind::Bot(level)) => format!(" <span class=\"level\">{}</span>", i18n::level_name(level, lang)),
             _ => String::new(),
         };
-        let dealer = if v.dealer == seat { format!(" <span class=\"badge leader\">{}</span>", j.dealer) } else { String::new() };
+        let dealer = if v.dealer == seat && !round_end { format!(" <span class=\"badge leader\">{}</span>", j.dealer) } else { String::new() };
         let opened = v.opened[seat];
         let bought: Vec<Card> = v.bought.iter().filter(|(b, _)| *b == seat).map(|(_, c)| *c).collect();
-        let bought = if bought.is_empty() { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
+        let bought = if bought.is_empty() || round_end { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
         let staged = st.filter(|st| st.playing && st.seat == seat).map_or(0, |st| v.hand.len().saturating_sub(st.hand.len()));
         let _ = write!(out, 
-            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-staged=\"{staged}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer} <span class=\"badge{}\">{}</span></p><p class=\"stats\"><span>{}</span><span>{} {}</span><span>{}</span>{bought}</p></li>",
-            if v.to_act == Some(seat) { " acting" } else { "" },
+            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-staged=\"{staged}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer}{}</p><p class=\"stats\"><span>{}</span><span>{} {}</span>{}{bought}</p></li>",
+            if v.to_act == Some(seat) && !round_end { " acting" } else { "" },
             v.hand_sizes[seat],
             v.money[seat],
             esc(&i18n::seat_name(s.config(), seat, lang)),
-            if opened { " holds" } else { "" },
-            if opened { j.opened } else { j.not_opened },
+            if round_end { String::new() } else { format!(" <span class=\"badge{}\">{}</span>", if opened { " holds" } else { "" }, if opened { j.opened } else { j.not_opened }) },
             texts::cents(v.money[seat]),
             v.scores[seat],
             j.points,
-            texts::hand_size_text(v.hand_sizes[seat], staged, lang),
+            if round_end { String::new() } else { format!("<span>{}</span>", texts::hand_size_text(v.hand_sizes[seat], staged, lang)) },
         );
     }
     out.push_str("</ul></section>");
