@@ -142,6 +142,31 @@ async function toFirstTurn(page) {
   }
 }
 
+/** Declines a buy, or discards the first card, scrolled down to the foot of
+ * the page first (the clicks do not scroll), and waits for the move. */
+async function moveFromTheFoot(page, state) {
+  const before = await moves(page);
+  if (state === 'play') {
+    await page.locator(byTestId('ja-hand-card-0')).dispatchEvent('click');
+    await page.locator(byTestId('ja-hand-card-0')).and(page.locator('[aria-pressed="true"]')).waitFor();
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator(byTestId(state === 'play' ? 'ja-discard' : 'ja-decline')).dispatchEvent('click');
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) !== n || document.querySelector('[data-testid="end-screen"]'),
+    before,
+  );
+}
+
+/** The top of `testid` is inside the window. */
+async function topInView(page, testid) {
+  const [top, height] = await page.evaluate(
+    (id) => [document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().top, window.innerHeight],
+    testid,
+  );
+  assert.ok(top >= 0 && top < height, `${testid} opens at its top: ${top} in ${height}`);
+}
+
 /** JA-17: round 1's end: the facts still name round 1 and its contract (the
  * engine has dealt round 2, whose contract is one set of 4); a reload shows
  * the round's end again, and once "Next round" is pressed, no more. */
@@ -207,6 +232,8 @@ describe("J'achète at the table", () => {
         if (state === 'end') break;
         if (state === 'round') {
           rounds += 1;
+          await frame(page);
+          await topInView(page, 'ja-round-end');
           if (rounds === 1) {
             await screenshot(page, 'jachete-round-end-desktop');
             await roundOneEnd(page);
@@ -214,11 +241,14 @@ describe("J'achète at the table", () => {
           }
           await page.locator(byTestId('ja-next-round')).click();
           await page.locator(byTestId('ja-next-round')).waitFor({ state: 'detached' });
-        } else if (state === 'buy') await moveBy(page, 'ja-decline');
-        else if (state === 'play') await discardFirst(page);
-        else throw new Error(state);
+        } else if (state === 'buy' || state === 'play') {
+          // From the foot of the table: a round's end and the game's end still open at their top.
+          await moveFromTheFoot(page, state);
+        } else throw new Error(state);
       }
       assert.equal(rounds, 6, 'six round ends, then the game end');
+      await frame(page);
+      await topInView(page, 'end-screen');
       assert.equal(await page.locator('[data-testid^="end-row-"]').count(), 4);
       // Par: the expert in our seat on the same deal, computed by the worker.
       await page.waitForFunction(() => /Par — the expert bot in your seat on this deal: \d+ points\. You: \d+/.test(
@@ -585,12 +615,7 @@ describe("J'achète at the table", () => {
             shots.add(state);
             await viewShot(page, `jachete-${state === 'play' ? 'turn' : 'buy'}-phone-${locale.slice(0, 2)}`);
           }
-          // Scrolled down to the table, then the move ends our part (clicked without scrolling).
-          const before = await moves(page);
-          if (state === 'play') await page.locator(byTestId('ja-hand-card-0')).click();
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          await page.locator(byTestId(state === 'play' ? 'ja-discard' : 'ja-decline')).dispatchEvent('click');
-          await page.waitForFunction((n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) !== n, before);
+          await moveFromTheFoot(page, state);
         }
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));

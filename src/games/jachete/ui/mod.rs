@@ -76,8 +76,9 @@ struct Ui {
     st: RwSignal<State>,
     /// What the aria-live region says.
     live: RwSignal<String>,
-    /// The move at which the person's turn was last brought into view.
-    shown: StoredValue<Option<usize>>,
+    /// The move (and rounds seen) at which what the person must see was
+    /// last brought into view.
+    shown: StoredValue<Option<(usize, usize)>>,
 }
 
 impl Ui {
@@ -464,29 +465,45 @@ fn keep_focus() {
     });
 }
 
-/// At the start of each of the person's turns and buy windows: whose turn
-/// it is and the hand are in view (a phone may have been scrolled down to
-/// the table meanwhile, and the table is above the hand). Not after the
-/// player's own play mid-turn.
+/// What the person must see now is in view: at the start of each of their
+/// turns and buy windows, whose turn it is and the hand (a phone may have
+/// been scrolled down to the table meanwhile, and the table is above the
+/// hand), not after their own play mid-turn; at a round's end and at the
+/// game's end, the top of that screen (the page was at the hand).
 /// Called as the table is drawn (the frame after sees it), once per move.
 fn show_turn(ui: Ui) {
-    let starts = ui.ctx.game_untracked::<Ja, _>(|s| {
+    let acked = ui.st.with_untracked(|u| u.acked);
+    let what = ui.ctx.game_untracked::<Ja, _>(|s| {
+        let at = (s.actions().len(), acked);
+        if s.is_over() {
+            return Some((at, "end-screen"));
+        }
+        if s.state().results().len() > acked {
+            return Some((at, "ja-round-end"));
+        }
         let seat = s.human_to_act()?;
         let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
-        let round_end = s.state().results().len() > ui.st.with_untracked(|u| u.acked);
-        (!own_play && !round_end).then_some(s.actions().len())
+        (!own_play).then_some((at, ""))
     });
-    let Some(Some(at)) = starts else { return };
+    let Some(Some((at, panel))) = what else { return };
     if ui.shown.get_value() == Some(at) {
         return;
     }
     ui.shown.set_value(Some(at));
-    request_animation_frame(|| {
+    request_animation_frame(move || {
         let Some(window) = web_sys::window() else { return };
         let Some(doc) = window.document() else { return };
         let find = |sel: &str| doc.query_selector(sel).ok().flatten();
-        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
         let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        if !panel.is_empty() {
+            if let Some(el) = find(&format!("[data-testid=\"{panel}\"]")) {
+                if edge(&el, "top") < 0.0 || edge(&el, "top") > height * 0.6 {
+                    el.scroll_into_view_with_bool(true);
+                }
+            }
+            return;
+        }
+        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
         // The turn line is pinned at the top once scrolled to (CSS): the buy
         // or the hand goes just under its pinned place.
         let pinned = edge(&turn, "bottom") - edge(&turn, "top");
@@ -828,7 +845,13 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
         return;
     }
     let yours = if s.human_to_act().is_some() { " yours" } else { "" };
-    let _ = write!(out, "<div class=\"status{yours}\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}", esc(&text));
+    // Pinned at the top while the table scrolls: a turn's start scrolls the
+    // hand (or the buy) up under it (`show_turn`). Styled here, not in
+    // main.css, which is part of the first load's budget.
+    let _ = write!(out, 
+        "<div class=\"status{yours}\" style=\"position:sticky;top:0;z-index:20;box-shadow:0 2px 6px rgb(0 0 0/15%)\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}",
+        esc(&text)
+    );
     if let Some(seat) = thinking {
         let _ = write!(out, 
             "<span class=\"thinking\" data-testid=\"thinking\"><span class=\"dots\" aria-hidden=\"true\"></span>{}</span>",
