@@ -621,6 +621,9 @@ pub fn deal_name<G: GameDef>(config: &TableConfig<G>, lang: Lang) -> String {
 /// points"), par and the daily streak; never a card or a move. A retry of
 /// today's deal shares the attempt that counted, not itself. `url` is the
 /// deal's link, which carries no language (the reader's decides).
+/// J'achète's end screen uses it. Katzenjammer's `share_text` says the same
+/// in its own code: routed through this function it cost 63 bytes of gzip
+/// in the first load (248 205 → 248 268 B, measured), which must not grow.
 #[allow(clippy::too_many_arguments)]
 pub fn share_text(
     title: &str,
