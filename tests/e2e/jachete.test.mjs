@@ -600,11 +600,16 @@ describe("J'achète at the table", () => {
         const inView = async (what) => {
           const box = await page.evaluate(() => {
             const rect = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
-            const [turn, card] = [rect('turn-status'), rect('ja-hand-card-0')];
-            return { turn: turn && [turn.top, turn.bottom], card: card && [card.top, card.bottom], height: window.innerHeight };
+            const [turn, card, buy] = [rect('turn-status'), rect('ja-hand-card-0'), rect('ja-buy')];
+            const span = (r) => r && [r.top, r.bottom];
+            // The turn line is pinned: what is in view is below its box.
+            const under = document.querySelector('.ja .status').getBoundingClientRect().bottom;
+            return { turn: span(turn), card: span(card), buy: span(buy), under, height: window.innerHeight };
           });
+          const seen = (span) => span && span[0] >= box.under && span[1] <= box.height;
           assert.ok(box.turn && box.turn[0] >= 0 && box.turn[1] <= box.height, `${what}: the turn line in view ${JSON.stringify(box)}`);
-          assert.ok(box.card && box.card[0] >= 0 && box.card[1] <= box.height, `${what}: the hand's first card in view ${JSON.stringify(box)}`);
+          assert.ok(seen(box.card), `${what}: the hand's first card in view ${JSON.stringify(box)}`);
+          if (what.startsWith('buy')) assert.ok(seen(box.buy), `${what}: "J'achète" in view ${JSON.stringify(box)}`);
         };
         const shots = new Set();
         for (let turn = 0; turn < 8; turn += 1) {

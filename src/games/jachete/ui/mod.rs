@@ -506,11 +506,12 @@ fn show_turn(ui: Ui) {
         let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
         // The turn line is pinned at the top once scrolled to (CSS): the buy
         // or the hand goes just under its pinned place.
+        // The buy's question and buttons, or the hand's heading, must not be
+        // under the pinned line, nor the hand's first card below the window.
         let pinned = edge(&turn, "bottom") - edge(&turn, "top");
-        if edge(&card, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
-            if let Some(first) = find(".ja-buy, .ja-hand-area") {
-                window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
-            }
+        let Some(first) = find(".ja-buy, .ja-hand-area") else { return };
+        if edge(&first, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
+            window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
         }
     });
 }
