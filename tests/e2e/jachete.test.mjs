@@ -3,13 +3,16 @@
 // (JA-12) and by pointer drag; an invalid table explained and refused
 // (JA-13); a buy taken (JA-10) and one declined (JA-9); a reset turn; a
 // reload mid-turn resuming the staged table and the hand order; a 20-card
-// hand at 360×740 with nothing wider than the window. No console error,
+// hand at 360×740 with nothing wider than the window; the round's end
+// (JA-17) shown again after a reload; the share text at the end; a phone's
+// turn starting in view; a wild swapped by taps and by keyboard (JA-14);
+// the hand put in order outside one's turn. No console error,
 // uncaught exception or failed request anywhere. Screenshots in test-output/.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
  * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
@@ -17,6 +20,12 @@ const OPEN_SEED = '1000-000K';
 const OPENING = [
   ['9D', '9H', '9H'],
   ['JH', 'JS', 'JK'],
+];
+/** Seat 0 opens with a wild in a set, then holds a natural for it. */
+const SWAP_SEED = '1000-001S';
+const SWAP_OPENING = [
+  ['KS', 'KH', '2S'],
+  ['8D', '8H', '2H'],
 ];
 const query = (seed, extra = '') => `?game=jachete&seed=${seed}&players=4${extra}`;
 const MAX_STEPS = 3000;
@@ -103,6 +112,20 @@ async function unpressed(page, card) {
   return i;
 }
 
+/** What the window shows, not the whole page: test-output/NAME-view.png. */
+const viewShot = (page, name) => page.screenshot({ path: `${OUTPUT_DIR}/${name}-view.png` });
+
+/** A mouse drag from one element to another. */
+async function dragCard(page, from, to) {
+  const a = await page.locator(from).boundingBox();
+  const b = await page.locator(to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
 /** Discards the first card of the hand. */
 async function discardFirst(page) {
   await page.locator(byTestId('ja-hand-card-0')).click();
@@ -119,10 +142,87 @@ async function toFirstTurn(page) {
   }
 }
 
+/** Declines a buy, or discards the first card, scrolled down to the foot of
+ * the page first (the clicks do not scroll), and waits for the move. */
+async function moveFromTheFoot(page, state) {
+  const before = await moves(page);
+  if (state === 'play') {
+    await page.locator(byTestId('ja-hand-card-0')).dispatchEvent('click');
+    await page.locator(byTestId('ja-hand-card-0')).and(page.locator('[aria-pressed="true"]')).waitFor();
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.locator(byTestId(state === 'play' ? 'ja-discard' : 'ja-decline')).dispatchEvent('click');
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) !== n || document.querySelector('[data-testid="end-screen"]'),
+    before,
+  );
+}
+
+/** The top of `testid` is inside the window. */
+async function topInView(page, testid) {
+  const [top, height] = await page.evaluate(
+    (id) => [document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().top, window.innerHeight],
+    testid,
+  );
+  assert.ok(top >= 0 && top < height, `${testid} opens at its top: ${top} in ${height}`);
+}
+
+/** JA-17: round 1's end: the facts still name round 1 and its contract (the
+ * engine has dealt round 2, whose contract is one set of 4); a reload shows
+ * the round's end again, and once "Next round" is pressed, no more. */
+async function roundOneEnd(page) {
+  const facts = async () => [
+    (await page.locator(byTestId('ja-round')).textContent()).trim(),
+    (await page.locator(byTestId('ja-contract')).textContent()).trim(),
+  ];
+  const check = async () => {
+    const [round, contract] = await facts();
+    assert.equal(round, 'Round 1 of 7', 'the round just finished');
+    assert.match(contract, /two sets of 3/, "round 1's contract, not round 2's");
+    assert.equal(await page.locator(byTestId('ja-stock')).count(), 0, "the next round's stock is not shown yet");
+    const seat = (await page.locator(byTestId('ja-player-0')).textContent()).replace(/\s+/g, ' ');
+    assert.ok(!/cards|opened|Dealer/.test(seat), `no hand size, opening or dealer of the round dealt next: ${seat}`);
+  };
+  await check();
+  await page.waitForTimeout(300); // the save is written just after the move
+  await page.reload({ waitUntil: 'load' });
+  await page.locator(byTestId('ja-round-end')).waitFor();
+  await check();
+  await page.locator(byTestId('ja-next-round')).click();
+  await page.locator(byTestId('ja-round-end')).waitFor({ state: 'detached' });
+  await page.waitForFunction(() => /Round 2 of 7/.test(document.querySelector('[data-testid="ja-round"]')?.textContent));
+  await page.waitForTimeout(300);
+  await page.reload({ waitUntil: 'load' });
+  await page.locator(byTestId('ja-table')).waitFor();
+  await frame(page);
+  assert.equal(await page.locator(byTestId('ja-round-end')).count(), 0, 'a round end seen is not shown again');
+}
+
+/** The end screen's share: the person's total, place and par, the deal's
+ * link without a language, never a card. */
+async function shareAtTheEnd(page) {
+  const row = page.locator(byTestId('end-row-0'));
+  const total = (await row.locator('td').first().textContent()).trim();
+  const place = (await row.locator('td').last().textContent()).trim();
+  await page.locator(byTestId('share-button')).click();
+  await page.locator(byTestId('share-status')).waitFor();
+  assert.equal(await page.locator(byTestId('share-text')).count(), 0, 'copied to the clipboard');
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  const lines = text.split('\n');
+  assert.equal(lines[0], "Tablée · J'achète · deal 1000-0003 · 4 players", text);
+  assert.match(lines[1], new RegExp(`^My result: ${total} points \\(par \\d+\\), ${place} of 4\\.$`), text);
+  const url = new URL(lines[2]);
+  assert.equal(url.searchParams.get('game'), 'jachete');
+  assert.equal(url.searchParams.get('seed'), '1000-0003');
+  assert.equal(url.searchParams.get('lang'), null, "the link is read in the reader's language");
+  assert.ok(!/[♠♥♦♣★]/.test(text), `no card given away: ${text}`);
+}
+
 describe("J'achète at the table", () => {
-  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen, no console error', async () => {
+  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen and shares it, no console error', async () => {
     const { context, page, problems } = await open();
     try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.url()).origin });
       await gotoApp(page, env.url(query('1000-0003', '&seats=human,normal,normal,normal')));
       await page.locator(byTestId('ja-table')).waitFor();
       let rounds = 0;
@@ -132,19 +232,29 @@ describe("J'achète at the table", () => {
         if (state === 'end') break;
         if (state === 'round') {
           rounds += 1;
-          if (rounds === 1) await screenshot(page, 'jachete-round-end-desktop');
+          await frame(page);
+          await topInView(page, 'ja-round-end');
+          if (rounds === 1) {
+            await screenshot(page, 'jachete-round-end-desktop');
+            await roundOneEnd(page);
+            continue;
+          }
           await page.locator(byTestId('ja-next-round')).click();
           await page.locator(byTestId('ja-next-round')).waitFor({ state: 'detached' });
-        } else if (state === 'buy') await moveBy(page, 'ja-decline');
-        else if (state === 'play') await discardFirst(page);
-        else throw new Error(state);
+        } else if (state === 'buy' || state === 'play') {
+          // From the foot of the table: a round's end and the game's end still open at their top.
+          await moveFromTheFoot(page, state);
+        } else throw new Error(state);
       }
       assert.equal(rounds, 6, 'six round ends, then the game end');
+      await frame(page);
+      await topInView(page, 'end-screen');
       assert.equal(await page.locator('[data-testid^="end-row-"]').count(), 4);
       // Par: the expert in our seat on the same deal, computed by the worker.
       await page.waitForFunction(() => /Par — the expert bot in your seat on this deal: \d+ points\. You: \d+/.test(
         document.querySelector('[data-testid="par"]')?.textContent ?? ''), null, { timeout: 120_000 });
       await screenshot(page, 'jachete-end-desktop');
+      await shareAtTheEnd(page);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
@@ -167,9 +277,16 @@ describe("J'achète at the table", () => {
       const size = () => page.locator(byTestId('ja-player-0')).getAttribute('data-hand-size').then(Number);
       const [m0, s0] = [await money(), await size()];
       await screenshot(page, 'jachete-buy-desktop');
+      // Not our turn to play, yet the hand can be put in order by drag: the first card onto the fourth.
+      const order = await hand(page);
+      await dragCard(page, byTestId('ja-hand-card-0'), byTestId('ja-hand-card-3'));
+      await page.waitForFunction((first) => document.querySelector('[data-testid="ja-hand-card-3"]')?.dataset.card === first, order[0]);
       // Decline this one.
       await moveBy(page, 'ja-decline');
       assert.equal(await money(), m0);
+      const next = await nextState(page);
+      const kept = await hand(page);
+      assert.deepEqual(kept.slice(0, 4), [...order.slice(1, 4), order[0]], `the order is kept after the move (${next})`);
       // Take the next one.
       for (;;) {
         state = await nextState(page);
@@ -221,8 +338,16 @@ describe("J'achète at the table", () => {
           }
           await page.locator(byTestId(`ja-meld-0-${OPENING.length - 1}`)).waitFor();
           assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '');
+          // The players list: our hand still holds the staged cards until Play, and says so.
+          const me = page.locator(byTestId('ja-player-0'));
+          const size = await me.getAttribute('data-hand-size');
+          assert.equal(await me.getAttribute('data-staged'), '6');
+          const stats = (await me.locator('.stats').textContent()).replace(/\s+/g, ' ');
+          const staged = lang === 'en' ? `${size} cards · 6 on the table to play` : `${size} cartes · 6 sur la table, à jouer`;
+          assert.ok(stats.includes(staged), `${stats} says ${staged}`);
           await screenshot(page, `jachete-staged-${name}-${lang}`);
           await moveBy(page, 'ja-play');
+          assert.equal(await me.getAttribute('data-staged'), '0', 'played: nothing staged');
           assert.equal(await page.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
           await screenshot(page, `jachete-opened-${name}-${lang}`);
           // Overflow check on every size.
@@ -374,14 +499,8 @@ describe("J'achète at the table", () => {
       await page.locator(byTestId('ja-sort-suit')).click();
       await frame(page);
       // A manual order: drag the first card onto the fourth.
-      const a = await page.locator(byTestId('ja-hand-card-0')).boundingBox();
-      const b = await page.locator(byTestId('ja-hand-card-3')).boundingBox();
       const before = await hand(page);
-      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
-      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-      await page.mouse.up();
+      await dragCard(page, byTestId('ja-hand-card-0'), byTestId('ja-hand-card-3'));
       await page.waitForFunction((first) => document.querySelector('[data-testid="ja-hand-card-3"]')?.dataset.card === first, before[0]);
       const meld = OPENING[0];
       await tapCards(page, meld);
@@ -399,6 +518,117 @@ describe("J'achète at the table", () => {
       await context.close();
     }
   });
+
+  it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard; the wild played again', async () => {
+    const { context, page, problems } = await open();
+    try {
+      // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`:
+      // we open with K♠ K♥ 2♠ and 8♦ 8♥ 2♥, and on our next turn hold the other K♥.
+      await gotoApp(page, env.url(query(SWAP_SEED)));
+      await toFirstTurn(page);
+      for (const meld of SWAP_OPENING) {
+        await tapCards(page, meld);
+        await page.locator(byTestId('ja-new-meld')).click();
+      }
+      await moveBy(page, 'ja-play');
+      await discardFirst(page);
+      for (;;) {
+        const state = await nextState(page);
+        if (state === 'play') break;
+        assert.equal(state, 'buy');
+        await moveBy(page, 'ja-decline');
+      }
+      const meldCards = (k) => page.locator(`${byTestId(`ja-meld-0-${k}`)} [data-card]`).evaluateAll((cs) => cs.map((c) => c.dataset.card));
+      const [kings, eights] = [await meldCards(0), await meldCards(1)];
+      assert.deepEqual(kings.slice().sort(), ['2S', 'KH', 'KS'], `our set of kings: ${kings}`);
+      assert.ok((await hand(page)).includes('KH'), 'a natural king in hand');
+      const swapped = async (how) => {
+        await page.waitForFunction(() => !document.querySelector('[data-testid="ja-meld-0-0"] [data-card="2S"]'));
+        assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], `${how}: the natural in the wild's place`);
+        // JA-14: the wild taken off must be played again this turn: placed on our eights.
+        await page.locator(byTestId('ja-loose-0')).waitFor();
+      };
+      const replayed = async (how) => {
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="ja-meld-0-1"] [data-card]').length === 4);
+        assert.deepEqual((await meldCards(1)).slice().sort(), [...eights, '2S'].sort(), `${how}: the wild on the eights`);
+        assert.equal(await page.locator(byTestId('ja-loose-0')).count(), 0);
+        assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '', `${how}: a valid table`);
+      };
+      // By taps: the king, then the wild on the table; then the eights.
+      await tapCards(page, ['KH']);
+      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).click();
+      await swapped('taps');
+      await page.locator(byTestId('ja-meld-0-1')).click();
+      await replayed('taps');
+      await page.locator(byTestId('ja-reset-turn')).click();
+      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).waitFor();
+      // By keyboard: Enter on the king, arrows to the wild, Enter; arrows to the eights, Enter.
+      const arrowTo = async (selector) => {
+        for (let i = 0; i < 40; i += 1) {
+          if (await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector)) return;
+          await page.keyboard.press('ArrowLeft');
+        }
+        throw new Error(`arrows never reached ${selector}`);
+      };
+      await page.locator(byTestId(`ja-hand-card-${await unpressed(page, 'KH')}`)).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('[data-card="KH"][aria-pressed="true"]'));
+      await page.waitForFunction(() => document.activeElement?.dataset.act);
+      await arrowTo(`${byTestId('ja-meld-0-0')} [data-card="2S"]`);
+      await page.keyboard.press('Enter');
+      await swapped('keyboard');
+      await page.waitForFunction(() => document.activeElement?.dataset.act);
+      await arrowTo(byTestId('ja-meld-0-1'));
+      await page.keyboard.press('Enter');
+      await replayed('keyboard');
+      assert.match(await page.locator(byTestId('ja-live')).textContent(), /\S/, 'announced');
+      await moveBy(page, 'ja-play');
+      assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], 'the engine took the swap');
+      assert.ok((await meldCards(1)).includes('2S'));
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const locale of ['en-US', 'fr-CA']) {
+    it(`360×740 (${locale.slice(0, 2)}): every turn and buy window of ours starts with whose turn and the hand in view, even scrolled down before`, async () => {
+      const { context, page, problems } = await open(VIEWPORTS.phone, locale);
+      try {
+        await gotoApp(page, env.url(query(OPEN_SEED)));
+        const inView = async (what) => {
+          const box = await page.evaluate(() => {
+            const rect = (id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+            const [turn, card, buy] = [rect('turn-status'), rect('ja-hand-card-0'), rect('ja-buy')];
+            const span = (r) => r && [r.top, r.bottom];
+            // The turn line is pinned: what is in view is below its box.
+            const under = document.querySelector('.ja .status').getBoundingClientRect().bottom;
+            return { turn: span(turn), card: span(card), buy: span(buy), under, height: window.innerHeight };
+          });
+          const seen = (span) => span && span[0] >= box.under && span[1] <= box.height;
+          assert.ok(box.turn && box.turn[0] >= 0 && box.turn[1] <= box.height, `${what}: the turn line in view ${JSON.stringify(box)}`);
+          assert.ok(seen(box.card), `${what}: the hand's first card in view ${JSON.stringify(box)}`);
+          if (what.startsWith('buy')) assert.ok(seen(box.buy), `${what}: "J'achète" in view ${JSON.stringify(box)}`);
+        };
+        const shots = new Set();
+        for (let turn = 0; turn < 8; turn += 1) {
+          const state = await nextState(page);
+          await frame(page);
+          await inView(`${state} ${turn}`);
+          if (turn > 0 && !shots.has(state)) {
+            shots.add(state);
+            await viewShot(page, `jachete-${state === 'play' ? 'turn' : 'buy'}-phone-${locale.slice(0, 2)}`);
+          }
+          await moveFromTheFoot(page, state);
+        }
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('360×740 with a 20-card hand: nothing wider than the window, every card at least 40 px', async () => {
     const { context, page, problems } = await open(VIEWPORTS.phone);

@@ -129,4 +129,81 @@ mod seeds {
             }
         }
     }
+
+    /// For the browser test of a wild swap: seeds where seat 0 opens on its
+    /// first turn with a wild standing in a set, then (declining buys,
+    /// discarding the first card by rank) draws a natural of that set's rank
+    /// while the wild is still there, and the wild fits another meld of its
+    /// own. `cargo test -p tablee-app find_swap_seeds -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn find_swap_seeds() {
+        use crate::games::jachete::staging::{arrange, Order};
+        use tablee_engine::jachete::{read_meld, Card, TableMeld};
+        let mut found = 0;
+        for n in 0..3000u64 {
+            let mut session = Session::new(TableConfig::<Jachete>::new(Seed::from_number(n), 4)).unwrap();
+            let mut opened = false;
+            let mut turns = 0;
+            'game: loop {
+                while session.bot_step().is_some() {}
+                let Some(_) = session.human_to_act() else { break };
+                let state = session.state();
+                if state.round().round() != 1 || turns > 12 {
+                    break;
+                }
+                if state.round().phase() == JaPhase::BuyWindow {
+                    session.apply_human(JaAction::Decline).unwrap();
+                    continue;
+                }
+                turns += 1;
+                let hand = state.round().hand(0).to_vec();
+                if !opened {
+                    let Some(melds) = find_opening(state.round(), &hand) else { break };
+                    if !melds.iter().any(|m| m.iter().any(|c| c.is_wild())) {
+                        break;
+                    }
+                    let mut table = state.round().table().to_vec();
+                    table.extend(melds.iter().map(|m| TableMeld { owner: 0, cards: m.clone() }));
+                    if session.apply_human(JaAction::Play { table }).is_err() {
+                        break;
+                    }
+                    opened = true;
+                } else {
+                    let table = state.round().table().to_vec();
+                    for (m, meld) in table.iter().enumerate().filter(|(_, m)| m.owner == 0) {
+                        for (k, wild) in meld.cards.iter().enumerate().filter(|(_, c)| c.is_wild()) {
+                            for (i, natural) in hand.iter().enumerate().filter(|(_, c)| !c.is_wild()) {
+                                let mut t = table.clone();
+                                t[m].cards[k] = *natural;
+                                if read_meld(&t[m].cards).is_err() {
+                                    continue;
+                                }
+                                for other in (0..t.len()).filter(|&o| o != m && t[o].owner == 0) {
+                                    let mut u = t.clone();
+                                    u[other].cards.push(*wild);
+                                    if read_meld(&u[other].cards).is_err() {
+                                        continue;
+                                    }
+                                    let show = |t: &[TableMeld]| t.iter().map(|m| format!("{}:{}", m.owner, m.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))).collect::<Vec<_>>().join(" | ");
+                                    let shown = arrange(&hand, &Order::Rank);
+                                    println!("seed {} turn {turns} hand {:?} natural {natural} ({i}) wild {wild} meld {m} → meld {other}; table {}", Seed::from_number(n), shown.iter().map(|c| c.to_string()).collect::<Vec<_>>(), show(&table));
+                                    found += 1;
+                                    break 'game;
+                                }
+                            }
+                        }
+                    }
+                }
+                if session.human_to_act().is_some() && session.state().round().phase() != JaPhase::BuyWindow {
+                    let hand: Vec<Card> = session.state().round().hand(0).to_vec();
+                    let first = arrange(&hand, &Order::Rank)[0];
+                    session.apply_human(JaAction::Discard(first)).unwrap();
+                }
+            }
+            if found >= 3 {
+                break;
+            }
+        }
+    }
 }

@@ -6,8 +6,11 @@ use tablee_engine::jachete::{Card, Contract, JaAction};
 use tablee_engine::Seat;
 
 use super::staging::StageError;
+use super::summary::Summary;
 use super::Jachete;
 use crate::app::config::TableConfig;
+use crate::app::controller::DailyAttempt;
+use crate::app::game::GameId;
 use crate::app::lang::Lang;
 use crate::i18n::{number, seat_name};
 
@@ -294,6 +297,17 @@ pub fn hand_heading(n: usize, lang: Lang) -> String {
     format!("{} · {}", lang.ja().your_hand, crate::i18n::cards_count(n, lang))
 }
 
+/// A player's hand size; for the seat staging a play, how many of its
+/// cards are on the staged table: "11 cards · 3 on the table to play".
+pub fn hand_size_text(n: usize, staged: usize, lang: Lang) -> String {
+    let n = crate::i18n::cards_count(n, lang);
+    match (staged, lang) {
+        (0, _) => n,
+        (k, Lang::En) => format!("{n} · {k} on the table to play"),
+        (k, Lang::Fr) => format!("{n} · {k} sur la table, à jouer"),
+    }
+}
+
 /// "Player 2 went out." / the stock ran dry.
 pub fn went_out_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
     match (seat, lang) {
@@ -346,6 +360,20 @@ pub fn par_text(par: i32, mine: i32, lang: Lang) -> String {
     }
 }
 
+/// A score in words: "65 points" (the same in both languages).
+pub fn points_text(n: i32) -> String {
+    format!("{} points", crate::i18n::num(n))
+}
+
+/// The text shared at the game's end, with the deal's link: the person's
+/// total, place, par and daily streak; never a card (the words are every
+/// game's, [`crate::i18n::share_text`]).
+pub fn share_text(config: &Table, summary: Option<&Summary>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+    let mine = config.solo_seat().and_then(|seat| summary?.players.get(seat)).map(|p| (p.points, p.place));
+    let deal = crate::i18n::deal_name(config, lang);
+    crate::i18n::share_text(GameId::Jachete.title(), &deal, config.players(), mine, par, daily, &points_text, url, lang)
+}
+
 /// An announcement for screen readers after a staging move.
 pub fn moved_text(n: usize, target: &str, lang: Lang) -> String {
     match lang {
@@ -395,5 +423,50 @@ mod tests {
         assert_eq!(par_text(80, 95, Lang::En), "Par — the expert bot in your seat on this deal: 80 points. You: 95 (15 more).");
         assert!(par_text(80, 80, Lang::Fr).ends_with("Vous : 80 (autant)."));
         assert!(par_text(80, 65, Lang::Fr).ends_with("(15 de moins : mieux)."));
+    }
+
+    /// The players list while a play is staged: the engine's hand size (the
+    /// staged cards are still in the hand until "Play"), and how many are staged.
+    #[test]
+    fn a_staged_hand_says_how_many_cards_are_on_the_table_to_play() {
+        assert_eq!(hand_size_text(11, 0, Lang::En), "11 cards");
+        assert_eq!(hand_size_text(11, 3, Lang::En), "11 cards · 3 on the table to play");
+        assert_eq!(hand_size_text(11, 3, Lang::Fr), "11 cartes · 3 sur la table, à jouer");
+    }
+
+    /// The text shared at the end (JA-18: the person's total, fewer is
+    /// better): the total, par, place, the daily streak or the first attempt
+    /// of a practice, the link; never a card and never a rule id.
+    #[test]
+    fn ja18_the_shared_text_gives_the_total_and_the_place_never_a_card() {
+        use crate::app::config::SeatKind;
+        use crate::app::session::Session;
+        use crate::i18n::place_text;
+        use tablee_engine::Seed;
+        let mut bots = Table::new(Seed::from_number(2), 4);
+        bots.seats = vec![SeatKind::Bot(tablee_bots::Level::Normal); 4];
+        let mut session = Session::new(bots).unwrap();
+        while session.bot_step().is_some() {}
+        let summary = Summary::of(session.state()).unwrap();
+        let config = Table::new(Seed::from_number(2), 4);
+        assert_eq!(config.solo_seat(), Some(0));
+        let me = &summary.players[0];
+        let url = "https://x/tablee/?game=jachete&v=1&seed=0000-0002&players=4";
+        for lang in Lang::ALL {
+            let text = share_text(&config, Some(&summary), Some(80), None, url, lang);
+            assert!(text.starts_with(&format!("Tablée · J'achète · {}", crate::i18n::deal_name(&config, lang))), "{text}");
+            assert!(text.contains(&format!("{} points (par 80), {}.", crate::i18n::num(me.points), place_text(me.place, 4, lang))), "{text}");
+            assert!(text.ends_with(url), "{text}");
+            assert!(!text.contains("JA-") && !text.chars().any(|c| "♠♥♦♣★".contains(c)), "no rule id, no card: {text}");
+            let counted = share_text(&config, Some(&summary), None, Some(DailyAttempt::Counts { streak: 3 }), url, lang);
+            assert!(counted.contains(" 🔥3"), "{counted}");
+            let practice = share_text(&config, Some(&summary), None, Some(DailyAttempt::Practice { first_score: 70 }), url, lang);
+            assert!(practice.contains("70 points") && !practice.contains('🔥') && !practice.contains(&place_text(me.place, 4, lang)), "{practice}");
+        }
+        let unfinished = share_text(&config, None, None, None, url, Lang::En);
+        assert!(unfinished.contains("Can you beat the bots on this deal?"), "{unfinished}");
+        let mut two = config.clone();
+        two.seats[1] = SeatKind::Human;
+        assert!(!share_text(&two, Some(&summary), None, None, url, Lang::En).contains("My result"), "hot-seat: nobody's result");
     }
 }

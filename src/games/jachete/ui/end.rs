@@ -92,7 +92,7 @@ pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
 }
 
 /// JA-18: the game is over: totals, purses, places, the winners.
-pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<DailyAttempt>, lang: Lang) {
+pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<DailyAttempt>, share: Option<&Result<(), String>>, lang: Lang) {
     let Some(summary) = Summary::of(s.state()) else { return };
     let (t, j) = (lang.s(), lang.ja());
     let config = s.config();
@@ -134,12 +134,27 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<Dail
         _ => {}
     }
     if let Some(daily) = daily {
-        let status = i18n::daily_status(daily, |n| format!("{n} points"), lang);
+        let status = i18n::daily_status(daily, texts::points_text, lang);
         let _ = write!(out, "<p class=\"note\" data-testid=\"daily-status\">{}</p>", esc(&status));
     }
     score_table(out, s, lang);
     out.push_str("<p class=\"actions\">");
     button(out, "again", "play-again", "primary", t.play_again, "");
     button(out, "same", "same-deal", "", t.same_deal, "");
-    out.push_str("</p></section>");
+    button(out, "share", "share-button", "", t.share, "");
+    out.push_str("</p>");
+    match share {
+        Some(Ok(())) => {
+            let _ = write!(out, "<p class=\"share-status\" role=\"status\" data-testid=\"share-status\">{}</p>", t.share_copied);
+        }
+        Some(Err(text)) => {
+            let _ = write!(out, 
+                "<div class=\"share-manual\" data-testid=\"share-status\"><label for=\"share-text\">{}</label><textarea id=\"share-text\" readonly rows=\"4\" data-testid=\"share-text\">{}</textarea></div>",
+                t.share_manual,
+                esc(text)
+            );
+        }
+        None => {}
+    }
+    out.push_str("</section>");
 }

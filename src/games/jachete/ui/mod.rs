@@ -24,10 +24,11 @@ use wasm_bindgen::JsCast;
 
 use super::refusals::{ja_text, refusal_text};
 use super::staging::{self, Order, Pick, StageError, Staging, Target};
+use super::summary::Summary;
 use super::texts;
 use super::Jachete as Ja;
 use crate::app::config::SeatKind;
-use crate::app::controller::{DailyAttempt, SPEED_KEY};
+use crate::app::controller::{DailyAttempt, Par, SPEED_KEY};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::worker::{self, Reply};
@@ -65,6 +66,8 @@ struct State {
     /// (drawn, bought, the bonus card) are marked until the next move.
     seen: (Seat, Vec<Card>),
     fresh: Vec<Card>,
+    /// The end screen's share: copied, or the text to copy by hand.
+    share: Option<Result<(), String>>,
 }
 
 #[derive(Clone, Copy)]
@@ -73,6 +76,9 @@ struct Ui {
     st: RwSignal<State>,
     /// What the aria-live region says.
     live: RwSignal<String>,
+    /// The move (and rounds seen) at which what the person must see was
+    /// last brought into view.
+    shown: StoredValue<Option<(usize, usize)>>,
 }
 
 impl Ui {
@@ -106,9 +112,12 @@ fn note_of(s: &crate::app::session::Session<Ja>) -> Option<Json> {
 
 fn save_note(ui: Ui) {
     let at = ui.ctx.game_untracked::<Ja, _>(|s| s.actions().len()).unwrap_or(0);
-    let note = ui.staging_with(|st| {
+    let mut note = ui.staging_with(|st| {
         staging::write_note(&ui.st.with_untracked(|u| u.orders.clone()), st.as_ref().map(|s| (s, at)))
     });
+    // The rounds whose end the players have seen: a reload at a round's
+    // end shows it again (JA-17).
+    note.set("r", Json::int(ui.st.with_untracked(|u| u.acked) as i64));
     crate::ui::set_note::<Ja>(ui.ctx, Some(note));
 }
 
@@ -236,22 +245,10 @@ fn drop_on(ui: Ui, target: &str) {
         t => {
             if let Some(m) = t.strip_prefix('m').and_then(|m| m.parse().ok()) {
                 stage(ui, |s, m| s.place(Target::Meld(m)), m);
-            } else if let Some(to) = t.strip_prefix('h').and_then(|m| m.parse::<usize>().ok()) {
-                // A hand card dropped on another: the manual order.
-                let from = ui.staging_with(|s| s.as_ref().and_then(|s| match s.selected.as_slice() {
-                    [Pick::Hand(i)] => Some(*i),
-                    _ => None,
-                }));
-                if let Some(from) = from {
-                    ui.staging_update(|s| {
-                        if let Some(s) = s {
-                            s.move_in_hand(from, to);
-                        }
-                    });
-                    stage(ui, |_, _| Ok(()), 0);
-                } else {
-                    stage(ui, |s, _| s.place(Target::Hand), 0);
-                }
+            } else if t.starts_with('h') {
+                // A table card dropped on a hand card (a hand card dropped
+                // on another is the manual order: `on_pointer`).
+                stage(ui, |s, _| s.place(Target::Hand), 0);
             }
         }
     }
@@ -399,7 +396,11 @@ fn dispatch(ui: Ui, what: &str) {
                 }
             }
         }
-        "next" => ui.st.update(|u| u.acked += 1),
+        "next" => {
+            ui.st.update(|u| u.acked += 1);
+            save_note(ui);
+        }
+        "share" => share(ui),
         "ready" => {
             let seat = ui.ctx.game_untracked::<Ja, _>(|s| s.human_to_act()).flatten();
             ui.ctx.revealed_for.set(seat);
@@ -464,6 +465,66 @@ fn keep_focus() {
     });
 }
 
+/// What the person must see now is in view: at the start of each of their
+/// turns and buy windows, whose turn it is and the hand (a phone may have
+/// been scrolled down to the table meanwhile, and the table is above the
+/// hand), not after their own play mid-turn; at a round's end and at the
+/// game's end, the top of that screen (the page was at the hand).
+/// Called as the table is drawn (the frame after sees it), once per move.
+fn show_turn(ui: Ui) {
+    let acked = ui.st.with_untracked(|u| u.acked);
+    let what = ui.ctx.game_untracked::<Ja, _>(|s| {
+        let at = (s.actions().len(), acked);
+        if s.is_over() {
+            return Some((at, "end-screen"));
+        }
+        if s.state().results().len() > acked {
+            return Some((at, "ja-round-end"));
+        }
+        let seat = s.human_to_act()?;
+        let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
+        (!own_play).then_some((at, ""))
+    });
+    let Some(Some((at, panel))) = what else { return };
+    if ui.shown.get_value() == Some(at) {
+        return;
+    }
+    ui.shown.set_value(Some(at));
+    request_animation_frame(move || {
+        let Some(window) = web_sys::window() else { return };
+        let Some(doc) = window.document() else { return };
+        let find = |sel: &str| doc.query_selector(sel).ok().flatten();
+        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        if !panel.is_empty() {
+            if let Some(el) = find(&format!("[data-testid=\"{panel}\"]")) {
+                if edge(&el, "top") < 0.0 || edge(&el, "top") > height * 0.6 {
+                    el.scroll_into_view_with_bool(true);
+                }
+            }
+            return;
+        }
+        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
+        // The turn line is pinned at the top once scrolled to (CSS): the buy
+        // or the hand goes just under its pinned place.
+        // The buy's question and buttons, or the hand's heading, must not be
+        // under the pinned line, nor the hand's first card below the window.
+        let pinned = edge(&turn, "bottom") - edge(&turn, "top");
+        let Some(first) = find(".ja-buy, .ja-hand-area") else { return };
+        if edge(&first, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
+            window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
+        }
+    });
+}
+
+/// An element's edge relative to the viewport (`getBoundingClientRect`).
+fn edge(el: &web_sys::Element, side: &str) -> f64 {
+    let rect = js_sys::Reflect::get(el, &"getBoundingClientRect".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(el).ok());
+    rect.and_then(|r| js_sys::Reflect::get(&r, &side.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
+}
+
 /// Pointer drag: down on a card records it (with pointer capture), a move
 /// past a few pixels starts the drag, up drops on what is under the pointer.
 fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
@@ -471,7 +532,9 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
     let Some(pick) = pick_of(&what) else { return };
     match ev.type_().as_str() {
         "pointerdown" => {
-            if ev.button() == 0 && ui.staging_with(|s| s.as_ref().is_some_and(|s| s.playing)) {
+            // Hand cards may be put in order at any time; the rest only in one's turn.
+            let hand = matches!(pick, Pick::Hand(_));
+            if ev.button() == 0 && ui.staging_with(|s| s.as_ref().is_some_and(|s| s.playing || hand)) {
                 let _ = el.set_pointer_capture(ev.pointer_id());
                 ui.set_drag(Some((pick, ev.client_x(), ev.client_y(), false)));
             }
@@ -509,10 +572,25 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
                 .and_then(|e| e.get_attribute("data-drop"));
             let _ = el.style().remove_property("visibility");
             let Some(target) = target else { return };
-            // The dragged card joins the selection; dropped on a hand card,
-            // it alone moves there (the manual order).
+            // A hand card dropped on another moves there alone (the manual
+            // order, at any time, kept in the note).
+            let to = target.strip_prefix('h').and_then(|t| t.parse::<usize>().ok());
+            if let (Pick::Hand(from), Some(to)) = (p, to) {
+                ui.staging_update(|s| {
+                    if let Some(s) = s {
+                        s.move_in_hand(from, to);
+                    }
+                });
+                stage(ui, |_, _| Ok(()), 0);
+                return;
+            }
+            if !ui.staging_with(|s| s.as_ref().is_some_and(|s| s.playing)) {
+                return;
+            }
+            // The dragged card joins the selection; a table card dropped on a
+            // hand card goes back to the hand.
             let selected = ui.staging_with(|s| s.as_ref().is_some_and(|s| s.is_selected(p)));
-            let reorder = target.starts_with('h') && target != "hand";
+            let reorder = to.is_some();
             if !selected || reorder {
                 ui.staging_update(|s| {
                     if let Some(s) = s {
@@ -526,6 +604,28 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
             drop_on(ui, &target);
         }
     }
+}
+
+/// The end screen's share: the spoiler-free text and the deal's link (no
+/// language) to the clipboard, or shown to copy by hand.
+fn share(ui: Ui) {
+    let ctx = ui.ctx;
+    let lang = ctx.lang();
+    let par = match ctx.par.get_untracked() {
+        Par::Known(p) => Some(p),
+        _ => None,
+    };
+    let daily = ctx.shell.with_untracked(|sh| sh.daily_attempt());
+    let Some(text) = ctx.game_untracked::<Ja, _>(|s| {
+        let url = format!("{}{}", browser::base_url(), crate::app::link::write(s.config()));
+        texts::share_text(s.config(), Summary::of(s.state()).as_ref(), par, daily, &url, lang)
+    }) else {
+        return;
+    };
+    spawn_local(async move {
+        let copied = browser::copy_to_clipboard(text.clone()).await;
+        ui.st.update(|u| u.share = Some(if copied { Ok(()) } else { Err(text) }));
+    });
 }
 
 /// Asks the expert bot in the worker for the move to make (off for the daily deal).
@@ -563,8 +663,20 @@ fn ask_hint(ui: Ui) {
 #[component]
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
-    let rounds = ctx.game_untracked::<Ja, _>(|s| s.state().results().len()).unwrap_or(0);
-    let ui = Ui { ctx, st: RwSignal::new(State { acked: rounds, ..State::default() }), live: RwSignal::new(String::new()) };
+    // Rounds whose end was seen: the note's, else every round played.
+    let acked = ctx
+        .game_untracked::<Ja, _>(|s| {
+            let rounds = s.state().results().len();
+            let seen = s.note().and_then(|n| n.get("r")).and_then(Json::as_u64);
+            seen.map_or(rounds, |r| (r as usize).min(rounds))
+        })
+        .unwrap_or(0);
+    let ui = Ui {
+        ctx,
+        st: RwSignal::new(State { acked, ..State::default() }),
+        live: RwSignal::new(String::new()),
+        shown: StoredValue::new(None),
+    };
     rebuild(ui);
     // A new staging area at every move (and for whoever is on screen).
     let key = Memo::new(move |_| ctx.game::<Ja, _>(|s| (s.actions().len(), s.viewer())));
@@ -579,7 +691,14 @@ pub fn Game() -> impl IntoView {
         let acked = ui.st.with(|u| u.acked);
         ctx.game::<Ja, _>(|s| s.state().results().len() > acked && !s.is_over()).unwrap_or(false)
     };
-    Effect::new(move |_| ctx.hold.set(round_end()));
+    Effect::new(move |_| {
+        let held = round_end();
+        ctx.hold.set(held);
+        if held {
+            // The note says this round's end is not seen yet (a reload shows it).
+            save_note(ui);
+        }
+    });
     // Keys are read on the window: between a change and the focus going back
     // to its target (a frame later), a key lands on the page's body.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(ui, ev));
@@ -674,9 +793,9 @@ fn render(ui: Ui) -> String {
             if !round_end {
                 status(&mut out, s, v, thinking, lang);
             }
-            facts(&mut out, u, v, s, lang);
+            facts(&mut out, u, v, s, round_end.then_some(u.acked), lang);
             if s.is_over() {
-                end::end_panel(&mut out, s, ctx.par.get(), daily, lang);
+                end::end_panel(&mut out, s, ctx.par.get(), daily, u.share.as_ref(), lang);
             }
             out.push_str("<div class=\"board\"><div class=\"main-col\">");
             if round_end {
@@ -689,10 +808,11 @@ fn render(ui: Ui) -> String {
                 seatside(&mut out, u, s, v, st.as_ref(), revealed, lang);
             }
             out.push_str("</div><div class=\"side-col\">");
-            players(&mut out, s, v, lang);
+            players(&mut out, s, v, st.as_ref(), round_end, lang);
             out.push_str("</div></div>");
         });
     });
+    show_turn(ui);
     out
 }
 
@@ -726,7 +846,13 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
         return;
     }
     let yours = if s.human_to_act().is_some() { " yours" } else { "" };
-    let _ = write!(out, "<div class=\"status{yours}\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}", esc(&text));
+    // Pinned at the top while the table scrolls: a turn's start scrolls the
+    // hand (or the buy) up under it (`show_turn`). Styled here, not in
+    // main.css, which is part of the first load's budget.
+    let _ = write!(out, 
+        "<div class=\"status{yours}\" style=\"position:sticky;top:0;z-index:20;box-shadow:0 2px 6px rgb(0 0 0/15%)\"><p class=\"turn\" role=\"status\" data-testid=\"turn-status\">{}",
+        esc(&text)
+    );
     if let Some(seat) = thinking {
         let _ = write!(out, 
             "<span class=\"thinking\" data-testid=\"thinking\"><span class=\"dots\" aria-hidden=\"true\"></span>{}</span>",
@@ -737,14 +863,17 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
 }
 
 /// Round, contract (in words and as a picture), dealer, stock, discard, pots.
-fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
+/// While round `finished` (0-based)'s end is shown, that round and its
+/// contract, and the pots (the next round is dealt but not begun).
+fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, finished: Option<usize>, lang: Lang) {
     let j = lang.ja();
-    let Some(c) = tablee_engine::jachete::contract(v.round) else { return };
+    let round = finished.map_or(v.round, |i| (i + 1) as u8);
+    let Some(c) = tablee_engine::jachete::contract(round) else { return };
     let picture = format!("<span class=\"set-pic\">{}</span>", "<span class=\"blank\"></span>".repeat(c.min_len)).repeat(c.sets);
     let _ = write!(out, 
         "<section class=\"panel ja-facts\" aria-label=\"{}\"><div class=\"ja-head\"><p class=\"ja-round\" data-testid=\"ja-round\">{}</p><p class=\"ja-contract\" data-testid=\"ja-contract\"><strong>{}{} {}</strong><span class=\"contract-pic\" aria-hidden=\"true\">{picture}</span></p></div><dl class=\"facts\">",
         j.contract,
-        texts::round_text(v.round, lang),
+        texts::round_text(round, lang),
         j.contract,
         i18n::colon(lang),
         texts::contract_text(c, lang),
@@ -752,17 +881,23 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
     let fact = |out: &mut String, dt: &str, dd: &str, attrs: &str| {
         let _ = write!(out, "<div><dt>{dt}</dt><dd{attrs}>{dd}</dd></div>");
     };
-    fact(out, j.dealer, &esc(&i18n::seat_name(s.config(), v.dealer, lang)), "");
-    fact(out, j.stock, &v.stock.to_string(), " data-testid=\"ja-stock\"");
-    let top = v.discard_top.map(|c| cards(&[c], lang)).unwrap_or_else(|| j.discard_empty.to_string());
-    let attrs = format!(
-        " data-testid=\"ja-discard-top\" data-drop=\"discard\" data-act=\"discard\" role=\"button\" tabindex=\"0\" class=\"ja-target\" data-card=\"{}\"",
-        v.discard_top.map(|c| c.to_string()).unwrap_or_default()
-    );
-    fact(out, j.discard, &top, &attrs);
+    if finished.is_none() {
+        fact(out, j.dealer, &esc(&i18n::seat_name(s.config(), v.dealer, lang)), "");
+        fact(out, j.stock, &v.stock.to_string(), " data-testid=\"ja-stock\"");
+        let top = v.discard_top.map(|c| cards(&[c], lang)).unwrap_or_else(|| j.discard_empty.to_string());
+        let attrs = format!(
+            " data-testid=\"ja-discard-top\" data-drop=\"discard\" data-act=\"discard\" role=\"button\" tabindex=\"0\" class=\"ja-target\" data-card=\"{}\"",
+            v.discard_top.map(|c| c.to_string()).unwrap_or_default()
+        );
+        fact(out, j.discard, &top, &attrs);
+    }
     fact(out, j.small_pot, &texts::cents(v.pots.0), "");
     fact(out, j.big_pot, &texts::cents(v.pots.1), "");
     out.push_str("</dl>");
+    if finished.is_some() {
+        out.push_str("</section>");
+        return;
+    }
     let open = u.history;
     button(out, "hist", "ja-history-toggle", "", if open { j.history_hide } else { j.history_show }, &format!(" aria-expanded=\"{open}\""));
     if open {
@@ -775,8 +910,11 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, lang: Lang) {
     out.push_str("</section>");
 }
 
-/// Every player: money, score, hand size, opened, bought this round.
-fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
+/// Every player: money, score, hand size, opened, bought this round. The
+/// seat staging a play sees how many of its cards are on the staged table
+/// (still in its hand for the others until "Play"). While a round's end is
+/// shown: money and scores only (the next round is dealt, not begun).
+fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, lang: Lang) {
     let j = lang.ja();
     let _ = write!(out, "<section class=\"panel players\"><h2>{}</h2><ul class=\"seats-list\">", lang.s().players_title);
     for seat in 0..v.players {
@@ -784,22 +922,22 @@ fn players(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
             Some(SeatKind::Bot(level)) => format!(" <span class=\"level\">{}</span>", i18n::level_name(level, lang)),
             _ => String::new(),
         };
-        let dealer = if v.dealer == seat { format!(" <span class=\"badge leader\">{}</span>", j.dealer) } else { String::new() };
+        let dealer = if v.dealer == seat && !round_end { format!(" <span class=\"badge leader\">{}</span>", j.dealer) } else { String::new() };
         let opened = v.opened[seat];
         let bought: Vec<Card> = v.bought.iter().filter(|(b, _)| *b == seat).map(|(_, c)| *c).collect();
-        let bought = if bought.is_empty() { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
+        let bought = if bought.is_empty() || round_end { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
+        let staged = st.filter(|st| st.playing && st.seat == seat).map_or(0, |st| v.hand.len().saturating_sub(st.hand.len()));
         let _ = write!(out, 
-            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer} <span class=\"badge{}\">{}</span></p><p class=\"stats\"><span>{}</span><span>{} {}</span><span>{}</span>{bought}</p></li>",
-            if v.to_act == Some(seat) { " acting" } else { "" },
+            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-staged=\"{staged}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer}{}</p><p class=\"stats\"><span>{}</span><span>{} {}</span>{}{bought}</p></li>",
+            if v.to_act == Some(seat) && !round_end { " acting" } else { "" },
             v.hand_sizes[seat],
             v.money[seat],
             esc(&i18n::seat_name(s.config(), seat, lang)),
-            if opened { " holds" } else { "" },
-            if opened { j.opened } else { j.not_opened },
+            if round_end { String::new() } else { format!(" <span class=\"badge{}\">{}</span>", if opened { " holds" } else { "" }, if opened { j.opened } else { j.not_opened }) },
             texts::cents(v.money[seat]),
             v.scores[seat],
             j.points,
-            i18n::cards_count(v.hand_sizes[seat], lang),
+            if round_end { String::new() } else { format!("<span>{}</span>", texts::hand_size_text(v.hand_sizes[seat], staged, lang)) },
         );
     }
     out.push_str("</ul></section>");
@@ -827,12 +965,15 @@ fn melds(out: &mut String, s: &Session, st: &Staging, lang: Lang) {
                 esc(&texts::meld_label(s.config(), owner, k, lang)),
                 status.is_ok(),
             );
+            // Each card is a target of its own for the keyboard too (a wild
+            // to swap, a card to move off a long meld).
             for (i, slot) in meld.cards.iter().enumerate() {
+                let sel = st.is_selected(Pick::Table(m, i));
                 let _ = write!(out, 
-                    "<span class=\"{} mc{}{}\" data-card=\"{}\" title=\"{}\" data-act=\"c{m}.{i}\">{}</span>",
+                    "<span class=\"{} mc ja-target{}{}\" role=\"button\" tabindex=\"0\" aria-pressed=\"{sel}\" data-card=\"{}\" aria-label=\"{}\" data-act=\"c{m}.{i}\">{}</span>",
                     face_class(slot.card),
                     if slot.laid { " laid" } else { "" },
-                    if st.is_selected(Pick::Table(m, i)) { " selected" } else { "" },
+                    if sel { " selected" } else { "" },
                     slot.card,
                     esc(&texts::card_spoken(slot.card, lang)),
                     texts::card_label(slot.card, lang)
