@@ -785,7 +785,7 @@ mod tests {
         let tags = [
             "<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>", "<ol>", "</ol>", "<ul>", "</ul>", "<li>", "</li>",
             "<figure>", "</figure>", "<figcaption>", "</figcaption>", "<p class=\"meld\">", "<span class=\"c", "</span>",
-            "<i>", "</i>",
+            "<i>", "</i>", "<link rel=\"stylesheet\" href=\"./rules/jachete.css\" />",
         ];
         for tag in tags {
             assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");
@@ -797,6 +797,8 @@ mod tests {
             assert_eq!(count(page, "<section>"), 11);
             assert_eq!(count(page, "<figure>"), 3, "an opening, a swap, a run with a wild");
             assert_eq!(count(page, "<ol>"), 1, "the seven contracts");
+            // The pictures' styles come with the page (not in the first load's CSS).
+            assert_eq!(count(page, "<link rel=\"stylesheet\" href=\"./rules/jachete.css\" />"), 1);
             let all = count(page, "<") - count(page, "<!--");
             let known: usize = tags.iter().map(|t| count(page, t)).sum();
             assert_eq!(all, known, "an unexpected tag or an unescaped <");

@@ -585,39 +585,8 @@ pub fn share_text(
     url: &str,
     lang: Lang,
 ) -> String {
-    let head = format!(
-        "Tablée · Katzenjammer Blues · {} · {}",
-        deal_name(config, lang),
-        match lang {
-            Lang::En => format!("{} players", config.players()),
-            Lang::Fr => format!("{} joueurs", config.players()),
-        }
-    );
-    let me = seat.and_then(|s| summary.and_then(|sum| sum.player(s)));
-    let result = match (summary, me, daily) {
-        // A retry of today's deal shares the attempt that counted, not itself.
-        (Some(_), Some(_), Some(DailyAttempt::Practice { first_score })) => match lang {
-            Lang::En => format!("\nMy result (first attempt): {}.", mice(first_score, lang)),
-            Lang::Fr => format!("\nMon résultat (premier essai) : {}.", mice(first_score, lang)),
-        },
-        (Some(summary), Some(me), _) => {
-            let place = place_text(me.place, summary.players.len(), lang);
-            let par = par.map(|p| match lang {
-                Lang::En => format!(" (par {p})"),
-                Lang::Fr => format!(" (par {p})"),
-            });
-            let streak = match daily {
-                Some(DailyAttempt::Counts { streak }) if streak > 0 => format!(" 🔥{streak}"),
-                _ => String::new(),
-            };
-            match lang {
-                Lang::En => format!("\nMy result: {}{}, {place}.{streak}", mice(me.mice, lang), par.unwrap_or_default()),
-                Lang::Fr => format!("\nMon résultat : {}{}, {place}.{streak}", mice(me.mice, lang), par.unwrap_or_default()),
-            }
-        }
-        _ => lang.pick("\nCan you beat the bots on this deal?", "\nSaurez-vous battre les bots sur cette donne ?").to_string(),
-    };
-    format!("{head}{result}\n{url}")
+    let me = seat.and_then(|s| summary.and_then(|sum| sum.player(s))).map(|p| (p.mice, p.place));
+    crate::i18n::share_text("Katzenjammer Blues", &deal_name(config, lang), config.players(), me, par, daily, &|m| mice(m, lang), url, lang)
 }
 
 #[cfg(test)]
