@@ -2,10 +2,12 @@
 //! opening, lay-offs, new sets and runs, wild swaps, discards, buy or
 //! decline) from their own view only (JA-19).
 //!
-//! `random` picks uniformly; `normal` plays a sound heuristic — open as soon
-//! as the contract is on the table, lay off naturals, keep wilds for going
-//! out, buy wilds and cards that grow a pair towards a set, discard
-//! lone high cards but not a rank a player about to buy is collecting;
+//! `random` picks uniformly; `normal` plays a sound heuristic ([`Params`],
+//! tuned against the research styles) — open as soon as the contract is on
+//! the table, play every card it can (wilds too, once the hand is small or
+//! another player has opened), buy wilds and cards that grow a pair towards
+//! a set, discard lone high cards but not a rank a player about to buy is
+//! collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
 //! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
@@ -85,7 +87,11 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
 /// Going out and obvious plays need no search.
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
-        JaPhase::BuyWindow => legal.contains(&JaAction::Buy),
+        // Only a buy the heuristic would make: the search may decline it, but
+        // never buys more than the tuned rule (a round's rollouts cannot see
+        // what the cents spent would have bought later; left free, the search
+        // spent them all and lost, docs/bots.md).
+        JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
             matches!(best, Some(JaAction::Discard(_))) && view.hand.len() > 1
