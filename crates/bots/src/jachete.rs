@@ -2,10 +2,12 @@
 //! opening, lay-offs, new sets and runs, wild swaps, discards, buy or
 //! decline) from their own view only (JA-19).
 //!
-//! `random` picks uniformly; `normal` plays a sound heuristic — open as soon
-//! as the contract is on the table, lay off naturals, keep wilds for going
-//! out, buy wilds and cards that grow a pair towards a set, discard
-//! lone high cards but not a rank a player about to buy is collecting;
+//! `random` picks uniformly; `normal` plays a sound heuristic ([`Params`],
+//! tuned against the research styles) — open as soon as the contract is on
+//! the table, play every card it can (wilds too, once the hand is small or
+//! another player has opened), buy wilds and cards that grow a pair towards
+//! a set, discard lone high cards but not a rank a player about to buy is
+//! collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
 //! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
@@ -58,7 +60,7 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
         let action = legal[rng.index(legal.len())].clone();
         return vec![Choice { action, visits: 1, value: 0.0 }];
     }
-    let ctx = Ctx::from_view(view);
+    let ctx = Ctx::from_view(view, &Params::NORMAL);
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let worlds = match level {
         Level::Hard => HARD_WORLDS,
@@ -85,7 +87,11 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
 /// Going out and obvious plays need no search.
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
-        JaPhase::BuyWindow => legal.contains(&JaAction::Buy),
+        // Only a buy the heuristic would make: the search may decline it, but
+        // never buys more than the tuned rule (a round's rollouts cannot see
+        // what the cents spent would have bought later; left free, the search
+        // spent them all and lost, docs/bots.md).
+        JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
             matches!(best, Some(JaAction::Discard(_))) && view.hand.len() > 1
@@ -102,9 +108,182 @@ fn rank_count(hand: &[Card], rank: Rank) -> usize {
     hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
 }
 
+/// The heuristic's weights. `normal`, `easy` and the search levels' rollouts
+/// play [`Params::NORMAL`]; `crates/bots/examples/tune_ja.rs` tunes them by
+/// self-play against the research styles (docs/bots.md, issue 15).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Buying (a buy is taken when its score is above 0, declining's):
+    /// a wild; a card that grows a pair (or more) towards the contract's set
+    /// length; a card matching a lone card; more of a rank already making a set.
+    pub buy_wild: f64,
+    pub buy_pair: f64,
+    pub buy_lone: f64,
+    pub buy_extra: f64,
+    /// A card of a rank the hand does not hold (index 22).
+    pub buy_none: f64,
+    /// Taken off a buy for each other player who has opened (the round may
+    /// end soon, and a buy adds two cards to the hand).
+    pub buy_threat: f64,
+    /// Taken off a buy for each card the hand holds beyond the deal.
+    pub buy_hand: f64,
+    /// Playing: the value of each card played; the penalty for each wild
+    /// played while the hand holds more than `wild_hand` cards and nobody
+    /// else has opened (a wild kept makes any pair a set later).
+    pub play_card: f64,
+    pub play_wild: f64,
+    pub wild_hand: f64,
+    /// The wild penalty's factor once another player has opened (index 17).
+    pub wild_threat: f64,
+    /// Urgency: once an opened player holds at most `urgent_hand` cards (0:
+    /// never), what keeps a card is scaled by `urgent_keep`, discards weigh
+    /// points by `urgent_weight` at least, and wilds are played freely.
+    pub urgent_hand: f64,
+    pub urgent_keep: f64,
+    pub urgent_weight: f64,
+    /// Before opening, what keeps a card of a rank among the contract's best
+    /// ranks (the hand's most numerous, as many as the contract has sets).
+    pub keep_contract: f64,
+    /// Discarding: the weight of a card's points before round `late_round`
+    /// and from it on (or once another player has opened: `threat_weight`).
+    pub discard_early: f64,
+    pub discard_late: f64,
+    pub late_round: f64,
+    pub threat_weight: f64,
+    /// What keeps a card: a pair, three or more of its rank.
+    pub keep_pair: f64,
+    pub keep_set: f64,
+    /// Penalty for discarding a rank a player who can still buy has bought.
+    pub gift: f64,
+    /// A wild is let go only when the hand holds more than this many.
+    pub wild_hoard: f64,
+}
+
+impl Params {
+    /// `normal`'s hand-set weights before issue 15's tuning (for comparison:
+    /// `tune_ja`'s `old`).
+    pub const OLD: Params = Params {
+        buy_wild: 1.0,
+        buy_pair: 1.0,
+        buy_lone: -1.0,
+        buy_extra: -1.0,
+        buy_none: -1.0,
+        buy_threat: 0.0,
+        buy_hand: 0.0,
+        play_card: 1.0,
+        play_wild: 15.0,
+        wild_hand: 3.0,
+        wild_threat: 1.0,
+        urgent_hand: 0.0,
+        urgent_keep: 1.0,
+        urgent_weight: 0.0,
+        keep_contract: 0.0,
+        discard_early: 0.2,
+        discard_late: 0.5,
+        late_round: 5.0,
+        threat_weight: 0.2,
+        keep_pair: 8.0,
+        keep_set: 16.0,
+        gift: 3.0,
+        wild_hoard: 3.0,
+    };
+
+    /// `normal`'s weights: [`Params::OLD`] tuned by `tune_ja` against the
+    /// research styles (seeds 1001 and 1002; docs/bots.md). Cards played count
+    /// for more and wilds are played more readily (a 10-point penalty, not
+    /// 15, only while the hand holds more than 4 cards, and 0.7 of it once
+    /// someone else has opened), points weigh more in discards (0.4 before
+    /// round 5, 0.6 from it), pairs are kept more firmly, and a rank another
+    /// player has bought is less of a gift.
+    pub const NORMAL: Params = Params {
+        play_card: 3.0,
+        play_wild: 10.0,
+        wild_hand: 4.0,
+        wild_threat: 0.7,
+        discard_early: 0.4,
+        discard_late: 0.6,
+        late_round: 5.0,
+        keep_pair: 11.0,
+        gift: 1.0,
+        ..Params::OLD
+    };
+
+    /// The weights by index (for the tuner), with their names.
+    pub const NAMES: [&'static str; 23] = [
+        "buy_wild",
+        "buy_pair",
+        "buy_lone",
+        "buy_extra",
+        "buy_threat",
+        "buy_hand",
+        "play_card",
+        "play_wild",
+        "wild_hand",
+        "discard_early",
+        "discard_late",
+        "late_round",
+        "threat_weight",
+        "keep_pair",
+        "keep_set",
+        "gift",
+        "wild_hoard",
+        "wild_threat",
+        "urgent_hand",
+        "urgent_keep",
+        "urgent_weight",
+        "keep_contract",
+        "buy_none",
+    ];
+
+    fn slot(&mut self, i: usize) -> &mut f64 {
+        match i {
+            0 => &mut self.buy_wild,
+            1 => &mut self.buy_pair,
+            2 => &mut self.buy_lone,
+            3 => &mut self.buy_extra,
+            4 => &mut self.buy_threat,
+            5 => &mut self.buy_hand,
+            6 => &mut self.play_card,
+            7 => &mut self.play_wild,
+            8 => &mut self.wild_hand,
+            9 => &mut self.discard_early,
+            10 => &mut self.discard_late,
+            11 => &mut self.late_round,
+            12 => &mut self.threat_weight,
+            13 => &mut self.keep_pair,
+            14 => &mut self.keep_set,
+            15 => &mut self.gift,
+            16 => &mut self.wild_hoard,
+            17 => &mut self.wild_threat,
+            18 => &mut self.urgent_hand,
+            19 => &mut self.urgent_keep,
+            20 => &mut self.urgent_weight,
+            21 => &mut self.keep_contract,
+            _ => &mut self.buy_none,
+        }
+    }
+
+    /// Weight `i` (see [`Params::NAMES`]).
+    pub fn get(&self, i: usize) -> f64 {
+        *self.clone().slot(i)
+    }
+
+    /// Sets weight `i` (see [`Params::NAMES`]).
+    pub fn set(&mut self, i: usize, value: f64) {
+        *self.slot(i) = value;
+    }
+}
+
+/// The heuristic's choice with weights `params`, from `view` only (for the
+/// tuner and research players; `normal` is `decide(Level::Normal, …)`).
+pub fn heuristic_action(params: &Params, view: &JaView, legal: &[JaAction]) -> JaAction {
+    Ctx::from_view(view, params).best(legal).unwrap_or_else(|| fallback(legal))
+}
+
 /// What the heuristic looks at, read from a view or (in rollouts) straight
 /// from a world, so rollouts do not build a view per move.
 struct Ctx<'a> {
+    params: &'a Params,
     hand: &'a [Card],
     table: &'a [TableMeld],
     opened: bool,
@@ -114,10 +293,15 @@ struct Ctx<'a> {
     /// Ranks bought this round by players who may still buy (not opened):
     /// feeding them one is a gift.
     collected: [bool; 14],
+    /// How many other players have opened (public).
+    others_opened: usize,
+    /// The fewest cards an opened other player holds (public; `usize::MAX`
+    /// if nobody else has opened).
+    threat_hand: usize,
 }
 
 impl<'a> Ctx<'a> {
-    fn from_view(view: &'a JaView) -> Ctx<'a> {
+    fn from_view(view: &'a JaView, params: &'a Params) -> Ctx<'a> {
         let mut collected = [false; 14];
         for &(seat, card) in &view.bought {
             if let (Card::Natural(rank, _), false) = (card, card.is_wild()) {
@@ -127,6 +311,7 @@ impl<'a> Ctx<'a> {
             }
         }
         Ctx {
+            params,
             hand: &view.hand,
             table: &view.table,
             opened: view.opened[view.seat],
@@ -134,13 +319,20 @@ impl<'a> Ctx<'a> {
             phase: view.phase,
             buy_card: view.buy_card,
             collected,
+            others_opened: view.opened.iter().enumerate().filter(|&(s, &o)| o && s != view.seat).count(),
+            threat_hand: (0..view.players)
+                .filter(|&s| s != view.seat && view.opened[s])
+                .map(|s| view.hand_sizes[s])
+                .min()
+                .unwrap_or(usize::MAX),
         }
     }
 
     /// In a rollout: the world's own state, without the buy memory (a
     /// rollout is a rough model of everyone's play).
-    fn from_round(round: &'a JaRound, seat: Seat) -> Ctx<'a> {
+    fn from_round(round: &'a JaRound, seat: Seat, params: &'a Params) -> Ctx<'a> {
         Ctx {
+            params,
             hand: round.hand(seat),
             table: round.table(),
             opened: round.opened(seat),
@@ -148,31 +340,63 @@ impl<'a> Ctx<'a> {
             phase: round.phase(),
             buy_card: round.buy_card(),
             collected: [false; 14],
+            others_opened: (0..round.players()).filter(|&s| s != seat && round.opened(s)).count(),
+            threat_hand: (0..round.players())
+                .filter(|&s| s != seat && round.opened(s))
+                .map(|s| round.hand(s).len())
+                .min()
+                .unwrap_or(usize::MAX),
         }
+    }
+
+    /// Whether an opened player may go out soon ([`Params::urgent_hand`]).
+    fn urgent(&self) -> bool {
+        self.threat_hand as f64 <= self.params.urgent_hand
+    }
+
+    /// Before opening, whether `rank` is one of the contract's best ranks
+    /// in the hand (the most naturals; ties to the higher rank, as the
+    /// generator's opening does).
+    fn contract_rank(&self, rank: Rank) -> bool {
+        if self.opened {
+            return false;
+        }
+        let sets = contract(self.round).map_or(1, |c| c.sets);
+        let mine = rank_count(self.hand, rank);
+        let better = (1..=13u8)
+            .filter_map(Rank::new)
+            .filter(|&r| r != Rank::TWO && r != rank)
+            .filter(|&r| {
+                let n = rank_count(self.hand, r);
+                n > mine || (n == mine && r > rank)
+            })
+            .count();
+        better < sets
     }
 
     /// The heuristic's score of one candidate.
     fn score(&self, action: &JaAction) -> f64 {
+        let p = self.params;
         let hand = self.hand;
         match action {
             JaAction::Buy => {
                 let Some(card) = self.buy_card else { return -1.0 };
-                // Buy a wild, or a card that grows a pair (or more) towards
-                // the contract's set length; never a lone match, nor more of
-                // a rank that already makes a set: each buy adds two cards
-                // (points at risk) and costs 5 cents, and against players who
-                // buy at every chance those buys lost (docs/bots.md, issue 15).
-                let min_len = contract(self.round).map_or(3, |c| c.min_len);
-                let wanted = match card {
-                    c if c.is_wild() => true,
-                    Card::Natural(rank, _) => (2..min_len).contains(&rank_count(hand, rank)),
-                    Card::Joker => true,
+                // A wild, or a card that grows a pair (or more) towards the
+                // contract's set length; each buy adds two cards (points at
+                // risk) and costs 5 cents (docs/bots.md, issue 15).
+                let contract = contract(self.round);
+                let min_len = contract.map_or(3, |c| c.min_len);
+                let dealt = contract.map_or(9, |c| c.cards_dealt);
+                let base = match card {
+                    Card::Natural(rank, _) if !card.is_wild() => match rank_count(hand, rank) {
+                        0 => p.buy_none,
+                        1 => p.buy_lone,
+                        n if n < min_len => p.buy_pair,
+                        _ => p.buy_extra,
+                    },
+                    _ => p.buy_wild,
                 };
-                if wanted {
-                    1.0
-                } else {
-                    -1.0
-                }
+                base - p.buy_threat * self.others_opened as f64 - p.buy_hand * hand.len().saturating_sub(dealt) as f64
             }
             JaAction::Decline => 0.0,
             JaAction::Play { table } => {
@@ -183,45 +407,68 @@ impl<'a> Ctx<'a> {
                 let played = after.saturating_sub(before);
                 let wilds_played = count_wilds(table).saturating_sub(count_wilds(self.table));
                 let going_out = played >= hand.len();
-                let mut value = 10.0 + played as f64;
+                let mut value = 10.0 + p.play_card * played as f64;
                 if !self.opened {
                     value += 100.0;
                 }
                 if going_out {
                     value += 1000.0;
                 }
-                if wilds_played > 0 && !going_out && hand.len() > 3 {
-                    value -= 15.0;
+                if wilds_played > 0 && !going_out && hand.len() as f64 > p.wild_hand && !self.urgent() {
+                    let factor = if self.others_opened > 0 { p.wild_threat } else { 1.0 };
+                    value -= p.play_wild * factor * wilds_played as f64;
                 }
                 value
             }
             JaAction::Discard(card) => {
                 if card.is_wild() {
                     // Wilds are precious, but a hoard of them cannot open
-                    // (JA-5: at most half of a meld): beyond three, let one go.
+                    // (JA-5: at most half of a meld): beyond a few, let one go.
                     let wilds = hand.iter().filter(|c| c.is_wild()).count();
-                    return if wilds > 3 { 4.0 } else { -50.0 - f64::from(card.points()) };
+                    return if wilds as f64 > p.wild_hoard { 4.0 } else { -50.0 - f64::from(card.points()) };
                 }
                 let Card::Natural(rank, _) = *card else { return -50.0 };
                 let same = rank_count(hand, rank);
                 // A lone card is the natural discard, high points first; pairs
                 // and sets in the making are kept.
-                let keep = match same {
+                let mut keep = match same {
                     1 => 0.0,
-                    2 => 8.0,
-                    _ => 16.0,
+                    2 => p.keep_pair,
+                    _ => p.keep_set,
                 };
+                if p.keep_contract != 0.0 && self.contract_rank(rank) {
+                    keep += p.keep_contract;
+                }
                 // A rank someone is collecting would be bought at once.
-                let gift = if self.collected[usize::from(rank.number())] { 3.0 } else { 0.0 };
-                // Late in the game, dump points first.
-                let late = if self.phase == JaPhase::Play && self.round >= 5 { 0.5 } else { 0.2 };
-                f64::from(card.points()) * late - keep - gift
+                let gift = if self.collected[usize::from(rank.number())] { p.gift } else { 0.0 };
+                // Late in the game, or once the round may end soon, dump points first.
+                let mut weight = if self.phase == JaPhase::Play && f64::from(self.round) >= p.late_round {
+                    p.discard_late
+                } else {
+                    p.discard_early
+                };
+                if self.others_opened > 0 {
+                    weight = weight.max(p.threat_weight);
+                }
+                if self.urgent() {
+                    weight = weight.max(p.urgent_weight);
+                    keep *= p.urgent_keep;
+                }
+                f64::from(card.points()) * weight - keep - gift
             }
         }
     }
 
+    /// The best-scored candidate, the first of equals (as [`analyse`] ranks them).
     fn best(&self, legal: &[JaAction]) -> Option<JaAction> {
-        legal.iter().max_by(|a, b| self.score(a).total_cmp(&self.score(b))).cloned()
+        let mut best: Option<(&JaAction, f64)> = None;
+        for action in legal {
+            let score = self.score(action);
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((action, score));
+            }
+        }
+        best.map(|(a, _)| a.clone())
     }
 }
 
@@ -294,7 +541,7 @@ impl SearchGame for JaGame {
     fn search_actions(&self, width: usize, out: &mut Vec<JaAction>) {
         self.actions(out);
         let Some(seat) = self.to_act() else { return };
-        let ctx = Ctx::from_round(self.round(), seat);
+        let ctx = Ctx::from_round(self.round(), seat, &Params::NORMAL);
         let mut scored: Vec<(f64, JaAction)> = out.drain(..).map(|a| (ctx.score(&a), a)).collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         out.extend(scored.into_iter().take(width).map(|(_, a)| a));
@@ -304,7 +551,7 @@ impl SearchGame for JaGame {
     fn rollout_action(&self, _rng: &mut Rng, scratch: &mut Vec<JaAction>) -> JaAction {
         self.actions(scratch);
         let seat = self.to_act().unwrap_or(0);
-        Ctx::from_round(self.round(), seat).best(scratch).unwrap_or(JaAction::Decline)
+        Ctx::from_round(self.round(), seat, &Params::NORMAL).best(scratch).unwrap_or(JaAction::Decline)
     }
 
     /// The round's points decide the game (the lowest total wins, JA-18):

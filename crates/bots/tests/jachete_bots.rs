@@ -242,3 +242,24 @@ fn ja19_guessed_worlds_keep_what_each_player_bought() {
     }
     assert!(checked >= 10, "only {checked} bought cards checked");
 }
+
+/// The search levels never buy a card the heuristic declines: a round's
+/// rollouts cannot see what the cents would have bought later, and a search
+/// left free to buy spent them all and lost (docs/bots.md, issue 15).
+#[test]
+fn ja_search_never_buys_what_the_heuristic_declines() {
+    let mut checked = 0;
+    for seed in 0..3u64 {
+        play_rounds(4, 700 + seed, 3, |_, _, view, legal, bot_seed| {
+            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
+            if legal.contains(&JaAction::Buy) && normal == JaAction::Decline {
+                for level in [Level::Hard, Level::Expert] {
+                    assert_eq!(jachete::decide(level, view, legal, bot_seed), JaAction::Decline, "{level} bought");
+                }
+                checked += 1;
+            }
+            normal
+        });
+    }
+    assert!(checked >= 20, "only {checked} declined buys checked");
+}
