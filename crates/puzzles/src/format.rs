@@ -162,6 +162,21 @@ impl PuzzleGame {
     pub fn players(&self) -> usize {
         self.seats.len()
     }
+
+    /// The game after its first `at` actions as a save document (the app's
+    /// `{"v":1,"game":…,"seed":…,"players":…,"seats":[…],"options":{…},"actions":[…]}`),
+    /// so a puzzle's position resumes like any save.
+    pub fn save_at(&self, game: &str, at: usize) -> Json {
+        Json::obj([
+            ("v", Json::int(1)),
+            ("game", Json::str(game)),
+            ("seed", Json::Str(self.seed.to_string())),
+            ("players", Json::int(self.players() as i64)),
+            ("seats", Json::Arr(self.seats.iter().map(|s| Json::str(s)).collect())),
+            ("options", self.options.clone()),
+            ("actions", Json::Arr(self.actions[..at.min(self.actions.len())].to_vec())),
+        ])
+    }
 }
 
 impl Puzzle {
