@@ -59,6 +59,8 @@ pub const WIN_MARGIN: f64 = 5.0;
 /// Candidates within this of the best, and not separable from it, are answers too.
 const MICE_TIE: f64 = 0.15;
 const WIN_TIE: f64 = 1.5;
+/// At most this many puzzles from one game.
+const PER_GAME: usize = 5;
 /// At most this many answers together.
 const MAX_ANSWERS: usize = 3;
 
@@ -246,7 +248,9 @@ fn mine_game(config: &Config, seed: Seed, seats: &[Level], file: &PuzzleFile, ta
         let view = state.view(seat);
         let played = decide(seats[seat], &view, &legal, decision_seed(seed, seat, at));
         tally.decisions += 1;
-        if legal.len() >= 2 && file.puzzles.len() + puzzles.len() < config.count {
+        // Puzzles of one game stay apart (not two of one auction) and few.
+        let apart = puzzles.last().is_none_or(|p: &Puzzle| at >= p.at + 2 * seats.len() + 2);
+        if legal.len() >= 2 && apart && puzzles.len() < PER_GAME && file.puzzles.len() + puzzles.len() < config.count {
             if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
                 puzzles.push(p);
             }
