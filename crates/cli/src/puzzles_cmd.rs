@@ -1,8 +1,10 @@
 //! `tablee puzzles`: mine puzzles from seeded bot games (docs/puzzles.md),
 //! print one puzzle's position as a scenario file, or check a puzzle file.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
+use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_puzzles::format::PuzzleFile;
 use tablee_puzzles::mine::{self, Config};
@@ -107,8 +109,27 @@ fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {
     let id: u32 = id.trim().parse().map_err(|_| Failure::usage(format!("--scenario takes a puzzle id, not \"{id}\"")))?;
     let puzzle = puzzles.puzzle(id).ok_or_else(|| Failure::usage(format!("{file} has no puzzle {id}")))?;
     let scenario = replay::scenario::<KbState>(&puzzles, puzzle).map_err(|e| Failure::runtime(format!("puzzle {id}: {e}")))?;
-    let value = crate::protocol::to_value(&scenario);
-    println!("{}", serde_json::to_string_pretty(&value).unwrap_or_else(|_| scenario.text()));
+    // The scenario's keys in the order of scenarios.md, one action a line.
+    let Json::Obj(fields) = &scenario else { return Err(Failure::runtime("a scenario is an object")) };
+    let mut text = String::from("{");
+    for (i, (key, value)) in fields.iter().enumerate() {
+        text.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        Json::str(key).write(&mut text);
+        text.push_str(": ");
+        match value.as_array() {
+            Some(items) if key == "actions" || key == "hands" => {
+                text.push('[');
+                for (j, item) in items.iter().enumerate() {
+                    text.push_str(if j == 0 { "\n    " } else { ",\n    " });
+                    item.write(&mut text);
+                }
+                text.push_str("\n  ]");
+            }
+            _ => value.write(&mut text),
+        }
+    }
+    text.push_str("\n}");
+    println!("{text}");
     Ok(())
 }
 
@@ -118,9 +139,23 @@ fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Fail
     let started = Instant::now();
     let mut held = 0;
     let mut asked = 0;
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut count = |key: String| *counts.entry(key).or_insert(0) += 1;
     for (i, puzzle) in puzzles.puzzles.iter().enumerate() {
         let position = replay::replay::<KbState>(&puzzles, puzzle)
             .map_err(|e| Failure::runtime(format!("puzzle {}: {e}", puzzle.id)))?;
+        let players = position.state.players();
+        // Early: more than half the first stock still to come.
+        let early = position.state.stock_len() * 2 > 90 - 6 * players;
+        count(format!("difficulty {}", puzzle.difficulty));
+        count(format!("kind {}", puzzle.kind.code()));
+        count(format!("players {players}"));
+        count(format!("unit {}", puzzle.unit.code()));
+        count(format!("answers {}", puzzle.answers.len()));
+        count(if early { "early".into() } else { "late".into() });
+        for level in &puzzle.found_by {
+            count(format!("found by {level}"));
+        }
         if sample > 0 && i % sample == 0 {
             asked += 1;
             if mine::reanalyse(&position, puzzle, worlds, jobs) {
@@ -129,6 +164,9 @@ fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Fail
                 eprintln!("puzzle {}: its answer did not hold", puzzle.id);
             }
         }
+    }
+    for (key, n) in &counts {
+        println!("{key}: {n}");
     }
     println!(
         "{} puzzles replay; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed); {:.0} s",
