@@ -8,12 +8,11 @@ use tablee_engine::katzenjammer::{Action, Bid, BidKind, Card, Counts, KbView, Pr
 use crate::format::Unit;
 
 /// `(english, french)`: "Passing keeps your 3s for a foursome: +1.2 mice
-/// expected over bidding 2 × 3".
+/// expected", `gain` over `other` (the best move that is not an answer).
 pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> (String, String) {
     let (head_en, head_fr) = headline(view, answer, other);
     let (gain_en, gain_fr) = gain_text(gain, unit);
-    let (alt_en, alt_fr) = (move_en(other), move_fr(other));
-    (format!("{head_en}: {gain_en} over {alt_en}"), format!("{head_fr}\u{a0}: {gain_fr} par rapport à {alt_fr}"))
+    (format!("{head_en}: {gain_en}"), format!("{head_fr}\u{a0}: {gain_fr}"))
 }
 
 fn gain_text(gain: f64, unit: Unit) -> (String, String) {
@@ -88,25 +87,6 @@ fn join(parts: &[String], and: &str) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
-    }
-}
-
-/// A move as the end of "… over {move}".
-fn move_en(action: &Action) -> String {
-    match action {
-        Action::Pass => "passing".to_string(),
-        Action::Bid(bid) => format!("bidding {}", level_en(bid)),
-        Action::Present(p) if p.is_nothing() => "presenting nothing".to_string(),
-        Action::Present(p) => format!("presenting {}", present_en(p)),
-    }
-}
-
-fn move_fr(action: &Action) -> String {
-    match action {
-        Action::Pass => "passer".to_string(),
-        Action::Bid(bid) => format!("miser {}", level_fr(bid)),
-        Action::Present(p) if p.is_nothing() => "ne rien poser".to_string(),
-        Action::Present(p) => format!("poser {}", present_fr(p)),
     }
 }
 
@@ -194,8 +174,8 @@ mod tests {
         let view = KbState::new_game(4, Options::default(), Seed::from_number(1)).unwrap().view(0);
         let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
         let (en, fr) = why(&view, &Action::Pass, &bid, 1.23, Unit::Mice);
-        assert_eq!(en, "Passing keeps your joker out of sight: +1.2 mice expected over bidding 3 × 3");
-        assert_eq!(fr, "Passer garde votre joker hors de la table\u{a0}: +1,2\u{a0}souris en moyenne par rapport à miser 3 × 3");
+        assert_eq!(en, "Passing keeps your joker out of sight: +1.2 mice expected");
+        assert_eq!(fr, "Passer garde votre joker hors de la table\u{a0}: +1,2\u{a0}souris en moyenne");
         assert!(!en.contains("KB-") && !fr.contains("KB-"));
     }
 }

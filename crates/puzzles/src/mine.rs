@@ -23,7 +23,7 @@ use tablee_engine::Seed;
 
 use crate::analysis::{Estimate, Samples};
 use crate::explain;
-use crate::format::{Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
 use crate::replay::Position;
 
 /// How hard to look.
@@ -39,7 +39,7 @@ pub struct Config {
     pub check: u32,
     /// At most this many candidates are compared.
     pub width: usize,
-    /// At most this many are written per puzzle (answers and `normal`'s move always).
+    /// Moves written per puzzle besides its answers (the best others).
     pub keep: usize,
     /// Threads sharing each analysis' worlds (the result does not depend on it).
     pub jobs: usize,
@@ -49,7 +49,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 3, jobs: 1, max_games: 0 }
+        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 1, jobs: 1, max_games: 0 }
     }
 }
 
@@ -60,7 +60,7 @@ pub const WIN_MARGIN: f64 = 5.0;
 const MICE_TIE: f64 = 0.15;
 const WIN_TIE: f64 = 1.5;
 /// At most this many puzzles from one game.
-const PER_GAME: usize = 5;
+const PER_GAME: usize = 6;
 /// At most this many answers together.
 const MAX_ANSWERS: usize = 3;
 
@@ -331,7 +331,7 @@ fn ask(
     let difficulty = if has("hard") { 1 } else if has("expert") { 2 } else { 3 };
     let kind = kind_of(&cands[v.answers[0]]);
     *kinds.entry(kind.code()).or_insert(0) += 1;
-    Some(puzzle(config, view, &cands, &v, n, at, kind, difficulty, found_by))
+    Some(puzzle(config, view, &cands, &v, at, kind, difficulty, found_by))
 }
 
 /// The seed of the analysis at move `at` of a game.
@@ -345,26 +345,54 @@ fn puzzle(
     view: &KbView,
     cands: &[Action],
     v: &Verdict,
-    normal: usize,
     at: usize,
     kind: Kind,
     difficulty: u8,
     found_by: Vec<String>,
 ) -> Puzzle {
-    // Best first; answers and `normal`'s move always written.
-    let mut kept: Vec<usize> = v.order.iter().copied().take(config.keep.max(v.answers.len() + 1)).collect();
-    if !kept.contains(&normal) {
-        kept.pop();
-        kept.push(normal);
-    }
-    let candidates: Vec<Candidate> = kept
+    // Best first: the answers, then the best of the rest.
+    let candidates: Vec<Candidate> = v
+        .order
         .iter()
         .map(|&c| Candidate { action: notation::action_to_json(&cands[c]), value: v.estimates[c].mean, ci: v.estimates[c].ci })
         .collect();
     let answers: Vec<usize> = (0..v.answers.len()).collect();
-    let gain = v.estimates[v.answers[0]].mean - v.estimates[normal].mean;
-    let (why_en, why_fr) = explain::why(view, &cands[v.answers[0]], &cands[normal], gain, v.unit);
-    Puzzle { id: 0, game: 0, at, seat: view.seat, kind, difficulty, found_by, unit: v.unit, answers, candidates, why_en, why_fr }
+    let mut p = Puzzle {
+        id: 0,
+        game: 0,
+        at,
+        seat: view.seat,
+        kind,
+        difficulty,
+        found_by,
+        unit: v.unit,
+        answers,
+        candidates,
+        why_en: String::new(),
+        why_fr: String::new(),
+    };
+    finish(&mut p, view, config.keep);
+    p
+}
+
+/// What the file keeps of a puzzle: its answers and the `others` best other
+/// moves, values as stored (one decimal, intervals rounded up), and the
+/// explanation from those stored values: the first answer against the best
+/// other move. Mining ends with it, and it can rewrite a file's puzzles.
+pub fn finish(p: &mut Puzzle, view: &KbView, others: usize) {
+    p.candidates.truncate(p.answers.len() + others.max(1));
+    for c in &mut p.candidates {
+        c.value = stored(c.value);
+        c.ci = stored_ci(c.ci);
+    }
+    let read = |c: &Candidate| notation::action_from_json(&c.action).ok();
+    let best = &p.candidates[0];
+    let other = &p.candidates[p.answers.len()];
+    if let (Some(answer), Some(alt)) = (read(best), read(other)) {
+        let (en, fr) = explain::why(view, &answer, &alt, best.value - other.value, p.unit);
+        p.why_en = en;
+        p.why_fr = fr;
+    }
 }
 
 /// Whether a puzzle's answer still stands in a fresh analysis of `worlds`

@@ -38,9 +38,10 @@ fn every_shipped_puzzle_replays_to_its_position_with_legal_answers() {
             Unit::Mice => mine::MICE_MARGIN,
             Unit::WinChance => mine::WIN_MARGIN,
         };
-        for c in p.answer_actions().zip(&p.candidates).map(|(_, c)| c) {
-            assert!(c.value - next.value >= margin - 0.01, "puzzle {}: {} vs {}", p.id, c.value, next.value);
-            assert!(c.value - c.ci > next.value + next.ci - 0.01, "puzzle {}: intervals overlap", p.id);
+        // Values are stored to one decimal: allow for their rounding.
+        for c in &p.candidates[..p.answers.len()] {
+            assert!(c.value - next.value >= margin - 0.1, "puzzle {}: {} vs {}", p.id, c.value, next.value);
+            assert!(c.value - c.ci > next.value + next.ci - 0.1, "puzzle {}: intervals overlap", p.id);
         }
         assert!(!p.why_en.is_empty() && !p.why_fr.is_empty() && !p.why_en.contains("KB-"));
     }
