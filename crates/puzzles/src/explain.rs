@@ -54,32 +54,21 @@ fn level_fr(bid: &Bid) -> String {
     }
 }
 
-fn present_en(p: &Presentation) -> String {
+/// "a foursome of 4s and joker cats" / "un carré de 4 et des chats-jokers".
+fn present_text(p: &Presentation, fr: bool) -> String {
     let mut parts: Vec<String> = (0..5)
         .filter(|&i| p.foursomes[i] > 0)
-        .map(|i| match p.foursomes[i] {
-            1 => format!("a foursome of {}s", i + 1),
-            k => format!("{k} foursomes of {}s", i + 1),
+        .map(|i| match (p.foursomes[i], fr) {
+            (1, false) => format!("a foursome of {}s", i + 1),
+            (k, false) => format!("{k} foursomes of {}s", i + 1),
+            (1, true) => format!("un carré de {}", i + 1),
+            (k, true) => format!("{k} carrés de {}", i + 1),
         })
         .collect();
     if p.cats > 0 {
-        parts.push("joker cats".to_string());
+        parts.push(if fr { "des chats-jokers" } else { "joker cats" }.to_string());
     }
-    join(&parts, "and")
-}
-
-fn present_fr(p: &Presentation) -> String {
-    let mut parts: Vec<String> = (0..5)
-        .filter(|&i| p.foursomes[i] > 0)
-        .map(|i| match p.foursomes[i] {
-            1 => format!("un carré de {}", i + 1),
-            k => format!("{k} carrés de {}", i + 1),
-        })
-        .collect();
-    if p.cats > 0 {
-        parts.push("des chats-jokers".to_string());
-    }
-    join(&parts, "et")
+    join(&parts, if fr { "et" } else { "and" })
 }
 
 fn join(parts: &[String], and: &str) -> String {
@@ -151,10 +140,10 @@ fn headline(view: &KbView, answer: &Action, other: &Action) -> (String, String) 
             ("Holding your cards back is better".to_string(), "Mieux vaut garder vos cartes".to_string())
         }
         (Action::Present(p), Action::Present(q)) if p.displayed_jokers() < q.displayed_jokers() => (
-            format!("Present {} and show fewer jokers", present_en(p)),
-            format!("Posez {} en montrant moins de jokers", present_fr(p)),
+            format!("Present {} and show fewer jokers", present_text(p, false)),
+            format!("Posez {} en montrant moins de jokers", present_text(p, true)),
         ),
-        (Action::Present(p), _) => (format!("Present {}", present_en(p)), format!("Posez {}", present_fr(p))),
+        (Action::Present(p), _) => (format!("Present {}", present_text(p, false)), format!("Posez {}", present_text(p, true))),
         (Action::Pass, _) => ("Passing is better".to_string(), "Mieux vaut passer".to_string()),
     }
 }
