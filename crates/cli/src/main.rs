@@ -3,6 +3,7 @@
 //!     tablee scenario FILE     run a scenario file (FILE may be - for stdin)
 //!     tablee arena ...         bot-versus-bot games and their statistics
 //!     tablee bench ...         engine and search speed, native and in wasm
+//!     tablee puzzles ...       mine puzzles, print one as a scenario, check a file
 //!
 //! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
 //! 1 a failure while running.
@@ -12,13 +13,14 @@ mod args;
 mod bench_cmd;
 mod ext_bot;
 mod protocol;
+mod puzzles_cmd;
 mod scenario_cmd;
 
 use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: tablee scenario FILE | tablee arena --seats BOT,BOT,... [options] | tablee bench [options] \
-                     (tablee help for details)";
+                     | tablee puzzles [options] (tablee help for details)";
 
 const HELP: &str = "\
 tablee scenario FILE
@@ -53,6 +55,18 @@ tablee bench [--game katzenjammer|jachete] [--json] [--run-ms MS] [--runs N] [--
     engine actions per second in them, and games per second of five normal
     bots; natively only.
     For honest native numbers: cargo run --release --bin tablee -- bench
+
+tablee puzzles --count N --seed S --out FILE [--game katzenjammer] [--worlds W] [--jobs J]
+               [--max-games G]
+    Mine N puzzles from seeded games between bot levels (docs/puzzles.md): a
+    paired analysis from the deciding seat's view (W worlds, default 6000) keeps
+    a position when its answer is clearly best and normal plays otherwise. The
+    same seed writes the same file; --jobs J threads share each analysis.
+tablee puzzles --scenario ID FILE
+    Print puzzle ID's position as a scenario file (for tablee scenario).
+tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J]
+    Replay every puzzle of FILE from its seed; re-analyse every K-th one with a
+    fresh seed (W worlds, default 2000) and count the answers that hold.
 ";
 
 /// A command's failure: its message (one line) and exit code.
@@ -83,6 +97,7 @@ fn main() -> ExitCode {
         },
         Some("arena") => arena_cmd::run(rest),
         Some("bench") => bench_cmd::run(rest),
+        Some("puzzles") => puzzles_cmd::run(rest),
         Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             Ok(())

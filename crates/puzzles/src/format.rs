@@ -7,7 +7,7 @@
 //!            "options":{},"actions":[{"seat":1,"act":"pass"}, ...]}],
 //!  "puzzles":[{"id":1,"g":0,"at":17,"seat":2,"kind":"bid","difficulty":2,
 //!              "found_by":["expert"],"unit":"mice","answers":[0],
-//!              "candidates":[{"action":{"act":"pass"},"value":1.25,"ci":0.2}, ...],
+//!              "candidates":[{"action":{"act":"pass"},"value":1.3,"ci":0.2}, ...],
 //!              "why":{"en":"…","fr":"…"}}]}
 //! ```
 //!
@@ -348,9 +348,21 @@ fn game_to_json(game: &PuzzleGame) -> Json {
     ])
 }
 
-/// Values keep two decimals: enough to draw and to compare, and a small file.
+/// Values keep one decimal (a tenth of a mouse, of a point of win chance):
+/// enough to draw and to compare, and a small file. [`stored`] is a value as
+/// it reads back.
 fn decimal(value: f64) -> Json {
-    Json::Num(format!("{:.2}", value))
+    Json::Num(format!("{:.1}", value))
+}
+
+/// A value as the file stores it (one decimal).
+pub fn stored(value: f64) -> f64 {
+    format!("{:.1}", value).parse().unwrap_or(value)
+}
+
+/// An interval's half-width as the file stores it: rounded up, never narrower.
+pub fn stored_ci(ci: f64) -> f64 {
+    stored((ci * 10.0 - 1e-9).ceil() / 10.0)
 }
 
 fn puzzle_to_json(p: &Puzzle) -> Json {
@@ -403,8 +415,8 @@ mod tests {
                 unit: Unit::Mice,
                 answers: vec![1],
                 candidates: vec![
-                    Candidate { action: pass, value: -0.5, ci: 0.25 },
-                    Candidate { action: bid.clone(), value: 1.25, ci: 0.5 },
+                    Candidate { action: pass, value: -0.5, ci: 0.2 },
+                    Candidate { action: bid.clone(), value: 1.3, ci: 0.5 },
                 ],
                 why_en: "Bid the 3s now: +1.8 mice".into(),
                 why_fr: "Misez les 3 maintenant : +1,8 souris".into(),
@@ -436,7 +448,7 @@ mod tests {
             (good.replace("\"answers\":[1]", "\"answers\":[]"), FormatError::Field("puzzles[0].answers".into())),
             (good.replace("\"kind\":\"bid\"", "\"kind\":\"fold\""), FormatError::Field("puzzles[0].kind".into())),
             (good.replace("\"difficulty\":2", "\"difficulty\":4"), FormatError::Field("puzzles[0].difficulty".into())),
-            (good.replace("\"value\":1.25", "\"value\":\"high\""), FormatError::Field("puzzles[0].candidates[1].value".into())),
+            (good.replace("\"value\":1.3", "\"value\":\"high\""), FormatError::Field("puzzles[0].candidates[1].value".into())),
             (good.replace("\"fr\":", "\"de\":"), FormatError::Field("puzzles[0].why.fr".into())),
             (good.replace("\"g\":0", "\"g\":1"), FormatError::Field("puzzles[0].g".into())),
             (good.replace("\"games\"", "\"gamez\""), FormatError::Field("games".into())),

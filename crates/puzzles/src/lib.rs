@@ -2,7 +2,15 @@
 //! move a deep analysis from that seat's view finds clearly best.
 //!
 //! - [`format`]: the puzzle file (`public/puzzles/<game>.json`), read and
-//!   written with the engine's JSON; a puzzle's position is a save document
-//!   (`format::PuzzleGame::save_at`), so the app resumes it like any save.
+//!   written with the engine's JSON; a puzzle's position is its game's seed,
+//!   seats and options and the actions before it, which the app writes as a
+//!   save document with its own save code (`app::puzzles`) and resumes.
+//! - [`replay`]: reaching a puzzle's position from its seed and checking it
+//!   (seat to move, candidates legal); the position as a scenario file.
+//! - [`analysis`], [`mine`], [`explain`]: how `tablee puzzles` finds them.
 
+pub mod analysis;
+pub mod explain;
 pub mod format;
+pub mod mine;
+pub mod replay;

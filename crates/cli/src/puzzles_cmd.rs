@@ -1,0 +1,177 @@
+//! `tablee puzzles`: mine puzzles from seeded bot games (docs/puzzles.md),
+//! print one puzzle's position as a scenario file, or check a puzzle file.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::KbState;
+use tablee_puzzles::format::PuzzleFile;
+use tablee_puzzles::mine::{self, Config};
+use tablee_puzzles::replay;
+
+use crate::args::{GameName, Options, Takes};
+use crate::Failure;
+
+const SPEC: &[(&str, Takes)] = &[
+    ("game", Takes::Value),
+    ("count", Takes::Value),
+    ("seed", Takes::Value),
+    ("out", Takes::Value),
+    ("worlds", Takes::Value),
+    ("jobs", Takes::Value),
+    ("max-games", Takes::Value),
+    ("check", Takes::Value),
+    ("sample", Takes::Value),
+];
+
+pub fn run(args: &[String]) -> Result<(), Failure> {
+    // `--scenario ID FILE`: the file is a word of its own.
+    if let [flag, id, file] = args {
+        if flag == "--scenario" {
+            return print_scenario(id, file);
+        }
+    }
+    let options = Options::parse(args, SPEC).map_err(Failure::usage)?;
+    let game = GameName::parse_available(options.value("game").unwrap_or("katzenjammer")).map_err(Failure::usage)?;
+    if game != GameName::Katzenjammer {
+        return Err(Failure::usage("puzzles exist for katzenjammer only (J'achète's come after its table)"));
+    }
+    let jobs = options.count("jobs", 1, 1).map_err(Failure::usage)?;
+    if let Some(file) = options.value("check") {
+        let sample = options.count("sample", 0, 0).map_err(Failure::usage)?;
+        let worlds = options.count("worlds", 1, 2000).map_err(Failure::usage)? as u32;
+        return check(file, sample, worlds, jobs);
+    }
+    let out = options.value("out").ok_or_else(|| Failure::usage("--out FILE is needed (or --scenario ID FILE, --check FILE)"))?;
+    let seed = match options.value("seed") {
+        None => 0,
+        Some(text) => text.trim().parse::<u64>().map_err(|_| Failure::usage(format!("--seed takes a whole number, not \"{text}\"")))?,
+    };
+    let config = Config {
+        count: options.count("count", 1, 500).map_err(Failure::usage)?,
+        seed,
+        worlds: options.count("worlds", 100, Config::default().worlds as usize).map_err(Failure::usage)? as u32,
+        jobs,
+        max_games: options.count("max-games", 0, 0).map_err(Failure::usage)?,
+        ..Config::default()
+    };
+    let config = Config { check: config.check.min(config.worlds), screen: config.screen.min(config.worlds), ..config };
+    // The file is written after every game that gave puzzles: a run stopped
+    // early leaves a valid file (the same seed's first puzzles).
+    let mut written = 0;
+    let mut failed = None;
+    let (file, tally) = mine::mine(&config, |tally, file, players, seconds| {
+        for p in &file.puzzles[written..] {
+            eprintln!(
+                "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s",
+                p.id, p.kind.code(), p.difficulty, p.at, tally.games, tally.decisions, tally.screened, tally.checked, tally.deep
+            );
+        }
+        written = file.puzzles.len();
+        if let Err(e) = write(out, &file.text()) {
+            failed = Some(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    write(out, &file.text())?;
+    println!(
+        "{} puzzles from {} games ({} decisions, {} screened, {} checked, {} deep analyses); kinds {:?}; players {:?}",
+        file.puzzles.len(),
+        tally.games,
+        tally.decisions,
+        tally.screened,
+        tally.checked,
+        tally.deep,
+        tally.by_kind,
+        tally.by_players
+    );
+    Ok(())
+}
+
+/// Writes through a temporary file, so a reader never sees half a file.
+fn write(out: &str, text: &str) -> Result<(), Failure> {
+    let tmp = format!("{out}.tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, out))
+        .map_err(|e| Failure::runtime(format!("cannot write {out}: {e}")))
+}
+
+fn read(file: &str) -> Result<PuzzleFile, Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
+    PuzzleFile::parse(&text).map_err(|e| Failure::usage(format!("{file}: {e}")))
+}
+
+fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {
+    let puzzles = read(file)?;
+    let id: u32 = id.trim().parse().map_err(|_| Failure::usage(format!("--scenario takes a puzzle id, not \"{id}\"")))?;
+    let puzzle = puzzles.puzzle(id).ok_or_else(|| Failure::usage(format!("{file} has no puzzle {id}")))?;
+    let scenario = replay::scenario::<KbState>(&puzzles, puzzle).map_err(|e| Failure::runtime(format!("puzzle {id}: {e}")))?;
+    // The scenario's keys in the order of scenarios.md, one action a line.
+    let Json::Obj(fields) = &scenario else { return Err(Failure::runtime("a scenario is an object")) };
+    let mut text = String::from("{");
+    for (i, (key, value)) in fields.iter().enumerate() {
+        text.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        Json::str(key).write(&mut text);
+        text.push_str(": ");
+        match value.as_array() {
+            Some(items) if key == "actions" || key == "hands" => {
+                text.push('[');
+                for (j, item) in items.iter().enumerate() {
+                    text.push_str(if j == 0 { "\n    " } else { ",\n    " });
+                    item.write(&mut text);
+                }
+                text.push_str("\n  ]");
+            }
+            _ => value.write(&mut text),
+        }
+    }
+    text.push_str("\n}");
+    println!("{text}");
+    Ok(())
+}
+
+/// Replays every puzzle; re-analyses every `sample`-th one (0: none) with a fresh seed.
+fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Failure> {
+    let puzzles = read(file)?;
+    let started = Instant::now();
+    let mut held = 0;
+    let mut asked = 0;
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut count = |key: String| *counts.entry(key).or_insert(0) += 1;
+    for (i, puzzle) in puzzles.puzzles.iter().enumerate() {
+        let position = replay::replay::<KbState>(&puzzles, puzzle)
+            .map_err(|e| Failure::runtime(format!("puzzle {}: {e}", puzzle.id)))?;
+        let players = position.state.players();
+        // Early: more than half the first stock still to come.
+        let early = position.state.stock_len() * 2 > 90 - 6 * players;
+        count(format!("difficulty {}", puzzle.difficulty));
+        count(format!("kind {}", puzzle.kind.code()));
+        count(format!("players {players}"));
+        count(format!("unit {}", puzzle.unit.code()));
+        count(format!("answers {}", puzzle.answers.len()));
+        count(if early { "early".into() } else { "late".into() });
+        for level in &puzzle.found_by {
+            count(format!("found by {level}"));
+        }
+        if sample > 0 && i % sample == 0 {
+            asked += 1;
+            if mine::reanalyse(&position, puzzle, worlds, jobs) {
+                held += 1;
+            } else {
+                eprintln!("puzzle {}: its answer did not hold", puzzle.id);
+            }
+        }
+    }
+    for (key, n) in &counts {
+        println!("{key}: {n}");
+    }
+    println!(
+        "{} puzzles replay; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed); {:.0} s",
+        puzzles.puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

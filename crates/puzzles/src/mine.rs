@@ -1,0 +1,421 @@
+//! Mining: seeded games between bot levels, and at each decision worth
+//! asking a paired analysis from the deciding seat's view ([`crate::analysis`]),
+//! in three stages of growing depth; a position is kept when its answer is
+//! clearly best, `normal` plays something else, and the set stays varied.
+//!
+//! Everything is seeded: game `i` is dealt `arena::game_seed(seed, i)`, bots
+//! decide with the game's decision seeds (as the app replays them), and each
+//! analysis has its own seed from the game's seed and the move: the same
+//! `--seed` mines the same file, whatever the number of threads.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use tablee_bots::arena::{decision_seed, game_seed};
+use tablee_bots::katzenjammer::heuristic::Params;
+use tablee_bots::katzenjammer::situation_from_view;
+use tablee_bots::{decide, Level};
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{notation, Action, BidKind, Counts, KbState, KbView, Options, Phase};
+use tablee_engine::rng::{derive_seed, Rng};
+use tablee_engine::scenario::katzenjammer::options_to_json;
+use tablee_engine::Seed;
+
+use crate::analysis::{Estimate, Samples};
+use crate::explain;
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
+use crate::replay::Position;
+
+/// How hard to look.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Puzzles to find.
+    pub count: usize,
+    pub seed: u64,
+    /// Worlds of the final analysis (`expert` searches 300).
+    pub worlds: u32,
+    /// Worlds of the first two stages (a cheap screen, then a check).
+    pub screen: u32,
+    pub check: u32,
+    /// At most this many candidates are compared.
+    pub width: usize,
+    /// Moves written per puzzle besides its answers (the best others).
+    pub keep: usize,
+    /// Threads sharing each analysis' worlds (the result does not depend on it).
+    pub jobs: usize,
+    /// Games to play at most (0: until `count` puzzles are found).
+    pub max_games: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 1, jobs: 1, max_games: 0 }
+    }
+}
+
+/// A clear best: `margin` in the unit, intervals apart.
+pub const MICE_MARGIN: f64 = 0.5;
+pub const WIN_MARGIN: f64 = 5.0;
+/// Candidates within this of the best, and not separable from it, are answers too.
+const MICE_TIE: f64 = 0.15;
+const WIN_TIE: f64 = 1.5;
+/// At most this many puzzles from one game.
+const PER_GAME: usize = 6;
+/// At most this many answers together.
+const MAX_ANSWERS: usize = 3;
+
+/// The levels `found_by` names, weakest first.
+pub const FINDERS: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Expert];
+/// Seat levels of the mined games, drawn per seat.
+const SEAT_LEVELS: [Level; 5] = [Level::Easy, Level::Normal, Level::Normal, Level::Hard, Level::Expert];
+
+/// What the analysis concluded, in one unit.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub unit: Unit,
+    /// Candidates by mean, best first.
+    pub order: Vec<usize>,
+    pub estimates: Vec<Estimate>,
+    pub answers: Vec<usize>,
+    /// The best candidate that is not an answer.
+    pub next: usize,
+}
+
+/// Judges per-world values: the best and the candidates tied with it are
+/// the answers; each must beat the best of the rest by `margin` with a
+/// paired difference above zero, and (if `strict`) with 95% intervals apart.
+pub fn judge(values: &[Vec<f64>], unit: Unit, margin: f64, strict: bool) -> Option<Verdict> {
+    let tie = match unit {
+        Unit::Mice => MICE_TIE,
+        Unit::WinChance => WIN_TIE,
+    };
+    let estimates: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| estimates[b].mean.total_cmp(&estimates[a].mean).then(a.cmp(&b)));
+    let best = *order.first()?;
+    let mut answers = vec![best];
+    for &c in &order[1..] {
+        let d = Estimate::paired(&values[best], &values[c]);
+        if answers.len() < MAX_ANSWERS && d.mean < tie && d.low() <= 0.0 {
+            answers.push(c);
+        } else {
+            break;
+        }
+    }
+    let next = *order.get(answers.len())?;
+    let clear = answers.iter().all(|&a| {
+        let d = Estimate::paired(&values[a], &values[next]);
+        d.mean >= margin && d.low() > 0.0 && (!strict || estimates[a].low() > estimates[next].high())
+    });
+    clear.then_some(Verdict { unit, order, estimates, answers, next })
+}
+
+/// Judges in expected mice, else in win chance.
+fn verdict(samples: &Samples, strict: bool, scale: f64) -> Option<Verdict> {
+    judge(&samples.mice, Unit::Mice, MICE_MARGIN * scale, strict)
+        .or_else(|| judge(&samples.win, Unit::WinChance, WIN_MARGIN * scale, strict))
+}
+
+/// The candidates compared at a decision: the moves of every level that
+/// `found_by` names (so that each is judged), pass, then the legal moves the
+/// tuned heuristic ranks best (at most two per bid level), up to `width`.
+pub fn candidates(view: &KbView, legal: &[Action], level_moves: &[Action], width: usize) -> Vec<Action> {
+    let mut situation = situation_from_view(view);
+    situation.params = Params::TUNED;
+    let row = Counts::of(&view.row);
+    let worth = |a: &Action| match a {
+        Action::Pass => situation.baseline(),
+        Action::Bid(bid) => situation.value_after_winning(&bid.cards, &row),
+        Action::Present(p) => situation.value_of_presenting(p),
+    };
+    let mut ranked: Vec<(f64, usize)> = legal.iter().enumerate().map(|(i, a)| (worth(a), i)).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<Action> = Vec::new();
+    let push = |a: Action, out: &mut Vec<Action>| {
+        if !out.contains(&a) && out.len() < width && legal.contains(&a) {
+            out.push(a);
+        }
+    };
+    for &a in level_moves {
+        push(a, &mut out);
+    }
+    if view.phase == Phase::Bidding {
+        push(Action::Pass, &mut out);
+    }
+    let mut per_level: HashMap<(u8, u8, u8), usize> = HashMap::new();
+    for (_, i) in ranked {
+        let a = legal[i];
+        if let Action::Bid(bid) = a {
+            let key = match bid.kind {
+                BidKind::Same(v) => (bid.cards.total() as u8, 1, v),
+                BidKind::Different => (bid.cards.total() as u8, 0, 0),
+            };
+            let seen = per_level.entry(key).or_insert(0);
+            if *seen >= 2 {
+                continue;
+            }
+            *seen += 1;
+        }
+        push(a, &mut out);
+    }
+    out
+}
+
+/// What kind of move the answer is.
+pub fn kind_of(action: &Action) -> Kind {
+    match action {
+        Action::Pass => Kind::Pass,
+        Action::Bid(_) => Kind::Bid,
+        Action::Present(p) if p.cats > 0 => Kind::JokerCats,
+        Action::Present(_) => Kind::Present,
+    }
+}
+
+/// Counters for the report and the variety quotas.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub games: usize,
+    pub decisions: usize,
+    pub screened: usize,
+    pub checked: usize,
+    pub deep: usize,
+    pub kept: usize,
+    pub by_kind: HashMap<&'static str, usize>,
+    pub by_players: HashMap<usize, usize>,
+}
+
+/// Mines `config.count` puzzles. `progress` hears after every game that gave
+/// puzzles, with the file so far (a prefix of the whole run's: the same seed
+/// with a smaller `count` mines exactly its first puzzles).
+pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
+    let started = Instant::now();
+    let mut file = PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() };
+    let mut tally = Tally::default();
+    let mut index = 0usize;
+    while file.puzzles.len() < config.count && (config.max_games == 0 || index < config.max_games) {
+        let seed = game_seed(config.seed, index);
+        let players = 2 + index % 5;
+        let mut seat_rng = Rng::new(derive_seed(config.seed, &format!("puzzle-seats-{index}")));
+        let seats: Vec<Level> = (0..players).map(|_| SEAT_LEVELS[seat_rng.index(SEAT_LEVELS.len())]).collect();
+        index += 1;
+        tally.games += 1;
+        let Some((mut game, puzzles)) = mine_game(config, seed, &seats, &file, &mut tally) else { continue };
+        let g = file.games.len();
+        let mut last = 0;
+        for mut p in puzzles.into_iter().take(config.count - file.puzzles.len()) {
+            p.game = g;
+            p.id = file.puzzles.len() as u32 + 1;
+            last = last.max(p.at);
+            *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
+            *tally.by_players.entry(players).or_insert(0) += 1;
+            tally.kept += 1;
+            file.puzzles.push(p);
+        }
+        // The game's actions stop at its last puzzle.
+        game.actions.truncate(last);
+        file.games.push(game);
+        progress(&tally, &file, players, started.elapsed().as_secs_f64());
+    }
+    (file, tally)
+}
+
+/// Whether one more puzzle of `kind` keeps the set varied, with `total`
+/// puzzles so far: no kind takes more than its share (after the first few).
+fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) -> bool {
+    let share = match kind {
+        Kind::Bid | Kind::Pass => 0.4,
+        Kind::Present => 0.3,
+        Kind::JokerCats => 0.15,
+    };
+    (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
+}
+
+/// Plays one seeded game and keeps its puzzles (ids and game index set by the caller).
+fn mine_game(config: &Config, seed: Seed, seats: &[Level], file: &PuzzleFile, tally: &mut Tally) -> Option<(PuzzleGame, Vec<Puzzle>)> {
+    let options = Options::default();
+    let mut state = KbState::new_game(seats.len(), options, seed).ok()?;
+    let mut actions: Vec<Json> = Vec::new();
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut legal = Vec::new();
+    let mut kinds: HashMap<&'static str, usize> =
+        file.puzzles.iter().fold(HashMap::new(), |mut m, p| {
+            *m.entry(p.kind.code()).or_insert(0) += 1;
+            m
+        });
+    while let Some(seat) = state.to_act() {
+        let at = actions.len();
+        state.legal_actions(&mut legal);
+        let view = state.view(seat);
+        let played = decide(seats[seat], &view, &legal, decision_seed(seed, seat, at));
+        tally.decisions += 1;
+        // Puzzles of one game stay apart (not two of one auction) and few.
+        let apart = puzzles.last().is_none_or(|p: &Puzzle| at >= p.at + 2 * seats.len() + 2);
+        if legal.len() >= 2 && apart && puzzles.len() < PER_GAME && file.puzzles.len() + puzzles.len() < config.count {
+            if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
+                puzzles.push(p);
+            }
+        }
+        let mut json = Json::obj([("seat", seat.into())]);
+        if let Json::Obj(fields) = notation::action_to_json(&played) {
+            if let Json::Obj(mine) = &mut json {
+                mine.extend(fields);
+            }
+        }
+        actions.push(json);
+        state.apply(&played).ok()?;
+    }
+    if puzzles.is_empty() {
+        return None;
+    }
+    let game = PuzzleGame {
+        seed,
+        seats: seats.iter().map(|l| l.name().to_string()).collect(),
+        options: options_to_json(options),
+        actions,
+    };
+    Some((game, puzzles))
+}
+
+/// The analysis of one decision, in three stages; a puzzle if it holds.
+fn ask(
+    config: &Config,
+    seed: Seed,
+    at: usize,
+    view: &KbView,
+    legal: &[Action],
+    kinds: &mut HashMap<&'static str, usize>,
+    tally: &mut Tally,
+) -> Option<Puzzle> {
+    let seat = view.seat;
+    let level_seed = decision_seed(seed, seat, at);
+    let normal = decide(Level::Normal, view, legal, level_seed);
+    let cands = candidates(view, legal, &[normal], config.width);
+    if cands.len() < 2 {
+        return None;
+    }
+    let analysis_seed = analysis_seed(seed, seat, at);
+    tally.screened += 1;
+    let mut samples = Samples::new(cands.len());
+    samples.extend(view, &cands, analysis_seed, 0, config.screen, config.jobs);
+    let n = cands.iter().position(|a| *a == normal)?;
+    let screen = verdict(&samples, false, 0.6)?;
+    if screen.answers.contains(&n) {
+        return None;
+    }
+    let kind = kind_of(&cands[screen.answers[0]]);
+    if !kind_allowed(kind, kinds, kinds.values().sum()) {
+        return None;
+    }
+    tally.checked += 1;
+    samples.extend(view, &cands, analysis_seed, config.screen, config.check, config.jobs);
+    let check = verdict(&samples, false, 0.9)?;
+    if check.answers.contains(&n) {
+        return None;
+    }
+    tally.deep += 1;
+    samples.extend(view, &cands, analysis_seed, config.check, config.worlds, config.jobs);
+    let v = verdict(&samples, true, 1.0)?;
+    if v.answers.contains(&n) {
+        return None;
+    }
+    // Which levels find it: each decides as it would at this seat.
+    let found_by: Vec<String> = FINDERS
+        .iter()
+        .filter(|&&level| {
+            let choice = if level == Level::Normal { normal } else { decide(level, view, legal, level_seed) };
+            v.answers.iter().any(|&a| cands[a] == choice)
+        })
+        .map(|l| l.name().to_string())
+        .collect();
+    let has = |name: &str| found_by.iter().any(|f| f == name);
+    let difficulty = if has("hard") { 1 } else if has("expert") { 2 } else { 3 };
+    let kind = kind_of(&cands[v.answers[0]]);
+    *kinds.entry(kind.code()).or_insert(0) += 1;
+    Some(puzzle(config, view, &cands, &v, at, kind, difficulty, found_by))
+}
+
+/// The seed of the analysis at move `at` of a game.
+pub fn analysis_seed(seed: Seed, seat: usize, at: usize) -> u64 {
+    derive_seed(seed.stream("puzzles"), &format!("seat-{seat}-move-{at}"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn puzzle(
+    config: &Config,
+    view: &KbView,
+    cands: &[Action],
+    v: &Verdict,
+    at: usize,
+    kind: Kind,
+    difficulty: u8,
+    found_by: Vec<String>,
+) -> Puzzle {
+    // Best first: the answers, then the best of the rest.
+    let candidates: Vec<Candidate> = v
+        .order
+        .iter()
+        .map(|&c| Candidate { action: notation::action_to_json(&cands[c]), value: v.estimates[c].mean, ci: v.estimates[c].ci })
+        .collect();
+    let answers: Vec<usize> = (0..v.answers.len()).collect();
+    let mut p = Puzzle {
+        id: 0,
+        game: 0,
+        at,
+        seat: view.seat,
+        kind,
+        difficulty,
+        found_by,
+        unit: v.unit,
+        answers,
+        candidates,
+        why_en: String::new(),
+        why_fr: String::new(),
+    };
+    finish(&mut p, view, config.keep);
+    p
+}
+
+/// What the file keeps of a puzzle: its answers and the `others` best other
+/// moves, values as stored (one decimal, intervals rounded up), and the
+/// explanation from those stored values: the first answer against the best
+/// other move. Mining ends with it, and it can rewrite a file's puzzles.
+pub fn finish(p: &mut Puzzle, view: &KbView, others: usize) {
+    p.candidates.truncate(p.answers.len() + others.max(1));
+    for c in &mut p.candidates {
+        c.value = stored(c.value);
+        c.ci = stored_ci(c.ci);
+    }
+    let read = |c: &Candidate| notation::action_from_json(&c.action).ok();
+    let best = &p.candidates[0];
+    let other = &p.candidates[p.answers.len()];
+    if let (Some(answer), Some(alt)) = (read(best), read(other)) {
+        let (en, fr) = explain::why(view, &answer, &alt, best.value - other.value, p.unit);
+        p.why_en = en;
+        p.why_fr = fr;
+    }
+}
+
+/// Whether a puzzle's answer still stands in a fresh analysis of `worlds`
+/// worlds (a seed no mining used): an answer is still ahead of every other
+/// stored candidate, in the puzzle's unit.
+pub fn reanalyse(position: &Position<KbState>, puzzle: &Puzzle, worlds: u32, jobs: usize) -> bool {
+    let view = position.state.view(position.seat);
+    let seed = derive_seed(analysis_seed_of(puzzle, &view), "reanalysis");
+    let cands = &position.candidates;
+    let mut samples = Samples::new(cands.len());
+    samples.extend(&view, cands, seed, 0, worlds, jobs);
+    let values = match puzzle.unit {
+        Unit::Mice => &samples.mice,
+        Unit::WinChance => &samples.win,
+    };
+    let est: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
+    let answers = &puzzle.answers;
+    let best_answer = answers.iter().copied().max_by(|&a, &b| est[a].mean.total_cmp(&est[b].mean));
+    let Some(a) = best_answer else { return false };
+    (0..cands.len()).filter(|c| !answers.contains(c)).all(|c| Estimate::paired(&values[a], &values[c]).mean > 0.0)
+}
+
+/// A seed for re-analysing a puzzle, from its position (never one mining used).
+fn analysis_seed_of(puzzle: &Puzzle, view: &KbView) -> u64 {
+    derive_seed(u64::from(puzzle.id), &format!("seat-{}-move-{}-stock-{}", view.seat, puzzle.at, view.stock))
+}
