@@ -27,6 +27,19 @@ enum Opponents {
     Weights(Params),
 }
 
+impl Opponents {
+    /// The move of `seat`, an opponent of `me` in game `g` (the mix seats its
+    /// styles by the k-th opponent after me).
+    fn act(&self, g: usize, seat: usize, me: usize, view: &tablee_engine::jachete::JaView, legal: &[tablee_engine::jachete::JaAction]) -> tablee_engine::jachete::JaAction {
+        let k = (seat + 4 - me) % 4 - 1;
+        match self {
+            Opponents::Three(style) => decide(*style, view, legal, 0),
+            Opponents::Mix => decide(Style::ALL[(g + k) % 3], view, legal, 0),
+            Opponents::Weights(other) => heuristic_action(other, view, legal),
+        }
+    }
+}
+
 /// Win share of `params` in one seat of four against `opponents`.
 fn share(params: &Params, opponents: Opponents, games: usize, seed: u64) -> f64 {
     let mut total = 0.0;
@@ -38,17 +51,7 @@ fn share(params: &Params, opponents: Opponents, games: usize, seed: u64) -> f64 
         while let Some(seat) = game.to_act() {
             game.actions(&mut legal);
             let view = game.view(seat);
-            let action = if seat == me {
-                heuristic_action(params, &view, &legal)
-            } else {
-                // The k-th opponent after me.
-                let k = (seat + 4 - me) % 4 - 1;
-                match opponents {
-                    Opponents::Three(style) => decide(style, &view, &legal, 0),
-                    Opponents::Mix => decide(Style::ALL[(g + k) % 3], &view, &legal, 0),
-                    Opponents::Weights(other) => heuristic_action(&other, &view, &legal),
-                }
-            };
+            let action = if seat == me { heuristic_action(params, &view, &legal) } else { opponents.act(g, seat, me, &view, &legal) };
             game.apply(&action).expect("a generated action applies");
             moves += 1;
             if moves > 1_000_000 {
@@ -120,16 +123,7 @@ fn diag(params: &Params, opponents: Opponents, games: usize, seed: u64) {
             game.actions(&mut legal);
             let view = game.view(seat);
             let round = usize::from(view.round);
-            let action = if seat == me {
-                heuristic_action(params, &view, &legal)
-            } else {
-                let k = (seat + 4 - me) % 4 - 1;
-                match opponents {
-                    Opponents::Three(style) => decide(style, &view, &legal, 0),
-                    Opponents::Mix => decide(Style::ALL[(g + k) % 3], &view, &legal, 0),
-                    Opponents::Weights(other) => heuristic_action(&other, &view, &legal),
-                }
-            };
+            let action = if seat == me { heuristic_action(params, &view, &legal) } else { opponents.act(g, seat, me, &view, &legal) };
             let who = usize::from(seat != me);
             match &action {
                 tablee_engine::jachete::JaAction::Buy => buys[who][round] += 1,
