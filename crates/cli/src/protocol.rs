@@ -60,7 +60,7 @@ impl From<ActionError> for BadAction {
     fn from(e: ActionError) -> BadAction {
         match e {
             ActionError::Malformed(m) => BadAction::Unreadable(m),
-            ActionError::Refused(m) => BadAction::Refused(m),
+            ActionError::Refused(e) => BadAction::Refused(e.to_string()),
         }
     }
 }

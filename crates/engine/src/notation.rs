@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::game::RuleError;
 use crate::json::Json;
 
 /// Why an action object is not an action.
@@ -14,14 +15,17 @@ pub enum ActionError {
     /// that does not exist, a missing key…).
     Malformed(String),
     /// It is written correctly but no rule can ever accept it (a foursome of
-    /// three cards): the referee refuses it.
-    Refused(String),
+    /// three cards): the referee refuses it, with its typed reason. Worded
+    /// only when displayed: a reader that never shows it (the app, whose
+    /// saves hold only legal actions) carries none of the engine's texts.
+    Refused(RuleError),
 }
 
 impl fmt::Display for ActionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ActionError::Malformed(m) | ActionError::Refused(m) => f.write_str(m),
+            ActionError::Malformed(m) => f.write_str(m),
+            ActionError::Refused(e) => e.fmt(f),
         }
     }
 }

@@ -63,6 +63,14 @@ pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
             "Une ouverture se pose devant le joueur qui ouvre, pas devant un autre joueur.".to_string()
         }
         Refusal::ContractNotMet { problem } => contract_text(problem, lang),
+        Refusal::TooManyCopies { card } if en => {
+            format!("The decks hold only {} of the {}, and this table has more.", card.copies(), card_name(*card, lang))
+        }
+        Refusal::TooManyCopies { card } => format!(
+            "Les paquets n'ont que {} exemplaires de la carte {}, et cette table en a davantage.",
+            card.copies(),
+            card_name(*card, lang)
+        ),
     }
 }
 

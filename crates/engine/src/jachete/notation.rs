@@ -17,7 +17,7 @@
 //! ([`ActionError::Refused`]): no position can accept it, and the reader
 //! stops at the third copy, however many the text lists.
 
-use super::{Card, JaAction, TableMeld, DECK_SIZE, KINDS};
+use super::{Card, JaAction, Refusal, TableMeld, DECK_SIZE, KINDS};
 use crate::json::Json;
 use crate::notation::read::{array, malformed, object, required, string, uint};
 use crate::notation::ActionError;
@@ -71,11 +71,7 @@ pub(crate) fn read_action(value: &Json, at: &str) -> Result<JaAction, ActionErro
                     let card = card(c, &format!("{mat}.cards[{i}]"))?;
                     copies[card.kind_index()] += 1;
                     if copies[card.kind_index()] > usize::from(card.copies()) {
-                        return Err(ActionError::Refused(format!(
-                            "{what} has more than {} copies of {card}: the decks hold only {} (JA-1)",
-                            card.copies(),
-                            card.copies()
-                        )));
+                        return Err(ActionError::Refused(Refusal::TooManyCopies { card }.into()));
                     }
                     cards.push(card);
                 }
@@ -216,7 +212,7 @@ pub(crate) mod tests {
         let three_aces = r#"{"act": "play", "table": [{"owner": 0, "cards": ["AS", "AS"]}, {"owner": 1, "cards": ["as"]}]}"#;
         assert_eq!(
             read(three_aces),
-            Err(ActionError::Refused("action.table has more than 2 copies of AS: the decks hold only 2 (JA-1)".into()))
+            Err(ActionError::Refused(Refusal::TooManyCopies { card: Card::parse("AS").unwrap() }.into()))
         );
         for bad in [table(&["JK"; 5]), table(&["KS"; 3]), table(&vec!["7H"; 100_000])] {
             assert!(matches!(read(&bad), Err(ActionError::Refused(_))), "{}", &bad[..80]);

@@ -33,6 +33,9 @@ pub enum Refusal {
     OpeningForOther { seat: Seat, owner: Seat },
     /// The opening's new melds do not make the round's contract (JA-3, JA-12).
     ContractNotMet { problem: ContractError },
+    /// A table holding more copies of `card` than the two decks have (JA-1):
+    /// no position can accept it.
+    TooManyCopies { card: Card },
 }
 
 impl Refusal {
@@ -49,6 +52,7 @@ impl Refusal {
             Refusal::TouchedBeforeOpening => &["JA-15"],
             Refusal::OpeningForOther { .. } => &["JA-12"],
             Refusal::ContractNotMet { problem } => problem.rules(),
+            Refusal::TooManyCopies { .. } => &["JA-1"],
         }
     }
 
@@ -76,6 +80,7 @@ impl Refusal {
             meld(MeldError::RunGap { cards: cards("5H 9H JK"), span: 5 }),
             Refusal::TouchedBeforeOpening,
             Refusal::OpeningForOther { seat: 1, owner: 2 },
+            Refusal::TooManyCopies { card: card("AS") },
             contract(ContractError::MeldCount { sets: 2, min_len: 3, melds: 1 }),
             contract(ContractError::Meld(MeldError::TooShort { len: 2 })),
             contract(ContractError::Run { cards: cards("9S 10S JS") }),
@@ -93,6 +98,7 @@ impl Refusal {
                 | Refusal::TableCardsNotHeld { .. }
                 | Refusal::NoSuchSeat { .. }
                 | Refusal::TouchedBeforeOpening
+                | Refusal::TooManyCopies { .. }
                 | Refusal::OpeningForOther { .. } => {}
                 Refusal::MeldInvalid { error, .. }
                 | Refusal::ContractNotMet { problem: ContractError::Meld(error) } => match error {
@@ -141,6 +147,10 @@ impl fmt::Display for Refusal {
                 "an opening lays melds in front of the opener (seat {seat}), not seat {owner} (JA-12)"
             ),
             Refusal::ContractNotMet { problem } => problem.fmt(f),
+            Refusal::TooManyCopies { card } => {
+                let n = card.copies();
+                write!(f, "the table has more than {n} copies of {card}: the decks hold only {n} (JA-1)")
+            }
         }
     }
 }

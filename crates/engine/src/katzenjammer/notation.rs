@@ -95,7 +95,7 @@ pub(crate) fn read_action(value: &Json, at: &str) -> Result<Action, ActionError>
             // foursome is a refused action, not a malformed one.
             match Presentation::from_foursomes(&foursomes) {
                 Ok(p) => Action::Present(p),
-                Err(e) => return Err(ActionError::Refused(e.to_string())),
+                Err(e) => return Err(ActionError::Refused(e)),
             }
         }
         other => return Err(malformed(format!("{at}.act is \"pass\", \"bid\" or \"present\", not \"{other}\""))),

@@ -105,7 +105,7 @@ fn steps<A>(input: &Json, read: fn(&Json, &str) -> Result<A, ActionError>) -> Re
             let seat = uint(required(object(value, &at)?, "seat", &at)?, &format!("{at}.seat"))?;
             match read(value, &at) {
                 Ok(action) => Ok(Step { seat, action: Ok(action) }),
-                Err(ActionError::Refused(refusal)) => Ok(Step { seat, action: Err(refusal) }),
+                Err(ActionError::Refused(refusal)) => Ok(Step { seat, action: Err(refusal.to_string()) }),
                 Err(ActionError::Malformed(message)) => Err(Malformed(message)),
             }
         })
