@@ -821,7 +821,7 @@ fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>,
         "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\"><span class=\"speed\" role=\"group\" aria-label=\"{}\">",
         lang.s().deal_word,
         s.config().seed,
-        esc(&i18n::deal_bar_label(s.config(), daily, lang)),
+        esc(&i18n::deal_bar_label(s.config(), daily, s.practice(), lang)),
         lang.s().speed_label
     );
     for sp in Speed::ALL {
