@@ -487,13 +487,21 @@ impl Shell {
 
     /// Whether the person may take back their last move now ([`Session::can_take_back`]).
     pub fn can_take_back(&self) -> bool {
-        self.game.as_ref().is_some_and(|game| crate::each_game!(session game, s => s.can_take_back()))
+        fn can<G: GameDef>(s: &Session<G>) -> bool {
+            G::HAS_TABLE && s.can_take_back()
+        }
+        self.game.as_ref().is_some_and(|game| crate::each_game!(session game, s => can(s)))
     }
 
     /// Takes back the person's last move (and the bots' since) in the game in
     /// progress, which becomes practice; true when it did (the caller saves).
     pub fn take_back(&mut self) -> bool {
-        self.game.as_mut().is_some_and(|game| crate::each_game!(session game, s => s.take_back()))
+        // A game without its table in this build is never replayed here (its
+        // engine stays out of the first load's build).
+        fn take<G: GameDef>(s: &mut Session<G>) -> bool {
+            G::HAS_TABLE && s.take_back()
+        }
+        self.game.as_mut().is_some_and(|game| crate::each_game!(session game, s => take(s)))
     }
 
     /// The worker's par for the game begun at `generation` (`None`: no par).
