@@ -261,6 +261,9 @@ impl<G: GameDef> Session<G> {
         // Those moves were applied once already: they replay.
         let Ok(mut session) = Session::replay(self.config.clone(), earlier) else { return false };
         session.practice = true;
+        // The table's notes stay (J'achète's hand order); what they say
+        // about a later move the table drops as outdated.
+        session.note = self.note.take();
         *self = session;
         true
     }

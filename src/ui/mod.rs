@@ -337,19 +337,23 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
 pub fn TakeBack() -> impl IntoView {
     let ctx = ctx();
     let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !(PUZZLES && ctx.puzzle.get()));
-    let take_back = move |_| {
-        let mut done = false;
-        ctx.shell.update(|sh| done = sh.take_back());
-        if done {
-            persist(ctx);
-            after_change(ctx);
-        }
-    };
     view! {
         <Show when=move || can.get()>
-            <button type="button" data-testid="take-back" on:click=take_back>{tr(|s| s.take_back)}</button>
+            <button type="button" data-testid="take-back" on:click=move |_| drop(take_back(ctx))>{tr(|s| s.take_back)}</button>
         </Show>
     }
+}
+
+/// Takes back the person's last move in the game on screen and saves;
+/// false when there was none to take back.
+pub fn take_back(ctx: Ctx) -> bool {
+    let mut done = false;
+    ctx.shell.update(|sh| done = sh.take_back());
+    if done {
+        persist(ctx);
+        after_change(ctx);
+    }
+    done
 }
 
 /// Keeps the table's notes (J'achète's staged table, its hand order) with
