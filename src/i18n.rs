@@ -91,6 +91,8 @@ pub struct Strings {
     pub share: &'static str,
     pub share_copied: &'static str,
     pub share_manual: &'static str,
+    pub take_back: &'static str,
+    pub practice_note: &'static str,
     pub handoff_hidden: &'static str,
     // End
     pub end_title: &'static str,
@@ -161,6 +163,8 @@ pub static EN: Strings = Strings {
     share: "Share",
     share_copied: "Copied to the clipboard.",
     share_manual: "Copy this text to share the game:",
+    take_back: "Take back my move",
+    practice_note: "Practice: a move was taken back, so this game is not counted in your record.",
     handoff_hidden: "The hands are hidden.",
     end_title: "Game over",
     end_player: "Player",
@@ -228,6 +232,8 @@ pub static FR: Strings = Strings {
     share: "Partager",
     share_copied: "Copié dans le presse-papiers.",
     share_manual: "Copiez ce texte pour partager la partie :",
+    take_back: "Reprendre mon coup",
+    practice_note: "Entraînement : un coup a été repris, cette partie ne compte donc pas dans votre bilan.",
     handoff_hidden: "Les mains sont cachées.",
     end_title: "Partie terminée",
     end_player: "Joueur",
@@ -388,19 +394,20 @@ pub fn handoff_ready(name: &str, lang: Lang) -> String {
 }
 
 /// The deal bar's label: "4 players", or "Daily deal 2026-11-22 · 4 players",
-/// with "· practice" once the day's deal was finished.
-pub fn deal_bar_label<G: GameDef>(config: &TableConfig<G>, daily: Option<DailyAttempt>, lang: Lang) -> String {
+/// with "· practice" once the day's deal was finished or a move was taken back.
+pub fn deal_bar_label<G: GameDef>(config: &TableConfig<G>, daily: Option<DailyAttempt>, taken_back: bool, lang: Lang) -> String {
     let players = match lang {
         Lang::En => format!("{} players", config.players()),
         Lang::Fr => format!("{} joueurs", config.players()),
     };
     let practice = match daily {
+        _ if taken_back => lang.pick(" · practice", " · entraînement"),
         Some(DailyAttempt::Practice { .. }) => lang.pick(" · practice", " · entraînement"),
         _ => "",
     };
     match config.daily {
         Some(day) => format!("{} {day} · {players}{practice}", lang.s().daily_word),
-        None => players,
+        None => format!("{players}{practice}"),
     }
 }
 
@@ -704,6 +711,18 @@ mod tests {
     use super::*;
     use crate::games::katzenjammer::Katzenjammer;
     use tablee_engine::Seed;
+
+    #[test]
+    fn the_deal_bar_says_practice_after_a_take_back_or_a_finished_daily() {
+        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4);
+        assert_eq!(deal_bar_label(&config, None, false, Lang::En), "4 players");
+        assert_eq!(deal_bar_label(&config, None, true, Lang::Fr), "4 joueurs · entraînement");
+        let day = Day::parse("2026-11-23").unwrap();
+        let daily = TableConfig::<Katzenjammer> { daily: Some(day), ..TableConfig::new(day.seed(), 4) };
+        let counted = Some(DailyAttempt::Counts { streak: 2 });
+        assert!(!deal_bar_label(&daily, counted, false, Lang::En).contains("practice"));
+        assert!(deal_bar_label(&daily, Some(DailyAttempt::Practice { first_score: 3 }), false, Lang::En).ends_with(" · practice"));
+    }
 
 
 

@@ -485,6 +485,25 @@ impl Shell {
         }
     }
 
+    /// Whether the person may take back their last move now ([`Session::can_take_back`]).
+    pub fn can_take_back(&self) -> bool {
+        fn can<G: GameDef>(s: &Session<G>) -> bool {
+            G::HAS_TABLE && s.can_take_back()
+        }
+        self.game.as_ref().is_some_and(|game| crate::each_game!(session game, s => can(s)))
+    }
+
+    /// Takes back the person's last move (and the bots' since) in the game in
+    /// progress, which becomes practice; true when it did (the caller saves).
+    pub fn take_back(&mut self) -> bool {
+        // A game without its table in this build is never replayed here (its
+        // engine stays out of the first load's build).
+        fn take<G: GameDef>(s: &mut Session<G>) -> bool {
+            G::HAS_TABLE && s.take_back()
+        }
+        self.game.as_mut().is_some_and(|game| crate::each_game!(session game, s => take(s)))
+    }
+
     /// The worker's par for the game begun at `generation` (`None`: no par).
     /// Returns true when the history changed (par of a game already over).
     pub fn par_arrived(&mut self, generation: u64, reply: Option<Reply>, storage: &mut dyn Storage) -> bool {
@@ -503,7 +522,8 @@ impl Shell {
     pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
         let Some(game) = &self.game else { return false };
         fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
-            if !G::HAS_TABLE {
+            // A game with a move taken back is practice: not counted.
+            if !G::HAS_TABLE || session.practice() {
                 return None;
             }
             result(session, par)
@@ -849,6 +869,33 @@ mod tests {
         // A par of an older game is dropped.
         assert!(!shell.par_arrived(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
         assert_eq!(shell.par, Par::Known(par));
+    }
+
+    /// Issue 13: a move taken back makes practice, which a reload keeps
+    /// and the history does not count.
+    #[test]
+    fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        while let Some(turn) = shell.bot_turn() {
+            assert!(shell.bot_moved(turn.at, None));
+        }
+        assert!(!shell.can_take_back(), "nothing played yet");
+        let before = shell.session::<Katzenjammer>().unwrap().actions().to_vec();
+        shell.act::<Katzenjammer>(Action::Pass).unwrap();
+        while let Some(turn) = shell.bot_turn() {
+            assert!(shell.bot_moved(turn.at, None));
+        }
+        assert!(shell.can_take_back());
+        assert!(shell.take_back());
+        assert_eq!(shell.session::<Katzenjammer>().unwrap().actions(), before.as_slice());
+        shell.save(&mut storage, 1.0);
+        let mut again = Shell::start(&mut storage, "", 2.0).shell;
+        assert!(again.session::<Katzenjammer>().unwrap().practice(), "the save keeps the mark");
+        play_to_end(&mut again, &mut storage);
+        assert_eq!(again.history(GameId::Katzenjammer).played, 0);
+        assert!(!again.par_arrived(again.generation, Some(Reply::Par { par: 3 }), &mut storage));
+        assert_eq!(storage.load(&history_key(GameId::Katzenjammer)), None);
     }
 
     #[test]

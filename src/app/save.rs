@@ -65,6 +65,9 @@ pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
     if let Some(note) = session.note() {
         object.set("note", note.clone());
     }
+    if session.practice() {
+        object.set("practice", true.into());
+    }
     object
 }
 
@@ -167,6 +170,7 @@ pub fn game_from_value<G: GameDef>(object: &Json) -> Result<Session<G>, SaveErro
     let mut session = Session::replay(config, moves).map_err(SaveError::Replay)?;
     // The table's notes come back as written; the table checks them.
     session.set_note(object.get("note").filter(|n| !matches!(n, Json::Null)).cloned());
+    session.set_practice(object.get("practice").and_then(Json::as_bool).unwrap_or(false));
     Ok(session)
 }
 

@@ -64,6 +64,9 @@ pub struct Session<G: GameDef> {
     /// shows between two actions (J'achète's staged table and hand order).
     /// The shell never reads it; the game's table checks what it reads back.
     note: Option<Json>,
+    /// A move was taken back: the game is practice (not counted in the
+    /// history, against par or as a daily deal).
+    practice: bool,
 }
 
 impl<G: GameDef> Session<G> {
@@ -73,7 +76,7 @@ impl<G: GameDef> Session<G> {
             return Err(format!("{} players cannot play {}", config.players(), G::ID.title()));
         }
         let state = G::new_state(config.players(), config.options, config.seed)?;
-        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None })
+        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false })
     }
 
     /// Deals the table's game and replays recorded `(seat, action)` moves.
@@ -105,6 +108,14 @@ impl<G: GameDef> Session<G> {
     }
     pub fn set_note(&mut self, note: Option<Json>) {
         self.note = note;
+    }
+    /// Whether a move was taken back (see [`Session::take_back`]).
+    pub fn practice(&self) -> bool {
+        self.practice
+    }
+    /// A save's mark, read back.
+    pub fn set_practice(&mut self, practice: bool) {
+        self.practice = practice;
     }
     pub fn is_over(&self) -> bool {
         self.state.is_over()
@@ -226,6 +237,37 @@ impl<G: GameDef> Session<G> {
         self.apply(action)
     }
 
+    /// Whether [`Session::take_back`] would take a move back now: on the
+    /// person's turn (no bot is thinking) at a table of one person against
+    /// bots, once they have moved, and never in a daily deal (whose first
+    /// attempt counts as it is played).
+    pub fn can_take_back(&self) -> bool {
+        let Some(me) = self.config.solo_seat() else { return false };
+        self.config.daily.is_none() && self.human_to_act() == Some(me) && self.movers.contains(&me)
+    }
+
+    /// Takes back the person's last move and the bots' moves since: the game
+    /// is again at that decision, replayed from the deal (the bots will answer
+    /// a different move differently, the same move the same way). The game
+    /// becomes practice. False, nothing changed, when it cannot
+    /// ([`Session::can_take_back`]).
+    pub fn take_back(&mut self) -> bool {
+        if !self.can_take_back() {
+            return false;
+        }
+        let me = self.config.solo_seat();
+        let Some(last) = self.movers.iter().rposition(|&s| Some(s) == me) else { return false };
+        let earlier = self.moves().take(last).map(|(seat, action)| (seat, action.clone())).collect::<Vec<_>>();
+        // Those moves were applied once already: they replay.
+        let Ok(mut session) = Session::replay(self.config.clone(), earlier) else { return false };
+        session.practice = true;
+        // The table's notes stay (J'achète's hand order); what they say
+        // about a later move the table drops as outdated.
+        session.note = self.note.take();
+        *self = session;
+        true
+    }
+
     /// What the `expert` bot would do in the seat to act, best first (hints).
     pub fn hint(&self) -> Vec<Choice<G::Action>> {
         self.hint_decision().map(|d| d.analyse()).unwrap_or_default()
@@ -268,6 +310,57 @@ mod tests {
             }
             guard += 1;
             assert!(guard < 50_000, "the game does not end");
+        }
+    }
+
+    /// Plays bots until the person (seat 0 of the default seats) is to act.
+    fn bots_until_person(session: &mut KbSession) {
+        while session.bot_step().is_some() {}
+    }
+
+    #[test]
+    fn a_move_taken_back_returns_to_the_persons_decision_and_makes_practice() {
+        let mut session = Session::new(config(21, 4)).unwrap();
+        bots_until_person(&mut session);
+        // Nothing of theirs to take back yet.
+        assert!(!session.can_take_back());
+        assert!(!session.take_back());
+        for _ in 0..3 {
+            bots_until_person(&mut session);
+            let before = (session.state().clone(), session.actions().to_vec());
+            let legal = session.legal_actions();
+            // Not the first legal action, so that the bots' answer differs from a pass's.
+            session.apply_human(legal[legal.len() - 1].clone()).unwrap();
+            bots_until_person(&mut session);
+            assert!(session.actions().len() > before.1.len());
+            assert!(session.can_take_back());
+            assert!(session.take_back());
+            assert_eq!((session.state().clone(), session.actions().to_vec()), before);
+            assert!(session.practice());
+            assert_eq!(session.human_to_act(), Some(0));
+            session.apply_human(legal[0].clone()).unwrap();
+        }
+    }
+
+    #[test]
+    fn no_take_back_in_a_daily_deal_or_between_people() {
+        let day = crate::app::config::Day::parse("2026-11-23").unwrap();
+        let mut daily = TableConfig::<Katzenjammer>::new(day.seed(), 4);
+        daily.daily = Some(day);
+        let mut cfg = config(21, 4);
+        cfg.seats[2] = SeatKind::Human;
+        for table in [daily, cfg] {
+            let mut session = Session::new(table).unwrap();
+            for _ in 0..4 {
+                match session.human_to_act() {
+                    Some(_) => session.apply_human(Action::Pass).unwrap(),
+                    None => drop(session.bot_step()),
+                }
+            }
+            while session.bot_step().is_some() {}
+            assert!(!session.can_take_back());
+            assert!(!session.take_back());
+            assert!(!session.practice());
         }
     }
 

@@ -330,6 +330,32 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     result
 }
 
+/// "Take back my move", for any game's table: shown on the person's turn
+/// once they have moved, at a table of one person against bots, never in
+/// the daily deal nor a puzzle. The game becomes practice.
+#[component]
+pub fn TakeBack() -> impl IntoView {
+    let ctx = ctx();
+    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !(PUZZLES && ctx.puzzle.get()));
+    view! {
+        <Show when=move || can.get()>
+            <button type="button" data-testid="take-back" on:click=move |_| drop(take_back(ctx))>{tr(|s| s.take_back)}</button>
+        </Show>
+    }
+}
+
+/// Takes back the person's last move in the game on screen and saves;
+/// false when there was none to take back.
+pub fn take_back(ctx: Ctx) -> bool {
+    let mut done = false;
+    ctx.shell.update(|sh| done = sh.take_back());
+    if done {
+        persist(ctx);
+        after_change(ctx);
+    }
+    done
+}
+
 /// Keeps the table's notes (J'achète's staged table, its hand order) with
 /// the game of `G` and saves them: a reload shows the table as it was.
 pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {

@@ -491,6 +491,29 @@ describe("J'achète at the table", () => {
     }
   });
 
+  it('take-back: our discard and the bots’ moves since are taken back; the game is practice', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      await toFirstTurn(page);
+      const at = await moves(page);
+      const cards = await hand(page);
+      await discardFirst(page);
+      // Our next decision (a buy window or a turn): the discard was our last move.
+      assert.match(await nextState(page), /^(buy|play)$/);
+      assert.ok((await moves(page)) > at + 1, 'the bots moved since');
+      await page.locator(byTestId('take-back')).click();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) === n, at);
+      assert.deepEqual((await hand(page)).sort(), [...cards].sort(), 'the discarded card is back in the hand');
+      assert.equal(await nextState(page), 'play');
+      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a reload mid-turn resumes the staged table and the hand order', async () => {
     const { context, page, problems } = await open();
     try {

@@ -401,6 +401,14 @@ fn dispatch(ui: Ui, what: &str) {
             save_note(ui);
         }
         "share" => share(ui),
+        "take-back" => {
+            if crate::ui::take_back(ui.ctx) {
+                // A round's end taken back is to be seen again when it comes (JA-17).
+                let ended = ui.ctx.game_untracked::<Ja, _>(|s| s.state().results().len()).unwrap_or(0);
+                ui.st.update(|u| u.acked = u.acked.min(ended));
+                save_note(ui);
+            }
+        }
         "ready" => {
             let seat = ui.ctx.game_untracked::<Ja, _>(|s| s.human_to_act()).flatten();
             ui.ctx.revealed_for.set(seat);
@@ -821,9 +829,12 @@ fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>,
         "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\"><span class=\"speed\" role=\"group\" aria-label=\"{}\">",
         lang.s().deal_word,
         s.config().seed,
-        esc(&i18n::deal_bar_label(s.config(), daily, lang)),
+        esc(&i18n::deal_bar_label(s.config(), daily, s.practice(), lang)),
         lang.s().speed_label
     );
+    if s.can_take_back() {
+        button(out, "take-back", "take-back", "", lang.s().take_back, "");
+    }
     for sp in Speed::ALL {
         let act = format!("speed-{}", sp.code());
         button(out, &act, &act, "speed-btn", sp.label(lang), &format!(" aria-pressed=\"{}\"", sp == speed));

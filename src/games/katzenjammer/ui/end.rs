@@ -74,6 +74,7 @@ pub fn EndPanel() -> impl IntoView {
                         .with(|sh| sh.daily_attempt())
                         .map(|d| view! { <p class="note" data-testid="daily-status">{i18n::daily_status(d, |n| texts::mice(n, lang), lang)}</p> })
                 }}
+                {move || ctx.game::<Kb, _>(|s| s.practice()).unwrap_or(false).then(|| view! { <p class="note" data-testid="practice-note">{ctx.lang().s().practice_note}</p> })}
                 <p class="actions">
                     <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                     <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>

@@ -17,7 +17,7 @@ use crate::app::link;
 use crate::games::katzenjammer::summary::Summary;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::ui::{self as browser, ctx, tr, Speed};
+use crate::ui::{self as browser, ctx, tr, Speed, TakeBack};
 
 #[component]
 pub fn Game() -> impl IntoView {
@@ -114,7 +114,7 @@ fn DealBar() -> impl IntoView {
     let label = move || {
         let lang = ctx.lang();
         let daily = ctx.shell.with(|sh| sh.daily_attempt());
-        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), daily, lang)).unwrap_or_default()
+        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), daily, session.practice(), lang)).unwrap_or_default()
     };
     let share_state = RwSignal::new(None::<Result<(), String>>);
     let share = move |_| {
@@ -148,6 +148,7 @@ fn DealBar() -> impl IntoView {
             </p>
             <div class="bar-actions">
                 <button type="button" data-testid="share-button" on:click=share>{tr(|s| s.share)}</button>
+                <TakeBack />
                 <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
                     <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
                     {Speed::ALL
