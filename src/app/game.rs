@@ -180,8 +180,13 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
 
     /// The bot's choice (deterministic in `seed`).
     fn decide(level: Level, view: &Self::View, legal: &[Self::Action], seed: u64) -> Self::Action;
-    /// The bot's candidates, best first, with their values (hints).
+    /// The bot's candidates, best first, with their values.
     fn analyse(level: Level, view: &Self::View, legal: &[Self::Action], seed: u64) -> Vec<Choice<Self::Action>>;
+    /// A hint's candidates, best first: the expert's, unless the game
+    /// searches deeper for hints.
+    fn hint(view: &Self::View, legal: &[Self::Action], seed: u64) -> Vec<Choice<Self::Action>> {
+        Self::analyse(Level::Expert, view, legal, seed)
+    }
     /// The move made when no bot can be asked (the page without its worker).
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
 

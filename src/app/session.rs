@@ -44,6 +44,11 @@ impl<G: GameDef> Decision<G> {
         G::analyse(self.level, &self.view, &self.legal, self.seed)
     }
 
+    /// A hint's candidates for this decision ([`GameDef::hint`]).
+    pub fn hint(&self) -> Vec<Choice<G::Action>> {
+        G::hint(&self.view, &self.legal, self.seed)
+    }
+
     /// The move made when no bot can be asked (the page without its worker):
     /// the game's own choice (pass when allowed), else the first legal action.
     pub fn fallback(&self) -> Option<G::Action> {
@@ -270,7 +275,7 @@ impl<G: GameDef> Session<G> {
 
     /// What the `expert` bot would do in the seat to act, best first (hints).
     pub fn hint(&self) -> Vec<Choice<G::Action>> {
-        self.hint_decision().map(|d| d.analyse()).unwrap_or_default()
+        self.hint_decision().map(|d| d.hint()).unwrap_or_default()
     }
 
     /// Whose hand the screen shows: the person to act, else the last person who

@@ -41,7 +41,8 @@ pub const READY: &str = "ready";
 pub enum Job {
     /// A bot's move for the seat to act in `game` (a save).
     Decide { level: Level, game: Json },
-    /// A bot's ranked choices (hints), the best `top`.
+    /// A hint: the game's ranked choices for the seat to act
+    /// ([`GameDef::hint`]; `level` is the expert's, whose search it is), the best `top`.
     Analyse { level: Level, game: Json, top: usize },
     /// What the `expert` bot scores in `seat` at this table (a save without moves).
     Par { game: Json, seat: usize },
@@ -109,7 +110,7 @@ fn decide<G: GameDef>(session: &Session<G>, level: Level) -> Result<Reply, Strin
 
 fn analyse<G: GameDef>(session: &Session<G>, level: Level, top: usize) -> Result<Reply, String> {
     let choices = decision(session, level)?
-        .analyse()
+        .hint()
         .into_iter()
         .take(top)
         .map(|c| (G::action_to_json(&c.action), if c.value.is_finite() { c.value } else { 0.0 }))
@@ -268,7 +269,7 @@ mod tests {
             Reply::Choices { choices } => {
                 assert!(!choices.is_empty() && choices.len() <= 3);
                 // The same ranking as the page's own search, values within rounding.
-                let page: Vec<_> = decision.analyse().into_iter().take(3).collect();
+                let page: Vec<_> = decision.hint().into_iter().take(3).collect();
                 assert_eq!(choices.len(), page.len());
                 for ((action, value), mine) in choices.iter().zip(&page) {
                     let action = Katzenjammer::action_from_json(action).unwrap();
@@ -279,6 +280,18 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Issue 13: a hint plays out four times the expert's worlds, so that
+    /// close moves are told apart.
+    #[test]
+    fn hints_search_four_times_the_experts_worlds() {
+        let s = session();
+        let decision = s.hint_decision().unwrap();
+        assert!(decision.legal.len() > 1);
+        let (hint, expert) = (decision.hint(), decision.analyse());
+        assert_eq!(hint[0].visits, tablee_bots::HINT_SAMPLES);
+        assert_eq!(expert[0].visits * 4, tablee_bots::HINT_SAMPLES);
     }
 
     #[test]

@@ -339,7 +339,7 @@ pub fn TakeBack() -> impl IntoView {
     let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !(PUZZLES && ctx.puzzle.get()));
     view! {
         <Show when=move || can.get()>
-            <button type="button" data-testid="take-back" on:click=move |_| drop(take_back(ctx))>{tr(|s| s.take_back)}</button>
+            <button type="button" data-testid="take-back" on:click=move |_| { take_back(ctx); }>{tr(|s| s.take_back)}</button>
         </Show>
     }
 }

@@ -110,23 +110,49 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
         Level::Random => vec![Choice { action: legal[rng.index(legal.len())], visits: 1, value: 0.0 }],
         Level::Easy => katzenjammer_easy(view, legal, &mut rng),
         Level::Normal => katzenjammer_normal(view),
-        Level::Hard | Level::Expert | Level::Ismcts => {
-            let mut choices = match level.thinking() {
-                Thinking::Paired { samples, rollout_depth, width, tuned: false } => {
-                    paired::paired_search::<KbState>(view, samples, rollout_depth, width, &mut rng)
-                }
-                Thinking::Paired { samples, rollout_depth, width, tuned: true } => {
-                    paired::paired_search::<katzenjammer::TunedKb>(view, samples, rollout_depth, width, &mut rng)
-                }
-                Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, &mut rng),
-                Thinking::Random | Thinking::Heuristic => Vec::new(),
-            };
-            if choices.is_empty() {
-                choices = katzenjammer_normal(view);
-            }
-            choices
-        }
+        Level::Hard | Level::Expert | Level::Ismcts => searched(level.thinking(), view, &mut rng),
     };
+    only_legal(choices, legal)
+}
+
+/// The worlds a hint's search plays out: four times the expert's. A hint is
+/// asked once in a turn, not at every bot move, and close moves need the
+/// extra precision to be told apart (issue 13).
+pub const HINT_SAMPLES: u32 = 1200;
+
+/// A hint for the seat owning `view`: the expert's search with
+/// [`HINT_SAMPLES`] worlds, best first (values as [`analyse`]'s).
+pub fn hint(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+    if legal.is_empty() {
+        return Vec::new();
+    }
+    let thinking = match Level::Expert.thinking() {
+        Thinking::Paired { rollout_depth, width, tuned, .. } => Thinking::Paired { samples: HINT_SAMPLES, rollout_depth, width, tuned },
+        other => other,
+    };
+    only_legal(searched(thinking, view, &mut Rng::new(seed)), legal)
+}
+
+/// A search level's ranked choices (`normal`'s when the search has none).
+fn searched(thinking: Thinking, view: &KbView, rng: &mut Rng) -> Vec<Choice<Action>> {
+    let choices = match thinking {
+        Thinking::Paired { samples, rollout_depth, width, tuned: false } => {
+            paired::paired_search::<KbState>(view, samples, rollout_depth, width, rng)
+        }
+        Thinking::Paired { samples, rollout_depth, width, tuned: true } => {
+            paired::paired_search::<katzenjammer::TunedKb>(view, samples, rollout_depth, width, rng)
+        }
+        Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, rng),
+        Thinking::Random | Thinking::Heuristic => Vec::new(),
+    };
+    if choices.is_empty() {
+        katzenjammer_normal(view)
+    } else {
+        choices
+    }
+}
+
+fn only_legal(choices: Vec<Choice<Action>>, legal: &[Action]) -> Vec<Choice<Action>> {
     // Never return an action the referee did not list.
     let legal_choices: Vec<Choice<Action>> = choices.into_iter().filter(|c| legal.contains(&c.action)).collect();
     if legal_choices.is_empty() {

@@ -70,6 +70,11 @@ impl GameDef for Katzenjammer {
         tablee_bots::analyse(level, view, legal, seed)
     }
 
+    /// Four times the expert's worlds ([`tablee_bots::HINT_SAMPLES`]).
+    fn hint(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+        tablee_bots::hint(view, legal, seed)
+    }
+
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)
