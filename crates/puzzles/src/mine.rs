@@ -46,7 +46,8 @@ pub struct Config {
     /// Games to play at most (0: until `count` puzzles are found).
     pub max_games: usize,
     /// Only puzzles of this kind (`--kind`): analyses only the decisions that
-    /// offer such a move, and keeps a position only when its answer is one.
+    /// offer such a move, and keeps a position only when its answers are all
+    /// of that kind and the best other move is not.
     pub kind: Option<Kind>,
 }
 
@@ -243,9 +244,11 @@ pub fn offers(kind: Kind, legal: &[Action]) -> bool {
     legal.iter().any(|a| kind_of(a) == kind)
 }
 
-/// Whether `--kind` lets a puzzle of `kind` in.
-fn wanted(config: &Config, kind: Kind) -> bool {
-    config.kind.is_none_or(|k| k == kind)
+/// Whether `--kind` lets a verdict in: every answer is a move of that kind
+/// and the move they are judged against is not (the kind is what the puzzle
+/// is about: joker cats against no joker cats, and the explanation says so).
+fn wanted(config: &Config, cands: &[Action], v: &Verdict) -> bool {
+    config.kind.is_none_or(|k| v.answers.iter().all(|&a| kind_of(&cands[a]) == k) && kind_of(&cands[v.next]) != k)
 }
 
 /// Whether one more puzzle of `kind` keeps the set varied, with `total`
@@ -333,7 +336,7 @@ fn ask(
         return None;
     }
     let kind = kind_of(&cands[screen.answers[0]]);
-    if !wanted(config, kind) || !kind_allowed(kind, kinds, kinds.values().sum()) {
+    if !wanted(config, &cands, &screen) || !kind_allowed(kind, kinds, kinds.values().sum()) {
         return None;
     }
     tally.checked += 1;
@@ -360,7 +363,7 @@ fn ask(
     let has = |name: &str| found_by.iter().any(|f| f == name);
     let difficulty = if has("hard") { 1 } else if has("expert") { 2 } else { 3 };
     let kind = kind_of(&cands[v.answers[0]]);
-    if !wanted(config, kind) {
+    if !wanted(config, &cands, &v) {
         return None;
     }
     *kinds.entry(kind.code()).or_insert(0) += 1;

@@ -153,8 +153,9 @@ fn mining_is_deterministic() {
     }
 }
 
-/// `--kind jokers`: only joker-cat puzzles (the first game of seed 2 gives
-/// bids and passes first without it), the same on one thread and on two.
+/// `--kind jokers`: only joker-cat puzzles — every answer presents joker cats
+/// and the move they are judged against does not (without `--kind`, seed 2's
+/// first games give bids and passes first) — the same on one thread and on two.
 #[test]
 fn mining_one_kind_yields_only_that_kind() {
     let config = Config {
@@ -163,7 +164,7 @@ fn mining_one_kind_yields_only_that_kind() {
         worlds: 600,
         screen: 96,
         check: 600,
-        max_games: 1,
+        max_games: 6,
         jobs: 2,
         kind: Some(Kind::JokerCats),
         ..Config::default()
@@ -172,12 +173,13 @@ fn mining_one_kind_yields_only_that_kind() {
     let (b, _) = mine::mine(&Config { jobs: 1, ..config.clone() }, |_, _, _, _| {});
     assert_eq!(a.text(), b.text());
     let (any, _) = mine::mine(&Config { kind: None, ..config.clone() }, |_, _, _, _| {});
-    assert_ne!(any.puzzles[0].kind, Kind::JokerCats, "without --kind the game's first puzzle is another kind");
-    assert_eq!(a.puzzles.len(), 1, "the first game of seed 2 has a joker-cat puzzle");
+    assert_ne!(any.puzzles[0].kind, Kind::JokerCats, "without --kind the first puzzle is another kind");
+    assert_eq!(a.puzzles.len(), 1, "seed 2's first six games have a joker-cat puzzle");
+    let cats = |c: &tablee_puzzles::format::Candidate| c.action.text().contains("null");
     for p in &a.puzzles {
         assert_eq!(p.kind, Kind::JokerCats);
-        let answer = p.candidates[p.answers[0]].action.text();
-        assert!(answer.contains("null"), "joker cats are presented: {answer}");
+        assert!(p.answers.iter().all(|&i| cats(&p.candidates[i])), "every answer presents joker cats");
+        assert!(!cats(&p.candidates[p.answers.len()]), "the other move presents none");
         replay::replay::<KbState>(&a, p).unwrap();
     }
 }
