@@ -48,6 +48,13 @@ const winsAtOnce = file.puzzles.find((p) => {
 const visible = (page, selector) =>
   page.locator(selector).evaluateAll((list) => list.filter((e) => e.checkVisibility()).length);
 
+/** Opens puzzle `id` by its link, and waits for its question and its table. */
+async function openPuzzle(page, id) {
+  await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${id}`));
+  await page.locator(byTestId('puzzle-ask')).waitFor();
+  await page.locator(byTestId('table-screen')).waitFor();
+}
+
 /** How many lines the game log has. */
 const logLines = (page) => page.locator(`${byTestId('log')} li`).count();
 
@@ -71,8 +78,9 @@ async function firstMove(page) {
   else await page.locator(byTestId('present-nothing')).click();
 }
 
+let env;
+
 describe('puzzles', { timeout: 300_000 }, () => {
-  let env;
   before(async () => {
     assert.ok(winsAtOnce, 'the served file has a puzzle whose answer, a bid of natural cards, wins the row at once');
     assert.ok(passRight && passWrong, 'the served file has a puzzle answered by a pass and one where a pass is wrong');
@@ -85,9 +93,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
   it('a puzzle link opens its position; a right answer shows the values, and play on keeps the game', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
-      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
-      await page.locator(byTestId('table-screen')).waitFor();
+      await openPuzzle(page, passRight.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Puzzle #${passRight.id}`));
       assert.equal(await page.locator(byTestId('hint-button')).count(), 0, 'no hint in a puzzle');
       assert.equal(await page.locator(byTestId('hint-off')).count(), 0);
@@ -129,8 +135,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
   it('an unanswered puzzle offers no sharing, speeds or hint; answered, its table takes no move until Play on', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
-      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${winsAtOnce.id}`));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await openPuzzle(page, winsAtOnce.id);
       await page.locator(byTestId('hand-card-0')).waitFor();
       for (const id of ['share-button', 'speed-slow', 'speed-normal', 'speed-fast', 'speed-instant', 'hint-button', 'hint-off', 'end-screen']) {
         assert.equal(await visible(page, byTestId(id)), 0, `no ${id} in a puzzle`);
@@ -181,8 +186,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
   it('a wrong answer says so in French on a phone, and the rating goes down', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
     try {
-      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passWrong.id}`));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await openPuzzle(page, passWrong.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Problème nº ${passWrong.id}`));
       await screenshot(page, 'puzzle-ask-fr-360x740');
       await page.locator(byTestId('pass-button')).click();
