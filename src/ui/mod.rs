@@ -321,6 +321,10 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 
 /// A person's move in game `G`. Returns the engine's refusal, if any.
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
+    // An answered puzzle waits for "Play on" (its controls are gone too).
+    if PUZZLES && puzzles::answered_now(ctx) {
+        return Err(Refusal::NotAPersonsTurn.into());
+    }
     let mut result = Err(Refusal::NoGame.into());
     ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {

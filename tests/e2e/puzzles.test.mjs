@@ -23,6 +23,41 @@ const passRight = file.puzzles.find((p) => p.answers.some((a) => isPass(p.candid
 /** A puzzle where passing is legal (a candidate) but not an answer: Pass is wrong. */
 const passWrong = file.puzzles.find((p) => p.candidates.some(isPass) && !p.answers.some((a) => isPass(p.candidates[a])));
 
+/**
+ * A puzzle answered by a bid that wins the row at once (every other seat has
+ * passed in this auction), with natural cards only: after it the puzzle's
+ * seat is to present, so an answered table that still took moves would show.
+ * An auction ends with a presentation, or when every seat passed (no bid).
+ */
+const winsAtOnce = file.puzzles.find((p) => {
+  const game = file.games[p.g];
+  let passed = new Set();
+  let bid = false;
+  for (const a of game.actions.slice(0, p.at)) {
+    if (a.act === 'present') [passed, bid] = [new Set(), false];
+    else if (a.act === 'bid') bid = true;
+    else if (a.act === 'pass' && passed.add(a.seat).size === game.seats.length && !bid) passed = new Set();
+  }
+  const answer = p.candidates[p.answers[0]].action;
+  return (
+    answer.act === 'bid' && !answer.cards.includes('J') && game.seats.every((_, seat) => seat === p.seat || passed.has(seat))
+  );
+});
+
+/** How many of the elements `selector` finds are visible. */
+const visible = (page, selector) =>
+  page.locator(selector).evaluateAll((list) => list.filter((e) => e.checkVisibility()).length);
+
+/** Opens puzzle `id` by its link, and waits for its question and its table. */
+async function openPuzzle(page, id) {
+  await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${id}`));
+  await page.locator(byTestId('puzzle-ask')).waitFor();
+  await page.locator(byTestId('table-screen')).waitFor();
+}
+
+/** How many lines the game log has. */
+const logLines = (page) => page.locator(`${byTestId('log')} li`).count();
+
 /** The puzzle of the day as the app picks it (src/app/puzzles.rs, `daily`). */
 function dailyId(ms = Date.now()) {
   const ids = file.puzzles.map((p) => p.id).sort((a, b) => a - b);
@@ -43,9 +78,11 @@ async function firstMove(page) {
   else await page.locator(byTestId('present-nothing')).click();
 }
 
+let env;
+
 describe('puzzles', { timeout: 300_000 }, () => {
-  let env;
   before(async () => {
+    assert.ok(winsAtOnce, 'the served file has a puzzle whose answer, a bid of natural cards, wins the row at once');
     assert.ok(passRight && passWrong, 'the served file has a puzzle answered by a pass and one where a pass is wrong');
     env = await startEnv();
   });
@@ -56,9 +93,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
   it('a puzzle link opens its position; a right answer shows the values, and play on keeps the game', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
-      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
-      await page.locator(byTestId('table-screen')).waitFor();
+      await openPuzzle(page, passRight.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Puzzle #${passRight.id}`));
       assert.equal(await page.locator(byTestId('hint-button')).count(), 0, 'no hint in a puzzle');
       assert.equal(await page.locator(byTestId('hint-off')).count(), 0);
@@ -97,11 +132,61 @@ describe('puzzles', { timeout: 300_000 }, () => {
     }
   });
 
+  it('an unanswered puzzle offers no sharing, speeds or hint; answered, its table takes no move until Play on', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await openPuzzle(page, winsAtOnce.id);
+      await page.locator(byTestId('hand-card-0')).waitFor();
+      for (const id of ['share-button', 'speed-slow', 'speed-normal', 'speed-fast', 'speed-instant', 'hint-button', 'hint-off', 'end-screen']) {
+        assert.equal(await visible(page, byTestId(id)), 0, `no ${id} in a puzzle`);
+      }
+      // Nor by the keyboard: H asks for no hint (the expert's move would be the answer).
+      await page.locator(byTestId('hand-card-0')).focus();
+      await page.keyboard.press('h');
+      await page.waitForTimeout(1500);
+      assert.equal(await page.locator(byTestId('hint-panel')).count(), 0, 'H gives no hint in a puzzle');
+      // The answer, card by card.
+      for (const card of winsAtOnce.candidates[winsAtOnce.answers[0]].action.cards) {
+        await page.locator(`[data-testid^="hand-card-"][data-card="${card}"][aria-pressed="false"]`).first().click();
+      }
+      await page.locator(byTestId('bid-button')).click();
+      const result = page.locator(byTestId('puzzle-result'));
+      await result.waitFor();
+      assert.equal(await result.getAttribute('data-right'), 'true');
+      // Answered: the seat has won the row and is to present, but the table waits for Play on.
+      assert.equal(await page.locator(byTestId(`player-${winsAtOnce.seat}`)).getAttribute('aria-current'), 'true', 'our turn again');
+      const lines = await logLines(page);
+      const moveControls = `${byTestId('bid-button')}, ${byTestId('pass-button')}, [data-testid^="present-option-"], ${byTestId('present-nothing')}`;
+      assert.equal(await visible(page, moveControls), 0, 'no move controls on an answered puzzle');
+      assert.equal(await visible(page, byTestId('turn-status')), 0, 'no "your turn" on an answered puzzle');
+      await page.keyboard.press('p');
+      await page.keyboard.press('b');
+      await page.waitForTimeout(1500);
+      assert.equal(await logLines(page), lines, 'no move after the answer');
+      assert.equal(await result.getAttribute('data-right'), 'true', 'the answer stays');
+      assert.equal(await page.locator(byTestId('thinking')).count(), 0, 'no bot moves');
+      await screenshot(page, 'puzzle-answered-frozen-en-1280x800');
+      // Play on: a normal game, which takes moves and is kept.
+      await page.locator(byTestId('puzzle-play-on')).click();
+      await page.waitForFunction(() => /[?&]seed=/.test(location.search));
+      assert.equal(await visible(page, byTestId('share-button')), 1, 'a game shares its deal again');
+      await page.locator(byTestId('speed-instant')).click();
+      const options = page.locator(`[data-testid^="present-option-"], ${byTestId('present-nothing')}`);
+      // With no foursome to make the table presents nothing by itself.
+      if ((await options.count()) > 0) await options.first().click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length > n + 1, lines);
+      await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('tablee.katzenjammer.game.'));
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a wrong answer says so in French on a phone, and the rating goes down', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
     try {
-      await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passWrong.id}`));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await openPuzzle(page, passWrong.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Problème nº ${passWrong.id}`));
       await screenshot(page, 'puzzle-ask-fr-360x740');
       await page.locator(byTestId('pass-button')).click();

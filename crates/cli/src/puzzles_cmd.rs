@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
-use tablee_puzzles::format::PuzzleFile;
+use tablee_puzzles::format::{Kind, PuzzleFile};
 use tablee_puzzles::mine::{self, Config};
 use tablee_puzzles::replay;
 
@@ -23,6 +23,8 @@ const SPEC: &[(&str, Takes)] = &[
     ("max-games", Takes::Value),
     ("check", Takes::Value),
     ("sample", Takes::Value),
+    ("kind", Takes::Value),
+    ("onto", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -54,14 +56,25 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         worlds: options.count("worlds", 100, Config::default().worlds as usize).map_err(Failure::usage)? as u32,
         jobs,
         max_games: options.count("max-games", 0, 0).map_err(Failure::usage)?,
+        kind: match options.value("kind") {
+            None => None,
+            Some(code) => Some(Kind::parse(code).ok_or_else(|| {
+                Failure::usage(format!("--kind takes bid, pass, present or jokers, not \"{code}\""))
+            })?),
+        },
         ..Config::default()
+    };
+    // `--onto FILE`: the new puzzles follow that file's, which stay as they are.
+    let base = match options.value("onto") {
+        Some(file) => read(file)?,
+        None => PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() },
     };
     let config = Config { check: config.check.min(config.worlds), screen: config.screen.min(config.worlds), ..config };
     // The file is written after every game that gave puzzles: a run stopped
     // early leaves a valid file (the same seed's first puzzles).
-    let mut written = 0;
     let mut failed = None;
-    let (file, tally) = mine::mine(&config, |tally, file, players, seconds| {
+    let mut written = base.puzzles.len();
+    let (file, tally) = mine::mine_onto(&config, base, |tally, file, players, seconds| {
         for p in &file.puzzles[written..] {
             eprintln!(
                 "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s",

@@ -45,11 +45,15 @@ pub struct Config {
     pub jobs: usize,
     /// Games to play at most (0: until `count` puzzles are found).
     pub max_games: usize,
+    /// Only puzzles of this kind (`--kind`): analyses only the decisions that
+    /// offer such a move, and keeps a position only when its answers are all
+    /// of that kind and the best other move is not.
+    pub kind: Option<Kind>,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 1, jobs: 1, max_games: 0 }
+        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 1, jobs: 1, max_games: 0, kind: None }
     }
 }
 
@@ -187,9 +191,25 @@ pub struct Tally {
 /// Mines `config.count` puzzles. `progress` hears after every game that gave
 /// puzzles, with the file so far (a prefix of the whole run's: the same seed
 /// with a smaller `count` mines exactly its first puzzles).
-pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
+pub fn mine(config: &Config, progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
+    let empty = PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() };
+    mine_onto(config, empty, progress)
+}
+
+/// Mines `config.count` more puzzles after those of `base` (`--onto`): its
+/// games and puzzles stay as they are, the new games follow them, and the new
+/// ids continue from its last; the variety quotas count its puzzles too.
+pub fn mine_onto(
+    config: &Config,
+    base: PuzzleFile,
+    mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64),
+) -> (PuzzleFile, Tally) {
     let started = Instant::now();
-    let mut file = PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() };
+    let mut file = base;
+    let target = file.puzzles.len() + config.count;
+    let first_id = file.puzzles.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    let first_new = file.puzzles.len();
+    let config = &Config { count: target, ..config.clone() };
     let mut tally = Tally::default();
     let mut index = 0usize;
     while file.puzzles.len() < config.count && (config.max_games == 0 || index < config.max_games) {
@@ -204,7 +224,7 @@ pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize
         let mut last = 0;
         for mut p in puzzles.into_iter().take(config.count - file.puzzles.len()) {
             p.game = g;
-            p.id = file.puzzles.len() as u32 + 1;
+            p.id = first_id + (file.puzzles.len() - first_new) as u32;
             last = last.max(p.at);
             *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
             *tally.by_players.entry(players).or_insert(0) += 1;
@@ -217,6 +237,18 @@ pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize
         progress(&tally, &file, players, started.elapsed().as_secs_f64());
     }
     (file, tally)
+}
+
+/// Whether a decision among `legal` offers a move of `kind`.
+pub fn offers(kind: Kind, legal: &[Action]) -> bool {
+    legal.iter().any(|a| kind_of(a) == kind)
+}
+
+/// Whether `--kind` lets a verdict in: every answer is a move of that kind
+/// and the move they are judged against is not (the kind is what the puzzle
+/// is about: joker cats against no joker cats, and the explanation says so).
+fn wanted(config: &Config, cands: &[Action], v: &Verdict) -> bool {
+    config.kind.is_none_or(|k| v.answers.iter().all(|&a| kind_of(&cands[a]) == k) && kind_of(&cands[v.next]) != k)
 }
 
 /// Whether one more puzzle of `kind` keeps the set varied, with `total`
@@ -250,7 +282,8 @@ fn mine_game(config: &Config, seed: Seed, seats: &[Level], file: &PuzzleFile, ta
         tally.decisions += 1;
         // Puzzles of one game stay apart (not two of one auction) and few.
         let apart = puzzles.last().is_none_or(|p: &Puzzle| at >= p.at + 2 * seats.len() + 2);
-        if legal.len() >= 2 && apart && puzzles.len() < PER_GAME && file.puzzles.len() + puzzles.len() < config.count {
+        let offered = config.kind.is_none_or(|kind| offers(kind, &legal));
+        if legal.len() >= 2 && offered && apart && puzzles.len() < PER_GAME && file.puzzles.len() + puzzles.len() < config.count {
             if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
                 puzzles.push(p);
             }
@@ -303,7 +336,7 @@ fn ask(
         return None;
     }
     let kind = kind_of(&cands[screen.answers[0]]);
-    if !kind_allowed(kind, kinds, kinds.values().sum()) {
+    if !wanted(config, &cands, &screen) || !kind_allowed(kind, kinds, kinds.values().sum()) {
         return None;
     }
     tally.checked += 1;
@@ -330,6 +363,9 @@ fn ask(
     let has = |name: &str| found_by.iter().any(|f| f == name);
     let difficulty = if has("hard") { 1 } else if has("expert") { 2 } else { 3 };
     let kind = kind_of(&cands[v.answers[0]]);
+    if !wanted(config, &cands, &v) {
+        return None;
+    }
     *kinds.entry(kind.code()).or_insert(0) += 1;
     Some(puzzle(config, view, &cands, &v, at, kind, difficulty, found_by))
 }

@@ -7,7 +7,7 @@
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::scenario;
-use tablee_puzzles::format::{PuzzleFile, Unit};
+use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
 use tablee_puzzles::mine::{self, Config};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
@@ -151,4 +151,61 @@ fn mining_is_deterministic() {
     for p in &a.puzzles {
         replay::replay::<KbState>(&a, p).unwrap();
     }
+}
+
+/// `--kind jokers`: only joker-cat puzzles — every answer presents joker cats
+/// and the move they are judged against does not (without `--kind`, seed 2's
+/// first games give bids and passes first) — the same on one thread and on two.
+#[test]
+fn mining_one_kind_yields_only_that_kind() {
+    let config = Config {
+        count: 1,
+        seed: 2,
+        worlds: 600,
+        screen: 96,
+        check: 600,
+        max_games: 6,
+        jobs: 2,
+        kind: Some(Kind::JokerCats),
+        ..Config::default()
+    };
+    let (a, _) = mine::mine(&config, |_, _, _, _| {});
+    let (b, _) = mine::mine(&Config { jobs: 1, ..config.clone() }, |_, _, _, _| {});
+    assert_eq!(a.text(), b.text());
+    let (any, _) = mine::mine(&Config { kind: None, ..config.clone() }, |_, _, _, _| {});
+    assert_ne!(any.puzzles[0].kind, Kind::JokerCats, "without --kind the first puzzle is another kind");
+    assert_eq!(a.puzzles.len(), 1, "seed 2's first six games have a joker-cat puzzle");
+    let cats = |c: &tablee_puzzles::format::Candidate| c.action.text().contains("null");
+    for p in &a.puzzles {
+        assert_eq!(p.kind, Kind::JokerCats);
+        assert!(p.answers.iter().all(|&i| cats(&p.candidates[i])), "every answer presents joker cats");
+        assert!(!cats(&p.candidates[p.answers.len()]), "the other move presents none");
+        replay::replay::<KbState>(&a, p).unwrap();
+    }
+}
+
+/// `--onto`: a file's games and puzzles stay as they were (links to them keep
+/// working), the new ones follow with the next ids and replay.
+#[test]
+fn mining_onto_a_file_keeps_its_puzzles() {
+    let base = shipped();
+    let config = Config { count: 1, seed: 3, worlds: 160, screen: 32, check: 80, max_games: 3, jobs: 2, ..Config::default() };
+    let (fresh, _) = mine::mine(&config, |_, _, _, _| {});
+    let (merged, _) = mine::mine_onto(&config, base.clone(), |_, _, _, _| {});
+    assert_eq!(merged.games[..base.games.len()], base.games[..]);
+    assert_eq!(merged.puzzles[..base.puzzles.len()], base.puzzles[..]);
+    let added = &merged.puzzles[base.puzzles.len()..];
+    assert_eq!(added.len(), 1);
+    let last = base.puzzles.iter().map(|p| p.id).max().unwrap();
+    assert_eq!(added[0].id, last + 1);
+    assert_eq!(added[0].game, base.games.len());
+    // The same puzzle as mined alone (the quotas allow it either way).
+    assert_eq!(added[0].candidates, fresh.puzzles[0].candidates);
+    for p in added {
+        replay::replay::<KbState>(&merged, p).unwrap();
+    }
+    // The file as text: every line of the base stays, but for the comma after its last game.
+    let (old, new) = (base.text(), merged.text());
+    let kept = old.lines().filter(|line| new.lines().any(|l| l == *line || l.strip_suffix(',') == Some(line))).count();
+    assert_eq!(kept, old.lines().count());
 }

@@ -5,15 +5,16 @@
 //! A puzzle is solved on Katzenjammer's own table: its position becomes the
 //! shell's game while the puzzle is on screen — not saved, no hints, no bots
 //! ([`crate::ui::Ctx::puzzle`]) — and the game in progress waits aside
-//! ([`Held`]) until the puzzle screen goes. "Play on" makes the position a
-//! normal game, kept in the list of unfinished games.
+//! ([`Held`]) until the puzzle screen goes. Once the first move is made the
+//! table is frozen on the answer ([`answered`]) until "Play on" makes the
+//! position a normal game, kept in the list of unfinished games.
 //!
 //! The puzzle file (`puzzles/katzenjammer.json`) is fetched the first time
 //! puzzles are opened, and precached by the service worker for offline play.
 
 mod texts;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -50,6 +51,20 @@ thread_local! {
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
     /// The record could not be read this visit and was set aside.
     static ASIDE: RefCell<bool> = const { RefCell::new(false) };
+    /// The move number of the puzzle on the table (set before its position is).
+    static AT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Whether the puzzle on the table is answered: its game has `moves` moves,
+/// more than the position's. Its table then takes no move until "Play on"
+/// makes it a normal game (tracks [`Ctx::puzzle`]).
+pub(crate) fn answered(ctx: Ctx, moves: usize) -> bool {
+    ctx.puzzle.get() && AT.get().is_some_and(|at| moves > at)
+}
+
+/// [`answered`], untracked, for the game in progress.
+pub(crate) fn answered_now(ctx: Ctx) -> bool {
+    ctx.puzzle.get_untracked() && ctx.game_untracked::<Kb, _>(|s| AT.get().is_some_and(|at| s.actions().len() > at)).unwrap_or(false)
 }
 
 static TOKENS: AtomicU64 = AtomicU64::new(1);
@@ -285,6 +300,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             };
             match puzzles::session::<Kb>(file, found) {
                 Ok(session) => {
+                    AT.set(Some(found.at));
                     token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
                     recorded.set(None);
                     puzzle.set(Some(Arc::new(found.clone())));
@@ -389,7 +405,10 @@ pub fn One(id: Option<u32>) -> impl IntoView {
         let (change, progress) = recorded.get()?;
         Some(view! { <Answer puzzle=p verdict played change progress /> }.into_any())
     };
+    // The table is the puzzle's: no deal sharing, speeds or end panel (style/
+    // full.css), and once answered no move controls nor whose turn it is.
     view! {
+        <div class="puzzle-screen" class:answered=move || verdict.with(Option::is_some)>
         <section class="panel puzzle-head" data-testid="puzzle-screen">
             <RecordAside />
             {head}
@@ -415,6 +434,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
         <Show when=move || puzzle.with(Option::is_some) && problem.with(Option::is_none)>
             <crate::games::katzenjammer::ui::Game />
         </Show>
+        </div>
     }
 }
 

@@ -31,8 +31,13 @@ pub fn HandArea() -> impl IntoView {
         ctx.game::<Kb, _>(|s| s.state().hand(viewer.get()).cards()).unwrap_or_default()
     });
     let phase = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().phase()).unwrap_or(Phase::Over));
+    // An answered puzzle's table takes no move until "Play on" (`ui::puzzles`).
     let my_turn = Memo::new(move |_| {
-        ctx.game::<Kb, _>(|s| s.human_to_act().is_some_and(|h| h == viewer.get())).unwrap_or(false)
+        ctx.game::<Kb, _>(|s| {
+            s.human_to_act().is_some_and(|h| h == viewer.get())
+                && !(crate::ui::PUZZLES && crate::ui::puzzles::answered(ctx, s.actions().len()))
+        })
+        .unwrap_or(false)
     });
     let moves = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.actions().len()).unwrap_or(0));
     // An all-bot table shows a bot's hand: no bid builder under it.
@@ -146,7 +151,11 @@ pub fn HandArea() -> impl IntoView {
             }
         });
     };
-    let hints_allowed = move || ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false);
+    // Never in a puzzle (the expert's choice is its answer): neither the
+    // button nor the H key.
+    let hints_allowed = move || {
+        !(crate::ui::PUZZLES && ctx.puzzle.get()) && ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false)
+    };
     // Keyboard shortcuts while the focus is in the hand area (where each turn
     // puts it): 1–5 and J pick cards, B bid, P pass, H hint, Esc clear, ? help.
     let keys_help = RwSignal::new(false);
