@@ -512,9 +512,14 @@ impl Shell {
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
         let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
+        // The finished game's save, for the record of past games (replays).
+        let save_text = save::any_to_json(game);
+        let at = self.at;
         let history = self.history_mut(id_game);
         let before = history.clone();
-        history.record(&id, won, vs_par);
+        if history.record(&id, won, vs_par) {
+            super::past::append(storage, at, &save_text);
+        }
         history.add_par(vs_par);
         if let Some(daily) = daily {
             history.record_daily(daily);
