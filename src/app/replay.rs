@@ -55,6 +55,11 @@ pub fn request(search: &str) -> Option<String> {
     url::get(&pairs, KEY).map(|moves| moves.trim().to_string())
 }
 
+/// Whether an address asks for the record of finished games (`?games`).
+pub fn games_link(search: &str) -> bool {
+    url::get(&url::parse(search), "games").is_some()
+}
+
 /// The replay link of a session (its moves so far).
 pub fn write<G: GameDef>(session: &Session<G>) -> String {
     let moves = Json::Arr(session.moves().map(|(seat, action)| save::action_to_json::<G>(seat, action)).collect());
@@ -227,6 +232,7 @@ mod tests {
         assert_eq!(read(&format!("?game=katzenjammer&replay={moves}")).unwrap_err(), ReplayLinkError::NoDeal);
         assert_eq!(request("?seed=1K7Q-M3ZD"), None);
         assert_eq!(request("?replay=last").as_deref(), Some(LAST));
+        assert!(games_link("?games") && games_link("?lang=fr&games") && !games_link("?game=katzenjammer"));
     }
 
     /// "Play this deal" is never the daily deal (a replay is practice).

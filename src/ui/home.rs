@@ -126,6 +126,8 @@ pub fn Home() -> impl IntoView {
                 // build (index.html), which has them; this one has not.
                 <p class="puzzles-row">
                     <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
+                    " · "
+                    <a href="?games" data-testid="games-entry">{tr(|s| s.games_entry)}</a>
                 </p>
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>

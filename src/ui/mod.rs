@@ -9,6 +9,7 @@
 pub mod browser;
 mod home;
 pub(crate) mod puzzles;
+pub(crate) mod replay;
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -43,12 +44,20 @@ pub enum Screen {
     /// The puzzles: the list, and one puzzle (`None`: a number that does not read).
     Puzzles,
     Puzzle(Option<u32>),
+    /// A replay: the address that names it (`?…&replay=…`, `?replay=last`).
+    Replay(String),
+    /// The record of finished games ("Your games").
+    Games,
 }
 
 /// Whether this build shows puzzles (the whole app's: feature `puzzles`,
 /// docs/performance.md "Two builds"). A constant, so that the first load's
 /// build drops the puzzles' screens; its home screen's entry opens the whole app.
 pub const PUZZLES: bool = cfg!(feature = "puzzles");
+
+/// Whether this build shows replays and the record of finished games (the
+/// whole app's: feature `replay`); the first load has plain links to them.
+pub const REPLAY: bool = cfg!(feature = "replay");
 
 /// How long a bot's move stays on screen before the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +169,10 @@ pub fn tr(pick: fn(&'static Strings) -> &'static str) -> impl Fn() -> &'static s
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::search();
-    let start = Shell::start(&mut LocalStorage, &search, browser::now_ms());
+    // A replay's address (or the record's) deals nothing: the shell starts as
+    // from the home screen, keeping every game as it is.
+    let replaying = REPLAY && (crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search));
+    let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
@@ -198,6 +210,9 @@ pub fn App() -> impl IntoView {
             None => {}
         }
     }
+    if replaying {
+        ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
+    }
     provide_context(ctx);
     // The page's static "loading" line goes once the app runs.
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
@@ -221,7 +236,9 @@ pub fn App() -> impl IntoView {
             Screen::Home => browser::replace_query(""),
             Screen::Puzzles if PUZZLES => browser::replace_query("?game=katzenjammer&puzzles"),
             Screen::Puzzle(Some(id)) if PUZZLES => browser::replace_query(&crate::app::puzzles::link(id)),
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
+            Screen::Games if REPLAY => browser::replace_query("?games"),
+            // The replay screen writes its own (static) link.
+            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) | Screen::Replay(_) | Screen::Games => {}
         }
     });
     // The document's language follows the switch (screen readers, hyphenation).
@@ -254,7 +271,9 @@ pub fn App() -> impl IntoView {
             {move || match ctx.screen.get() {
                 Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
                 Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
-                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
+                Screen::Replay(query) if REPLAY => view! { <replay::Replay query /> }.into_any(),
+                Screen::Games if REPLAY => view! { <replay::Games /> }.into_any(),
+                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) | Screen::Replay(_) | Screen::Games => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),

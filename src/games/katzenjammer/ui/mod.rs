@@ -7,9 +7,11 @@ mod cards;
 mod end;
 mod hand;
 mod options;
+mod replay;
 mod table;
 
 pub use options::OptionsForm;
+pub use replay::ReplayTable;
 pub use table::Game;
 
 use leptos::prelude::*;
