@@ -66,10 +66,6 @@ pub struct Strings {
     pub resume: &'static str,
     /// The home screen's entry to the puzzles (the whole app's build shows them).
     pub puzzles_entry: &'static str,
-    /// The home screen's link to the record of finished games, and the end
-    /// screen's to the game's replay (both shown by the whole app's build).
-    pub games_entry: &'static str,
-    pub watch_replay: &'static str,
     pub unfinished_title: &'static str,
     pub unfinished_resume: &'static str,
     pub hotseat_note: &'static str,
@@ -141,8 +137,6 @@ pub static EN: Strings = Strings {
     play: "Play",
     resume: "Resume the game in progress",
     puzzles_entry: "Puzzles: find the best play",
-    games_entry: "Your games",
-    watch_replay: "Watch the replay",
     unfinished_title: "Unfinished games",
     unfinished_resume: "Resume",
     hotseat_note: "Several humans share this device: the hands are hidden while it is passed on.",
@@ -210,8 +204,6 @@ pub static FR: Strings = Strings {
     play: "Jouer",
     resume: "Reprendre la partie en cours",
     puzzles_entry: "Problèmes : trouvez le meilleur coup",
-    games_entry: "Vos parties",
-    watch_replay: "Revoir la partie",
     unfinished_title: "Parties inachevées",
     unfinished_resume: "Reprendre",
     hotseat_note: "Plusieurs humains partagent cet appareil : les mains sont cachées pendant qu'on se le passe.",

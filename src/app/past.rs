@@ -154,41 +154,13 @@ pub fn per_level(games: &[Past]) -> Vec<(Level, u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::config::TableConfig;
+    use crate::app::controller::tests::{play_to_end, Memory};
     use crate::app::controller::ASIDE_KEY;
+    use crate::app::replay::tests::finished_as;
     use crate::games::katzenjammer::Katzenjammer;
-    use std::collections::BTreeMap;
-    use tablee_engine::Seed;
-
-    #[derive(Default)]
-    struct Memory(BTreeMap<String, String>);
-
-    impl Storage for Memory {
-        fn load(&self, key: &str) -> Option<String> {
-            self.0.get(key).cloned()
-        }
-        fn store(&mut self, key: &str, value: &str) -> bool {
-            self.0.insert(key.to_string(), value.to_string());
-            true
-        }
-        fn remove(&mut self, key: &str) {
-            self.0.remove(key);
-        }
-    }
 
     fn finished(seed: u64, level: Level) -> Session<Katzenjammer> {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), 3);
-        config.seats = vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)];
-        let mut session = Session::new(config).unwrap();
-        while !session.is_over() {
-            if session.bot_step().is_none() {
-                let seat = session.human_to_act().unwrap();
-                let legal = session.legal_actions();
-                let a = tablee_bots::decide(Level::Normal, &session.view(seat), &legal, 1);
-                session.apply_human(a).unwrap();
-            }
-        }
-        session
+        finished_as(seed, vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)])
     }
 
     fn empty_shell(storage: &mut Memory) -> Shell {
@@ -249,16 +221,7 @@ mod tests {
         let mut storage = Memory::default();
         let mut start = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 1.0);
         let shell = &mut start.shell;
-        while !shell.game.as_ref().unwrap().is_over() {
-            let game = shell.game.as_mut().unwrap().get_mut::<Katzenjammer>().unwrap();
-            if game.bot_step().is_none() {
-                let seat = game.human_to_act().unwrap();
-                let legal = game.legal_actions();
-                let a = tablee_bots::decide(Level::Normal, &game.view(seat), &legal, 1);
-                game.apply_human(a).unwrap();
-            }
-            shell.record_if_over(&mut storage);
-        }
+        play_to_end(shell, &mut storage);
         shell.record_if_over(&mut storage);
         let past = load(shell, &mut storage, 2.0);
         assert_eq!(past.len(), 1);

@@ -138,19 +138,17 @@ fn unbase64url(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::app::config::{SeatKind, TableConfig};
     use crate::games::katzenjammer::Katzenjammer;
     use tablee_bots::Level;
     use tablee_engine::Seed;
 
-    /// A whole 4-player game: one person (playing as a `normal` bot would)
-    /// against three `normal` bots.
-    fn finished(seed: u64, players: usize) -> Session<Katzenjammer> {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), players);
-        config.seats = vec![SeatKind::Bot(Level::Normal); players];
-        config.seats[0] = SeatKind::Human;
+    /// A whole game at `seats`: the person plays as a `normal` bot would.
+    pub(crate) fn finished_as(seed: u64, seats: Vec<SeatKind>) -> Session<Katzenjammer> {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), seats.len());
+        config.seats = seats;
         let mut session = Session::new(config).unwrap();
         while !session.is_over() {
             if session.bot_step().is_none() {
@@ -161,6 +159,13 @@ mod tests {
             }
         }
         session
+    }
+
+    /// One person against `normal` bots.
+    fn finished(seed: u64, players: usize) -> Session<Katzenjammer> {
+        let mut seats = vec![SeatKind::Bot(Level::Normal); players];
+        seats[0] = SeatKind::Human;
+        finished_as(seed, seats)
     }
 
     fn kb(any: AnySession) -> Session<Katzenjammer> {

@@ -9,7 +9,18 @@
 pub mod browser;
 mod home;
 pub(crate) mod puzzles;
+// Replays and the record of games: compiled into the whole app's build only
+// (even an unused screen's variant costs the first load: docs/performance.md).
+#[cfg(feature = "replay")]
 pub(crate) mod replay;
+#[cfg(feature = "replay")]
+pub(crate) use replay::{games_link, watch_link};
+/// The home screen's link to the record of games: none in the first load for now.
+#[cfg(not(feature = "replay"))]
+pub(crate) fn games_link() {}
+/// The end screen's link to the replay: none in the first load for now.
+#[cfg(not(feature = "replay"))]
+pub(crate) fn watch_link(_shown: bool) {}
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -45,8 +56,10 @@ pub enum Screen {
     Puzzles,
     Puzzle(Option<u32>),
     /// A replay: the address that names it (`?…&replay=…`, `?replay=last`).
+    #[cfg(feature = "replay")]
     Replay(String),
     /// The record of finished games ("Your games").
+    #[cfg(feature = "replay")]
     Games,
 }
 
@@ -210,6 +223,7 @@ pub fn App() -> impl IntoView {
             None => {}
         }
     }
+    #[cfg(feature = "replay")]
     if replaying {
         ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
@@ -236,9 +250,12 @@ pub fn App() -> impl IntoView {
             Screen::Home => browser::replace_query(""),
             Screen::Puzzles if PUZZLES => browser::replace_query("?game=katzenjammer&puzzles"),
             Screen::Puzzle(Some(id)) if PUZZLES => browser::replace_query(&crate::app::puzzles::link(id)),
-            Screen::Games if REPLAY => browser::replace_query("?games"),
+            #[cfg(feature = "replay")]
+            Screen::Games => browser::replace_query("?games"),
             // The replay screen writes its own (static) link.
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) | Screen::Replay(_) | Screen::Games => {}
+            #[cfg(feature = "replay")]
+            Screen::Replay(_) => {}
+            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
         }
     });
     // The document's language follows the switch (screen readers, hyphenation).
@@ -271,9 +288,11 @@ pub fn App() -> impl IntoView {
             {move || match ctx.screen.get() {
                 Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
                 Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
-                Screen::Replay(query) if REPLAY => view! { <replay::Replay query /> }.into_any(),
-                Screen::Games if REPLAY => view! { <replay::Games /> }.into_any(),
-                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) | Screen::Replay(_) | Screen::Games => view! { <home::Home /> }.into_any(),
+                #[cfg(feature = "replay")]
+                Screen::Replay(query) => view! { <replay::Replay query /> }.into_any(),
+                #[cfg(feature = "replay")]
+                Screen::Games => view! { <replay::Games /> }.into_any(),
+                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),

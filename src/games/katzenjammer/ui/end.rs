@@ -78,8 +78,10 @@ pub fn EndPanel() -> impl IntoView {
                     <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                     <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
                 </p>
-                // A plain link: the replay is in the whole app's build (index.html starts it).
-                {me.map(|_| view! { <p><a href="?replay=last" data-testid="watch-replay">{s.watch_replay}</a></p> })}
+                // A plain link: the replay is in the whole app's build
+                // (index.html starts it); only there for now (the first
+                // load has no room left: docs/performance.md).
+                {crate::ui::watch_link(me.is_some())}
             </section>
         }
         .into_any()
