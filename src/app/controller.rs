@@ -61,12 +61,6 @@ pub fn history_key(game: GameId) -> String {
     format!("tablee.{}.history", game.code())
 }
 
-/// Whether finished games join the record of past games ([`super::past`]):
-/// in the whole app's build (feature `replay`) only for now — the first
-/// load's 0.7 KB for it are not there yet (docs/performance.md). Always in
-/// native tests.
-pub const RECORD_PAST: bool = cfg!(any(feature = "replay", test));
-
 pub const LANG_KEY: &str = "tablee.lang";
 /// `full` once this browser has needed the whole app (index.html then starts
 /// `tablee-full` instead of the first-load build; docs/performance.md).
@@ -519,11 +513,14 @@ impl Shell {
         let key = self.key.clone().unwrap_or_default();
         let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
         // The finished game's save, for the record of past games (replays).
-        let save_text = if RECORD_PAST { save::any_to_json(game) } else { String::new() };
-        let at = self.at;
+        #[cfg(any(feature = "replay", test))]
+        let (save_text, at) = (save::any_to_json(game), self.at);
         let history = self.history_mut(id_game);
         let before = history.clone();
-        if history.record(&id, won, vs_par) && RECORD_PAST {
+        if history.record(&id, won, vs_par) {
+            // Only the whole app's build keeps the record for now: the first
+            // load has no room for it (docs/performance.md).
+            #[cfg(any(feature = "replay", test))]
             super::past::append(storage, at, &save_text);
         }
         history.add_par(vs_par);

@@ -19,8 +19,11 @@ pub mod history;
 pub mod lang;
 pub mod link;
 pub mod par;
+// Replays and the record of games: the whole app's build (and tests) only.
+#[cfg(any(feature = "replay", test))]
 pub mod past;
 pub mod puzzles;
+#[cfg(any(feature = "replay", test))]
 pub mod replay;
 pub mod result;
 pub mod save;

@@ -156,11 +156,11 @@ mod tests {
     use super::*;
     use crate::app::controller::tests::{play_to_end, Memory};
     use crate::app::controller::ASIDE_KEY;
-    use crate::app::replay::tests::finished_as;
+    use crate::app::save::tests::played_with;
     use crate::games::katzenjammer::Katzenjammer;
 
     fn finished(seed: u64, level: Level) -> Session<Katzenjammer> {
-        finished_as(seed, vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)])
+        played_with(seed, vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)], usize::MAX)
     }
 
     fn empty_shell(storage: &mut Memory) -> Shell {

@@ -138,34 +138,19 @@ fn unbase64url(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::app::save::tests::played_with;
     use crate::app::config::{SeatKind, TableConfig};
     use crate::games::katzenjammer::Katzenjammer;
     use tablee_bots::Level;
     use tablee_engine::Seed;
 
-    /// A whole game at `seats`: the person plays as a `normal` bot would.
-    pub(crate) fn finished_as(seed: u64, seats: Vec<SeatKind>) -> Session<Katzenjammer> {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), seats.len());
-        config.seats = seats;
-        let mut session = Session::new(config).unwrap();
-        while !session.is_over() {
-            if session.bot_step().is_none() {
-                let seat = session.human_to_act().unwrap();
-                let legal = session.legal_actions();
-                let a = tablee_bots::decide(Level::Normal, &session.view(seat), &legal, 1);
-                session.apply_human(a).unwrap();
-            }
-        }
-        session
-    }
-
     /// One person against `normal` bots.
     fn finished(seed: u64, players: usize) -> Session<Katzenjammer> {
         let mut seats = vec![SeatKind::Bot(Level::Normal); players];
         seats[0] = SeatKind::Human;
-        finished_as(seed, seats)
+        played_with(seed, seats, usize::MAX)
     }
 
     fn kb(any: AnySession) -> Session<Katzenjammer> {

@@ -15,12 +15,6 @@ pub(crate) mod puzzles;
 pub(crate) mod replay;
 #[cfg(feature = "replay")]
 pub(crate) use replay::{games_link, watch_link};
-/// The home screen's link to the record of games: none in the first load for now.
-#[cfg(not(feature = "replay"))]
-pub(crate) fn games_link() {}
-/// The end screen's link to the replay: none in the first load for now.
-#[cfg(not(feature = "replay"))]
-pub(crate) fn watch_link(_shown: bool) {}
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -67,10 +61,6 @@ pub enum Screen {
 /// docs/performance.md "Two builds"). A constant, so that the first load's
 /// build drops the puzzles' screens; its home screen's entry opens the whole app.
 pub const PUZZLES: bool = cfg!(feature = "puzzles");
-
-/// Whether this build shows replays and the record of finished games (the
-/// whole app's: feature `replay`); the first load has plain links to them.
-pub const REPLAY: bool = cfg!(feature = "replay");
 
 /// How long a bot's move stays on screen before the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,7 +174,10 @@ pub fn App() -> impl IntoView {
     let search = browser::search();
     // A replay's address (or the record's) deals nothing: the shell starts as
     // from the home screen, keeping every game as it is.
-    let replaying = REPLAY && (crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search));
+    #[cfg(feature = "replay")]
+    let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
+    #[cfg(not(feature = "replay"))]
+    let replaying = false;
     let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)

@@ -123,6 +123,10 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.match(await rows.first().locator(byTestId('games-result')).textContent(), /\d/);
       assert.equal(await rows.first().locator(byTestId('games-replay')).getAttribute('href'), new URL(link).search);
       await shots(page, 'games');
+      // The home screen's link leads there too.
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('games-entry')).click();
+      await page.locator(byTestId('games-screen')).waitFor({ timeout: 30_000 });
       await rows.first().locator(byTestId('games-replay')).click();
       await page.locator(byTestId('replay-screen')).waitFor();
       assert.deepEqual(await moveList(page), moves);

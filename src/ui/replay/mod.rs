@@ -1,6 +1,7 @@
 //! Replays and the record of finished games ("Your games"), in the whole
-//! app's build only ([`super::REPLAY`]; the first load has plain links to
-//! `?replay=last` and `?games`, which index.html sends here).
+//! app's build only (cargo feature `replay`: compiled out of the first load,
+//! which has no room for even its links yet; index.html sends `replay`
+//! and `games` addresses here).
 //!
 //! A replay is read from its link ([`crate::app::replay`]) or taken from the
 //! record ([`crate::app::past`]); it is never the shell's game: the game in
@@ -26,7 +27,7 @@ use crate::i18n;
 
 /// The home screen's plain link to the record of games.
 pub fn games_link() -> impl IntoView {
-    view! { " · " <a href="?games" data-testid="games-entry">{rp_tr(|t| t.games_entry)}</a> }
+    view! { <p class="puzzles-row"><a href="?games" data-testid="games-entry">{rp_tr(|t| t.games_entry)}</a></p> }
 }
 
 /// The end screen's plain link to the game's replay (`shown`: one person
@@ -180,7 +181,8 @@ pub fn Games() -> impl IntoView {
     });
     let none = games.is_empty();
     let rows = games.into_iter().map(|game| view! { <GameRow game /> }).collect_view();
-    let empty = levels.is_empty() && streak.unwrap_or(0) == 0;
+    let streak = streak.filter(|&n| n > 0);
+    let empty = levels.is_empty() && streak.is_none();
     view! {
         <section class="panel games" data-testid="games-screen" aria-labelledby="games-title">
             <h1 id="games-title">{rp_tr(|t| t.games_title)}</h1>
@@ -217,11 +219,22 @@ fn GameRow(game: Past) -> impl IntoView {
     let title = game.game().title();
     let players = game.players();
     let mine = game.mine;
+    let game_id = game.game();
     let names = move || {
         let lang = ctx.lang();
         crate::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
     };
-    let result = move || mine.map(|m| texts::result(m.place, texts::score(m.score), ctx.lang())).unwrap_or_default();
+    let result = move || {
+        let lang = ctx.lang();
+        mine.map(|m| {
+            let score = match game_id {
+                GameId::Katzenjammer => crate::games::katzenjammer::texts::mice(m.score, lang),
+                GameId::Jachete => crate::games::jachete::texts::points_text(m.score),
+            };
+            texts::result(m.place, score, lang)
+        })
+        .unwrap_or_default()
+    };
     let open = {
         let link = link.clone();
         move |ev: leptos::ev::MouseEvent| {

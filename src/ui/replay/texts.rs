@@ -5,7 +5,7 @@ use tablee_bots::Level;
 
 use crate::app::lang::Lang;
 use crate::app::replay::ReplayLinkError;
-use crate::i18n::{self, level_name, link_error, place_short, save_error};
+use crate::i18n::{level_name, link_error, place_short, save_error};
 use crate::app::save::SaveError;
 
 /// The fixed texts of one language.
@@ -150,11 +150,6 @@ pub fn days(n: u32, lang: Lang) -> String {
         (Lang::Fr, 0 | 1) => format!("{n} jour"),
         (Lang::Fr, _) => format!("{n} jours"),
     }
-}
-
-/// A score in the game's own unit, signed with a true minus.
-pub fn score(n: i32) -> String {
-    i18n::num(n)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! a replay must leave that game alone and show any past position.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 use tablee_engine::katzenjammer::{KbState, Phase};
 use tablee_engine::Seat;
 
@@ -119,7 +120,7 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
                 .iter()
                 .enumerate()
                 .map(|(k, lines)| {
-                    let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { format!("{k}. {}", lines.join(" ")) };
+                    let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { lines.join(" ") };
                     view! {
                         <li aria-current=(k == current).then_some("step") class:current=k == current>
                             <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
@@ -131,6 +132,22 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
                 .collect_view()
         })
     };
+    // The move shown stays in view in the list (scrolled inside the list
+    // only, in the next frame: the page itself does not move).
+    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
+    Effect::new(move |_| {
+        let k = step.get();
+        if let Some(el) = list.get() {
+            request_animation_frame(move || {
+                let Some(item) = el.children().item(k as u32).and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+                let top = item.offset_top() - el.offset_top();
+                let height = el.client_height();
+                if top < el.scroll_top() || top + item.offset_height() > el.scroll_top() + height {
+                    el.set_scroll_top(top - height / 3);
+                }
+            });
+        }
+    });
     view! {
         <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
             {move || {
@@ -191,7 +208,7 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
                 </section>
                 <section class="panel log" aria-labelledby="replay-moves-title">
                     <h2 id="replay-moves-title">{rp_tr(|t| t.moves_title)}</h2>
-                    <ol class="log-lines replay-moves" data-testid="replay-moves">{move_list}</ol>
+                    <ol class="log-lines replay-moves" start="0" data-testid="replay-moves" node_ref=list>{move_list}</ol>
                 </section>
             </div>
         </div>
