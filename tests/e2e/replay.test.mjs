@@ -110,6 +110,11 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.match(link, /\?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&replay=/);
       console.log(`replay link: ${new URL(link).search.length} characters of query (${total} moves)`);
       await page.locator(byTestId('replay-end')).click();
+      // A finished game may show every hand.
+      assert.equal(await page.locator(byTestId('replay-hand')).count(), 1, "only the person's hand");
+      await page.locator(byTestId('replay-all-hands')).check();
+      assert.equal(await page.locator(byTestId('replay-hand')).count(), 4, 'every hand');
+      await page.locator(byTestId('replay-all-hands')).uncheck();
       await shots(page, 'replay');
 
       // "Your games" lists it, with a working replay.

@@ -82,7 +82,7 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
     let hand = move |seat: Seat, small: bool| {
         let lang = ctx.lang();
         let cards = states.with_value(|s| s.get(step.get()).map(|st| st.hand(seat).cards())).unwrap_or_default();
-        view! { <CardRow cards lang empty=lang.kb().row_empty testid="replay-hand" small /> }
+        view! { <CardRow cards lang empty=lang.kb().hand_empty testid="replay-hand" small /> }
     };
     let players = config.with_value(|c| c.players());
     let seat_line = move |seat: Seat| {
