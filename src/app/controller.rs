@@ -532,9 +532,17 @@ impl Shell {
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
         let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
+        // The finished game's save, for the record of past games (replays).
+        #[cfg(any(feature = "replay", test))]
+        let (save_text, at) = (save::any_to_json(game), self.at);
         let history = self.history_mut(id_game);
         let before = history.clone();
-        history.record(&id, won, vs_par);
+        if history.record(&id, won, vs_par) {
+            // Only the whole app's build keeps the record for now: the first
+            // load has no room for it (docs/performance.md).
+            #[cfg(any(feature = "replay", test))]
+            super::past::append(storage, at, &save_text);
+        }
         history.add_par(vs_par);
         if let Some(daily) = daily {
             history.record_daily(daily);
@@ -640,7 +648,7 @@ fn result<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, O
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::app::config::{SeatKind, TableConfig};
     use crate::games::jachete::Jachete;
@@ -650,8 +658,9 @@ mod tests {
     use tablee_engine::katzenjammer::Action;
     use tablee_engine::Seed;
 
+    /// Storage in a map (localStorage in tests).
     #[derive(Default)]
-    struct Memory(BTreeMap<String, String>);
+    pub(crate) struct Memory(pub(crate) BTreeMap<String, String>);
 
     impl Storage for Memory {
         fn load(&self, key: &str) -> Option<String> {
@@ -670,7 +679,7 @@ mod tests {
 
     /// Plays bots (answering as the worker would) and the person (with the
     /// `normal` bot's choice) to the end, saving after every move.
-    fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
+    pub(crate) fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
         play_to_end_as(shell, storage, Level::Normal);
     }
 

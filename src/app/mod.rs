@@ -9,6 +9,7 @@
 //! - [`worker`]: the bots' worker's jobs, naming their game;
 //! - [`controller`]: start-up, moves, bots, par, history and saving;
 //! - [`puzzles`]: a puzzle as a session, judged; the daily puzzle; the record;
+//! - [`replay`], [`past`]: replay links, and the record of finished games;
 //! - [`lang`]: the player's language.
 
 pub mod config;
@@ -18,7 +19,12 @@ pub mod history;
 pub mod lang;
 pub mod link;
 pub mod par;
+// Replays and the record of games: the whole app's build (and tests) only.
+#[cfg(any(feature = "replay", test))]
+pub mod past;
 pub mod puzzles;
+#[cfg(any(feature = "replay", test))]
+pub mod replay;
 pub mod result;
 pub mod save;
 pub mod session;

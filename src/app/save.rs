@@ -191,7 +191,7 @@ pub fn action_from_json<G: GameDef>(object: &Json) -> Option<(Seat, G::Action)> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use serde_json::{json, Value};
     use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, Presentation};
@@ -214,9 +214,16 @@ mod tests {
     }
 
     fn played(seed: u64, players: usize, moves: usize) -> KbSession {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), players);
-        config.seats = vec![SeatKind::Bot(Level::Normal); players];
-        config.seats[0] = SeatKind::Human;
+        let mut seats = vec![SeatKind::Bot(Level::Normal); players];
+        seats[0] = SeatKind::Human;
+        played_with(seed, seats, moves)
+    }
+
+    /// A game at `seats` played `moves` moves in (or to its end): the
+    /// people play as a `normal` bot would.
+    pub(crate) fn played_with(seed: u64, seats: Vec<SeatKind>, moves: usize) -> KbSession {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), seats.len());
+        config.seats = seats;
         let mut session = Session::new(config).unwrap();
         while session.actions().len() < moves && !session.is_over() {
             if session.bot_step().is_none() {

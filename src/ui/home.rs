@@ -105,6 +105,17 @@ pub fn Home() -> impl IntoView {
     };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
+    // A plain link: the puzzles' address starts the whole app's build
+    // (index.html), which has them; this one has not.
+    let entries = view! {
+        <p class="puzzles-row">
+            <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
+        </p>
+    };
+    // The record of games' link: the whole app's build only for now (the
+    // first load has no room left: docs/performance.md); compiled out there.
+    #[cfg(feature = "replay")]
+    let entries = (entries, crate::ui::games_link());
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
             <h1 id="home-title">{tr(|s| s.home_title)}</h1>
@@ -122,11 +133,7 @@ pub fn Home() -> impl IntoView {
                 <p class="actions play-row">
                     <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
                 </p>
-                // A plain link: the puzzles' address starts the whole app's
-                // build (index.html), which has them; this one has not.
-                <p class="puzzles-row">
-                    <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
-                </p>
+                {entries}
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>
                 <fieldset>
                     <legend>{tr(|s| s.game_label)}</legend>

@@ -9,6 +9,12 @@
 pub mod browser;
 mod home;
 pub(crate) mod puzzles;
+// Replays and the record of games: compiled into the whole app's build only
+// (even an unused screen's variant costs the first load: docs/performance.md).
+#[cfg(feature = "replay")]
+pub(crate) mod replay;
+#[cfg(feature = "replay")]
+pub(crate) use replay::{games_link, watch_link};
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -43,6 +49,12 @@ pub enum Screen {
     /// The puzzles: the list, and one puzzle (`None`: a number that does not read).
     Puzzles,
     Puzzle(Option<u32>),
+    /// A replay: the address that names it (`?…&replay=…`, `?replay=last`).
+    #[cfg(feature = "replay")]
+    Replay(String),
+    /// The record of finished games ("Your games").
+    #[cfg(feature = "replay")]
+    Games,
 }
 
 /// Whether this build shows puzzles (the whole app's: feature `puzzles`,
@@ -160,7 +172,13 @@ pub fn tr(pick: fn(&'static Strings) -> &'static str) -> impl Fn() -> &'static s
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::search();
-    let start = Shell::start(&mut LocalStorage, &search, browser::now_ms());
+    // A replay's address (or the record's) deals nothing: the shell starts as
+    // from the home screen, keeping every game as it is.
+    #[cfg(feature = "replay")]
+    let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
+    #[cfg(not(feature = "replay"))]
+    let replaying = false;
+    let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
@@ -198,6 +216,10 @@ pub fn App() -> impl IntoView {
             None => {}
         }
     }
+    #[cfg(feature = "replay")]
+    if replaying {
+        ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
+    }
     provide_context(ctx);
     // The page's static "loading" line goes once the app runs.
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
@@ -221,6 +243,11 @@ pub fn App() -> impl IntoView {
             Screen::Home => browser::replace_query(""),
             Screen::Puzzles if PUZZLES => browser::replace_query("?game=katzenjammer&puzzles"),
             Screen::Puzzle(Some(id)) if PUZZLES => browser::replace_query(&crate::app::puzzles::link(id)),
+            #[cfg(feature = "replay")]
+            Screen::Games => browser::replace_query("?games"),
+            // The replay screen writes its own (static) link.
+            #[cfg(feature = "replay")]
+            Screen::Replay(_) => {}
             Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
         }
     });
@@ -254,6 +281,10 @@ pub fn App() -> impl IntoView {
             {move || match ctx.screen.get() {
                 Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
                 Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
+                #[cfg(feature = "replay")]
+                Screen::Replay(query) => view! { <replay::Replay query /> }.into_any(),
+                #[cfg(feature = "replay")]
+                Screen::Games => view! { <replay::Games /> }.into_any(),
                 Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),

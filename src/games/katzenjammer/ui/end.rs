@@ -41,6 +41,17 @@ pub fn EndPanel() -> impl IntoView {
             })
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
+        let actions = view! {
+            <p class="actions">
+                <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
+                <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
+            </p>
+        };
+        // A plain link to the replay, in the whole app's build (index.html
+        // starts it for the link); only there for now: the first load has
+        // no room left (docs/performance.md), so it is compiled out there.
+        #[cfg(feature = "replay")]
+        let actions = (actions, crate::ui::watch_link(me.is_some()));
         let par = move || match (ctx.par.get(), me) {
             (Par::Known(par), Some(mine)) => Some(texts::par_text(par, mine, ctx.lang())),
             (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
@@ -75,10 +86,7 @@ pub fn EndPanel() -> impl IntoView {
                         .map(|d| view! { <p class="note" data-testid="daily-status">{i18n::daily_status(d, |n| texts::mice(n, lang), lang)}</p> })
                 }}
                 {move || ctx.game::<Kb, _>(|s| s.practice()).unwrap_or(false).then(|| view! { <p class="note" data-testid="practice-note">{ctx.lang().s().practice_note}</p> })}
-                <p class="actions">
-                    <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
-                    <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
-                </p>
+                {actions}
             </section>
         }
         .into_any()

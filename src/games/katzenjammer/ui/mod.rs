@@ -7,9 +7,13 @@ mod cards;
 mod end;
 mod hand;
 mod options;
+#[cfg(feature = "replay")]
+mod replay;
 mod table;
 
 pub use options::OptionsForm;
+#[cfg(feature = "replay")]
+pub use replay::ReplayTable;
 pub use table::Game;
 
 use leptos::prelude::*;

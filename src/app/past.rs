@@ -1,0 +1,234 @@
+//! The record of finished games on this device ("Your games"): each one's
+//! date and save, for the history list and its replay links.
+//!
+//! Stored under [`PAST_KEY`] as JSON Lines, oldest first, one finished game
+//! a line: `{"at":<ms>,"save":{…the game's save…}}\n`. The first-load build
+//! only appends a line when a game is counted ([`append`]: no parsing, so
+//! that it costs that build almost nothing); the whole app's build reads it
+//! ([`load`]), replays each save for its result, and sets an unreadable line
+//! aside like a damaged save (never silently dropped).
+//!
+//! At most [`MAX_PAST`] games are kept, the oldest dropped: a 4-player
+//! Katzenjammer save is about 3 KB, an 8-player J'achète one up to 17 KB,
+//! so fifty stay well inside localStorage's 5 MB next to the unfinished
+//! games, and fifty is as far back as anyone scrolls.
+
+use tablee_bots::Level;
+use tablee_engine::json::Json;
+
+use super::config::SeatKind;
+use super::controller::{Shell, Storage};
+use super::game::{AnySession, GameDef, GameId};
+use super::result::places;
+use super::save::{self, SaveError};
+use super::session::Session;
+
+/// Where the finished games are kept (JSON Lines, oldest first).
+pub const PAST_KEY: &str = "tablee.past";
+/// The newest this many finished games are kept.
+pub const MAX_PAST: usize = 50;
+
+/// Records a finished game (`save`: its save's text), played at `at`.
+pub fn append(storage: &mut dyn Storage, at: f64, save: &str) {
+    let mut text = storage.load(PAST_KEY).unwrap_or_default();
+    while text.matches('\n').count() >= MAX_PAST {
+        text = text.split_once('\n').map_or_else(String::new, |(_, rest)| rest.to_string());
+    }
+    text.push_str(&format!("{{\"at\":{},\"save\":{save}}}\n", at as i64));
+    storage.store(PAST_KEY, &text);
+}
+
+/// A finished game of the record.
+#[derive(Clone, Debug)]
+pub struct Past {
+    /// When it was played (ms since 1970; 0 when unknown).
+    pub at: f64,
+    pub session: AnySession,
+    /// The person's result: seat, place and score (the game's own: mice,
+    /// points), when one person played.
+    pub mine: Option<Mine>,
+    /// The strongest bot at the table.
+    pub strongest: Option<Level>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mine {
+    pub seat: usize,
+    pub place: usize,
+    pub score: i32,
+    pub won: bool,
+}
+
+impl Past {
+    pub fn game(&self) -> GameId {
+        self.session.game()
+    }
+
+    pub fn players(&self) -> usize {
+        self.session.table().players()
+    }
+}
+
+/// Reads one line; `None` when it is not a finished game's record.
+fn read_line(line: &str) -> Result<Past, SaveError> {
+    let doc = Json::parse(line).map_err(|e| SaveError::NotJson(e.to_string()))?;
+    let at = doc.get("at").and_then(Json::as_f64).ok_or(SaveError::Field("at"))?;
+    let session = save::from_value(doc.get("save").ok_or(SaveError::Field("save"))?)?;
+    if !session.is_over() {
+        return Err(SaveError::Field("actions"));
+    }
+    fn facts<G: GameDef>(s: &Session<G>) -> (Option<Mine>, Option<Level>) {
+        let strongest = s.config().seats.iter().filter_map(|k| match k {
+            SeatKind::Bot(level) => Some(*level),
+            SeatKind::Human => None,
+        });
+        let mine = (|| {
+            let seat = s.config().solo_seat()?;
+            let outcome = s.outcome()?;
+            let place = *places(&outcome.scores, G::SCORE_ORDER).get(seat)?;
+            Some(Mine { seat, place, score: *outcome.scores.get(seat)?, won: outcome.winners.contains(&seat) })
+        })();
+        (mine, strongest.max_by_key(|l| rank(*l)))
+    }
+    let (mine, strongest) = crate::each_game!(session & session, s => facts(s));
+    Ok(Past { at, session, mine, strongest })
+}
+
+/// The record, newest first. Unreadable lines are set aside together
+/// (`tablee.past.broken.<ms>`, said on the page by the shell's notice) and
+/// the record is written again without them.
+pub fn load(shell: &mut Shell, storage: &mut dyn Storage, now_ms: f64) -> Vec<Past> {
+    let text = storage.load(PAST_KEY).unwrap_or_default();
+    let mut good = Vec::new();
+    let mut kept = String::new();
+    let mut bad = String::new();
+    let mut first_error = None;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match read_line(line) {
+            Ok(past) => {
+                good.push(past);
+                kept.push_str(line);
+                kept.push('\n');
+            }
+            Err(error) => {
+                first_error.get_or_insert(error);
+                bad.push_str(line);
+                bad.push('\n');
+            }
+        }
+    }
+    if let Some(error) = first_error {
+        shell.set_aside(storage, "past", PAST_KEY, &bad, error, now_ms);
+        if let Some(aside) = &mut shell.set_aside {
+            aside.history = true;
+        }
+        storage.store(PAST_KEY, &kept);
+    }
+    good.reverse();
+    good
+}
+
+/// A level's place among every level, weakest first.
+fn rank(level: Level) -> usize {
+    Level::ALL.iter().position(|&l| l == level).unwrap_or(0)
+}
+
+/// Games won and played against each bot level (the strongest bot at the
+/// table), weakest level first; levels never met are left out.
+pub fn per_level(games: &[Past]) -> Vec<(Level, u32, u32)> {
+    let mut out: Vec<(Level, u32, u32)> = Vec::new();
+    for game in games {
+        let (Some(level), Some(mine)) = (game.strongest, game.mine) else { continue };
+        match out.iter_mut().find(|(l, _, _)| *l == level) {
+            Some(entry) => {
+                entry.1 += u32::from(mine.won);
+                entry.2 += 1;
+            }
+            None => out.push((level, u32::from(mine.won), 1)),
+        }
+    }
+    out.sort_by_key(|(level, _, _)| rank(*level));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::controller::tests::{play_to_end, Memory};
+    use crate::app::controller::ASIDE_KEY;
+    use crate::app::save::tests::played_with;
+    use crate::games::katzenjammer::Katzenjammer;
+
+    fn finished(seed: u64, level: Level) -> Session<Katzenjammer> {
+        played_with(seed, vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)], usize::MAX)
+    }
+
+    fn empty_shell(storage: &mut Memory) -> Shell {
+        Shell::start(storage, "", 0.0).shell
+    }
+
+    #[test]
+    fn the_newest_fifty_are_kept_newest_first() {
+        let mut storage = Memory::default();
+        let games: Vec<_> = (1..=3).map(|s| save::to_json(&finished(s, Level::Normal))).collect();
+        for i in 0..(MAX_PAST + 7) {
+            append(&mut storage, 1000.0 * i as f64, &games[i % 3]);
+        }
+        assert_eq!(storage.0[PAST_KEY].lines().count(), MAX_PAST);
+        let mut shell = empty_shell(&mut storage);
+        let past = load(&mut shell, &mut storage, 1.0);
+        assert_eq!(past.len(), MAX_PAST);
+        assert_eq!(past[0].at, 1000.0 * (MAX_PAST + 6) as f64, "the newest first");
+        assert_eq!(past[MAX_PAST - 1].at, 7000.0, "the oldest seven dropped");
+        assert!(past.windows(2).all(|w| w[0].at > w[1].at));
+        assert!(shell.set_aside.is_none());
+        let first = past[0].session.get::<Katzenjammer>().unwrap();
+        assert_eq!(save::to_json(first), games[(MAX_PAST + 6) % 3]);
+        let mine = past[0].mine.unwrap();
+        assert_eq!(mine.seat, 0);
+        assert!((1..=3).contains(&mine.place));
+        assert_eq!(mine.score, first.outcome().unwrap().scores[0]);
+    }
+
+    #[test]
+    fn an_unreadable_record_is_set_aside_and_the_others_kept() {
+        let mut storage = Memory::default();
+        append(&mut storage, 5.0, &save::to_json(&finished(1, Level::Hard)));
+        let mut text = storage.0[PAST_KEY].clone();
+        text.push_str("{\"at\":6,\"save\":{\"v\":1,\"game\":\"chess\"}}\nnot json\n");
+        storage.0.insert(PAST_KEY.to_string(), text);
+        append(&mut storage, 7.0, &save::to_json(&finished(2, Level::Expert)));
+        let mut shell = empty_shell(&mut storage);
+        let past = load(&mut shell, &mut storage, 99.0);
+        assert_eq!(past.iter().map(|p| p.at).collect::<Vec<_>>(), vec![7.0, 5.0]);
+        let aside = shell.set_aside.clone().expect("said on the page");
+        assert!(aside.history);
+        assert_eq!(aside.error, SaveError::Game("chess".into()));
+        let kept_aside = &storage.0[&aside.key];
+        assert!(kept_aside.contains("chess") && kept_aside.contains("not json"), "{kept_aside}");
+        assert!(storage.0[ASIDE_KEY].contains(&aside.key));
+        // The record now holds only the readable games; read again, nothing is set aside.
+        assert_eq!(storage.0[PAST_KEY].lines().count(), 2);
+        let mut shell = empty_shell(&mut storage);
+        assert_eq!(load(&mut shell, &mut storage, 100.0).len(), 2);
+        assert!(shell.set_aside.is_none());
+        assert_eq!(per_level(&past).iter().map(|(l, _, n)| (*l, *n)).collect::<Vec<_>>(), vec![(Level::Hard, 1), (Level::Expert, 1)]);
+    }
+
+    /// The shell records each counted game once, with its save.
+    #[test]
+    fn a_counted_game_joins_the_record_once() {
+        let mut storage = Memory::default();
+        let mut start = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 1.0);
+        let shell = &mut start.shell;
+        play_to_end(shell, &mut storage);
+        shell.record_if_over(&mut storage);
+        let past = load(shell, &mut storage, 2.0);
+        assert_eq!(past.len(), 1);
+        assert_eq!(
+            save::any_to_json(&past[0].session),
+            save::any_to_json(shell.game.as_ref().unwrap()),
+            "the record holds the finished game's save"
+        );
+    }
+}

@@ -1,0 +1,256 @@
+//! Replays and the record of finished games ("Your games"), in the whole
+//! app's build only (cargo feature `replay`: compiled out of the first load,
+//! which has no room for even its links yet; index.html sends `replay`
+//! and `games` addresses here).
+//!
+//! A replay is read from its link ([`crate::app::replay`]) or taken from the
+//! record ([`crate::app::past`]); it is never the shell's game: the game in
+//! progress and the unfinished ones stay as they are. The screen's controls
+//! (Start, Back, Forward, End, the timeline, ←/→/Home/End) are the same for
+//! every game; each game brings its read-only table at move k and its move
+//! list in words (Katzenjammer's: `games::katzenjammer::ui::ReplayTable`).
+
+mod texts;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use self::texts::rp;
+pub use self::texts::RpStrings;
+use super::{browser, ctx, start_game, Ctx, LocalStorage, Screen};
+use crate::app::config::Day;
+use crate::app::controller::history_key;
+use crate::app::game::{AnySession, GameId};
+use crate::app::past::{self, Past};
+use crate::app::replay::{self, ReplayLinkError};
+use crate::i18n;
+
+/// The home screen's plain link to the record of games.
+pub fn games_link() -> impl IntoView {
+    view! { <p class="puzzles-row"><a href="?games" data-testid="games-entry">{rp_tr(|t| t.games_entry)}</a></p> }
+}
+
+/// The end screen's plain link to the game's replay (`shown`: one person
+/// played, so the game joined the record).
+pub fn watch_link(shown: bool) -> impl IntoView {
+    shown.then(|| view! { <p><a href="?replay=last" data-testid="watch-replay">{rp_tr(|t| t.watch_replay)}</a></p> })
+}
+
+/// A replay text that follows the language switch (see `ui::tr`).
+pub fn rp_tr(pick: fn(&'static RpStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = ctx().lang;
+    move || pick(rp(lang.get()))
+}
+
+/// The record, newest first (an unreadable line is set aside and said).
+fn load_past(ctx: Ctx) -> Vec<Past> {
+    let mut list = Vec::new();
+    ctx.shell.update(|sh| list = past::load(sh, &mut LocalStorage, browser::now_ms()));
+    list
+}
+
+/// The game an address asks to replay.
+fn resolve(ctx: Ctx, query: &str) -> Result<AnySession, ReplayLinkError> {
+    match replay::request(query).as_deref() {
+        Some(replay::LAST) => load_past(ctx).into_iter().next().map(|p| p.session).ok_or(ReplayLinkError::NoGame),
+        _ => replay::read(query),
+    }
+}
+
+/// The replay screen for an address (`?…&replay=…`, or `?replay=last`).
+#[component]
+pub fn Replay(query: String) -> impl IntoView {
+    let ctx = ctx();
+    match resolve(ctx, &query) {
+        Ok(session) => view! { <Shown session /> }.into_any(),
+        Err(error) => view! {
+            <section class="panel problem" role="alert" data-testid="replay-problem">
+                <h1>{rp_tr(|t| t.problem_title)}</h1>
+                <p data-testid="problem-message">{move || texts::error(&error, ctx.lang())}</p>
+                <p class="actions">
+                    <button type="button" class="primary" data-testid="replay-games" on:click=move |_| ctx.screen.set(Screen::Games)>
+                        {rp_tr(|t| t.games_title)}
+                    </button>
+                    <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                        {super::tr(|s| s.problem_home)}
+                    </button>
+                </p>
+            </section>
+        }
+        .into_any(),
+    }
+}
+
+/// A replay on screen: the controls, the game's table at move `step`.
+#[component]
+fn Shown(session: AnySession) -> impl IntoView {
+    let ctx = ctx();
+    let n = session.moves();
+    let link = replay::write_any(&session);
+    // The address bar holds the static link: sharing it shares the replay.
+    browser::replace_query(&link);
+    let url = format!("{}{link}", browser::base_url());
+    let step = RwSignal::new(0usize);
+    let go = move |k: usize| step.set(k.min(n));
+    // ←/→/Home/End, unless a text field or the timeline (which moves itself) has focus.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let in_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if in_field || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        let now = step.get_untracked();
+        let to = match ev.key().as_str() {
+            "ArrowLeft" => now.saturating_sub(1),
+            "ArrowRight" => now + 1,
+            "Home" => 0,
+            "End" => n,
+            _ => return,
+        };
+        ev.prevent_default();
+        go(to);
+    });
+    on_cleanup(move || keys.remove());
+    let fresh = replay::fresh_table(&session);
+    let play = move |_| start_game(ctx, fresh.clone());
+    let table = match session {
+        AnySession::Katzenjammer(s) => view! { <crate::games::katzenjammer::ui::ReplayTable session=s step /> }.into_any(),
+        AnySession::Jachete(_) => view! { <p class="panel note" data-testid="replay-no-table">{rp_tr(|t| t.no_table)}</p> }.into_any(),
+    };
+    let button = move |label: fn(&'static RpStrings) -> &'static str, testid: &'static str, to: fn(usize, usize) -> usize| {
+        let disabled = move || to(step.get(), n) == step.get();
+        view! {
+            <button type="button" data-testid=testid disabled=disabled on:click=move |_| go(to(step.get_untracked(), n))>
+                {rp_tr(label)}
+            </button>
+        }
+    };
+    view! {
+        <div class="replay" data-testid="replay-screen">
+            <h1>{rp_tr(|t| t.title)}</h1>
+            <section class="panel replay-controls" aria-label=rp_tr(|t| t.timeline)>
+                <p class="replay-at" role="status" data-testid="replay-at" data-step=move || step.get().to_string()>
+                    {move || texts::move_of(step.get(), n, ctx.lang())}
+                </p>
+                <p class="replay-buttons">
+                    {button(|t| t.start, "replay-start", |_, _| 0)}
+                    {button(|t| t.back, "replay-back", |k, _| k.saturating_sub(1))}
+                    {button(|t| t.forward, "replay-forward", |k, n| (k + 1).min(n))}
+                    {button(|t| t.end, "replay-end", |_, n| n)}
+                </p>
+                <input
+                    type="range"
+                    class="replay-range"
+                    min="0"
+                    max=n.to_string()
+                    aria-label=rp_tr(|t| t.timeline)
+                    data-testid="replay-range"
+                    prop:value=move || step.get().to_string()
+                    on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))
+                />
+                <p class="note">{rp_tr(|t| t.keys)}</p>
+            </section>
+            {table}
+            <section class="panel replay-share">
+                <p class="actions">
+                    <button type="button" class="primary" data-testid="replay-play" on:click=play>{rp_tr(|t| t.play_deal)}</button>
+                    <button type="button" data-testid="replay-games" on:click=move |_| ctx.screen.set(Screen::Games)>
+                        {rp_tr(|t| t.games_title)}
+                    </button>
+                </p>
+                <label for="replay-link">{rp_tr(|t| t.link_label)}</label>
+                <input id="replay-link" type="text" readonly data-testid="replay-link" prop:value=url />
+            </section>
+        </div>
+    }
+}
+
+/// The record of finished games: results per bot level, the daily streak,
+/// and each game with its replay.
+#[component]
+pub fn Games() -> impl IntoView {
+    let ctx = ctx();
+    let games = load_past(ctx);
+    let levels = past::per_level(&games);
+    let today = Day::from_epoch_ms(browser::now_ms());
+    let streak = today.map(|day| {
+        let history = crate::app::history::History::parse(&browser::load(&history_key(GameId::Katzenjammer)).unwrap_or_default());
+        history.streak(day)
+    });
+    let none = games.is_empty();
+    let rows = games.into_iter().map(|game| view! { <GameRow game /> }).collect_view();
+    let streak = streak.filter(|&n| n > 0);
+    let empty = levels.is_empty() && streak.is_none();
+    view! {
+        <section class="panel games" data-testid="games-screen" aria-labelledby="games-title">
+            <h1 id="games-title">{rp_tr(|t| t.games_title)}</h1>
+            <p>{rp_tr(|t| t.games_intro)}</p>
+            {(!empty).then(|| view! {
+                <dl class="facts games-facts">
+                    {streak.map(|n| view! {
+                        <div><dt>{rp_tr(|t| t.streak)}</dt><dd data-testid="games-streak">{move || texts::days(n, ctx.lang())}</dd></div>
+                    })}
+                    {(!levels.is_empty()).then(|| view! {
+                        <div>
+                            <dt>{rp_tr(|t| t.per_level)}</dt>
+                            <dd data-testid="games-levels">
+                                {move || levels.iter().map(|&(l, won, n)| texts::level_wins(l, won, n, ctx.lang())).collect::<Vec<_>>().join(" · ")}
+                            </dd>
+                        </div>
+                    })}
+                </dl>
+            })}
+            <ol class="games-list" data-testid="games-list">
+                {rows}
+            </ol>
+            {none.then(|| view! { <p class="empty" data-testid="games-empty">{rp_tr(|t| t.games_empty)}</p> })}
+        </section>
+    }
+}
+
+/// One finished game: date, game, players, the person's result, its replay.
+#[component]
+fn GameRow(game: Past) -> impl IntoView {
+    let ctx = ctx();
+    let link = replay::write_any(&game.session);
+    let date = Day::from_epoch_ms(game.at).filter(|_| game.at > 0.0).map(|d| d.to_string()).unwrap_or_default();
+    let title = game.game().title();
+    let players = game.players();
+    let mine = game.mine;
+    let game_id = game.game();
+    let names = move || {
+        let lang = ctx.lang();
+        crate::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
+    };
+    let result = move || {
+        let lang = ctx.lang();
+        mine.map(|m| {
+            let score = match game_id {
+                GameId::Katzenjammer => crate::games::katzenjammer::texts::mice(m.score, lang),
+                GameId::Jachete => crate::games::jachete::texts::points_text(m.score),
+            };
+            texts::result(m.place, score, lang)
+        })
+        .unwrap_or_default()
+    };
+    let open = {
+        let link = link.clone();
+        move |ev: leptos::ev::MouseEvent| {
+            ev.prevent_default();
+            ctx.screen.set(Screen::Replay(link.clone()));
+        }
+    };
+    view! {
+        <li class="games-row" class:won=mine.is_some_and(|m| m.won) data-testid="games-row">
+            <p class="games-head">
+                <strong>{title}</strong>
+                <span class="muted">" · " {date}</span>
+            </p>
+            <p class="games-who">{names}</p>
+            <p class="games-result" data-testid="games-result">{result}</p>
+            <p><a href=link data-testid="games-replay" on:click=open>{rp_tr(|t| t.replay)}</a></p>
+        </li>
+    }
+}

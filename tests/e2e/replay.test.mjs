@@ -1,0 +1,215 @@
+// Replays and the record of finished games (issue 13): a Katzenjammer game
+// played to its end, its replay opened from the end screen (the whole app's
+// build), stepped back and forth by buttons and keys; the replay's static
+// link opened in another browser shows the same moves; "Your games" lists
+// the game with a working replay; an unfinished game survives a replay link
+// (and a bad one, which is explained); phone 360×740 and desktop 1280×800,
+// English and French screenshots.
+//
+//   node --test tests/e2e/replay.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  VIEWPORTS,
+  byTestId,
+  describeProblems,
+  gotoApp,
+  moveAndWait,
+  nextState,
+  openPage,
+  playToEnd,
+  screenshot,
+  settle,
+  startEnv,
+} from './lib.mjs';
+
+const DEAL = '?seed=1K7Q-M3ZD&players=4';
+const OTHER = '?seed=1ABC-DEFG&players=4';
+
+/** The replay's move list, as text. */
+const moveList = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-testid="replay-moves"] li')].map((li) => li.textContent.trim()));
+const event = async (page) => (await page.locator(byTestId('replay-event')).textContent()).trim();
+const step = async (page) => Number(await page.locator(byTestId('replay-at')).getAttribute('data-step'));
+/** Nothing wider than the window. */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function shots(page, name) {
+  const viewport = page.viewportSize();
+  const size = `${viewport.width}x${viewport.height}`;
+  for (const lang of ['en', 'fr']) {
+    await page.locator(byTestId(`lang-${lang}`)).click();
+    assert.ok((await overflow(page)) <= 0, `${name} ${lang} ${size}: wider than the window`);
+    await screenshot(page, `${name}-${lang}-${size}`);
+  }
+  await page.locator(byTestId('lang-en')).click();
+}
+
+describe('replays and the record of games', { timeout: 600_000 }, () => {
+  let env;
+  let link = null;
+  let moves = null;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a finished game replays from the end screen, move by move, and its link shows the same moves elsewhere', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    // The whole app's build (a browser that needed it once): for now only it
+    // records finished games and links to their replay (docs/performance.md).
+    await context.addInitScript(() => localStorage.setItem('tablee.build', 'full'));
+    try {
+      await gotoApp(page, env.url(DEAL));
+      await page.locator(byTestId('speed-instant')).click();
+      await playToEnd(page);
+      await settle(page);
+      const watch = page.locator(byTestId('watch-replay'));
+      await watch.waitFor();
+      await watch.click();
+      await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      assert.match(page.url(), /[?&]replay=[A-Za-z0-9_-]{20,}/, 'the address is the static replay link');
+
+      const total = Number(await page.locator(byTestId('replay-range')).getAttribute('max'));
+      assert.ok(total > 10, `${total} moves`);
+      assert.equal(await step(page), 0);
+      assert.match(await page.locator(byTestId('replay-at')).textContent(), new RegExp(`Move 0 of ${total}`));
+      assert.ok(await page.locator(byTestId('replay-back')).isDisabled(), 'no move before the deal');
+      const atDeal = await event(page);
+      await page.locator(byTestId('replay-forward')).click();
+      assert.equal(await step(page), 1);
+      const first = await event(page);
+      assert.notEqual(first, atDeal, 'the shown move changes');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await step(page), 2);
+      const second = await event(page);
+      assert.notEqual(second, first);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await step(page), 1);
+      assert.equal(await event(page), first, 'back shows the same move again');
+      await page.keyboard.press('End');
+      assert.equal(await step(page), total);
+      assert.ok(await page.locator(byTestId('replay-forward')).isDisabled());
+      await page.locator(byTestId('replay-back')).click();
+      assert.equal(await step(page), total - 1);
+      await page.keyboard.press('Home');
+      assert.equal(await step(page), 0);
+      await page.locator(byTestId('replay-range')).fill(String(Math.floor(total / 2)));
+      assert.equal(await step(page), Math.floor(total / 2), 'the timeline jumps');
+      await page.locator(byTestId('replay-move-3')).click();
+      assert.equal(await step(page), 3, 'a move of the list jumps to it');
+
+      moves = await moveList(page);
+      assert.equal(moves.length, total + 1, 'the deal and every move, in words');
+      assert.ok(!moves.some((m) => /KB-\d/.test(m)), 'no rule ids');
+      link = await page.locator(byTestId('replay-link')).inputValue();
+      assert.match(link, /\?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&replay=/);
+      console.log(`replay link: ${new URL(link).search.length} characters of query (${total} moves)`);
+      await page.locator(byTestId('replay-end')).click();
+      // A finished game may show every hand.
+      assert.equal(await page.locator(byTestId('replay-hand')).count(), 1, "only the person's hand");
+      await page.locator(byTestId('replay-all-hands')).check();
+      assert.equal(await page.locator(byTestId('replay-hand')).count(), 4, 'every hand');
+      await page.locator(byTestId('replay-all-hands')).uncheck();
+      await shots(page, 'replay');
+
+      // "Your games" lists it, with a working replay.
+      await page.locator(byTestId('replay-games')).last().click();
+      await page.locator(byTestId('games-screen')).waitFor();
+      assert.match(page.url(), /\?games$/);
+      assert.match(await page.locator(byTestId('games-levels')).textContent(), /Normal: \d won of 1/i);
+      const rows = page.locator(byTestId('games-row'));
+      assert.equal(await rows.count(), 1);
+      assert.match(await rows.first().textContent(), /Katzenjammer Blues/);
+      assert.match(await rows.first().locator(byTestId('games-result')).textContent(), /\d/);
+      assert.equal(await rows.first().locator(byTestId('games-replay')).getAttribute('href'), new URL(link).search);
+      await shots(page, 'games');
+      // The home screen's link leads there too.
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('games-entry')).click();
+      await page.locator(byTestId('games-screen')).waitFor({ timeout: 30_000 });
+      await rows.first().locator(byTestId('games-replay')).click();
+      await page.locator(byTestId('replay-screen')).waitFor();
+      assert.deepEqual(await moveList(page), moves);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+
+    // Another browser (nothing stored): the static link shows the same moves.
+    const other = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await gotoApp(other.page, link);
+      await other.page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      assert.deepEqual(await moveList(other.page), moves, 'the same moves from the link alone');
+      await other.page.locator(byTestId('replay-forward')).click();
+      assert.equal(await step(other.page), 1);
+      // "Play this deal": a fresh game of the same deal, not the daily.
+      await other.page.locator(byTestId('replay-play')).click();
+      await other.page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await other.page.locator(byTestId('deal-id')).textContent()).trim(), '1K7Q-M3ZD');
+      assert.doesNotMatch(other.page.url(), /replay=/);
+      await settle(other.page);
+      assert.deepEqual(other.problems, [], describeProblems(other.problems));
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('on a phone: a replay link keeps the unfinished game; a bad one is explained and keeps it too', async () => {
+    assert.ok(link, 'the first test wrote the link');
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+    try {
+      await gotoApp(page, env.url(OTHER));
+      await page.locator(byTestId('speed-instant')).click();
+      for (let i = 0; i < 2; i += 1) {
+        assert.equal(await nextState(page), 'pass');
+        await moveAndWait(page, 'pass-button');
+      }
+      assert.equal(await nextState(page), 'pass');
+      await settle(page);
+      const log = await page.evaluate(() => [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent));
+
+      await gotoApp(page, link);
+      await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      assert.deepEqual(await moveList(page), moves);
+      await page.locator(byTestId('replay-forward')).click();
+      await shots(page, 'replay');
+      await page.locator(byTestId('replay-games')).last().click();
+      await page.locator(byTestId('games-screen')).waitFor();
+      await shots(page, 'games');
+      await settle(page);
+
+      // A cut link: explained in the player's language, nothing lost.
+      const cut = link.slice(0, link.length - 30);
+      await gotoApp(page, cut);
+      await page.locator(byTestId('replay-problem')).waitFor({ timeout: 30_000 });
+      assert.match(await page.locator(byTestId('problem-message')).textContent(), /cut or altered/);
+      await page.locator(byTestId('lang-fr')).click();
+      assert.match(await page.locator(byTestId('problem-message')).textContent(), /coupé ou modifié/);
+      await screenshot(page, 'replay-bad-fr-360x740');
+      await page.locator(byTestId('lang-en')).click();
+
+      // The game in progress is still there, at the same move.
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('resume-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), '1ABC-DEFG');
+      assert.equal(await nextState(page), 'pass');
+      assert.deepEqual(
+        await page.evaluate(() => [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent)),
+        log,
+        'the same game, at the same move',
+      );
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
