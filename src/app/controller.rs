@@ -521,26 +521,24 @@ impl Shell {
     /// it arrives). Returns true when the history changed.
     pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
         let Some(game) = &self.game else { return false };
-        fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
+        /// The game's history entry and its save (for the record of past
+        /// games: replays); none for a game without its table in this build
+        /// (so that its notation stays out of the first load's build).
+        fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<((String, bool, Option<i32>), String)> {
             // A game with a move taken back is practice: not counted.
             if !G::HAS_TABLE || session.practice() {
                 return None;
             }
-            result(session, par)
+            Some((result(session, par)?, save::to_json(session)))
         }
-        let Some((id, won, vs_par)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
+        let Some(((id, won, vs_par), save_text)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
         let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
-        // The finished game's save, for the record of past games (replays).
-        #[cfg(any(feature = "replay", test))]
-        let (save_text, at) = (save::any_to_json(game), self.at);
+        let at = self.at;
         let history = self.history_mut(id_game);
         let before = history.clone();
         if history.record(&id, won, vs_par) {
-            // Only the whole app's build keeps the record for now: the first
-            // load has no room for it (docs/performance.md).
-            #[cfg(any(feature = "replay", test))]
             super::past::append(storage, at, &save_text);
         }
         history.add_par(vs_par);

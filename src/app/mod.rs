@@ -19,8 +19,8 @@ pub mod history;
 pub mod lang;
 pub mod link;
 pub mod par;
-// Replays and the record of games: the whole app's build (and tests) only.
-#[cfg(any(feature = "replay", test))]
+// The record of games: the first load's build only appends to it (its
+// readers are the whole app's); replays are the whole app's (and tests').
 pub mod past;
 pub mod puzzles;
 #[cfg(any(feature = "replay", test))]

@@ -31,10 +31,16 @@ pub const MAX_PAST: usize = 50;
 /// Records a finished game (`save`: its save's text), played at `at`.
 pub fn append(storage: &mut dyn Storage, at: f64, save: &str) {
     let mut text = storage.load(PAST_KEY).unwrap_or_default();
-    while text.matches('\n').count() >= MAX_PAST {
-        text = text.split_once('\n').map_or_else(String::new, |(_, rest)| rest.to_string());
+    // Plain byte work: this runs in the first load's build, where every
+    // string-searching routine costs.
+    let ends: Vec<usize> = text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect();
+    if ends.len() >= MAX_PAST {
+        // Keep the newest MAX_PAST - 1 lines, then this game's.
+        text.drain(..=ends[ends.len() - MAX_PAST]);
     }
-    text.push_str(&format!("{{\"at\":{},\"save\":{save}}}\n", at as i64));
+    for part in ["{\"at\":", &(at as i64).to_string(), ",\"save\":", save, "}\n"] {
+        text.push_str(part);
+    }
     storage.store(PAST_KEY, &text);
 }
 

@@ -105,17 +105,16 @@ pub fn Home() -> impl IntoView {
     };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
-    // A plain link: the puzzles' address starts the whole app's build
-    // (index.html), which has them; this one has not.
+    // Plain links: the puzzles' and the record's addresses start the whole
+    // app's build (index.html), which has their screens; this one has not.
+    // (One view: each view type of its own costs the first load.)
     let entries = view! {
         <p class="puzzles-row">
             <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
+            " · "
+            <a href="?games" data-testid="games-entry">{tr(|s| s.games_entry)}</a>
         </p>
     };
-    // The record of games' link: the whole app's build only for now (the
-    // first load has no room left: docs/performance.md); compiled out there.
-    #[cfg(feature = "replay")]
-    let entries = (entries, crate::ui::games_link());
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
             <h1 id="home-title">{tr(|s| s.home_title)}</h1>

@@ -13,8 +13,6 @@ pub(crate) mod puzzles;
 // (even an unused screen's variant costs the first load: docs/performance.md).
 #[cfg(feature = "replay")]
 pub(crate) mod replay;
-#[cfg(feature = "replay")]
-pub(crate) use replay::{games_link, watch_link};
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;

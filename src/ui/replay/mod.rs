@@ -25,17 +25,6 @@ use crate::app::past::{self, Past};
 use crate::app::replay::{self, ReplayLinkError};
 use crate::i18n;
 
-/// The home screen's plain link to the record of games.
-pub fn games_link() -> impl IntoView {
-    view! { <p class="puzzles-row"><a href="?games" data-testid="games-entry">{rp_tr(|t| t.games_entry)}</a></p> }
-}
-
-/// The end screen's plain link to the game's replay (`shown`: one person
-/// played, so the game joined the record).
-pub fn watch_link(shown: bool) -> impl IntoView {
-    shown.then(|| view! { <p><a href="?replay=last" data-testid="watch-replay">{rp_tr(|t| t.watch_replay)}</a></p> })
-}
-
 /// A replay text that follows the language switch (see `ui::tr`).
 pub fn rp_tr(pick: fn(&'static RpStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = ctx().lang;

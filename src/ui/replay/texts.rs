@@ -12,8 +12,6 @@ use crate::app::save::SaveError;
 pub struct RpStrings {
     /// The home screen's link to the record, and the end screen's to the
     /// replay (in the first load's Strings once it has room for them).
-    pub games_entry: &'static str,
-    pub watch_replay: &'static str,
     pub title: &'static str,
     pub games_title: &'static str,
     pub games_intro: &'static str,
@@ -39,8 +37,6 @@ pub struct RpStrings {
 }
 
 pub static EN: RpStrings = RpStrings {
-    games_entry: "Your games",
-    watch_replay: "Watch the replay",
     title: "Replay",
     games_title: "Your games",
     games_intro: "Your last 50 finished games on this device, the newest first, each with its replay.",
@@ -66,8 +62,6 @@ pub static EN: RpStrings = RpStrings {
 };
 
 pub static FR: RpStrings = RpStrings {
-    games_entry: "Vos parties",
-    watch_replay: "Revoir la partie",
     title: "Revoir la partie",
     games_title: "Vos parties",
     games_intro: "Vos 50 dernières parties terminées sur cet appareil, la plus récente d'abord, chacune avec son replay.",

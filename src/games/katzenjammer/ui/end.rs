@@ -45,13 +45,11 @@ pub fn EndPanel() -> impl IntoView {
             <p class="actions">
                 <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                 <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
+                // The newest recorded game's replay (index.html starts the
+                // whole app for it): a game one person played is recorded.
+                <a href="?replay=last" data-testid="watch-replay" hidden=me.is_none()>{s.watch_replay}</a>
             </p>
         };
-        // A plain link to the replay, in the whole app's build (index.html
-        // starts it for the link); only there for now: the first load has
-        // no room left (docs/performance.md), so it is compiled out there.
-        #[cfg(feature = "replay")]
-        let actions = (actions, crate::ui::watch_link(me.is_some()));
         let par = move || match (ctx.par.get(), me) {
             (Par::Known(par), Some(mine)) => Some(texts::par_text(par, mine, ctx.lang())),
             (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
