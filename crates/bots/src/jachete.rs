@@ -9,10 +9,13 @@
 //! a set, discard lone high cards but not a rank a player about to buy is
 //! collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
-//! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
+//! Carlo with paired rollouts ([`crate::paired::paired_rollouts`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
 //! by the heuristic for everyone (later deals are unknown, so the round's
-//! points and the cents left are what a world can tell).
+//! points and the cents left are what a world can tell). They keep the
+//! heuristic's move unless another candidate beats it significantly on the
+//! same worlds ([`Search::z`]): a search that followed every noisy
+//! difference played worse than its own rollout policy (docs/bots.md).
 
 use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS};
 use tablee_engine::rng::Rng;
@@ -99,9 +102,10 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
     ranked
 }
 
-/// Search only where the heuristic can be wrong: a buy, or a turn's choice
-/// among several discards (`scores`: the heuristic's, one per legal action).
-/// Going out and obvious plays need no search.
+/// Search only where the heuristic can be wrong: a buy, a turn's choice
+/// among several discards, and once opened every play (which cards to lay
+/// off or meld, wilds or not; `scores`: the heuristic's, one per legal
+/// action). The plays are where the search gains most (docs/bots.md).
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
@@ -111,7 +115,9 @@ fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
         JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
-            matches!(best, Some(JaAction::Discard(_))) && view.hand.len() > 1
+            // Once opened, which cards to lay off or meld (wilds or not) too.
+            let opened = view.opened[view.seat] && view.hand.len() > 2;
+            (opened || matches!(best, Some(JaAction::Discard(_)))) && view.hand.len() > 1
         }
         _ => false,
     }
