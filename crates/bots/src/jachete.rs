@@ -9,27 +9,39 @@
 //! a set, discard lone high cards but not a rank a player about to buy is
 //! collecting;
 //! `easy` errs now and then. `hard` and `expert` search: determinized Monte
-//! Carlo with paired rollouts ([`crate::paired::paired_search`]) over the
+//! Carlo with paired rollouts ([`crate::paired::paired_rollouts`]) over the
 //! heuristic's best candidates, every rollout played to the end of the round
 //! by the heuristic for everyone (later deals are unknown, so the round's
-//! points and the cents left are what a world can tell).
+//! points and the cents left are what a world can tell). They keep the
+//! heuristic's move unless another candidate beats it significantly on the
+//! same worlds ([`Search::z`]): a search that followed every noisy
+//! difference played worse than its own rollout policy (docs/bots.md).
 
 use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::paired::paired_search;
+use crate::paired::paired_rollouts;
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
 /// (`ismcts` is Katzenjammer's only).
 pub const LEVELS: [Level; 5] = Level::PLAYABLE;
 
-/// Search budgets: sampled worlds, and how many of the heuristic's best
-/// candidates are compared on them.
-const HARD_WORLDS: u32 = 64;
-const EXPERT_WORLDS: u32 = 160;
-const SEARCH_WIDTH: usize = 4;
+/// How a search level decides: `worlds` sampled worlds, on which the
+/// heuristic's `width` best candidates are compared; the heuristic's own
+/// choice is kept unless another candidate beats it by more than `z`
+/// standard errors of their paired difference ([`crate::paired::Paired::guarded`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    pub worlds: u32,
+    pub width: usize,
+    pub z: f64,
+}
+
+/// `hard`'s and `expert`'s budgets.
+pub const HARD: Search = Search { worlds: 64, width: 4, z: 1.96 };
+pub const EXPERT: Search = Search { worlds: 160, width: 4, z: 1.96 };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.
@@ -60,31 +72,40 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
         let action = legal[rng.index(legal.len())].clone();
         return vec![Choice { action, visits: 1, value: 0.0 }];
     }
+    let search = match level {
+        Level::Hard => Some(HARD),
+        Level::Expert => Some(EXPERT),
+        _ => None,
+    };
+    analyse_search(search.as_ref(), view, legal, &mut rng)
+}
+
+/// [`analyse`] for the heuristic (`search`: `None`) or a search with any
+/// budget (for the levels and the tuner).
+pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction], rng: &mut Rng) -> Vec<Choice<JaAction>> {
     let ctx = Ctx::from_view(view, &Params::NORMAL);
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
-    let worlds = match level {
-        Level::Hard => HARD_WORLDS,
-        Level::Expert => EXPERT_WORLDS,
-        _ => 0,
-    };
-    if worlds > 0 && worth_searching(view, legal, &scores) {
-        let choices: Vec<Choice<JaAction>> = paired_search::<JaGame>(view, worlds, ROLLOUT_CAP, SEARCH_WIDTH, &mut rng)
-            .into_iter()
-            .filter(|c| legal.contains(&c.action))
-            .collect();
+    let mut ranked: Vec<Choice<JaAction>> =
+        legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
+    ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
+    if let Some(search) = search.filter(|_| worth_searching(view, legal, &scores)) {
+        let paired = paired_rollouts::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, rng);
+        // The heuristic's own choice (the first of equals, as `best`), or
+        // the search's first candidate if it is not among them.
+        let incumbent = paired.candidates.iter().position(|a| *a == ranked[0].action).unwrap_or(0);
+        let choices: Vec<Choice<JaAction>> =
+            paired.guarded(incumbent, search.z).into_iter().filter(|c| legal.contains(&c.action)).collect();
         if !choices.is_empty() {
             return choices;
         }
     }
-    let mut ranked: Vec<Choice<JaAction>> =
-        legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
-    ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
     ranked
 }
 
-/// Search only where the heuristic can be wrong: a buy, or a turn's choice
-/// among several discards (`scores`: the heuristic's, one per legal action).
-/// Going out and obvious plays need no search.
+/// Search only where the heuristic can be wrong: a buy, a turn's choice
+/// among several discards, and once opened every play (which cards to lay
+/// off or meld, wilds or not; `scores`: the heuristic's, one per legal
+/// action). The plays are where the search gains most (docs/bots.md).
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
@@ -94,7 +115,9 @@ fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
         JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
-            matches!(best, Some(JaAction::Discard(_))) && view.hand.len() > 1
+            // Once opened, which cards to lay off or meld (wilds or not) too.
+            let opened = view.opened[view.seat] && view.hand.len() > 2;
+            (opened || matches!(best, Some(JaAction::Discard(_)))) && view.hand.len() > 1
         }
         _ => false,
     }

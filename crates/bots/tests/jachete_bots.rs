@@ -70,12 +70,12 @@ fn ja_search_bots_choose_only_generated_actions() {
     let seats = [Level::Hard, Level::Normal, Level::Expert, Level::Random, Level::Hard];
     for seed in 0..2u64 {
         let players = 4 + seed as usize;
-        let game = play_rounds(players, 300 + seed, 2, |_, seat, view, legal, bot_seed| {
+        let game = play_rounds(players, 300 + seed, 1, |_, seat, view, legal, bot_seed| {
             let action = jachete::decide(seats[seat], view, legal, bot_seed);
             assert!(legal.contains(&action), "{} chose an action it was not offered", seats[seat]);
             action
         });
-        assert!(game.round().round() > 2 || game.to_act().is_none(), "seed {seed}: two rounds did not end");
+        assert!(game.round().round() > 1 || game.to_act().is_none(), "seed {seed}: the round did not end");
     }
 }
 
@@ -262,4 +262,31 @@ fn ja_search_never_buys_what_the_heuristic_declines() {
         });
     }
     assert!(checked >= 20, "only {checked} declined buys checked");
+}
+
+/// The search leaves the heuristic's move only when a candidate beats it
+/// significantly on the sampled worlds: with an unreachable margin (`z`
+/// infinite) it plays exactly as `normal` at every decision it searches,
+/// and with the shipped margin its first choice is either `normal`'s or one
+/// whose mean reward is higher.
+#[test]
+fn ja_search_keeps_the_heuristics_move_unless_significantly_better() {
+    let never = jachete::Search { worlds: 6, width: 4, z: f64::INFINITY };
+    let guarded = jachete::Search { worlds: 6, ..jachete::HARD };
+    let mut searched = 0;
+    for seed in 0..2u64 {
+        play_rounds(4, 900 + seed, 2, |_, _, view, legal, bot_seed| {
+            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
+            let kept = jachete::analyse_search(Some(&never), view, legal, &mut Rng::new(bot_seed));
+            if kept[0].visits > 1 {
+                searched += 1;
+                assert_eq!(kept[0].action, normal, "an infinite margin left the heuristic's move");
+                let choices = jachete::analyse_search(Some(&guarded), view, legal, &mut Rng::new(bot_seed));
+                let normal_value = choices.iter().find(|c| c.action == normal).map(|c| c.value);
+                assert!(choices[0].action == normal || normal_value.is_none_or(|v| choices[0].value > v));
+            }
+            normal
+        });
+    }
+    assert!(searched >= 20, "only {searched} searched decisions");
 }

@@ -1,0 +1,174 @@
+//! A paired comparison of a J'achète search level with `normal` (issue 15):
+//! every game is played twice on the same deal, against the same opponents,
+//! with the same decision seeds — once with the level in the measured seat,
+//! once with `normal` there — exactly as `tablee arena --game jachete
+//! --players 4 --seats LEVEL,OPP,OPP,OPP --games GAMES --seed SEED` plays it
+//! (seats rotating, `mix` as the arena's). The per-game difference of the
+//! two win shares has a far smaller variance than either share, so small
+//! samples tell more.
+//!
+//!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z]
+//!
+//! LEVEL is `hard` or `expert` (WORLDS and Z override its budget and its
+//! guard); OPP is `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one
+//! line per game (`game G level L normal N searched S deviated D`) and a
+//! summary: both shares and their paired difference with 95% CIs, how many
+//! decisions were searched and how many of them left the heuristic's move,
+//! and the level's decision times (all, and searched only). Each
+//! deviation is also judged on the true deal: the round played on from it
+//! by the true players, the level's move against the heuristic's ("round
+//! gain per deviation", in points; with `PAIRED_JA_TRACE` set, one line per
+//! deviation on stderr with the search's estimate).
+
+use std::time::Instant;
+
+use tablee_bots::arena::{decision_seed, game_seed};
+use tablee_bots::jachete::{analyse_search, Search, EXPERT, HARD};
+use tablee_bots::jachete_styles::{self, Style};
+use tablee_bots::{jachete, Level};
+use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::rng::Rng;
+use tablee_engine::Game;
+
+struct Played {
+    share: f64,
+    points: f64,
+    /// At each decision where the level left the heuristic's move: the
+    /// round's outcome on the true deal with the level's move minus with
+    /// the heuristic's (others' mean points minus mine; the rest of the
+    /// round played by the true players, `normal` in the measured seat).
+    gains: Vec<f64>,
+    searched: usize,
+    deviated: usize,
+    times: Vec<f64>,
+    searched_times: Vec<f64>,
+}
+
+/// The move of an opponent (`seat`, not the measured one) in game `g`.
+fn opponent(opponents: &str, g: usize, seat: usize, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
+    let entry = (seat + 4 - g % 4) % 4;
+    match opponents {
+        "normal" => jachete::decide(Level::Normal, view, legal, seed),
+        "mix" => jachete_styles::decide(Style::ALL[(g + entry - 1) % 3], view, legal, seed),
+        name => jachete_styles::decide(Style::parse(name).expect("a style"), view, legal, seed),
+    }
+}
+
+/// `action` by `me` in `game`, then the round played out by the true players
+/// (`normal` at `me`): the others' mean round points minus mine.
+fn round_outcome(game: &JaGame, action: &JaAction, me: usize, opponents: &str, g: usize) -> f64 {
+    let mut game = game.clone();
+    let round = game.round().round();
+    game.apply(action).expect("a generated action applies");
+    let mut legal = Vec::new();
+    while let Some(seat) = game.to_act().filter(|_| game.round().round() == round) {
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let action = if seat == me { jachete::decide(Level::Normal, &view, &legal, 0) } else { opponent(opponents, g, seat, &view, &legal, 0) };
+        game.apply(&action).expect("a generated action applies");
+    }
+    let points = &game.results()[usize::from(round) - 1].round_points;
+    let others = points.iter().enumerate().filter(|&(s, _)| s != me).map(|(_, &p)| f64::from(p)).sum::<f64>() / 3.0;
+    others - f64::from(points[me])
+}
+
+/// Game `g` with `search` (or `normal`: `None`) at the measured seat.
+fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played {
+    const N: usize = 4;
+    let game_seed = game_seed(seed, g);
+    let mut game = JaGame::new_game(N, JaOptions::default(), game_seed).expect("4 players");
+    let me = g % N; // entry 0 sits at seat g % n in game g
+    let mut legal = Vec::new();
+    let mut played = Played { share: 0.0, points: 0.0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
+    let mut moves = 0;
+    while let Some(seat) = game.to_act() {
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let bot_seed = decision_seed(game_seed, seat, moves);
+        let action = if seat == me {
+            let start = Instant::now();
+            let choices = analyse_search(search, &view, &legal, &mut Rng::new(bot_seed));
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            played.times.push(ms);
+            if choices.first().is_some_and(|c| c.visits > 1) {
+                played.searched += 1;
+                played.searched_times.push(ms);
+                let normal = jachete::decide(Level::Normal, &view, &legal, bot_seed);
+                if choices[0].action != normal {
+                    played.deviated += 1;
+                    let gain = round_outcome(&game, &choices[0].action, me, opponents, g) - round_outcome(&game, &normal, me, opponents, g);
+                    if std::env::var_os("PAIRED_JA_TRACE").is_some() {
+                        let est = choices[0].value - choices.iter().find(|c| c.action == normal).map_or(0.0, |c| c.value);
+                        eprintln!("DEV round {} {:?} -> {:?} est {:.4} gain {gain}", view.round, normal, choices[0].action, est);
+                    }
+                    played.gains.push(gain);
+                }
+            }
+            choices.into_iter().next().map_or_else(|| legal[0].clone(), |c| c.action)
+        } else {
+            opponent(opponents, g, seat, &view, &legal, bot_seed)
+        };
+        game.apply(&action).expect("a generated action applies");
+        moves += 1;
+    }
+    let outcome = game.outcome().expect("a finished game");
+    played.share = outcome.win_share(me);
+    played.points = f64::from(outcome.scores[me]);
+    played
+}
+
+fn mean_ci(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+fn percentile(xs: &mut [f64], q: f64) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs.get(((xs.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mut search = match args.get(1).map(String::as_str) {
+        Some("hard") => HARD,
+        Some("expert") => EXPERT,
+        _ => panic!("usage: paired_ja hard|expert OPP GAMES SEED [WORLDS Z]"),
+    };
+    let opponents = args.get(2).map_or("opener", String::as_str);
+    let games: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(11);
+    if let Some(worlds) = args.get(5).and_then(|a| a.parse().ok()) {
+        search.worlds = worlds;
+    }
+    if let Some(z) = args.get(6).and_then(|a| a.parse().ok()) {
+        search.z = z;
+    }
+    let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
+    for g in 0..games {
+        let a = play(Some(&search), opponents, g, seed);
+        let b = play(None, opponents, g, seed);
+        println!("game {g} level {} normal {} searched {} deviated {}", a.share, b.share, a.searched, a.deviated);
+        level.push(a.share);
+        normal.push(b.share);
+        diff.push(a.share - b.share);
+        points.push(a.points - b.points);
+        gains.extend(a.gains);
+        searched += a.searched;
+        deviated += a.deviated;
+        times.extend(a.times);
+        searched_times.extend(a.searched_times);
+    }
+    let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
+    println!(
+        "{search:?} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+         difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
+         round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
+        percentile(&mut times, 0.5),
+        percentile(&mut times, 0.95),
+        percentile(&mut searched_times, 0.5),
+        percentile(&mut searched_times, 0.95),
+    );
+}
