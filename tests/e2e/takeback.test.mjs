@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, moveAndWait, nextState, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, moveAndWait, nextState, openPage, playToEnd, screenshot, settle, startEnv } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
 
@@ -55,6 +55,14 @@ describe('take-back', () => {
       assert.equal(await nextState(page), 'pass');
       assert.deepEqual(await logText(page), log, 'the reload resumes at the decision taken back');
       assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+
+      // Played to its end: said to be practice, and not offered as "your"
+      // newest recorded game's replay (it is not recorded).
+      await page.locator(byTestId('speed-instant')).click();
+      await playToEnd(page);
+      await page.locator(byTestId('practice-note')).waitFor();
+      assert.equal(await page.locator(byTestId('watch-replay')).isVisible(), false);
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.past')), null, 'not in the record of games');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {

@@ -41,13 +41,15 @@ pub fn EndPanel() -> impl IntoView {
             })
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
+        let practice = ctx.game_untracked::<Kb, _>(|s| s.practice()).unwrap_or(false);
         let actions = view! {
             <p class="actions">
                 <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                 <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
                 // The newest recorded game's replay (index.html starts the
                 // whole app for it): a game one person played is recorded.
-                <a href="?replay=last" data-testid="watch-replay" hidden=me.is_none()>{s.watch_replay}</a>
+                // (A practice game is not recorded: the newest recorded game would be another.)
+                <a href="?replay=last" data-testid="watch-replay" hidden=me.is_none() || practice>{s.watch_replay}</a>
             </p>
         };
         let par = move || match (ctx.par.get(), me) {
