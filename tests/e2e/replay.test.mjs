@@ -60,11 +60,11 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
 
   it('a finished game replays from the end screen, move by move, and its link shows the same moves elsewhere', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    // The whole app's build (a browser that needed it once): for now only it
-    // records finished games and links to their replay (docs/performance.md).
-    await context.addInitScript(() => localStorage.setItem('tablee.build', 'full'));
     try {
+      // Played in the first load's build (a fresh browser): it records the
+      // finished game and links to its replay, which opens the whole app.
       await gotoApp(page, env.url(DEAL));
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), null, 'the first load\'s build');
       await page.locator(byTestId('speed-instant')).click();
       await playToEnd(page);
       await settle(page);
