@@ -99,6 +99,33 @@ async function passButtonText(page) {
   return (await page.locator(byTestId('pass-button')).innerText()).trim();
 }
 
+/**
+ * The bubbles at the seats tell this auction's moves where the players sit:
+ * while the auction goes on (no presentation or discarded row in the lines
+ * since our bid), our bubble has our bid (held or outbid), and each bot that
+ * bid or passed since has its latest move in its bubble.
+ */
+async function checkBubbles(page, added, bidText) {
+  const bubbles = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid^="player-"]')].map((li) => ({
+      name: li.querySelector('.who strong')?.textContent.trim(),
+      bubble: li.querySelector('.bubble')?.textContent.trim() ?? null,
+    })),
+  );
+  console.log(`bubbles after our bid: ${JSON.stringify(bubbles)}`);
+  if (added.some((line) => /present|Nobody bids|wins the auction/.test(line))) return;
+  assert.match(bubbles[0].bubble ?? '', new RegExp(bidText), 'our bubble shows our bid');
+  const latest = new Map();
+  for (const line of added) {
+    const m = /^(\S+) (?:bids (.+)\.|(passes)\.)$/.exec(line);
+    if (m) latest.set(m[1], m[2] ?? 'pass');
+  }
+  for (const [name, move] of latest) {
+    const seat = bubbles.find((b) => b.name === name);
+    assert.ok(seat?.bubble?.includes(move), `${name}'s bubble shows "${move}": ${JSON.stringify(seat)}`);
+  }
+}
+
 describe('playing on a seed URL', { timeout: 300_000 }, () => {
   let env;
   before(async () => {
@@ -168,6 +195,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
           '',
           'no refusal',
         );
+        await checkBubbles(page, added, bidText);
       }
       assert.ok(illegalSeen, 'an illegal selection was tried');
       assert.ok(bidMade, `a legal bid was found within ${MAX_TURNS} turns`);

@@ -4,6 +4,7 @@
 pub mod bidding;
 pub mod presenting;
 pub mod refusals;
+pub mod seat_moves;
 pub mod summary;
 pub mod texts;
 pub mod ui;

@@ -10,6 +10,7 @@ use tablee_engine::{RuleError, Seat};
 
 use super::bidding::BidProblem;
 use super::presenting::PresentOption;
+use super::seat_moves::SeatMove;
 use super::summary::{Summary, TieBreak};
 use super::Katzenjammer;
 use crate::app::config::TableConfig;
@@ -42,7 +43,6 @@ pub struct KbStrings {
     pub bandleader: &'static str,
     pub standing_bid: &'static str,
     pub no_bid: &'static str,
-    pub passed: &'static str,
     pub holds_bid: &'static str,
     pub last_auction: &'static str,
     pub discard_show: &'static str,
@@ -84,7 +84,6 @@ pub static EN: KbStrings = KbStrings {
     bandleader: "Bandleader",
     standing_bid: "Standing bid",
     no_bid: "No bid yet",
-    passed: "passed",
     holds_bid: "holds the bid",
     last_auction: "Last auction",
     discard_show: "Show the discard pile",
@@ -126,7 +125,6 @@ pub static FR: KbStrings = KbStrings {
     bandleader: "Chef d'orchestre",
     standing_bid: "Enchère en cours",
     no_bid: "Aucune enchère",
-    passed: "a passé",
     holds_bid: "tient l'enchère",
     last_auction: "Dernière enchère",
     discard_show: "Voir la défausse",
@@ -180,6 +178,34 @@ pub fn cards_text(cards: &Counts, lang: Lang) -> String {
         lang.pick("none", "aucune").to_string()
     } else {
         names.join(" · ")
+    }
+}
+
+/// What an auction's winner paid: "2 · 2", "1 joker (displayed)", "3 and 1 joker (displayed)".
+fn pay_text(paid: &Counts, lang: Lang) -> String {
+    let mut naturals = *paid;
+    naturals.0[5] = 0;
+    let j = u32::from(paid.jokers());
+    match (naturals.is_empty(), j, lang) {
+        (false, 0, _) => cards_text(&naturals, lang),
+        (true, j, Lang::En) => format!("{} (displayed)", jokers(j, lang)),
+        (true, j, Lang::Fr) => format!("{} (exposés)", jokers(j, lang)),
+        (false, j, Lang::En) => format!("{} and {} (displayed)", cards_text(&naturals, lang), jokers(j, lang)),
+        (false, j, Lang::Fr) => format!("{} et {} (exposés)", cards_text(&naturals, lang), jokers(j, lang)),
+    }
+}
+
+/// A seat's bubble at the table: its latest move in this auction, worded
+/// without a subject (it sits under the seat's name): "holds the bid: two 1s",
+/// "one 2 (outbid)", "pass", "row taken · paid 2 · 2".
+pub fn seat_move_text(m: SeatMove, holds: bool, lang: Lang) -> String {
+    match m {
+        SeatMove::Bid(level) if holds => {
+            format!("{}{} {}", lang.kb().holds_bid, colon(lang), bid_text(level, lang))
+        }
+        SeatMove::Bid(level) => format!("{} {}", bid_text(level, lang), lang.pick("(outbid)", "(dépassée)")),
+        SeatMove::Passed => lang.pick("pass", "passe").to_string(),
+        SeatMove::TookRow { paid } => format!("{} {}", lang.pick("row taken · paid", "rangée prise · payé"), pay_text(&paid, lang)),
     }
 }
 
@@ -451,16 +477,7 @@ pub fn log_lines(config: &Table, events: &[Event], lang: Lang) -> Vec<String> {
             }
             Event::Won { seat, paid, row } => {
                 bandleader = seat;
-                let mut naturals = paid;
-                naturals.0[5] = 0;
-                let j = u32::from(paid.jokers());
-                let pay = match (naturals.is_empty(), j, lang) {
-                    (false, 0, _) => cards_text(&naturals, lang),
-                    (true, j, Lang::En) => format!("{} (displayed)", jokers(j, lang)),
-                    (true, j, Lang::Fr) => format!("{} (exposés)", jokers(j, lang)),
-                    (false, j, Lang::En) => format!("{} and {} (displayed)", cards_text(&naturals, lang), jokers(j, lang)),
-                    (false, j, Lang::Fr) => format!("{} et {} (exposés)", cards_text(&naturals, lang), jokers(j, lang)),
-                };
+                let pay = pay_text(&paid, lang);
                 let r = cards_text(&row, lang);
                 out.push(says(
                     lang,

@@ -10,6 +10,7 @@ use tablee_engine::Seat;
 
 use super::cards::{CardItem, CardRow};
 use super::{end, hand, kb_tr, Kb};
+use crate::games::katzenjammer::seat_moves::seat_moves;
 use crate::app::config::SeatKind;
 use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::lang::Lang;
@@ -327,12 +328,15 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                 state.bandleader() == seat,
                 state.to_act() == Some(seat),
                 state.phase() == Phase::Bidding && state.has_passed(seat),
-                state.high_bid().filter(|b| b.seat == seat && state.phase() == Phase::Bidding),
+                seat_moves(state.log(), config.players())[seat].map(|(m, fresh)| {
+                    let holds = state.high_bid().is_some_and(|b| b.seat == seat) && state.phase() == Phase::Bidding;
+                    (texts::seat_move_text(m, holds, lang), fresh, holds)
+                }),
             ))
         }).flatten()
     };
     move || {
-        let Some((name, level, hand, mice, jokers, leader, acting, passed, holds)) = info() else {
+        let Some((name, level, hand, mice, jokers, leader, acting, passed, bubble)) = info() else {
             return ().into_any();
         };
         let lang = ctx.lang();
@@ -351,9 +355,11 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                     <strong>{name}</strong>
                     {level.map(|l| view! { <span class="level">{l}</span> })}
                     {leader.then(|| view! { <span class="badge leader" title=lang.kb().bandleader>"♪ " {lang.kb().bandleader}</span> })}
-                    {passed.then(|| view! { <span class="badge passed">{lang.kb().passed}</span> })}
-                    {holds.map(|b| view! { <span class="badge holds">{lang.kb().holds_bid} {i18n::colon(lang)} " " {texts::bid_text(b.level, lang)}</span> })}
                 </p>
+                // The seat's move in this auction, where it sits (the newest pops in).
+                {bubble.map(|(text, fresh, holds)| view! {
+                    <p class="bubble" class:fresh=fresh class:holds=holds>{text}</p>
+                })}
                 <p class="stats">
                     <span>{i18n::cards_count(hand, lang)}</span>
                     <span>{texts::mice(mice, lang)}</span>
