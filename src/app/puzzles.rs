@@ -450,6 +450,7 @@ mod tests {
                             .enumerate()
                             .map(|(i, a)| Candidate { action: <Kb as GameDef>::action_to_json(a), value: 1.5 - 0.75 * i as f64, ci: 0.25 })
                             .collect(),
+                        compared: None,
                         why_en: "Fixture: the hard bot's choice here (values made up).".into(),
                         why_fr: "Données de test : le choix du bot difficile ici (valeurs inventées).".into(),
                     });

@@ -11,17 +11,30 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { DIST_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
-const file = JSON.parse(await readFile(path.join(DIST_DIR, 'puzzles/katzenjammer.json'), 'utf8'));
+const fileText = await readFile(path.join(DIST_DIR, 'puzzles/katzenjammer.json'), 'utf8');
+const file = JSON.parse(fileText);
 const isPass = (candidate) => candidate.action.act === 'pass';
 /** A puzzle whose answer is a pass: Pass is right. */
 const passRight = file.puzzles.find((p) => p.answers.some((a) => isPass(p.candidates[a])));
-/** A puzzle where passing is legal (a candidate) but not an answer: Pass is wrong. */
-const passWrong = file.puzzles.find((p) => p.candidates.some(isPass) && !p.answers.some((a) => isPass(p.candidates[a])));
+/**
+ * A puzzle where passing is legal (a candidate) but not an answer: Pass is
+ * wrong. The one with the most candidates (the first of them): its bars must
+ * leave "Play on" in view on a phone.
+ */
+const passWrong = file.puzzles
+  .filter((p) => p.candidates.some(isPass) && !p.answers.some((a) => isPass(p.candidates[a])))
+  .reduce((best, p) => (p.candidates.length > best.candidates.length ? p : best));
+/** The bars on screen before the others are unfolded: the answers, the best other move, the player's. */
+const shownBars = (p, played) => {
+  const shown = p.candidates.filter((_, i) => i <= p.answers.length || i === played).length;
+  return [shown, p.candidates.length - shown];
+};
 
 /**
  * A puzzle answered by a bid that wins the row at once (every other seat has
@@ -90,6 +103,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
     await env?.close();
   });
 
+  it('the puzzle file stays within 50 KB gzip', () => {
+    const size = gzipSync(Buffer.from(fileText), { level: 9 }).length;
+    assert.ok(size <= 50_000, `${size} bytes gzip`);
+  });
+
   it('a puzzle link opens its position; a right answer shows the values, and play on keeps the game', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
@@ -104,6 +122,9 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.equal(await result.getAttribute('data-right'), 'true');
       assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), /Right/);
       assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), passRight.candidates.length);
+      const [shown, folded] = shownBars(passRight, passRight.answers.find((a) => isPass(passRight.candidates[a])));
+      assert.equal(await visible(page, byTestId('puzzle-candidate')), shown);
+      assert.equal(await page.locator(byTestId('puzzle-more')).count(), folded > 0 ? 1 : 0);
       assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), passRight.why.en);
       assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /The best play.*: .*[Pp]ass/);
       assert.match(await result.textContent(), /expected mice|chance to win/);
@@ -115,6 +136,15 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.deepEqual(saved.tried, [{ id: passRight.id, first: true, solved: true }]);
       assert.ok(saved.rating > 1500);
       await screenshot(page, 'puzzle-right-en-1280x800');
+      if (folded > 0) {
+        // The other moves compared unfold, every one with its value ± its interval.
+        await page.locator(`${byTestId('puzzle-more')} summary`).click();
+        assert.equal(await visible(page, byTestId('puzzle-candidate')), passRight.candidates.length);
+        assert.match(await page.locator(`${byTestId('puzzle-more')} summary`).textContent(), /^The other (\d+ plays|play) compared$/);
+        const values = await page.locator(`${byTestId('puzzle-candidate')} .bar-value`).allTextContents();
+        assert.ok(values.every((v) => / ± /.test(v)), values.join(' | '));
+        await screenshot(page, 'puzzle-right-all-en-1280x800');
+      }
 
       await page.locator(byTestId('puzzle-play-on')).click();
       await page.locator(byTestId('table-screen')).waitFor();
@@ -203,7 +233,31 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.ok((await record(page)).rating < 1500);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= 360, `nothing wider than the phone: ${wide}px`);
+      // However many moves were compared, "Play on" stays in view on the phone.
+      const pass = passWrong.candidates.findIndex(isPass);
+      const [shown, folded] = shownBars(passWrong, pass);
+      assert.equal(await visible(page, byTestId('puzzle-candidate')), shown);
+      assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), passWrong.candidates.length);
       await screenshot(page, 'puzzle-wrong-fr-360x740');
+      const playOn = await page.locator(byTestId('puzzle-play-on')).evaluate((e) => e.getBoundingClientRect().bottom);
+      assert.ok(playOn <= 740, `"Play on" is in view: its bottom at ${playOn}px (${passWrong.candidates.length} candidates)`);
+      const kept = page.locator(byTestId('puzzle-kept'));
+      if ((passWrong.compared ?? 0) > passWrong.candidates.length) {
+        assert.equal(
+          await kept.textContent(),
+          `L'analyse a comparé ${passWrong.compared} coups, dont voici les ${passWrong.candidates.length} meilleurs.`,
+        );
+      } else {
+        assert.equal(await kept.count(), 0);
+      }
+      if (folded > 0) {
+        await page.locator(`${byTestId('puzzle-more')} summary`).click();
+        assert.equal(await visible(page, byTestId('puzzle-candidate')), passWrong.candidates.length);
+        assert.match(await page.locator(`${byTestId('puzzle-more')} summary`).textContent(), /^(Les \d+ autres coups comparés|L'autre coup comparé)$/);
+        const wideOpen = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wideOpen <= 360, `nothing wider than the phone, unfolded: ${wideOpen}px`);
+        await screenshot(page, 'puzzle-wrong-all-fr-360x740');
+      }
       // A retry does not count again.
       await page.locator(byTestId('puzzle-again')).click();
       await page.locator(byTestId('puzzle-ask')).waitFor();

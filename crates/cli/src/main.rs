@@ -57,11 +57,18 @@ tablee bench [--game katzenjammer|jachete] [--json] [--run-ms MS] [--runs N] [--
     For honest native numbers: cargo run --release --bin tablee -- bench
 
 tablee puzzles --count N --seed S --out FILE [--game katzenjammer] [--worlds W] [--jobs J]
-               [--max-games G]
+               [--max-games G] [--kind K] [--onto FILE] [--keep K]
     Mine N puzzles from seeded games between bot levels (docs/puzzles.md): a
     paired analysis from the deciding seat's view (W worlds, default 6000) keeps
     a position when its answer is clearly best and normal plays otherwise. The
     same seed writes the same file; --jobs J threads share each analysis.
+    Every move compared is kept (--keep K: the answers and the best K others).
+tablee puzzles --complete FILE --worlds W [--keep K] [--limit N] [--out OUT] [--jobs J]
+    For each puzzle of FILE without its other candidates, run its deep analysis
+    again (the same candidates, seed and W worlds: the stored values must come
+    out identical, else it stops with an error) and store every move compared
+    (or the best K others). Writes OUT (default FILE) after every puzzle and
+    skips complete ones, so a stopped run resumes; --limit N analyses at most N.
 tablee puzzles --scenario ID FILE
     Print puzzle ID's position as a scenario file (for tablee scenario).
 tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J]

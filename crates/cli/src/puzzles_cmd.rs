@@ -7,6 +7,7 @@ use std::time::Instant;
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_puzzles::format::{Kind, PuzzleFile};
+use tablee_puzzles::complete::{self as completion, Completion};
 use tablee_puzzles::mine::{self, Config};
 use tablee_puzzles::replay;
 
@@ -25,6 +26,9 @@ const SPEC: &[(&str, Takes)] = &[
     ("sample", Takes::Value),
     ("kind", Takes::Value),
     ("onto", Takes::Value),
+    ("complete", Takes::Value),
+    ("keep", Takes::Value),
+    ("limit", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -45,7 +49,22 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         let worlds = options.count("worlds", 1, 2000).map_err(Failure::usage)? as u32;
         return check(file, sample, worlds, jobs);
     }
-    let out = options.value("out").ok_or_else(|| Failure::usage("--out FILE is needed (or --scenario ID FILE, --check FILE)"))?;
+    let keep = options.count("keep", 1, usize::MAX).map_err(Failure::usage)?;
+    if let Some(file) = options.value("complete") {
+        let worlds = options.value("worlds").ok_or_else(|| {
+            Failure::usage("--complete needs --worlds: the worlds the file was mined with (4000 for the shipped file)")
+        })?;
+        let worlds = worlds.trim().parse::<u32>().map_err(|_| Failure::usage(format!("--worlds takes a whole number, not \"{worlds}\"")))?;
+        let how = Completion {
+            worlds,
+            width: Config::default().width,
+            keep,
+            jobs,
+            limit: options.count("limit", 0, usize::MAX).map_err(Failure::usage)?,
+        };
+        return complete(file, options.value("out").unwrap_or(file), &how);
+    }
+    let out = options.value("out").ok_or_else(|| Failure::usage("--out FILE is needed (or --scenario ID FILE, --check FILE, --complete FILE)"))?;
     let seed = match options.value("seed") {
         None => 0,
         Some(text) => text.trim().parse::<u64>().map_err(|_| Failure::usage(format!("--seed takes a whole number, not \"{text}\"")))?,
@@ -62,6 +81,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                 Failure::usage(format!("--kind takes bid, pass, present or jokers, not \"{code}\""))
             })?),
         },
+        keep,
         ..Config::default()
     };
     // `--onto FILE`: the new puzzles follow that file's, which stay as they are.
@@ -110,6 +130,45 @@ fn write(out: &str, text: &str) -> Result<(), Failure> {
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, out))
         .map_err(|e| Failure::runtime(format!("cannot write {out}: {e}")))
+}
+
+/// `--complete FILE`: the other candidates of the puzzles that lack them,
+/// analysed again; the file is written after every puzzle (to `out`, which
+/// is `FILE` unless `--out` says otherwise), so a stopped run resumes.
+fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
+    let mut puzzles = read(file)?;
+    let total = puzzles.puzzles.len();
+    let before = completion::completed(&puzzles);
+    let started = Instant::now();
+    let mut failed = None;
+    let mut done = 0;
+    let result = completion::complete(&mut puzzles, how, |so_far, p| {
+        done += 1;
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "puzzle {} complete: {} moves compared, {} kept; {} of {total} complete; {seconds:.0} s, {:.1} s a puzzle",
+            p.id,
+            p.compared.unwrap_or(0),
+            p.candidates.len(),
+            before + done,
+            seconds / done as f64
+        );
+        if let Err(e) = write(out, &so_far.text()) {
+            failed = Some(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let done = result.map_err(|e| Failure::runtime(e.to_string()))?;
+    // Also when nothing was analysed: `--keep` trims the complete puzzles.
+    write(out, &puzzles.text())?;
+    println!(
+        "{done} puzzles completed in {:.0} s; {} of {total} complete",
+        started.elapsed().as_secs_f64(),
+        completion::completed(&puzzles)
+    );
+    Ok(())
 }
 
 fn read(file: &str) -> Result<PuzzleFile, Failure> {

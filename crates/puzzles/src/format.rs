@@ -97,8 +97,14 @@ pub struct Puzzle {
     pub unit: Unit,
     /// Indices into `candidates`: the best move, or several equal within noise.
     pub answers: Vec<usize>,
-    /// Every move compared, best first.
+    /// The moves compared, best first: the answers, then the best others
+    /// (every one the deep analysis compared, or the best few of them).
     pub candidates: Vec<Candidate>,
+    /// How many moves the deep analysis compared (`compared`; `None` in a
+    /// puzzle that keeps only its answers and the best other move, as the
+    /// first files did: `tablee puzzles --complete` fills it in). When it is
+    /// more than `candidates.len()`, the file keeps only the best of them.
+    pub compared: Option<usize>,
     /// One line from the analysis, in English and in French.
     pub why_en: String,
     pub why_fr: String,
@@ -315,6 +321,15 @@ fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame]) -> Result<Puzzle, Fo
             })
         })
         .collect::<Result<Vec<_>, FormatError>>()?;
+    let compared = match json.get("compared") {
+        None => None,
+        Some(n) => Some(
+            n.as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n >= candidates.len())
+                .ok_or_else(|| field(&at, "compared"))?,
+        ),
+    };
     let answers = array(json, "answers", &at)?
         .iter()
         .map(|a| a.as_u64().and_then(|a| usize::try_from(a).ok()).filter(|&a| a < candidates.len()))
@@ -334,6 +349,7 @@ fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame]) -> Result<Puzzle, Fo
         unit,
         answers,
         candidates,
+        compared,
         why_en: text(why, "en", &why_at)?,
         why_fr: text(why, "fr", &why_at)?,
     })
@@ -366,7 +382,7 @@ pub fn stored_ci(ci: f64) -> f64 {
 }
 
 fn puzzle_to_json(p: &Puzzle) -> Json {
-    Json::obj([
+    let mut json = Json::obj([
         ("id", Json::int(i64::from(p.id))),
         ("g", Json::int(p.game as i64)),
         ("at", Json::int(p.at as i64)),
@@ -386,7 +402,12 @@ fn puzzle_to_json(p: &Puzzle) -> Json {
             ),
         ),
         ("why", Json::obj([("en", Json::str(&p.why_en)), ("fr", Json::str(&p.why_fr))])),
-    ])
+    ]);
+    // A key added after the first files (which stay readable without it).
+    if let (Some(n), Json::Obj(fields)) = (p.compared, &mut json) {
+        fields.push(("compared".into(), Json::int(n as i64)));
+    }
+    json
 }
 
 #[cfg(test)]
@@ -418,6 +439,7 @@ mod tests {
                     Candidate { action: pass, value: -0.5, ci: 0.2 },
                     Candidate { action: bid.clone(), value: 1.3, ci: 0.5 },
                 ],
+                compared: Some(3),
                 why_en: "Bid the 3s now: +1.8 mice".into(),
                 why_fr: "Misez les 3 maintenant : +1,8 souris".into(),
             }],
@@ -451,6 +473,7 @@ mod tests {
             (good.replace("\"value\":1.3", "\"value\":\"high\""), FormatError::Field("puzzles[0].candidates[1].value".into())),
             (good.replace("\"fr\":", "\"de\":"), FormatError::Field("puzzles[0].why.fr".into())),
             (good.replace("\"g\":0", "\"g\":1"), FormatError::Field("puzzles[0].g".into())),
+            (good.replace("\"compared\":3", "\"compared\":1"), FormatError::Field("puzzles[0].compared".into())),
             (good.replace("\"games\"", "\"gamez\""), FormatError::Field("games".into())),
         ];
         for (text, expected) in cases {

@@ -39,7 +39,8 @@ pub struct Config {
     pub check: u32,
     /// At most this many candidates are compared.
     pub width: usize,
-    /// Moves written per puzzle besides its answers (the best others).
+    /// Moves written per puzzle besides its answers (the best others; by
+    /// default every one compared).
     pub keep: usize,
     /// Threads sharing each analysis' worlds (the result does not depend on it).
     pub jobs: usize,
@@ -53,7 +54,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: 1, jobs: 1, max_games: 0, kind: None }
+        Config { count: 500, seed: 0, worlds: 6000, screen: 96, check: 600, width: 8, keep: usize::MAX, jobs: 1, max_games: 0, kind: None }
     }
 }
 
@@ -404,6 +405,7 @@ fn puzzle(
         unit: v.unit,
         answers,
         candidates,
+        compared: Some(cands.len()),
         why_en: String::new(),
         why_fr: String::new(),
     };
@@ -412,11 +414,11 @@ fn puzzle(
 }
 
 /// What the file keeps of a puzzle: its answers and the `others` best other
-/// moves, values as stored (one decimal, intervals rounded up), and the
+/// moves (at least one), values as stored (one decimal, intervals rounded up), and the
 /// explanation from those stored values: the first answer against the best
 /// other move. Mining ends with it, and it can rewrite a file's puzzles.
 pub fn finish(p: &mut Puzzle, view: &KbView, others: usize) {
-    p.candidates.truncate(p.answers.len() + others.max(1));
+    p.candidates.truncate(p.answers.len().saturating_add(others.max(1)));
     for c in &mut p.candidates {
         c.value = stored(c.value);
         c.ci = stored_ci(c.ci);

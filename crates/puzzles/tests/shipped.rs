@@ -7,6 +7,7 @@
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::scenario;
+use tablee_puzzles::complete::{self, CompleteError, Completion};
 use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
 use tablee_puzzles::mine::{self, Config};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
@@ -44,6 +45,10 @@ fn every_shipped_puzzle_replays_to_its_position_with_legal_answers() {
             assert!(c.value - c.ci > next.value + next.ci - 0.1, "puzzle {}: intervals overlap", p.id);
         }
         assert!(!p.why_en.is_empty() && !p.why_fr.is_empty() && !p.why_en.contains("KB-"));
+        // A complete puzzle keeps at most the moves it compared (mining's width).
+        if let Some(n) = p.compared {
+            assert!(n >= p.candidates.len() && n <= Config::default().width, "puzzle {}: {n} compared", p.id);
+        }
     }
 }
 
@@ -208,4 +213,75 @@ fn mining_onto_a_file_keeps_its_puzzles() {
     let (old, new) = (base.text(), merged.text());
     let kept = old.lines().filter(|line| new.lines().any(|l| l == *line || l.strip_suffix(',') == Some(line))).count();
     assert_eq!(kept, old.lines().count());
+}
+
+/// `--complete`: a file that keeps only its answers and the best other move
+/// (as the first files did) gets back every candidate mining compared, the
+/// stored values unchanged; a changed stored value is reported, not
+/// overwritten; a complete puzzle is not analysed again (a stopped run resumes).
+#[test]
+fn completing_a_file_gives_back_what_mining_compared() {
+    let config = Config { count: 2, seed: 3, worlds: 160, screen: 32, check: 80, max_games: 4, jobs: 2, ..Config::default() };
+    let (full, _) = mine::mine(&config, |_, _, _, _| {});
+    assert!(!full.puzzles.is_empty());
+    assert!(full.puzzles.iter().all(|p| p.compared == Some(p.candidates.len())), "mining keeps every candidate");
+    assert!(full.puzzles.iter().any(|p| p.candidates.len() > p.answers.len() + 1), "a puzzle with several other moves");
+    // The old file: the answers and the best other move only.
+    let mut old = full.clone();
+    for p in &mut old.puzzles {
+        complete::trim(p, 1);
+        p.compared = None;
+    }
+    let old = PuzzleFile::parse(&old.text()).unwrap();
+    let how = Completion { worlds: config.worlds, width: config.width, keep: usize::MAX, jobs: 1, limit: usize::MAX };
+    // One puzzle, then the rest: the file after each puzzle is what a stopped run leaves.
+    let mut file = old.clone();
+    let mut heard = Vec::new();
+    assert_eq!(complete::complete(&mut file, &Completion { limit: 1, ..how.clone() }, |f, p| heard.push((complete::completed(f), p.id))), Ok(1));
+    assert_eq!(heard, vec![(1, full.puzzles[0].id)]);
+    let resumed = PuzzleFile::parse(&file.text()).unwrap();
+    let mut file = resumed;
+    let mut again = Vec::new();
+    assert_eq!(complete::complete(&mut file, &how, |_, p| again.push(p.id)), Ok(full.puzzles.len() - 1));
+    assert!(!again.contains(&full.puzzles[0].id), "a complete puzzle is not analysed again");
+    assert_eq!(file.text(), full.text());
+    // Keeping the best K others trims the complete puzzles only.
+    let mut trimmed = full.clone();
+    assert_eq!(complete::complete(&mut trimmed, &Completion { keep: 1, ..how.clone() }, |_, _| {}), Ok(0));
+    for (t, f) in trimmed.puzzles.iter().zip(&full.puzzles) {
+        assert_eq!(t.candidates[..], f.candidates[..f.answers.len() + 1]);
+        assert_eq!(t.compared, f.compared);
+    }
+    // A stored value the analysis does not give again is an error, and the puzzle stays as it was.
+    let mut wrong = old.clone();
+    wrong.puzzles[0].candidates[0].value += 0.1;
+    let before = wrong.clone();
+    let error = complete::complete(&mut wrong, &how, |_, _| {}).unwrap_err();
+    assert!(matches!(&error, CompleteError::Differs { id, .. } if *id == full.puzzles[0].id), "{error}");
+    assert_eq!(wrong, before);
+    // Another number of worlds (half as many: wider intervals) gives other values: an error too.
+    let mut other = old.clone();
+    assert!(complete::complete(&mut other, &Completion { worlds: 80, ..how }, |_, _| {}).is_err());
+}
+
+/// A shipped complete puzzle, cut back to what the first file kept, is
+/// completed again from its position (4,000 worlds, as it was mined): the
+/// same candidates, values and intervals as shipped.
+#[test]
+fn a_shipped_puzzle_completes_again_to_its_stored_candidates() {
+    let file = shipped();
+    // The cheapest complete puzzle with other moves beyond the best one.
+    let p = file
+        .puzzles
+        .iter()
+        .filter(|p| p.compared.is_some_and(|n| n > p.answers.len() + 1))
+        .min_by_key(|p| (p.compared, p.id))
+        .expect("a complete puzzle");
+    let mut cut = p.clone();
+    complete::trim(&mut cut, 1);
+    cut.compared = None;
+    let how = Completion { worlds: 4000, width: Config::default().width, keep: usize::MAX, jobs: 2, limit: usize::MAX };
+    let again = complete::complete_puzzle(&file, &cut, &how).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.compared, p.compared);
+    assert_eq!(again.candidates[..p.candidates.len()], p.candidates[..], "puzzle {}", p.id);
 }

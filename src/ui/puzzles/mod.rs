@@ -390,6 +390,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             }
         })
     };
+    let list = move |_| ctx.screen.set(Screen::Puzzles);
     let result = move || {
         let lang = ctx.lang();
         let p = puzzle.get()?;
@@ -398,12 +399,26 @@ pub fn One(id: Option<u32>) -> impl IntoView {
                 view! {
                     <p class="puzzle-ask" data-testid="puzzle-ask">{pz(lang).ask}</p>
                     <p class="note">{pz(lang).ask_note}</p>
+                    <p class="actions puzzle-actions">
+                        <button type="button" data-testid="puzzle-list" on:click=list>{pz(lang).all_puzzles}</button>
+                    </p>
                 }
                 .into_any(),
             );
         };
         let (change, progress) = recorded.get()?;
-        Some(view! { <Answer puzzle=p verdict played change progress /> }.into_any())
+        // Right after the verdict and the explanation, above the values: on a
+        // phone "Play on" stays in view however many moves were compared.
+        let (play_on, try_again) = (play_on.clone(), try_again.clone());
+        let actions = view! {
+            <p class="actions puzzle-actions">
+                <button type="button" class="primary" data-testid="puzzle-play-on" on:click=play_on>{pz(lang).play_on}</button>
+                <button type="button" data-testid="puzzle-next" on:click=next>{pz(lang).next}</button>
+                <button type="button" data-testid="puzzle-again" on:click=try_again>{pz(lang).try_again}</button>
+                <button type="button" data-testid="puzzle-list" on:click=list>{pz(lang).all_puzzles}</button>
+            </p>
+        };
+        Some(view! { <Answer puzzle=p verdict played change progress actions=actions.into_any() /> }.into_any())
     };
     // The table is the puzzle's: no deal sharing, speeds or end panel (style/
     // full.css), and once answered no move controls nor whose turn it is.
@@ -414,22 +429,6 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             {head}
             {move || problem.get().map(|error| view! { <PuzzleProblem error /> })}
             {result}
-            <p class="actions puzzle-actions">
-                <Show when=move || verdict.with(Option::is_some)>
-                    <button type="button" class="primary" data-testid="puzzle-play-on" on:click=play_on.clone()>
-                        {pz_tr(|s| s.play_on)}
-                    </button>
-                    <button type="button" data-testid="puzzle-next" on:click=next>
-                        {pz_tr(|s| s.next)}
-                    </button>
-                    <button type="button" data-testid="puzzle-again" on:click=try_again.clone()>
-                        {pz_tr(|s| s.try_again)}
-                    </button>
-                </Show>
-                <button type="button" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles)>
-                    {pz_tr(|s| s.all_puzzles)}
-                </button>
-            </p>
         </section>
         <Show when=move || puzzle.with(Option::is_some) && problem.with(Option::is_none)>
             <crate::games::katzenjammer::ui::Game />
@@ -438,10 +437,11 @@ pub fn One(id: Option<u32>) -> impl IntoView {
     }
 }
 
-/// Right or wrong, the answer named, each candidate's value as a bar with
-/// its interval, the analysis' explanation, the rating, and sharing.
+/// Right or wrong, the answer named, the analysis' explanation, `actions`
+/// (play on, next…), each candidate's value as a bar with its interval, the
+/// rating, and sharing.
 #[component]
-fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorded, progress: Progress) -> impl IntoView {
+fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
     let ctx = ctx();
     let lang = ctx.lang();
     let s = pz(lang);
@@ -457,33 +457,48 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
         let (a, b) = (pm(from), pm(to));
         format!("left:{}.{}%;width:{}.{}%", a / 10, a % 10, (b - a) / 10, (b - a) % 10)
     };
-    let rows = puzzle
-        .candidates
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let best = puzzle.answers.contains(&i);
-            let mine = verdict.candidate == Some(i);
-            let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
-            // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
-            let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
-            let whisker = span(c.value - c.ci, c.value + c.ci);
-            view! {
-                <li class=class data-testid="puzzle-candidate">
-                    <span class="bar-label">
-                        {name(&c.action)}
-                        {best.then(|| view! { <strong class="tag">{s.best_mark}</strong> })}
-                        {mine.then(|| view! { <strong class="tag mine-tag">{s.your_play}</strong> })}
-                    </span>
-                    <span class="bar-track" aria-hidden="true">
-                        <span class="bar" style=bar></span>
-                        <span class="whisker" style=whisker></span>
-                    </span>
-                    <span class="bar-value">{texts::value_text(c.value, c.ci, puzzle.unit, lang)}</span>
-                </li>
-            }
-        })
-        .collect_view();
+    // On screen: the answers, the best other move (what they are judged
+    // against) and the player's move; the others compared fold away (a
+    // phone keeps "Play on" in view), on the same scale.
+    let shown = |i: usize| i <= puzzle.answers.len() || verdict.candidate == Some(i);
+    let row = |i: usize, c: &tablee_puzzles::format::Candidate| {
+        let best = puzzle.answers.contains(&i);
+        let mine = verdict.candidate == Some(i);
+        let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
+        // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
+        let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
+        let whisker = span(c.value - c.ci, c.value + c.ci);
+        view! {
+            <li class=class data-testid="puzzle-candidate">
+                <span class="bar-label">
+                    {name(&c.action)}
+                    {best.then(|| view! { <strong class="tag">{s.best_mark}</strong> })}
+                    {mine.then(|| view! { <strong class="tag mine-tag">{s.your_play}</strong> })}
+                </span>
+                <span class="bar-track" aria-hidden="true">
+                    <span class="bar" style=bar></span>
+                    <span class="whisker" style=whisker></span>
+                </span>
+                <span class="bar-value">{texts::value_text(c.value, c.ci, puzzle.unit, lang)}</span>
+            </li>
+        }
+    };
+    let rows = puzzle.candidates.iter().enumerate().filter(|&(i, _)| shown(i)).map(|(i, c)| row(i, c)).collect_view();
+    let folded: Vec<_> = puzzle.candidates.iter().enumerate().filter(|&(i, _)| !shown(i)).map(|(i, c)| row(i, c)).collect();
+    let more = (!folded.is_empty()).then(|| {
+        let summary = texts::more_plays(folded.len(), lang);
+        view! {
+            <details class="more-bars" data-testid="puzzle-more">
+                <summary>{summary}</summary>
+                <ul class="bars">{folded}</ul>
+            </details>
+        }
+    });
+    // The file may keep only the best of the moves compared.
+    let kept_note = puzzle
+        .compared
+        .filter(|&n| n > puzzle.candidates.len())
+        .map(|n| view! { <p class="note" data-testid="puzzle-kept">{texts::kept_plays(n, puzzle.candidates.len(), lang)}</p> });
     let why = lang.pick(&puzzle.why_en, &puzzle.why_fr).to_string();
     let rating = if change.first { texts::rating_text(progress.rating, change.rating_change, lang) } else { s.first_try_only.to_string() };
     let share_state = RwSignal::new(None::<Result<(), String>>);
@@ -511,8 +526,11 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
             </p>
             <p data-testid="puzzle-answer">{answers_label} {colon} " " <strong>{answers.join(lang.pick(" or ", " ou "))}</strong></p>
             <p class="why" data-testid="puzzle-why">{why}</p>
+            {actions}
             <h2 class="values-title">{s.values_title}</h2>
             <ul class="bars">{rows}</ul>
+            {more}
+            {kept_note}
             <p class="muted" data-testid="puzzle-rating">{rating}</p>
             <p>
                 <button type="button" data-testid="puzzle-share" on:click=share>{super::tr(|s| s.share)}</button>

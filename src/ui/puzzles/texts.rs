@@ -164,6 +164,25 @@ pub fn value_text(value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
     }
 }
 
+/// The folded bars' title: "The other 5 plays compared" / "Les 5 autres coups comparés".
+pub fn more_plays(n: usize, lang: Lang) -> String {
+    match (lang, n) {
+        (Lang::En, 1) => "The other play compared".to_string(),
+        (Lang::Fr, 1) => "L'autre coup comparé".to_string(),
+        (Lang::En, _) => format!("The other {n} plays compared"),
+        (Lang::Fr, _) => format!("Les {n} autres coups comparés"),
+    }
+}
+
+/// When the file keeps only the best of the moves compared:
+/// "The analysis compared 8 plays: here are the best 5."
+pub fn kept_plays(compared: usize, kept: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("The analysis compared {compared} plays: here are the best {kept}."),
+        Lang::Fr => format!("L'analyse a comparé {compared} coups, dont voici les {kept} meilleurs."),
+    }
+}
+
 /// "Solved: 12 · right at the first try: 9 · rating 1532 · daily streak 3".
 pub fn record_text(solved: usize, first: usize, rating: i32, streak: u32, lang: Lang) -> String {
     match lang {
@@ -211,6 +230,9 @@ mod tests {
         assert_eq!(value_text(61.6, 3.2, Unit::WinChance, Lang::En), "62 % ± 3 chance to win");
         assert_eq!(decimal(-0.004, Lang::En), "0.00");
         assert_eq!(rating_text(1484, -16, Lang::En), "Rating 1484 (\u{2212}16)");
+        assert_eq!(more_plays(5, Lang::Fr), "Les 5 autres coups comparés");
+        assert_eq!(more_plays(1, Lang::En), "The other play compared");
+        assert_eq!(kept_plays(8, 5, Lang::En), "The analysis compared 8 plays: here are the best 5.");
     }
 
     #[test]
