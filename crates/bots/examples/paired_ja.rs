@@ -7,11 +7,12 @@
 //! two win shares has a far smaller variance than either share, so small
 //! samples tell more.
 //!
-//!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z]
+//!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]
 //!
 //! LEVEL is `hard` or `expert` (WORLDS and Z override its budget and its
-//! guard); OPP is `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one
-//! line per game (`game G level L normal N searched S deviated D`) and a
+//! guard; MODEL and FUTURE, 0 or 1, switch its opponent models and its
+//! future-pricing reward, `Search::model` and `Search::future`); OPP is
+//! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
 //! and the level's decision times (all, and searched only). Each
@@ -134,7 +135,7 @@ fn main() {
     let mut search = match args.get(1).map(String::as_str) {
         Some("hard") => HARD,
         Some("expert") => EXPERT,
-        _ => panic!("usage: paired_ja hard|expert OPP GAMES SEED [WORLDS Z]"),
+        _ => panic!("usage: paired_ja hard|expert OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]"),
     };
     let opponents = args.get(2).map_or("opener", String::as_str);
     let games: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -144,6 +145,12 @@ fn main() {
     }
     if let Some(z) = args.get(6).and_then(|a| a.parse().ok()) {
         search.z = z;
+    }
+    if let Some(model) = args.get(7) {
+        search.model = model == "1";
+    }
+    if let Some(future) = args.get(8) {
+        search.future = future == "1";
     }
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());

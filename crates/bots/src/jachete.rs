@@ -17,11 +17,13 @@
 //! same worlds ([`Search::z`]): a search that followed every noisy
 //! difference played worse than its own rollout policy (docs/bots.md).
 
-use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS};
+use tablee_engine::jachete::{
+    contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
+};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::paired::paired_rollouts;
+use crate::paired::paired_rollouts_with;
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
@@ -37,11 +39,18 @@ pub struct Search {
     pub worlds: u32,
     pub width: usize,
     pub z: f64,
+    /// Whether the rollouts play each opponent with a policy fitted to its
+    /// observed buying ([`opponent_models`]) rather than all as `normal`.
+    pub model: bool,
+    /// Whether the reward prices the cents by the buys they can still pay
+    /// for in the rounds to come ([`future_cents`]) rather than the old flat
+    /// term.
+    pub future: bool,
 }
 
 /// `hard`'s and `expert`'s budgets.
-pub const HARD: Search = Search { worlds: 64, width: 4, z: 1.96 };
-pub const EXPERT: Search = Search { worlds: 160, width: 4, z: 1.96 };
+pub const HARD: Search = Search { worlds: 64, width: 4, z: 1.96, model: false, future: false };
+pub const EXPERT: Search = Search { worlds: 160, width: 4, z: 1.96, model: false, future: false };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.
@@ -89,7 +98,15 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
         legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
     ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
     if let Some(search) = search.filter(|_| worth_searching(view, legal, &scores)) {
-        let paired = paired_rollouts::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, rng);
+        let models = if search.model { opponent_models(view) } else { vec![Params::NORMAL; view.players] };
+        let policy = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
+            world.actions(scratch);
+            let seat = world.to_act().unwrap_or(0);
+            Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
+        };
+        let future = search.future;
+        let reward = |world: &JaGame, out: &mut Vec<f64>| round_rewards(world.round(), future, out);
+        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, rng, policy, reward);
         // The heuristic's own choice (the first of equals, as `best`), or
         // the search's first candidate if it is not among them.
         let incumbent = paired.candidates.iter().position(|a| *a == ranked[0].action).unwrap_or(0);
@@ -581,20 +598,80 @@ impl SearchGame for JaGame {
     /// the reward is how much better than the table's average the seat
     /// scored, plus a little for cents kept while later rounds remain.
     fn rewards(&self, out: &mut Vec<f64>) {
-        out.clear();
-        let round = self.round();
-        let n = round.players();
-        let points: Vec<f64> = match round.result() {
-            Some(result) => result.round_points.iter().map(|&p| f64::from(p)).collect(),
-            // Cut off before the end: the hands as they stand.
-            None => (0..n).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
-        };
-        let total: f64 = points.iter().sum();
-        let rounds_left = f64::from(7u8.saturating_sub(round.round()));
-        for (seat, &p) in points.iter().enumerate() {
-            let others = (total - p) / (n as f64 - 1.0).max(1.0);
-            let cents = f64::from(round.money(seat).min(BUY_PRICE * 4)) * 0.4 * rounds_left.min(2.0);
-            out.push((0.5 + (others - p + cents) / 400.0).clamp(0.0, 1.0));
-        }
+        round_rewards(self.round(), false, out);
     }
+}
+
+/// Each seat's reward for a round played out (or cut off): how much better
+/// than the table's average it scored, in points, plus what its cents are
+/// worth (`future`: [`future_cents`]; else the old flat term, 0.4 points a
+/// cent up to 20 cents for each of up to 2 rounds left), mapped to `[0, 1]`.
+fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
+    out.clear();
+    let n = round.players();
+    let points: Vec<f64> = match round.result() {
+        Some(result) => result.round_points.iter().map(|&p| f64::from(p)).collect(),
+        // Cut off before the end: the hands as they stand.
+        None => (0..n).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
+    };
+    let total: f64 = points.iter().sum();
+    let rounds_left = 7u8.saturating_sub(round.round());
+    for (seat, &p) in points.iter().enumerate() {
+        let others = (total - p) / (n as f64 - 1.0).max(1.0);
+        let cents = if future {
+            future_cents(round.money(seat), rounds_left)
+        } else {
+            f64::from(round.money(seat).min(BUY_PRICE * 4)) * 0.4 * f64::from(rounds_left).min(2.0)
+        };
+        out.push((0.5 + (others - p + cents) / 400.0).clamp(0.0, 1.0));
+    }
+}
+
+/// Buys a player makes in a round, about (`normal` and the styles make 0.5
+/// to 2 a round, most late: docs/bots.md).
+const BUYS_PER_ROUND: f64 = 1.5;
+/// What one buy still to come is worth, in round points.
+const BUY_POINTS: f64 = 6.0;
+
+/// What `money` cents are worth, in round points, with `rounds_left` rounds
+/// still to be dealt: each buy (JA-10, 5 cents) they can pay for is worth
+/// [`BUY_POINTS`], up to the buys those rounds will use; cents beyond, or
+/// after the last round, buy nothing (the lowest total wins, JA-18).
+fn future_cents(money: i32, rounds_left: u8) -> f64 {
+    let usable = (BUYS_PER_ROUND * f64::from(rounds_left)).ceil();
+    let buys = f64::from(money.max(0) / BUY_PRICE).min(usable);
+    buys * BUY_POINTS
+}
+
+/// Buys a round a player makes before it is modelled as an aggressive
+/// buyer: `normal`, `miser` and `opener` make 0.1 to 1.0 in rounds 1 to 5,
+/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/bots.md).
+const BUYER_RATE: f64 = 1.05;
+
+/// The rollouts' model of an aggressive buyer: it also buys a card matching
+/// a lone one (the `buyer` style's rule), and plays and discards like the
+/// heuristic before tuning.
+pub const BUYER_MODEL: Params = Params { buy_lone: 1.0, gift: 0.0, ..Params::OLD };
+
+/// The rollout policy of each seat, fitted from `view` only (JA-19): the
+/// searching seat and every player seen buying at `normal`'s rate play
+/// [`Params::NORMAL`]; a player seen buying faster ([`buy_rate`] at least
+/// [`BUYER_RATE`]) plays [`BUYER_MODEL`].
+pub fn opponent_models(view: &JaView) -> Vec<Params> {
+    (0..view.players)
+        .map(|seat| if seat != view.seat && buy_rate(view, seat) >= BUYER_RATE { BUYER_MODEL } else { Params::NORMAL })
+        .collect()
+}
+
+/// A player's buys a round so far, from public facts only (JA-19): the cents
+/// it has spent (money only leaves a purse by buying until the game ends,
+/// JA-10, JA-18) over the rounds it has played, this one counted by its
+/// turns (a full round after 4), with a prior of one round at 0.7 buys so
+/// that a buy or two early in the game does not decide.
+pub fn buy_rate(view: &JaView, seat: usize) -> f64 {
+    let spent = START_MONEY - SMALL_POT_STAKE - view.money[seat];
+    let buys = f64::from(spent.max(0) / BUY_PRICE);
+    let turns = view.discarded.iter().filter(|&&(s, _)| s == seat).count();
+    let rounds = f64::from(view.round.saturating_sub(1)) + (turns.min(4) as f64) / 4.0;
+    (buys + 0.7) / (rounds + 1.0)
 }

@@ -26,6 +26,22 @@ pub fn paired_rollouts<G: SearchGame>(
     width: usize,
     rng: &mut Rng,
 ) -> Paired<G::Action> {
+    paired_rollouts_with(view, samples, rollout_depth, width, rng, G::rollout_action, G::rewards)
+}
+
+/// [`paired_rollouts`] with the rollouts played by `policy` and scored by
+/// `reward` instead of the game's own [`SearchGame::rollout_action`] and
+/// [`SearchGame::rewards`] (for a policy that models each opponent from the
+/// searching seat's view, or a reward that prices more than the game's end).
+pub fn paired_rollouts_with<G: SearchGame>(
+    view: &G::View,
+    samples: u32,
+    rollout_depth: u32,
+    width: usize,
+    rng: &mut Rng,
+    policy: impl Fn(&G, &mut Rng, &mut Vec<G::Action>) -> G::Action,
+    reward: impl Fn(&G, &mut Vec<f64>),
+) -> Paired<G::Action> {
     let mut candidates: Vec<G::Action> = Vec::new();
     let mut all = Vec::new();
     let mut legal = Vec::new();
@@ -49,13 +65,13 @@ pub fn paired_rollouts<G: SearchGame>(
             let mut rollout_rng = Rng::new(rollout_seed);
             let mut depth = 0;
             while state.to_act().is_some() && depth < rollout_depth {
-                let next = state.rollout_action(&mut rollout_rng, &mut scratch);
+                let next = policy(&state, &mut rollout_rng, &mut scratch);
                 if state.apply(&next).is_err() {
                     break;
                 }
                 depth += 1;
             }
-            state.rewards(&mut rewards);
+            reward(&state, &mut rewards);
             row[i] = rewards.get(me).copied().unwrap_or(0.0);
         }
         all.push(row);

@@ -271,7 +271,7 @@ fn ja_search_never_buys_what_the_heuristic_declines() {
 /// whose mean reward is higher.
 #[test]
 fn ja_search_keeps_the_heuristics_move_unless_significantly_better() {
-    let never = jachete::Search { worlds: 6, width: 4, z: f64::INFINITY };
+    let never = jachete::Search { worlds: 6, width: 4, z: f64::INFINITY, ..jachete::HARD };
     let guarded = jachete::Search { worlds: 6, ..jachete::HARD };
     let mut searched = 0;
     for seed in 0..2u64 {
@@ -289,4 +289,74 @@ fn ja_search_keeps_the_heuristics_move_unless_significantly_better() {
         });
     }
     assert!(searched >= 20, "only {searched} searched decisions");
+}
+
+/// Seats 1 and 3 play the aggressive `buyer` style, 0 and 2 `normal`.
+fn buyers_at_odd_seats(seat: Seat, view: &JaView, legal: &[JaAction], bot_seed: u64) -> JaAction {
+    match seat % 2 {
+        1 => jachete_styles::decide(Style::Buyer, view, legal, bot_seed),
+        _ => jachete::decide(Level::Normal, view, legal, bot_seed),
+    }
+}
+
+/// JA-9, JA-10, JA-19: the search's opponent models are fitted from public
+/// facts (the cents each player has spent): from round 3 on, a `buyer`
+/// seat is modelled as a buyer and a `normal` seat as `normal` at most
+/// positions, and the searching seat is always itself (`normal`).
+#[test]
+fn ja19_opponents_are_modelled_from_their_observed_buying() {
+    let (mut buyers, mut buyers_right, mut normals, mut normals_right) = (0, 0, 0, 0);
+    for number in 0..4u64 {
+        play_rounds(4, 1500 + number, 5, |_, seat, view, legal, bot_seed| {
+            let models = jachete::opponent_models(view);
+            assert_eq!(models[seat], jachete::Params::NORMAL, "the searching seat models itself as normal");
+            if view.round >= 3 {
+                for other in (0..4).filter(|&s| s != seat) {
+                    let buyer = models[other] == jachete::BUYER_MODEL;
+                    if other % 2 == 1 {
+                        buyers += 1;
+                        buyers_right += usize::from(buyer);
+                    } else {
+                        normals += 1;
+                        normals_right += usize::from(!buyer);
+                    }
+                }
+            }
+            buyers_at_odd_seats(seat, view, legal, bot_seed)
+        });
+    }
+    assert!(buyers >= 200 && normals >= 200, "only {buyers} and {normals} positions");
+    assert!(buyers_right * 10 >= buyers * 8, "buyers modelled as buyers at {buyers_right} of {buyers} positions");
+    assert!(normals_right * 10 >= normals * 8, "normal players modelled as normal at {normals_right} of {normals} positions");
+}
+
+/// JA-19 with the opponent models on: at positions of games against
+/// `buyer`s, the hidden cards dealt differently give the seat equal views
+/// and the same searched decision (same seed), and some of those positions
+/// do model an opponent as a buyer (so the check covers the models).
+#[test]
+fn ja19_modelled_search_does_not_decide_on_the_hidden_cards() {
+    let search = jachete::Search { worlds: 8, model: true, future: true, ..jachete::HARD };
+    let mut rng = Rng::new(1519);
+    let (mut checked, mut modelled) = (0, 0);
+    for number in 0..3u64 {
+        let mut moves = 0u64;
+        play_rounds(4, 1600 + number, 4, |game, seat, view, legal, bot_seed| {
+            moves += 1;
+            if seat % 2 == 0 && view.round >= 2 && moves.is_multiple_of(3) {
+                if let Some(twin) = hidden_twin(game, seat, &mut rng) {
+                    let twin_view = twin.view(seat);
+                    assert_eq!(*view, twin_view, "JA-19: the views differ with only hidden cards changed");
+                    let a = jachete::analyse_search(Some(&search), view, legal, &mut Rng::new(bot_seed));
+                    let b = jachete::analyse_search(Some(&search), &twin_view, legal, &mut Rng::new(bot_seed));
+                    assert_eq!(a, b, "the modelled search decided on the hidden cards (game {number}, move {moves})");
+                    checked += 1;
+                    modelled += usize::from(a[0].visits > 1 && jachete::opponent_models(view).contains(&jachete::BUYER_MODEL));
+                }
+            }
+            buyers_at_odd_seats(seat, view, legal, bot_seed)
+        });
+    }
+    assert!(checked >= 30, "only {checked} positions checked");
+    assert!(modelled >= 5, "only {modelled} searched positions modelled a buyer");
 }
