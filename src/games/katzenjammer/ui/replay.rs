@@ -19,11 +19,27 @@ use crate::app::config::SeatKind;
 use crate::app::session::Session;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::ui::replay::rp_tr;
+use crate::app::game::GameDef;
+use crate::app::lang::Lang;
+use crate::ui::replay::{rp_tr, Mark};
+use tablee_engine::json::Json;
 use crate::ui::{ctx, tr};
 
+/// The expert's move at move `at` (in the game's notation) in the game
+/// log's words: the first line the log would have had.
+pub fn expert_words(session: &Session<Kb>, at: usize, action: &Json, lang: Lang) -> Option<String> {
+    let mut before = crate::app::par::marks::before(session, at)?;
+    let seen = before.state().log().len();
+    let seat = before.to_act()?;
+    before.apply_recorded(seat, &Kb::action_from_json(action).ok()?).ok()?;
+    let log = before.state().log();
+    let lines = texts::log_lines(before.config(), &log[..], lang);
+    let earlier = texts::log_lines(before.config(), &log[..seen], lang).len();
+    lines.get(earlier).cloned()
+}
+
 #[component]
-pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView {
+pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> impl IntoView {
     let ctx = ctx();
     let config = session.config().clone();
     // Every position, from the deal (0) to the last move.
@@ -121,10 +137,13 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
                 .enumerate()
                 .map(|(k, lines)| {
                     let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { lines.join(" ") };
+                    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(ctx.lang())));
+                    let marked = expert.is_some();
                     view! {
-                        <li aria-current=(k == current).then_some("step") class:current=k == current>
+                        <li aria-current=(k == current).then_some("step") class:current=k == current class:expert-mark=marked>
                             <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
                                 {text}
+                                {expert.map(|e| view! { <span class="expert-says" data-testid="replay-move-expert">{e}</span> })}
                             </button>
                         </li>
                     }
