@@ -9,10 +9,13 @@
 //   node --test tests/e2e/replay.test.mjs     (after `make build`)
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
   VIEWPORTS,
+  REPO_ROOT,
   byTestId,
   describeProblems,
   gotoApp,
@@ -262,6 +265,55 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();
+    }
+  });
+
+  it("J'achète: a replay link shows the table at move k, read-only, and its moves (both sizes)", async () => {
+    // A finished 4-player game, seat 0 the person (tests/fixtures/README.md).
+    const query = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const { context, page, problems } = await openPage(env.browser, { viewport });
+      try {
+        await gotoApp(page, env.url(query));
+        await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+        const table = page.locator(byTestId('replay-ja-table'));
+        await table.waitFor();
+        assert.equal(await page.locator(byTestId('replay-no-table')).count(), 0, 'a table, not the deal only');
+        const total = Number(await page.locator(byTestId('replay-range')).getAttribute('max'));
+        const list = await moveList(page);
+        assert.equal(list.length, total + 1, 'the deal and every move, in words');
+        assert.ok(list.slice(1).every((m) => /^\S+ \S+/.test(m)), list.slice(0, 5).join(' / '));
+        assert.ok(list.some((m) => /buys the/.test(m)) && list.some((m) => /lays down \d+ cards/.test(m)));
+        // The deal: the round, the contract, the pots, the person's hand, no melds yet.
+        assert.match(await table.locator(byTestId('ja-round')).textContent(), /Round 1/);
+        assert.match(await table.locator(byTestId('replay-ja-melds')).textContent(), /No meld|nothing|empty/i);
+        assert.equal(await table.locator(byTestId('replay-hand')).count(), 4, 'the game is over: every hand');
+        // Read-only: nothing on the table can be pressed or dropped on.
+        assert.equal(await table.locator('button, [role="button"], [tabindex], [data-act]').count(), 0);
+        // The first meld laid, by the move list.
+        const laid = list.findIndex((m) => /lays down \d+ cards/.test(m));
+        await page.locator(byTestId(`replay-move-${laid}`)).click();
+        assert.equal(await step(page), laid);
+        assert.match(await event(page), /lays down \d+ cards/);
+        assert.ok((await table.locator('.meld').count()) > 0, 'melds on the table after the first lay-down');
+        // The end: the scores round by round.
+        await page.keyboard.press('End');
+        const scores = table.locator(byTestId('replay-ja-scores'));
+        await scores.waitFor();
+        assert.equal(await scores.locator('thead th').count(), 9, 'player, 7 rounds, total');
+        await page.keyboard.press('ArrowLeft');
+        assert.equal(await step(page), total - 1);
+        // The expert's marks come in while the replay is shown.
+        await page.locator(byTestId('replay-mark')).first().waitFor({ timeout: 120_000 });
+        await page.locator(byTestId('replay-parted-go')).click();
+        const first = await step(page);
+        assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${first}: in your seat, the expert would have played: You `));
+        await shots(page, 'replay-jachete');
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
     }
   });
 });

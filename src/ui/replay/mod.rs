@@ -110,7 +110,7 @@ fn Shown(session: AnySession) -> impl IntoView {
     let (marks, progress) = expert_marks(&session);
     let table = match session {
         AnySession::Katzenjammer(s) => view! { <crate::games::katzenjammer::ui::ReplayTable session=s step marks /> }.into_any(),
-        AnySession::Jachete(_) => view! { <p class="panel note" data-testid="replay-no-table">{rp_tr(|t| t.no_table)}</p> }.into_any(),
+        AnySession::Jachete(s) => view! { <crate::games::jachete::ui::ReplayTable session=s step marks /> }.into_any(),
     };
     let button = move |label: fn(&'static RpStrings) -> &'static str, testid: &'static str, to: fn(usize, usize) -> usize| {
         let disabled = move || to(step.get(), n) == step.get();
@@ -162,6 +162,40 @@ fn Shown(session: AnySession) -> impl IntoView {
     }
 }
 
+/// Keeps the move shown in view in a replay's move list (scrolled inside
+/// the list only, in the next frame: the page itself does not move).
+pub fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
+    Effect::new(move |_| {
+        let k = step.get();
+        if let Some(el) = list.get() {
+            request_animation_frame(move || {
+                let Some(item) = el.children().item(k as u32).and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+                let top = item.offset_top() - el.offset_top();
+                let height = el.client_height();
+                if top < el.scroll_top() || top + item.offset_height() > el.scroll_top() + height {
+                    el.set_scroll_top(top - height / 3);
+                }
+            });
+        }
+    });
+}
+
+/// One entry of a replay's move list: move `k` in words (a button that
+/// shows it), and the expert's move there when it is marked.
+pub fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>, step: RwSignal<usize>) -> impl IntoView {
+    let lang = ctx().lang();
+    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(lang)));
+    let marked = expert.is_some();
+    view! {
+        <li aria-current=(k == current).then_some("step") class:current=k == current class:expert-mark=marked>
+            <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
+                {text}
+                {expert.map(|e| view! { <span class="expert-says" data-testid="replay-move-expert">{e}</span> })}
+            </button>
+        </li>
+    }
+}
+
 /// A move where the `expert` in the person's seat would have played
 /// otherwise: the move's index (`at`: the timeline's step `at + 1` shows it)
 /// and the expert's move in the game log's words, in both languages.
@@ -199,10 +233,7 @@ pub enum Progress {
 fn expert_words(session: &AnySession, at: usize, action: &tablee_engine::json::Json, lang: Lang) -> Option<String> {
     match session {
         AnySession::Katzenjammer(s) => crate::games::katzenjammer::ui::expert_words(s, at, action, lang),
-        AnySession::Jachete(_) => {
-            use crate::app::game::GameDef;
-            crate::games::jachete::Jachete::action_from_json(action).ok().map(|a| crate::games::jachete::texts::action_text(&a, lang))
-        }
+        AnySession::Jachete(s) => crate::games::jachete::ui::expert_words(s, at, action, lang),
     }
 }
 

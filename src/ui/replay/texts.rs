@@ -34,7 +34,6 @@ pub struct RpStrings {
     pub streak: &'static str,
     /// The timeline's marks (a group's label).
     pub marks_label: &'static str,
-    pub no_table: &'static str,
     pub problem_title: &'static str,
 }
 
@@ -59,7 +58,6 @@ pub static EN: RpStrings = RpStrings {
     replay: "Replay",
     per_level: "Wins against the strongest bot at the table",
     streak: "Daily deal streak",
-    no_table: "This game's replay table is not ready yet: its moves are read, and you can play the same deal.",
     problem_title: "This replay cannot be shown",
     marks_label: "Moves where the expert in your seat would have played otherwise",
 };
@@ -85,7 +83,6 @@ pub static FR: RpStrings = RpStrings {
     replay: "Revoir",
     per_level: "Victoires contre le meilleur bot de la table",
     streak: "Série de donnes du jour",
-    no_table: "La table de replay de ce jeu n'est pas encore prête : ses coups sont lus, et vous pouvez jouer la même donne.",
     problem_title: "Ce replay ne peut pas être affiché",
     marks_label: "Coups où l'expert à votre place aurait joué autrement",
 };

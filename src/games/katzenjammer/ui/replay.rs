@@ -9,7 +9,6 @@
 //! a replay must leave that game alone and show any past position.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use tablee_engine::katzenjammer::{KbState, Phase};
 use tablee_engine::Seat;
 
@@ -137,36 +136,13 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>, marks: RwSignal<
                 .enumerate()
                 .map(|(k, lines)| {
                     let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { lines.join(" ") };
-                    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(ctx.lang())));
-                    let marked = expert.is_some();
-                    view! {
-                        <li aria-current=(k == current).then_some("step") class:current=k == current class:expert-mark=marked>
-                            <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
-                                {text}
-                                {expert.map(|e| view! { <span class="expert-says" data-testid="replay-move-expert">{e}</span> })}
-                            </button>
-                        </li>
-                    }
+                    crate::ui::replay::move_item(k, current, text, marks, step)
                 })
                 .collect_view()
         })
     };
-    // The move shown stays in view in the list (scrolled inside the list
-    // only, in the next frame: the page itself does not move).
     let list: NodeRef<leptos::html::Ol> = NodeRef::new();
-    Effect::new(move |_| {
-        let k = step.get();
-        if let Some(el) = list.get() {
-            request_animation_frame(move || {
-                let Some(item) = el.children().item(k as u32).and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
-                let top = item.offset_top() - el.offset_top();
-                let height = el.client_height();
-                if top < el.scroll_top() || top + item.offset_height() > el.scroll_top() + height {
-                    el.set_scroll_top(top - height / 3);
-                }
-            });
-        }
-    });
+    crate::ui::replay::follow(list, step);
     view! {
         <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
             {move || {
