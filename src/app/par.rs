@@ -48,6 +48,65 @@ impl<G: GameDef> ParRun<G> {
     fn score(&self) -> i32 {
         self.session.outcome().map_or(0, |o| o.scores[self.seat])
     }
+
+    /// The par game so far (tests compare its moves with the person's).
+    #[cfg(test)]
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+}
+
+/// Issue 13: the replay's marks where the person and the `expert` in their
+/// seat parted ways (whole app's build). For each of the person's moves the
+/// page asks the bots' worker what the expert would have played there: the
+/// game before that move as a save, decided for the seat to act with the
+/// decision seed the page (and so the par run) uses for that move number.
+/// Until the person first differs from the expert, the par game and the
+/// person's game are the same moves (the bots at the other seats decide the
+/// same on the same position with the same seed), so the first mark is
+/// exactly where the par game left the person's.
+#[cfg(any(feature = "replay", test))]
+pub mod marks {
+    use tablee_bots::Level;
+    use tablee_engine::json::Json;
+
+    use crate::app::game::{AnySession, GameDef};
+    use crate::app::save;
+    use crate::app::session::Session;
+    use crate::app::worker::Job;
+
+    /// The move indices (0-based) of the person's moves, in a game of one
+    /// person against bots; none otherwise (no par, nothing to compare).
+    pub fn person_moves(session: &AnySession) -> Vec<usize> {
+        fn of<G: GameDef>(s: &Session<G>) -> Vec<usize> {
+            let Some(me) = s.config().solo_seat() else { return Vec::new() };
+            s.moves().enumerate().filter(|(_, (seat, _))| *seat == me).map(|(i, _)| i).collect()
+        }
+        crate::each_game!(session session, s => of(s))
+    }
+
+    /// The game before move `at`, in a session of its own.
+    pub fn before<G: GameDef>(s: &Session<G>, at: usize) -> Option<Session<G>> {
+        Session::replay(s.config().clone(), s.moves().take(at).map(|(seat, a)| (seat, a.clone()))).ok()
+    }
+
+    /// The worker's job: the expert's move for the seat to act before move `at`.
+    pub fn job(session: &AnySession, at: usize) -> Option<Job> {
+        fn of<G: GameDef>(s: &Session<G>, at: usize) -> Option<Job> {
+            Some(Job::Decide { level: Level::Expert, game: save::to_value(&before(s, at)?) })
+        }
+        crate::each_game!(session session, s => of(s, at))
+    }
+
+    /// Whether the expert's move (the worker's answer, in the game's
+    /// notation) differs from the person's move `at`; `None` if unreadable.
+    pub fn differs(session: &AnySession, at: usize, expert: &Json) -> Option<bool> {
+        fn of<G: GameDef>(s: &Session<G>, at: usize, expert: &Json) -> Option<bool> {
+            let expert = G::action_from_json(expert).ok()?;
+            Some(s.actions().get(at)? != &expert)
+        }
+        crate::each_game!(session session, s => of(s, at, expert))
+    }
 }
 
 #[cfg(test)]
@@ -80,5 +139,64 @@ mod tests {
         let mut session = Session::new(expert).unwrap();
         while session.bot_step().is_some() {}
         assert_eq!(par, session.outcome().unwrap().scores[0]);
+    }
+
+    /// Plays a game with `seat` the one person, who plays as the `normal`
+    /// bot would (so that they part ways with the expert somewhere).
+    fn played<G: GameDef>(config: &TableConfig<G>, seat: Seat) -> Session<G> {
+        let mut s = Session::new(config.clone()).unwrap();
+        while !s.is_over() {
+            if s.bot_step().is_none() {
+                let mine = s.decision(seat, Level::Normal).decide();
+                s.apply_human(mine).unwrap();
+            }
+        }
+        s
+    }
+
+    /// Issue 13: the first replay mark (the first of the person's moves the
+    /// expert, asked through the worker's job, would have played otherwise)
+    /// is exactly the first move where the par game's actions differ from
+    /// the person's game's. Red if the marks' job used another seed or
+    /// another view than par's, or marked the wrong move.
+    fn first_mark_is_where_par_parted<G: GameDef>(config: TableConfig<G>, seat: Seat) {
+        let game = played(&config, seat);
+        let any = game.clone().into_any();
+        let mine = marks::person_moves(&any);
+        assert!(!mine.is_empty());
+        let mut first_mark = None;
+        for &at in &mine {
+            let job = marks::job(&any, at).unwrap();
+            let crate::app::worker::Reply::Action { action } = crate::app::worker::run(&job) else { panic!("no move at {at}") };
+            if marks::differs(&any, at, &action).unwrap() {
+                first_mark = Some(at);
+                break;
+            }
+        }
+        let mut par = ParRun::new(&config, seat).unwrap();
+        par.finish();
+        let parted = par.session().actions().iter().zip(game.actions()).position(|(a, b)| a != b);
+        assert!(parted.is_some(), "the normal bot played as the expert all game: pick another deal");
+        assert_eq!(first_mark, parted);
+        assert_eq!(par.session().moves().nth(parted.unwrap()).map(|(s, _)| s), Some(seat), "they part on the person's move");
+    }
+
+    #[test]
+    fn the_first_replay_mark_is_where_par_parted_katzenjammer() {
+        first_mark_is_where_par_parted(TableConfig::<Katzenjammer>::new(Seed::from_number(77), 3), 0);
+    }
+
+    #[test]
+    fn the_first_replay_mark_is_where_par_parted_jachete() {
+        first_mark_is_where_par_parted(TableConfig::<Jachete>::new(Seed::from_number(3), 4), 0);
+    }
+
+    /// No marks when several people (or nobody) played: no par to compare.
+    #[test]
+    fn no_marks_without_one_person() {
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(77), 3);
+        config.seats[1] = SeatKind::Human;
+        let s = Session::new(config).unwrap().into_any();
+        assert!(marks::person_moves(&s).is_empty());
     }
 }

@@ -157,6 +157,29 @@ mod tests {
         any.get::<Katzenjammer>().cloned().unwrap()
     }
 
+    /// The J'achète replay link the browser test opens
+    /// (`tests/fixtures/jachete-replay-link.txt`): a finished 4-player game,
+    /// deal 3, seat 0 the person (playing as `normal` would) against
+    /// `normal` bots. Red if the link's format or the game's moves change:
+    /// then the fixture is written anew from this test's message.
+    #[test]
+    fn the_jachete_replay_fixture_is_this_finished_game() {
+        use crate::games::jachete::Jachete;
+        let mut game = Session::new(TableConfig::<Jachete>::new(Seed::from_number(3), 4)).unwrap();
+        while !game.is_over() {
+            if game.bot_step().is_none() {
+                let mine = game.decision(0, Level::Normal).decide();
+                game.apply_human(mine).unwrap();
+            }
+        }
+        let link = write(&game);
+        let fixture = include_str!("../../tests/fixtures/jachete-replay-link.txt").trim();
+        assert_eq!(fixture, link, "the fixture should be:\n{link}");
+        let back = read(fixture).unwrap();
+        assert!(back.is_over());
+        assert_eq!(back.get::<Jachete>().unwrap().actions(), game.actions());
+    }
+
     #[test]
     fn base64url_round_trips_every_length() {
         for n in 0..40u8 {

@@ -9,10 +9,13 @@
 //   node --test tests/e2e/replay.test.mjs     (after `make build`)
 
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
   VIEWPORTS,
+  REPO_ROOT,
   byTestId,
   describeProblems,
   gotoApp,
@@ -28,9 +31,23 @@ import {
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
 const OTHER = '?seed=1ABC-DEFG&players=4';
 
-/** The replay's move list, as text. */
+/** The replay's move list, as text (without the expert's marks, which arrive while it is shown). */
 const moveList = (page) =>
-  page.evaluate(() => [...document.querySelectorAll('[data-testid="replay-moves"] li')].map((li) => li.textContent.trim()));
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="replay-moves"] li')].map((li) => {
+      const copy = li.cloneNode(true);
+      copy.querySelectorAll('[data-testid="replay-move-expert"]').forEach((e) => e.remove());
+      return copy.textContent.trim();
+    }),
+  );
+/** Waits until the expert's moves are all compared (the worker, one decision at a time). */
+async function expertDone(page) {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="replay-expert-progress"]')?.dataset.state === 'Done',
+    null,
+    { timeout: 240_000 },
+  );
+}
 const event = async (page) => (await page.locator(byTestId('replay-event')).textContent()).trim();
 const step = async (page) => Number(await page.locator(byTestId('replay-at')).getAttribute('data-step'));
 /** Nothing wider than the window. */
@@ -102,6 +119,42 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.equal(await step(page), Math.floor(total / 2), 'the timeline jumps');
       await page.locator(byTestId('replay-move-3')).click();
       assert.equal(await step(page), 3, 'a move of the list jumps to it');
+
+      // Issue 13: the moves where the expert in the person's seat would have
+      // played otherwise, computed in the bots' worker while the replay is
+      // usable (the controls above worked meanwhile), marked on the timeline
+      // and in the move list; the first is where they parted ways.
+      assert.match(await page.locator(byTestId('replay-expert-progress')).getAttribute('data-state'), /Checking|Done/);
+      await expertDone(page);
+      assert.match(await page.locator(byTestId('replay-expert-progress')).textContent(), /expert would have played (one|\d+) of your moves otherwise/);
+      const marks = page.locator(byTestId('replay-mark'));
+      const markCount = await marks.count();
+      assert.ok(markCount > 0, 'a person who plays the first legal move parts ways with the expert');
+      const firstMark = Number(await marks.first().getAttribute('data-step'));
+      const steps = await marks.evaluateAll((all) => all.map((m) => Number(m.dataset.step)));
+      assert.deepEqual(steps, [...steps].sort((a, b) => a - b), 'in move order');
+      assert.equal(await page.locator('[data-testid="replay-moves"] li.expert-mark').count(), markCount, 'each mark in the move list too');
+      const parted = page.locator(byTestId('replay-parted-go'));
+      assert.equal((await parted.textContent()).trim(), `Here you and the expert parted ways: move ${firstMark}`);
+      await page.keyboard.press('Home');
+      await parted.click();
+      assert.equal(await step(page), firstMark, 'the first mark jumps to where they parted');
+      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${firstMark}: in your seat, the expert would have played: \\S`));
+      assert.match(await page.locator(`[data-testid="replay-moves"] li:nth-child(${firstMark + 1})`).getAttribute('class'), /expert-mark/);
+      // Keyboard: a mark is a button with its words for screen readers.
+      await page.keyboard.press('Home');
+      const last = marks.last();
+      const lastStep = Number(await last.getAttribute('data-step'));
+      assert.match(await last.getAttribute('aria-label'), new RegExp(`^Move ${lastStep}: in your seat, the expert would have played: `));
+      await last.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await step(page), lastStep, 'a mark jumps to its move (keyboard)');
+      await page.locator(byTestId('lang-fr')).click();
+      assert.match((await parted.textContent()).trim(), new RegExp(`^Ici, vous et l'expert avez pris des chemins différents : coup ${firstMark}$`));
+      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Coup ${lastStep} : à votre place, l'expert aurait joué : \\S`));
+      await page.locator(byTestId('lang-en')).click();
+      await parted.click();
+      await screenshot(page, 'replay-parted-en-1280x800');
 
       moves = await moveList(page);
       assert.equal(moves.length, total + 1, 'the deal and every move, in words');
@@ -179,6 +232,8 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
       assert.deepEqual(await moveList(page), moves);
       await page.locator(byTestId('replay-forward')).click();
+      await expertDone(page);
+      await page.locator(byTestId('replay-parted-go')).click();
       await shots(page, 'replay');
       await page.locator(byTestId('replay-games')).last().click();
       await page.locator(byTestId('games-screen')).waitFor();
@@ -210,6 +265,55 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();
+    }
+  });
+
+  it("J'achète: a replay link shows the table at move k, read-only, and its moves (both sizes)", async () => {
+    // A finished 4-player game, seat 0 the person (tests/fixtures/README.md).
+    const query = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const { context, page, problems } = await openPage(env.browser, { viewport });
+      try {
+        await gotoApp(page, env.url(query));
+        await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+        const table = page.locator(byTestId('replay-ja-table'));
+        await table.waitFor();
+        assert.equal(await page.locator(byTestId('replay-no-table')).count(), 0, 'a table, not the deal only');
+        const total = Number(await page.locator(byTestId('replay-range')).getAttribute('max'));
+        const list = await moveList(page);
+        assert.equal(list.length, total + 1, 'the deal and every move, in words');
+        assert.ok(list.slice(1).every((m) => /^\S+ \S+/.test(m)), list.slice(0, 5).join(' / '));
+        assert.ok(list.some((m) => /buys the/.test(m)) && list.some((m) => /lays down \d+ cards/.test(m)));
+        // The deal: the round, the contract, the pots, the person's hand, no melds yet.
+        assert.match(await table.locator(byTestId('ja-round')).textContent(), /Round 1/);
+        assert.match(await table.locator(byTestId('replay-ja-melds')).textContent(), /No meld|nothing|empty/i);
+        assert.equal(await table.locator(byTestId('replay-hand')).count(), 4, 'the game is over: every hand');
+        // Read-only: nothing on the table can be pressed or dropped on.
+        assert.equal(await table.locator('button, [role="button"], [tabindex], [data-act]').count(), 0);
+        // The first meld laid, by the move list.
+        const laid = list.findIndex((m) => /lays down \d+ cards/.test(m));
+        await page.locator(byTestId(`replay-move-${laid}`)).click();
+        assert.equal(await step(page), laid);
+        assert.match(await event(page), /lays down \d+ cards/);
+        assert.ok((await table.locator('.meld').count()) > 0, 'melds on the table after the first lay-down');
+        // The end: the scores round by round.
+        await page.keyboard.press('End');
+        const scores = table.locator(byTestId('replay-ja-scores'));
+        await scores.waitFor();
+        assert.equal(await scores.locator('thead th').count(), 9, 'player, 7 rounds, total');
+        await page.keyboard.press('ArrowLeft');
+        assert.equal(await step(page), total - 1);
+        // The expert's marks come in while the replay is shown.
+        await page.locator(byTestId('replay-mark')).first().waitFor({ timeout: 120_000 });
+        await page.locator(byTestId('replay-parted-go')).click();
+        const first = await step(page);
+        assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${first}: in your seat, the expert would have played: You `));
+        await shots(page, 'replay-jachete');
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
     }
   });
 });

@@ -15,14 +15,17 @@ mod texts;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::texts::rp;
-pub use self::texts::RpStrings;
+
+pub use self::texts::{rp, RpStrings};
 use super::{browser, ctx, start_game, Ctx, LocalStorage, Screen};
 use crate::app::config::Day;
 use crate::app::controller::history_key;
 use crate::app::game::{AnySession, GameId};
 use crate::app::past::{self, Past};
+use crate::app::lang::Lang;
+use crate::app::par::marks;
 use crate::app::replay::{self, ReplayLinkError};
+use crate::app::worker::Reply;
 use crate::i18n;
 
 /// A replay text that follows the language switch (see `ui::tr`).
@@ -104,9 +107,10 @@ fn Shown(session: AnySession) -> impl IntoView {
     on_cleanup(move || keys.remove());
     let fresh = replay::fresh_table(&session);
     let play = move |_| start_game(ctx, fresh.clone());
+    let (marks, progress) = expert_marks(&session);
     let table = match session {
-        AnySession::Katzenjammer(s) => view! { <crate::games::katzenjammer::ui::ReplayTable session=s step /> }.into_any(),
-        AnySession::Jachete(_) => view! { <p class="panel note" data-testid="replay-no-table">{rp_tr(|t| t.no_table)}</p> }.into_any(),
+        AnySession::Katzenjammer(s) => view! { <crate::games::katzenjammer::ui::ReplayTable session=s step marks /> }.into_any(),
+        AnySession::Jachete(s) => view! { <crate::games::jachete::ui::ReplayTable session=s step marks /> }.into_any(),
     };
     let button = move |label: fn(&'static RpStrings) -> &'static str, testid: &'static str, to: fn(usize, usize) -> usize| {
         let disabled = move || to(step.get(), n) == step.get();
@@ -139,7 +143,9 @@ fn Shown(session: AnySession) -> impl IntoView {
                     prop:value=move || step.get().to_string()
                     on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))
                 />
+                <Marks marks n step />
                 <p class="note">{rp_tr(|t| t.keys)}</p>
+                <Parted marks progress step />
             </section>
             {table}
             <section class="panel replay-share">
@@ -153,6 +159,188 @@ fn Shown(session: AnySession) -> impl IntoView {
                 <input id="replay-link" type="text" readonly data-testid="replay-link" prop:value=url />
             </section>
         </div>
+    }
+}
+
+/// Keeps the move shown in view in a replay's move list (scrolled inside
+/// the list only, in the next frame: the page itself does not move).
+pub fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
+    Effect::new(move |_| {
+        let k = step.get();
+        if let Some(el) = list.get() {
+            request_animation_frame(move || {
+                let Some(item) = el.children().item(k as u32).and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
+                let top = item.offset_top() - el.offset_top();
+                let height = el.client_height();
+                if top < el.scroll_top() || top + item.offset_height() > el.scroll_top() + height {
+                    el.set_scroll_top(top - height / 3);
+                }
+            });
+        }
+    });
+}
+
+/// One entry of a replay's move list: move `k` in words (a button that
+/// shows it), and the expert's move there when it is marked.
+pub fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>, step: RwSignal<usize>) -> impl IntoView {
+    let lang = ctx().lang();
+    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(lang)));
+    let marked = expert.is_some();
+    view! {
+        <li aria-current=(k == current).then_some("step") class:current=k == current class:expert-mark=marked>
+            <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
+                {text}
+                {expert.map(|e| view! { <span class="expert-says" data-testid="replay-move-expert">{e}</span> })}
+            </button>
+        </li>
+    }
+}
+
+/// A move where the `expert` in the person's seat would have played
+/// otherwise: the move's index (`at`: the timeline's step `at + 1` shows it)
+/// and the expert's move in the game log's words, in both languages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub at: usize,
+    en: String,
+    fr: String,
+}
+
+impl Mark {
+    /// The timeline's step that shows this move.
+    pub fn step(&self) -> usize {
+        self.at + 1
+    }
+    /// "Move 12: in your seat the expert would have played: You pass."
+    pub fn words(&self, lang: Lang) -> String {
+        texts::expert_would(self.step(), if lang == Lang::En { &self.en } else { &self.fr }, lang)
+    }
+}
+
+/// How far the comparison with the expert is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// No par for this game (several people, or nobody, played).
+    None,
+    /// `done` of the person's `of` moves compared.
+    Checking { done: usize, of: usize },
+    Done,
+    /// No worker on this device: nothing is computed on the page's thread.
+    Unavailable,
+}
+
+/// The expert's move in the game log's words.
+fn expert_words(session: &AnySession, at: usize, action: &tablee_engine::json::Json, lang: Lang) -> Option<String> {
+    match session {
+        AnySession::Katzenjammer(s) => crate::games::katzenjammer::ui::expert_words(s, at, action, lang),
+        AnySession::Jachete(s) => crate::games::jachete::ui::expert_words(s, at, action, lang),
+    }
+}
+
+/// Issue 13: asks the bots' worker, one job per move of the person (a
+/// `Decide` job at the `expert` level on the game before that move), what
+/// the expert in their seat would have played, and marks the moves where it
+/// differs. One job at a time, in order: the first marks come first, the
+/// worker's other work (a bot's move, a hint) waits for one decision at
+/// most, and leaving the screen stops the loop. Never on the page's thread:
+/// without a worker, the screen says so.
+fn expert_marks(session: &AnySession) -> (RwSignal<Vec<Mark>>, RwSignal<Progress>) {
+    let moves = marks::person_moves(session);
+    let marks = RwSignal::new(Vec::new());
+    let progress = RwSignal::new(if moves.is_empty() { Progress::None } else { Progress::Checking { done: 0, of: moves.len() } });
+    if moves.is_empty() {
+        return (marks, progress);
+    }
+    let alive = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let stop = alive.clone();
+    on_cleanup(move || stop.store(false, std::sync::atomic::Ordering::Relaxed));
+    let session = session.clone();
+    leptos::task::spawn_local(async move {
+        let of = moves.len();
+        for (done, at) in moves.into_iter().enumerate() {
+            let Some(job) = marks::job(&session, at) else { continue };
+            let reply = super::worker_client::ask(job).await;
+            if !alive.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            let Some(Reply::Action { action }) = reply else {
+                progress.try_set(Progress::Unavailable);
+                return;
+            };
+            if marks::differs(&session, at, &action) == Some(true) {
+                let words = |lang| expert_words(&session, at, &action, lang).unwrap_or_default();
+                let mark = Mark { at, en: words(Lang::En), fr: words(Lang::Fr) };
+                marks.try_update(|m| m.push(mark));
+            }
+            progress.try_set(Progress::Checking { done: done + 1, of });
+        }
+        progress.try_set(Progress::Done);
+    });
+    (marks, progress)
+}
+
+/// The marks on the timeline, under the slider: one button per move where
+/// the expert differs (the first stands out), each saying it in words.
+#[component]
+fn Marks(marks: RwSignal<Vec<Mark>>, n: usize, step: RwSignal<usize>) -> impl IntoView {
+    let ctx = ctx();
+    view! {
+        <div class="replay-marks" data-testid="replay-marks" role="group" aria-label=rp_tr(|t| t.marks_label)>
+            {move || {
+                let lang = ctx.lang();
+                marks
+                    .get()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, mark)| {
+                        let k = mark.step();
+                        // Under the slider's thumb at step k (the thumb is about 16 px wide).
+                        let left = format!("calc(8px + (100% - 16px) * {k} / {})", n.max(1));
+                        let words = mark.words(lang);
+                        view! {
+                            <button
+                                type="button"
+                                class="replay-mark"
+                                class:first=i == 0
+                                class:current=move || step.get() == k
+                                style:left=left
+                                title=words.clone()
+                                aria-label=words
+                                data-testid="replay-mark"
+                                data-step=k.to_string()
+                                on:click=move |_| step.set(k)
+                            ></button>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </div>
+    }
+}
+
+/// Where the person and the expert parted ways (the first mark, a button
+/// to go there), what the expert would have played at the move shown, and
+/// the comparison's quiet progress.
+#[component]
+fn Parted(marks: RwSignal<Vec<Mark>>, progress: RwSignal<Progress>, step: RwSignal<usize>) -> impl IntoView {
+    let ctx = ctx();
+    let first = move || marks.with(|m| m.first().cloned());
+    let here = move || marks.with(|m| m.iter().find(|m| m.step() == step.get()).map(|m| m.words(ctx.lang())));
+    view! {
+        {move || first().map(|mark| {
+            let k = mark.step();
+            view! {
+                <p class="replay-parted" data-testid="replay-parted">
+                    <button type="button" class="link" data-testid="replay-parted-go" on:click=move |_| step.set(k)>
+                        {move || texts::parted(k, ctx.lang())}
+                    </button>
+                </p>
+            }
+        })}
+        <p class="replay-expert-here" aria-live="polite" data-testid="replay-expert-here">{here}</p>
+        <p class="note" data-testid="replay-expert-progress" data-state=move || format!("{:?}", progress.get())>
+            {move || texts::expert_progress(progress.get(), marks.with(Vec::len), ctx.lang())}
+        </p>
     }
 }
 

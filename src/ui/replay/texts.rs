@@ -32,7 +32,8 @@ pub struct RpStrings {
     pub replay: &'static str,
     pub per_level: &'static str,
     pub streak: &'static str,
-    pub no_table: &'static str,
+    /// The timeline's marks (a group's label).
+    pub marks_label: &'static str,
     pub problem_title: &'static str,
 }
 
@@ -57,8 +58,8 @@ pub static EN: RpStrings = RpStrings {
     replay: "Replay",
     per_level: "Wins against the strongest bot at the table",
     streak: "Daily deal streak",
-    no_table: "This game's replay table is not ready yet: its moves are read, and you can play the same deal.",
     problem_title: "This replay cannot be shown",
+    marks_label: "Moves where the expert in your seat would have played otherwise",
 };
 
 pub static FR: RpStrings = RpStrings {
@@ -82,8 +83,8 @@ pub static FR: RpStrings = RpStrings {
     replay: "Revoir",
     per_level: "Victoires contre le meilleur bot de la table",
     streak: "Série de donnes du jour",
-    no_table: "La table de replay de ce jeu n'est pas encore prête : ses coups sont lus, et vous pouvez jouer la même donne.",
     problem_title: "Ce replay ne peut pas être affiché",
+    marks_label: "Coups où l'expert à votre place aurait joué autrement",
 };
 
 pub fn rp(lang: Lang) -> &'static RpStrings {
@@ -120,6 +121,45 @@ pub fn move_of(k: usize, n: usize, lang: Lang) -> String {
     match lang {
         Lang::En => format!("Move {k} of {n}"),
         Lang::Fr => format!("Coup {k} sur {n}"),
+    }
+}
+
+/// A timeline mark: "Move 12: in your seat, the expert would have played: You pass."
+pub fn expert_would(k: usize, words: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Move {k}: in your seat, the expert would have played: {words}"),
+        Lang::Fr => format!("Coup {k} : à votre place, l'expert aurait joué : {words}"),
+    }
+}
+
+/// The first mark: where the person's game left the par game.
+pub fn parted(k: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Here you and the expert parted ways: move {k}"),
+        Lang::Fr => format!("Ici, vous et l'expert avez pris des chemins différents : coup {k}"),
+    }
+}
+
+/// The comparison's quiet note.
+pub fn expert_progress(progress: super::Progress, marks: usize, lang: Lang) -> String {
+    use super::Progress;
+    let en = lang == Lang::En;
+    match progress {
+        Progress::None => String::new(),
+        Progress::Checking { done, of } if en => format!("Comparing your moves with the expert's… {done} of {of}"),
+        Progress::Checking { done, of } => format!("Comparaison de vos coups avec ceux de l'expert… {done} sur {of}"),
+        Progress::Unavailable if en => "The expert's moves cannot be computed on this device.".to_string(),
+        Progress::Unavailable => "Les coups de l'expert ne peuvent pas être calculés sur cet appareil.".to_string(),
+        Progress::Done if en => match marks {
+            0 => "You played every move as the expert would have.".to_string(),
+            1 => "The expert would have played one of your moves otherwise (marked).".to_string(),
+            n => format!("The expert would have played {n} of your moves otherwise (marked)."),
+        },
+        Progress::Done => match marks {
+            0 => "Vous avez joué chaque coup comme l'expert.".to_string(),
+            1 => "L'expert aurait joué un de vos coups autrement (marqué).".to_string(),
+            n => format!("L'expert aurait joué {n} de vos coups autrement (marqués)."),
+        },
     }
 }
 

@@ -45,7 +45,7 @@ fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
 }
 
 /// The scores round by round (one row per player) and the totals.
-fn score_table(out: &mut String, s: &Session<Ja>, lang: Lang) {
+pub(super) fn score_table(out: &mut String, s: &Session<Ja>, lang: Lang) {
     let results = s.state().results();
     let _ = write!(out, "<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th>", lang.s().end_player);
     for r in 1..=results.len() {

@@ -12,6 +12,10 @@
 //! ([`ja_tr`]), staging operations through one fn-pointer helper ([`stage`]).
 
 mod end;
+#[cfg(feature = "replay")]
+mod replay;
+#[cfg(feature = "replay")]
+pub use replay::{expert_words, ReplayTable};
 
 use std::fmt::Write;
 
@@ -801,7 +805,7 @@ fn render(ui: Ui) -> String {
             if !round_end {
                 status(&mut out, s, v, thinking, lang);
             }
-            facts(&mut out, u, v, s, round_end.then_some(u.acked), lang);
+            facts(&mut out, Some(u), v, s, round_end.then_some(u.acked), lang);
             if s.is_over() {
                 end::end_panel(&mut out, s, ctx.par.get(), daily, u.share.as_ref(), lang);
             }
@@ -876,7 +880,8 @@ fn status(out: &mut String, s: &Session, v: &JaView, thinking: Option<Seat>, lan
 /// Round, contract (in words and as a picture), dealer, stock, discard, pots.
 /// While round `finished` (0-based)'s end is shown, that round and its
 /// contract, and the pots (the next round is dealt but not begun).
-fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, finished: Option<usize>, lang: Lang) {
+/// `u` is `None` in a replay: read-only (no discard to drop on, no history toggle).
+fn facts(out: &mut String, u: Option<&State>, v: &JaView, s: &Session, finished: Option<usize>, lang: Lang) {
     let j = lang.ja();
     let round = finished.map_or(v.round, |i| (i + 1) as u8);
     let Some(c) = tablee_engine::jachete::contract(round) else { return };
@@ -896,8 +901,9 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, finished: Option<
         fact(out, j.dealer, &esc(&i18n::seat_name(s.config(), v.dealer, lang)), "");
         fact(out, j.stock, &v.stock.to_string(), " data-testid=\"ja-stock\"");
         let top = v.discard_top.map(|c| cards(&[c], lang)).unwrap_or_else(|| j.discard_empty.to_string());
+        let target = if u.is_some() { " data-drop=\"discard\" data-act=\"discard\" role=\"button\" tabindex=\"0\" class=\"ja-target\"" } else { "" };
         let attrs = format!(
-            " data-testid=\"ja-discard-top\" data-drop=\"discard\" data-act=\"discard\" role=\"button\" tabindex=\"0\" class=\"ja-target\" data-card=\"{}\"",
+            " data-testid=\"ja-discard-top\"{target} data-card=\"{}\"",
             v.discard_top.map(|c| c.to_string()).unwrap_or_default()
         );
         fact(out, j.discard, &top, &attrs);
@@ -905,10 +911,10 @@ fn facts(out: &mut String, u: &State, v: &JaView, s: &Session, finished: Option<
     fact(out, j.small_pot, &texts::cents(v.pots.0), "");
     fact(out, j.big_pot, &texts::cents(v.pots.1), "");
     out.push_str("</dl>");
-    if finished.is_some() {
+    let Some(u) = u.filter(|_| finished.is_none()) else {
         out.push_str("</section>");
         return;
-    }
+    };
     let open = u.history;
     button(out, "hist", "ja-history-toggle", "", if open { j.history_hide } else { j.history_show }, &format!(" aria-expanded=\"{open}\""));
     if open {

@@ -13,7 +13,7 @@ mod table;
 
 pub use options::OptionsForm;
 #[cfg(feature = "replay")]
-pub use replay::ReplayTable;
+pub use replay::{expert_words, ReplayTable};
 pub use table::Game;
 
 use leptos::prelude::*;

@@ -9,7 +9,6 @@
 //! a replay must leave that game alone and show any past position.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use tablee_engine::katzenjammer::{KbState, Phase};
 use tablee_engine::Seat;
 
@@ -19,11 +18,27 @@ use crate::app::config::SeatKind;
 use crate::app::session::Session;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::ui::replay::rp_tr;
+use crate::app::game::GameDef;
+use crate::app::lang::Lang;
+use crate::ui::replay::{rp_tr, Mark};
+use tablee_engine::json::Json;
 use crate::ui::{ctx, tr};
 
+/// The expert's move at move `at` (in the game's notation) in the game
+/// log's words: the first line the log would have had.
+pub fn expert_words(session: &Session<Kb>, at: usize, action: &Json, lang: Lang) -> Option<String> {
+    let mut before = crate::app::par::marks::before(session, at)?;
+    let seen = before.state().log().len();
+    let seat = before.to_act()?;
+    before.apply_recorded(seat, &Kb::action_from_json(action).ok()?).ok()?;
+    let log = before.state().log();
+    let lines = texts::log_lines(before.config(), &log[..], lang);
+    let earlier = texts::log_lines(before.config(), &log[..seen], lang).len();
+    lines.get(earlier).cloned()
+}
+
 #[component]
-pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView {
+pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> impl IntoView {
     let ctx = ctx();
     let config = session.config().clone();
     // Every position, from the deal (0) to the last move.
@@ -121,33 +136,13 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>) -> impl IntoView
                 .enumerate()
                 .map(|(k, lines)| {
                     let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { lines.join(" ") };
-                    view! {
-                        <li aria-current=(k == current).then_some("step") class:current=k == current>
-                            <button type="button" class="link" data-testid=format!("replay-move-{k}") on:click=move |_| step.set(k)>
-                                {text}
-                            </button>
-                        </li>
-                    }
+                    crate::ui::replay::move_item(k, current, text, marks, step)
                 })
                 .collect_view()
         })
     };
-    // The move shown stays in view in the list (scrolled inside the list
-    // only, in the next frame: the page itself does not move).
     let list: NodeRef<leptos::html::Ol> = NodeRef::new();
-    Effect::new(move |_| {
-        let k = step.get();
-        if let Some(el) = list.get() {
-            request_animation_frame(move || {
-                let Some(item) = el.children().item(k as u32).and_then(|c| c.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
-                let top = item.offset_top() - el.offset_top();
-                let height = el.client_height();
-                if top < el.scroll_top() || top + item.offset_height() > el.scroll_top() + height {
-                    el.set_scroll_top(top - height / 3);
-                }
-            });
-        }
-    });
+    crate::ui::replay::follow(list, step);
     view! {
         <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
             {move || {

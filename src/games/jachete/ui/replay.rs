@@ -1,0 +1,246 @@
+//! J'achète's replay table: the table at move k, read-only — the round and
+//! its contract, the discard and the pots (the live table's [`facts`]), the
+//! players with their money and points ([`players`]), the melds on the
+//! table grouped by owner, the person's hand (every hand once the game is
+//! over), the scores round by round ([`end::score_table`]); what move k did
+//! and the move list in words.
+//!
+//! The live table's renderers are reused with no staging and no table state
+//! (nothing in them can be picked, dropped or pressed); only the melds are
+//! drawn apart, since the live ones are the staging area's drop targets.
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+use tablee_engine::jachete::{JaAction, JaView};
+use tablee_engine::json::Json;
+use tablee_engine::Seat;
+
+use super::{cards, end, esc, facts, players, Ja, Session};
+use crate::app::game::GameDef;
+use crate::app::lang::Lang;
+use crate::app::par::marks::before;
+use crate::games::jachete::texts;
+use crate::i18n;
+use crate::ui::replay::{rp, rp_tr, Mark};
+use crate::ui::ctx;
+
+/// A move in words, as a log would say it: "Ana buys the 7 of hearts",
+/// "You discard the king of spades", "Ben lays down 6 cards".
+fn move_text(s: &Session, v: &JaView, seat: Seat, action: &JaAction, lang: Lang) -> String {
+    let name = i18n::seat_name(s.config(), seat, lang);
+    let you = i18n::is_you(s.config(), seat);
+    let card = |c| texts::card_spoken(c, lang);
+    let says = |en_you: &str, en: &str, fr_you: &str, fr: &str| i18n::says(lang, you, &name, en_you, en, fr_you, fr);
+    match action {
+        JaAction::Buy => match v.buy_card {
+            Some(c) => says(&format!("buy the {}", card(c)), &format!("buys the {}", card(c)), &format!("achetez le {}", card(c)), &format!("achète le {}", card(c))),
+            None => says("buy the card", "buys the card", "achetez la carte", "achète la carte"),
+        },
+        JaAction::Decline => says("let the card go", "lets the card go", "laissez passer la carte", "laisse passer la carte"),
+        JaAction::Discard(c) => {
+            says(&format!("discard the {}", card(*c)), &format!("discards the {}", card(*c)), &format!("défaussez le {}", card(*c)), &format!("défausse le {}", card(*c)))
+        }
+        JaAction::Play { table } => {
+            let laid = table.iter().map(|m| m.cards.len()).sum::<usize>().saturating_sub(v.table.iter().map(|m| m.cards.len()).sum());
+            let n = i18n::cards_count(laid, lang);
+            says(&format!("lay down {n}"), &format!("lays down {n}"), &format!("posez {n}"), &format!("pose {n}"))
+        }
+    }
+}
+
+/// The expert's move before move `at` in the move list's words.
+pub fn expert_words(s: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {
+    let p = before(s, at)?;
+    let seat = p.to_act()?;
+    Some(move_text(&p, &p.view(seat), seat, &Ja::action_from_json(action).ok()?, lang) + ".")
+}
+
+/// The melds on the table, grouped by owner: cards only, nothing to pick.
+fn melds(out: &mut String, s: &Session, v: &JaView, lang: Lang) {
+    let j = lang.ja();
+    let _ = write!(out, "<section class=\"panel ja-melds\" data-testid=\"replay-ja-melds\"><h2>{}</h2>", j.table_title);
+    if v.table.is_empty() {
+        let _ = write!(out, "<p class=\"empty\">{}</p>", j.table_empty);
+    }
+    for owner in 0..v.players {
+        if !v.table.iter().any(|m| m.owner == owner) {
+            continue;
+        }
+        let _ = write!(out, "<div class=\"owner\"><h3>{}</h3><div class=\"melds\">", esc(&i18n::seat_name(s.config(), owner, lang)));
+        for (k, m) in v.table.iter().filter(|m| m.owner == owner).enumerate() {
+            let _ = write!(
+                out,
+                "<div class=\"meld\" role=\"group\" aria-label=\"{}\"><span class=\"meld-cards\">{}</span></div>",
+                esc(&texts::meld_label(s.config(), owner, k, lang)),
+                cards(&m.cards, lang)
+            );
+        }
+        out.push_str("</div></div>");
+    }
+    out.push_str("</section>");
+}
+
+/// One seat's hand at this position.
+fn hand(out: &mut String, s: &Session, seat: Seat, mine: bool, lang: Lang) {
+    let hand = s.view(seat).hand;
+    let title = if mine { texts::hand_heading(hand.len(), lang) } else { format!("{} {} · {}", rp(lang).hand_of, i18n::seat_name(s.config(), seat, lang), i18n::cards_count(hand.len(), lang)) };
+    let _ = write!(
+        out,
+        "<section class=\"panel replay-hand\" data-testid=\"replay-hand\"><h2>{}</h2><p class=\"meld-cards\">{}</p></section>",
+        esc(&title),
+        cards(&hand, lang)
+    );
+}
+
+/// The table at move `k`, as HTML (the live table's way: one string).
+fn render(s: &Session, k: usize, viewer: Seat, lang: Lang) -> String {
+    let Some(p) = before(s, k) else { return String::new() };
+    let v = p.view(viewer);
+    let mut out = String::with_capacity(8_000);
+    facts(&mut out, None, &v, &p, None, lang);
+    out.push_str("<div class=\"board\"><div class=\"main-col\">");
+    melds(&mut out, &p, &v, lang);
+    if s.is_over() {
+        for seat in 0..v.players {
+            hand(&mut out, &p, seat, seat == viewer && p.config().solo_seat() == Some(viewer), lang);
+        }
+    } else {
+        hand(&mut out, &p, viewer, p.config().solo_seat() == Some(viewer), lang);
+    }
+    out.push_str("</div><div class=\"side-col\">");
+    players(&mut out, &p, &v, None, false, lang);
+    if !p.state().results().is_empty() {
+        let _ = write!(out, "<section class=\"panel\" data-testid=\"replay-ja-scores\"><h2>{}</h2>", lang.ja().total);
+        end::score_table(&mut out, &p, lang);
+        out.push_str("</section>");
+    }
+    out.push_str("</div></div>");
+    out
+}
+
+#[component]
+pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> impl IntoView {
+    let ctx = ctx();
+    let config = session.config().clone();
+    let viewer: Seat = config.solo_seat().or_else(|| config.humans().first().copied()).unwrap_or(0);
+    let session = StoredValue::new(session);
+    // Each move in words (the state before it says which card was bought).
+    let words = Memo::new(move |_| {
+        let lang = ctx.lang();
+        session.with_value(|s| {
+            let Ok(mut at) = Session::new(s.config().clone()) else { return Vec::new() };
+            let mut out = Vec::with_capacity(s.actions().len());
+            for (seat, action) in s.moves() {
+                out.push(move_text(&at, &at.view(seat), seat, action, lang) + ".");
+                if at.apply_recorded(seat, action).is_err() {
+                    break;
+                }
+            }
+            out
+        })
+    });
+    let table = move || {
+        let (k, lang) = (step.get(), ctx.lang());
+        session.with_value(|s| render(s, k, viewer, lang))
+    };
+    let move_list = move || {
+        let current = step.get();
+        let mut items = vec![(0, rp_tr(|t| t.deal_start)().to_string())];
+        words.with(|w| items.extend(w.iter().enumerate().map(|(i, t)| (i + 1, t.clone()))));
+        items
+            .into_iter()
+            .map(|(k, text)| {
+                crate::ui::replay::move_item(k, current, text, marks, step)
+            })
+            .collect_view()
+    };
+    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
+    crate::ui::replay::follow(list, step);
+    view! {
+        <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
+            <p>{move || {
+                let k = step.get();
+                if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { words.with(|w| w.get(k - 1).cloned().unwrap_or_default()) }
+            }}</p>
+        </section>
+        <div class="ja-table ja-replay" data-testid="replay-ja-table" inner_html=table></div>
+        <section class="panel log" aria-labelledby="replay-moves-title">
+            <h2 id="replay-moves-title">{rp_tr(|t| t.moves_title)}</h2>
+            <ol class="log-lines replay-moves" start="0" data-testid="replay-moves" node_ref=list>{move_list}</ol>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::config::TableConfig;
+    use tablee_bots::Level;
+    use tablee_engine::Seed;
+
+    /// A finished 4-player game, seat 0 the person (playing as `normal`).
+    fn finished() -> Session {
+        let mut s = Session::new(TableConfig::<Ja>::new(Seed::from_number(3), 4)).unwrap();
+        while !s.is_over() {
+            if s.bot_step().is_none() {
+                let mine = s.decision(0, Level::Normal).decide();
+                s.apply_human(mine).unwrap();
+            }
+        }
+        s
+    }
+
+    /// Issue 13: J'achète's replay table at every move is read-only (no
+    /// staging target, no button: red if the live table's drop targets
+    /// leaked in), shows the melds laid so far, the person's hand only
+    /// (every hand once the game is over), the pots and the scores of the
+    /// rounds played so far.
+    #[test]
+    fn the_replay_table_shows_move_k_read_only() {
+        let s = finished();
+        let n = s.actions().len();
+        let mut melds_seen = false;
+        for k in (0..=n).step_by(7).chain([n]) {
+            for lang in [Lang::En, Lang::Fr] {
+                let html = render(&s, k, 0, lang);
+                assert!(!html.contains("data-act") && !html.contains("<button") && !html.contains("tabindex"), "move {k}: {html}");
+                assert!(html.contains("data-testid=\"replay-ja-melds\""));
+                let p = before(&s, k).unwrap();
+                let rounds = p.state().results().len();
+                assert_eq!(html.contains("replay-ja-scores"), rounds > 0, "move {k}");
+                melds_seen |= !p.view(0).table.is_empty() && html.contains("class=\"meld\"");
+                // The person's hand at move k, card by card.
+                let hand = cards(&p.view(0).hand, lang);
+                assert!(html.contains(&hand), "move {k}: the person's hand");
+                let hands = html.matches("data-testid=\"replay-hand\"").count();
+                assert_eq!(hands, 4, "the game is over: every hand at every move");
+            }
+        }
+        assert!(melds_seen, "some melds were laid in seven rounds");
+        // An unfinished game shows the person's hand only.
+        let half = before(&s, n / 2).unwrap();
+        let html = render(&half, n / 3, 0, Lang::En);
+        assert_eq!(html.matches("data-testid=\"replay-hand\"").count(), 1);
+        assert!(html.contains("Your hand"));
+    }
+
+    /// Every move has its words, in both languages, naming a seat, never a rule id.
+    #[test]
+    fn every_move_is_worded() {
+        let s = finished();
+        let mut at = Session::new(s.config().clone()).unwrap();
+        let mut kinds = std::collections::BTreeSet::new();
+        for (seat, action) in s.moves() {
+            for lang in [Lang::En, Lang::Fr] {
+                let text = move_text(&at, &at.view(seat), seat, action, lang);
+                assert!(!text.contains("JA-") && text.len() > 8, "{text}");
+                kinds.insert(text.split(' ').nth(1).unwrap_or_default().to_string());
+            }
+            at.apply_recorded(seat, action).unwrap();
+        }
+        for verb in ["buys", "discards", "lays", "achète", "défausse", "pose", "buy", "discard"] {
+            assert!(kinds.contains(verb), "{verb} missing in {kinds:?}");
+        }
+    }
+}
