@@ -162,6 +162,9 @@ mod tests {
     /// deal 3, seat 0 the person (playing as `normal` would) against
     /// `normal` bots. Red if the link's format or the game's moves change:
     /// then the fixture is written anew from this test's message.
+    /// (Its table is in the whole app's build only: `make test` runs it
+    /// with the features on.)
+    #[cfg(feature = "jachete-table")]
     #[test]
     fn the_jachete_replay_fixture_is_this_finished_game() {
         use crate::games::jachete::Jachete;
