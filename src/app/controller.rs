@@ -524,14 +524,20 @@ impl Shell {
         /// The game's history entry and its save (for the record of past
         /// games: replays); none for a game without its table in this build
         /// (so that its notation stays out of the first load's build).
+        /// Hot-seat and all-bot games have no history entry (no one
+        /// person's result: an empty id) but join the record too.
         fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<((String, bool, Option<i32>), String)> {
             // A game with a move taken back is practice: not counted.
-            if !G::HAS_TABLE || session.practice() {
+            if !G::HAS_TABLE || session.practice() || !session.is_over() {
                 return None;
             }
-            Some((result(session, par)?, save::to_json(session)))
+            Some((result(session, par).unwrap_or_default(), save::to_json(session)))
         }
         let Some(((id, won, vs_par), save_text)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
+        if id.is_empty() {
+            super::past::append(storage, self.at, &save_text);
+            return false;
+        }
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
         let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));

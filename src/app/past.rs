@@ -28,9 +28,14 @@ pub const PAST_KEY: &str = "tablee.past";
 /// The newest this many finished games are kept.
 pub const MAX_PAST: usize = 50;
 
-/// Records a finished game (`save`: its save's text), played at `at`.
+/// Records a finished game (`save`: its save's text), played at `at`;
+/// not twice in a row (a game without a history entry, hot-seat or
+/// all-bot, is offered again when its page reloads: it is the newest line).
 pub fn append(storage: &mut dyn Storage, at: f64, save: &str) {
     let mut text = storage.load(PAST_KEY).unwrap_or_default();
+    if text.strip_suffix("}\n").is_some_and(|t| t.ends_with(save)) {
+        return;
+    }
     // Plain byte work: this runs in the first load's build, where every
     // string-searching routine costs.
     let ends: Vec<usize> = text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect();
@@ -55,6 +60,11 @@ pub struct Past {
     pub mine: Option<Mine>,
     /// The strongest bot at the table.
     pub strongest: Option<Level>,
+    /// Every seat's place and score, and the winners (for a game several
+    /// people, or only bots, played: the record words it seat by seat).
+    pub places: Vec<usize>,
+    pub scores: Vec<i32>,
+    pub winners: Vec<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +93,7 @@ fn read_line(line: &str) -> Result<Past, SaveError> {
     if !session.is_over() {
         return Err(SaveError::Field("actions"));
     }
-    fn facts<G: GameDef>(s: &Session<G>) -> (Option<Mine>, Option<Level>) {
+    fn facts<G: GameDef>(s: &Session<G>) -> (Option<Mine>, Option<Level>, Vec<usize>, tablee_engine::Outcome) {
         let strongest = s.config().seats.iter().filter_map(|k| match k {
             SeatKind::Bot(level) => Some(*level),
             SeatKind::Human => None,
@@ -94,10 +104,12 @@ fn read_line(line: &str) -> Result<Past, SaveError> {
             let place = *places(&outcome.scores, G::SCORE_ORDER).get(seat)?;
             Some(Mine { seat, place, score: *outcome.scores.get(seat)?, won: outcome.winners.contains(&seat) })
         })();
-        (mine, strongest.max_by_key(|l| rank(*l)))
+        // A record is a finished game (checked above): it has an outcome.
+        let outcome = s.outcome().unwrap_or(tablee_engine::Outcome { scores: Vec::new(), winners: Vec::new() });
+        (mine, strongest.max_by_key(|l| rank(*l)), places(&outcome.scores, G::SCORE_ORDER), outcome)
     }
-    let (mine, strongest) = crate::each_game!(session & session, s => facts(s));
-    Ok(Past { at, session, mine, strongest })
+    let (mine, strongest, places, outcome) = crate::each_game!(session & session, s => facts(s));
+    Ok(Past { at, session, mine, strongest, places, scores: outcome.scores, winners: outcome.winners })
 }
 
 /// The record, newest first. Unreadable lines are set aside together
@@ -236,5 +248,35 @@ mod tests {
             save::any_to_json(shell.game.as_ref().unwrap()),
             "the record holds the finished game's save"
         );
+    }
+
+    /// Issue 13: a hot-seat game and a game of bots only join the record
+    /// too (not the history: no one person's result), once — again when
+    /// the shell offers it, and after a reload that resumes it (red if the
+    /// writer appended it twice or skipped such games), with every seat's
+    /// place and score for the record's words.
+    #[test]
+    fn hot_seat_and_all_bot_games_are_recorded_once() {
+        for (seats, people) in [("human,human,normal", 2), ("easy,normal,hard", 0)] {
+            let mut storage = Memory::default();
+            let mut shell = Shell::start(&mut storage, &format!("?game=katzenjammer&seed=1K7Q-M3ZD&players=3&seats={seats}"), 1.0).shell;
+            play_to_end(&mut shell, &mut storage);
+            shell.record_if_over(&mut storage);
+            let mut reloaded = Shell::start(&mut storage, "", 2.0).shell;
+            assert!(reloaded.game.as_ref().is_some_and(AnySession::is_over), "the finished game is resumed");
+            reloaded.record_if_over(&mut storage);
+            let past = load(&mut reloaded, &mut storage, 3.0);
+            assert_eq!(past.len(), 1, "{seats}: recorded once");
+            let game = &past[0];
+            assert!(game.mine.is_none() && game.strongest.is_some());
+            crate::each_game!(session &game.session, s => assert_eq!(s.config().humans().len(), people));
+            let outcome = shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().outcome().unwrap();
+            assert_eq!(game.scores, outcome.scores);
+            assert_eq!(game.winners, outcome.winners);
+            assert_eq!(game.places, places(&outcome.scores, Katzenjammer::SCORE_ORDER));
+            assert!(game.winners.iter().all(|&w| game.places[w] == 1));
+            assert!(per_level(&past).is_empty(), "no person's result: not in the wins per level");
+            assert_eq!(reloaded.history(GameId::Katzenjammer).played, 0, "not in the history");
+        }
     }
 }

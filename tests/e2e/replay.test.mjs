@@ -316,4 +316,53 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       }
     }
   });
+
+  it('hot-seat and bots-only games are recorded too, by the first load, and worded in "Your games"', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+    try {
+      // Two people and a bot, in the first load's build (a fresh browser).
+      await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=3&seats=human,human,normal'));
+      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), null, "the first load's build");
+      await page.locator(byTestId('speed-instant')).click();
+      for (let n = 0; ; n += 1) {
+        assert.ok(n < 400, 'the game ends');
+        const state = await nextState(page);
+        if (state === 'end') break;
+        if (state === 'handoff') await page.locator(byTestId('handoff-ready')).click();
+        else await moveAndWait(page, state === 'pass' ? 'pass-button' : 'present-nothing');
+      }
+      await settle(page);
+      assert.ok(await page.locator(byTestId('watch-replay')).isVisible(), 'a hot-seat game has its replay');
+      // Bots only: a new game of three bots, played to its end.
+      await gotoApp(page, env.url('?seed=1ABC-DEFG&players=3&seats=easy,normal,hard'));
+      await page.locator(byTestId('speed-instant')).click();
+      assert.equal(await nextState(page, { timeout: 120_000 }), 'end');
+      await settle(page);
+      await page.locator(byTestId('watch-replay')).click();
+      await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      assert.match(page.url(), /seats=easy,normal,hard&/);
+      assert.equal(await page.locator(byTestId('replay-expert-progress')).getAttribute('data-state'), 'None', 'no par: no marks');
+      assert.equal(await page.locator(byTestId('replay-mark')).count(), 0);
+      await page.locator(byTestId('replay-games')).last().click();
+      await page.locator(byTestId('games-screen')).waitFor();
+      const results = await page.locator(byTestId('games-result')).allTextContents();
+      assert.equal(results.length, 2, results.join(' / '));
+      assert.match(results[0], /^Bots only · won by \S+( and \S+)* \(−?\d+ mice?\)$/);
+      assert.match(results[1], /^Player 1: \d(st|nd|rd) · −?\d+ mice? · Player 2: \d(st|nd|rd) · −?\d+ mice?$/);
+      await shots(page, 'games-hot-seat');
+      await page.locator(byTestId('lang-fr')).click();
+      const fr = await page.locator(byTestId('games-result')).allTextContents();
+      assert.match(fr[0], /^Bots seulement · gagnée par \S+( et \S+)* \(−?\d+ souris\)$/);
+      assert.match(fr[1], /^Joueur 1 : \d(er|e) · −?\d+ souris · Joueur 2 : \d(er|e) · −?\d+ souris$/);
+      await page.locator(byTestId('lang-en')).click();
+      // The hot-seat game's replay from the record.
+      await page.locator(byTestId('games-replay')).last().click();
+      await page.locator(byTestId('replay-screen')).waitFor();
+      assert.match(page.url(), /seats=human,human,normal&/);
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -162,9 +162,31 @@ fn Shown(session: AnySession) -> impl IntoView {
     }
 }
 
+/// A replay's list of moves, both games': move 0 is the deal, move k ≥ 1 is
+/// `texts()[k - 1]`; the move shown is marked and kept in view, each
+/// entry shows its move and carries the expert's move where it is marked.
+pub fn move_list(step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>, texts: impl Fn() -> Vec<String> + Send + Sync + 'static) -> impl IntoView {
+    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
+    follow(list, step);
+    let items = move || {
+        let current = step.get();
+        std::iter::once(rp(ctx().lang()).deal_start.to_string())
+            .chain(texts())
+            .enumerate()
+            .map(|(k, text)| move_item(k, current, text, marks, step))
+            .collect_view()
+    };
+    view! {
+        <section class="panel log" aria-labelledby="replay-moves-title">
+            <h2 id="replay-moves-title">{rp_tr(|t| t.moves_title)}</h2>
+            <ol class="log-lines replay-moves" start="0" data-testid="replay-moves" node_ref=list>{items}</ol>
+        </section>
+    }
+}
+
 /// Keeps the move shown in view in a replay's move list (scrolled inside
 /// the list only, in the next frame: the page itself does not move).
-pub fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
+fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
     Effect::new(move |_| {
         let k = step.get();
         if let Some(el) = list.get() {
@@ -182,7 +204,7 @@ pub fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
 
 /// One entry of a replay's move list: move `k` in words (a button that
 /// shows it), and the expert's move there when it is marked.
-pub fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>, step: RwSignal<usize>) -> impl IntoView {
+fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>, step: RwSignal<usize>) -> impl IntoView {
     let lang = ctx().lang();
     let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(lang)));
     let marked = expert.is_some();
@@ -397,20 +419,36 @@ fn GameRow(game: Past) -> impl IntoView {
     let players = game.players();
     let mine = game.mine;
     let game_id = game.game();
+    let session = game.session.clone();
     let names = move || {
         let lang = ctx.lang();
         crate::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
     };
+    let (places, scores, winners) = (game.places.clone(), game.scores.clone(), game.winners.clone());
     let result = move || {
         let lang = ctx.lang();
-        mine.map(|m| {
-            let score = match game_id {
-                GameId::Katzenjammer => crate::games::katzenjammer::texts::mice(m.score, lang),
-                GameId::Jachete => crate::games::jachete::texts::points_text(m.score),
-            };
-            texts::result(m.place, score, lang)
+        let score = |n: i32| match game_id {
+            GameId::Katzenjammer => crate::games::katzenjammer::texts::mice(n, lang),
+            GameId::Jachete => crate::games::jachete::texts::points_text(n),
+        };
+        if let Some(m) = mine {
+            return texts::result(m.place, score(m.score), lang);
+        }
+        // Hot-seat: each person's place and score; only bots: who won.
+        crate::each_game!(session &session, s => {
+            let name = |seat: usize| i18n::seat_name(s.config(), seat, lang);
+            let people = s.config().humans();
+            if people.is_empty() {
+                let names = winners.iter().map(|&w| name(w)).collect::<Vec<_>>();
+                texts::bots_result(&names, score(winners.first().and_then(|&w| scores.get(w)).copied().unwrap_or(0)), lang)
+            } else {
+                people
+                    .iter()
+                    .map(|&p| format!("{}{} {}", name(p), i18n::colon(lang), texts::result(places.get(p).copied().unwrap_or(0), score(scores.get(p).copied().unwrap_or(0)), lang)))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            }
         })
-        .unwrap_or_default()
     };
     let open = {
         let link = link.clone();

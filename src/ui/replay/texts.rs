@@ -34,6 +34,8 @@ pub struct RpStrings {
     pub streak: &'static str,
     /// The timeline's marks (a group's label).
     pub marks_label: &'static str,
+    /// J'achète's scores, round by round.
+    pub round_scores: &'static str,
     pub problem_title: &'static str,
 }
 
@@ -60,6 +62,7 @@ pub static EN: RpStrings = RpStrings {
     streak: "Daily deal streak",
     problem_title: "This replay cannot be shown",
     marks_label: "Moves where the expert in your seat would have played otherwise",
+    round_scores: "Points, round by round",
 };
 
 pub static FR: RpStrings = RpStrings {
@@ -85,6 +88,7 @@ pub static FR: RpStrings = RpStrings {
     streak: "Série de donnes du jour",
     problem_title: "Ce replay ne peut pas être affiché",
     marks_label: "Coups où l'expert à votre place aurait joué autrement",
+    round_scores: "Points, manche par manche",
 };
 
 pub fn rp(lang: Lang) -> &'static RpStrings {
@@ -166,6 +170,15 @@ pub fn expert_progress(progress: super::Progress, marks: usize, lang: Lang) -> S
 /// The person's result in the record: place and score.
 pub fn result(place: usize, score: String, lang: Lang) -> String {
     format!("{} · {score}", place_short(place, lang))
+}
+
+/// A game only bots played: "Bots only · won by Pacha (−1 mouse)".
+pub fn bots_result(winners: &[String], score: String, lang: Lang) -> String {
+    let names = winners.join(lang.pick(" and ", " et "));
+    match lang {
+        Lang::En => format!("Bots only · won by {names} ({score})"),
+        Lang::Fr => format!("Bots seulement · gagnée par {names} ({score})"),
+    }
 }
 
 /// "normal: 3 won of 5".

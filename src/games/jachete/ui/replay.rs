@@ -111,7 +111,7 @@ fn render(s: &Session, k: usize, viewer: Seat, lang: Lang) -> String {
     out.push_str("</div><div class=\"side-col\">");
     players(&mut out, &p, &v, None, false, lang);
     if !p.state().results().is_empty() {
-        let _ = write!(out, "<section class=\"panel\" data-testid=\"replay-ja-scores\"><h2>{}</h2>", lang.ja().total);
+        let _ = write!(out, "<section class=\"panel\" data-testid=\"replay-ja-scores\"><h2>{}</h2>", rp(lang).round_scores);
         end::score_table(&mut out, &p, lang);
         out.push_str("</section>");
     }
@@ -144,19 +144,6 @@ pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<
         let (k, lang) = (step.get(), ctx.lang());
         session.with_value(|s| render(s, k, viewer, lang))
     };
-    let move_list = move || {
-        let current = step.get();
-        let mut items = vec![(0, rp_tr(|t| t.deal_start)().to_string())];
-        words.with(|w| items.extend(w.iter().enumerate().map(|(i, t)| (i + 1, t.clone()))));
-        items
-            .into_iter()
-            .map(|(k, text)| {
-                crate::ui::replay::move_item(k, current, text, marks, step)
-            })
-            .collect_view()
-    };
-    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
-    crate::ui::replay::follow(list, step);
     view! {
         <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
             <p>{move || {
@@ -165,10 +152,7 @@ pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<
             }}</p>
         </section>
         <div class="ja-table ja-replay" data-testid="replay-ja-table" inner_html=table></div>
-        <section class="panel log" aria-labelledby="replay-moves-title">
-            <h2 id="replay-moves-title">{rp_tr(|t| t.moves_title)}</h2>
-            <ol class="log-lines replay-moves" start="0" data-testid="replay-moves" node_ref=list>{move_list}</ol>
-        </section>
+        {crate::ui::replay::move_list(step, marks, move || words.get())}
     }
 }
 

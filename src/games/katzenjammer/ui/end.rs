@@ -47,9 +47,10 @@ pub fn EndPanel() -> impl IntoView {
                 <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
                 <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
                 // The newest recorded game's replay (index.html starts the
-                // whole app for it): a game one person played is recorded.
-                // (A practice game is not recorded: the newest recorded game would be another.)
-                <a href="?replay=last" data-testid="watch-replay" hidden=me.is_none() || practice>{s.watch_replay}</a>
+                // whole app for it): every finished game is recorded, hot-seat
+                // and all-bot ones too, except a practice game (the newest
+                // recorded game would be another).
+                <a href="?replay=last" data-testid="watch-replay" hidden=practice>{s.watch_replay}</a>
             </p>
         };
         let par = move || match (ctx.par.get(), me) {

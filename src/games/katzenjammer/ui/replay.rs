@@ -128,21 +128,6 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>, marks: RwSignal<
         }
         .into_any()
     };
-    let move_list = move || {
-        let current = step.get();
-        words.with(|words| {
-            words
-                .iter()
-                .enumerate()
-                .map(|(k, lines)| {
-                    let text = if k == 0 { rp_tr(|t| t.deal_start)().to_string() } else { lines.join(" ") };
-                    crate::ui::replay::move_item(k, current, text, marks, step)
-                })
-                .collect_view()
-        })
-    };
-    let list: NodeRef<leptos::html::Ol> = NodeRef::new();
-    crate::ui::replay::follow(list, step);
     view! {
         <section class="panel replay-event" aria-live="polite" data-testid="replay-event">
             {move || {
@@ -201,10 +186,7 @@ pub fn ReplayTable(session: Session<Kb>, step: RwSignal<usize>, marks: RwSignal<
                     })}
                     <ul class="seats-list">{move || (0..players).map(seat_line).collect_view()}</ul>
                 </section>
-                <section class="panel log" aria-labelledby="replay-moves-title">
-                    <h2 id="replay-moves-title">{rp_tr(|t| t.moves_title)}</h2>
-                    <ol class="log-lines replay-moves" start="0" data-testid="replay-moves" node_ref=list>{move_list}</ol>
-                </section>
+                {crate::ui::replay::move_list(step, marks, move || words.with(|w| w.iter().skip(1).map(|lines| lines.join(" ")).collect()))}
             </div>
         </div>
     }
