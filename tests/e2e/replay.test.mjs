@@ -139,19 +139,19 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       await page.keyboard.press('Home');
       await parted.click();
       assert.equal(await step(page), firstMark, 'the first mark jumps to where they parted');
-      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${firstMark}: in your seat, the expert would have played: \\S`));
+      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${firstMark}: the expert's move in your seat: “\\S`));
       assert.match(await page.locator(`[data-testid="replay-moves"] li:nth-child(${firstMark + 1})`).getAttribute('class'), /expert-mark/);
       // Keyboard: a mark is a button with its words for screen readers.
       await page.keyboard.press('Home');
       const last = marks.last();
       const lastStep = Number(await last.getAttribute('data-step'));
-      assert.match(await last.getAttribute('aria-label'), new RegExp(`^Move ${lastStep}: in your seat, the expert would have played: `));
+      assert.match(await last.getAttribute('aria-label'), new RegExp(`^Move ${lastStep}: the expert's move in your seat: “`));
       await last.focus();
       await page.keyboard.press('Enter');
       assert.equal(await step(page), lastStep, 'a mark jumps to its move (keyboard)');
       await page.locator(byTestId('lang-fr')).click();
       assert.match((await parted.textContent()).trim(), new RegExp(`^Ici, vous et l'expert avez pris des chemins différents : coup ${firstMark}$`));
-      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Coup ${lastStep} : à votre place, l'expert aurait joué : \\S`));
+      assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Coup ${lastStep} : le coup de l'expert à votre place : « \\S`));
       await page.locator(byTestId('lang-en')).click();
       await parted.click();
       await screenshot(page, 'replay-parted-en-1280x800');
@@ -307,7 +307,7 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
         await page.locator(byTestId('replay-mark')).first().waitFor({ timeout: 120_000 });
         await page.locator(byTestId('replay-parted-go')).click();
         const first = await step(page);
-        assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${first}: in your seat, the expert would have played: You `));
+        assert.match(await page.locator(byTestId('replay-expert-here')).textContent(), new RegExp(`^Move ${first}: the expert's move in your seat: “You `));
         await shots(page, 'replay-jachete');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));

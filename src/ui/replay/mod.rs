@@ -233,7 +233,7 @@ impl Mark {
     pub fn step(&self) -> usize {
         self.at + 1
     }
-    /// "Move 12: in your seat the expert would have played: You pass."
+    /// "Move 12: the expert's move in your seat: “You pass.”"
     pub fn words(&self, lang: Lang) -> String {
         texts::expert_would(self.step(), if lang == Lang::En { &self.en } else { &self.fr }, lang)
     }

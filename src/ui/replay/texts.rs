@@ -128,11 +128,13 @@ pub fn move_of(k: usize, n: usize, lang: Lang) -> String {
     }
 }
 
-/// A timeline mark: "Move 12: in your seat, the expert would have played: You pass."
+/// A timeline mark: "Move 12: the expert's move in your seat: “You pass.”"
+/// (`words` is the log's line as the person would have read it: quoted, so
+/// that its "You" reads as the seat's, not the expert's).
 pub fn expert_would(k: usize, words: &str, lang: Lang) -> String {
     match lang {
-        Lang::En => format!("Move {k}: in your seat, the expert would have played: {words}"),
-        Lang::Fr => format!("Coup {k} : à votre place, l'expert aurait joué : {words}"),
+        Lang::En => format!("Move {k}: the expert's move in your seat: “{words}”"),
+        Lang::Fr => format!("Coup {k} : le coup de l'expert à votre place : « {words} »"),
     }
 }
 
