@@ -308,6 +308,39 @@ describe("J'achète at the table", () => {
     }
   });
 
+  it('issue 13: what each seat did last this round is shown at its seat, and a bot\'s move is heard', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await gotoApp(page, env.url(query(OPEN_SEED)));
+      const bubble = (seat) => page.locator(byTestId(`ja-bubble-${seat}`));
+      await toFirstTurn(page);
+      // Our discard: the card we discard, at our seat, not fresh (we made it).
+      const label = (await page.locator(byTestId('ja-hand-card-0')).textContent()).trim();
+      await discardFirst(page);
+      await nextState(page);
+      assert.equal((await bubble(0).textContent()).trim(), `discards ${label}`);
+      assert.ok(!(await bubble(0).evaluate((el) => el.classList.contains('fresh'))), 'our own move is not fresh');
+      // The bots have moved since: each bubble says a move, the newest ones
+      // are fresh, and the newest bot move was announced.
+      const bots = [];
+      for (const seat of [1, 2, 3]) {
+        if (await bubble(seat).count()) bots.push((await bubble(seat).textContent()).trim());
+      }
+      assert.ok(bots.length > 0, 'a bot moved since our discard');
+      for (const text of bots) assert.match(text, /^(buys \S+|lets \S+ go|discards \S+|lays down \d+ cards?)$/);
+      assert.ok((await page.locator('.seat-line .bubble.fresh').count()) > 0, 'the bots\' moves since ours are fresh');
+      const heard = (await page.locator(byTestId('ja-move-live')).textContent()).trim();
+      assert.match(heard, /^\S+ (buys|lets|discards|lays down) .+\.$/, heard);
+      await page.locator(byTestId('lang-fr')).click();
+      assert.match((await bubble(0).textContent()).trim(), /^défausse \S+$/, 'French too');
+      await screenshot(page, 'jachete-bubbles-fr-desktop');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const locale of ['en-US', 'fr-CA']) {
       const lang = locale.slice(0, 2);

@@ -12,6 +12,7 @@
 //! ([`ja_tr`]), staging operations through one fn-pointer helper ([`stage`]).
 
 mod end;
+mod moves;
 #[cfg(feature = "replay")]
 mod replay;
 #[cfg(feature = "replay")]
@@ -31,6 +32,7 @@ use super::staging::{self, Order, Pick, StageError, Staging, Target};
 use super::summary::Summary;
 use super::texts;
 use super::Jachete as Ja;
+use moves::SeatMoves;
 use crate::app::config::SeatKind;
 use crate::app::controller::{DailyAttempt, Par, SPEED_KEY};
 use crate::app::game::GameDef;
@@ -80,6 +82,11 @@ struct Ui {
     st: RwSignal<State>,
     /// What the aria-live region says.
     live: RwSignal<String>,
+    /// A bot's newest move, for screen readers (a region of its own: the
+    /// person's staging announcements do not cut it off).
+    heard: RwSignal<String>,
+    /// Each seat's latest move of the round, followed move by move.
+    moves: StoredValue<Option<SeatMoves>>,
     /// The move (and rounds seen) at which what the person must see was
     /// last brought into view.
     shown: StoredValue<Option<(usize, usize)>>,
@@ -687,6 +694,8 @@ pub fn Game() -> impl IntoView {
         ctx,
         st: RwSignal::new(State { acked, ..State::default() }),
         live: RwSignal::new(String::new()),
+        heard: RwSignal::new(String::new()),
+        moves: StoredValue::new(None),
         shown: StoredValue::new(None),
     };
     rebuild(ui);
@@ -696,6 +705,15 @@ pub fn Game() -> impl IntoView {
         key.track();
         if prev.is_some() {
             rebuild(ui);
+            // Issue 13: a bot's move is heard, not only seen.
+            let lang = ctx.lang();
+            let said = ctx.game_untracked::<Ja, _>(|s| {
+                let (seat, m) = follow_moves(ui, s)?;
+                matches!(s.config().seat(seat), Some(SeatKind::Bot(_))).then(|| m.sentence(s, seat, lang) + ".")
+            });
+            if let Some(said) = said.flatten() {
+                ui.heard.set(said);
+            }
         }
     });
     // JA-17: a round's end is shown until "Next round"; the bots wait meanwhile.
@@ -737,6 +755,7 @@ pub fn Game() -> impl IntoView {
                 inner_html=move || render(ui)
             ></div>
             <p class="sr-only" aria-live="polite" data-testid="ja-live">{move || ui.live.get()}</p>
+            <p class="sr-only" aria-live="polite" data-testid="ja-move-live">{move || ui.heard.get()}</p>
         </div>
     }
 }
@@ -820,12 +839,22 @@ fn render(ui: Ui) -> String {
                 seatside(&mut out, u, s, v, st.as_ref(), revealed, lang);
             }
             out.push_str("</div><div class=\"side-col\">");
-            players(&mut out, s, v, st.as_ref(), round_end, lang);
+            follow_moves(ui, s);
+            ui.moves.with_value(|m| players(&mut out, s, v, st.as_ref(), round_end, m.as_ref(), lang));
             out.push_str("</div></div>");
         });
     });
     show_turn(ui);
     out
+}
+
+/// Catches the seats' latest moves up with the game; the newest move.
+fn follow_moves(ui: Ui, s: &Session) -> Option<(Seat, moves::Move)> {
+    ui.moves.update_value(|m| match m {
+        Some(m) => m.follow(s),
+        None => *m = SeatMoves::of(s),
+    });
+    ui.moves.with_value(|m| m.as_ref()?.newest())
 }
 
 fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>, lang: Lang) {
@@ -931,7 +960,9 @@ fn facts(out: &mut String, u: Option<&State>, v: &JaView, s: &Session, finished:
 /// seat staging a play sees how many of its cards are on the staged table
 /// (still in its hand for the others until "Play"). While a round's end is
 /// shown: money and scores only (the next round is dealt, not begun).
-fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, lang: Lang) {
+/// The players, each with its money, points and hand, and (with `moves`)
+/// its latest move of the round in a bubble.
+fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, moves: Option<&SeatMoves>, lang: Lang) {
     let j = lang.ja();
     let _ = write!(out, "<section class=\"panel players\"><h2>{}</h2><ul class=\"seats-list\">", lang.s().players_title);
     for seat in 0..v.players {
@@ -944,8 +975,9 @@ fn players(out: &mut String, s: &Session, v: &JaView, st: Option<&Staging>, roun
         let bought: Vec<Card> = v.bought.iter().filter(|(b, _)| *b == seat).map(|(_, c)| *c).collect();
         let bought = if bought.is_empty() || round_end { String::new() } else { format!("<span class=\"bought\">{} {}</span>", j.bought, cards(&bought, lang)) };
         let staged = st.filter(|st| st.playing && st.seat == seat).map_or(0, |st| v.hand.len().saturating_sub(st.hand.len()));
+        let bubble = moves.filter(|_| !round_end).map(|m| m.bubble_html(seat, Some(v.seat), lang)).unwrap_or_default();
         let _ = write!(out, 
-            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-staged=\"{staged}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer}{}</p><p class=\"stats\"><span>{}</span><span>{} {}</span>{}{bought}</p></li>",
+            "<li class=\"seat-line{}\" data-testid=\"ja-player-{seat}\" data-hand-size=\"{}\" data-staged=\"{staged}\" data-opened=\"{opened}\" data-money=\"{}\"><p class=\"who\"><strong>{}</strong>{level}{dealer}{}</p><p class=\"stats\"><span>{}</span><span>{} {}</span>{}{bought}</p>{bubble}</li>",
             if v.to_act == Some(seat) && !round_end { " acting" } else { "" },
             v.hand_sizes[seat],
             v.money[seat],

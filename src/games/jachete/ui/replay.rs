@@ -12,10 +12,11 @@
 use std::fmt::Write;
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{JaAction, JaView};
+use tablee_engine::jachete::JaView;
 use tablee_engine::json::Json;
 use tablee_engine::Seat;
 
+use super::moves::{Move, SeatMoves};
 use super::{cards, end, esc, facts, players, Ja, Session};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
@@ -25,35 +26,11 @@ use crate::i18n;
 use crate::ui::replay::{rp, rp_tr, Mark};
 use crate::ui::ctx;
 
-/// A move in words, as a log would say it: "Ana buys the 7 of hearts",
-/// "You discard the king of spades", "Ben lays down 6 cards".
-fn move_text(s: &Session, v: &JaView, seat: Seat, action: &JaAction, lang: Lang) -> String {
-    let name = i18n::seat_name(s.config(), seat, lang);
-    let you = i18n::is_you(s.config(), seat);
-    let card = |c| texts::card_spoken(c, lang);
-    let says = |en_you: &str, en: &str, fr_you: &str, fr: &str| i18n::says(lang, you, &name, en_you, en, fr_you, fr);
-    match action {
-        JaAction::Buy => match v.buy_card {
-            Some(c) => says(&format!("buy the {}", card(c)), &format!("buys the {}", card(c)), &format!("achetez le {}", card(c)), &format!("achète le {}", card(c))),
-            None => says("buy the card", "buys the card", "achetez la carte", "achète la carte"),
-        },
-        JaAction::Decline => says("let the card go", "lets the card go", "laissez passer la carte", "laisse passer la carte"),
-        JaAction::Discard(c) => {
-            says(&format!("discard the {}", card(*c)), &format!("discards the {}", card(*c)), &format!("défaussez le {}", card(*c)), &format!("défausse le {}", card(*c)))
-        }
-        JaAction::Play { table } => {
-            let laid = table.iter().map(|m| m.cards.len()).sum::<usize>().saturating_sub(v.table.iter().map(|m| m.cards.len()).sum());
-            let n = i18n::cards_count(laid, lang);
-            says(&format!("lay down {n}"), &format!("lays down {n}"), &format!("posez {n}"), &format!("pose {n}"))
-        }
-    }
-}
-
 /// The expert's move before move `at` in the move list's words.
 pub fn expert_words(s: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {
     let p = before(s, at)?;
     let seat = p.to_act()?;
-    Some(move_text(&p, &p.view(seat), seat, &Ja::action_from_json(action).ok()?, lang) + ".")
+    Some(Move::of(&p, seat, &Ja::action_from_json(action).ok()?).sentence(&p, seat, lang) + ".")
 }
 
 /// The melds on the table, grouped by owner: cards only, nothing to pick.
@@ -109,7 +86,7 @@ fn render(s: &Session, k: usize, viewer: Seat, lang: Lang) -> String {
         hand(&mut out, &p, viewer, p.config().solo_seat() == Some(viewer), lang);
     }
     out.push_str("</div><div class=\"side-col\">");
-    players(&mut out, &p, &v, None, false, lang);
+    players(&mut out, &p, &v, None, false, SeatMoves::of(&p).as_ref(), lang);
     if !p.state().results().is_empty() {
         let _ = write!(out, "<section class=\"panel\" data-testid=\"replay-ja-scores\"><h2>{}</h2>", rp(lang).round_scores);
         end::score_table(&mut out, &p, lang);
@@ -132,7 +109,7 @@ pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<
             let Ok(mut at) = Session::new(s.config().clone()) else { return Vec::new() };
             let mut out = Vec::with_capacity(s.actions().len());
             for (seat, action) in s.moves() {
-                out.push(move_text(&at, &at.view(seat), seat, action, lang) + ".");
+                out.push(Move::of(&at, seat, action).sentence(&at, seat, lang) + ".");
                 if at.apply_recorded(seat, action).is_err() {
                     break;
                 }
@@ -217,7 +194,7 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         for (seat, action) in s.moves() {
             for lang in [Lang::En, Lang::Fr] {
-                let text = move_text(&at, &at.view(seat), seat, action, lang);
+                let text = Move::of(&at, seat, action).sentence(&at, seat, lang);
                 assert!(!text.contains("JA-") && text.len() > 8, "{text}");
                 kinds.insert(text.split(' ').nth(1).unwrap_or_default().to_string());
             }
