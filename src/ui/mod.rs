@@ -489,7 +489,14 @@ fn Header() -> impl IntoView {
         browser::store(LANG_KEY, lang.code());
     };
     let in_game = Memo::new(move |_| ctx.has_game());
-    let game_name = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title()));
+    // The game on screen: the table's (a puzzle is Katzenjammer's); none on
+    // the other screens, which name their game themselves or hold several
+    // (a replay of J'achète under Katzenjammer's name misled).
+    let game_name = Memo::new(move |_| match ctx.screen.get() {
+        Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title()),
+        Screen::Puzzles | Screen::Puzzle(_) => GameId::Katzenjammer.title(),
+        _ => "",
+    });
     view! {
         <header class="masthead">
             <div class="brand">

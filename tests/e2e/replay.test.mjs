@@ -278,6 +278,9 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
         await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
         const table = page.locator(byTestId('replay-ja-table'));
         await table.waitFor();
+        // The replay names its game; the header names none (not the game in progress).
+        assert.equal((await page.locator(byTestId('replay-game')).textContent()).trim(), "· J'achète");
+        assert.equal((await page.locator('.masthead .game-name').textContent()).trim(), '');
         assert.equal(await page.locator(byTestId('replay-no-table')).count(), 0, 'a table, not the deal only');
         const total = Number(await page.locator(byTestId('replay-range')).getAttribute('max'));
         const list = await moveList(page);
@@ -296,6 +299,9 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
         assert.equal(await step(page), laid);
         assert.match(await event(page), /lays down \d+ cards/);
         assert.ok((await table.locator('.meld').count()) > 0, 'melds on the table after the first lay-down');
+        // And at the seat that laid them, its move in a bubble.
+        const words = (await event(page)).match(/lays down (\d+ cards)/)[1];
+        assert.ok((await table.locator('.seat-line .bubble').allTextContents()).includes(`lays down ${words}`));
         // The end: the scores round by round.
         await page.keyboard.press('End');
         const scores = table.locator(byTestId('replay-ja-scores'));

@@ -35,10 +35,10 @@ pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
         Refusal::NotABuyWindow if en => "Nothing is on offer now: a card is bought right after it is discarded, and only by players who have not opened. It is a turn: play or discard.".to_string(),
         Refusal::NotABuyWindow => "Aucune carte n'est offerte : on achète une carte juste après sa défausse, et seulement si l'on n'a pas encore ouvert. C'est un tour de jeu : jouez ou défaussez.".to_string(),
         Refusal::DiscardNotHeld { card, .. } if en => {
-            format!("You cannot discard the {}: it is not in your hand.", card_name(*card, lang))
+            format!("You cannot discard {}: it is not in your hand.", the_card(*card, lang))
         }
         Refusal::DiscardNotHeld { card, .. } => {
-            format!("Vous ne pouvez pas défausser le {} : il n'est pas dans votre main.", card_name(*card, lang))
+            format!("Vous ne pouvez pas défausser {} : cette carte n'est pas dans votre main.", the_card(*card, lang))
         }
         Refusal::TableCardRemoved if en => "Every card that was on the table at the start of the turn must stay there: a wild taken from a meld is played again in the same turn.".to_string(),
         Refusal::TableCardRemoved => "Toute carte qui était sur la table au début du tour doit y rester : une floune reprise d'une combinaison est rejouée dans le même tour.".to_string(),
@@ -226,6 +226,18 @@ pub(crate) fn card_name(card: Card, lang: Lang) -> String {
     match card {
         Card::Natural(rank, suit) => natural_name(rank, suit, lang),
         Card::Joker => "joker".to_string(),
+    }
+}
+
+/// A card with its article: "the 7♥"; in French "le 7♥", "l'A♥" (as),
+/// "la D♠" (dame), "le joker".
+pub(crate) fn the_card(card: Card, lang: Lang) -> String {
+    let name = card_name(card, lang);
+    match (lang, card) {
+        (Lang::En, _) => format!("the {name}"),
+        (Lang::Fr, Card::Natural(rank, _)) if rank.number() == 1 => format!("l'{name}"),
+        (Lang::Fr, Card::Natural(rank, _)) if rank.number() == 12 => format!("la {name}"),
+        (Lang::Fr, _) => format!("le {name}"),
     }
 }
 

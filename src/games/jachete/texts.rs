@@ -5,6 +5,7 @@
 use tablee_engine::jachete::{Card, Contract, JaAction};
 use tablee_engine::Seat;
 
+use super::refusals::the_card;
 use super::staging::StageError;
 use super::summary::Summary;
 use super::Jachete;
@@ -241,12 +242,12 @@ pub fn turn_text(config: &Table, seat: Seat, buying: bool, lang: Lang) -> String
 
 /// The buy window's question (JA-9, JA-10).
 pub fn buy_question(card: Card, next: bool, lang: Lang) -> String {
-    let c = card_spoken(card, lang);
+    let c = the_card(card, lang);
     match (lang, next) {
-        (Lang::En, true) => format!("Buy the {c} for 5¢? You also get a bonus card, then draw as usual: it is your turn next."),
-        (Lang::En, false) => format!("Buy the {c} for 5¢? You also get a bonus card from the stock."),
-        (Lang::Fr, true) => format!("Acheter le {c} pour 5¢ ? Vous recevez aussi une carte en prime, puis vous piochez : c'est votre tour."),
-        (Lang::Fr, false) => format!("Acheter le {c} pour 5¢ ? Vous recevez aussi une carte en prime du paquet."),
+        (Lang::En, true) => format!("Buy {c} for 5¢? You also get a bonus card, then draw as usual: it is your turn next."),
+        (Lang::En, false) => format!("Buy {c} for 5¢? You also get a bonus card from the stock."),
+        (Lang::Fr, true) => format!("Acheter {c} pour 5¢ ? Vous recevez aussi une carte en prime, puis vous piochez : c'est votre tour."),
+        (Lang::Fr, false) => format!("Acheter {c} pour 5¢ ? Vous recevez aussi une carte en prime du paquet."),
     }
 }
 
@@ -285,8 +286,8 @@ pub fn action_text(action: &JaAction, lang: Lang) -> String {
         JaAction::Buy => "Acheter la carte".to_string(),
         JaAction::Decline if en => "Let it go".to_string(),
         JaAction::Decline => "La laisser passer".to_string(),
-        JaAction::Discard(c) if en => format!("Discard the {}", card_spoken(*c, lang)),
-        JaAction::Discard(c) => format!("Défausser le {}", card_spoken(*c, lang)),
+        JaAction::Discard(c) if en => format!("Discard {}", the_card(*c, lang)),
+        JaAction::Discard(c) => format!("Défausser {}", the_card(*c, lang)),
         JaAction::Play { .. } if en => "Lay down this table".to_string(),
         JaAction::Play { .. } => "Poser cette table".to_string(),
     }

@@ -9,6 +9,7 @@ use tablee_engine::Seat;
 
 use super::{esc, Session};
 use crate::app::lang::Lang;
+use crate::games::jachete::refusals::the_card;
 use crate::games::jachete::texts;
 use crate::i18n;
 
@@ -47,8 +48,7 @@ impl Move {
         let you = i18n::is_you(s.config(), seat);
         let says = |en_you: &str, en: &str, fr_you: &str, fr: &str| i18n::says(lang, you, &name, en_you, en, fr_you, fr);
         let the = |c: Option<Card>, en: bool| match (c, en) {
-            (Some(c), true) => format!("the {}", texts::card_spoken(c, lang)),
-            (Some(c), false) => format!("le {}", texts::card_spoken(c, lang)),
+            (Some(c), _) => the_card(c, lang),
             (None, true) => "the card".to_string(),
             (None, false) => "la carte".to_string(),
         };
@@ -244,5 +244,12 @@ mod tests {
         }
         assert_eq!(Move::Discarded(tablee_engine::jachete::Card::Joker).bubble(Lang::En), "discards ★");
         assert_eq!(Move::LaidDown(6).bubble(Lang::Fr), "pose 6 cartes");
+        // French articles: "l'A♥" (as), "la D♠" (dame), "le 7♥".
+        let card = |c| tablee_engine::jachete::Card::parse(c).unwrap();
+        let fr = |c| Move::Bought(Some(card(c))).sentence(&whole, 1, Lang::Fr);
+        assert!(fr("AH").ends_with("achète l'A♥"), "{}", fr("AH"));
+        assert!(fr("QS").ends_with("achète la D♠"), "{}", fr("QS"));
+        assert!(fr("7H").ends_with("achète le 7♥"), "{}", fr("7H"));
+        assert!(Move::Discarded(card("AH")).sentence(&whole, 1, Lang::En).ends_with("discards the A♥"));
     }
 }
