@@ -123,7 +123,7 @@ fn Shown(session: AnySession) -> impl IntoView {
     };
     view! {
         <div class="replay" data-testid="replay-screen">
-            <h1>{rp_tr(|t| t.title)} <span class="muted" data-testid="replay-game">"· "{game}</span></h1>
+            <h1>{rp_tr(|t| t.title)} <span class="muted" data-testid="replay-game">" · "{game}</span></h1>
             <section class="panel replay-controls" aria-label=rp_tr(|t| t.timeline)>
                 <p class="replay-at" role="status" data-testid="replay-at" data-step=move || step.get().to_string()>
                     {move || texts::move_of(step.get(), n, ctx.lang())}
