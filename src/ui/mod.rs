@@ -234,7 +234,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         match ctx.screen.get() {
             Screen::Game => {
-                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(|g| link::write_any(&g.table()))) {
+                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(link::write_game)) {
                     browser::replace_query(&query);
                 }
             }
