@@ -419,7 +419,13 @@ impl Shell {
 
     /// Deals a new game for `table` and shows it (the caller saves it).
     pub fn new_game(&mut self, table: AnyTable) -> Result<Option<Job>, String> {
-        Ok(self.begin(table.deal_for_page(1)?))
+        self.new_match(table, 1)
+    }
+
+    /// Deals the first game of a match of `games` games at `table` (one: a
+    /// game of its own, [`Shell::new_game`]) and shows it.
+    pub fn new_match(&mut self, table: AnyTable, games: usize) -> Result<Option<Job>, String> {
+        Ok(self.begin(table.deal_for_page(games)?))
     }
 
     /// Deals the next game of the match in progress once its game is over

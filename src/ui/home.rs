@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_game, tr, Screen};
+use super::{browser, ctx, start_match, tr, Screen, MATCHES};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
@@ -54,6 +54,8 @@ pub fn Home() -> impl IntoView {
     let game = ctx.home_game;
     let seats = RwSignal::new(initial.seats.clone());
     let options = RwSignal::new(initial.options);
+    // A match's number of games (KB-20; one: a game of its own).
+    let games = RwSignal::new(1usize);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -84,9 +86,14 @@ pub fn Home() -> impl IntoView {
         ev.prevent_default();
         tried.set(true);
         let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
+        // A daily deal is never a match.
+        let mut match_games = 1;
         let table = match game.get_untracked() {
             GameId::Katzenjammer => table_for::<Katzenjammer>(mode, &typed, seats, options.get_untracked(), today).map(|config| {
                 ctx.home_table.set(config.clone());
+                if config.daily.is_none() {
+                    match_games = games.get_untracked();
+                }
                 config.into_any()
             }),
             GameId::Jachete => {
@@ -99,7 +106,12 @@ pub fn Home() -> impl IntoView {
             Some(table) if !table.game().playable() => {
                 browser::open_with_full_build(&link::write_any(&table));
             }
-            Some(table) => start_game(ctx, table),
+            // A match: this build deals it if it has the matches' screens,
+            // else the whole app deals it from its link.
+            Some(table) if match_games > 1 && !MATCHES => {
+                browser::open_with_full_build(&link::write_match(&table, match_games));
+            }
+            Some(table) => start_match(ctx, table, match_games),
             None => focus("seed-input"),
         }
     };
@@ -190,7 +202,7 @@ pub fn Home() -> impl IntoView {
                 <Show when=move || game.get() == GameId::Katzenjammer>
                     <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                         <legend>{tr(|s| s.options_label)}</legend>
-                        <OptionsForm options />
+                        <OptionsForm options games />
                     </fieldset>
                 </Show>
 

@@ -1,0 +1,123 @@
+//! A match's standings at the end of each of its games (KB-20): every
+//! seat's mice game by game and its running total, who leads or won, and
+//! the match's next step — "Next game (2 of 3)", or, once the match is
+//! over, its share text and a new match. The whole app's build only
+//! (feature `matchplay`); the numbers are the engine's `Match`.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::Kb;
+use crate::app::link;
+use crate::games::katzenjammer::matchplay as words;
+use crate::i18n;
+use crate::ui::{self as browser, ctx, next_in_match};
+
+/// The match's line in the deal bar during a game: "Match · game 2 of 3 ·
+/// You 3 · Pacha 1 · …" (the totals before this game).
+#[component]
+pub fn MatchStatus() -> impl IntoView {
+    let ctx = ctx();
+    let text = move || {
+        let lang = ctx.lang();
+        ctx.game::<Kb, _>(|s| s.in_match().map(|m| words::status(s.config(), m, lang))).flatten()
+    };
+    move || text().map(|t| view! { <p class="match-status" data-testid="match-status">{t}</p> })
+}
+
+#[component]
+pub fn Standings() -> impl IntoView {
+    let ctx = ctx();
+    let data = move || ctx.game::<Kb, _>(|s| s.standings().map(|m| (s.config().clone(), m))).flatten();
+    let shared = RwSignal::new(None::<Result<(), String>>);
+    let share = move |_| {
+        let lang = ctx.lang();
+        let text = ctx.game_untracked::<Kb, _>(|s| {
+            let record = s.standings()?;
+            let url = format!("{}{}", browser::base_url(), link::write_match(&s.link_table().into_any(), s.match_games()));
+            Some(words::share_text(s.config(), &record, &url, lang))
+        });
+        let Some(text) = text.flatten() else { return };
+        spawn_local(async move {
+            let copied = browser::copy_to_clipboard(text.clone()).await;
+            shared.set(Some(if copied { Ok(()) } else { Err(text) }));
+        });
+    };
+    move || {
+        let Some((config, record)) = data() else { return ().into_any() };
+        let lang = ctx.lang();
+        let totals = record.totals();
+        let leaders = record.leaders();
+        let heads = (1..=record.records.len())
+            .map(|n| {
+                let name = words::game_of(n, record.games_planned, lang);
+                view! { <th scope="col" title=name.clone() aria-label=name>{lang.pick("G", "P")}{n}</th> }
+            })
+            .collect_view();
+        let rows = (0..config.players())
+            .map(|seat| {
+                let games = record
+                    .records
+                    .iter()
+                    .map(|r| view! { <td>{i18n::num(r.mice.get(seat).copied().unwrap_or(0))}</td> })
+                    .collect_view();
+                view! {
+                    <tr class:winner=leaders.contains(&seat) data-testid=format!("match-row-{seat}")>
+                        <th scope="row">{i18n::seat_name(&config, seat, lang)}</th>
+                        {games}
+                        <td data-testid=format!("match-total-{seat}")><strong>{i18n::num(totals[seat])}</strong></td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let over = record.is_over();
+        let next = (!over).then(|| {
+            view! {
+                <p class="actions">
+                    <button type="button" class="primary" data-testid="next-game" on:click=move |_| next_in_match(ctx)>
+                        {words::next_game(&record, lang)}
+                    </button>
+                </p>
+            }
+        });
+        let share_row = over.then(|| {
+            view! {
+                <p class="actions">
+                    <button type="button" data-testid="share-match" on:click=share>{lang.pick("Share the match", "Partager le match")}</button>
+                </p>
+                {move || match shared.get() {
+                    None => ().into_any(),
+                    Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-match-status">{ctx.lang().s().share_copied}</p> }.into_any(),
+                    Some(Err(text)) => view! {
+                        <div class="share-manual" data-testid="share-match-status">
+                            <label for="share-match-text">{ctx.lang().s().share_manual}</label>
+                            <textarea id="share-match-text" readonly rows="4" data-testid="share-match-text" prop:value=text></textarea>
+                        </div>
+                    }
+                    .into_any(),
+                }}
+            }
+        });
+        view! {
+            <section class="match-standings" data-testid="match-standings" aria-labelledby="match-title">
+                <h3 id="match-title" data-testid="match-heading">{words::heading(&record, lang)}</h3>
+                <p class="winners" data-testid="match-leaders"><strong>{words::leaders_text(&config, &record, lang)}</strong></p>
+                {next}
+                <div class="table-wrap">
+                    <table class="results" data-testid="match-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{lang.s().end_player}</th>
+                                {heads}
+                                <th scope="col">{lang.pick("Total", "Total")}</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+                {share_row}
+            </section>
+        }
+        .into_any()
+    }
+}
