@@ -51,6 +51,14 @@ pub fn game_key(game: GameId, n: u64) -> String {
     format!("tablee.{}.game.{n}", game.code())
 }
 
+/// Where game number `n` is saved when it is a match's (KB-20): a key of
+/// its own, so that index.html starts the whole app, which plays matches,
+/// for a list that has one, and the first load's build leaves it untouched.
+pub fn match_key(n: u64) -> String {
+    format!("tablee.{MATCH_KEY}.game.{n}")
+}
+const MATCH_KEY: &str = "match";
+
 /// The number at the end of a [`game_key`].
 fn key_number(key: &str) -> Option<u64> {
     key.rsplit('.').next()?.parse().ok()
@@ -248,7 +256,8 @@ impl Shell {
                     for (key, at) in list {
                         // A game whose table this build lacks (the first-load
                         // build and J'achète) stays listed and saved as it is.
-                        if key.split('.').nth(1).and_then(GameId::parse).is_some_and(|g| !g.playable()) {
+                        let part = key.split('.').nth(1);
+                        if part.and_then(GameId::parse).is_some_and(|g| !g.playable()) || (!super::MATCHES && part == Some(MATCH_KEY)) {
                             self.elsewhere.push((key, at));
                             continue;
                         }
@@ -401,7 +410,12 @@ impl Shell {
     /// Shows a new game `session` (the one in progress is kept) and starts
     /// its par; returns the par job to send.
     pub fn begin(&mut self, session: AnySession) -> Option<Job> {
-        let key = self.fresh_key(session.game());
+        let key = if session.match_progress().is_some() {
+            self.next += 1;
+            match_key(self.next - 1)
+        } else {
+            self.fresh_key(session.game())
+        };
         self.show(session, key, 0.0)
     }
 

@@ -18,6 +18,7 @@ use tablee_engine::{Seed, SeedError};
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
 use super::game::{AnySession, AnyTable, GameDef, GameId, OptionError};
 use super::lang::Lang;
+use super::session::Session;
 use super::url;
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
@@ -56,7 +57,8 @@ pub enum LinkError {
     Option { name: &'static str, text: String },
     Daily(String),
     /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
-    /// game has no matches.
+    /// game has no matches (only the builds that play matches read it).
+    #[cfg(any(feature = "matchplay", test))]
     Match(String),
 }
 
@@ -140,14 +142,18 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         None => None,
         Some(text) => Some(Seed::parse(text).map_err(|error| LinkError::Seed { text: shorten(text), error })?),
     };
+    // (The first load's build never reads it: index.html starts the whole app.)
+    #[cfg(any(feature = "matchplay", test))]
     let games = match get("match") {
-        None => 1,
         Some(text) => match text.trim().parse::<usize>() {
             Ok(1) => 1,
             Ok(n) if (2..=MAX_MATCH_GAMES).contains(&n) && G::new_match(players, options, Seed::from_number(0), n).is_some() => n,
             _ => return Err(LinkError::Match(shorten(text))),
         },
+        None => 1,
     };
+    #[cfg(not(any(feature = "matchplay", test)))]
+    let games = 1;
     let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
@@ -202,9 +208,18 @@ pub fn write_match(table: &AnyTable, games: usize) -> String {
     if games > 1 { format!("{link}&match={games}") } else { link }
 }
 
-/// The link of a game in progress: its match's in a match, else its deal's.
+/// The link of a game in progress: its match's (the match's seed and its
+/// number of games) in a match, else its deal's.
+pub fn write_session<G: GameDef>(session: &Session<G>) -> String {
+    match session.in_match() {
+        Some(record) => format!("{}&match={}", write(&session.link_table()), record.games_planned),
+        None => write(session.config()),
+    }
+}
+
+/// [`write_session`] for a game of any game.
 pub fn write_game(session: &AnySession) -> String {
-    write_match(&session.link_table(), session.match_games())
+    crate::each_game!(session session, s => write_session(s))
 }
 
 /// What a puzzles address asks for (the whole app's build shows it).

@@ -96,7 +96,10 @@ fn match_to_value(record: &Match) -> Json {
 /// the save has none; an error when it does not read or is not this game's.
 fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<Match>, SaveError> {
     const FIELD: SaveError = SaveError::Field("match");
-    if matches!(value, Json::Null) {
+    // The first load's build never meets a match's save: its key is the
+    // whole app's (`tablee.match.game.<n>`, controller.rs), which
+    // index.html starts instead.
+    if !super::MATCHES || matches!(value, Json::Null) {
         return Ok(None);
     }
     let seed = value.get("seed").and_then(Json::as_str).and_then(|t| Seed::parse(t).ok()).ok_or(FIELD)?;

@@ -94,6 +94,9 @@ impl<G: GameDef> Session<G> {
     pub fn new_match(config: TableConfig<G>, games: usize) -> Result<Session<G>, String> {
         let mut session = Session::new(config)?;
         if games > 1 {
+            if !super::MATCHES {
+                return Err("this build plays no matches".into());
+            }
             let c = &session.config;
             let record = G::new_match(c.players(), c.options, c.seed, games)
                 .ok_or_else(|| format!("{} has no matches", G::ID.title()))?;
@@ -134,7 +137,8 @@ impl<G: GameDef> Session<G> {
     }
     /// The match this game belongs to, the games before it recorded.
     pub fn in_match(&self) -> Option<&Match> {
-        self.in_match.as_ref()
+        // Constant-folded to `None` in the first load's build (no matches).
+        if super::MATCHES { self.in_match.as_ref() } else { None }
     }
     /// A save's match, read back (checked by the save's reader).
     pub fn set_match(&mut self, record: Option<Match>) {
@@ -142,12 +146,12 @@ impl<G: GameDef> Session<G> {
     }
     /// The number of games of this game's match (1: a game of its own).
     pub fn match_games(&self) -> usize {
-        self.in_match.as_ref().map_or(1, |m| m.games_planned)
+        self.in_match().map_or(1, |m| m.games_planned)
     }
     /// The match's standings: the games before this one, and this one once
     /// it is over.
     pub fn standings(&self) -> Option<Match> {
-        let mut record = self.in_match.clone()?;
+        let mut record = self.in_match()?.clone();
         if self.is_over() {
             G::record_in_match(&mut record, &self.state);
         }
@@ -164,7 +168,7 @@ impl<G: GameDef> Session<G> {
     }
     /// The table a link names: the match's (its seed) in a match, else this game's.
     pub fn link_table(&self) -> TableConfig<G> {
-        match &self.in_match {
+        match self.in_match() {
             Some(record) => TableConfig { seed: record.seed, daily: None, ..self.config.clone() },
             None => self.config.clone(),
         }

@@ -54,8 +54,6 @@ pub fn Home() -> impl IntoView {
     let game = ctx.home_game;
     let seats = RwSignal::new(initial.seats.clone());
     let options = RwSignal::new(initial.options);
-    // A match's number of games (KB-20; one: a game of its own).
-    let games = RwSignal::new(1usize);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -92,7 +90,7 @@ pub fn Home() -> impl IntoView {
             GameId::Katzenjammer => table_for::<Katzenjammer>(mode, &typed, seats, options.get_untracked(), today).map(|config| {
                 ctx.home_table.set(config.clone());
                 if config.daily.is_none() {
-                    match_games = games.get_untracked();
+                    match_games = chosen_games();
                 }
                 config.into_any()
             }),
@@ -111,7 +109,7 @@ pub fn Home() -> impl IntoView {
             Some(table) if match_games > 1 && !MATCHES => {
                 browser::open_with_full_build(&link::write_match(&table, match_games));
             }
-            Some(table) => start_match(ctx, table, match_games),
+            Some(table) => start_match(ctx, table, if MATCHES { match_games } else { 1 }),
             None => focus("seed-input"),
         }
     };
@@ -202,7 +200,7 @@ pub fn Home() -> impl IntoView {
                 <Show when=move || game.get() == GameId::Katzenjammer>
                     <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                         <legend>{tr(|s| s.options_label)}</legend>
-                        <OptionsForm options games />
+                        <OptionsForm options />
                     </fieldset>
                 </Show>
 
@@ -242,6 +240,18 @@ pub fn Home() -> impl IntoView {
     }
 }
 
+
+/// The number of games chosen for a match (KB-20; 1: a game of its own),
+/// read from Katzenjammer's options form when Play is pressed.
+fn chosen_games() -> usize {
+    use wasm_bindgen::JsCast;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("match-games"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .and_then(|s| s.value().parse().ok())
+        .unwrap_or(1)
+}
 
 fn focus(id: &str) {
     use wasm_bindgen::JsCast;

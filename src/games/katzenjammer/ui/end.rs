@@ -42,29 +42,16 @@ pub fn EndPanel() -> impl IntoView {
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
         let practice = ctx.game_untracked::<Kb, _>(|s| s.practice()).unwrap_or(false);
-        // In a match (the whole app's build): its standings, "Next game" as
-        // the main action while it goes on (a new game of its own would be
-        // a detour), a new match of as many games once it is over.
+        // A match's standings (the whole app's build): they bring its next
+        // step, and full.css hides the new lone games below them.
         #[cfg(feature = "matchplay")]
-        let (standings, games) = (
-            view! { <super::standings::Standings /> },
-            ctx.game_untracked::<Kb, _>(|s| s.standings().map(|m| (m.is_over(), m.games_planned))).flatten(),
-        );
+        let standings = view! { <super::standings::Standings /> };
         #[cfg(not(feature = "matchplay"))]
-        let (standings, games) = ((), None::<(bool, usize)>);
-        let going_on = games.is_some_and(|(over, _)| !over);
-        let new_match = games.filter(|(over, _)| *over).map(|(_, games)| {
-            let start = move |_| {
-                let Some(config) = ctx.game_untracked::<Kb, _>(|s| s.config().clone()) else { return };
-                crate::ui::start_match(ctx, TableConfig { seed: browser::fresh_seed(), daily: None, ..config }.into_any(), games);
-            };
-            view! { <button type="button" class="primary" data-testid="new-match" on:click=start>{lang.pick("New match", "Nouveau match")}</button> }
-        });
+        let standings = ();
         let actions = view! {
             <p class="actions">
-                {new_match}
-                <button type="button" class:primary=games.is_none() data-testid="play-again" hidden=going_on on:click=move |_| again(false)>{s.play_again}</button>
-                <button type="button" data-testid="same-deal" hidden=going_on on:click=move |_| again(true)>{s.same_deal}</button>
+                <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
+                <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
                 // The newest recorded game's replay (index.html starts the
                 // whole app for it): every finished game is recorded, hot-seat
                 // and all-bot ones too, except a practice game (the newest

@@ -11,7 +11,8 @@ use super::Kb;
 use crate::app::link;
 use crate::games::katzenjammer::matchplay as words;
 use crate::i18n;
-use crate::ui::{self as browser, ctx, next_in_match};
+use crate::app::config::TableConfig;
+use crate::ui::{self as browser, ctx, next_in_match, start_match};
 
 /// The match's line in the deal bar during a game: "Match · game 2 of 3 ·
 /// You 3 · Pacha 1 · …" (the totals before this game).
@@ -34,7 +35,7 @@ pub fn Standings() -> impl IntoView {
         let lang = ctx.lang();
         let text = ctx.game_untracked::<Kb, _>(|s| {
             let record = s.standings()?;
-            let url = format!("{}{}", browser::base_url(), link::write_match(&s.link_table().into_any(), s.match_games()));
+            let url = format!("{}{}", browser::base_url(), link::write_session(s));
             Some(words::share_text(s.config(), &record, &url, lang))
         });
         let Some(text) = text.flatten() else { return };
@@ -80,9 +81,15 @@ pub fn Standings() -> impl IntoView {
                 </p>
             }
         });
+        let games = record.games_planned;
+        let new_match = move |_| {
+            let Some(config) = ctx.game_untracked::<Kb, _>(|s| s.config().clone()) else { return };
+            start_match(ctx, TableConfig { seed: browser::fresh_seed(), daily: None, ..config }.into_any(), games);
+        };
         let share_row = over.then(|| {
             view! {
                 <p class="actions">
+                    <button type="button" class="primary" data-testid="new-match" on:click=new_match>{lang.pick("New match", "Nouveau match")}</button>
                     <button type="button" data-testid="share-match" on:click=share>{lang.pick("Share the match", "Partager le match")}</button>
                 </p>
                 {move || match shared.get() {

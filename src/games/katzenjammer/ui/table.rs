@@ -129,7 +129,7 @@ fn DealBar() -> impl IntoView {
     let share = move |_| {
         let lang = ctx.lang();
         let text = ctx.game_untracked::<Kb, _>(|session| {
-            let url = format!("{}{}", browser::base_url(), link::write_match(&session.link_table().into_any(), session.match_games()));
+            let url = format!("{}{}", browser::base_url(), link::write_session(session));
             let summary = Summary::of(session.state());
             let par = match ctx.par.get_untracked() {
                 Par::Known(p) => Some(p),
