@@ -115,6 +115,8 @@ describe('a match of several games', { timeout: 600_000 }, () => {
         if ((await nextState(page)) !== 'pass') break;
         await moveAndWait(page, 'pass-button');
       }
+      // Our turn again (or the end): the bots wait, the game is saved.
+      await nextState(page);
       await settle(page);
       const deal2 = await text(page, 'deal-id');
       const log = await page.locator('[data-testid="log"] li').count();
@@ -124,6 +126,7 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       await page.locator(byTestId('table-screen')).waitFor();
       assert.equal(await text(page, 'deal-id'), deal2);
       assert.equal(await text(page, 'match-status'), status, 'game 2 of 2, the totals of game 1');
+      await nextState(page);
       assert.equal(await page.locator('[data-testid="log"] li').count(), log, 'at the same move');
       await page.locator(byTestId('speed-instant')).click();
       await playToEnd(page);
