@@ -1,7 +1,7 @@
 //! A match's standings at the end of each of its games (KB-20): every
 //! seat's mice game by game and its running total, who leads or won, and
 //! the match's next step — "Next game (2 of 3)", or, once the match is
-//! over, its share text and a new match. The whole app's build only
+//! over, its share text (to copy) and a new match. The whole app's build only
 //! (feature `matchplay`); the numbers are the engine's `Match`.
 
 use leptos::prelude::*;
@@ -30,19 +30,21 @@ pub fn MatchStatus() -> impl IntoView {
 pub fn Standings() -> impl IntoView {
     let ctx = ctx();
     let data = move || ctx.game::<Kb, _>(|s| s.standings().map(|m| (s.config().clone(), m))).flatten();
-    let shared = RwSignal::new(None::<Result<(), String>>);
-    let share = move |_| {
+    // The match's share text, shown to copy by hand or with one button.
+    let copied = RwSignal::new(false);
+    let share_text = move || {
         let lang = ctx.lang();
-        let text = ctx.game_untracked::<Kb, _>(|s| {
+        ctx.game::<Kb, _>(|s| {
             let record = s.standings()?;
             let url = format!("{}{}", browser::base_url(), link::write_session(s));
             Some(words::share_text(s.config(), &record, &url, lang))
-        });
-        let Some(text) = text.flatten() else { return };
-        spawn_local(async move {
-            let copied = browser::copy_to_clipboard(text.clone()).await;
-            shared.set(Some(if copied { Ok(()) } else { Err(text) }));
-        });
+        })
+        .flatten()
+        .unwrap_or_default()
+    };
+    let copy = move |_| {
+        let text = share_text();
+        spawn_local(async move { copied.set(browser::copy_to_clipboard(text).await) });
     };
     move || {
         let Some((config, record)) = data() else { return ().into_any() };
@@ -90,19 +92,14 @@ pub fn Standings() -> impl IntoView {
             view! {
                 <p class="actions">
                     <button type="button" class="primary" data-testid="new-match" on:click=new_match>{lang.pick("New match", "Nouveau match")}</button>
-                    <button type="button" data-testid="share-match" on:click=share>{lang.pick("Share the match", "Partager le match")}</button>
                 </p>
-                {move || match shared.get() {
-                    None => ().into_any(),
-                    Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-match-status">{ctx.lang().s().share_copied}</p> }.into_any(),
-                    Some(Err(text)) => view! {
-                        <div class="share-manual" data-testid="share-match-status">
-                            <label for="share-match-text">{ctx.lang().s().share_manual}</label>
-                            <textarea id="share-match-text" readonly rows="4" data-testid="share-match-text" prop:value=text></textarea>
-                        </div>
-                    }
-                    .into_any(),
-                }}
+                <p class="field">
+                    <label for="match-share-text">{lang.pick("Share the match", "Partager le match")}</label>
+                    <textarea id="match-share-text" readonly rows="4" data-testid="match-share-text" prop:value=share_text></textarea>
+                    <button type="button" data-testid="copy-match" on:click=copy>
+                        {move || if copied.get() { ctx.lang().s().share_copied } else { ctx.lang().pick("Copy", "Copier") }}
+                    </button>
+                </p>
             }
         });
         view! {
