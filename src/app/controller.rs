@@ -59,6 +59,15 @@ pub fn match_key(n: u64) -> String {
 }
 const MATCH_KEY: &str = "match";
 
+/// Whether the save at `key` belongs to another build: a game whose table
+/// this build lacks (the first load's and J'achète), or a match's when this
+/// build plays none (`matches`: [`super::MATCHES`]). It stays listed and
+/// saved as it is.
+fn played_elsewhere(key: &str, matches: bool) -> bool {
+    let part = key.split('.').nth(1);
+    part.and_then(GameId::parse).is_some_and(|g| !g.playable()) || (!matches && part == Some(MATCH_KEY))
+}
+
 /// The number at the end of a [`game_key`].
 fn key_number(key: &str) -> Option<u64> {
     key.rsplit('.').next()?.parse().ok()
@@ -256,8 +265,7 @@ impl Shell {
                     for (key, at) in list {
                         // A game whose table this build lacks (the first-load
                         // build and J'achète) stays listed and saved as it is.
-                        let part = key.split('.').nth(1);
-                        if part.and_then(GameId::parse).is_some_and(|g| !g.playable()) || (!super::MATCHES && part == Some(MATCH_KEY)) {
+                        if played_elsewhere(&key, super::MATCHES) {
                             self.elsewhere.push((key, at));
                             continue;
                         }
@@ -989,6 +997,22 @@ pub(crate) mod tests {
         assert_eq!(standings.totals(), first.iter().zip(&last).map(|(a, b)| a + b).collect::<Vec<_>>());
         assert!(s.next_in_match().is_none(), "no third game");
         assert!(again.shell.next_in_match().is_none());
+    }
+
+    /// The first load's build (no matches) leaves a match's save listed and
+    /// untouched for the whole app's (index.html starts it for that key).
+    #[test]
+    fn kb20_a_match_is_left_to_the_build_that_plays_matches() {
+        assert!(played_elsewhere(&match_key(3), false));
+        assert!(!played_elsewhere(&match_key(3), true));
+        assert!(!played_elsewhere(&game_key(GameId::Katzenjammer, 3), false));
+        assert_eq!(played_elsewhere(&game_key(GameId::Jachete, 3), true), !Jachete::HAS_TABLE);
+        // A match's game is saved under a match's key.
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=2", 0.0).shell;
+        assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.match.game.")), "{:?}", shell.key);
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
+        assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.katzenjammer.game.")));
     }
 
     /// Between two games of a match, the finished game is the match: a new

@@ -23,6 +23,7 @@ import {
   moveAndWait,
   nextState,
   openPage,
+  openWithStorage,
   playToEnd,
   screenshot,
   settle,
@@ -175,6 +176,24 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       await page.locator(byTestId('nav-home')).click();
       const kept = page.locator(byTestId('unfinished-0'));
       assert.match(await kept.innerText(), /^Match · game 1 of 3 over, /);
+
+      // A browser that has the match in its list but never needed the whole
+      // app before (no tablee.build): index.html starts the whole app for
+      // the match's key, which lists it as it is.
+      const saved = await page.evaluate(() => {
+        const list = JSON.parse(localStorage.getItem('tablee.games'));
+        const entry = list.find((e) => e.key.startsWith('tablee.match.'));
+        return entry && { list: JSON.stringify([entry]), key: entry.key, save: localStorage.getItem(entry.key) };
+      });
+      assert.ok(saved, "the match is saved under a match's key");
+      const other = await openWithStorage(env, { 'tablee.games': saved.list, [saved.key]: saved.save }, { viewport: VIEWPORTS.phone });
+      try {
+        assert.equal(await other.page.evaluate(() => window.tableeFull === true), true, "a match in the list starts the whole app");
+        await other.page.locator(byTestId('next-game')).waitFor();
+        assert.deepEqual(other.problems, [], describeProblems(other.problems));
+      } finally {
+        await other.context.close();
+      }
       await page.locator(byTestId('unfinished-resume-0')).click();
       await page.locator(byTestId('next-game')).waitFor();
       assert.equal((await page.locator(byTestId('next-game')).innerText()).trim(), 'Next game (2 of 3)');
