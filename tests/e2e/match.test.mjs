@@ -151,6 +151,12 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       await page.locator(byTestId('copy-match')).click();
       await settle(page);
       console.log(`screenshot: ${await screenshot(page, 'match-over-en-1280x800')}`);
+
+      // "Your games" records each game of the match, each with its replay.
+      await gotoApp(page, env.url('?games'));
+      await page.locator(byTestId('games-list')).waitFor();
+      const labels = await page.locator(byTestId('games-match')).allInnerTexts();
+      assert.deepEqual(labels.map((l) => l.trim()).slice(0, 2), ['· Match · game 2 of 2', '· Match · game 1 of 2'], 'newest first');
       assert.deepEqual(problems, [], describeProblems(problems));
     });
   });
