@@ -248,8 +248,9 @@ fn chosen_games() -> usize {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("match-games"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        .and_then(|s| s.value().parse().ok())
+        // A <select>'s `value`, read through the input's binding (the
+        // same JS property; one binding fewer in the first load).
+        .and_then(|e| e.unchecked_into::<web_sys::HtmlInputElement>().value().parse().ok())
         .unwrap_or(1)
 }
 

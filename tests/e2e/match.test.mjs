@@ -69,6 +69,7 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       assert.equal(await page.evaluate(() => window.tableeFull === true), true, "a match's link starts the whole app");
       assert.equal(await text(page, 'deal-id'), '1K7Q-M3ZD', 'game 1 is the seed itself');
       assert.equal(await text(page, 'match-status'), 'Match · game 1 of 2');
+      const statusAtStart = await text(page, 'match-status');
       await page.locator(byTestId('speed-instant')).click();
       const started = Date.now();
       await playToEnd(page);
@@ -80,6 +81,8 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       const first = await gameMice(page);
       assert.equal(first.length, 4);
       assert.deepEqual(await totals(page), first, "after game 1 the totals are that game's mice");
+      assert.match(await text(page, 'match-status'), /^Match · game 1 of 2 · /, "the deal bar's line adds game 1 once it is over");
+      assert.notEqual(await text(page, 'match-status'), statusAtStart);
       assert.match(await text(page, 'match-leaders'), /(leads the match|lead the match|share the lead) with/);
       const next = page.locator(byTestId('next-game'));
       assert.equal((await next.innerText()).trim(), 'Next game (2 of 2)');

@@ -69,9 +69,11 @@ pub fn totals_line(config: &Table, record: &Match, lang: Lang) -> String {
     seats.iter().map(|&s| format!("{} {}", seat_name(config, s, lang), crate::i18n::num(totals[s]))).collect::<Vec<_>>().join(" · ")
 }
 
-/// The deal bar's line during a match: "Match · game 2 of 3 · You 3 · Pacha 1".
-pub fn status(config: &Table, record: &Match, lang: Lang) -> String {
-    let game = game_of(record.records.len() + 1, record.games_planned, lang);
+/// The deal bar's line during game `number` of a match: "Match · game 2 of
+/// 3 · You 3 · Pacha 1", the totals of `record`'s games (the standings:
+/// this game's mice join them once it is over).
+pub fn status(config: &Table, record: &Match, number: usize, lang: Lang) -> String {
+    let game = game_of(number, record.games_planned, lang);
     let game = lang.pick("game", "partie").to_string() + &game[game.find(' ').unwrap_or(0)..];
     if record.records.is_empty() {
         format!("Match · {game}")
@@ -155,8 +157,10 @@ mod tests {
         assert_eq!(leaders_text(&config, &record, Lang::Fr), format!("{bot} mène le match avec 3 souris."));
         assert_eq!(next_game(&record, Lang::En), "Next game (2 of 3)");
         assert_eq!(next_game(&record, Lang::Fr), "Partie suivante (2 sur 3)");
-        assert!(status(&config, &record, Lang::En).starts_with(&format!("Match · game 2 of 3 · {bot} 3 · ")), "{}", status(&config, &record, Lang::En));
-        assert_eq!(status(&config, &after(3, &[]).1, Lang::Fr), "Match · partie 1 sur 3");
+        assert!(status(&config, &record, 2, Lang::En).starts_with(&format!("Match · game 2 of 3 · {bot} 3 · ")), "{}", status(&config, &record, 2, Lang::En));
+        // Game 1 over: its number stays, its mice are the totals.
+        assert!(status(&config, &record, 1, Lang::En).starts_with(&format!("Match · game 1 of 3 · {bot} 3 · ")));
+        assert_eq!(status(&config, &after(3, &[]).1, 1, Lang::Fr), "Match · partie 1 sur 3");
         assert_eq!(kept(2, 3, false, Lang::En), "Match · game 2 of 3");
         assert_eq!(kept(1, 3, true, Lang::Fr), "Match · partie 1 sur 3 finie");
     }

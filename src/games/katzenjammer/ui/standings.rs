@@ -14,14 +14,18 @@ use crate::i18n;
 use crate::app::config::TableConfig;
 use crate::ui::{self as browser, ctx, next_in_match, start_match};
 
-/// The match's line in the deal bar during a game: "Match · game 2 of 3 ·
-/// You 3 · Pacha 1 · …" (the totals before this game).
+/// The match's line in the deal bar: "Match · game 2 of 3 · You 3 · Pacha
+/// 1 · …" (the totals before this game, and with it once it is over).
 #[component]
 pub fn MatchStatus() -> impl IntoView {
     let ctx = ctx();
     let text = move || {
         let lang = ctx.lang();
-        ctx.game::<Kb, _>(|s| s.in_match().map(|m| words::status(s.config(), m, lang))).flatten()
+        ctx.game::<Kb, _>(|s| {
+            let number = s.in_match()?.records.len() + 1;
+            Some(words::status(s.config(), &s.standings()?, number, lang))
+        })
+        .flatten()
     };
     move || text().map(|t| view! { <p class="match-status" data-testid="match-status">{t}</p> })
 }
