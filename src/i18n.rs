@@ -514,6 +514,10 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
         (LinkError::Option { name, text }, Lang::Fr) => format!("L'option {name}={text} doit valoir 0 ou 1."),
         (LinkError::Daily(d), Lang::En) => format!("“{d}” is not a date (YYYY-MM-DD)."),
         (LinkError::Daily(d), Lang::Fr) => format!("« {d} » n'est pas une date (AAAA-MM-JJ)."),
+        #[cfg(any(feature = "matchplay", test))]
+        (LinkError::Match(m), Lang::En) => format!("“{m}” is not a number of games for a match of Katzenjammer Blues (1 to 9)."),
+        #[cfg(any(feature = "matchplay", test))]
+        (LinkError::Match(m), Lang::Fr) => format!("« {m} » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9)."),
     }
 }
 

@@ -51,6 +51,23 @@ pub fn game_key(game: GameId, n: u64) -> String {
     format!("tablee.{}.game.{n}", game.code())
 }
 
+/// Where game number `n` is saved when it is a match's (KB-20): a key of
+/// its own, so that index.html starts the whole app, which plays matches,
+/// for a list that has one, and the first load's build leaves it untouched.
+pub fn match_key(n: u64) -> String {
+    format!("tablee.{MATCH_KEY}.game.{n}")
+}
+const MATCH_KEY: &str = "match";
+
+/// Whether the save at `key` belongs to another build: a game whose table
+/// this build lacks (the first load's and J'achète), or a match's when this
+/// build plays none (`matches`: [`super::MATCHES`]). It stays listed and
+/// saved as it is.
+fn played_elsewhere(key: &str, matches: bool) -> bool {
+    let part = key.split('.').nth(1);
+    part.and_then(GameId::parse).is_some_and(|g| !g.playable()) || (!matches && part == Some(MATCH_KEY))
+}
+
 /// The number at the end of a [`game_key`].
 fn key_number(key: &str) -> Option<u64> {
     key.rsplit('.').next()?.parse().ok()
@@ -248,7 +265,7 @@ impl Shell {
                     for (key, at) in list {
                         // A game whose table this build lacks (the first-load
                         // build and J'achète) stays listed and saved as it is.
-                        if key.split('.').nth(1).and_then(GameId::parse).is_some_and(|g| !g.playable()) {
+                        if played_elsewhere(&key, super::MATCHES) {
                             self.elsewhere.push((key, at));
                             continue;
                         }
@@ -292,7 +309,9 @@ impl Shell {
         let room = MAX_GAMES - usize::from(self.game.is_some());
         let mut kept = Vec::new();
         for entry in std::mem::take(&mut self.kept) {
-            if entry.session.is_over() || kept.len() >= room {
+            // A finished game whose match goes on is the match: kept.
+            let done = entry.session.is_over() && !entry.session.match_progress().is_some_and(|(n, of)| n < of);
+            if done || kept.len() >= room {
                 self.dropped.push(entry.key);
             } else {
                 kept.push(entry);
@@ -353,7 +372,7 @@ impl Shell {
                 start.shell.hold_newest();
                 start.first = First::Problem(error);
             }
-            Ok(LinkRequest { deal, table, .. }) => {
+            Ok(LinkRequest { deal, table, games, .. }) => {
                 if !table.game().playable() {
                     start.shell.hold_newest();
                     start.first = First::Problem(LinkError::NotPlayableYet(table.game()));
@@ -365,11 +384,15 @@ impl Shell {
                         Some(today) => d.with_daily_label(today),
                         None => d,
                     });
+                    // A daily deal is never a match (KB-20's option is off).
+                    let games = if deal.as_ref().is_some_and(is_daily) { 1 } else { games };
                     match deal {
-                        // A deal already kept is resumed, not dealt anew.
-                        Some(deal) => match start.shell.kept.iter().position(|k| same_table(&k.session.table(), &deal)) {
+                        // A deal (or a match) already kept is resumed, not dealt anew.
+                        Some(deal) => match start.shell.kept.iter().position(|k| {
+                            k.session.match_games() == games && same_table(&k.session.link_table(), &deal)
+                        }) {
                             Some(index) => start.resume(index),
-                            None => match deal.clone().deal_for_page() {
+                            None => match deal.clone().deal_for_page(games) {
                                 Ok(session) => {
                                     start.par_job = start.shell.begin(session);
                                     start.first = First::Game;
@@ -395,7 +418,12 @@ impl Shell {
     /// Shows a new game `session` (the one in progress is kept) and starts
     /// its par; returns the par job to send.
     pub fn begin(&mut self, session: AnySession) -> Option<Job> {
-        let key = self.fresh_key(session.game());
+        let key = if session.match_progress().is_some() {
+            self.next += 1;
+            match_key(self.next - 1)
+        } else {
+            self.fresh_key(session.game())
+        };
         self.show(session, key, 0.0)
     }
 
@@ -413,7 +441,26 @@ impl Shell {
 
     /// Deals a new game for `table` and shows it (the caller saves it).
     pub fn new_game(&mut self, table: AnyTable) -> Result<Option<Job>, String> {
-        Ok(self.begin(table.deal_for_page()?))
+        self.new_match(table, 1)
+    }
+
+    /// Deals the first game of a match of `games` games at `table` (one: a
+    /// game of its own, [`Shell::new_game`]) and shows it.
+    pub fn new_match(&mut self, table: AnyTable, games: usize) -> Result<Option<Job>, String> {
+        Ok(self.begin(table.deal_for_page(games)?))
+    }
+
+    /// Deals the next game of the match in progress once its game is over
+    /// (the finished one leaves the list: it is in the history, and its
+    /// result in the next game's match); `None` when there is none to deal.
+    pub fn next_in_match(&mut self) -> Option<Option<Job>> {
+        let next = crate::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
+        let finished = self.key.clone();
+        let job = self.begin(next);
+        if let Some(index) = self.kept.iter().position(|k| Some(&k.key) == finished.as_ref()) {
+            self.dropped.push(self.kept.remove(index).key);
+        }
+        Some(job)
     }
 
     /// The session of game `G` in progress.
@@ -619,6 +666,10 @@ fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
         (AnyTable::Jachete(a), AnyTable::Jachete(b)) => a.same_table(b),
         _ => false,
     }
+}
+
+fn is_daily(table: &AnyTable) -> bool {
+    crate::each_game!(table, t => t.daily.is_some())
 }
 
 /// Par is computed for the only person at the table.
@@ -882,6 +933,102 @@ pub(crate) mod tests {
         // A par of an older game is dropped.
         assert!(!shell.par_arrived(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
         assert_eq!(shell.par, Par::Known(par));
+    }
+
+    /// Issue 13 "A match" (KB-20): a 2-game match from its link, game 2
+    /// dealt from the engine's `Match::game_seed(1)`, the standings carried
+    /// over, a reload mid game 2 resuming the match, and a friend's link
+    /// keeping it in the list.
+    #[test]
+    fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
+        use tablee_engine::katzenjammer::{Match, Options};
+        const MATCH: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&match=2";
+        let mut storage = Memory::default();
+        let start = Shell::start(&mut storage, MATCH, 0.0);
+        assert_eq!(start.first, First::Game);
+        let mut shell = start.shell;
+        let seed = Seed::parse("1K7Q-M3ZD").unwrap();
+        let engine = Match::new(3, Options::default(), seed, 2);
+        assert_eq!(shell.session::<Katzenjammer>().unwrap().config().seed, engine.game_seed(0));
+        assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((1, 2)));
+        assert_eq!(link::write_game(shell.game.as_ref().unwrap()), "?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=3&seats=human,normal,normal&full_mice=0&match=2");
+        play_to_end(&mut shell, &mut storage);
+        let first = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores;
+        assert_eq!(shell.history(GameId::Katzenjammer).played, 1, "each game of a match is counted");
+        // Between games a reload shows game 1's end, the match goes on.
+        let between = Shell::start(&mut storage, MATCH, 1.0).shell;
+        assert!(between.game.as_ref().unwrap().is_over());
+        assert_eq!(between.session::<Katzenjammer>().unwrap().standings().unwrap().totals(), first);
+        // Next game: game 2 of 2, dealt from the engine's seed of game 2.
+        assert!(shell.next_in_match().is_some());
+        shell.save(&mut storage, 2.0);
+        let s = shell.session::<Katzenjammer>().unwrap();
+        assert_eq!(s.config().seed, engine.game_seed(1));
+        assert_ne!(s.config().seed, seed);
+        assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
+        assert!(shell.kept.is_empty(), "game 1 left the list: its result is in game 2's match");
+        // The link of game 2 is the match's, not a lone deal.
+        assert!(link::write_game(shell.game.as_ref().unwrap()).contains("seed=1K7Q-M3ZD&players=3"));
+        for _ in 0..4 {
+            match shell.bot_turn() {
+                Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+                None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+            }
+        }
+        shell.save(&mut storage, 3.0);
+        let moves = shell.game.as_ref().unwrap().moves();
+        // A reload on the match's link resumes game 2, game 1's mice kept.
+        let mut again = Shell::start(&mut storage, MATCH, 4.0);
+        assert!(!again.dealt, "resumed, not dealt anew");
+        assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
+        assert_eq!(again.shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
+        assert_eq!(again.shell.session::<Katzenjammer>().unwrap().in_match().unwrap().totals(), first);
+        // The lone deal of the same seed is another game: dealt, the match kept.
+        let lone = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 5.0);
+        assert!(lone.dealt);
+        assert_eq!(lone.shell.game.as_ref().unwrap().match_progress(), None);
+        assert_eq!(lone.shell.kept[0].session.match_progress(), Some((2, 2)));
+        // Game 2 to its end: the match is over, its totals both games'.
+        play_to_end(&mut again.shell, &mut storage);
+        let s = again.shell.session::<Katzenjammer>().unwrap();
+        let last = s.outcome().unwrap().scores;
+        let standings = s.standings().unwrap();
+        assert!(standings.is_over());
+        assert_eq!(standings.totals(), first.iter().zip(&last).map(|(a, b)| a + b).collect::<Vec<_>>());
+        assert!(s.next_in_match().is_none(), "no third game");
+        assert!(again.shell.next_in_match().is_none());
+    }
+
+    /// The first load's build (no matches) leaves a match's save listed and
+    /// untouched for the whole app's (index.html starts it for that key).
+    #[test]
+    fn kb20_a_match_is_left_to_the_build_that_plays_matches() {
+        assert!(played_elsewhere(&match_key(3), false));
+        assert!(!played_elsewhere(&match_key(3), true));
+        assert!(!played_elsewhere(&game_key(GameId::Katzenjammer, 3), false));
+        assert_eq!(played_elsewhere(&game_key(GameId::Jachete, 3), true), !Jachete::HAS_TABLE);
+        // A match's game is saved under a match's key.
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=2", 0.0).shell;
+        assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.match.game.")), "{:?}", shell.key);
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
+        assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.katzenjammer.game.")));
+    }
+
+    /// Between two games of a match, the finished game is the match: a new
+    /// game started meanwhile keeps it in the list (never lost).
+    #[test]
+    fn kb20_a_match_between_games_stays_in_the_list() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=3", 0.0).shell;
+        play_to_end(&mut shell, &mut storage);
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
+        shell.save(&mut storage, 1.0);
+        assert_eq!(shell.kept.len(), 1);
+        assert_eq!(shell.kept[0].session.match_progress(), Some((1, 3)));
+        let back = Shell::start(&mut storage, "", 2.0).shell;
+        assert_eq!(back.kept.len(), 1, "still listed after a reload");
+        assert!(back.kept[0].session.is_over());
     }
 
     /// Issue 13: a move taken back makes practice, which a reload keeps

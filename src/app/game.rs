@@ -13,6 +13,7 @@ use std::fmt::Debug;
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::Match;
 use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
@@ -190,6 +191,21 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The move made when no bot can be asked (the page without its worker).
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
 
+    // ----- matches (KB-20) ------------------------------------------------------------
+
+    /// A match of `games` games at this table, in the engine's terms (its
+    /// seeds, records and totals), or `None` for a game without matches.
+    fn new_match(players: usize, options: Self::Options, seed: Seed, games: usize) -> Option<Match> {
+        let _ = (players, options, seed, games);
+        None
+    }
+    /// Records a finished game in its match (the engine's check); false
+    /// when the engine refuses it (not over, not this table's).
+    fn record_in_match(record: &mut Match, state: &Self::State) -> bool {
+        let _ = (record, state);
+        false
+    }
+
     // ----- the enums over games ---------------------------------------------------
 
     fn table(table: TableConfig<Self>) -> AnyTable;
@@ -246,15 +262,16 @@ impl AnyTable {
         each_game!(self, t => t.players())
     }
 
-    /// Deals this table's game if the page has its table (the page's way).
-    pub fn deal_for_page(self) -> Result<AnySession, String> {
-        fn deal<G: GameDef>(table: TableConfig<G>) -> Result<AnySession, String> {
+    /// Deals this table's game if the page has its table (the page's way):
+    /// the first of a match of `games` games (one: a game of its own).
+    pub fn deal_for_page(self, games: usize) -> Result<AnySession, String> {
+        fn deal<G: GameDef>(table: TableConfig<G>, games: usize) -> Result<AnySession, String> {
             if !G::HAS_TABLE {
                 return Err(format!("{} has no table yet", G::ID.title()));
             }
-            Session::new(table).map(Session::into_any)
+            Session::new_match(table, games).map(Session::into_any)
         }
-        each_game!(self, t => deal(t))
+        each_game!(self, t => deal(t, games))
     }
 }
 
@@ -277,6 +294,22 @@ impl AnySession {
 
     pub fn moves(&self) -> usize {
         each_game!(session self, s => s.actions().len())
+    }
+
+    /// The table its link names: the match's in a match (KB-20).
+    pub fn link_table(&self) -> AnyTable {
+        each_game!(session self, s => s.link_table().into_any())
+    }
+
+    /// Its match's progress: this game's number (from 1) and the match's
+    /// number of games; `None` for a game of its own.
+    pub fn match_progress(&self) -> Option<(usize, usize)> {
+        each_game!(session self, s => s.in_match().map(|m| (m.records.len() + 1, m.games_planned)))
+    }
+
+    /// The number of games of its match (1: a game of its own).
+    pub fn match_games(&self) -> usize {
+        each_game!(session self, s => s.match_games())
     }
 
     /// The session of game `G`, if this is one.

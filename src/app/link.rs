@@ -4,7 +4,10 @@
 //!
 //! Older links with only `seed` and `players` still work (the other keys take
 //! their defaults; no `game` means Katzenjammer Blues, the first game).
-//! `daily=YYYY-MM-DD` without a seed names that day's deal. `lang=fr` (or
+//! `daily=YYYY-MM-DD` without a seed names that day's deal. `match=3` makes
+//! the deal a match of 3 games at that table (KB-20; game n is dealt from
+//! the engine's `Match::game_seed(n)`, the first from the seed itself): the
+//! link of any game of a match is the match's. A daily deal is never a match. `lang=fr` (or
 //! `en`) chooses the page's language only in an address without a deal
 //! (`?lang=fr`): a deal's link is read in the reader's own language, whatever
 //! language its sharer played in (links of older builds carry one). Every bad value
@@ -13,8 +16,9 @@
 use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnyTable, GameDef, GameId, OptionError};
+use super::game::{AnySession, AnyTable, GameDef, GameId, OptionError};
 use super::lang::Lang;
+use super::session::Session;
 use super::url;
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
@@ -27,7 +31,12 @@ pub struct LinkRequest {
     /// The table to offer on the home screen when the link names no deal.
     pub table: AnyTable,
     pub lang: Option<Lang>,
+    /// The deal's number of games: more than one for a match (KB-20).
+    pub games: usize,
 }
+
+/// The most games a match's link may ask for.
+pub const MAX_MATCH_GAMES: usize = 9;
 
 /// Why a link cannot be followed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +56,10 @@ pub enum LinkError {
     /// An option with a value that is not 0/1/true/false.
     Option { name: &'static str, text: String },
     Daily(String),
+    /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
+    /// game has no matches (only the builds that play matches read it).
+    #[cfg(any(feature = "matchplay", test))]
+    Match(String),
 }
 
 impl LinkError {
@@ -79,17 +92,18 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
             return Err(LinkError::Version(shorten(v)));
         }
     }
-    let (deal, table) = match game {
+    let (deal, table, games) = match game {
         GameId::Katzenjammer => read_table::<Katzenjammer>(&pairs)?,
         GameId::Jachete => read_table::<Jachete>(&pairs)?,
     };
     // A deal's link does not choose the reader's language.
     let lang = if deal.is_some() { None } else { url::get(&pairs, "lang").and_then(Lang::parse) };
-    Ok(LinkRequest { deal, table, lang })
+    Ok(LinkRequest { deal, table, lang, games })
 }
 
 /// The deal a link names (if any) and the table it sets, for game `G`.
-fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable>, AnyTable), LinkError> {
+/// And the number of games of its match (1: a game of its own).
+fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable>, AnyTable, usize), LinkError> {
     let get = |key: &str| url::get(pairs, key);
     let seats = match get("seats") {
         None => None,
@@ -128,13 +142,27 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         None => None,
         Some(text) => Some(Seed::parse(text).map_err(|error| LinkError::Seed { text: shorten(text), error })?),
     };
+    // (The first load's build never reads it: index.html starts the whole app.)
+    #[cfg(any(feature = "matchplay", test))]
+    let games = match get("match") {
+        Some(text) => match text.trim().parse::<usize>() {
+            Ok(1) => 1,
+            Ok(n) if (2..=MAX_MATCH_GAMES).contains(&n) && G::new_match(players, options, Seed::from_number(0), n).is_some() => n,
+            _ => return Err(LinkError::Match(shorten(text))),
+        },
+        None => 1,
+    };
+    #[cfg(not(any(feature = "matchplay", test)))]
+    let games = 1;
     let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
         (None, Some(day)) => Some(TableConfig { seed: day.seed(), daily: Some(day), ..table.clone() }),
         (None, None) => None,
     };
-    Ok((deal.map(TableConfig::into_any), table.into_any()))
+    // A daily deal is never a match: its one game is compared with everyone's.
+    let games = if deal.as_ref().is_some_and(|d| d.daily.is_some()) { 1 } else { games };
+    Ok((deal.map(TableConfig::into_any), table.into_any(), games))
 }
 
 /// Reads an on/off option (`1`, `true`, `yes`, `on` or their opposites;
@@ -171,6 +199,27 @@ pub fn write<G: GameDef>(config: &TableConfig<G>) -> String {
 /// The link of a table of any game.
 pub fn write_any(table: &AnyTable) -> String {
     crate::each_game!(table, t => write(t))
+}
+
+/// The link of a match of `games` games at this table (KB-20; one game: the
+/// table's own link).
+pub fn write_match(table: &AnyTable, games: usize) -> String {
+    let link = write_any(table);
+    if games > 1 { format!("{link}&match={games}") } else { link }
+}
+
+/// The link of a game in progress: its match's (the match's seed and its
+/// number of games) in a match, else its deal's.
+pub fn write_session<G: GameDef>(session: &Session<G>) -> String {
+    match session.in_match() {
+        Some(record) => format!("{}&match={}", write(&session.link_table()), record.games_planned),
+        None => write(session.config()),
+    }
+}
+
+/// [`write_session`] for a game of any game.
+pub fn write_game(session: &AnySession) -> String {
+    crate::each_game!(session session, s => write_session(s))
 }
 
 /// What a puzzles address asks for (the whole app's build shows it).
@@ -392,6 +441,38 @@ mod tests {
         assert_eq!(typed.seats, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]);
         assert!(deal(links[1]).options.full_mice);
         assert_eq!(deal(links[2]).daily, Day::new(2026, 11, 22));
+    }
+
+    /// Issue 13 "A match" (KB-20): `match=N` names a match of N games.
+    #[test]
+    fn kb20_match_links_read_and_write_back() {
+        let link = "?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=4&seats=human,normal,normal,normal&full_mice=0&match=3";
+        let request = read(link).unwrap();
+        assert_eq!(request.games, 3);
+        let deal = request.deal.clone().unwrap();
+        assert_eq!(write_match(&deal, request.games), link);
+        // One game is a game of its own: the link does not say `match`.
+        assert_eq!(write_match(&deal, 1), write_any(&deal));
+        assert_eq!(read("?seed=1K7Q-M3ZD&match=1").unwrap().games, 1);
+        assert_eq!(read("?seed=1K7Q-M3ZD&match=%209%20").unwrap().games, 9);
+        // Links without it (every older build's) are one game.
+        assert_eq!(read("?seed=1K7Q-M3ZD&players=4").unwrap().games, 1);
+        // A daily deal is never a match.
+        let daily = read("?daily=2026-11-22&match=3").unwrap();
+        assert!(daily.deal.is_some());
+        assert_eq!(daily.games, 1);
+    }
+
+    #[test]
+    fn kb20_bad_match_values_are_explained() {
+        for bad in ["0", "10", "-2", "three", "", "2.5", "99999999999999999999"] {
+            assert_eq!(read(&format!("?seed=1K7Q-M3ZD&match={bad}")), Err(LinkError::Match(shorten(bad))), "{bad}");
+        }
+        // J'achète has no matches.
+        assert_eq!(read("?game=jachete&seed=1K7Q-M3ZD&players=5&match=3"), Err(LinkError::Match("3".into())));
+        let long = "7".repeat(300);
+        let Err(LinkError::Match(text)) = read(&format!("?match={long}")) else { panic!() };
+        assert!(text.chars().count() <= 25);
     }
 
     #[test]

@@ -30,3 +30,9 @@ pub mod save;
 pub mod session;
 pub mod url;
 pub mod worker;
+
+/// Whether this build plays matches of several games (KB-20): the whole
+/// app's (feature `matchplay`) and the tests. A constant, so that the first
+/// load's build drops the matches' paths (its home screen opens a match's
+/// link, which index.html starts the whole app for; docs/performance.md).
+pub const MATCHES: bool = cfg!(any(feature = "matchplay", test));

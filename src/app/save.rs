@@ -6,6 +6,12 @@
 //!  "daily":"2026-11-22","actions":[{"seat":1,"act":"pass"}, ...]}
 //! ```
 //!
+//! A game of a match (KB-20) has `"match":{"seed":"1K7Q-M3ZD","games":3,
+//! "played":[{"mice":[2,0,1,-1],"winners":[0]}]}`: the match's seed, its
+//! number of games and the games before this one; the save's own `seed` is
+//! this game's (`Match::game_seed`), which the reader checks. Saves without
+//! it are games of their own, as before.
+//!
 //! An optional `"note"` holds what the game's table keeps between two
 //! actions (J'achète: the staged table and the hand's order), as the table
 //! wrote it.
@@ -17,6 +23,7 @@
 //! reason. The bots' worker is sent the same document ([`super::worker`]).
 
 use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{GameRecord, Match};
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
@@ -68,7 +75,52 @@ pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
     if session.practice() {
         object.set("practice", true.into());
     }
+    if let Some(record) = session.in_match() {
+        object.set("match", match_to_value(record));
+    }
     object
+}
+
+/// A match's part of a save (see the module's doc).
+fn match_to_value(record: &Match) -> Json {
+    let seats = |list: &[usize]| Json::Arr(list.iter().map(|&s| s.into()).collect());
+    let played = record
+        .records
+        .iter()
+        .map(|r| Json::obj([("mice", Json::Arr(r.mice.iter().map(|&m| m.into()).collect())), ("winners", seats(&r.winners))]))
+        .collect();
+    Json::obj([("seed", Json::Str(record.seed.to_string())), ("games", record.games_planned.into()), ("played", Json::Arr(played))])
+}
+
+/// Reads a save's match for `config` (the game's own table): `None` when
+/// the save has none; an error when it does not read or is not this game's.
+fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<Match>, SaveError> {
+    const FIELD: SaveError = SaveError::Field("match");
+    // The first load's build never meets a match's save: its key is the
+    // whole app's (`tablee.match.game.<n>`, controller.rs), which
+    // index.html starts instead.
+    if !super::MATCHES || matches!(value, Json::Null) {
+        return Ok(None);
+    }
+    let seed = value.get("seed").and_then(Json::as_str).and_then(|t| Seed::parse(t).ok()).ok_or(FIELD)?;
+    let games = value.get("games").and_then(Json::as_u64).filter(|&n| (2..=super::link::MAX_MATCH_GAMES as u64).contains(&n)).ok_or(FIELD)? as usize;
+    let mut record = G::new_match(config.players(), config.options, seed, games).ok_or(FIELD)?;
+    let numbers = |v: Option<&Json>| -> Option<Vec<i32>> {
+        v?.as_array()?.iter().map(|n| n.as_i64().and_then(|n| i32::try_from(n).ok())).collect()
+    };
+    let players = config.players();
+    for item in value.get("played").and_then(Json::as_array).ok_or(FIELD)? {
+        let mice = numbers(item.get("mice")).filter(|m| m.len() == players).ok_or(FIELD)?;
+        let winners = numbers(item.get("winners"))
+            .and_then(|w| w.into_iter().map(|s| usize::try_from(s).ok().filter(|&s| s < players)).collect::<Option<Vec<_>>>())
+            .ok_or(FIELD)?;
+        record.records.push(GameRecord { mice, winners });
+    }
+    // This game is the match's next one, dealt from the match's seed.
+    if record.is_over() || record.game_seed(record.records.len()) != config.seed {
+        return Err(FIELD);
+    }
+    Ok(Some(record))
 }
 
 /// A table alone (a save with no actions yet).
@@ -171,6 +223,8 @@ pub fn game_from_value<G: GameDef>(object: &Json) -> Result<Session<G>, SaveErro
     // The table's notes come back as written; the table checks them.
     session.set_note(object.get("note").filter(|n| !matches!(n, Json::Null)).cloned());
     session.set_practice(object.get("practice").and_then(Json::as_bool).unwrap_or(false));
+    let record = match_from_value(object.get("match").unwrap_or(&Json::Null), session.config())?;
+    session.set_match(record);
     Ok(session)
 }
 
@@ -234,6 +288,51 @@ pub(crate) mod tests {
             }
         }
         session
+    }
+
+    /// Issue 13 "A match" (KB-20): a save of game 2 of a match, mid-way,
+    /// resumes the same game in the same match; older saves have no match.
+    #[test]
+    fn kb20_a_save_of_a_match_mid_way_round_trips() {
+        use crate::app::game::AnySession;
+        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(42), 4);
+        let mut first = Session::new_match(config, 3).unwrap();
+        while !first.is_over() {
+            if first.bot_step().is_none() {
+                let seat = first.human_to_act().unwrap();
+                let a = tablee_bots::decide(Level::Normal, &first.view(seat), &first.legal_actions(), 1);
+                first.apply_human(a).unwrap();
+            }
+        }
+        let mut second = first.next_in_match().unwrap();
+        for _ in 0..7 {
+            if second.bot_step().is_none() {
+                second.apply_human(second.legal_actions()[0]).unwrap();
+            }
+        }
+        let text = to_json(&second);
+        let value = serde(&Json::parse(&text).unwrap());
+        assert_eq!(value["match"]["seed"], json!(Seed::from_number(42).to_string()));
+        assert_eq!(value["match"]["games"], json!(3));
+        assert_eq!(value["match"]["played"][0]["mice"], json!(first.outcome().unwrap().scores));
+        assert_ne!(value["seed"], value["match"]["seed"], "the save's seed is game 2's");
+        let back = kb_json(&text).unwrap();
+        assert_eq!(back.in_match(), second.in_match());
+        assert_eq!(back.state(), second.state());
+        assert_eq!(to_json(&back), text);
+        assert_eq!(back.into_any().match_progress(), Some((2, 3)));
+        // A save without "match" (every older build's) is a game of its own.
+        assert_eq!(kb_json(&to_json(&played(3, 4, 10))).unwrap().in_match(), None);
+        // A match that is not this game's, or does not read, is refused.
+        let mut wrong = value.clone();
+        wrong["match"]["seed"] = json!("1K7Q-M3ZD");
+        let bad = |v: &Value| from_json(&v.to_string()).map(|s: AnySession| s.moves());
+        assert_eq!(bad(&wrong), Err(SaveError::Field("match")));
+        for (key, junk) in [("games", json!(1)), ("games", json!("3")), ("played", json!([{"mice": [1], "winners": []}])), ("played", json!([{"mice": [0, 0, 0, 0], "winners": [7]}]))] {
+            let mut broken = value.clone();
+            broken["match"][key] = junk;
+            assert_eq!(bad(&broken), Err(SaveError::Field("match")), "{key}");
+        }
     }
 
     #[test]

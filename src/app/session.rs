@@ -10,6 +10,7 @@ use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
 use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
 use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::Match;
 
 use super::config::{SeatKind, TableConfig};
 use super::game::{AnySession, GameDef};
@@ -72,6 +73,10 @@ pub struct Session<G: GameDef> {
     /// A move was taken back: the game is practice (not counted in the
     /// history, against par or as a daily deal).
     practice: bool,
+    /// The match this game belongs to (KB-20), the games before it recorded
+    /// (`None`: a game of its own). The engine's `Match`: its seeds, totals
+    /// and leaders are the one definition.
+    in_match: Option<Match>,
 }
 
 impl<G: GameDef> Session<G> {
@@ -81,7 +86,23 @@ impl<G: GameDef> Session<G> {
             return Err(format!("{} players cannot play {}", config.players(), G::ID.title()));
         }
         let state = G::new_state(config.players(), config.options, config.seed)?;
-        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false })
+        Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false, in_match: None })
+    }
+
+    /// Deals a match's first game: `games` games at this table from its seed
+    /// (one: a game of its own, as [`Session::new`]).
+    pub fn new_match(config: TableConfig<G>, games: usize) -> Result<Session<G>, String> {
+        let mut session = Session::new(config)?;
+        if games > 1 {
+            if !super::MATCHES {
+                return Err("this build plays no matches".into());
+            }
+            let c = &session.config;
+            let record = G::new_match(c.players(), c.options, c.seed, games)
+                .ok_or_else(|| format!("{} has no matches", G::ID.title()))?;
+            session.in_match = Some(record);
+        }
+        Ok(session)
     }
 
     /// Deals the table's game and replays recorded `(seat, action)` moves.
@@ -113,6 +134,44 @@ impl<G: GameDef> Session<G> {
     }
     pub fn set_note(&mut self, note: Option<Json>) {
         self.note = note;
+    }
+    /// The match this game belongs to, the games before it recorded.
+    pub fn in_match(&self) -> Option<&Match> {
+        // Constant-folded to `None` in the first load's build (no matches).
+        if super::MATCHES { self.in_match.as_ref() } else { None }
+    }
+    /// A save's match, read back (checked by the save's reader).
+    pub fn set_match(&mut self, record: Option<Match>) {
+        self.in_match = record;
+    }
+    /// The number of games of this game's match (1: a game of its own).
+    pub fn match_games(&self) -> usize {
+        self.in_match().map_or(1, |m| m.games_planned)
+    }
+    /// The match's standings: the games before this one, and this one once
+    /// it is over.
+    pub fn standings(&self) -> Option<Match> {
+        let mut record = self.in_match()?.clone();
+        if self.is_over() {
+            G::record_in_match(&mut record, &self.state);
+        }
+        Some(record)
+    }
+    /// The match's next game, once this one is over and the match goes on:
+    /// the same table, dealt from the engine's `Match::game_seed`.
+    pub fn next_in_match(&self) -> Option<Session<G>> {
+        let record = self.standings().filter(|m| self.is_over() && !m.is_over())?;
+        let config = TableConfig { seed: record.game_seed(record.records.len()), daily: None, ..self.config.clone() };
+        let mut session = Session::new(config).ok()?;
+        session.in_match = Some(record);
+        Some(session)
+    }
+    /// The table a link names: the match's (its seed) in a match, else this game's.
+    pub fn link_table(&self) -> TableConfig<G> {
+        match self.in_match() {
+            Some(record) => TableConfig { seed: record.seed, daily: None, ..self.config.clone() },
+            None => self.config.clone(),
+        }
     }
     /// Whether a move was taken back (see [`Session::take_back`]).
     pub fn practice(&self) -> bool {
@@ -269,6 +328,8 @@ impl<G: GameDef> Session<G> {
         // The table's notes stay (J'achète's hand order); what they say
         // about a later move the table drops as outdated.
         session.note = self.note.take();
+        // A game taken back stays in its match (practice: not in the history).
+        session.in_match = self.in_match.take();
         *self = session;
         true
     }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_game, tr, Screen};
+use super::{browser, ctx, start_match, tr, Screen, MATCHES};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
@@ -84,9 +84,14 @@ pub fn Home() -> impl IntoView {
         ev.prevent_default();
         tried.set(true);
         let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
+        // A daily deal is never a match.
+        let mut match_games = 1;
         let table = match game.get_untracked() {
             GameId::Katzenjammer => table_for::<Katzenjammer>(mode, &typed, seats, options.get_untracked(), today).map(|config| {
                 ctx.home_table.set(config.clone());
+                if config.daily.is_none() {
+                    match_games = chosen_games();
+                }
                 config.into_any()
             }),
             GameId::Jachete => {
@@ -99,7 +104,12 @@ pub fn Home() -> impl IntoView {
             Some(table) if !table.game().playable() => {
                 browser::open_with_full_build(&link::write_any(&table));
             }
-            Some(table) => start_game(ctx, table),
+            // A match: this build deals it if it has the matches' screens,
+            // else the whole app deals it from its link.
+            Some(table) if match_games > 1 && !MATCHES => {
+                browser::open_with_full_build(&link::write_match(&table, match_games));
+            }
+            Some(table) => start_match(ctx, table, if MATCHES { match_games } else { 1 }),
             None => focus("seed-input"),
         }
     };
@@ -230,6 +240,19 @@ pub fn Home() -> impl IntoView {
     }
 }
 
+
+/// The number of games chosen for a match (KB-20; 1: a game of its own),
+/// read from Katzenjammer's options form when Play is pressed.
+fn chosen_games() -> usize {
+    use wasm_bindgen::JsCast;
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("match-games"))
+        // A <select>'s `value`, read through the input's binding (the
+        // same JS property; one binding fewer in the first load).
+        .and_then(|e| e.unchecked_into::<web_sys::HtmlInputElement>().value().parse().ok())
+        .unwrap_or(1)
+}
 
 fn focus(id: &str) {
     use wasm_bindgen::JsCast;

@@ -234,7 +234,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         match ctx.screen.get() {
             Screen::Game => {
-                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(|g| link::write_any(&g.table()))) {
+                if let Some(query) = ctx.shell.with(|sh| sh.game.as_ref().map(link::write_game)) {
                     browser::replace_query(&query);
                 }
             }
@@ -336,15 +336,36 @@ pub(crate) fn play_session(ctx: Ctx, session: crate::app::game::AnySession) {
 
 /// Deals a new game for `table` and shows it.
 pub fn start_game(ctx: Ctx, table: AnyTable) {
+    start_match(ctx, table, 1);
+}
+
+/// Whether this build plays matches of several games (KB-20: the whole
+/// app's, feature `matchplay`; the first load's home screen opens a
+/// match's link, which index.html starts the whole app for).
+pub const MATCHES: bool = cfg!(feature = "matchplay");
+
+/// Deals the first game of a match of `games` games at `table` (one: a
+/// game of its own) and shows it.
+pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
     let problem = LinkError::cannot_deal(&table);
     let mut dealt = Err(String::new());
-    ctx.shell.update(|sh| dealt = sh.new_game(table));
+    ctx.shell.update(|sh| dealt = sh.new_match(table, games));
     match dealt {
         Ok(par_job) => {
             shown(ctx, par_job);
             persist(ctx);
         }
         Err(_) => ctx.screen.set(Screen::Problem(problem)),
+    }
+}
+
+/// The match's next game, once the game on screen is over.
+pub fn next_in_match(ctx: Ctx) {
+    let mut job = None;
+    ctx.shell.update(|sh| job = sh.next_in_match());
+    if let Some(job) = job {
+        shown(ctx, job);
+        persist(ctx);
     }
 }
 

@@ -11,7 +11,7 @@ use crate::i18n;
 pub fn Unfinished() -> impl IntoView {
     let ctx = ctx();
     let games = move || {
-        ctx.shell.with(|sh| sh.kept.iter().map(|k| (k.session.table(), k.session.moves(), k.at)).collect::<Vec<_>>())
+        ctx.shell.with(|sh| sh.kept.iter().map(|k| (k.session.table(), k.session.moves(), k.at, progress(&k.session))).collect::<Vec<_>>())
     };
     let resume = move |index: usize| {
         let mut job = None;
@@ -24,10 +24,10 @@ pub fn Unfinished() -> impl IntoView {
         (!list.is_empty()).then(|| {
             let lang = ctx.lang();
             let now = browser::now_ms();
-            let items = list.into_iter().enumerate().map(|(i, (table, moves, at))| {
+            let items = list.into_iter().enumerate().map(|(i, (table, moves, at, progress))| {
                 view! {
                     <li data-testid=format!("unfinished-{i}")>
-                        <span>{i18n::kept_game(&table, moves, now - at, lang)}</span>
+                        <span>{kept_text(progress, i18n::kept_game(&table, moves, now - at, lang), lang)}</span>
                         " "
                         <button type="button" class="secondary" data-testid=format!("unfinished-resume-{i}") on:click=move |_| resume(i)>
                             {lang.s().unfinished_resume}
@@ -43,4 +43,28 @@ pub fn Unfinished() -> impl IntoView {
             }
         })
     }
+}
+
+/// A match's game: its number, the match's number of games, whether it is
+/// over (the whole app's build: only it plays matches).
+type Progress = Option<(usize, usize, bool)>;
+
+fn progress(session: &crate::app::game::AnySession) -> Progress {
+    if !crate::ui::MATCHES {
+        return None;
+    }
+    session.match_progress().map(|(number, games)| (number, games, session.is_over()))
+}
+
+/// "Match · game 2 of 3, " before a match's game.
+#[cfg(feature = "matchplay")]
+fn kept_text(progress: Progress, game: String, lang: crate::app::lang::Lang) -> String {
+    match progress {
+        Some((number, games, over)) => crate::games::katzenjammer::matchplay::kept(number, games, over, lang) + ", " + &game,
+        None => game,
+    }
+}
+#[cfg(not(feature = "matchplay"))]
+fn kept_text(_: Progress, game: String, _: crate::app::lang::Lang) -> String {
+    game
 }

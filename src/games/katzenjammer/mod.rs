@@ -2,6 +2,9 @@
 //! bid builder, the presentations, the end summary, and its texts.
 
 pub mod bidding;
+// A match's words: the whole app's build shows matches (and the tests).
+#[cfg(any(feature = "matchplay", test))]
+pub mod matchplay;
 pub mod presenting;
 pub mod refusals;
 pub mod seat_moves;
@@ -11,7 +14,7 @@ pub mod ui;
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Match, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
@@ -79,6 +82,15 @@ impl GameDef for Katzenjammer {
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)
+    }
+
+    /// KB-20: the engine's match (game n dealt from `Match::game_seed(n)`).
+    fn new_match(players: usize, options: Options, seed: Seed, games: usize) -> Option<Match> {
+        Some(Match::new(players, options, seed, games))
+    }
+
+    fn record_in_match(record: &mut Match, state: &KbState) -> bool {
+        record.record(state).is_ok()
     }
 
     crate::enum_conversions!(Katzenjammer);

@@ -34,6 +34,12 @@ impl Lang {
 pub struct KbStrings {
     pub full_mice: &'static str,
     pub full_mice_help: &'static str,
+    /// The home screen's number of games: a match (KB-20) or one game.
+    pub match_games: &'static str,
+    pub one_game: &'static str,
+    pub match_3: &'static str,
+    pub match_5: &'static str,
+    pub match_help: &'static str,
     pub your_hand: &'static str,
     pub hand_empty: &'static str,
     pub the_row: &'static str,
@@ -75,6 +81,11 @@ pub struct KbStrings {
 pub static EN: KbStrings = KbStrings {
     full_mice: "All 24 mice",
     full_mice_help: "With 4 players or fewer the game normally uses 20 mice.",
+    match_games: "Games",
+    one_game: "One game",
+    match_3: "A match of 3 games",
+    match_5: "A match of 5 games",
+    match_help: "A match adds up the mice of its games.",
     your_hand: "Your hand",
     hand_empty: "No cards in hand.",
     the_row: "The row",
@@ -116,6 +127,11 @@ pub static EN: KbStrings = KbStrings {
 pub static FR: KbStrings = KbStrings {
     full_mice: "Les 24 souris",
     full_mice_help: "À 4 joueurs ou moins, on joue normalement avec 20 souris.",
+    match_games: "Parties",
+    one_game: "Une partie",
+    match_3: "Un match en 3 parties",
+    match_5: "Un match en 5 parties",
+    match_help: "Un match additionne les souris de ses parties.",
     your_hand: "Votre main",
     hand_empty: "Aucune carte en main.",
     the_row: "La rangée",

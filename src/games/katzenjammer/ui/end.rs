@@ -42,6 +42,12 @@ pub fn EndPanel() -> impl IntoView {
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
         let practice = ctx.game_untracked::<Kb, _>(|s| s.practice()).unwrap_or(false);
+        // A match's standings (the whole app's build): they bring its next
+        // step, and full.css hides the new lone games below them.
+        #[cfg(feature = "matchplay")]
+        let standings = view! { <super::standings::Standings /> };
+        #[cfg(not(feature = "matchplay"))]
+        let standings = ();
         let actions = view! {
             <p class="actions">
                 <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
@@ -63,6 +69,7 @@ pub fn EndPanel() -> impl IntoView {
                 <h2 id="end-title">{s.end_title}</h2>
                 <p data-testid="end-cause">{texts::end_cause(summary.cause, lang)}</p>
                 <p class="winners" data-testid="winners"><strong>{texts::winners_text(&config, &summary, lang)}</strong></p>
+                {standings}
                 <div class="table-wrap">
                     <table class="results" data-testid="end-table">
                         <thead>

@@ -9,6 +9,8 @@ mod hand;
 mod options;
 #[cfg(feature = "replay")]
 mod replay;
+#[cfg(feature = "matchplay")]
+mod standings;
 mod table;
 
 pub use options::OptionsForm;

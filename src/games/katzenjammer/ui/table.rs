@@ -106,6 +106,14 @@ fn Handoff(seat: Seat) -> impl IntoView {
     }
 }
 
+/// A match's line (the whole app's build: feature `matchplay`).
+#[cfg(feature = "matchplay")]
+fn match_status() -> impl IntoView {
+    view! { <super::standings::MatchStatus /> }
+}
+#[cfg(not(feature = "matchplay"))]
+fn match_status() {}
+
 /// The deal's number, sharing, and the bots' speed.
 #[component]
 fn DealBar() -> impl IntoView {
@@ -121,7 +129,7 @@ fn DealBar() -> impl IntoView {
     let share = move |_| {
         let lang = ctx.lang();
         let text = ctx.game_untracked::<Kb, _>(|session| {
-            let url = format!("{}{}", browser::base_url(), link::write(session.config()));
+            let url = format!("{}{}", browser::base_url(), link::write_session(session));
             let summary = Summary::of(session.state());
             let par = match ctx.par.get_untracked() {
                 Par::Known(p) => Some(p),
@@ -147,6 +155,7 @@ fn DealBar() -> impl IntoView {
                 <span class="seed" data-testid="deal-id">{seed}</span>
                 <span class="muted">" · " {label}</span>
             </p>
+            {match_status()}
             <div class="bar-actions">
                 <button type="button" data-testid="share-button" on:click=share>{tr(|s| s.share)}</button>
                 <TakeBack />
