@@ -1,0 +1,207 @@
+// Katzenjammer's table (issue 13, "A real table"): on a desktop the seats sit
+// around the row (the person at the bottom, one at each side, the others
+// along the top), the standing bid's seat is marked, six players fit; on a
+// phone the seats are a strip above the row and the hand is in view when the
+// person's turn comes; the row flies to the auction's winner, except with
+// reduced motion.
+//
+//   node --test tests/e2e/table.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import {
+  VIEWPORTS,
+  byTestId,
+  describeProblems,
+  gotoApp,
+  moveAndWait,
+  nextState,
+  openWithStorage,
+  overflowing,
+  screenshot,
+  settle,
+  startEnv,
+} from './lib.mjs';
+
+const SEED = '1K7Q-M3ZD';
+
+/** Opens a `players`-seat table of the deal SEED, the bots at `speed`. */
+async function openTable(env, { players, viewport, lang = 'en', speed = 'instant', ...options }) {
+  const opened = await openWithStorage(
+    env,
+    { 'tablee.lang': lang, 'tablee.speed': speed },
+    { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US', query: `?seed=${SEED}&players=${players}`, ...options },
+  );
+  await opened.page.locator(byTestId('table-screen')).waitFor();
+  return opened;
+}
+
+/** Where each seat and the middle of the table are: { seat: DOMRect-like, center }. */
+const boxes = (page) =>
+  page.evaluate(() => {
+    const r = (el) => {
+      const b = el.getBoundingClientRect();
+      return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+    };
+    const seats = [...document.querySelectorAll('.kb-table .seat-line')].map((li) => [li.dataset.testid, r(li)]);
+    return { seats: Object.fromEntries(seats), center: r(document.querySelector('.kb-table .center')) };
+  });
+
+/** Whether two boxes overlap (more than a pixel). */
+const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+
+/**
+ * Records, from now on, every time the game log says a seat won an auction,
+ * how many animations run then and during the next half second, and whether
+ * any is a flight of cards: window.wins = [{ max, flights }].
+ */
+const watchWins = (page) =>
+  page.evaluate(() => {
+    window.wins = [];
+    const seen = new WeakSet();
+    new MutationObserver(() => {
+      for (const li of document.querySelectorAll('[data-testid="log"] li')) {
+        if (seen.has(li)) continue;
+        seen.add(li);
+        if (!/wins? the auction/.test(li.textContent)) continue;
+        const win = { max: document.getAnimations().length, flights: 0 };
+        window.wins.push(win);
+        const started = performance.now();
+        const look = () => {
+          const all = document.getAnimations();
+          win.max = Math.max(win.max, all.length);
+          win.flights = Math.max(win.flights, all.filter((a) => a.id === 'fly').length);
+          if (performance.now() - started < 500) requestAnimationFrame(look);
+        };
+        look();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+/** Passes and presents nothing until the log has said a seat won an auction `count` times. */
+async function playUntilWins(page, count = 1) {
+  for (let moves = 0; moves < 60; moves += 1) {
+    if ((await page.evaluate(() => window.wins.length)) >= count) return;
+    const state = await page.waitForFunction(
+      (count) => {
+        if (window.wins.length >= count) return 'won';
+        const pass = document.querySelector('[data-testid="pass-button"]');
+        if (pass && !pass.disabled) return 'pass';
+        if (document.querySelector('[data-testid="present-nothing"]')) return 'present';
+        return false;
+      },
+      count,
+      { timeout: 60_000, polling: 50 },
+    ).then((h) => h.jsonValue());
+    if (state === 'pass') await moveAndWait(page, 'pass-button');
+    else if (state === 'present') await moveAndWait(page, 'present-nothing');
+  }
+  throw new Error('no seat won an auction in 60 of our moves');
+}
+
+describe('a real table for Katzenjammer Blues', () => {
+  let env;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('on a desktop the four seats sit around the row, and the standing bid\'s seat is marked', async () => {
+    const { context, page, problems } = await openTable(env, { players: 4, viewport: VIEWPORTS.desktop, speed: 'fast' });
+    try {
+      await settle(page);
+      const { seats, center } = await boxes(page);
+      // Seat 0 is the person's; clockwise from them: 1 at their left, 2 across, 3 at their right.
+      const where = JSON.stringify({ seats, center });
+      assert.ok(seats['player-0'].top >= center.bottom, `the person's seat is below the row: ${where}`);
+      assert.ok(seats['player-2'].bottom <= center.top, `the seat across is above the row: ${where}`);
+      assert.ok(seats['player-1'].right <= center.left, `the seat at the left is left of the row: ${where}`);
+      assert.ok(seats['player-3'].left >= center.right, `the seat at the right is right of the row: ${where}`);
+      const hand = await page.locator(byTestId('hand')).evaluate((el) => el.getBoundingClientRect().top);
+      assert.ok(hand >= seats['player-0'].bottom, 'the hand is under the person\'s seat');
+      // Somebody bids (a bot, or we do with our first card): their seat is marked.
+      const state = await nextState(page);
+      if (state === 'pass' && (await page.locator('.bubble.holds').count()) === 0) {
+        await page.locator(byTestId('hand-card-0')).click();
+        await moveAndWait(page, 'bid-button');
+      }
+      const holder = page.locator('.kb-table .seat-line:has(.bubble.holds)');
+      await holder.waitFor();
+      assert.equal(await holder.count(), 1, 'one seat holds the bid');
+      const name = await holder.locator('.who strong').textContent();
+      assert.match(await page.locator(byTestId('standing-bid')).textContent(), new RegExp(name, 'i'));
+      const colour = (locator) => locator.evaluate((el) => getComputedStyle(el).borderTopColor);
+      const others = page.locator('.kb-table .seat-line:not(:has(.bubble.holds)):not(.acting)');
+      assert.notEqual(await colour(holder), await colour(others.first()), 'the holder\'s seat is drawn apart');
+      console.log(`screenshot: ${await screenshot(page, 'table-4-en-1280x800')}`);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const lang of ['en', 'fr']) {
+      for (const players of [2, 4, 6]) {
+        it(`${players} players fit the ${name} (${viewport.width}x${viewport.height}, ${lang}): no seat over another, nothing sticks out`, async () => {
+          const { context, page, problems } = await openTable(env, { players, viewport, lang });
+          try {
+            // The person's turn: the hand is in view, the page at its top.
+            assert.equal(await nextState(page), 'pass');
+            await settle(page);
+            const file = await screenshot(page, `table-${players}-${lang}-${viewport.width}x${viewport.height}`);
+            assert.equal(await page.evaluate(() => window.scrollY), 0, file);
+            const turn = await page.locator(byTestId('turn-status')).evaluate((el) => el.getBoundingClientRect().top);
+            assert.ok(turn >= 0, `the turn line is in view (${file})`);
+            const hand = await page.locator(byTestId('hand')).evaluate((el) => el.getBoundingClientRect());
+            assert.ok(hand.top >= 0 && hand.bottom <= viewport.height, `the hand is in view: ${hand.top}-${hand.bottom} px (${file})`);
+            assert.deepEqual(await overflowing(page), [], `things stick out (${file})`);
+            const { seats, center } = await boxes(page);
+            const all = Object.entries(seats);
+            assert.equal(all.length, players);
+            for (const [i, [a, boxA]] of all.entries()) {
+              assert.ok(!overlap(boxA, center), `${a} lies over the row (${file})`);
+              for (const [b, boxB] of all.slice(i + 1)) assert.ok(!overlap(boxA, boxB), `${a} and ${b} overlap (${file})`);
+            }
+            assert.deepEqual(problems, [], describeProblems(problems));
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    }
+  }
+
+  it('the row flies to the auction\'s winner at a bots\' speed that is not instant', async () => {
+    const { context, page, problems } = await openTable(env, { players: 4, viewport: VIEWPORTS.desktop, speed: 'fast', reducedMotion: 'no-preference' });
+    try {
+      await watchWins(page);
+      await playUntilWins(page, 2);
+      const wins = await page.evaluate(() => window.wins);
+      assert.ok(wins.every((w) => w.flights > 0), `a flight at each win: ${JSON.stringify(wins)}`);
+      // The flying cards leave the page once landed, and never take a click.
+      await page.waitForFunction(() => document.querySelector('.fly') === null, null, { timeout: 2_000 });
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with reduced motion nothing moves when a seat takes the row', async () => {
+    const { context, page, problems } = await openTable(env, { players: 4, viewport: VIEWPORTS.phone, speed: 'fast', reducedMotion: 'reduce' });
+    try {
+      await watchWins(page);
+      await playUntilWins(page, 2);
+      const wins = await page.evaluate(() => window.wins);
+      assert.deepEqual(wins.map((w) => w.max), wins.map(() => 0), `animations at the wins: ${JSON.stringify(wins)}`);
+      assert.equal(await page.locator('.fly').count(), 0);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
