@@ -162,6 +162,12 @@ describe('a real table for Katzenjammer Blues', () => {
             assert.equal(await inView('turn-status'), true, `the turn line is in view (${file})`);
             assert.equal(await inView('hand-card-0'), true, `the hand is in view (${file})`);
             assert.deepEqual(await overflowing(page), [], `things stick out (${file})`);
+            const spilling = await page.evaluate(() =>
+              [...document.querySelectorAll('.kb-table .seat-line *')]
+                .filter((el) => el.getBoundingClientRect().right > el.closest('.seat-line').getBoundingClientRect().right + 0.5)
+                .map((el) => el.textContent.trim()),
+            );
+            assert.deepEqual(spilling, [], `things stick out of their seat (${file})`);
             const { seats, center } = await boxes(page);
             const all = Object.entries(seats);
             assert.equal(all.length, players);
