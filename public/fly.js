@@ -4,7 +4,8 @@
 // then the cards it paid (`paid`) leave it, the naturals for the discard pile,
 // the jokers for its displayed jokers. FLIP style, 350 ms each, with the Web
 // Animations API; decoration only (the game moved on before; the flying cards
-// take no clicks and leave the page when they land). Not in the first load:
+// take no clicks and leave the page when they land), none with reduced
+// motion. Not in the first load:
 // fetched on the first flight, precached by the service worker like every file.
 
 const box = (selector) => document.querySelector(selector)?.getBoundingClientRect();
@@ -19,7 +20,9 @@ function flight(html, a, b, delay) {
   el.innerHTML = html.replace(/ data-testid="[^"]*"/g, '');
   const x = a.left + Math.min(a.width, 200) / 2 - 24;
   const y = a.top + a.height / 2 - 34;
-  el.style.cssText = `left:${x}px;top:${y}px`;
+  // Over everything, taking no clicks; the cards in a fanned pile.
+  el.style.cssText = `position:fixed;z-index:9;pointer-events:none;flex-wrap:nowrap;left:${x}px;top:${y}px`;
+  for (const li of [...el.children].slice(1)) li.style.marginLeft = 'calc(var(--card-w) * -0.8)';
   document.body.append(el);
   const to = `translate(${b.left + b.width / 2 - 24 - x}px,${b.top + b.height / 2 - 34 - y}px) scale(.6)`;
   el.animate([{ transform: 'none' }, { transform: to, opacity: 0.3 }], {
@@ -32,6 +35,7 @@ function flight(html, a, b, delay) {
 }
 
 export function fly(seat, row, from, paid) {
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   const at = `[data-testid="player-${seat}"]`;
   const cards = document.createElement('ul');
   cards.innerHTML = paid;
