@@ -1,6 +1,7 @@
 // KB-12 on Katzenjammer's table, shown (index.html's tableeFly calls it after
 // a move that won an auction, the page already updated): the row's cards
-// (`row`, their HTML, from where the row was, `from`) fly to the winner's seat,
+// (`row`, their HTML read before the update) fly from where the row is (the
+// same place, empty now) to the winner's seat,
 // then the cards it paid (`paid`) leave it, the naturals for the discard pile,
 // the jokers for its displayed jokers. FLIP style, 350 ms each, with the Web
 // Animations API; decoration only (the game moved on before; the flying cards
@@ -34,13 +35,13 @@ function flight(html, a, b, delay) {
   }).finished.finally(() => el.remove());
 }
 
-export function fly(seat, row, from, paid) {
+export function fly(seat, row, paid) {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   const at = `[data-testid="player-${seat}"]`;
   const cards = document.createElement('ul');
   cards.innerHTML = paid;
   const jokers = [...cards.querySelectorAll('.joker')].map((li) => li.remove() || li.outerHTML).join('');
-  flight(row, from, box(at), 0);
+  flight(row, box('[data-testid="row"]'), box(at), 0);
   flight(cards.innerHTML, box(at), box('[data-testid="discard-toggle"]'), 200);
   flight(jokers, box(at), box(`${at} .stats`), 200);
 }
