@@ -53,17 +53,19 @@ const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top 
 
 /**
  * Records, from now on, every time the game log says a seat won an auction,
- * how many animations run then and during the next half second, and whether
+ * how many animations run then and during the next second, and whether
  * any is a flight of cards: window.wins = [{ max, flights }].
  */
 const watchWins = (page) =>
   page.evaluate(() => {
     window.wins = [];
-    const seen = new WeakSet();
+    // The log's lines are drawn anew at each move: a line is new by its place.
+    let seen = document.querySelectorAll('[data-testid="log"] li').length;
     new MutationObserver(() => {
-      for (const li of document.querySelectorAll('[data-testid="log"] li')) {
-        if (seen.has(li)) continue;
-        seen.add(li);
+      const lines = [...document.querySelectorAll('[data-testid="log"] li')];
+      const fresh = lines.slice(seen);
+      seen = lines.length;
+      for (const li of fresh) {
         if (!/wins? the auction/.test(li.textContent)) continue;
         const win = { max: document.getAnimations().length, flights: 0, names: [] };
         window.wins.push(win);
@@ -73,7 +75,7 @@ const watchWins = (page) =>
           win.max = Math.max(win.max, all.length);
           for (const a of all) if (!win.names.includes(a.id || a.animationName || a.transitionProperty)) win.names.push(a.id || a.animationName || a.transitionProperty);
           win.flights = Math.max(win.flights, all.filter((a) => a.id === 'fly').length);
-          if (performance.now() - started < 500) requestAnimationFrame(look);
+          if (performance.now() - started < 1000) requestAnimationFrame(look);
         };
         look();
       }
