@@ -190,3 +190,16 @@ pub fn scroll_to_top() {
     }
 }
 
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// KB-12 shown (index.html's `tableeFly`, then `public/fly.js`): the row's
+    /// cards, read as the page shows them still, fly to the seat that won the
+    /// auction (`data-testid=player-<seat>`), then the cards it paid (`paid`,
+    /// list items) leave that seat, the naturals for the discard pile, the
+    /// jokers for its displayed jokers; 350 ms each, FLIP style, nothing with
+    /// `prefers-reduced-motion: reduce`. Call it right after the move, before
+    /// the page shows it. Decoration only: nothing waits for it.
+    #[wasm_bindgen(js_name = tableeFly)]
+    pub fn fly(seat: usize, paid: &str);
+}

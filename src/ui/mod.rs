@@ -380,8 +380,22 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {
         persist(ctx);
         after_change(ctx);
+        decorate(ctx);
     }
     result
+}
+
+/// After a move made on screen, a person's or a bot's (not a take-back, not
+/// the moves of a game resumed): the table's decoration for it, Katzenjammer's
+/// cards flying (issue 13); none at the bots' instant speed.
+fn decorate(ctx: Ctx) {
+    if ctx.speed.get_untracked() != Speed::Instant {
+        ctx.shell.with_untracked(|sh| {
+            if let Some(crate::app::game::AnySession::Katzenjammer(s)) = &sh.game {
+                crate::games::katzenjammer::ui::flights(s);
+            }
+        });
+    }
 }
 
 /// "Take back my move", for any game's table: shown on the person's turn
@@ -480,6 +494,7 @@ async fn run_bots(ctx: Ctx) {
         }
         persist(ctx);
         after_change(ctx);
+        decorate(ctx);
     }
     ctx.thinking.set(None);
     ctx.bots_running.set_value(false);

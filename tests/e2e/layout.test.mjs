@@ -16,6 +16,7 @@ import {
   describeProblems,
   gotoApp,
   openWithStorage,
+  overflowing,
   screenshot,
   settle,
   startEnv,
@@ -34,27 +35,6 @@ const box = (page, selector) =>
   page.locator(selector).first().evaluate((el) => {
     const r = el.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
-  });
-
-/** Elements sticking out of the window or out of their panel, as readable lines. */
-const overflowing = (page) =>
-  page.evaluate(() => {
-    const out = [];
-    const describe = (el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''}.${el.className} "${el.textContent.trim().slice(0, 30)}"`;
-    if (document.documentElement.scrollWidth > window.innerWidth) {
-      out.push(`the page is ${document.documentElement.scrollWidth - window.innerWidth} px wider than the window`);
-    }
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || el.closest('.sr-only, .skip')) continue;
-      if (r.right > window.innerWidth + 0.5) out.push(`${describe(el)} ends at ${Math.round(r.right)} px`);
-      const panel = el.parentElement?.closest('.panel');
-      // Inside a panel, nothing goes past its edge (a scrolling box may).
-      if (panel && !el.closest('.table-wrap, .log-lines') && r.right > panel.getBoundingClientRect().right + 0.5) {
-        out.push(`${describe(el)} spills ${Math.round(r.right - panel.getBoundingClientRect().right)} px out of its panel`);
-      }
-    }
-    return out;
   });
 
 describe('layout on a phone and a desktop', () => {

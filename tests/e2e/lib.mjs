@@ -237,6 +237,27 @@ export async function settle(page, { timeout = 5_000 } = {}) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
+/** Elements sticking out of the window or out of their panel, as readable lines. */
+export const overflowing = (page) =>
+  page.evaluate(() => {
+    const out = [];
+    const describe = (el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''}.${el.className} "${el.textContent.trim().slice(0, 30)}"`;
+    if (document.documentElement.scrollWidth > window.innerWidth) {
+      out.push(`the page is ${document.documentElement.scrollWidth - window.innerWidth} px wider than the window`);
+    }
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || el.closest('.sr-only, .skip')) continue;
+      if (r.right > window.innerWidth + 0.5) out.push(`${describe(el)} ends at ${Math.round(r.right)} px`);
+      const panel = el.parentElement?.closest('.panel');
+      // Inside a panel, nothing goes past its edge (a scrolling box may).
+      if (panel && !el.closest('.table-wrap, .log-lines') && r.right > panel.getBoundingClientRect().right + 0.5) {
+        out.push(`${describe(el)} spills ${Math.round(r.right - panel.getBoundingClientRect().right)} px out of its panel`);
+      }
+    }
+    return out;
+  });
+
 // ----- playing a game -------------------------------------------------------
 
 /** CSS for the element with this data-testid. */

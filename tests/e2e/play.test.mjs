@@ -342,7 +342,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       assert.equal(mine, '\u22121', `the first player's final mice: ${JSON.stringify(mine)}`);
       const texts = {
         'end screen': await page.locator(byTestId('end-screen')).innerText(),
-        players: await page.locator('section.players').innerText(),
+        players: await page.locator('section.kb-table > ul').innerText(),
       };
       for (const [where, text] of Object.entries(texts)) {
         assert.match(text, /\u2212\d/, `${where}: a negative number with "−" is on screen: ${JSON.stringify(text)}`);

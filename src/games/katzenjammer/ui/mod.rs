@@ -16,7 +16,7 @@ mod table;
 pub use options::OptionsForm;
 #[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
-pub use table::Game;
+pub use table::{flights, Game};
 
 use leptos::prelude::*;
 

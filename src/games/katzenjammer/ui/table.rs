@@ -5,19 +5,22 @@
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tablee_engine::katzenjammer::{Card, Phase};
+use tablee_engine::katzenjammer::{Card, Event, Phase};
 use tablee_engine::Seat;
 
-use super::cards::{CardItem, CardRow};
+use super::cards::{kind_class, CardItem, CardRow};
 use super::{end, hand, kb_tr, Kb};
 use crate::games::katzenjammer::seat_moves::seat_moves;
 use crate::app::config::SeatKind;
 use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::art;
 use crate::app::link;
 use crate::games::katzenjammer::summary::Summary;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
+use crate::ui::browser::fly;
 use crate::ui::{self as browser, ctx, tr, Speed, TakeBack};
 
 #[component]
@@ -45,11 +48,10 @@ pub fn Game() -> impl IntoView {
                 </Show>
                 <div class="board">
                     <div class="main-col">
-                        <TableCenter />
+                        <Table />
                         <Seatside />
                     </div>
                     <div class="side-col">
-                        <Players />
                         <Discard />
                         <Log lines />
                     </div>
@@ -264,7 +266,7 @@ fn TableCenter() -> impl IntoView {
         move || ctx.game::<Kb, _>(|x| f(x, ctx.lang())).unwrap_or_default()
     };
     view! {
-        <section class="panel center" aria-labelledby="row-title">
+        <section class="center" aria-labelledby="row-title">
             <div class="row-head">
                 <h2 id="row-title">{kb_tr(|s| s.the_row)}</h2>
                 <p class="standing">
@@ -301,18 +303,40 @@ fn TableCenter() -> impl IntoView {
     }
 }
 
-/// Every seat: name, bot level, hand size, mice, displayed jokers, and badges.
+/// The table (issue 13): the seats around it, the person's at the bottom
+/// next to their hand, the row and the standing bid in the middle; on a phone
+/// the seats are a strip above the row. The seats are listed clockwise from
+/// the person's (KB-3: the deal goes to the left); where the n-th sits is the
+/// stylesheet's (style/main.css, "Katzenjammer's table").
 #[component]
-fn Players() -> impl IntoView {
+fn Table() -> impl IntoView {
     let ctx = ctx();
-    let seats = move || ctx.game::<Kb, _>(|s| s.config().players()).unwrap_or(0);
+    let seats = move || ctx.game::<Kb, _>(|s| (s.config().players(), s.viewer())).unwrap_or((2, 0));
     view! {
-        <section class="panel players" aria-labelledby="players-title">
-            <h2 id="players-title">{tr(|s| s.players_title)}</h2>
-            <ul class="seats-list">
-                {move || (0..seats()).map(|seat| view! { <PlayerLine seat /> }).collect_view()}
+        <section class="panel kb-table" aria-labelledby="players-title">
+            <h2 id="players-title" class="sr-only">{tr(|s| s.players_title)}</h2>
+            // A list, also where the desktop's grid lays it out (display: contents).
+            <ul class="seats-list" role="list">
+                {move || {
+                    let (n, me) = seats();
+                    (me..me + n).map(|seat| view! { <PlayerLine seat=seat % n /> }).collect_view()
+                }}
             </ul>
+            <TableCenter />
         </section>
+    }
+}
+
+/// KB-12 shown, not only told, after a move made on screen (`ui::decorate`,
+/// which skips the bots' instant speed and a resumed game's moves): when the
+/// move won the auction (the log then ends with the win: the winner presents
+/// next), the row's cards fly to the winner's seat and the cards it paid
+/// leave it, the naturals for the discard pile, the jokers for its displayed
+/// jokers (`ui::browser::fly`). Decoration only: the game moved on already.
+pub fn flights(session: &Session<Kb>) {
+    if let Some(&Event::Won { seat, paid, .. }) = session.state().log().last() {
+        let faces = paid.cards().into_iter().map(|c| format!("<li class=\"card {}\"><span class=\"face-box\">{}</span></li>", kind_class(c), art::face(c)));
+        fly(seat, &faces.collect::<String>());
     }
 }
 
