@@ -33,7 +33,7 @@ for (const entry of await readdir(dir, { withFileTypes: true })) {
 if (process.env.TRUNK_PROFILE !== 'debug') {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (!entry.isFile() || !/^tablee-(?:app-[0-9a-f]+|full)_bg\.wasm$/.test(entry.name)) continue;
-    const dropped = await stripUnusedExports(path.join(dir, entry.name));
+    const dropped = await stripUnusedExports(path.join(dir, entry.name), { restructure: entry.name.startsWith('tablee-app-') });
     console.log(`pwa-hook: ${entry.name}: dropped ${dropped.length} unused exports`);
   }
 }

@@ -376,11 +376,12 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
         return Err(Refusal::NotAPersonsTurn.into());
     }
     let mut result = Err(Refusal::NoGame.into());
+    let mark = decoration_mark(ctx);
     ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {
         persist(ctx);
         after_change(ctx);
-        decorate(ctx);
+        decorate(ctx, mark);
     }
     result
 }
@@ -388,14 +389,24 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
 /// After a move made on screen, a person's or a bot's (not a take-back, not
 /// the moves of a game resumed): the table's decoration for it, Katzenjammer's
 /// cards flying (issue 13); none at the bots' instant speed.
-fn decorate(ctx: Ctx) {
+fn decorate(ctx: Ctx, mark: usize) {
     if ctx.speed.get_untracked() != Speed::Instant {
         ctx.shell.with_untracked(|sh| {
             if let Some(crate::app::game::AnySession::Katzenjammer(s)) = &sh.game {
-                crate::games::katzenjammer::ui::flights(s);
+                crate::games::katzenjammer::ui::flights(s, mark);
             }
         });
     }
+}
+
+/// Where the table's log stood before a move, so that [`decorate`] shows
+/// what that move did: a move can log more than its own event (a win, then
+/// the foursomes it cannot present, then the next row's first card).
+fn decoration_mark(ctx: Ctx) -> usize {
+    ctx.shell.with_untracked(|sh| match &sh.game {
+        Some(crate::app::game::AnySession::Katzenjammer(s)) => s.state().log().len(),
+        _ => 0,
+    })
 }
 
 /// "Take back my move", for any game's table: shown on the person's turn
@@ -488,13 +499,14 @@ async fn run_bots(ctx: Ctx) {
             break;
         }
         let mut moved = false;
+        let mark = decoration_mark(ctx);
         ctx.shell.update(|sh| moved = sh.bot_moved(turn.at, reply));
         if !moved {
             break;
         }
         persist(ctx);
         after_change(ctx);
-        decorate(ctx);
+        decorate(ctx, mark);
     }
     ctx.thinking.set(None);
     ctx.bots_running.set_value(false);

@@ -329,12 +329,13 @@ fn Table() -> impl IntoView {
 
 /// KB-12 shown, not only told, after a move made on screen (`ui::decorate`,
 /// which skips the bots' instant speed and a resumed game's moves): when the
-/// move won the auction (the log then ends with the win: the winner presents
-/// next), the row's cards fly to the winner's seat and the cards it paid
+/// move won the auction (among the events it logged since `since`: a win
+/// can be followed at once by what needs no choice), the row's cards fly to the winner's seat and the cards it paid
 /// leave it, the naturals for the discard pile, the jokers for its displayed
 /// jokers (`ui::browser::fly`). Decoration only: the game moved on already.
-pub fn flights(session: &Session<Kb>) {
-    if let Some(&Event::Won { seat, paid, .. }) = session.state().log().last() {
+pub fn flights(session: &Session<Kb>, since: usize) {
+    let new = session.state().log().get(since..).unwrap_or_default();
+    if let Some(&Event::Won { seat, paid, .. }) = new.iter().find(|e| matches!(e, Event::Won { .. })) {
         let faces = paid.cards().into_iter().map(|c| format!("<li class=\"card {}\"><span class=\"face-box\">{}</span></li>", kind_class(c), art::face(c)));
         fly(seat, &faces.collect::<String>());
     }
