@@ -53,33 +53,45 @@ const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top 
 
 /**
  * Records, from now on, every time the game log says a seat won an auction,
- * how many animations run then and during the next second, and whether
- * any is a flight of cards: window.wins = [{ max, flights }].
+ * how many animations run then and during the next second:
+ * window.wins = [{ max, names }]; and every time the page asks for a flight
+ * of cards (index.html's `tableeFly`, wrapped), how many flying piles are on
+ * the page during the next 1.5 s: window.flights = [{ seat, flights }].
  */
 const watchWins = (page) =>
   page.evaluate(() => {
     window.wins = [];
-    // The log's lines are drawn anew at each move: a line is new by its place.
-    let seen = document.querySelectorAll('[data-testid="log"] li').length;
+    window.flights = [];
+    /** Watches the page's animations for `ms`, into `record`. */
+    const watch = (record, ms) => {
+      const started = performance.now();
+      const look = () => {
+        const all = document.getAnimations();
+        record.max = Math.max(record.max, all.length);
+        for (const a of all) if (!record.names.includes(a.id || a.animationName || a.transitionProperty)) record.names.push(a.id || a.animationName || a.transitionProperty);
+        record.flights = Math.max(record.flights, all.filter((a) => a.id === 'fly').length);
+        if (performance.now() - started < ms) requestAnimationFrame(look);
+        else record.done = true;
+      };
+      look();
+    };
+    // Wins are counted by the log's words (the log is redrawn at each move).
+    const logged = () => [...document.querySelectorAll('[data-testid="log"] li')].filter((li) => /wins? the auction/.test(li.textContent)).length;
+    const before = logged();
     new MutationObserver(() => {
-      const lines = [...document.querySelectorAll('[data-testid="log"] li')];
-      const fresh = lines.slice(seen);
-      seen = lines.length;
-      for (const li of fresh) {
-        if (!/wins? the auction/.test(li.textContent)) continue;
-        const win = { max: document.getAnimations().length, flights: 0, names: [] };
+      while (before + window.wins.length < logged()) {
+        const win = { max: 0, flights: 0, names: [] };
         window.wins.push(win);
-        const started = performance.now();
-        const look = () => {
-          const all = document.getAnimations();
-          win.max = Math.max(win.max, all.length);
-          for (const a of all) if (!win.names.includes(a.id || a.animationName || a.transitionProperty)) win.names.push(a.id || a.animationName || a.transitionProperty);
-          win.flights = Math.max(win.flights, all.filter((a) => a.id === 'fly').length);
-          if (performance.now() - started < 1000) requestAnimationFrame(look);
-        };
-        look();
+        watch(win, 1000);
       }
     }).observe(document.body, { childList: true, subtree: true });
+    const fly = window.tableeFly;
+    window.tableeFly = (seat, paid) => {
+      const flight = { seat, max: 0, flights: 0, names: [] };
+      window.flights.push(flight);
+      watch(flight, 1500);
+      return fly(seat, paid);
+    };
   });
 
 /** Passes and presents nothing until the log has said a seat won an auction `count` times. */
@@ -194,11 +206,17 @@ describe('a real table for Katzenjammer Blues', () => {
       try {
         await watchWins(page);
         await playUntilWins(page, 2);
-        const wins = await page.evaluate(() => window.wins);
+        // The last win's flight starts a frame later than its log line: read
+        // once every watch is over.
+        await page.waitForFunction(() => [...window.wins, ...window.flights].every((r) => r.done), null, { timeout: 5_000 });
+        const { wins, flights } = await page.evaluate(() => ({ wins: window.wins, flights: window.flights }));
         if (motion === 'reduce') {
           assert.deepEqual(wins.map((w) => w.max), wins.map(() => 0), `animations at the wins: ${JSON.stringify(wins)}`);
+          assert.deepEqual(flights.map((f) => f.flights), flights.map(() => 0), `flying cards: ${JSON.stringify(flights)}`);
         } else {
-          assert.ok(wins.every((w) => w.flights > 0), `a flight at each win: ${JSON.stringify(wins)}`);
+          // One flight asked for at each win, and its cards on the move.
+          assert.equal(flights.length, wins.length, `flights asked for: ${JSON.stringify(flights)}, wins: ${JSON.stringify(wins)}`);
+          assert.ok(flights.every((f) => f.flights > 0), `a flight at each win: ${JSON.stringify(flights)}`);
         }
         // The flying cards leave the page once landed (and never take a click).
         await page.waitForFunction(() => document.querySelector('.fly') === null, null, { timeout: 2_000 });
