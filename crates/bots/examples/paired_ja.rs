@@ -10,8 +10,11 @@
 //!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]
 //!
 //! LEVEL is `hard` or `expert` (WORLDS and Z override its budget and its
-//! guard; MODEL and FUTURE, 0 or 1, switch its opponent models and its
-//! future-pricing reward, `Search::model` and `Search::future`); OPP is
+//! guard — WORLDS 0 is the level's policy alone, without search; MODEL and
+//! FUTURE, 0 or 1, switch its opponent models and its future-pricing
+//! reward, `Search::model` and `Search::future`; the environment variables
+//! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
+//! `Search::policy` and `Search::others`); OPP is
 //! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
@@ -24,7 +27,7 @@
 use std::time::Instant;
 
 use tablee_bots::arena::{decision_seed, game_seed};
-use tablee_bots::jachete::{analyse_search, Search, EXPERT, HARD};
+use tablee_bots::jachete::{analyse_search, heuristic_action, Params, Search, EXPERT, HARD};
 use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
@@ -94,7 +97,8 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
             if choices.first().is_some_and(|c| c.visits > 1) {
                 played.searched += 1;
                 played.searched_times.push(ms);
-                let normal = jachete::decide(Level::Normal, &view, &legal, bot_seed);
+                // The policy's own move (the incumbent the search may leave).
+                let normal = heuristic_action(&search.map_or(Params::NORMAL, |s| s.policy), &view, &legal);
                 if choices[0].action != normal {
                     played.deviated += 1;
                     let gain = round_outcome(&game, &choices[0].action, me, opponents, g) - round_outcome(&game, &normal, me, opponents, g);
@@ -152,6 +156,23 @@ fn main() {
     if let Some(future) = args.get(8) {
         search.future = future == "1";
     }
+    // The policy searched and the other seats' play in the rollouts:
+    // `normal` or `search` (Params::NORMAL, Params::SEARCH).
+    let params = |var: &str| match std::env::var(var).as_deref() {
+        Ok("normal") => Some(Params::NORMAL),
+        Ok("search") => Some(Params::SEARCH),
+        _ => None,
+    };
+    if let Some(policy) = params("PAIRED_JA_POLICY") {
+        search.policy = policy;
+    }
+    if let Some(others) = params("PAIRED_JA_OTHERS") {
+        search.others = others;
+    }
+    // `PAIRED_JA_OPENINGS`, 0 or 1: `Search::openings`.
+    if let Ok(openings) = std::env::var("PAIRED_JA_OPENINGS") {
+        search.openings = openings == "1";
+    }
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
     for g in 0..games {
@@ -170,9 +191,17 @@ fn main() {
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
-        "{search:?} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+        "{} worlds {} z {} model {} future {} openings {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
          difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
          round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
+        args[1],
+        search.worlds,
+        search.z,
+        search.model,
+        search.future,
+        search.openings,
+        if search.policy == Params::NORMAL { "normal" } else { "search" },
+        if search.others == Params::NORMAL { "normal" } else { "search" },
         percentile(&mut times, 0.5),
         percentile(&mut times, 0.95),
         percentile(&mut searched_times, 0.5),

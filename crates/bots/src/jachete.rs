@@ -46,11 +46,21 @@ pub struct Search {
     /// for in the rounds to come ([`future_cents`]) rather than the old flat
     /// term.
     pub future: bool,
+    /// The policy the search improves on (issue 15, part 5): the move kept
+    /// unless significantly beaten, the candidates, and the searching seat's
+    /// play in the rollouts.
+    pub policy: Params,
+    /// How the rollouts play the other seats (unless [`Search::model`]).
+    pub others: Params,
+    /// Whether the opening is searched too (which sets to lay down, with
+    /// which wilds and extra cards), when there is more than one.
+    pub openings: bool,
 }
 
 /// `hard`'s and `expert`'s budgets.
-pub const HARD: Search = Search { worlds: 64, width: 4, z: 1.96, model: false, future: false };
-pub const EXPERT: Search = Search { worlds: 160, width: 4, z: 1.96, model: false, future: false };
+pub const HARD: Search =
+    Search { worlds: 64, width: 4, z: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, openings: false };
+pub const EXPERT: Search = Search { worlds: 160, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.
@@ -92,26 +102,29 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
 /// [`analyse`] for the heuristic (`search`: `None`) or a search with any
 /// budget (for the levels and the tuner).
 pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction], rng: &mut Rng) -> Vec<Choice<JaAction>> {
-    let ctx = Ctx::from_view(view, &Params::NORMAL);
+    let policy = search.map_or(&Params::NORMAL, |s| &s.policy);
+    let ctx = Ctx::from_view(view, policy);
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let mut ranked: Vec<Choice<JaAction>> =
         legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
+    // Stable: the first of equals stays first, as `Ctx::best` picks it.
     ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
-    if let Some(search) = search.filter(|_| worth_searching(view, legal, &scores)) {
-        let models = if search.model { opponent_models(view) } else { vec![Params::NORMAL; view.players] };
-        let policy = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
+    if let Some(search) = search.filter(|s| worth_searching(view, legal, &scores, s.openings)) {
+        let mut models = if search.model { opponent_models(view) } else { vec![search.others; view.players] };
+        models[view.seat] = search.policy;
+        let rollout = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
             world.actions(scratch);
             let seat = world.to_act().unwrap_or(0);
             Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
         };
         let future = search.future;
         let reward = |world: &JaGame, out: &mut Vec<f64>| round_rewards(world.round(), future, out);
-        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, rng, policy, reward);
-        // The heuristic's own choice (the first of equals, as `best`), or
-        // the search's first candidate if it is not among them.
-        let incumbent = paired.candidates.iter().position(|a| *a == ranked[0].action).unwrap_or(0);
+        // The candidates: the policy's best, read from the view (its own
+        // move first: the incumbent the guard keeps).
+        let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|c| c.action.clone()).collect();
+        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, reward);
         let choices: Vec<Choice<JaAction>> =
-            paired.guarded(incumbent, search.z).into_iter().filter(|c| legal.contains(&c.action)).collect();
+            paired.guarded(0, search.z).into_iter().filter(|c| legal.contains(&c.action)).collect();
         if !choices.is_empty() {
             return choices;
         }
@@ -123,7 +136,7 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
 /// among several discards, and once opened every play (which cards to lay
 /// off or meld, wilds or not; `scores`: the heuristic's, one per legal
 /// action). The plays are where the search gains most (docs/bots.md).
-fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
+fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64], openings: bool) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
         // never buys more than the tuned rule (a round's rollouts cannot see
@@ -134,7 +147,11 @@ fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
             // Once opened, which cards to lay off or meld (wilds or not) too.
             let opened = view.opened[view.seat] && view.hand.len() > 2;
-            (opened || matches!(best, Some(JaAction::Discard(_)))) && view.hand.len() > 1
+            // Before opening, which opening (`openings`).
+            let opening = openings
+                && !view.opened[view.seat]
+                && legal.iter().filter(|a| matches!(a, JaAction::Play { .. })).count() > 1;
+            (opened || opening || matches!(best, Some(JaAction::Discard(_)))) && view.hand.len() > 1
         }
         _ => false,
     }
@@ -247,6 +264,10 @@ impl Params {
         gift: 1.0,
         ..Params::OLD
     };
+
+    /// The search levels' policy (issue 15, part 5): their own move before
+    /// the search, their candidates and their seat in the rollouts.
+    pub const SEARCH: Params = Params::NORMAL;
 
     /// The weights by index (for the tuner), with their names.
     pub const NAMES: [&'static str; 23] = [
