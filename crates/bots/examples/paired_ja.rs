@@ -14,7 +14,8 @@
 //! FUTURE, 0 or 1, switch its opponent models and its future-pricing
 //! reward, `Search::model` and `Search::future`; the environment variables
 //! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
-//! `Search::policy` and `Search::others`); OPP is
+//! `Search::policy` and `Search::others`, and `PAIRED_JA_WIN`, 0 or 1,
+//! `Search::win`); OPP is
 //! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
@@ -169,9 +170,9 @@ fn main() {
     if let Some(others) = params("PAIRED_JA_OTHERS") {
         search.others = others;
     }
-    // `PAIRED_JA_OPENINGS`, 0 or 1: `Search::openings`.
-    if let Ok(openings) = std::env::var("PAIRED_JA_OPENINGS") {
-        search.openings = openings == "1";
+    // `PAIRED_JA_WIN`, 0 or 1: `Search::win`.
+    if let Ok(win) = std::env::var("PAIRED_JA_WIN") {
+        search.win = win == "1";
     }
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
@@ -191,7 +192,7 @@ fn main() {
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
-        "{} worlds {} z {} model {} future {} openings {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+        "{} worlds {} z {} model {} future {} win {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
          difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
          round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
         args[1],
@@ -199,7 +200,7 @@ fn main() {
         search.z,
         search.model,
         search.future,
-        search.openings,
+        search.win,
         if search.policy == Params::NORMAL { "normal" } else { "search" },
         if search.others == Params::NORMAL { "normal" } else { "search" },
         percentile(&mut times, 0.5),
