@@ -15,7 +15,7 @@
 //! reward, `Search::model` and `Search::future`; the environment variables
 //! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
 //! `Search::policy` and `Search::others`, and `PAIRED_JA_WIN`, 0 or 1,
-//! `Search::win`); OPP is
+//! `Search::win`, and `PAIRED_JA_Z_PLAY` `Search::z_play`); OPP is
 //! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
@@ -170,6 +170,10 @@ fn main() {
     if let Some(others) = params("PAIRED_JA_OTHERS") {
         search.others = others;
     }
+    // `PAIRED_JA_Z_PLAY`: `Search::z_play`.
+    if let Some(z) = std::env::var("PAIRED_JA_Z_PLAY").ok().and_then(|z| z.parse().ok()) {
+        search.z_play = z;
+    }
     // `PAIRED_JA_WIN`, 0 or 1: `Search::win`.
     if let Ok(win) = std::env::var("PAIRED_JA_WIN") {
         search.win = win == "1";
@@ -192,12 +196,13 @@ fn main() {
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
-        "{} worlds {} z {} model {} future {} win {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+        "{} worlds {} z {} z_play {} model {} future {} win {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
          difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
          round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
         args[1],
         search.worlds,
         search.z,
+        search.z_play,
         search.model,
         search.future,
         search.win,

@@ -39,6 +39,9 @@ pub struct Search {
     pub worlds: u32,
     pub width: usize,
     pub z: f64,
+    /// The guard's margin at a play once opened (which cards to lay off or
+    /// meld), where the search's deviations gain most (docs/bots.md).
+    pub z_play: f64,
     /// Whether the rollouts play each opponent with a policy fitted to its
     /// observed buying ([`opponent_models`]) rather than all as `normal`.
     pub model: bool,
@@ -61,7 +64,7 @@ pub struct Search {
 
 /// `hard`'s and `expert`'s budgets.
 pub const HARD: Search =
-    Search { worlds: 64, width: 4, z: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
+    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
 pub const EXPERT: Search = Search { worlds: 160, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
@@ -131,8 +134,11 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
         // move first: the incumbent the guard keeps).
         let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|c| c.action.clone()).collect();
         let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, reward);
+        // A choice among plays once opened: the plays' guard.
+        let plays = view.opened[view.seat] && matches!(ranked[0].action, JaAction::Play { .. });
+        let z = if plays { search.z_play } else { search.z };
         let choices: Vec<Choice<JaAction>> =
-            paired.guarded(0, search.z).into_iter().filter(|c| legal.contains(&c.action)).collect();
+            paired.guarded(0, z).into_iter().filter(|c| legal.contains(&c.action)).collect();
         if !choices.is_empty() {
             return choices;
         }
