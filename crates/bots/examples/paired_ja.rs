@@ -150,6 +150,7 @@ fn main() {
     }
     if let Some(z) = args.get(6).and_then(|a| a.parse().ok()) {
         search.z = z;
+        search.z_play = z;
     }
     if let Some(model) = args.get(7) {
         search.model = model == "1";
