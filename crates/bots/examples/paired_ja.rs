@@ -10,8 +10,12 @@
 //!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]
 //!
 //! LEVEL is `hard` or `expert` (WORLDS and Z override its budget and its
-//! guard; MODEL and FUTURE, 0 or 1, switch its opponent models and its
-//! future-pricing reward, `Search::model` and `Search::future`); OPP is
+//! guard — WORLDS 0 is the level's policy alone, without search; MODEL and
+//! FUTURE, 0 or 1, switch its opponent models and its future-pricing
+//! reward, `Search::model` and `Search::future`; the environment variables
+//! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
+//! `Search::policy` and `Search::others`, and `PAIRED_JA_WIN`, 0 or 1,
+//! `Search::win`, and `PAIRED_JA_Z_PLAY` `Search::z_play`); OPP is
 //! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
@@ -24,7 +28,7 @@
 use std::time::Instant;
 
 use tablee_bots::arena::{decision_seed, game_seed};
-use tablee_bots::jachete::{analyse_search, Search, EXPERT, HARD};
+use tablee_bots::jachete::{analyse_search, heuristic_action, Params, Search, EXPERT, HARD};
 use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
@@ -94,7 +98,8 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
             if choices.first().is_some_and(|c| c.visits > 1) {
                 played.searched += 1;
                 played.searched_times.push(ms);
-                let normal = jachete::decide(Level::Normal, &view, &legal, bot_seed);
+                // The policy's own move (the incumbent the search may leave).
+                let normal = heuristic_action(&search.map_or(Params::NORMAL, |s| s.policy), &view, &legal);
                 if choices[0].action != normal {
                     played.deviated += 1;
                     let gain = round_outcome(&game, &choices[0].action, me, opponents, g) - round_outcome(&game, &normal, me, opponents, g);
@@ -145,12 +150,34 @@ fn main() {
     }
     if let Some(z) = args.get(6).and_then(|a| a.parse().ok()) {
         search.z = z;
+        search.z_play = z;
     }
     if let Some(model) = args.get(7) {
         search.model = model == "1";
     }
     if let Some(future) = args.get(8) {
         search.future = future == "1";
+    }
+    // The policy searched and the other seats' play in the rollouts:
+    // `normal` or `search` (Params::NORMAL, Params::SEARCH).
+    let params = |var: &str| match std::env::var(var).as_deref() {
+        Ok("normal") => Some(Params::NORMAL),
+        Ok("search") => Some(Params::SEARCH),
+        _ => None,
+    };
+    if let Some(policy) = params("PAIRED_JA_POLICY") {
+        search.policy = policy;
+    }
+    if let Some(others) = params("PAIRED_JA_OTHERS") {
+        search.others = others;
+    }
+    // `PAIRED_JA_Z_PLAY`: `Search::z_play`.
+    if let Some(z) = std::env::var("PAIRED_JA_Z_PLAY").ok().and_then(|z| z.parse().ok()) {
+        search.z_play = z;
+    }
+    // `PAIRED_JA_WIN`, 0 or 1: `Search::win`.
+    if let Ok(win) = std::env::var("PAIRED_JA_WIN") {
+        search.win = win == "1";
     }
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
@@ -170,9 +197,18 @@ fn main() {
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
-        "{search:?} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+        "{} worlds {} z {} z_play {} model {} future {} win {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
          difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
          round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
+        args[1],
+        search.worlds,
+        search.z,
+        search.z_play,
+        search.model,
+        search.future,
+        search.win,
+        if search.policy == Params::NORMAL { "normal" } else { "search" },
+        if search.others == Params::NORMAL { "normal" } else { "search" },
         percentile(&mut times, 0.5),
         percentile(&mut times, 0.95),
         percentile(&mut searched_times, 0.5),

@@ -40,13 +40,25 @@ impl Opponents {
     }
 }
 
+/// How many consecutive seeds the games are spread over (`TUNE_JA_SEEDS`,
+/// 1 if unset): game `g` is game `g / seeds` of seed `seed + g % seeds`.
+fn seeds() -> usize {
+    std::env::var("TUNE_JA_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(1).max(1)
+}
+
+/// The arena game seed of the tuner's game `g` (see [`seeds`]).
+fn tuning_game_seed(seed: u64, g: usize) -> tablee_engine::Seed {
+    let n = seeds();
+    game_seed(seed + (g % n) as u64, g / n)
+}
+
 /// Win share of `params` in one seat of four against `opponents`.
 fn share(params: &Params, opponents: Opponents, games: usize, seed: u64) -> f64 {
     let mut total = 0.0;
     let mut legal = Vec::new();
     for g in 0..games {
-        let me = g % 4;
-        let mut game = JaGame::new_game(4, JaOptions::default(), game_seed(seed, g)).expect("4 players");
+        let me = (g / seeds()) % 4;
+        let mut game = JaGame::new_game(4, JaOptions::default(), tuning_game_seed(seed, g)).expect("4 players");
         let mut moves = 0;
         while let Some(seat) = game.to_act() {
             game.actions(&mut legal);
@@ -65,33 +77,47 @@ fn share(params: &Params, opponents: Opponents, games: usize, seed: u64) -> f64 
     total / games as f64
 }
 
-const SETS: [Opponents; 4] =
-    [Opponents::Three(Style::Buyer), Opponents::Three(Style::Miser), Opponents::Three(Style::Opener), Opponents::Mix];
+const SETS: [Opponents; 5] = [
+    Opponents::Three(Style::Buyer),
+    Opponents::Three(Style::Miser),
+    Opponents::Three(Style::Opener),
+    Opponents::Mix,
+    Opponents::Weights(Params::NORMAL),
+];
 
-/// The four shares, in parallel (two threads).
-fn shares(params: &Params, games: usize, seed: u64) -> [f64; 4] {
-    let mut out = [0.0; 4];
+/// The five shares (3 × `buyer`, `miser`, `opener`, `mix`, `normal`), in
+/// parallel (two threads).
+fn shares(params: &Params, games: usize, seed: u64) -> [f64; 5] {
+    let mut out = [0.0; 5];
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..2)
-            .map(|t| {
-                scope.spawn(move || [SETS[t], SETS[t + 2]].map(|opponents| share(params, opponents, games, seed)))
-            })
+        let handles: Vec<_> = [[0, 2, 4].as_slice(), [1, 3].as_slice()]
+            .into_iter()
+            .map(|sets| scope.spawn(move || sets.iter().map(|&i| (i, share(params, SETS[i], games, seed))).collect::<Vec<_>>()))
             .collect();
-        for (t, h) in handles.into_iter().enumerate() {
-            let [a, b] = h.join().expect("a tuning thread");
-            out[t] = a;
-            out[t + 2] = b;
+        for h in handles {
+            for (i, s) in h.join().expect("a tuning thread") {
+                out[i] = s;
+            }
         }
     });
     out
 }
 
-fn objective(s: &[f64; 4]) -> f64 {
-    s.iter().sum::<f64>() / 4.0 + s.iter().copied().fold(f64::INFINITY, f64::min)
+/// `normal`'s objective (issue 15, part 3): the mean of the four style
+/// shares plus the smallest. With `TUNE_JA_OBJECTIVE=search` (the search
+/// levels' policy, part 5): the same over all five sets, 3 × `normal`
+/// included.
+fn objective(s: &[f64; 5]) -> f64 {
+    let sets = if std::env::var("TUNE_JA_OBJECTIVE").is_ok_and(|o| o == "search") { &s[..] } else { &s[..4] };
+    sets.iter().sum::<f64>() / sets.len() as f64 + sets.iter().copied().fold(f64::INFINITY, f64::min)
 }
 
 fn parse_params(base: &str, overrides: Option<&String>) -> Params {
-    let mut p = if base == "old" { Params::OLD } else { Params::NORMAL };
+    let mut p = match base {
+        "old" => Params::OLD,
+        "search" => Params::SEARCH,
+        _ => Params::NORMAL,
+    };
     for pair in overrides.map(|s| s.split(',').collect::<Vec<_>>()).unwrap_or_default() {
         let Some((name, value)) = pair.split_once('=') else { continue };
         let i = Params::NAMES.iter().position(|n| *n == name).unwrap_or_else(|| panic!("no weight {name}"));
@@ -190,11 +216,12 @@ fn main() {
         let s = shares(&p, games, seed);
         let old = share(&p, Opponents::Weights(Params::OLD), games, seed);
         println!(
-            "buyer {:.3} miser {:.3} opener {:.3} mix {:.3} | vs 3 old {:.3} | objective {:.4}",
+            "buyer {:.3} miser {:.3} opener {:.3} mix {:.3} normal {:.3} | vs 3 old {:.3} | objective {:.4}",
             s[0],
             s[1],
             s[2],
             s[3],
+            s[4],
             old,
             objective(&s)
         );
@@ -208,7 +235,7 @@ fn main() {
     let mut best_obj = objective(&best_s);
     println!("start {best_s:.3?} objective {best_obj:.4}");
     // Additive steps, one per weight (Params::NAMES).
-    let steps = [0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 1.0, 5.0, 1.0, 0.1, 0.1, 1.0, 0.1, 3.0, 4.0, 2.0, 1.0, 0.3, 1.0, 0.3, 0.2, 3.0, 0.5];
+    let steps = [0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 1.0, 5.0, 1.0, 0.1, 0.1, 1.0, 0.1, 3.0, 4.0, 2.0, 1.0, 0.3, 1.0, 0.3, 0.2, 3.0, 0.5, 3.0];
     let mut step_scale = 1.0;
     for round in 0..rounds {
         for i in 0..Params::NAMES.len() {

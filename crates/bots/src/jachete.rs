@@ -18,7 +18,7 @@
 //! difference played worse than its own rollout policy (docs/bots.md).
 
 use tablee_engine::jachete::{
-    contract, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
+    contract, read_meld, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
 };
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
@@ -39,6 +39,9 @@ pub struct Search {
     pub worlds: u32,
     pub width: usize,
     pub z: f64,
+    /// The guard's margin at a play once opened (which cards to lay off or
+    /// meld), where the search's deviations gain most (docs/bots.md).
+    pub z_play: f64,
     /// Whether the rollouts play each opponent with a policy fitted to its
     /// observed buying ([`opponent_models`]) rather than all as `normal`.
     pub model: bool,
@@ -46,11 +49,23 @@ pub struct Search {
     /// for in the rounds to come ([`future_cents`]) rather than the old flat
     /// term.
     pub future: bool,
+    /// The policy the search improves on (issue 15, part 5): the move kept
+    /// unless significantly beaten, the candidates, and the searching seat's
+    /// play in the rollouts.
+    pub policy: Params,
+    /// How the rollouts play the other seats (unless [`Search::model`]).
+    pub others: Params,
+    /// Whether a rollout is scored by the seat's chance to win the game
+    /// ([`win_reward`]: its total against the best other total after the
+    /// round, the rounds left as noise) rather than its round points
+    /// against the table's average.
+    pub win: bool,
 }
 
 /// `hard`'s and `expert`'s budgets.
-pub const HARD: Search = Search { worlds: 64, width: 4, z: 1.96, model: false, future: false };
-pub const EXPERT: Search = Search { worlds: 160, width: 4, z: 1.96, model: false, future: false };
+pub const HARD: Search =
+    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
+pub const EXPERT: Search = Search { worlds: 160, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.
@@ -92,26 +107,38 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
 /// [`analyse`] for the heuristic (`search`: `None`) or a search with any
 /// budget (for the levels and the tuner).
 pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction], rng: &mut Rng) -> Vec<Choice<JaAction>> {
-    let ctx = Ctx::from_view(view, &Params::NORMAL);
+    let policy = search.map_or(&Params::NORMAL, |s| &s.policy);
+    let ctx = Ctx::from_view(view, policy);
     let scores: Vec<f64> = legal.iter().map(|a| ctx.score(a)).collect();
     let mut ranked: Vec<Choice<JaAction>> =
         legal.iter().zip(&scores).map(|(a, &value)| Choice { action: a.clone(), visits: 1, value }).collect();
+    // Stable: the first of equals stays first, as `Ctx::best` picks it.
     ranked.sort_by(|a, b| b.value.total_cmp(&a.value));
     if let Some(search) = search.filter(|_| worth_searching(view, legal, &scores)) {
-        let models = if search.model { opponent_models(view) } else { vec![Params::NORMAL; view.players] };
-        let policy = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
+        let mut models = if search.model { opponent_models(view) } else { vec![search.others; view.players] };
+        models[view.seat] = search.policy;
+        let rollout = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
             world.actions(scratch);
             let seat = world.to_act().unwrap_or(0);
             Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
         };
-        let future = search.future;
-        let reward = |world: &JaGame, out: &mut Vec<f64>| round_rewards(world.round(), future, out);
-        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, rng, policy, reward);
-        // The heuristic's own choice (the first of equals, as `best`), or
-        // the search's first candidate if it is not among them.
-        let incumbent = paired.candidates.iter().position(|a| *a == ranked[0].action).unwrap_or(0);
+        let (future, win) = (search.future, search.win);
+        let reward = |world: &JaGame, out: &mut Vec<f64>| {
+            if win {
+                win_reward(world.round(), out);
+            } else {
+                round_rewards(world.round(), future, out);
+            }
+        };
+        // The candidates: the policy's best, read from the view (its own
+        // move first: the incumbent the guard keeps).
+        let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|c| c.action.clone()).collect();
+        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, reward);
+        // A choice among plays once opened: the plays' guard.
+        let plays = view.opened[view.seat] && matches!(ranked[0].action, JaAction::Play { .. });
+        let z = if plays { search.z_play } else { search.z };
         let choices: Vec<Choice<JaAction>> =
-            paired.guarded(incumbent, search.z).into_iter().filter(|c| legal.contains(&c.action)).collect();
+            paired.guarded(0, z).into_iter().filter(|c| legal.contains(&c.action)).collect();
         if !choices.is_empty() {
             return choices;
         }
@@ -197,6 +224,10 @@ pub struct Params {
     pub gift: f64,
     /// A wild is let go only when the hand holds more than this many.
     pub wild_hoard: f64,
+    /// Before opening, what keeps a card that fits a meld already on the
+    /// table (JA-13: once opened, from the same turn on, it is laid off, so
+    /// it leaves the hand with the opening while a lone card stays; index 23).
+    pub keep_table: f64,
 }
 
 impl Params {
@@ -226,6 +257,7 @@ impl Params {
         keep_set: 16.0,
         gift: 3.0,
         wild_hoard: 3.0,
+        keep_table: 0.0,
     };
 
     /// `normal`'s weights: [`Params::OLD`] tuned by `tune_ja` against the
@@ -248,8 +280,12 @@ impl Params {
         ..Params::OLD
     };
 
+    /// The search levels' policy (issue 15, part 5): their own move before
+    /// the search, their candidates and their seat in the rollouts.
+    pub const SEARCH: Params = Params::NORMAL;
+
     /// The weights by index (for the tuner), with their names.
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 24] = [
         "buy_wild",
         "buy_pair",
         "buy_lone",
@@ -273,6 +309,7 @@ impl Params {
         "urgent_weight",
         "keep_contract",
         "buy_none",
+        "keep_table",
     ];
 
     fn slot(&mut self, i: usize) -> &mut f64 {
@@ -299,7 +336,8 @@ impl Params {
             19 => &mut self.urgent_keep,
             20 => &mut self.urgent_weight,
             21 => &mut self.keep_contract,
-            _ => &mut self.buy_none,
+            22 => &mut self.buy_none,
+            _ => &mut self.keep_table,
         }
     }
 
@@ -414,6 +452,15 @@ impl<'a> Ctx<'a> {
         better < sets
     }
 
+    /// Whether `card` can be added to a meld on the table (JA-13).
+    fn fits_table(&self, card: Card) -> bool {
+        self.table.iter().any(|meld| {
+            let mut cards = meld.cards.clone();
+            cards.push(card);
+            read_meld(&cards).is_ok()
+        })
+    }
+
     /// The heuristic's score of one candidate.
     fn score(&self, action: &JaAction) -> f64 {
         let p = self.params;
@@ -478,6 +525,9 @@ impl<'a> Ctx<'a> {
                 };
                 if p.keep_contract != 0.0 && self.contract_rank(rank) {
                     keep += p.keep_contract;
+                }
+                if p.keep_table != 0.0 && !self.opened && self.fits_table(*card) {
+                    keep += p.keep_table;
                 }
                 // A rank someone is collecting would be bought at once.
                 let gift = if self.collected[usize::from(rank.number())] { p.gift } else { 0.0 };
@@ -627,6 +677,38 @@ fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
     }
 }
 
+/// The spread of a player's total against another's over one round, in
+/// points (round points are 0 for the one who went out and 30 to 100 for
+/// the others, JA-17).
+const ROUND_SPREAD: f64 = 45.0;
+
+/// Each seat's chance to win the game, roughly, after a round played out
+/// (or cut off): the lowest total wins (JA-18), so what counts is the
+/// margin to the best other total (plus the old flat term for cents kept
+/// while rounds remain), against the noise of the rounds still to come
+/// (a logistic of margin / (spread × √(rounds left + ½))).
+fn win_reward(round: &JaRound, out: &mut Vec<f64>) {
+    let n = round.players();
+    let totals: Vec<f64> = match round.result() {
+        Some(result) => result.scores.iter().map(|&s| f64::from(s)).collect(),
+        None => (0..n).map(|s| f64::from(round.score(s)) + round.hand(s).iter().map(|c| f64::from(c.points())).sum::<f64>()).collect(),
+    };
+    let money: Vec<i32> = (0..n).map(|s| round.money(s)).collect();
+    win_chances(&totals, &money, 7u8.saturating_sub(round.round()), out);
+}
+
+/// [`win_reward`] from each seat's total after the round, its cents, and
+/// the rounds still to be dealt.
+fn win_chances(totals: &[f64], money: &[i32], rounds_left: u8, out: &mut Vec<f64>) {
+    out.clear();
+    let spread = ROUND_SPREAD * (f64::from(rounds_left) + 0.5).sqrt();
+    for (seat, &mine) in totals.iter().enumerate() {
+        let best_other = totals.iter().enumerate().filter(|&(s, _)| s != seat).map(|(_, &t)| t).fold(f64::INFINITY, f64::min);
+        let cents = f64::from(money[seat].min(BUY_PRICE * 4)) * 0.4 * f64::from(rounds_left).min(2.0);
+        out.push(1.0 / (1.0 + (-(best_other - mine + cents) / spread).exp()));
+    }
+}
+
 /// Buys a player makes in a round, about (`normal` and the styles make 0.5
 /// to 2 a round, most late: docs/bots.md).
 const BUYS_PER_ROUND: f64 = 1.5;
@@ -674,4 +756,35 @@ pub fn buy_rate(view: &JaView, seat: usize) -> f64 {
     let turns = view.discarded.iter().filter(|&&(s, _)| s == seat).count();
     let rounds = f64::from(view.round.saturating_sub(1)) + (turns.min(4) as f64) / 4.0;
     (buys + 0.7) / (rounds + 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::win_chances;
+
+    fn chances(totals: &[f64], rounds_left: u8) -> Vec<f64> {
+        let mut out = Vec::new();
+        win_chances(totals, &[0; 4], rounds_left, &mut out);
+        out
+    }
+
+    /// JA-18: the lowest total wins, so the reward is the margin to the best
+    /// other total, not to the table's average: 100 against 90, 200, 200 is
+    /// well below the average but behind the leader.
+    #[test]
+    fn ja18_win_reward_is_the_margin_to_the_leader() {
+        let c = chances(&[100.0, 90.0, 200.0, 200.0], 3);
+        assert!(c[0] < 0.5, "{c:?}");
+        assert!(c[1] > 0.5, "{c:?}");
+        assert!(c[1] > c[0] && c[0] > c[2], "{c:?}");
+        assert!((c[2] - c[3]).abs() < 1e-12);
+    }
+
+    /// The same margin is worth more the fewer rounds remain to change it.
+    #[test]
+    fn ja18_win_reward_is_surer_when_fewer_rounds_remain() {
+        let early = chances(&[80.0, 100.0, 100.0, 100.0], 6)[0];
+        let last = chances(&[80.0, 100.0, 100.0, 100.0], 0)[0];
+        assert!(early > 0.5 && last > early + 0.1, "early {early}, last {last}");
+    }
 }

@@ -26,23 +26,28 @@ pub fn paired_rollouts<G: SearchGame>(
     width: usize,
     rng: &mut Rng,
 ) -> Paired<G::Action> {
-    paired_rollouts_with(view, samples, rollout_depth, width, rng, G::rollout_action, G::rewards)
+    let candidates = None;
+    paired_rollouts_with(view, samples, rollout_depth, width, candidates, rng, G::rollout_action, G::rewards)
 }
 
 /// [`paired_rollouts`] with the rollouts played by `policy` and scored by
 /// `reward` instead of the game's own [`SearchGame::rollout_action`] and
 /// [`SearchGame::rewards`] (for a policy that models each opponent from the
-/// searching seat's view, or a reward that prices more than the game's end).
+/// searching seat's view, or a reward that prices more than the game's end),
+/// and the root's `candidates` given (`None`: the first world's
+/// [`SearchGame::search_actions`], `width` of them).
+#[allow(clippy::too_many_arguments)]
 pub fn paired_rollouts_with<G: SearchGame>(
     view: &G::View,
     samples: u32,
     rollout_depth: u32,
     width: usize,
+    candidates: Option<Vec<G::Action>>,
     rng: &mut Rng,
     policy: impl Fn(&G, &mut Rng, &mut Vec<G::Action>) -> G::Action,
     reward: impl Fn(&G, &mut Vec<f64>),
 ) -> Paired<G::Action> {
-    let mut candidates: Vec<G::Action> = Vec::new();
+    let mut candidates: Vec<G::Action> = candidates.unwrap_or_default();
     let mut all = Vec::new();
     let mut legal = Vec::new();
     let mut scratch = Vec::new();

@@ -271,7 +271,7 @@ fn ja_search_never_buys_what_the_heuristic_declines() {
 /// whose mean reward is higher.
 #[test]
 fn ja_search_keeps_the_heuristics_move_unless_significantly_better() {
-    let never = jachete::Search { worlds: 6, width: 4, z: f64::INFINITY, ..jachete::HARD };
+    let never = jachete::Search { worlds: 6, width: 4, z: f64::INFINITY, z_play: f64::INFINITY, ..jachete::HARD };
     let guarded = jachete::Search { worlds: 6, ..jachete::HARD };
     let mut searched = 0;
     for seed in 0..2u64 {
@@ -289,6 +289,32 @@ fn ja_search_keeps_the_heuristics_move_unless_significantly_better() {
         });
     }
     assert!(searched >= 20, "only {searched} searched decisions");
+}
+
+/// The search improves on the policy it is given (`Search::policy`, issue
+/// 15, part 5), not on `normal` whatever the policy: with an unreachable
+/// margin it plays exactly the given policy's move at every decision it
+/// searches — here the old, untuned weights, which differ from `normal`'s
+/// at some of those decisions (red if the policy were ignored anywhere:
+/// in the ranking, the candidates or the move the guard keeps).
+#[test]
+fn ja_search_keeps_its_own_policys_move() {
+    let old =
+        jachete::Search { worlds: 4, z: f64::INFINITY, z_play: f64::INFINITY, policy: jachete::Params::OLD, ..jachete::HARD };
+    let (mut searched, mut differ) = (0, 0);
+    for seed in 0..5u64 {
+        play_rounds(4, 950 + seed, 2, |_, _, view, legal, bot_seed| {
+            let kept = jachete::analyse_search(Some(&old), view, legal, &mut Rng::new(bot_seed));
+            let policy = jachete::heuristic_action(&jachete::Params::OLD, view, legal);
+            if kept[0].visits > 1 {
+                searched += 1;
+                assert_eq!(kept[0].action, policy, "the search left its own policy's move");
+                differ += usize::from(policy != jachete::heuristic_action(&jachete::Params::NORMAL, view, legal));
+            }
+            policy
+        });
+    }
+    assert!(searched >= 50 && differ >= 4, "only {searched} searched decisions, {differ} where the policies differ");
 }
 
 /// Seats 1 and 3 play the aggressive `buyer` style, 0 and 2 `normal`.
