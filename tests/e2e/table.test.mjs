@@ -176,6 +176,15 @@ describe('a real table for Katzenjammer Blues', () => {
             });
             assert.equal(await inView('turn-status'), true, `the turn line is in view (${file})`);
             assert.equal(await inView('hand-card-0'), true, `the hand is in view (${file})`);
+            // The turn line stays on top of the page as it scrolls: it must not
+            // hide the row's heading when the hand is brought into view.
+            const hidden = await page.evaluate(() => {
+              const turn = document.querySelector('[data-testid="turn-status"]').closest('.status') ?? document.querySelector('[data-testid="turn-status"]');
+              const a = turn.getBoundingClientRect();
+              const b = document.getElementById('row-title').getBoundingClientRect();
+              return b.top < a.bottom - 1 && a.top < b.bottom - 1 ? `${b.top}-${b.bottom} under ${a.top}-${a.bottom}` : false;
+            });
+            assert.equal(hidden, false, `the row's heading is under the turn line (${file})`);
             assert.deepEqual(await overflowing(page), [], `things stick out (${file})`);
             const spilling = await page.evaluate(() =>
               [...document.querySelectorAll('.kb-table .seat-line *')]
