@@ -208,6 +208,38 @@ describe('a real table for Katzenjammer Blues', () => {
     }
   }
 
+  it('hot-seat: at each person\'s turn, the person to act sits at the bottom, next to the hand shown', async () => {
+    const { context, page, problems } = await openWithStorage(
+      env,
+      { 'tablee.lang': 'en', 'tablee.speed': 'instant' },
+      { viewport: VIEWPORTS.desktop, locale: 'en-US', query: `?seed=${SEED}&players=3&seats=human,human,normal` },
+    );
+    try {
+      const bottoms = new Set();
+      for (let turns = 0; bottoms.size < 2; turns += 1) {
+        assert.ok(turns < 40, `both people had a turn at the bottom: ${[...bottoms]}`);
+        const state = await nextState(page);
+        assert.notEqual(state, 'end');
+        if (state === 'handoff') {
+          await page.locator(byTestId('handoff-ready')).click();
+          continue;
+        }
+        const { acting, bottom } = await page.evaluate(() => {
+          const seats = [...document.querySelectorAll('.kb-table .seat-line')];
+          const lowest = seats.reduce((a, b) => (b.getBoundingClientRect().top > a.getBoundingClientRect().top ? b : a));
+          return { acting: document.querySelector('.kb-table .seat-line.acting')?.dataset.testid, bottom: lowest.dataset.testid };
+        });
+        assert.equal(bottom, acting, 'the seat to act is the bottom one');
+        bottoms.add(bottom);
+        await moveAndWait(page, state === 'pass' ? 'pass-button' : 'present-nothing');
+      }
+      assert.deepEqual([...bottoms].sort(), ['player-0', 'player-1']);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [motion, viewport] of [['no-preference', VIEWPORTS.desktop], ['reduce', VIEWPORTS.phone]]) {
     const does = motion === 'reduce' ? 'nothing moves' : 'the row flies to the winner';
     it(`when a seat takes the row at a bots' speed that is not instant, with reduced motion "${motion}": ${does}`, async () => {
