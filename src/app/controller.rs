@@ -287,7 +287,7 @@ impl Shell {
             let Some(text) = storage.load(&old) else { continue };
             match save::from_json_for_page(&text) {
                 Ok(session) => {
-                    let key = self.fresh_key(game);
+                    let key = self.fresh_key(&session);
                     if storage.store(&key, &text) {
                         storage.remove(&old);
                     }
@@ -298,9 +298,11 @@ impl Shell {
         }
     }
 
-    fn fresh_key(&mut self, game: GameId) -> String {
+    /// A new key for `session`: a match's own key for a match's game ([`match_key`]).
+    fn fresh_key(&mut self, session: &AnySession) -> String {
         self.next += 1;
-        game_key(game, self.next - 1)
+        let n = self.next - 1;
+        if session.match_progress().is_some() { match_key(n) } else { game_key(session.game(), n) }
     }
 
     /// Finished games leave the list (they are in the history), and only
@@ -418,12 +420,7 @@ impl Shell {
     /// Shows a new game `session` (the one in progress is kept) and starts
     /// its par; returns the par job to send.
     pub fn begin(&mut self, session: AnySession) -> Option<Job> {
-        let key = if session.match_progress().is_some() {
-            self.next += 1;
-            match_key(self.next - 1)
-        } else {
-            self.fresh_key(session.game())
-        };
+        let key = self.fresh_key(&session);
         self.show(session, key, 0.0)
     }
 

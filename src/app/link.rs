@@ -204,17 +204,21 @@ pub fn write_any(table: &AnyTable) -> String {
 /// The link of a match of `games` games at this table (KB-20; one game: the
 /// table's own link).
 pub fn write_match(table: &AnyTable, games: usize) -> String {
-    let link = write_any(table);
-    if games > 1 { format!("{link}&match={games}") } else { link }
+    with_games(write_any(table), games)
 }
 
 /// The link of a game in progress: its match's (the match's seed and its
 /// number of games) in a match, else its deal's.
 pub fn write_session<G: GameDef>(session: &Session<G>) -> String {
     match session.in_match() {
-        Some(record) => format!("{}&match={}", write(&session.link_table()), record.games_planned),
+        Some(record) => with_games(write(&session.link_table()), record.games_planned),
         None => write(session.config()),
     }
+}
+
+/// A table's link `link` made a match's of `games` games (one: as it is).
+fn with_games(link: String, games: usize) -> String {
+    if games > 1 { format!("{link}&match={games}") } else { link }
 }
 
 /// [`write_session`] for a game of any game.

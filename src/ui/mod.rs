@@ -340,9 +340,9 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 }
 
 /// Whether this build plays matches of several games (KB-20: the whole
-/// app's, feature `matchplay`; the first load's home screen opens a
-/// match's link, which index.html starts the whole app for).
-pub const MATCHES: bool = cfg!(feature = "matchplay");
+/// app's; the first load's home screen opens a match's link, which
+/// index.html starts the whole app for).
+pub use crate::app::MATCHES;
 
 /// Deals the first game of a match of `games` games at `table` (one: a
 /// game of its own) and shows it.

@@ -57,14 +57,10 @@ fn progress(session: &crate::app::game::AnySession) -> Progress {
 }
 
 /// "Match · game 2 of 3, " before a match's game.
-#[cfg(feature = "matchplay")]
 fn kept_text(progress: Progress, game: String, lang: crate::app::lang::Lang) -> String {
     match progress {
-        Some((number, games, over)) => crate::games::katzenjammer::matchplay::kept(number, games, over, lang) + ", " + &game,
-        None => game,
+        // (No match in a build without matches: the branch is compiled out.)
+        Some((number, games, over)) if crate::ui::MATCHES => crate::games::katzenjammer::match_label(number, games, over, lang) + ", " + &game,
+        _ => game,
     }
-}
-#[cfg(not(feature = "matchplay"))]
-fn kept_text(_: Progress, game: String, _: crate::app::lang::Lang) -> String {
-    game
 }

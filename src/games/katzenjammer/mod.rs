@@ -12,6 +12,18 @@ pub mod summary;
 pub mod texts;
 pub mod ui;
 
+/// "Match · game 2 of 3" ("… over" once `over`), for the lists that name a
+/// match's game; empty in a build without matches (the first load's).
+pub fn match_label(number: usize, games: usize, over: bool, lang: crate::app::lang::Lang) -> String {
+    #[cfg(any(feature = "matchplay", test))]
+    return matchplay::kept(number, games, over, lang);
+    #[cfg(not(any(feature = "matchplay", test)))]
+    {
+        let _ = (number, games, over, lang);
+        String::new()
+    }
+}
+
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Match, Options, MAX_PLAYERS, MIN_PLAYERS};

@@ -410,16 +410,6 @@ pub fn Games() -> impl IntoView {
     }
 }
 
-/// "Match · game 2 of 3" (only the builds that play matches have matches).
-#[cfg(feature = "matchplay")]
-fn match_words(number: usize, games: usize, lang: crate::app::lang::Lang) -> String {
-    crate::games::katzenjammer::matchplay::kept(number, games, false, lang)
-}
-#[cfg(not(feature = "matchplay"))]
-fn match_words(_: usize, _: usize, _: crate::app::lang::Lang) -> String {
-    String::new()
-}
-
 /// One finished game: date, game, players, the person's result, its replay.
 #[component]
 fn GameRow(game: Past) -> impl IntoView {
@@ -433,7 +423,7 @@ fn GameRow(game: Past) -> impl IntoView {
     let session = game.session.clone();
     // A match's game says which (KB-20): " · Match · game 2 of 3".
     let in_match = game.session.match_progress();
-    let match_label = move || in_match.map(|(n, of)| format!(" · {}", match_words(n, of, ctx.lang())));
+    let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::katzenjammer::match_label(n, of, false, ctx.lang())));
     let names = move || {
         let lang = ctx.lang();
         crate::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
