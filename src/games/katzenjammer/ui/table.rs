@@ -388,7 +388,8 @@ fn PlayerLine(seat: Seat) -> impl IntoView {
                 <p class="who">
                     <strong>{name}</strong>
                     {level.map(|l| view! { <span class="level">{l}</span> })}
-                    {leader.then(|| view! { <span class="badge leader" title=lang.kb().bandleader>"♪ " {lang.kb().bandleader}</span> })}
+                    // On a phone's narrow seat only the note shows (the word is read out).
+                    {leader.then(|| view! { <span class="badge leader" title=lang.kb().bandleader>"♪"<span class="word">" " {lang.kb().bandleader}</span></span> })}
                 </p>
                 // The seat's move in this auction, where it sits (the newest pops in).
                 {bubble.map(|(text, fresh, holds)| view! {
