@@ -27,11 +27,13 @@
 
 use std::time::Instant;
 
+#[path = "common/ja.rs"]
+mod common;
+use common::{opponent, round_outcome};
+
 use tablee_bots::arena::{decision_seed, game_seed};
 use tablee_bots::jachete::{analyse_search, heuristic_action, Params, Search, EXPERT, HARD};
-use tablee_bots::jachete_styles::{self, Style};
-use tablee_bots::{jachete, Level};
-use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::rng::Rng;
 use tablee_engine::Game;
 
@@ -47,34 +49,6 @@ struct Played {
     deviated: usize,
     times: Vec<f64>,
     searched_times: Vec<f64>,
-}
-
-/// The move of an opponent (`seat`, not the measured one) in game `g`.
-fn opponent(opponents: &str, g: usize, seat: usize, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
-    let entry = (seat + 4 - g % 4) % 4;
-    match opponents {
-        "normal" => jachete::decide(Level::Normal, view, legal, seed),
-        "mix" => jachete_styles::decide(Style::ALL[(g + entry - 1) % 3], view, legal, seed),
-        name => jachete_styles::decide(Style::parse(name).expect("a style"), view, legal, seed),
-    }
-}
-
-/// `action` by `me` in `game`, then the round played out by the true players
-/// (`normal` at `me`): the others' mean round points minus mine.
-fn round_outcome(game: &JaGame, action: &JaAction, me: usize, opponents: &str, g: usize) -> f64 {
-    let mut game = game.clone();
-    let round = game.round().round();
-    game.apply(action).expect("a generated action applies");
-    let mut legal = Vec::new();
-    while let Some(seat) = game.to_act().filter(|_| game.round().round() == round) {
-        game.actions(&mut legal);
-        let view = game.view(seat);
-        let action = if seat == me { jachete::decide(Level::Normal, &view, &legal, 0) } else { opponent(opponents, g, seat, &view, &legal, 0) };
-        game.apply(&action).expect("a generated action applies");
-    }
-    let points = &game.results()[usize::from(round) - 1].round_points;
-    let others = points.iter().enumerate().filter(|&(s, _)| s != me).map(|(_, &p)| f64::from(p)).sum::<f64>() / 3.0;
-    others - f64::from(points[me])
 }
 
 /// Game `g` with `search` (or `normal`: `None`) at the measured seat.
@@ -102,7 +76,7 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
                 let normal = heuristic_action(&search.map_or(Params::NORMAL, |s| s.policy), &view, &legal);
                 if choices[0].action != normal {
                     played.deviated += 1;
-                    let gain = round_outcome(&game, &choices[0].action, me, opponents, g) - round_outcome(&game, &normal, me, opponents, g);
+                    let gain = round_outcome(&game, &choices[0].action, me, opponents, g).1 - round_outcome(&game, &normal, me, opponents, g).1;
                     if std::env::var_os("PAIRED_JA_TRACE").is_some() {
                         let est = choices[0].value - choices.iter().find(|c| c.action == normal).map_or(0.0, |c| c.value);
                         eprintln!("DEV round {} {:?} -> {:?} est {:.4} gain {gain}", view.round, normal, choices[0].action, est);
