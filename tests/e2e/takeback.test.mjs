@@ -1,7 +1,7 @@
 // Take-back against bots (issue 13): "Take back my move" returns to the
 // person's last decision (the bots' answers since are undone too), the game
-// becomes practice and stays so after a reload; the daily deal has no
-// take-back.
+// becomes practice and stays so after a reload — inside a match too, where
+// it stays its game of the match; the daily deal has no take-back.
 //
 //   node --test tests/e2e/takeback.test.mjs     (after `make build`)
 
@@ -63,6 +63,44 @@ describe('take-back', () => {
       await page.locator(byTestId('practice-note')).waitFor();
       assert.equal(await page.locator(byTestId('watch-replay')).isVisible(), false);
       assert.equal(await page.evaluate(() => localStorage.getItem('tablee.past')), null, 'not in the record of games');
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('inside a match (phone): the game taken back is practice and stays game 1 of its match, also after a reload; its end still leads to game 2', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+    try {
+      await gotoApp(page, env.url(`${DEAL}&match=2`));
+      await page.locator(byTestId('speed-instant')).click();
+      assert.equal(await nextState(page), 'pass');
+      const matchStatus = async () => (await page.locator(byTestId('match-status')).innerText()).trim();
+      assert.equal(await matchStatus(), 'Match · game 1 of 2');
+      const log = await logText(page);
+
+      await moveAndWait(page, 'pass-button');
+      assert.equal(await nextState(page), 'pass', 'our turn again, after the bots');
+      await page.locator(byTestId('take-back')).click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length === n, log.length);
+      assert.deepEqual(await logText(page), log, 'back to the same decision');
+      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      assert.equal(await matchStatus(), 'Match · game 1 of 2', 'still game 1 of its match');
+      await settle(page);
+
+      await page.reload();
+      await page.locator(byTestId('table-screen')).waitFor();
+      assert.equal(await nextState(page), 'pass');
+      assert.deepEqual(await logText(page), log, 'the reload resumes at the decision taken back');
+      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      assert.equal(await matchStatus(), 'Match · game 1 of 2', 'the reload keeps the match');
+      assert.match(page.url(), /[?&]match=2/);
+
+      await page.locator(byTestId('speed-instant')).click();
+      await playToEnd(page);
+      await page.locator(byTestId('match-standings')).waitFor();
+      assert.ok(await page.locator(byTestId('next-game')).isVisible(), 'the match goes on to game 2');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
