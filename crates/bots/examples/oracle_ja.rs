@@ -13,7 +13,7 @@
 //!     cargo run --release -p tablee-bots --example oracle_ja -- KNOWS OPP GAMES SEED
 //!
 //! KNOWS is `all` (the deal and the stock order), `hands` (every hand; the
-//! stock shuffled anew in each of 32 worlds) or `view` (its own view only,
+//! stock shuffled anew in each of 32 worlds, or `ORACLE_JA_WORLDS`) or `view` (its own view only,
 //! worlds dealt by the search levels' sampler; the rollouts still play the
 //! opponents' true policies, and every legal action is a candidate, with
 //! no guard).
@@ -45,7 +45,7 @@ fn playout(game: &JaGame, action: &JaAction, me: usize, opponents: &str, g: usiz
 }
 
 /// What the searching seat knows: everything, the hands but not the stock
-/// order (the stock shuffled anew in each of `WORLDS` worlds), or only its
+/// order (the stock shuffled anew in each of `ORACLE_JA_WORLDS` worlds), or only its
 /// view (worlds dealt by the search levels' sampler) — in every mode the
 /// rollouts play the opponents' true policies.
 #[derive(Clone, Copy, PartialEq)]
@@ -55,7 +55,10 @@ enum Knows {
     View,
 }
 
-const WORLDS: u32 = 32;
+/// Worlds per action when the stock is unknown (`ORACLE_JA_WORLDS`, 32 if unset).
+fn worlds() -> u32 {
+    std::env::var("ORACLE_JA_WORLDS").ok().and_then(|w| w.parse().ok()).unwrap_or(32)
+}
 
 /// The mean playout of `action` over worlds consistent with what `knows`.
 fn value(
@@ -74,7 +77,7 @@ fn value(
     let mut rng = Rng::new(seed);
     let mut total = 0.0;
     let mut n = 0;
-    for _ in 0..WORLDS {
+    for _ in 0..worlds() {
         let world = if knows == Knows::Hands {
             let hands: Vec<Vec<_>> = (0..4).map(|s| game.round().hand(s).to_vec()).collect();
             let mut stock = game.round().stock_top_first();
