@@ -16,6 +16,23 @@ const DEAL = '?seed=1K7Q-M3ZD&players=4';
 const logText = (page) => page.evaluate(() => [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent));
 const handText = (page) => page.locator(byTestId('hand')).textContent();
 
+/** Takes back our move: the log is back to `log`, and the game is practice. */
+async function takeBack(page, log) {
+  await page.locator(byTestId('take-back')).click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length === n, log.length);
+  assert.deepEqual(await logText(page), log, 'back to the same decision');
+  assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+}
+
+/** A reload resumes at the decision taken back, still practice. */
+async function reloadTakenBack(page, log) {
+  await page.reload();
+  await page.locator(byTestId('table-screen')).waitFor();
+  assert.equal(await nextState(page), 'pass');
+  assert.deepEqual(await logText(page), log, 'the reload resumes at the decision taken back');
+  assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+}
+
 describe('take-back', () => {
   let env;
   before(async () => {
@@ -41,20 +58,14 @@ describe('take-back', () => {
       assert.ok(later.length > log.length + 1, `the bots answered: ${later.length} lines after ${log.length}`);
       await screenshot(page, 'take-back-offered-1280x800');
 
-      await page.locator(byTestId('take-back')).click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length === n, log.length);
-      assert.deepEqual(await logText(page), log, 'back to the same decision');
+      await takeBack(page, log);
       assert.equal(await handText(page), hand);
       assert.equal(await nextState(page), 'pass', 'our turn: the bots wait');
       assert.match(await page.locator('.deal-bar').textContent(), /4 players · practice/);
       assert.equal(await page.locator(byTestId('take-back')).count(), 0, 'nothing more of ours to take back');
       await settle(page);
 
-      await page.reload();
-      await page.locator(byTestId('table-screen')).waitFor();
-      assert.equal(await nextState(page), 'pass');
-      assert.deepEqual(await logText(page), log, 'the reload resumes at the decision taken back');
-      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      await reloadTakenBack(page, log);
 
       // Played to its end: said to be practice, and not offered as "your"
       // newest recorded game's replay (it is not recorded).
@@ -82,18 +93,11 @@ describe('take-back', () => {
 
       await moveAndWait(page, 'pass-button');
       assert.equal(await nextState(page), 'pass', 'our turn again, after the bots');
-      await page.locator(byTestId('take-back')).click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length === n, log.length);
-      assert.deepEqual(await logText(page), log, 'back to the same decision');
-      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      await takeBack(page, log);
       assert.equal(await matchStatus(), 'Match · game 1 of 2', 'still game 1 of its match');
       await settle(page);
 
-      await page.reload();
-      await page.locator(byTestId('table-screen')).waitFor();
-      assert.equal(await nextState(page), 'pass');
-      assert.deepEqual(await logText(page), log, 'the reload resumes at the decision taken back');
-      assert.match(await page.locator('.deal-bar').textContent(), /practice/);
+      await reloadTakenBack(page, log);
       assert.equal(await matchStatus(), 'Match · game 1 of 2', 'the reload keeps the match');
       assert.match(page.url(), /[?&]match=2/);
 
