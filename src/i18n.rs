@@ -843,7 +843,7 @@ mod tests {
     fn every_fixed_text_exists_in_both_languages() {
         check_tables(include_str!("i18n.rs"), "Strings", &["Bot", "Options", "Place"]);
         check_tables(include_str!("games/katzenjammer/texts.rs"), "KbStrings", &["Jokers"]);
-        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["J'achète! (5¢)", "Total", "points"]);
+        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["J'achète! (5¢)", "Total", "points", "Points"]);
     }
 }
 

@@ -74,7 +74,7 @@ pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
         esc(&texts::went_out_text(s.config(), result.went_out, lang)),
         lang.s().end_player,
         j.hands_left,
-        j.points
+        j.points_col
     );
     for seat in 0..s.config().players() {
         let _ = write!(out, 
