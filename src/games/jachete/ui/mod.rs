@@ -859,20 +859,23 @@ fn follow_moves(ui: Ui, s: &Session) -> Option<(Seat, moves::Move)> {
 
 fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>, lang: Lang) {
     let _ = write!(out, 
-        "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\"><span class=\"speed\" role=\"group\" aria-label=\"{}\">",
+        "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\">",
         lang.s().deal_word,
         s.config().seed,
         esc(&i18n::deal_bar_label(s.config(), daily, s.practice(), lang)),
-        lang.s().speed_label
     );
+    // Take-back is not a speed: outside the speeds' group, as at
+    // Katzenjammer's table; the speeds keep together on one line.
     if s.can_take_back() {
         button(out, "take-back", "take-back", "", lang.s().take_back, "");
     }
+    let label = lang.s().speed_label;
+    let _ = write!(out, "<span class=\"speed\" role=\"group\" aria-label=\"{label}\"><span class=\"speed-label\" aria-hidden=\"true\">{label} </span><span class=\"speed-btns\">");
     for sp in Speed::ALL {
         let act = format!("speed-{}", sp.code());
         button(out, &act, &act, "speed-btn", sp.label(lang), &format!(" aria-pressed=\"{}\"", sp == speed));
     }
-    out.push_str("</span></div></section>");
+    out.push_str("</span></span></div></section>");
 }
 
 type Session = crate::app::session::Session<Ja>;

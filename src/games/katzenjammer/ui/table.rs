@@ -163,6 +163,7 @@ fn DealBar() -> impl IntoView {
                 <TakeBack />
                 <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
                     <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
+                    <span class="speed-btns">
                     {Speed::ALL
                         .into_iter()
                         .map(|speed| {
@@ -179,6 +180,7 @@ fn DealBar() -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    </span>
                 </span>
             </div>
             {move || match share_state.get() {
