@@ -189,6 +189,12 @@ pub struct Params {
     pub buy_extra: f64,
     /// A card of a rank the hand does not hold (index 22).
     pub buy_none: f64,
+    /// A card matching a lone card when the hand needs a new pair: it holds
+    /// fewer pairs (or better) than the contract has sets, or the contract is
+    /// tight, its sets taking at least three quarters of the cards dealt
+    /// ([`tight`]: rounds 3 and 6, three sets of 3 from 12 cards, two of 5
+    /// from 13), so the hand must grow to open (index 24; else `buy_lone`).
+    pub buy_lone_wanted: f64,
     /// Taken off a buy for each other player who has opened (the round may
     /// end soon, and a buy adds two cards to the hand).
     pub buy_threat: f64,
@@ -239,6 +245,7 @@ impl Params {
         buy_lone: -1.0,
         buy_extra: -1.0,
         buy_none: -1.0,
+        buy_lone_wanted: -1.0,
         buy_threat: 0.0,
         buy_hand: 0.0,
         play_card: 1.0,
@@ -266,8 +273,11 @@ impl Params {
     /// 15, only while the hand holds more than 4 cards, and 0.7 of it once
     /// someone else has opened), points weigh more in discards (0.4 before
     /// round 5, 0.6 from it), pairs are kept more firmly, and a rank another
-    /// player has bought is less of a gift.
+    /// player has bought is less of a gift. And (issue 15, part 7) it buys a
+    /// card matching a lone one when it needs a new pair
+    /// ([`Params::buy_lone_wanted`]).
     pub const NORMAL: Params = Params {
+        buy_lone_wanted: 1.0,
         play_card: 3.0,
         play_wild: 10.0,
         wild_hand: 4.0,
@@ -285,7 +295,7 @@ impl Params {
     pub const SEARCH: Params = Params::NORMAL;
 
     /// The weights by index (for the tuner), with their names.
-    pub const NAMES: [&'static str; 24] = [
+    pub const NAMES: [&'static str; 25] = [
         "buy_wild",
         "buy_pair",
         "buy_lone",
@@ -310,6 +320,7 @@ impl Params {
         "keep_contract",
         "buy_none",
         "keep_table",
+        "buy_lone_wanted",
     ];
 
     fn slot(&mut self, i: usize) -> &mut f64 {
@@ -337,7 +348,8 @@ impl Params {
             20 => &mut self.urgent_weight,
             21 => &mut self.keep_contract,
             22 => &mut self.buy_none,
-            _ => &mut self.keep_table,
+            23 => &mut self.keep_table,
+            _ => &mut self.buy_lone_wanted,
         }
     }
 
@@ -474,10 +486,12 @@ impl<'a> Ctx<'a> {
                 let contract = contract(self.round);
                 let min_len = contract.map_or(3, |c| c.min_len);
                 let dealt = contract.map_or(9, |c| c.cards_dealt);
+                let sets = contract.map_or(1, |c| c.sets);
+                let lone = if tight(self.round) || pairs(hand) < sets { p.buy_lone_wanted } else { p.buy_lone };
                 let base = match card {
                     Card::Natural(rank, _) if !card.is_wild() => match rank_count(hand, rank) {
                         0 => p.buy_none,
-                        1 => p.buy_lone,
+                        1 => lone,
                         n if n < min_len => p.buy_pair,
                         _ => p.buy_extra,
                     },
@@ -560,6 +574,18 @@ impl<'a> Ctx<'a> {
         }
         best.map(|(a, _)| a.clone())
     }
+}
+
+/// Whether round `round`'s contract is tight: its sets take at least three
+/// quarters of the cards dealt (JA-3: rounds 3 and 6), so an opening needs
+/// more than the deal usually gives ([`Params::buy_lone_wanted`]).
+fn tight(round: u8) -> bool {
+    contract(round).is_some_and(|c| 4 * c.sets * c.min_len >= 3 * c.cards_dealt)
+}
+
+/// How many ranks the hand holds two naturals or more of (wilds apart).
+fn pairs(hand: &[Card]) -> usize {
+    (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO && rank_count(hand, r) >= 2).count()
 }
 
 fn count_wilds(table: &[TableMeld]) -> usize {
@@ -733,7 +759,7 @@ const BUYER_RATE: f64 = 1.05;
 /// The rollouts' model of an aggressive buyer: it also buys a card matching
 /// a lone one (the `buyer` style's rule), and plays and discards like the
 /// heuristic before tuning.
-pub const BUYER_MODEL: Params = Params { buy_lone: 1.0, gift: 0.0, ..Params::OLD };
+pub const BUYER_MODEL: Params = Params { buy_lone: 1.0, buy_lone_wanted: 1.0, gift: 0.0, ..Params::OLD };
 
 /// The rollout policy of each seat, fitted from `view` only (JA-19): the
 /// searching seat and every player seen buying at `normal`'s rate play

@@ -4,7 +4,7 @@
 
 use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::{jachete, Level, SearchGame};
-use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaView, Rank};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
@@ -385,4 +385,45 @@ fn ja19_modelled_search_does_not_decide_on_the_hidden_cards() {
     }
     assert!(checked >= 30, "only {checked} positions checked");
     assert!(modelled >= 5, "only {modelled} searched positions modelled a buyer");
+}
+
+/// JA-3, JA-10: `normal` buys a card matching a lone card of its hand when
+/// it needs a new pair — in the tight rounds (3 and 6: the contract's sets
+/// take three quarters of the cards dealt, so the hand must grow to open)
+/// always, in the other five only while it holds fewer pairs than the
+/// contract has sets — over every such buy window of seeded games. Red if
+/// the tight rounds or the pairs are read wrong, or the weight is lost.
+#[test]
+fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
+    // Bought and declined: in the tight rounds, elsewhere short of pairs,
+    // elsewhere with pairs enough.
+    let (mut tight, mut short, mut enough) = ([0usize; 2], [0usize; 2], [0usize; 2]);
+    for seed in 0..6u64 {
+        play_rounds(4, 900 + seed, 7, |_, _, view, legal, bot_seed| {
+            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
+            let naturals = |rank| view.hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count();
+            let lone = match view.buy_card {
+                Some(card @ Card::Natural(rank, _)) if !card.is_wild() && legal.contains(&JaAction::Buy) => naturals(rank) == 1,
+                _ => false,
+            };
+            if lone {
+                let round = view.round;
+                let sets = contract(round).unwrap().sets;
+                let pairs = (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO && naturals(r) >= 2).count();
+                let bought = usize::from(normal != JaAction::Buy);
+                if round == 3 || round == 6 {
+                    assert_eq!(normal, JaAction::Buy, "round {round}: a lone match declined ({view:?})");
+                    tight[bought] += 1;
+                } else if pairs < sets {
+                    assert_eq!(normal, JaAction::Buy, "round {round}: {pairs} pairs for {sets} sets, a lone match declined ({view:?})");
+                    short[bought] += 1;
+                } else {
+                    assert_eq!(normal, JaAction::Decline, "round {round}: {pairs} pairs for {sets} sets, a lone match bought ({view:?})");
+                    enough[bought] += 1;
+                }
+            }
+            normal
+        });
+    }
+    assert!(tight[0] >= 3 && short[0] >= 3 && enough[1] >= 10, "tight {tight:?}, short {short:?}, enough {enough:?}");
 }
