@@ -21,12 +21,19 @@ const OPENING = [
   ['9D', '9H', '9H'],
   ['JH', 'JS', 'JK'],
 ];
-/** Seat 0 opens with a wild in a set, then holds a natural for it. */
-const SWAP_SEED = '1000-001S';
-const SWAP_OPENING = [
-  ['KS', 'KH', '2S'],
-  ['8D', '8H', '2H'],
-];
+/** Seat 0 opens with a wild in a set (our meld `from`), then holds a
+ * natural for it; the wild then goes on our meld `to`. */
+const SWAP = {
+  seed: '1000-001A',
+  opening: [
+    ['3C', '3S', '3D'],
+    ['7H', '7D', '2S'],
+  ],
+  natural: '7D',
+  wild: '2S',
+  from: 1,
+  to: 0,
+};
 const query = (seed, extra = '') => `?game=jachete&seed=${seed}&players=4${extra}`;
 const MAX_STEPS = 3000;
 
@@ -578,11 +585,16 @@ describe("J'achète at the table", () => {
   it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard; the wild played again', async () => {
     const { context, page, problems } = await open();
     try {
-      // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`:
-      // we open with K♠ K♥ 2♠ and 8♦ 8♥ 2♥, and on our next turn hold the other K♥.
-      await gotoApp(page, env.url(query(SWAP_SEED)));
+      // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`
+      // (a new seed whenever the bots change, as they buy and play differently):
+      // we open with 3♣ 3♠ 3♦ and 7♥ 7♦ 2♠, and on our next turn hold the other 7♦.
+      const { natural, wild, from, to } = SWAP;
+      const fromMeld = byTestId(`ja-meld-0-${from}`);
+      const toMeld = byTestId(`ja-meld-0-${to}`);
+      const withNatural = SWAP.opening[from].map((c) => (c === wild ? natural : c)).sort();
+      await gotoApp(page, env.url(query(SWAP.seed)));
       await toFirstTurn(page);
-      for (const meld of SWAP_OPENING) {
+      for (const meld of SWAP.opening) {
         await tapCards(page, meld);
         await page.locator(byTestId('ja-new-meld')).click();
       }
@@ -595,30 +607,30 @@ describe("J'achète at the table", () => {
         await moveBy(page, 'ja-decline');
       }
       const meldCards = (k) => page.locator(`${byTestId(`ja-meld-0-${k}`)} [data-card]`).evaluateAll((cs) => cs.map((c) => c.dataset.card));
-      const [kings, eights] = [await meldCards(0), await meldCards(1)];
-      assert.deepEqual(kings.slice().sort(), ['2S', 'KH', 'KS'], `our set of kings: ${kings}`);
-      assert.ok((await hand(page)).includes('KH'), 'a natural king in hand');
+      const [withWild, other] = [await meldCards(from), await meldCards(to)];
+      assert.deepEqual(withWild.slice().sort(), SWAP.opening[from].slice().sort(), `our set with the wild: ${withWild}`);
+      assert.ok((await hand(page)).includes(natural), `a natural ${natural} in hand`);
       const swapped = async (how) => {
-        await page.waitForFunction(() => !document.querySelector('[data-testid="ja-meld-0-0"] [data-card="2S"]'));
-        assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], `${how}: the natural in the wild's place`);
-        // JA-14: the wild taken off must be played again this turn: placed on our eights.
+        await page.waitForFunction((sel) => !document.querySelector(sel), `${fromMeld} [data-card="${wild}"]`);
+        assert.deepEqual((await meldCards(from)).slice().sort(), withNatural, `${how}: the natural in the wild's place`);
+        // JA-14: the wild taken off must be played again this turn: placed on our other set.
         await page.locator(byTestId('ja-loose-0')).waitFor();
       };
       const replayed = async (how) => {
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="ja-meld-0-1"] [data-card]').length === 4);
-        assert.deepEqual((await meldCards(1)).slice().sort(), [...eights, '2S'].sort(), `${how}: the wild on the eights`);
+        await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} [data-card]`).length === n, [toMeld, other.length + 1]);
+        assert.deepEqual((await meldCards(to)).slice().sort(), [...other, wild].sort(), `${how}: the wild on our other set`);
         assert.equal(await page.locator(byTestId('ja-loose-0')).count(), 0);
         assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '', `${how}: a valid table`);
       };
-      // By taps: the king, then the wild on the table; then the eights.
-      await tapCards(page, ['KH']);
-      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).click();
+      // By taps: the natural, then the wild on the table; then our other set.
+      await tapCards(page, [natural]);
+      await page.locator(`${fromMeld} [data-card="${wild}"]`).click();
       await swapped('taps');
-      await page.locator(byTestId('ja-meld-0-1')).click();
+      await page.locator(toMeld).click();
       await replayed('taps');
       await page.locator(byTestId('ja-reset-turn')).click();
-      await page.locator(`${byTestId('ja-meld-0-0')} [data-card="2S"]`).waitFor();
-      // By keyboard: Enter on the king, arrows to the wild, Enter; arrows to the eights, Enter.
+      await page.locator(`${fromMeld} [data-card="${wild}"]`).waitFor();
+      // By keyboard: Enter on the natural, arrows to the wild, Enter; arrows to our other set, Enter.
       const arrowTo = async (selector) => {
         for (let i = 0; i < 40; i += 1) {
           if (await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector)) return;
@@ -626,21 +638,21 @@ describe("J'achète at the table", () => {
         }
         throw new Error(`arrows never reached ${selector}`);
       };
-      await page.locator(byTestId(`ja-hand-card-${await unpressed(page, 'KH')}`)).focus();
+      await page.locator(byTestId(`ja-hand-card-${await unpressed(page, natural)}`)).focus();
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => document.querySelector('[data-card="KH"][aria-pressed="true"]'));
+      await page.waitForFunction((card) => document.querySelector(`[data-card="${card}"][aria-pressed="true"]`), natural);
       await page.waitForFunction(() => document.activeElement?.dataset.act);
-      await arrowTo(`${byTestId('ja-meld-0-0')} [data-card="2S"]`);
+      await arrowTo(`${fromMeld} [data-card="${wild}"]`);
       await page.keyboard.press('Enter');
       await swapped('keyboard');
       await page.waitForFunction(() => document.activeElement?.dataset.act);
-      await arrowTo(byTestId('ja-meld-0-1'));
+      await arrowTo(toMeld);
       await page.keyboard.press('Enter');
       await replayed('keyboard');
       assert.match(await page.locator(byTestId('ja-live')).textContent(), /\S/, 'announced');
       await moveBy(page, 'ja-play');
-      assert.deepEqual((await meldCards(0)).slice().sort(), ['KH', 'KH', 'KS'], 'the engine took the swap');
-      assert.ok((await meldCards(1)).includes('2S'));
+      assert.deepEqual((await meldCards(from)).slice().sort(), withNatural, 'the engine took the swap');
+      assert.ok((await meldCards(to)).includes(wild));
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
