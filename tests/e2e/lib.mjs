@@ -143,11 +143,18 @@ export function watchProblems(page) {
   const problems = [];
   // A request still running when the page navigates away is aborted by the
   // browser (net::ERR_ABORTED): that is the test leaving, not the app failing.
-  // Each request remembers how many main-frame navigations had started before it.
+  // Each request remembers how many main-frame navigations had started before it,
+  // and whether one was under way (started, its document not yet in place): the
+  // old document may still start a request then (a worker, say), which the new
+  // one's arrival aborts (seen under load, play.test's reload of a save).
   let navigations = 0;
+  let committed = 0;
   const startedAfter = new WeakMap();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committed = navigations;
+  });
   page.on('request', (request) => {
-    startedAfter.set(request, navigations);
+    startedAfter.set(request, { navigations, pending: navigations > committed });
     let mainFrame = false;
     try {
       mainFrame = request.isNavigationRequest() && request.frame() === page.mainFrame();
@@ -167,7 +174,8 @@ export function watchProblems(page) {
   page.on('crash', () => problems.push('the page crashed'));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? 'unknown error';
-    const leftBehind = error === 'net::ERR_ABORTED' && navigations > (startedAfter.get(request) ?? navigations);
+    const started = startedAfter.get(request) ?? { navigations, pending: false };
+    const leftBehind = error === 'net::ERR_ABORTED' && (navigations > started.navigations || started.pending);
     if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()}: ${error}`);
   });
   page.on('response', (response) => {
