@@ -18,7 +18,7 @@
 //! difference played worse than its own rollout policy (docs/bots.md).
 
 use tablee_engine::jachete::{
-    contract, read_meld, Card, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
+    contract, read_meld, Card, Contract, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
 };
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
@@ -486,12 +486,13 @@ impl<'a> Ctx<'a> {
                 let contract = contract(self.round);
                 let min_len = contract.map_or(3, |c| c.min_len);
                 let dealt = contract.map_or(9, |c| c.cards_dealt);
-                let sets = contract.map_or(1, |c| c.sets);
-                let lone = if tight(self.round) || pairs(hand) < sets { p.buy_lone_wanted } else { p.buy_lone };
                 let base = match card {
                     Card::Natural(rank, _) if !card.is_wild() => match rank_count(hand, rank) {
                         0 => p.buy_none,
-                        1 => lone,
+                        // A new pair wanted: the pairs are counted only here,
+                        // a rollout scores many buys.
+                        1 if contract.is_some_and(|c| tight(&c) || pairs(hand) < c.sets) => p.buy_lone_wanted,
+                        1 => p.buy_lone,
                         n if n < min_len => p.buy_pair,
                         _ => p.buy_extra,
                     },
@@ -576,11 +577,11 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Whether round `round`'s contract is tight: its sets take at least three
-/// quarters of the cards dealt (JA-3: rounds 3 and 6), so an opening needs
-/// more than the deal usually gives ([`Params::buy_lone_wanted`]).
-fn tight(round: u8) -> bool {
-    contract(round).is_some_and(|c| 4 * c.sets * c.min_len >= 3 * c.cards_dealt)
+/// Whether a contract is tight: its sets take at least three quarters of
+/// the cards dealt (JA-3: rounds 3 and 6), so an opening needs more than the
+/// deal usually gives ([`Params::buy_lone_wanted`]).
+fn tight(c: &Contract) -> bool {
+    4 * c.sets * c.min_len >= 3 * c.cards_dealt
 }
 
 /// How many ranks the hand holds two naturals or more of (wilds apart).

@@ -415,16 +415,17 @@ fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
                 let round = view.round;
                 let sets = contract(round).unwrap().sets;
                 let pairs = (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO && naturals(r) >= 2).count();
-                let bought = usize::from(normal != JaAction::Buy);
+                // Index 0 counts the bought, 1 the declined.
+                let declined = usize::from(normal != JaAction::Buy);
                 if round == 3 || round == 6 {
                     assert_eq!(normal, JaAction::Buy, "round {round}: a lone match declined ({view:?})");
-                    tight[bought] += 1;
+                    tight[declined] += 1;
                 } else if pairs < sets {
                     assert_eq!(normal, JaAction::Buy, "round {round}: {pairs} pairs for {sets} sets, a lone match declined ({view:?})");
-                    short[bought] += 1;
+                    short[declined] += 1;
                 } else {
                     assert_eq!(normal, JaAction::Decline, "round {round}: {pairs} pairs for {sets} sets, a lone match bought ({view:?})");
-                    enough[bought] += 1;
+                    enough[declined] += 1;
                 }
             }
             normal
