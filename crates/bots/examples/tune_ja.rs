@@ -235,7 +235,7 @@ fn main() {
     let mut best_obj = objective(&best_s);
     println!("start {best_s:.3?} objective {best_obj:.4}");
     // Additive steps, one per weight (Params::NAMES).
-    let steps = [0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 1.0, 5.0, 1.0, 0.1, 0.1, 1.0, 0.1, 3.0, 4.0, 2.0, 1.0, 0.3, 1.0, 0.3, 0.2, 3.0, 0.5, 3.0, 0.5];
+    let steps = [0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 1.0, 5.0, 1.0, 0.1, 0.1, 1.0, 0.1, 3.0, 4.0, 2.0, 1.0, 0.3, 1.0, 0.3, 0.2, 3.0, 0.5, 3.0, 0.5, 1.0];
     let mut step_scale = 1.0;
     for round in 0..rounds {
         for i in 0..Params::NAMES.len() {

@@ -200,6 +200,10 @@ pub struct Params {
     pub buy_threat: f64,
     /// Taken off a buy for each card the hand holds beyond the deal.
     pub buy_hand: f64,
+    /// Taken off a buy while the hand already holds the contract ([`can_open`]):
+    /// it opens at its next turn anyway (JA-12), and a buy only adds two
+    /// cards to lay off or to score (index 25; issue 15, part 8).
+    pub buy_ready: f64,
     /// Playing: the value of each card played; the penalty for each wild
     /// played while the hand holds more than `wild_hand` cards and nobody
     /// else has opened (a wild kept makes any pair a set later).
@@ -248,6 +252,7 @@ impl Params {
         buy_lone_wanted: -1.0,
         buy_threat: 0.0,
         buy_hand: 0.0,
+        buy_ready: 0.0,
         play_card: 1.0,
         play_wild: 15.0,
         wild_hand: 3.0,
@@ -275,9 +280,11 @@ impl Params {
     /// round 5, 0.6 from it), pairs are kept more firmly, and a rank another
     /// player has bought is less of a gift. And (issue 15, part 7) it buys a
     /// card matching a lone one when it needs a new pair
-    /// ([`Params::buy_lone_wanted`]).
+    /// ([`Params::buy_lone_wanted`]), and (part 8) it buys nothing while its
+    /// hand already holds the contract ([`Params::buy_ready`]).
     pub const NORMAL: Params = Params {
         buy_lone_wanted: 1.0,
+        buy_ready: 2.0,
         play_card: 3.0,
         play_wild: 10.0,
         wild_hand: 4.0,
@@ -295,7 +302,7 @@ impl Params {
     pub const SEARCH: Params = Params::NORMAL;
 
     /// The weights by index (for the tuner), with their names.
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 26] = [
         "buy_wild",
         "buy_pair",
         "buy_lone",
@@ -321,6 +328,7 @@ impl Params {
         "buy_none",
         "keep_table",
         "buy_lone_wanted",
+        "buy_ready",
     ];
 
     fn slot(&mut self, i: usize) -> &mut f64 {
@@ -349,7 +357,8 @@ impl Params {
             21 => &mut self.keep_contract,
             22 => &mut self.buy_none,
             23 => &mut self.keep_table,
-            _ => &mut self.buy_lone_wanted,
+            24 => &mut self.buy_lone_wanted,
+            _ => &mut self.buy_ready,
         }
     }
 
@@ -498,7 +507,10 @@ impl<'a> Ctx<'a> {
                     },
                     _ => p.buy_wild,
                 };
-                base - p.buy_threat * self.others_opened as f64 - p.buy_hand * hand.len().saturating_sub(dealt) as f64
+                // The contract already in hand: checked only here, a rollout
+                // scores many buys.
+                let ready = if p.buy_ready != 0.0 && contract.is_some_and(|c| can_open(hand, &c)) { p.buy_ready } else { 0.0 };
+                base - ready - p.buy_threat * self.others_opened as f64 - p.buy_hand * hand.len().saturating_sub(dealt) as f64
             }
             JaAction::Decline => 0.0,
             JaAction::Play { table } => {
@@ -582,6 +594,18 @@ impl<'a> Ctx<'a> {
 /// deal usually gives ([`Params::buy_lone_wanted`]).
 fn tight(c: &Contract) -> bool {
     4 * c.sets * c.min_len >= 3 * c.cards_dealt
+}
+
+/// Whether `hand` holds contract `c` (JA-3, JA-12): `c.sets` ranks (2 is
+/// never a set's rank) each with at least half of a set's length in
+/// naturals, the wilds making up the rest (JA-5: at most half of a meld).
+fn can_open(hand: &[Card], c: &Contract) -> bool {
+    let mut counts: Vec<usize> = (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO).map(|r| rank_count(hand, r)).collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    let naturals = c.min_len - c.min_len / 2;
+    let best = &counts[..c.sets.min(counts.len())];
+    let wilds_needed: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
+    best.iter().all(|&n| n >= naturals) && wilds_needed <= hand.iter().filter(|c| c.is_wild()).count()
 }
 
 /// How many ranks the hand holds two naturals or more of (wilds apart).
