@@ -398,17 +398,14 @@ fn ja19_modelled_search_does_not_decide_on_the_hidden_cards() {
 /// always, in the other five only while it holds fewer pairs than the
 /// contract has sets — over every such buy window of seeded games. Red if
 /// the tight rounds or the pairs are read wrong, or the weight is lost.
-/// (Read without part 8's rule, which declines every buy while the hand
-/// holds the contract: the next test.)
 #[test]
 fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
-    let unready = jachete::Params { buy_ready: 0.0, ..jachete::Params::NORMAL };
     // Bought and declined: in the tight rounds, elsewhere short of pairs,
     // elsewhere with pairs enough.
     let (mut tight, mut short, mut enough) = ([0usize; 2], [0usize; 2], [0usize; 2]);
     for seed in 0..6u64 {
         play_rounds(4, 900 + seed, 7, |_, _, view, legal, bot_seed| {
-            let normal = jachete::heuristic_action(&unready, view, legal);
+            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
             let naturals = |rank| view.hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count();
             let lone = match view.buy_card {
                 Some(card @ Card::Natural(rank, _)) if !card.is_wild() && legal.contains(&JaAction::Buy) => naturals(rank) == 1,
@@ -437,26 +434,29 @@ fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
     assert!(tight[0] >= 3 && short[0] >= 3 && enough[1] >= 10, "tight {tight:?}, short {short:?}, enough {enough:?}");
 }
 
-/// JA-10, JA-12: `normal` buys nothing while its hand holds the contract (it
-/// opens at its next turn anyway; a buy would only add two cards). Over
-/// every buy window of seeded games, `normal` differs from the same weights
-/// without that rule only by declining a buy, and each time the engine then
+/// JA-10, JA-12: the search levels' policy buys nothing while its hand
+/// holds the contract (it opens at its next turn anyway; a buy would only
+/// add two cards), and `hard` declines there too. Over every buy window of
+/// seeded games played by that policy, it differs from the same weights
+/// without the rule only by declining a buy, and each time the engine then
 /// offers the seat an opening at its next turn: its hand held the contract
 /// (a hand only grows until its turn). Red if the weight is lost (no
 /// decline) or the contract is read too loosely (no opening follows).
 #[test]
-fn ja10_ja12_normal_buys_nothing_once_its_hand_holds_the_contract() {
-    let unready = jachete::Params { buy_ready: 0.0, ..jachete::Params::NORMAL };
+fn ja10_ja12_the_search_policy_buys_nothing_once_its_hand_holds_the_contract() {
+    let policy = jachete::Params::SEARCH;
+    let unready = jachete::Params { buy_ready: 0.0, ..policy };
     let mut declined = [0usize; 8];
     let mut opened_after = 0;
     for seed in 0..24u64 {
         // A seat that declined because it was ready, until its turn.
         let mut ready: Vec<Option<u8>> = vec![None; 4];
         play_rounds(4, 700 + seed, 7, |_, seat, view, legal, bot_seed| {
-            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
+            let with = jachete::heuristic_action(&policy, view, legal);
             let without = jachete::heuristic_action(&unready, view, legal);
-            if normal != without {
-                assert_eq!((&normal, &without), (&JaAction::Decline, &JaAction::Buy), "round {}: {view:?}", view.round);
+            if with != without {
+                assert_eq!((&with, &without), (&JaAction::Decline, &JaAction::Buy), "round {}: {view:?}", view.round);
+                assert_eq!(jachete::decide(Level::Hard, view, legal, bot_seed), JaAction::Decline, "hard buys, ready: {view:?}");
                 ready[seat] = Some(view.round);
                 declined[usize::from(view.round)] += 1;
             }
@@ -465,7 +465,7 @@ fn ja10_ja12_normal_buys_nothing_once_its_hand_holds_the_contract() {
                 assert!(opening && !view.opened[seat], "round {}: declined as ready, but no opening at its turn ({view:?})", view.round);
                 opened_after += 1;
             }
-            normal
+            with
         });
     }
     let total: usize = declined.iter().sum();
