@@ -205,9 +205,27 @@ async function roundOneEnd(page) {
   assert.equal(await page.locator(byTestId('ja-round-end')).count(), 0, 'a round end seen is not shown again');
 }
 
+/** Share from the deal bar during the game: the invitation to the deal and
+ * its link, never a card; the status in the bar only (the end screen's
+ * share starts afresh). */
+async function shareDuringTheGame(page) {
+  const bar = page.locator('.deal-bar');
+  await bar.locator(byTestId('share-button')).click();
+  await bar.locator(byTestId('share-status')).waitFor();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  const lines = text.split('\n');
+  assert.equal(lines[0], "Tablée · J'achète · deal 1000-0003 · 4 players", text);
+  assert.equal(lines[1], 'Can you beat the bots on this deal?', text);
+  const url = new URL(lines[2]);
+  assert.equal(url.searchParams.get('seed'), '1000-0003');
+  assert.ok(!/[♠♥♦♣★]/.test(text), `no card given away: ${text}`);
+}
+
 /** The end screen's share: the person's total, place and par, the deal's
  * link without a language, never a card. */
 async function shareAtTheEnd(page) {
+  assert.equal(await page.locator(byTestId('share-status')).count(), 0, 'no status left from a share during the game');
+  assert.equal(await page.locator(byTestId('share-button')).count(), 1, "the end screen's share only");
   const row = page.locator(byTestId('end-row-0'));
   const total = (await row.locator('td').first().textContent()).trim();
   const place = (await row.locator('td').last().textContent()).trim();
@@ -226,12 +244,13 @@ async function shareAtTheEnd(page) {
 }
 
 describe("J'achète at the table", () => {
-  it('JA-1..JA-18: a whole seven-round game against instant bots reaches the end screen and shares it, no console error', async () => {
+  it('JA-1..JA-18: a whole seven-round game against instant bots, shared at its start and at its end screen, no console error', async () => {
     const { context, page, problems } = await open();
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.url()).origin });
       await gotoApp(page, env.url(query('1000-0003', '&seats=human,normal,normal,normal')));
       await page.locator(byTestId('ja-table')).waitFor();
+      await shareDuringTheGame(page);
       let rounds = 0;
       for (let step = 0; ; step += 1) {
         assert.ok(step < MAX_STEPS, 'the game ends');

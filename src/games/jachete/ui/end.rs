@@ -143,6 +143,14 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<Dail
     button(out, "same", "same-deal", "", t.same_deal, "");
     button(out, "share", "share-button", "", t.share, "");
     out.push_str("</p>");
+    share_status(out, share, lang);
+    out.push_str("</section>");
+}
+
+/// A share's outcome: copied, or the text to copy by hand (the end screen's
+/// and the deal bar's).
+pub fn share_status(out: &mut String, share: Option<&Result<(), String>>, lang: Lang) {
+    let t = lang.s();
     match share {
         Some(Ok(())) => {
             let _ = write!(out, "<p class=\"share-status\" role=\"status\" data-testid=\"share-status\">{}</p>", t.share_copied);
@@ -156,5 +164,4 @@ pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<Dail
         }
         None => {}
     }
-    out.push_str("</section>");
 }

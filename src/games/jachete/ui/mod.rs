@@ -72,8 +72,9 @@ struct State {
     /// (drawn, bought, the bonus card) are marked until the next move.
     seen: (Seat, Vec<Card>),
     fresh: Vec<Card>,
-    /// The end screen's share: copied, or the text to copy by hand.
-    share: Option<Result<(), String>>,
+    /// The last share: copied, or the text to copy by hand; and whether it
+    /// was the end screen's (its status shows there, not in the deal bar).
+    share: Option<(bool, Result<(), String>)>,
 }
 
 #[derive(Clone, Copy)]
@@ -625,8 +626,9 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
     }
 }
 
-/// The end screen's share: the spoiler-free text and the deal's link (no
-/// language) to the clipboard, or shown to copy by hand.
+/// Share, from the deal bar during the game or from the end screen: the
+/// spoiler-free text and the deal's link (no language) to the clipboard, or
+/// shown to copy by hand.
 fn share(ui: Ui) {
     let ctx = ui.ctx;
     let lang = ctx.lang();
@@ -635,15 +637,15 @@ fn share(ui: Ui) {
         _ => None,
     };
     let daily = ctx.shell.with_untracked(|sh| sh.daily_attempt());
-    let Some(text) = ctx.game_untracked::<Ja, _>(|s| {
+    let Some((text, at_end)) = ctx.game_untracked::<Ja, _>(|s| {
         let url = format!("{}{}", browser::base_url(), crate::app::link::write(s.config()));
-        texts::share_text(s.config(), Summary::of(s.state()).as_ref(), par, daily, &url, lang)
+        (texts::share_text(s.config(), Summary::of(s.state()).as_ref(), par, daily, &url, lang), s.is_over())
     }) else {
         return;
     };
     spawn_local(async move {
         let copied = browser::copy_to_clipboard(text.clone()).await;
-        ui.st.update(|u| u.share = Some(if copied { Ok(()) } else { Err(text) }));
+        ui.st.update(|u| u.share = Some((at_end, if copied { Ok(()) } else { Err(text) })));
     });
 }
 
@@ -819,14 +821,16 @@ fn render(ui: Ui) -> String {
         ctx.game::<Ja, _>(|s| {
             let v = &s.view(s.viewer());
             let st = &u.staging;
-            bar(&mut out, s, speed, daily, lang);
+            let mid_game_share = u.share.as_ref().filter(|(at_end, _)| !at_end && !s.is_over()).map(|(_, r)| r);
+            bar(&mut out, s, speed, daily, mid_game_share, lang);
             let round_end = s.state().results().len() > u.acked && !s.is_over();
             if !round_end {
                 status(&mut out, s, v, thinking, lang);
             }
             facts(&mut out, Some(u), v, s, round_end.then_some(u.acked), lang);
             if s.is_over() {
-                end::end_panel(&mut out, s, ctx.par.get(), daily, u.share.as_ref(), lang);
+                let end_share = u.share.as_ref().filter(|(at_end, _)| *at_end).map(|(_, r)| r);
+                end::end_panel(&mut out, s, ctx.par.get(), daily, end_share, lang);
             }
             out.push_str("<div class=\"board\"><div class=\"main-col\">");
             if round_end {
@@ -857,13 +861,18 @@ fn follow_moves(ui: Ui, s: &Session) -> Option<(Seat, moves::Move)> {
     ui.moves.with_value(|m| m.as_ref()?.newest())
 }
 
-fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>, lang: Lang) {
+/// The deal bar: the deal, Share (during the game: the end screen has its
+/// own), take-back and the bots' speed; `share`, the bar's last share.
+fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>, share: Option<&Result<(), String>>, lang: Lang) {
     let _ = write!(out, 
         "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\">",
         lang.s().deal_word,
         s.config().seed,
         esc(&i18n::deal_bar_label(s.config(), daily, s.practice(), lang)),
     );
+    if !s.is_over() {
+        button(out, "share", "share-button", "", lang.s().share, "");
+    }
     // Take-back is not a speed: outside the speeds' group, as at
     // Katzenjammer's table; the speeds keep together on one line.
     if s.can_take_back() {
@@ -875,7 +884,9 @@ fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>,
         let act = format!("speed-{}", sp.code());
         button(out, &act, &act, "speed-btn", sp.label(lang), &format!(" aria-pressed=\"{}\"", sp == speed));
     }
-    out.push_str("</span></span></div></section>");
+    out.push_str("</span></span></div>");
+    end::share_status(out, share, lang);
+    out.push_str("</section>");
 }
 
 type Session = crate::app::session::Session<Ja>;
