@@ -202,7 +202,10 @@ pub struct Params {
     pub buy_hand: f64,
     /// Taken off a buy while the hand already holds the contract ([`can_open`]):
     /// it opens at its next turn anyway (JA-12), and a buy only adds two
-    /// cards to lay off or to score (index 25; issue 15, part 8).
+    /// cards to lay off or to score (index 25). 0 in every shipped policy:
+    /// 2 makes the heuristic alone stronger against every style, but the
+    /// search levels already decline those buys, and in `normal` it only
+    /// narrowed the gap between the levels (issue 15, part 8, docs/bots.md).
     pub buy_ready: f64,
     /// Playing: the value of each card played; the penalty for each wild
     /// played while the hand holds more than `wild_hand` cards and nobody
@@ -297,13 +300,7 @@ impl Params {
 
     /// The search levels' policy (issue 15, part 5): their own move before
     /// the search, their candidates and their seat in the rollouts.
-    /// `normal`'s weights, and (part 8) nothing bought while the hand
-    /// already holds the contract ([`Params::buy_ready`]). The search found
-    /// those declines on its own (its rollouts see the two cards a buy
-    /// adds), so the rule makes its rollouts' own play right without
-    /// changing its decisions; in `normal` it would only narrow the gap
-    /// between the levels (docs/bots.md).
-    pub const SEARCH: Params = Params { buy_ready: 2.0, ..Params::NORMAL };
+    pub const SEARCH: Params = Params::NORMAL;
 
     /// The weights by index (for the tuner), with their names.
     pub const NAMES: [&'static str; 26] = [

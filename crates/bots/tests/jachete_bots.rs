@@ -434,18 +434,19 @@ fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
     assert!(tight[0] >= 3 && short[0] >= 3 && enough[1] >= 10, "tight {tight:?}, short {short:?}, enough {enough:?}");
 }
 
-/// JA-10, JA-12: the search levels' policy buys nothing while its hand
-/// holds the contract (it opens at its next turn anyway; a buy would only
-/// add two cards), and `hard` declines there too. Over every buy window of
-/// seeded games played by that policy, it differs from the same weights
-/// without the rule only by declining a buy, and each time the engine then
-/// offers the seat an opening at its next turn: its hand held the contract
-/// (a hand only grows until its turn). Red if the weight is lost (no
-/// decline) or the contract is read too loosely (no opening follows).
+/// JA-10, JA-12: with [`jachete::Params::buy_ready`] (a tuner's weight,
+/// 0 in the shipped policies: docs/bots.md, issue 15, part 8) the heuristic
+/// buys nothing while its hand holds the contract (it opens at its next turn
+/// anyway; a buy would only add two cards). Over every buy window of seeded
+/// games played that way, it differs from `normal` only by declining a buy,
+/// and each time the engine then offers the seat an opening at its next
+/// turn: its hand held the contract (a hand only grows until its turn). Red
+/// if the weight does nothing (no decline) or the contract is read too
+/// loosely (no opening follows).
 #[test]
-fn ja10_ja12_the_search_policy_buys_nothing_once_its_hand_holds_the_contract() {
-    let policy = jachete::Params::SEARCH;
-    let unready = jachete::Params { buy_ready: 0.0, ..policy };
+fn ja10_ja12_buy_ready_declines_every_buy_once_the_hand_holds_the_contract() {
+    let policy = jachete::Params { buy_ready: 2.0, ..jachete::Params::NORMAL };
+    let unready = jachete::Params::NORMAL;
     let mut declined = [0usize; 8];
     let mut opened_after = 0;
     for seed in 0..24u64 {
@@ -456,7 +457,6 @@ fn ja10_ja12_the_search_policy_buys_nothing_once_its_hand_holds_the_contract() {
             let without = jachete::heuristic_action(&unready, view, legal);
             if with != without {
                 assert_eq!((&with, &without), (&JaAction::Decline, &JaAction::Buy), "round {}: {view:?}", view.round);
-                assert_eq!(jachete::decide(Level::Hard, view, legal, bot_seed), JaAction::Decline, "hard buys, ready: {view:?}");
                 ready[seat] = Some(view.round);
                 declined[usize::from(view.round)] += 1;
             }
