@@ -650,12 +650,20 @@ describe("J'achète at the table", () => {
       await page.locator(byTestId('ja-reset-turn')).click();
       await page.locator(`${fromMeld} [data-card="${wild}"]`).waitFor();
       // By keyboard: Enter on the natural, arrows to the wild, Enter; arrows to our other set, Enter.
+      // Each press once the focus is on a target: the table is drawn anew
+      // at every change, and the focus comes back a frame later (`keep_focus`);
+      // a press in between moves nothing (seen on a loaded machine).
       const arrowTo = async (selector) => {
         for (let i = 0; i < 40; i += 1) {
+          const onTarget = await page
+            .waitForFunction(() => document.activeElement?.classList.contains('ja-target'), null, { timeout: 5000 })
+            .then(() => true, () => false);
+          if (!onTarget) break;
           if (await page.evaluate((sel) => document.activeElement === document.querySelector(sel), selector)) return;
           await page.keyboard.press('ArrowLeft');
         }
-        throw new Error(`arrows never reached ${selector}`);
+        const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing');
+        throw new Error(`arrows never reached ${selector}; the focus is on ${focused}`);
       };
       await page.locator(byTestId(`ja-hand-card-${await unpressed(page, natural)}`)).focus();
       await page.keyboard.press('Enter');
