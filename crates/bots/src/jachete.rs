@@ -463,9 +463,8 @@ impl<'a> Ctx<'a> {
         }
         let sets = contract(self.round).map_or(1, |c| c.sets);
         let mine = rank_count(self.hand, rank);
-        let better = (1..=13u8)
-            .filter_map(Rank::new)
-            .filter(|&r| r != Rank::TWO && r != rank)
+        let better = set_ranks()
+            .filter(|&r| r != rank)
             .filter(|&r| {
                 let n = rank_count(self.hand, r);
                 n > mine || (n == mine && r > rank)
@@ -601,7 +600,7 @@ fn tight(c: &Contract) -> bool {
 /// never a set's rank) each with at least half of a set's length in
 /// naturals, the wilds making up the rest (JA-5: at most half of a meld).
 fn can_open(hand: &[Card], c: &Contract) -> bool {
-    let mut counts: Vec<usize> = (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO).map(|r| rank_count(hand, r)).collect();
+    let mut counts: Vec<usize> = set_ranks().map(|r| rank_count(hand, r)).collect();
     counts.sort_unstable_by(|a, b| b.cmp(a));
     let naturals = c.min_len - c.min_len / 2;
     let best = &counts[..c.sets.min(counts.len())];
@@ -611,7 +610,12 @@ fn can_open(hand: &[Card], c: &Contract) -> bool {
 
 /// How many ranks the hand holds two naturals or more of (wilds apart).
 fn pairs(hand: &[Card]) -> usize {
-    (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO && rank_count(hand, r) >= 2).count()
+    set_ranks().filter(|&r| rank_count(hand, r) >= 2).count()
+}
+
+/// The ranks a set can have: every rank but 2, always wild (JA-3).
+fn set_ranks() -> impl Iterator<Item = Rank> {
+    (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO)
 }
 
 fn count_wilds(table: &[TableMeld]) -> usize {

@@ -4,7 +4,7 @@
 
 use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::{jachete, Level, SearchGame};
-use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaView, Rank};
+use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaPhase, JaView, Rank};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
@@ -452,7 +452,7 @@ fn ja10_ja12_buy_ready_declines_every_buy_once_the_hand_holds_the_contract() {
     for seed in 0..24u64 {
         // A seat that declined because it was ready, until its turn.
         let mut ready: Vec<Option<u8>> = vec![None; 4];
-        play_rounds(4, 700 + seed, 7, |_, seat, view, legal, bot_seed| {
+        play_rounds(4, 700 + seed, 7, |_, seat, view, legal, _| {
             let with = jachete::heuristic_action(&policy, view, legal);
             let without = jachete::heuristic_action(&unready, view, legal);
             if with != without {
@@ -460,7 +460,7 @@ fn ja10_ja12_buy_ready_declines_every_buy_once_the_hand_holds_the_contract() {
                 ready[seat] = Some(view.round);
                 declined[usize::from(view.round)] += 1;
             }
-            if view.phase == tablee_engine::jachete::JaPhase::Play && ready[seat].take() == Some(view.round) {
+            if view.phase == JaPhase::Play && ready[seat].take() == Some(view.round) {
                 let opening = legal.iter().any(|a| matches!(a, JaAction::Play { .. }));
                 assert!(opening && !view.opened[seat], "round {}: declined as ready, but no opening at its turn ({view:?})", view.round);
                 opened_after += 1;
