@@ -65,7 +65,11 @@ pub struct Search {
 /// `hard`'s and `expert`'s budgets.
 pub const HARD: Search =
     Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
-pub const EXPERT: Search = Search { worlds: 160, ..HARD };
+/// `expert` compares the heuristic's 8 best candidates, not 4: where several
+/// plays or discards score alike (the heuristic counts the cards a play lays
+/// off, not their points), the better one is often not among the first 4
+/// (issue 15, part 9: +0.032 ± 0.025 against three openers, docs/bots.md).
+pub const EXPERT: Search = Search { worlds: 160, width: 8, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.

@@ -317,6 +317,34 @@ fn ja_search_keeps_its_own_policys_move() {
     assert!(searched >= 50 && differ >= 4, "only {searched} searched decisions, {differ} where the policies differ");
 }
 
+/// `expert` compares the heuristic's 8 best candidates where `hard` compares
+/// 4 (issue 15, part 9): at every searched decision with more than 8 legal
+/// actions, `expert`'s search plays out 8 of them on its worlds, `hard`'s 4,
+/// and both are the heuristic's best, so `hard`'s are among `expert`'s (red
+/// if the width did not reach the search, or the candidates were not the
+/// heuristic's best). Few worlds: only the candidates are checked here.
+#[test]
+fn ja_expert_compares_twice_as_many_candidates_as_hard() {
+    let expert = jachete::Search { worlds: 3, ..jachete::EXPERT };
+    let hard = jachete::Search { worlds: 3, ..jachete::HARD };
+    let mut wide = 0;
+    for seed in 0..3u64 {
+        play_rounds(4, 980 + seed, 3, |_, _, view, legal, bot_seed| {
+            let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
+            let many = jachete::analyse_search(Some(&expert), view, legal, &mut Rng::new(bot_seed));
+            if many[0].visits > 1 && legal.len() > 8 {
+                wide += 1;
+                let few = jachete::analyse_search(Some(&hard), view, legal, &mut Rng::new(bot_seed));
+                assert_eq!((many.len(), few.len()), (8, 4), "candidates compared at {:?}", view.phase);
+                assert!(few.iter().all(|c| many.iter().any(|m| m.action == c.action)), "hard's candidates are not among expert's");
+                assert!(many.iter().any(|c| c.action == normal), "the heuristic's move is not a candidate");
+            }
+            normal
+        });
+    }
+    assert!(wide >= 10, "only {wide} searched decisions with more than 8 actions");
+}
+
 /// Seats 1 and 3 play the aggressive `buyer` style, 0 and 2 a quiet
 /// player: `normal` as it was before it bought lone matches when it needs a
 /// pair (issue 15, part 7). Today's `normal` buys nearly as often as a
