@@ -15,7 +15,8 @@
 //! reward, `Search::model` and `Search::future`; the environment variables
 //! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
 //! `Search::policy` and `Search::others`, and `PAIRED_JA_WIN`, 0 or 1,
-//! `Search::win`, and `PAIRED_JA_Z_PLAY` `Search::z_play`); OPP is
+//! `Search::win`, `PAIRED_JA_Z_PLAY` `Search::z_play`, and `PAIRED_JA_WIDTH`
+//! `Search::width`); OPP is
 //! `buyer`, `miser`, `opener`, `mix` or `normal`. Prints one line per game (`game G level L normal N searched S deviated D`) and a
 //! summary: both shares and their paired difference with 95% CIs, how many
 //! decisions were searched and how many of them left the heuristic's move,
@@ -148,6 +149,10 @@ fn main() {
     // `PAIRED_JA_Z_PLAY`: `Search::z_play`.
     if let Some(z) = std::env::var("PAIRED_JA_Z_PLAY").ok().and_then(|z| z.parse().ok()) {
         search.z_play = z;
+    }
+    // `PAIRED_JA_WIDTH`: `Search::width`.
+    if let Some(width) = std::env::var("PAIRED_JA_WIDTH").ok().and_then(|w| w.parse().ok()) {
+        search.width = width;
     }
     // `PAIRED_JA_WIN`, 0 or 1: `Search::win`.
     if let Ok(win) = std::env::var("PAIRED_JA_WIN") {
