@@ -13,7 +13,6 @@ use std::fmt::Debug;
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::Match;
 use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
@@ -101,6 +100,55 @@ pub fn flag_from_json(options: &Json, key: &str, field: &'static str) -> Result<
     }
 }
 
+/// A match of several games at one table (KB-20), as the shell needs it:
+/// the game's own record (Katzenjammer's is its engine's `Match`), with
+/// its seeds and its finished games. A game without matches has
+/// [`NoMatch`].
+pub trait MatchRecord: Clone + Debug + PartialEq {
+    /// The match's seed: its link's (game 0 is dealt from it).
+    fn seed(&self) -> Seed;
+    fn games_planned(&self) -> usize;
+    /// The games finished and recorded.
+    fn games_played(&self) -> usize;
+    /// The seed game `index` (from 0) is dealt from.
+    fn game_seed(&self, index: usize) -> Seed;
+    /// The finished games, one object each, for a save.
+    fn played_to_json(&self) -> Vec<Json>;
+    /// Records a finished game read back from a save (`players` at the
+    /// table); false when it does not read.
+    fn push_played_json(&mut self, item: &Json, players: usize) -> bool;
+
+    fn is_over(&self) -> bool {
+        self.games_played() >= self.games_planned()
+    }
+}
+
+/// The match of a game that has none: no value exists, so a session of
+/// that game is never in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMatch {}
+
+impl MatchRecord for NoMatch {
+    fn seed(&self) -> Seed {
+        match *self {}
+    }
+    fn games_planned(&self) -> usize {
+        match *self {}
+    }
+    fn games_played(&self) -> usize {
+        match *self {}
+    }
+    fn game_seed(&self, _: usize) -> Seed {
+        match *self {}
+    }
+    fn played_to_json(&self) -> Vec<Json> {
+        match *self {}
+    }
+    fn push_played_json(&mut self, _: &Json, _: usize) -> bool {
+        match *self {}
+    }
+}
+
 /// The four conversions between a game's own types and the enums over the
 /// games, for a `GameDef` impl: `enum_conversions!(Katzenjammer);`.
 #[macro_export]
@@ -138,6 +186,8 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     type View: Clone;
     /// The table's options (house rules), part of links and saves.
     type Options: Copy + PartialEq + Eq + Default + Debug;
+    /// A match of several games at one table ([`NoMatch`]: none).
+    type Match: MatchRecord;
 
     const ID: GameId;
     /// Whether the page has this game's table. The page's paths (dealing,
@@ -195,13 +245,13 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
 
     /// A match of `games` games at this table, in the engine's terms (its
     /// seeds, records and totals), or `None` for a game without matches.
-    fn new_match(players: usize, options: Self::Options, seed: Seed, games: usize) -> Option<Match> {
+    fn new_match(players: usize, options: Self::Options, seed: Seed, games: usize) -> Option<Self::Match> {
         let _ = (players, options, seed, games);
         None
     }
     /// Records a finished game in its match (the engine's check); false
     /// when the engine refuses it (not over, not this table's).
-    fn record_in_match(record: &mut Match, state: &Self::State) -> bool {
+    fn record_in_match(record: &mut Self::Match, state: &Self::State) -> bool {
         let _ = (record, state);
         false
     }
@@ -304,7 +354,7 @@ impl AnySession {
     /// Its match's progress: this game's number (from 1) and the match's
     /// number of games; `None` for a game of its own.
     pub fn match_progress(&self) -> Option<(usize, usize)> {
-        each_game!(session self, s => s.in_match().map(|m| (m.records.len() + 1, m.games_planned)))
+        each_game!(session self, s => s.in_match().map(|m| (m.games_played() + 1, m.games_planned())))
     }
 
     /// The number of games of its match (1: a game of its own).

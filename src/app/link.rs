@@ -16,7 +16,7 @@
 use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, AnyTable, GameDef, GameId, OptionError};
+use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError};
 use super::lang::Lang;
 use super::session::Session;
 use super::url;
@@ -211,7 +211,7 @@ pub fn write_match(table: &AnyTable, games: usize) -> String {
 /// number of games) in a match, else its deal's.
 pub fn write_session<G: GameDef>(session: &Session<G>) -> String {
     match session.in_match() {
-        Some(record) => with_games(write(&session.link_table()), record.games_planned),
+        Some(record) => with_games(write(&session.link_table()), record.games_planned()),
         None => write(session.config()),
     }
 }

@@ -23,11 +23,10 @@
 //! reason. The bots' worker is sent the same document ([`super::worker`]).
 
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::{GameRecord, Match};
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, GameDef, GameId};
+use super::game::{AnySession, GameDef, GameId, MatchRecord};
 use super::link::shorten;
 use super::session::{ReplayError, Session};
 use crate::games::jachete::Jachete;
@@ -81,20 +80,19 @@ pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
     object
 }
 
-/// A match's part of a save (see the module's doc).
-fn match_to_value(record: &Match) -> Json {
-    let seats = |list: &[usize]| Json::Arr(list.iter().map(|&s| s.into()).collect());
-    let played = record
-        .records
-        .iter()
-        .map(|r| Json::obj([("mice", Json::Arr(r.mice.iter().map(|&m| m.into()).collect())), ("winners", seats(&r.winners))]))
-        .collect();
-    Json::obj([("seed", Json::Str(record.seed.to_string())), ("games", record.games_planned.into()), ("played", Json::Arr(played))])
+/// A match's part of a save (see the module's doc): the match's seed and
+/// size here, its finished games in the game's own terms.
+fn match_to_value(record: &impl MatchRecord) -> Json {
+    Json::obj([
+        ("seed", Json::Str(record.seed().to_string())),
+        ("games", record.games_planned().into()),
+        ("played", Json::Arr(record.played_to_json())),
+    ])
 }
 
 /// Reads a save's match for `config` (the game's own table): `None` when
 /// the save has none; an error when it does not read or is not this game's.
-fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<Match>, SaveError> {
+fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<G::Match>, SaveError> {
     const FIELD: SaveError = SaveError::Field("match");
     // The first load's build never meets a match's save: its key is the
     // whole app's (`tablee.match.game.<n>`, controller.rs), which
@@ -105,19 +103,13 @@ fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result
     let seed = value.get("seed").and_then(Json::as_str).and_then(|t| Seed::parse(t).ok()).ok_or(FIELD)?;
     let games = value.get("games").and_then(Json::as_u64).filter(|&n| (2..=super::link::MAX_MATCH_GAMES as u64).contains(&n)).ok_or(FIELD)? as usize;
     let mut record = G::new_match(config.players(), config.options, seed, games).ok_or(FIELD)?;
-    let numbers = |v: Option<&Json>| -> Option<Vec<i32>> {
-        v?.as_array()?.iter().map(|n| n.as_i64().and_then(|n| i32::try_from(n).ok())).collect()
-    };
-    let players = config.players();
     for item in value.get("played").and_then(Json::as_array).ok_or(FIELD)? {
-        let mice = numbers(item.get("mice")).filter(|m| m.len() == players).ok_or(FIELD)?;
-        let winners = numbers(item.get("winners"))
-            .and_then(|w| w.into_iter().map(|s| usize::try_from(s).ok().filter(|&s| s < players)).collect::<Option<Vec<_>>>())
-            .ok_or(FIELD)?;
-        record.records.push(GameRecord { mice, winners });
+        if record.is_over() || !record.push_played_json(item, config.players()) {
+            return Err(FIELD);
+        }
     }
     // This game is the match's next one, dealt from the match's seed.
-    if record.is_over() || record.game_seed(record.records.len()) != config.seed {
+    if record.is_over() || record.game_seed(record.games_played()) != config.seed {
         return Err(FIELD);
     }
     Ok(Some(record))
@@ -473,6 +465,14 @@ pub(crate) mod tests {
             while session.bot_step().is_some() {}
         }
         assert!(session.is_over());
+        // J'achète has no matches: a save claiming one is refused, whatever
+        // the match's contents (the shell reads only what the game defines).
+        let mut value: Value = serde_json::from_str(&to_json(&session)).unwrap();
+        value["match"] = json!({ "seed": value["seed"], "games": 2, "played": [] });
+        assert_eq!(from_json(&value.to_string()).map(|s| s.moves()), Err(SaveError::Field("match")));
+        let config = TableConfig::<Jachete>::new(Seed::from_number(8), 5);
+        assert!(Session::new_match(config.clone(), 2).is_err());
+        assert!(Session::new_match(config, 1).unwrap().in_match().is_none());
     }
 
     /// Issue 11: a finished 8-player J'achète game's save stays small (each

@@ -10,10 +10,9 @@ use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
 use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::Match;
 
 use super::config::{SeatKind, TableConfig};
-use super::game::{AnySession, GameDef};
+use super::game::{AnySession, GameDef, MatchRecord};
 
 /// Why a list of actions does not replay on a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +75,7 @@ pub struct Session<G: GameDef> {
     /// The match this game belongs to (KB-20), the games before it recorded
     /// (`None`: a game of its own). The engine's `Match`: its seeds, totals
     /// and leaders are the one definition.
-    in_match: Option<Match>,
+    in_match: Option<G::Match>,
 }
 
 impl<G: GameDef> Session<G> {
@@ -136,21 +135,21 @@ impl<G: GameDef> Session<G> {
         self.note = note;
     }
     /// The match this game belongs to, the games before it recorded.
-    pub fn in_match(&self) -> Option<&Match> {
+    pub fn in_match(&self) -> Option<&G::Match> {
         // Constant-folded to `None` in the first load's build (no matches).
         if super::MATCHES { self.in_match.as_ref() } else { None }
     }
     /// A save's match, read back (checked by the save's reader).
-    pub fn set_match(&mut self, record: Option<Match>) {
+    pub fn set_match(&mut self, record: Option<G::Match>) {
         self.in_match = record;
     }
     /// The number of games of this game's match (1: a game of its own).
     pub fn match_games(&self) -> usize {
-        self.in_match().map_or(1, |m| m.games_planned)
+        self.in_match().map_or(1, MatchRecord::games_planned)
     }
     /// The match's standings: the games before this one, and this one once
     /// it is over.
-    pub fn standings(&self) -> Option<Match> {
+    pub fn standings(&self) -> Option<G::Match> {
         let mut record = self.in_match()?.clone();
         if self.is_over() {
             G::record_in_match(&mut record, &self.state);
@@ -161,7 +160,7 @@ impl<G: GameDef> Session<G> {
     /// the same table, dealt from the engine's `Match::game_seed`.
     pub fn next_in_match(&self) -> Option<Session<G>> {
         let record = self.standings().filter(|m| self.is_over() && !m.is_over())?;
-        let config = TableConfig { seed: record.game_seed(record.records.len()), daily: None, ..self.config.clone() };
+        let config = TableConfig { seed: record.game_seed(record.games_played()), daily: None, ..self.config.clone() };
         let mut session = Session::new(config).ok()?;
         session.in_match = Some(record);
         Some(session)
@@ -169,7 +168,7 @@ impl<G: GameDef> Session<G> {
     /// The table a link names: the match's (its seed) in a match, else this game's.
     pub fn link_table(&self) -> TableConfig<G> {
         match self.in_match() {
-            Some(record) => TableConfig { seed: record.seed, daily: None, ..self.config.clone() },
+            Some(record) => TableConfig { seed: record.seed(), daily: None, ..self.config.clone() },
             None => self.config.clone(),
         }
     }

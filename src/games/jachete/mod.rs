@@ -15,7 +15,7 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, GameId, NoMatch, OptionError, ScoreOrder};
 use crate::app::link::flag;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
@@ -28,6 +28,7 @@ impl GameDef for Jachete {
     type Action = JaAction;
     type View = JaView;
     type Options = JaOptions;
+    type Match = NoMatch;
 
     const ID: GameId = GameId::Jachete;
     /// Its table is in the whole app's build only (the feature

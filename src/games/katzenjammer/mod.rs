@@ -26,11 +26,11 @@ pub fn match_label(number: usize, games: usize, over: bool, lang: crate::app::la
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::{notation, Action, KbState, KbView, Match, Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::katzenjammer::{notation, Action, GameRecord, KbState, KbView, Match, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, GameId, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, GameId, MatchRecord, OptionError, ScoreOrder};
 use crate::app::link::flag;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
@@ -42,6 +42,7 @@ impl GameDef for Katzenjammer {
     type Action = Action;
     type View = KbView;
     type Options = Options;
+    type Match = Match;
 
     const ID: GameId = GameId::Katzenjammer;
     const HAS_TABLE: bool = true;
@@ -106,4 +107,45 @@ impl GameDef for Katzenjammer {
     }
 
     crate::enum_conversions!(Katzenjammer);
+}
+
+/// KB-20's match is the engine's: its seeds and totals are the one
+/// definition. A finished game is saved as `{"mice":[2,0,1,-1],"winners":[0]}`.
+impl MatchRecord for Match {
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+    fn games_planned(&self) -> usize {
+        self.games_planned
+    }
+    fn games_played(&self) -> usize {
+        self.records.len()
+    }
+    fn game_seed(&self, index: usize) -> Seed {
+        Match::game_seed(self, index)
+    }
+    fn played_to_json(&self) -> Vec<Json> {
+        self.records
+            .iter()
+            .map(|r| {
+                Json::obj([
+                    ("mice", Json::Arr(r.mice.iter().map(|&m| m.into()).collect())),
+                    ("winners", Json::Arr(r.winners.iter().map(|&s| s.into()).collect())),
+                ])
+            })
+            .collect()
+    }
+    fn push_played_json(&mut self, item: &Json, players: usize) -> bool {
+        let numbers = |v: Option<&Json>| -> Option<Vec<i64>> { v?.as_array()?.iter().map(Json::as_i64).collect() };
+        let mice = numbers(item.get("mice")).and_then(|m| m.into_iter().map(|n| i32::try_from(n).ok()).collect::<Option<Vec<_>>>());
+        let winners = numbers(item.get("winners"))
+            .and_then(|w| w.into_iter().map(|s| usize::try_from(s).ok().filter(|&s| s < players)).collect::<Option<Vec<_>>>());
+        match (mice.filter(|m| m.len() == players), winners) {
+            (Some(mice), Some(winners)) => {
+                self.records.push(GameRecord { mice, winners });
+                true
+            }
+            _ => false,
+        }
+    }
 }
