@@ -17,6 +17,8 @@ use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
 use super::config::{Day, TableConfig};
+use super::controller::DailyAttempt;
+use super::lang::Lang;
 use super::session::Session;
 
 /// The games the app knows, by their machine name in links and saves.
@@ -240,6 +242,13 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     }
     /// The move made when no bot can be asked (the page without its worker).
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
+
+    // ----- words ---------------------------------------------------------------------
+
+    /// What Share copies: a spoiler-free line on `session` (the person's
+    /// result once it is over, against `par`; today's daily attempt) and its
+    /// link `url`.
+    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String;
 
     // ----- matches (KB-20) ------------------------------------------------------------
 

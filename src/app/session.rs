@@ -12,6 +12,8 @@ use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
 use tablee_engine::json::Json;
 
 use super::config::{SeatKind, TableConfig};
+use super::controller::DailyAttempt;
+use super::lang::Lang;
 use super::game::{AnySession, GameDef, MatchRecord};
 
 /// Why a list of actions does not replay on a table.
@@ -164,6 +166,16 @@ impl<G: GameDef> Session<G> {
         let mut session = Session::new(config).ok()?;
         session.in_match = Some(record);
         Some(session)
+    }
+    /// What Share copies ([`GameDef::share_text`]) with this game's link
+    /// (its match's in a match) after `base`, the site's address; `None` for
+    /// a game without a table in this build (its words stay out of the page).
+    pub fn share_text(&self, par: Option<i32>, daily: Option<DailyAttempt>, base: &str, lang: Lang) -> Option<String> {
+        if !G::HAS_TABLE {
+            return None;
+        }
+        let url = format!("{base}{}", super::link::write_session(self));
+        Some(G::share_text(self, par, daily, &url, lang))
     }
     /// The table a link names: the match's (its seed) in a match, else this game's.
     pub fn link_table(&self) -> TableConfig<G> {

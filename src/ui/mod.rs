@@ -7,6 +7,7 @@
 //! after the change (in a task of its own).
 
 pub mod browser;
+pub(crate) mod deal_bar;
 mod home;
 pub(crate) mod puzzles;
 // Replays and the record of games: compiled into the whole app's build only
@@ -36,7 +37,7 @@ use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
 use crate::i18n::{self, Strings};
 
-pub(crate) use browser::{base_url, copy_to_clipboard, focus_if_lost, fresh_seed, sleep, store};
+pub(crate) use browser::{focus_if_lost, fresh_seed, sleep};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {

@@ -16,7 +16,10 @@ use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
 use crate::app::game::{flag_from_json, GameDef, GameId, NoMatch, OptionError, ScoreOrder};
+use crate::app::controller::DailyAttempt;
+use crate::app::lang::Lang;
 use crate::app::link::flag;
+use crate::app::session::Session;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
 /// the lowest total of points wins (JA-18).
@@ -83,6 +86,10 @@ impl GameDef for Jachete {
     /// Decline a buy when asked; on a turn, the generator's first candidate.
     fn fallback(legal: &[JaAction]) -> Option<JaAction> {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()
+    }
+
+    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
     crate::enum_conversions!(Jachete);

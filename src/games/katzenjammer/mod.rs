@@ -31,7 +31,10 @@ use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
 use crate::app::game::{flag_from_json, GameDef, GameId, MatchRecord, OptionError, ScoreOrder};
+use crate::app::controller::DailyAttempt;
+use crate::app::lang::Lang;
 use crate::app::link::flag;
+use crate::app::session::Session;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +98,11 @@ impl GameDef for Katzenjammer {
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)
+    }
+
+    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        let config = session.config();
+        texts::share_text(config, config.solo_seat(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
     /// KB-20: the engine's match (game n dealt from `Match::game_seed(n)`).

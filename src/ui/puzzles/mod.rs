@@ -509,10 +509,7 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
             let url = format!("{}{}", browser::base_url(), puzzles::link(id));
             let first = progress.tried(id).map(|t| t.first);
             let text = texts::share_text(id, first, progress.streak_on(browser::today_utc()), &url, ctx.lang());
-            spawn_local(async move {
-                let copied = browser::copy_to_clipboard(text.clone()).await;
-                share_state.set(Some(if copied { Ok(()) } else { Err(text) }));
-            });
+            super::deal_bar::share(text, share_state);
         }
     };
     view! {
@@ -535,17 +532,7 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
             <p>
                 <button type="button" data-testid="puzzle-share" on:click=share>{super::tr(|s| s.share)}</button>
             </p>
-            {move || match share_state.get() {
-                None => ().into_any(),
-                Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-status">{super::tr(|s| s.share_copied)}</p> }.into_any(),
-                Some(Err(text)) => view! {
-                    <div class="share-manual" data-testid="share-status">
-                        <label for="puzzle-share-text">{super::tr(|s| s.share_manual)}</label>
-                        <textarea id="puzzle-share-text" readonly rows="3" data-testid="share-text" prop:value=text></textarea>
-                    </div>
-                }
-                .into_any(),
-            }}
+            <super::deal_bar::ShareStatus state=share_state id="puzzle-share-text" rows=3 />
         </div>
     }
 }

@@ -29,17 +29,16 @@ use wasm_bindgen::JsCast;
 
 use super::refusals::{ja_text, refusal_text};
 use super::staging::{self, Order, Pick, StageError, Staging, Target};
-use super::summary::Summary;
 use super::texts;
 use super::Jachete as Ja;
 use moves::SeatMoves;
 use crate::app::config::SeatKind;
-use crate::app::controller::{DailyAttempt, Par, SPEED_KEY};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::worker::{self, Reply};
 use crate::i18n;
-use crate::ui::{self as browser, act, ctx, worker_client, Ctx, Speed};
+use crate::ui::deal_bar::{self, game_share_text, DealBar, Shared};
+use crate::ui::{self as browser, act, ctx, worker_client, Ctx};
 
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -72,9 +71,6 @@ struct State {
     /// (drawn, bought, the bonus card) are marked until the next move.
     seen: (Seat, Vec<Card>),
     fresh: Vec<Card>,
-    /// The last share: copied, or the text to copy by hand; and whether it
-    /// was the end screen's (its status shows there, not in the deal bar).
-    share: Option<(bool, Result<(), String>)>,
 }
 
 #[derive(Clone, Copy)]
@@ -91,6 +87,8 @@ struct Ui {
     /// The move (and rounds seen) at which what the person must see was
     /// last brought into view.
     shown: StoredValue<Option<(usize, usize)>>,
+    /// The end screen's last Share (the deal bar keeps its own).
+    shared: Shared,
 }
 
 impl Ui {
@@ -412,13 +410,9 @@ fn dispatch(ui: Ui, what: &str) {
             ui.st.update(|u| u.acked += 1);
             save_note(ui);
         }
-        "share" => share(ui),
-        "take-back" => {
-            if crate::ui::take_back(ui.ctx) {
-                // A round's end taken back is to be seen again when it comes (JA-17).
-                let ended = ui.ctx.game_untracked::<Ja, _>(|s| s.state().results().len()).unwrap_or(0);
-                ui.st.update(|u| u.acked = u.acked.min(ended));
-                save_note(ui);
+        "share" => {
+            if let Some(text) = game_share_text(ui.ctx) {
+                deal_bar::share(text, ui.shared);
             }
         }
         "ready" => {
@@ -433,12 +427,6 @@ fn dispatch(ui: Ui, what: &str) {
                 crate::app::config::TableConfig { seed: browser::fresh_seed(), daily: None, ..config }
             };
             crate::ui::start_game(ui.ctx, next.into_any());
-        }
-        _ if what.starts_with("speed-") => {
-            if let Some(speed) = Speed::parse(&what[6..]) {
-                ui.ctx.speed.set(speed);
-                browser::store(SPEED_KEY, speed.code());
-            }
         }
         _ => match (pick_of(what), what.strip_prefix('m').and_then(|m| m.parse::<usize>().ok())) {
             (_, Some(m)) => tap_meld(ui, m, None),
@@ -626,29 +614,6 @@ fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
     }
 }
 
-/// Share, from the deal bar during the game or from the end screen: the
-/// spoiler-free text and the deal's link (no language) to the clipboard, or
-/// shown to copy by hand.
-fn share(ui: Ui) {
-    let ctx = ui.ctx;
-    let lang = ctx.lang();
-    let par = match ctx.par.get_untracked() {
-        Par::Known(p) => Some(p),
-        _ => None,
-    };
-    let daily = ctx.shell.with_untracked(|sh| sh.daily_attempt());
-    let Some((text, at_end)) = ctx.game_untracked::<Ja, _>(|s| {
-        let url = format!("{}{}", browser::base_url(), crate::app::link::write(s.config()));
-        (texts::share_text(s.config(), Summary::of(s.state()).as_ref(), par, daily, &url, lang), s.is_over())
-    }) else {
-        return;
-    };
-    spawn_local(async move {
-        let copied = browser::copy_to_clipboard(text.clone()).await;
-        ui.st.update(|u| u.share = Some((at_end, if copied { Ok(()) } else { Err(text) })));
-    });
-}
-
 /// Asks the expert bot in the worker for the move to make (off for the daily deal).
 fn ask_hint(ui: Ui) {
     let ctx = ui.ctx;
@@ -699,12 +664,20 @@ pub fn Game() -> impl IntoView {
         heard: RwSignal::new(String::new()),
         moves: StoredValue::new(None),
         shown: StoredValue::new(None),
+        shared: RwSignal::new(None),
     };
     rebuild(ui);
     // A new staging area at every move (and for whoever is on screen).
     let key = Memo::new(move |_| ctx.game::<Ja, _>(|s| (s.actions().len(), s.viewer())));
-    Effect::new(move |prev: Option<()>| {
-        key.track();
+    Effect::new(move |prev: Option<usize>| {
+        let moves = key.get().map_or(0, |k| k.0);
+        if prev.is_some_and(|p| moves < p) {
+            // A take-back: a round's end taken back is to be seen again
+            // when it comes (JA-17).
+            let ended = ctx.game_untracked::<Ja, _>(|s| s.state().results().len()).unwrap_or(0);
+            ui.st.update(|u| u.acked = u.acked.min(ended));
+            save_note(ui);
+        }
         if prev.is_some() {
             rebuild(ui);
             // Issue 13: a bot's move is heard, not only seen.
@@ -717,6 +690,7 @@ pub fn Game() -> impl IntoView {
                 ui.heard.set(said);
             }
         }
+        moves
     });
     // JA-17: a round's end is shown until "Next round"; the bots wait meanwhile.
     let round_end = move || {
@@ -751,6 +725,8 @@ pub fn Game() -> impl IntoView {
             on:pointerup=move |ev| on_pointer(ui, ev)
             on:pointercancel=move |ev| on_pointer(ui, ev)
         >
+            // The end screen has its own Share (with the result).
+            <DealBar end_shares=true />
             <div
                 data-testid="ja-table"
                 data-moves=move || key.get().map(|k| k.0).unwrap_or(0).to_string()
@@ -814,23 +790,19 @@ fn render(ui: Ui) -> String {
     let lang = ctx.lang();
     let mut out = String::with_capacity(12_000);
     let thinking = ctx.thinking.get();
-    let speed = ctx.speed.get();
     let revealed = ctx.revealed_for.get();
     let daily = ctx.shell.with(|sh| sh.daily_attempt());
     ui.st.with(|u| {
         ctx.game::<Ja, _>(|s| {
             let v = &s.view(s.viewer());
             let st = &u.staging;
-            let mid_game_share = u.share.as_ref().filter(|(at_end, _)| !at_end && !s.is_over()).map(|(_, r)| r);
-            bar(&mut out, s, speed, daily, mid_game_share, lang);
             let round_end = s.state().results().len() > u.acked && !s.is_over();
             if !round_end {
                 status(&mut out, s, v, thinking, lang);
             }
             facts(&mut out, Some(u), v, s, round_end.then_some(u.acked), lang);
             if s.is_over() {
-                let end_share = u.share.as_ref().filter(|(at_end, _)| *at_end).map(|(_, r)| r);
-                end::end_panel(&mut out, s, ctx.par.get(), daily, end_share, lang);
+                end::end_panel(&mut out, s, ctx.par.get(), daily, ui.shared.get().as_ref(), lang);
             }
             out.push_str("<div class=\"board\"><div class=\"main-col\">");
             if round_end {
@@ -859,34 +831,6 @@ fn follow_moves(ui: Ui, s: &Session) -> Option<(Seat, moves::Move)> {
         None => *m = SeatMoves::of(s),
     });
     ui.moves.with_value(|m| m.as_ref()?.newest())
-}
-
-/// The deal bar: the deal, Share (during the game: the end screen has its
-/// own), take-back and the bots' speed; `share`, the bar's last share.
-fn bar(out: &mut String, s: &Session, speed: Speed, daily: Option<DailyAttempt>, share: Option<&Result<(), String>>, lang: Lang) {
-    let _ = write!(out, 
-        "<section class=\"deal-bar\"><p class=\"deal\">{} <span class=\"seed\" data-testid=\"deal-id\">{}</span><span class=\"muted\"> · {}</span></p><div class=\"bar-actions\">",
-        lang.s().deal_word,
-        s.config().seed,
-        esc(&i18n::deal_bar_label(s.config(), daily, s.practice(), lang)),
-    );
-    if !s.is_over() {
-        button(out, "share", "share-button", "", lang.s().share, "");
-    }
-    // Take-back is not a speed: outside the speeds' group, as at
-    // Katzenjammer's table; the speeds keep together on one line.
-    if s.can_take_back() {
-        button(out, "take-back", "take-back", "", lang.s().take_back, "");
-    }
-    let label = lang.s().speed_label;
-    let _ = write!(out, "<span class=\"speed\" role=\"group\" aria-label=\"{label}\"><span class=\"speed-label\" aria-hidden=\"true\">{label} </span><span class=\"speed-btns\">");
-    for sp in Speed::ALL {
-        let act = format!("speed-{}", sp.code());
-        button(out, &act, &act, "speed-btn", sp.label(lang), &format!(" aria-pressed=\"{}\"", sp == speed));
-    }
-    out.push_str("</span></span></div>");
-    end::share_status(out, share, lang);
-    out.push_str("</section>");
 }
 
 type Session = crate::app::session::Session<Ja>;

@@ -4,7 +4,6 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Card, Event, Phase};
 use tablee_engine::Seat;
 
@@ -12,16 +11,14 @@ use super::cards::{kind_class, CardItem, CardRow};
 use super::{end, hand, kb_tr, Kb};
 use crate::games::katzenjammer::seat_moves::seat_moves;
 use crate::app::config::SeatKind;
-use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::art;
-use crate::app::link;
-use crate::games::katzenjammer::summary::Summary;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
 use crate::ui::browser::fly;
-use crate::ui::{self as browser, ctx, tr, Speed, TakeBack};
+use crate::ui::deal_bar::DealBar;
+use crate::ui::{ctx, tr};
 
 #[component]
 pub fn Game() -> impl IntoView {
@@ -41,7 +38,7 @@ pub fn Game() -> impl IntoView {
         >
             <div class="game" data-testid="table-screen">
                 <h1 class="sr-only">"Katzenjammer Blues"</h1>
-                <DealBar />
+                {deal_bar()}
                 <StatusLine lines />
                 <Show when=over>
                     <end::EndPanel />
@@ -108,94 +105,15 @@ fn Handoff(seat: Seat) -> impl IntoView {
     }
 }
 
-/// A match's line (the whole app's build: feature `matchplay`).
+/// The deal bar, with a match's line in the whole app's build (feature
+/// `matchplay`; the first load's has no matches).
 #[cfg(feature = "matchplay")]
-fn match_status() -> impl IntoView {
-    view! { <super::standings::MatchStatus /> }
+fn deal_bar() -> impl IntoView {
+    view! { <DealBar><super::standings::MatchStatus /></DealBar> }
 }
 #[cfg(not(feature = "matchplay"))]
-fn match_status() {}
-
-/// The deal's number, sharing, and the bots' speed.
-#[component]
-fn DealBar() -> impl IntoView {
-    let ctx = ctx();
-    let s = move || ctx.lang().s();
-    let seed = move || ctx.game::<Kb, _>(|s| s.config().seed.to_string()).unwrap_or_default();
-    let label = move || {
-        let lang = ctx.lang();
-        let daily = ctx.shell.with(|sh| sh.daily_attempt());
-        ctx.game::<Kb, _>(|session| i18n::deal_bar_label(session.config(), daily, session.practice(), lang)).unwrap_or_default()
-    };
-    let share_state = RwSignal::new(None::<Result<(), String>>);
-    let share = move |_| {
-        let lang = ctx.lang();
-        let text = ctx.game_untracked::<Kb, _>(|session| {
-            let url = format!("{}{}", browser::base_url(), link::write_session(session));
-            let summary = Summary::of(session.state());
-            let par = match ctx.par.get_untracked() {
-                Par::Known(p) => Some(p),
-                _ => None,
-            };
-            let daily = ctx.shell.with_untracked(|sh| sh.daily_attempt());
-            Some(texts::share_text(session.config(), session.config().solo_seat(), summary.as_ref(), par, daily, &url, lang))
-        }).flatten();
-        let Some(text) = text else { return };
-        spawn_local(async move {
-            let copied = browser::copy_to_clipboard(text.clone()).await;
-            share_state.set(Some(if copied { Ok(()) } else { Err(text) }));
-        });
-    };
-    let set_speed = move |speed: Speed| {
-        ctx.speed.set(speed);
-        browser::store(SPEED_KEY, speed.code());
-    };
-    view! {
-        <section class="deal-bar" aria-label=tr(|s| s.deal_word)>
-            <p class="deal">
-                {tr(|s| s.deal_word)} " "
-                <span class="seed" data-testid="deal-id">{seed}</span>
-                <span class="muted">" · " {label}</span>
-            </p>
-            {match_status()}
-            <div class="bar-actions">
-                <button type="button" data-testid="share-button" on:click=share>{tr(|s| s.share)}</button>
-                <TakeBack />
-                <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
-                    <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
-                    <span class="speed-btns">
-                    {Speed::ALL
-                        .into_iter()
-                        .map(|speed| {
-                            view! {
-                                <button
-                                    type="button"
-                                    class="speed-btn"
-                                    data-testid=format!("speed-{}", speed.code())
-                                    aria-pressed=move || (ctx.speed.get() == speed).to_string()
-                                    on:click=move |_| set_speed(speed)
-                                >
-                                    {move || speed.label(ctx.lang())}
-                                </button>
-                            }
-                        })
-                        .collect_view()}
-                    </span>
-                </span>
-            </div>
-            {move || match share_state.get() {
-                None => ().into_any(),
-                Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-status">{s().share_copied}</p> }.into_any(),
-                Some(Err(text)) => view! {
-                    <div class="share-manual" data-testid="share-status">
-                        <label for="share-text">{s().share_manual}</label>
-                        <textarea id="share-text" readonly rows="4" data-testid="share-text" prop:value=text></textarea>
-                    </div>
-                }
-                .into_any(),
-            }}
-        </section>
-    }
+fn deal_bar() -> impl IntoView {
+    view! { <DealBar /> }
 }
 
 /// Whose turn it is, and the bot thinking.

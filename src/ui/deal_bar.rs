@@ -1,0 +1,140 @@
+//! The deal bar above every game's table, and sharing.
+//!
+//! The bar shows the deal (its number, and what it is: a daily deal,
+//! practice), a match's line, Share, take-back and the bots' speed. It is one
+//! component for every game: what a game shares is its own
+//! ([`GameDef::share_text`](crate::app::game::GameDef::share_text)). Share
+//! copies the text and the link to the clipboard or, where the browser
+//! refuses, shows them to copy by hand ([`ShareStatus`]), here, on a game's
+//! end screen and on a puzzle.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::{browser, ctx, tr, Ctx, Speed, TakeBack};
+use crate::app::controller::{DailyAttempt, Par, SPEED_KEY};
+use crate::app::game::GameDef;
+use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::i18n;
+
+/// What the last Share did: copied, or the text to copy by hand.
+pub type Shared = RwSignal<Option<Result<(), String>>>;
+
+/// Copies `text` to the clipboard and says so in `state` (or hands the text
+/// over to be copied by hand).
+pub fn share(text: String, state: Shared) {
+    spawn_local(async move {
+        let copied = browser::copy_to_clipboard(text.clone()).await;
+        state.set(Some(if copied { Ok(()) } else { Err(text) }));
+    });
+}
+
+/// The share text of the game on screen: the game's words, with its link
+/// (a match's in a match; never the sharer's language), par and today's
+/// daily attempt.
+pub fn game_share_text(ctx: Ctx) -> Option<String> {
+    let par = match ctx.par.get_untracked() {
+        Par::Known(p) => Some(p),
+        _ => None,
+    };
+    let lang = ctx.lang();
+    ctx.shell.with_untracked(|sh| {
+        let daily = sh.daily_attempt();
+        let game = sh.game.as_ref()?;
+        crate::each_game!(session game, s => s.share_text(par, daily, &browser::base_url(), lang))
+    })
+}
+
+/// What the last Share did, where it was pressed: "copied", or the text in
+/// a box to copy by hand (`id`: the box's, unique on the page).
+#[component]
+pub fn ShareStatus(state: Shared, #[prop(default = "share-text")] id: &'static str, #[prop(default = 4)] rows: u32) -> impl IntoView {
+    move || match state.get() {
+        None => ().into_any(),
+        Some(Ok(())) => view! { <p class="share-status" role="status" data-testid="share-status">{tr(|s| s.share_copied)}</p> }.into_any(),
+        Some(Err(text)) => view! {
+            <div class="share-manual" data-testid="share-status">
+                <label for=id>{tr(|s| s.share_manual)}</label>
+                <textarea id=id readonly rows=rows data-testid="share-text" prop:value=text></textarea>
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+/// The deal's number and what it is, for a game whose table this build has.
+fn deal_of<G: GameDef>(s: &Session<G>, daily: Option<DailyAttempt>, lang: Lang) -> Option<(String, String)> {
+    G::HAS_TABLE.then(|| (s.config().seed.to_string(), i18n::deal_bar_label(s.config(), daily, s.practice(), lang)))
+}
+
+/// The deal bar (see the module's doc). `end_shares`: the game's end screen
+/// has its own Share, so the bar's goes once the game is over;
+/// `children`: a line under the deal (a match's standing).
+#[component]
+pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+    let ctx = ctx();
+    let deal = move || {
+        let lang = ctx.lang();
+        ctx.shell.with(|sh| {
+            let daily = sh.daily_attempt();
+            let game = sh.game.as_ref()?;
+            crate::each_game!(session game, s => deal_of(s, daily, lang))
+        })
+    };
+    let seed = move || deal().map(|d| d.0).unwrap_or_default();
+    let label = move || deal().map(|d| d.1).unwrap_or_default();
+    let shows_share = move || !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over())));
+    let state: Shared = RwSignal::new(None);
+    let on_share = move |_| {
+        if let Some(text) = game_share_text(ctx) {
+            share(text, state);
+        }
+    };
+    let set_speed = move |speed: Speed| {
+        ctx.speed.set(speed);
+        browser::store(SPEED_KEY, speed.code());
+    };
+    view! {
+        <section class="deal-bar" aria-label=tr(|s| s.deal_word)>
+            <p class="deal">
+                {tr(|s| s.deal_word)} " "
+                <span class="seed" data-testid="deal-id">{seed}</span>
+                <span class="muted">" · " {label}</span>
+            </p>
+            {children.map(|c| c())}
+            <div class="bar-actions">
+                <Show when=shows_share>
+                    <button type="button" data-testid="share-button" on:click=on_share>{tr(|s| s.share)}</button>
+                </Show>
+                // Take-back is not a speed: outside the speeds' group, which
+                // keeps together on one line.
+                <TakeBack />
+                <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
+                    <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
+                    <span class="speed-btns">
+                    {Speed::ALL
+                        .into_iter()
+                        .map(|speed| {
+                            view! {
+                                <button
+                                    type="button"
+                                    class="speed-btn"
+                                    data-testid=format!("speed-{}", speed.code())
+                                    aria-pressed=move || (ctx.speed.get() == speed).to_string()
+                                    on:click=move |_| set_speed(speed)
+                                >
+                                    {move || speed.label(ctx.lang())}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                    </span>
+                </span>
+            </div>
+            <Show when=shows_share>
+                <ShareStatus state />
+            </Show>
+        </section>
+    }
+}
