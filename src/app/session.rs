@@ -75,8 +75,9 @@ pub struct Session<G: GameDef> {
     /// history, against par or as a daily deal).
     practice: bool,
     /// The match this game belongs to (KB-20), the games before it recorded
-    /// (`None`: a game of its own). The engine's `Match`: its seeds, totals
-    /// and leaders are the one definition.
+    /// (`None`: a game of its own). The game's own record (`GameDef::Match`:
+    /// Katzenjammer's engine `Match`, whose seeds, totals and leaders are
+    /// the one definition).
     in_match: Option<G::Match>,
 }
 
@@ -159,7 +160,7 @@ impl<G: GameDef> Session<G> {
         Some(record)
     }
     /// The match's next game, once this one is over and the match goes on:
-    /// the same table, dealt from the engine's `Match::game_seed`.
+    /// the same table, dealt from the record's `game_seed`.
     pub fn next_in_match(&self) -> Option<Session<G>> {
         let record = self.standings().filter(|m| self.is_over() && !m.is_over())?;
         let config = TableConfig { seed: record.game_seed(record.games_played()), daily: None, ..self.config.clone() };
