@@ -82,8 +82,6 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
             crate::each_game!(session game, s => deal_of(s, daily, lang))
         })
     };
-    let seed = move || deal().map(|d| d.0).unwrap_or_default();
-    let label = move || deal().map(|d| d.1).unwrap_or_default();
     let shows_share = move || !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over())));
     let state: Shared = RwSignal::new(None);
     let on_share = move |_| {
@@ -99,8 +97,11 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
         <section class="deal-bar" aria-label=tr(|s| s.deal_word)>
             <p class="deal">
                 {tr(|s| s.deal_word)} " "
-                <span class="seed" data-testid="deal-id">{seed}</span>
-                <span class="muted">" · " {label}</span>
+                // Both worded by one read of the game.
+                {move || deal().map(|(seed, label)| view! {
+                    <span class="seed" data-testid="deal-id">{seed}</span>
+                    <span class="muted">" · " {label}</span>
+                })}
             </p>
             {children.map(|c| c())}
             <div class="bar-actions">
