@@ -461,10 +461,12 @@ fn on_click(ui: Ui, ev: web_sys::MouseEvent) {
 /// The table is drawn again at every change: if the focus was in it, it
 /// goes back to the element with the same `data-act` once drawn (keyboard
 /// players keep their place), unless it went somewhere else meanwhile.
+/// In a microtask, not a frame later: no key can come in between and land
+/// on the page's body (a fast second arrow key was lost).
 fn keep_focus() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let Some(what) = doc.active_element().and_then(|e| e.get_attribute("data-act")) else { return };
-    request_animation_frame(move || {
+    spawn_local(async move {
         let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
         let el = doc.query_selector(&format!("[data-act=\"{what}\"]")).ok().flatten();
         if let Some(el) = el.filter(|_| lost).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
@@ -705,8 +707,7 @@ pub fn Game() -> impl IntoView {
             save_note(ui);
         }
     });
-    // Keys are read on the window: between a change and the focus going back
-    // to its target (a frame later), a key lands on the page's body.
+    // Keys are read on the window; they act when the focus is on a target.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(ui, ev));
     on_cleanup(move || {
         ctx.hold.set(false);
