@@ -191,14 +191,14 @@ async function roundOneEnd(page) {
     assert.ok(!/cards|opened|Dealer/.test(seat), `no hand size, opening or dealer of the round dealt next: ${seat}`);
   };
   await check();
-  await page.waitForTimeout(300); // the save is written just after the move
+  await frame(page); // the save's task, queued with the move, runs before this one's
   await page.reload({ waitUntil: 'load' });
   await page.locator(byTestId('ja-round-end')).waitFor();
   await check();
   await page.locator(byTestId('ja-next-round')).click();
   await page.locator(byTestId('ja-round-end')).waitFor({ state: 'detached' });
   await page.waitForFunction(() => /Round 2 of 7/.test(document.querySelector('[data-testid="ja-round"]')?.textContent));
-  await page.waitForTimeout(300);
+  await frame(page);
   await page.reload({ waitUntil: 'load' });
   await page.locator(byTestId('ja-table')).waitFor();
   await frame(page);
@@ -586,7 +586,7 @@ describe("J'achète at the table", () => {
       await page.locator(byTestId('ja-new-meld')).click();
       await page.locator(byTestId('ja-meld-0-0')).waitFor();
       const staged = await hand(page);
-      await page.waitForTimeout(300); // the save is written just after the move
+      await frame(page); // the save's task, queued with the move, runs before this one's
       await page.reload({ waitUntil: 'load' });
       await page.locator(byTestId('ja-meld-0-0')).waitFor();
       assert.deepEqual(await hand(page), staged, 'the hand order is kept');
