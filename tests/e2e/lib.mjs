@@ -193,12 +193,14 @@ export function describeProblems(problems) {
 
 /**
  * Waits until the app has mounted: Leptos renders into <body>, so the body
- * has an element besides <noscript>/<script>, and it shows some text.
+ * has an element besides <noscript>/<script> and the page's loading line
+ * (#boot, removed on mount: counting it let tests look before the app ran),
+ * and it shows some text.
  */
 export async function waitForApp(page, { timeout = 20_000 } = {}) {
   await page.waitForFunction(
     () => {
-      const mounted = [...document.body.children].some(
+      const mounted = !document.getElementById('boot') && [...document.body.children].some(
         (child) => !['NOSCRIPT', 'SCRIPT', 'LINK', 'STYLE'].includes(child.tagName),
       );
       return mounted && document.body.innerText.trim().length > 0;
