@@ -24,7 +24,10 @@
 //! deviation is also judged on the true deal: the round played on from it
 //! by the true players, the level's move against the heuristic's ("round
 //! gain per deviation", in points; with `PAIRED_JA_TRACE` set, one line per
-//! deviation on stderr with the search's estimate).
+//! deviation on stderr with the search's estimate). A last line says how
+//! many points a game the level, and `normal` in its seat, would have had
+//! to shed, the opponents' games unchanged, for a win share of 0.40 and of
+//! 0.45 ("edge needed", docs/bots.md, issue 15, part 12).
 
 use std::time::Instant;
 
@@ -41,6 +44,11 @@ use tablee_engine::Game;
 struct Played {
     share: f64,
     points: f64,
+    /// The measured seat's final total and the best (lowest) other total.
+    mine: i32,
+    best_other: i32,
+    /// How many others have that best total.
+    best_others: usize,
     /// At each decision where the level left the heuristic's move: the
     /// round's outcome on the true deal with the level's move minus with
     /// the heuristic's (others' mean points minus mine; the rest of the
@@ -59,7 +67,7 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     let mut game = JaGame::new_game(N, JaOptions::default(), game_seed).expect("4 players");
     let me = g % N; // entry 0 sits at seat g % n in game g
     let mut legal = Vec::new();
-    let mut played = Played { share: 0.0, points: 0.0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
+    let mut played = Played { share: 0.0, points: 0.0, mine: 0, best_other: 0, best_others: 0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
     let mut moves = 0;
     while let Some(seat) = game.to_act() {
         game.actions(&mut legal);
@@ -95,7 +103,29 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     let outcome = game.outcome().expect("a finished game");
     played.share = outcome.win_share(me);
     played.points = f64::from(outcome.scores[me]);
+    played.mine = outcome.scores[me];
+    let others = outcome.scores.iter().enumerate().filter(|&(s, _)| s != me).map(|(_, &t)| t);
+    played.best_other = others.clone().min().expect("other seats");
+    played.best_others = others.filter(|&t| t == played.best_other).count();
     played
+}
+
+/// The win share the measured seat would have had with `edge` points fewer
+/// in every game (the lowest total wins, ties split, JA-18): how far the
+/// seat's mean total is from a share, the others' games unchanged.
+fn share_with_edge(games: &[Played], edge: i32) -> f64 {
+    let won = |p: &Played| match (p.mine - edge).cmp(&p.best_other) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 1.0 / (p.best_others + 1) as f64,
+        std::cmp::Ordering::Greater => 0.0,
+    };
+    games.iter().map(won).sum::<f64>() / games.len().max(1) as f64
+}
+
+/// The fewest points a game (in steps of 5, the cards' unit) the seat would
+/// need to shed for its share to reach `target`.
+fn edge_needed(games: &[Played], target: f64) -> i32 {
+    (0..=200).map(|k| 5 * k).find(|&e| share_with_edge(games, e) >= target).unwrap_or(i32::MAX)
 }
 
 fn mean_ci(xs: &[f64]) -> (f64, f64) {
@@ -160,6 +190,7 @@ fn main() {
     }
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
+    let (mut level_games, mut normal_games) = (Vec::new(), Vec::new());
     for g in 0..games {
         let a = play(Some(&search), opponents, g, seed);
         let b = play(None, opponents, g, seed);
@@ -168,11 +199,13 @@ fn main() {
         normal.push(b.share);
         diff.push(a.share - b.share);
         points.push(a.points - b.points);
-        gains.extend(a.gains);
+        gains.extend(a.gains.iter().copied());
         searched += a.searched;
         deviated += a.deviated;
-        times.extend(a.times);
-        searched_times.extend(a.searched_times);
+        times.extend(a.times.iter().copied());
+        searched_times.extend(a.searched_times.iter().copied());
+        level_games.push(a);
+        normal_games.push(b);
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
@@ -192,5 +225,14 @@ fn main() {
         percentile(&mut times, 0.95),
         percentile(&mut searched_times, 0.5),
         percentile(&mut searched_times, 0.95),
+    );
+    // How many points a game each would need to shed, its opponents' games
+    // unchanged, for a win share of 0.40 and of 0.45 (docs/bots.md, part 12).
+    println!(
+        "edge needed (points a game): level 0.40 {} 0.45 {}; normal 0.40 {} 0.45 {}",
+        edge_needed(&level_games, 0.40),
+        edge_needed(&level_games, 0.45),
+        edge_needed(&normal_games, 0.40),
+        edge_needed(&normal_games, 0.45),
     );
 }
