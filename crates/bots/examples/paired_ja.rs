@@ -43,7 +43,6 @@ use tablee_engine::Game;
 
 struct Played {
     share: f64,
-    points: f64,
     /// The measured seat's final total and the best (lowest) other total.
     mine: i32,
     best_other: i32,
@@ -67,7 +66,7 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     let mut game = JaGame::new_game(N, JaOptions::default(), game_seed).expect("4 players");
     let me = g % N; // entry 0 sits at seat g % n in game g
     let mut legal = Vec::new();
-    let mut played = Played { share: 0.0, points: 0.0, mine: 0, best_other: 0, best_others: 0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
+    let mut played = Played { share: 0.0, mine: 0, best_other: 0, best_others: 0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
     let mut moves = 0;
     while let Some(seat) = game.to_act() {
         game.actions(&mut legal);
@@ -102,7 +101,6 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     }
     let outcome = game.outcome().expect("a finished game");
     played.share = outcome.win_share(me);
-    played.points = f64::from(outcome.scores[me]);
     played.mine = outcome.scores[me];
     let others = outcome.scores.iter().enumerate().filter(|&(s, _)| s != me).map(|(_, &t)| t);
     played.best_other = others.clone().min().expect("other seats");
@@ -198,7 +196,7 @@ fn main() {
         level.push(a.share);
         normal.push(b.share);
         diff.push(a.share - b.share);
-        points.push(a.points - b.points);
+        points.push(f64::from(a.mine - b.mine));
         gains.extend(a.gains.iter().copied());
         searched += a.searched;
         deviated += a.deviated;
