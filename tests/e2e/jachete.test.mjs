@@ -56,6 +56,12 @@ async function open(viewport = VIEWPORTS.desktop, locale = 'en-US') {
 
 /** Lets the page draw what the last event changed. */
 const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+// Reloads once the game is saved: the save is a task queued with the move,
+// so a frame and then a task come after it on any machine.
+const reloadSaved = async (page) => {
+  await frame(page);
+  await page.reload({ waitUntil: 'load' });
+};
 
 const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
 
@@ -191,15 +197,13 @@ async function roundOneEnd(page) {
     assert.ok(!/cards|opened|Dealer/.test(seat), `no hand size, opening or dealer of the round dealt next: ${seat}`);
   };
   await check();
-  await frame(page); // the save's task, queued with the move, runs before this one's
-  await page.reload({ waitUntil: 'load' });
+  await reloadSaved(page);
   await page.locator(byTestId('ja-round-end')).waitFor();
   await check();
   await page.locator(byTestId('ja-next-round')).click();
   await page.locator(byTestId('ja-round-end')).waitFor({ state: 'detached' });
   await page.waitForFunction(() => /Round 2 of 7/.test(document.querySelector('[data-testid="ja-round"]')?.textContent));
-  await frame(page);
-  await page.reload({ waitUntil: 'load' });
+  await reloadSaved(page);
   await page.locator(byTestId('ja-table')).waitFor();
   await frame(page);
   assert.equal(await page.locator(byTestId('ja-round-end')).count(), 0, 'a round end seen is not shown again');
@@ -586,8 +590,7 @@ describe("J'achète at the table", () => {
       await page.locator(byTestId('ja-new-meld')).click();
       await page.locator(byTestId('ja-meld-0-0')).waitFor();
       const staged = await hand(page);
-      await frame(page); // the save's task, queued with the move, runs before this one's
-      await page.reload({ waitUntil: 'load' });
+      await reloadSaved(page);
       await page.locator(byTestId('ja-meld-0-0')).waitFor();
       assert.deepEqual(await hand(page), staged, 'the hand order is kept');
       assert.equal(await page.locator(`${byTestId('ja-meld-0-0')} [data-card]`).count(), meld.length);
