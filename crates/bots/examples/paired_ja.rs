@@ -41,13 +41,18 @@ use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::rng::Rng;
 use tablee_engine::Game;
 
-struct Played {
-    share: f64,
-    /// The measured seat's final total and the best (lowest) other total.
+/// How a game ended for the measured seat: its final total, the best
+/// (lowest) other total, and how many others have that best total.
+#[derive(Clone, Copy)]
+struct Totals {
     mine: i32,
     best_other: i32,
-    /// How many others have that best total.
     best_others: usize,
+}
+
+struct Played {
+    share: f64,
+    totals: Totals,
     /// At each decision where the level left the heuristic's move: the
     /// round's outcome on the true deal with the level's move minus with
     /// the heuristic's (others' mean points minus mine; the rest of the
@@ -66,7 +71,7 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     let mut game = JaGame::new_game(N, JaOptions::default(), game_seed).expect("4 players");
     let me = g % N; // entry 0 sits at seat g % n in game g
     let mut legal = Vec::new();
-    let mut played = Played { share: 0.0, mine: 0, best_other: 0, best_others: 0, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
+    let mut played = Played { share: 0.0, totals: Totals { mine: 0, best_other: 0, best_others: 0 }, gains: Vec::new(), searched: 0, deviated: 0, times: Vec::new(), searched_times: Vec::new() };
     let mut moves = 0;
     while let Some(seat) = game.to_act() {
         game.actions(&mut legal);
@@ -101,18 +106,17 @@ fn play(search: Option<&Search>, opponents: &str, g: usize, seed: u64) -> Played
     }
     let outcome = game.outcome().expect("a finished game");
     played.share = outcome.win_share(me);
-    played.mine = outcome.scores[me];
     let others = outcome.scores.iter().enumerate().filter(|&(s, _)| s != me).map(|(_, &t)| t);
-    played.best_other = others.clone().min().expect("other seats");
-    played.best_others = others.filter(|&t| t == played.best_other).count();
+    let best_other = others.clone().min().expect("other seats");
+    played.totals = Totals { mine: outcome.scores[me], best_other, best_others: others.filter(|&t| t == best_other).count() };
     played
 }
 
 /// The win share the measured seat would have had with `edge` points fewer
 /// in every game (the lowest total wins, ties split, JA-18): how far the
 /// seat's mean total is from a share, the others' games unchanged.
-fn share_with_edge(games: &[Played], edge: i32) -> f64 {
-    let won = |p: &Played| match (p.mine - edge).cmp(&p.best_other) {
+fn share_with_edge(games: &[Totals], edge: i32) -> f64 {
+    let won = |p: &Totals| match (p.mine - edge).cmp(&p.best_other) {
         std::cmp::Ordering::Less => 1.0,
         std::cmp::Ordering::Equal => 1.0 / (p.best_others + 1) as f64,
         std::cmp::Ordering::Greater => 0.0,
@@ -122,7 +126,7 @@ fn share_with_edge(games: &[Played], edge: i32) -> f64 {
 
 /// The fewest points a game (in steps of 5, the cards' unit) the seat would
 /// need to shed for its share to reach `target`.
-fn edge_needed(games: &[Played], target: f64) -> i32 {
+fn edge_needed(games: &[Totals], target: f64) -> i32 {
     (0..=200).map(|k| 5 * k).find(|&e| share_with_edge(games, e) >= target).unwrap_or(i32::MAX)
 }
 
@@ -196,14 +200,14 @@ fn main() {
         level.push(a.share);
         normal.push(b.share);
         diff.push(a.share - b.share);
-        points.push(f64::from(a.mine - b.mine));
-        gains.extend(a.gains.iter().copied());
+        points.push(f64::from(a.totals.mine - b.totals.mine));
+        level_games.push(a.totals);
+        normal_games.push(b.totals);
+        gains.extend(a.gains);
         searched += a.searched;
         deviated += a.deviated;
-        times.extend(a.times.iter().copied());
-        searched_times.extend(a.searched_times.iter().copied());
-        level_games.push(a);
-        normal_games.push(b);
+        times.extend(a.times);
+        searched_times.extend(a.searched_times);
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
