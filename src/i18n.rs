@@ -111,6 +111,10 @@ pub struct Strings {
     // A new version (service worker) is installed and waiting.
     pub update_available: &'static str,
     pub update_reload: &'static str,
+    /// A part of the page (a table, the puzzles, a replay) being fetched, or not fetched.
+    pub part_loading: &'static str,
+    pub part_missing: &'static str,
+    pub part_retry: &'static str,
     pub rules_title: &'static str,
     pub rules_title_jachete: &'static str,
     pub rules_unavailable: &'static str,
@@ -182,6 +186,9 @@ pub static EN: Strings = Strings {
     dismiss: "Dismiss",
     update_available: "An update of Tablée is available.",
     update_reload: "Reload",
+    part_loading: "Setting the table…",
+    part_missing: "This part of Tablée could not be fetched: the connection may be down. Your games are safe.",
+    part_retry: "Try again",
     rules_title: "How to play Katzenjammer Blues",
     rules_title_jachete: "How to play J'achète",
     rules_unavailable: "The rules could not be loaded. Check your connection, then open them again.",
@@ -253,6 +260,9 @@ pub static FR: Strings = Strings {
     dismiss: "Fermer",
     update_available: "Une mise à jour de Tablée est disponible.",
     update_reload: "Recharger",
+    part_loading: "On dresse la table…",
+    part_missing: "Cette partie de Tablée n'a pas pu être chargée : la connexion est peut-être coupée. Vos parties sont en sécurité.",
+    part_retry: "Réessayer",
     rules_title: "Comment jouer à Katzenjammer Blues",
     rules_title_jachete: "Comment jouer à J'achète",
     rules_unavailable: "Impossible de charger les règles. Vérifiez votre connexion, puis rouvrez-les.",
@@ -479,12 +489,6 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
     match (error, lang) {
         (LinkError::UnknownGame(g), Lang::En) => format!("The link asks for the game “{g}”, which Tablée does not have."),
         (LinkError::UnknownGame(g), Lang::Fr) => format!("Le lien demande le jeu « {g} », que Tablée ne propose pas."),
-        (LinkError::NotPlayableYet(g), Lang::En) => {
-            format!("{} is coming soon: its table is being built, and this deal cannot be played yet.", g.title())
-        }
-        (LinkError::NotPlayableYet(g), Lang::Fr) => {
-            format!("{} arrive bientôt : sa table est en construction, et on ne peut pas encore jouer cette donne.", g.title())
-        }
         (LinkError::Version(v), Lang::En) => format!(
             "This link was made by another version of Tablée (format {v}); this one reads format 1 and cannot replay it exactly."
         ),
@@ -514,9 +518,7 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
         (LinkError::Option { name, text }, Lang::Fr) => format!("L'option {name}={text} doit valoir 0 ou 1."),
         (LinkError::Daily(d), Lang::En) => format!("“{d}” is not a date (YYYY-MM-DD)."),
         (LinkError::Daily(d), Lang::Fr) => format!("« {d} » n'est pas une date (AAAA-MM-JJ)."),
-        #[cfg(any(feature = "matchplay", test))]
         (LinkError::Match(m), Lang::En) => format!("“{m}” is not a number of games for a match of Katzenjammer Blues (1 to 9)."),
-        #[cfg(any(feature = "matchplay", test))]
         (LinkError::Match(m), Lang::Fr) => format!("« {m} » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9)."),
     }
 }

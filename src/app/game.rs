@@ -52,15 +52,6 @@ impl GameId {
             GameId::Jachete => "J'achète",
         }
     }
-
-    /// Whether the app has a table for it yet (J'achète's is being built: its
-    /// links and saves are read, and the page says the table is coming).
-    pub fn playable(self) -> bool {
-        match self {
-            GameId::Katzenjammer => crate::games::katzenjammer::Katzenjammer::HAS_TABLE,
-            GameId::Jachete => crate::games::jachete::Jachete::HAS_TABLE,
-        }
-    }
 }
 
 /// Which end of the scores wins: Katzenjammer's mice count up, J'achète's
@@ -192,11 +183,6 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     type Match: MatchRecord;
 
     const ID: GameId;
-    /// Whether the page has this game's table. The page's paths (dealing,
-    /// resuming, bots, history) test it first: for a game without a table the
-    /// compiler drops them, so its rules and bots stay out of the page's
-    /// WebAssembly until its table ships (the worker and the tests use them).
-    const HAS_TABLE: bool;
     /// The fewest and most players any table of this game may have.
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
@@ -321,13 +307,9 @@ impl AnyTable {
         each_game!(self, t => t.players())
     }
 
-    /// Deals this table's game if the page has its table (the page's way):
-    /// the first of a match of `games` games (one: a game of its own).
+    /// Deals this table's game (the page's way): the first of a match of `games` games (one: a game of its own).
     pub fn deal_for_page(self, games: usize) -> Result<AnySession, String> {
         fn deal<G: GameDef>(table: TableConfig<G>, games: usize) -> Result<AnySession, String> {
-            if !G::HAS_TABLE {
-                return Err(format!("{} has no table yet", G::ID.title()));
-            }
             Session::new_match(table, games).map(Session::into_any)
         }
         each_game!(self, t => deal(t, games))

@@ -42,8 +42,6 @@ pub const MAX_MATCH_GAMES: usize = 9;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     UnknownGame(String),
-    /// A game whose table the app does not have yet (its links are read).
-    NotPlayableYet(GameId),
     /// A format version this build does not know.
     Version(String),
     Seed { text: String, error: SeedError },
@@ -57,20 +55,15 @@ pub enum LinkError {
     Option { name: &'static str, text: String },
     Daily(String),
     /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
-    /// game has no matches (only the builds that play matches read it).
-    #[cfg(any(feature = "matchplay", test))]
+    /// game has no matches.
     Match(String),
 }
 
 impl LinkError {
-    /// Why a table that was read cannot be dealt on this page: its game has
-    /// no table yet, or (the engine refusing it) its number of players.
+    /// Why a table that was read cannot be dealt: the engine refuses its
+    /// number of players.
     pub fn cannot_deal(table: &AnyTable) -> LinkError {
-        if table.game().playable() {
-            LinkError::Players { text: table.players().to_string(), game: table.game() }
-        } else {
-            LinkError::NotPlayableYet(table.game())
-        }
+        LinkError::Players { text: table.players().to_string(), game: table.game() }
     }
 }
 
@@ -142,8 +135,6 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         None => None,
         Some(text) => Some(Seed::parse(text).map_err(|error| LinkError::Seed { text: shorten(text), error })?),
     };
-    // (The first load's build never reads it: index.html starts the whole app.)
-    #[cfg(any(feature = "matchplay", test))]
     let games = match get("match") {
         Some(text) => match text.trim().parse::<usize>() {
             Ok(1) => 1,
@@ -152,8 +143,6 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         },
         None => 1,
     };
-    #[cfg(not(any(feature = "matchplay", test)))]
-    let games = 1;
     let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),

@@ -65,7 +65,6 @@ impl<G: GameDef> ParRun<G> {
 /// person's game are the same moves (the bots at the other seats decide the
 /// same on the same position with the same seed), so the first mark is
 /// exactly where the par game left the person's.
-#[cfg(any(feature = "replay", test))]
 pub mod marks {
     use tablee_bots::Level;
     use tablee_engine::json::Json;

@@ -81,9 +81,6 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
     let moves = std::str::from_utf8(&text).ok().and_then(|t| Json::parse(t).ok()).ok_or(ReplayLinkError::Moves)?;
     let list = moves.as_array().ok_or(ReplayLinkError::Moves)?;
     fn replay<G: GameDef>(config: &super::config::TableConfig<G>, list: &[Json]) -> Result<AnySession, ReplayLinkError> {
-        if !G::HAS_TABLE {
-            return Err(ReplayLinkError::Link(LinkError::NotPlayableYet(G::ID)));
-        }
         let moves = list
             .iter()
             .enumerate()
@@ -162,9 +159,6 @@ mod tests {
     /// deal 3, seat 0 the person (playing as `normal` would) against
     /// `normal` bots. Red if the link's format or the game's moves change:
     /// then the fixture is written anew from this test's message.
-    /// (Its table is in the whole app's build only: `make test` runs it
-    /// with the features on.)
-    #[cfg(feature = "jachete-table")]
     #[test]
     fn the_jachete_replay_fixture_is_this_finished_game() {
         use crate::games::jachete::Jachete;

@@ -94,10 +94,7 @@ fn match_to_value(record: &impl MatchRecord) -> Json {
 /// the save has none; an error when it does not read or is not this game's.
 fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<G::Match>, SaveError> {
     const FIELD: SaveError = SaveError::Field("match");
-    // The first load's build never meets a match's save: its key is the
-    // whole app's (`tablee.match.game.<n>`, controller.rs), which
-    // index.html starts instead.
-    if !super::MATCHES || matches!(value, Json::Null) {
+    if matches!(value, Json::Null) {
         return Ok(None);
     }
     let seed = value.get("seed").and_then(Json::as_str).and_then(|t| Seed::parse(t).ok()).ok_or(FIELD)?;
@@ -137,20 +134,12 @@ pub fn from_json(text: &str) -> Result<AnySession, SaveError> {
     from_value(&value)
 }
 
-/// Reads a save for the page: a game whose table the page does not have is
-/// refused as a game it does not know (its rules are not in the page).
-pub fn from_json_for_page(text: &str) -> Result<AnySession, SaveError> {
-    let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
-    read_any::<true>(&value)
-}
-
 /// Replays a save already read as JSON.
 pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
-    read_any::<false>(object)
+    read_any(object)
 }
 
-/// `PAGE`: a constant, so that the page's reader holds no game without a table.
-fn read_any<const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
+fn read_any(object: &Json) -> Result<AnySession, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
@@ -163,15 +152,12 @@ fn read_any<const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
         Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
     };
-    fn read<G: GameDef, const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
-        if PAGE && !G::HAS_TABLE {
-            return Err(SaveError::Game(G::ID.code().to_string()));
-        }
+    fn read<G: GameDef>(object: &Json) -> Result<AnySession, SaveError> {
         game_from_value::<G>(object).map(Session::into_any)
     }
     match game {
-        GameId::Katzenjammer => read::<Katzenjammer, PAGE>(object),
-        GameId::Jachete => read::<Jachete, PAGE>(object),
+        GameId::Katzenjammer => read::<Katzenjammer>(object),
+        GameId::Jachete => read::<Jachete>(object),
     }
 }
 

@@ -36,7 +36,6 @@ impl GameDef for Jachete {
     const ID: GameId = GameId::Jachete;
     /// Its table is in the whole app's build only (the feature
     /// `jachete-table`, the binary `tablee-full`), not in the first load's.
-    const HAS_TABLE: bool = cfg!(feature = "jachete-table");
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 8;
     const DEFAULT_PLAYERS: usize = 4;

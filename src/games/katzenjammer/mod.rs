@@ -2,8 +2,7 @@
 //! bid builder, the presentations, the end summary, and its texts.
 
 pub mod bidding;
-// A match's words: the whole app's build shows matches (and the tests).
-#[cfg(any(feature = "matchplay", test))]
+// A match's words.
 pub mod matchplay;
 pub mod presenting;
 pub mod refusals;
@@ -13,15 +12,9 @@ pub mod texts;
 pub mod ui;
 
 /// "Match · game 2 of 3" ("… over" once `over`), for the lists that name a
-/// match's game; empty in a build without matches (the first load's).
+/// match's game.
 pub fn match_label(number: usize, games: usize, over: bool, lang: crate::app::lang::Lang) -> String {
-    #[cfg(any(feature = "matchplay", test))]
-    return matchplay::kept(number, games, over, lang);
-    #[cfg(not(any(feature = "matchplay", test)))]
-    {
-        let _ = (number, games, over, lang);
-        String::new()
-    }
+    matchplay::kept(number, games, over, lang)
 }
 
 use tablee_bots::{Choice, Level};
@@ -48,7 +41,6 @@ impl GameDef for Katzenjammer {
     type Match = Match;
 
     const ID: GameId = GameId::Katzenjammer;
-    const HAS_TABLE: bool = true;
     const MIN_PLAYERS: usize = MIN_PLAYERS;
     const MAX_PLAYERS: usize = MAX_PLAYERS;
     const DEFAULT_PLAYERS: usize = 4;

@@ -1,5 +1,5 @@
-//! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), in the
-//! whole app's build only ([`super::PUZZLES`]): the list (the puzzle of the
+//! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), a part
+//! of the page loaded when first shown ([`super::parts`]): the list (the puzzle of the
 //! day, puzzles by difficulty, solved marks, the record) and one puzzle.
 //!
 //! A puzzle is solved on Katzenjammer's own table: its position becomes the

@@ -13,9 +13,7 @@
 
 mod end;
 mod moves;
-#[cfg(feature = "replay")]
 mod replay;
-#[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
 
 use std::fmt::Write;

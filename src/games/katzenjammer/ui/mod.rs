@@ -7,14 +7,11 @@ mod cards;
 mod end;
 mod hand;
 mod options;
-#[cfg(feature = "replay")]
 mod replay;
-#[cfg(feature = "matchplay")]
 mod standings;
 mod table;
 
 pub use options::OptionsForm;
-#[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
 pub use table::{flights, Game};
 
