@@ -1,4 +1,4 @@
-// Trunk post_build hook (Trunk.toml, before pwa-hook.mjs): builds the page's
+// Trunk post_build hook (Trunk.toml; it runs pwa-hook.mjs last): builds the page's
 // WebAssembly in parts (issue 35, docs/performance.md "One app in parts").
 //
 // Trunk 0.21 runs cargo then wasm-bindgen with nothing in between
@@ -120,3 +120,7 @@ for (const file of (await readdir(dest)).sort()) {
   sizes.push(`${file} ${data.length}`);
 }
 console.log(`build-page: ${dirName}/ ${sizes.join(', ')}`);
+
+// Last, the loaders' minification and the service worker's list of every file
+// (the parts included): after this step, not beside it.
+await import('./pwa-hook.mjs');

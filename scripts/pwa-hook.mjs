@@ -1,4 +1,4 @@
-// Trunk post_build hook (Trunk.toml, after build-page.mjs): minifies the
+// Run by scripts/build-page.mjs (Trunk's post_build hook) once the page's parts are in: minifies the
 // ES-module loaders, then writes sw.js, the service worker, into
 // the build's staging directory with the list of every file Trunk produced
 // (hashed names included) and a cache name made of a hash of their contents.

@@ -115,8 +115,8 @@ pub struct Strings {
     pub part_loading: &'static str,
     pub part_missing: &'static str,
     pub part_retry: &'static str,
+    /// Before a game's title: "How to play " Katzenjammer Blues.
     pub rules_title: &'static str,
-    pub rules_title_jachete: &'static str,
     pub rules_unavailable: &'static str,
 }
 
@@ -189,8 +189,7 @@ pub static EN: Strings = Strings {
     part_loading: "Setting the table…",
     part_missing: "This part of Tablée could not be fetched: the connection may be down. Your games are safe.",
     part_retry: "Try again",
-    rules_title: "How to play Katzenjammer Blues",
-    rules_title_jachete: "How to play J'achète",
+    rules_title: "How to play ",
     rules_unavailable: "The rules could not be loaded. Check your connection, then open them again.",
 };
 
@@ -263,8 +262,7 @@ pub static FR: Strings = Strings {
     part_loading: "On dresse la table…",
     part_missing: "Cette partie de Tablée n'a pas pu être chargée : la connexion est peut-être coupée. Vos parties sont en sécurité.",
     part_retry: "Réessayer",
-    rules_title: "Comment jouer à Katzenjammer Blues",
-    rules_title_jachete: "Comment jouer à J'achète",
+    rules_title: "Comment jouer à ",
     rules_unavailable: "Impossible de charger les règles. Vérifiez votre connexion, puis rouvrez-les.",
 };
 
@@ -526,12 +524,7 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
 /// "“9” is not a number of players: J'achète is played by 4 to 8 (3 as an option)."
 fn players_error(text: &str, game: GameId, lang: Lang) -> String {
     let title = game.title();
-    let range = match (game, lang) {
-        (GameId::Katzenjammer, Lang::En) => "2 to 6",
-        (GameId::Katzenjammer, Lang::Fr) => "2 à 6",
-        (GameId::Jachete, Lang::En) => "4 to 8 (3 with the small-table option)",
-        (GameId::Jachete, Lang::Fr) => "4 à 8 (3 avec l'option petite table)",
-    };
+    let range = crate::games::with_game!(game, G => <G as crate::app::game::GameDef>::players_words(lang));
     match lang {
         Lang::En => format!("“{text}” is not a number of players: {title} is played by {range}."),
         Lang::Fr => format!("« {text} » n'est pas un nombre de joueurs : {title} se joue de {range}."),
@@ -688,7 +681,7 @@ pub fn share_text(
 /// An unfinished game in the list: "Katzenjammer Blues, deal 1K7Q-M3ZD,
 /// 4 players, 12 moves played, 5 min ago".
 pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> String {
-    let deal = crate::each_game!(table, t => deal_name(t, lang));
+    let deal = crate::games::each_game!(table, t => deal_name(t, lang));
     let (title, players) = (table.game().title(), table.players());
     let minutes = (ago_ms.max(0.0) / 60_000.0) as u64;
     let ago = match (minutes, lang) {
@@ -792,7 +785,7 @@ mod tests {
     /// languages have the same sections and paragraphs, and only these tags.
     #[test]
     fn the_rules_pages_match_in_both_languages() {
-        let pages = [include_str!("../public/rules/en.html"), include_str!("../public/rules/fr.html")];
+        let pages = [include_str!("../public/rules/katzenjammer-en.html"), include_str!("../public/rules/katzenjammer-fr.html")];
         let count = |page: &str, tag: &str| page.matches(tag).count();
         for tag in ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"] {
             assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");

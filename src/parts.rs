@@ -1,6 +1,7 @@
 //! The page's parts (issue 35; docs/architecture.md "One app in parts"):
 //! the functions at which `scripts/build-page.mjs` cuts the page's
-//! WebAssembly. Each becomes a module of its own, fetched the first time it
+//! WebAssembly: one table a game (written from the registry), the puzzles,
+//! the replays. Each becomes a module of its own, fetched the first time it
 //! is called, and what only it reaches (a table's components, its texts,
 //! the puzzles' screens) moves with it; the core keeps the shell, the home
 //! screen, links and saves. The shell reaches them through
@@ -14,6 +15,7 @@
 use leptos::prelude::*;
 use tablee_app::app::game::GameId;
 use tablee_app::ui::parts::{Loaders, Loading, PartMissing};
+use tablee_app::ui::GameUi;
 
 /// Declares a part: a function returning its view, cut out of the core.
 /// Natively (`cargo test`) it is called directly.
@@ -27,17 +29,39 @@ macro_rules! part {
     };
 }
 
-part! {
-    /// Katzenjammer's table (its end screen and a match's standings with it).
-    fn katzenjammer_table() => view! { <tablee_app::games::katzenjammer::ui::Game /> };
-    module tablee_katzenjammer; preload preload_katzenjammer
-}
+/// One table part a game, from the registry's list (`src/games/mod.rs`):
+/// each game's `GameUi::table` in a module of its own, named after the game.
+macro_rules! table_parts {
+    ($($variant:ident: $game:ty),+) => {
+        $(
+            #[allow(non_snake_case)]
+            mod $variant {
+                use super::*;
 
-part! {
-    /// J'achète's table.
-    fn jachete_table() => view! { <tablee_app::games::jachete::ui::Game /> };
-    module tablee_jachete; preload preload_jachete
+                #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload))]
+                pub fn table() -> Result<AnyView, PartMissing> {
+                    Ok(<$game as GameUi>::table())
+                }
+            }
+        )+
+
+        fn table(game: GameId) -> Loading {
+            match game {
+                $(GameId::$variant => Box::pin($variant::table()),)+
+            }
+        }
+
+        fn prefetch_table(game: GameId) -> Loading {
+            Box::pin(async move {
+                match game {
+                    $(GameId::$variant => $variant::preload().await?,)+
+                }
+                Ok(().into_any())
+            })
+        }
+    };
 }
+tablee_app::for_each_game!(table_parts);
 
 part! {
     /// The puzzles' list.
@@ -65,19 +89,8 @@ part! {
 
 /// What the shell calls to show a part or fetch one ahead of need.
 pub const LOADERS: Loaders = Loaders {
-    table: |game| match game {
-        GameId::Katzenjammer => Box::pin(katzenjammer_table()),
-        GameId::Jachete => Box::pin(jachete_table()),
-    },
-    prefetch_table: |game| -> Loading {
-        Box::pin(async move {
-            match game {
-                GameId::Katzenjammer => preload_katzenjammer().await?,
-                GameId::Jachete => preload_jachete().await?,
-            }
-            Ok(().into_any())
-        })
-    },
+    table,
+    prefetch_table,
     puzzles_list: || Box::pin(puzzles_list()),
     puzzle: |id| Box::pin(puzzle(id)),
     replay: |query| Box::pin(replay(query)),

@@ -17,7 +17,7 @@
 use tablee_engine::json::Json;
 use tablee_engine::{Refusal, RuleError, Seat};
 
-use super::config::Day;
+use super::config::{Day, TableConfig};
 use super::game::{AnySession, AnyTable, GameDef, GameId};
 use super::history::{Daily, History};
 use super::lang::Lang;
@@ -403,7 +403,7 @@ impl Shell {
             self.kept.insert(0, Kept { key: old, at: self.at, session: game });
         }
         self.generation += 1;
-        let job = crate::each_game!(session &session, s => par_job(s));
+        let job = crate::games::each_game!(session &session, s => par_job(s));
         self.par = if job.is_some() { Par::Computing } else { Par::NotApplicable };
         (self.game, self.key, self.at) = (Some(session), Some(key), at);
         self.tidy();
@@ -425,7 +425,7 @@ impl Shell {
     /// (the finished one leaves the list: it is in the history, and its
     /// result in the next game's match); `None` when there is none to deal.
     pub fn next_in_match(&mut self) -> Option<Option<Job>> {
-        let next = crate::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
+        let next = crate::games::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
         let finished = self.key.clone();
         let job = self.begin(next);
         if let Some(index) = self.kept.iter().position(|k| Some(&k.key) == finished.as_ref()) {
@@ -463,7 +463,7 @@ impl Shell {
         fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {
             s.bot_to_act().map(|(seat, _)| seat)
         }
-        crate::each_game!(session self.game.as_ref()?, s => seat(s))
+        crate::games::each_game!(session self.game.as_ref()?, s => seat(s))
     }
 
     /// The bot's move to ask for now, if it is a bot's turn.
@@ -472,7 +472,7 @@ impl Shell {
             let decision = s.bot_decision()?;
             Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
         }
-        crate::each_game!(session self.game.as_ref()?, s => turn(s))
+        crate::games::each_game!(session self.game.as_ref()?, s => turn(s))
     }
 
     /// Plays the worker's reply to a bot turn; without a usable reply (no
@@ -489,7 +489,7 @@ impl Shell {
             s.apply_bot(at, &action).is_ok()
         }
         match self.game.as_mut() {
-            Some(game) => crate::each_game!(session game, s => play(s, at, reply)),
+            Some(game) => crate::games::each_game!(session game, s => play(s, at, reply)),
             None => false,
         }
     }
@@ -499,7 +499,7 @@ impl Shell {
         fn can<G: GameDef>(s: &Session<G>) -> bool {
             s.can_take_back()
         }
-        self.game.as_ref().is_some_and(|game| crate::each_game!(session game, s => can(s)))
+        self.game.as_ref().is_some_and(|game| crate::games::each_game!(session game, s => can(s)))
     }
 
     /// Takes back the person's last move (and the bots' since) in the game in
@@ -508,7 +508,7 @@ impl Shell {
         fn take<G: GameDef>(s: &mut Session<G>) -> bool {
             s.take_back()
         }
-        self.game.as_mut().is_some_and(|game| crate::each_game!(session game, s => take(s)))
+        self.game.as_mut().is_some_and(|game| crate::games::each_game!(session game, s => take(s)))
     }
 
     /// The worker's par for the game begun at `generation` (`None`: no par).
@@ -539,14 +539,14 @@ impl Shell {
             }
             Some((result(session, par).unwrap_or_default(), save::to_json(session)))
         }
-        let Some(((id, won, vs_par), save_text)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
+        let Some(((id, won, vs_par), save_text)) = crate::games::each_game!(session game, s => counted(s, self.par)) else { return false };
         if id.is_empty() {
             super::past::append(storage, self.at, &save_text);
             return false;
         }
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
-        let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
+        let daily = crate::games::each_game!(session game, s => first_daily(s, &key, &id, won));
         let at = self.at;
         let history = self.history_mut(id_game);
         let before = history.clone();
@@ -569,14 +569,14 @@ impl Shell {
     /// counts (the first finished one of its day), or practice.
     pub fn daily_attempt(&self) -> Option<DailyAttempt> {
         let game = self.game.as_ref()?;
-        let day = crate::each_game!(session game, s => s.config().daily)?;
+        let day = crate::games::each_game!(session game, s => s.config().daily)?;
         let history = self.history(game.game());
         Some(match history.daily(day) {
             None => DailyAttempt::Counts { streak: history.streak(day) },
             // The counted game itself (the same save, the same moves).
             Some(first)
                 if self.key.as_deref() == Some(first.key.as_str())
-                    && crate::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
+                    && crate::games::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
             {
                 DailyAttempt::Counts { streak: history.streak(day) }
             }
@@ -620,15 +620,14 @@ impl Start {
 /// The same deal and table (the daily label aside): a save belongs to a link
 /// when this holds.
 fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
-    match (a, b) {
-        (AnyTable::Katzenjammer(a), AnyTable::Katzenjammer(b)) => a.same_table(b),
-        (AnyTable::Jachete(a), AnyTable::Jachete(b)) => a.same_table(b),
-        _ => false,
+    fn same<G: GameDef>(a: &TableConfig<G>, b: &AnyTable) -> bool {
+        G::as_table(b).is_some_and(|b| a.same_table(b))
     }
+    crate::games::each_game!(a, t => same(t, b))
 }
 
 fn is_daily(table: &AnyTable) -> bool {
-    crate::each_game!(table, t => t.daily.is_some())
+    crate::games::each_game!(table, t => t.daily.is_some())
 }
 
 /// Par is computed for the only person at the table.

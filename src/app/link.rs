@@ -16,11 +16,11 @@
 use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError};
+use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError, with_game};
 use super::lang::Lang;
 use super::session::Session;
 use super::url;
-use crate::games::jachete::Jachete;
+
 use crate::games::katzenjammer::Katzenjammer;
 
 /// What a link asks for.
@@ -85,10 +85,7 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
             return Err(LinkError::Version(shorten(v)));
         }
     }
-    let (deal, table, games) = match game {
-        GameId::Katzenjammer => read_table::<Katzenjammer>(&pairs)?,
-        GameId::Jachete => read_table::<Jachete>(&pairs)?,
-    };
+    let (deal, table, games) = with_game!(game, G => read_table::<G>(&pairs)?);
     // A deal's link does not choose the reader's language.
     let lang = if deal.is_some() { None } else { url::get(&pairs, "lang").and_then(Lang::parse) };
     Ok(LinkRequest { deal, table, lang, games })
@@ -187,7 +184,7 @@ pub fn write<G: GameDef>(config: &TableConfig<G>) -> String {
 
 /// The link of a table of any game.
 pub fn write_any(table: &AnyTable) -> String {
-    crate::each_game!(table, t => write(t))
+    crate::games::each_game!(table, t => write(t))
 }
 
 /// The link of a match of `games` games at this table (KB-20; one game: the
@@ -212,7 +209,7 @@ fn with_games(link: String, games: usize) -> String {
 
 /// [`write_session`] for a game of any game.
 pub fn write_game(session: &AnySession) -> String {
-    crate::each_game!(session session, s => write_session(s))
+    crate::games::each_game!(session session, s => write_session(s))
 }
 
 /// What a puzzles address asks for (the whole app's build shows it).
@@ -259,6 +256,7 @@ pub fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::jachete::Jachete;
     use super::*;
     use tablee_bots::Level;
     use tablee_engine::jachete::JaOptions;

@@ -22,6 +22,7 @@ pub mod par;
 // The record of games (appended to when a game ends, read by "Your games").
 pub mod past;
 pub mod puzzles;
+pub mod registry;
 pub mod replay;
 pub mod result;
 pub mod save;

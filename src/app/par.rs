@@ -81,7 +81,7 @@ pub mod marks {
             let Some(me) = s.config().solo_seat() else { return Vec::new() };
             s.moves().enumerate().filter(|(_, (seat, _))| *seat == me).map(|(i, _)| i).collect()
         }
-        crate::each_game!(session session, s => of(s))
+        crate::games::each_game!(session session, s => of(s))
     }
 
     /// The game before move `at`, in a session of its own.
@@ -94,7 +94,7 @@ pub mod marks {
         fn of<G: GameDef>(s: &Session<G>, at: usize) -> Option<Job> {
             Some(Job::Decide { level: Level::Expert, game: save::to_value(&before(s, at)?) })
         }
-        crate::each_game!(session session, s => of(s, at))
+        crate::games::each_game!(session session, s => of(s, at))
     }
 
     /// Whether the expert's move (the worker's answer, in the game's
@@ -104,7 +104,7 @@ pub mod marks {
             let expert = G::action_from_json(expert).ok()?;
             Some(s.actions().get(at)? != &expert)
         }
-        crate::each_game!(session session, s => of(s, at, expert))
+        crate::games::each_game!(session session, s => of(s, at, expert))
     }
 }
 

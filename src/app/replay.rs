@@ -69,7 +69,7 @@ pub fn write<G: GameDef>(session: &Session<G>) -> String {
 
 /// The replay link of a session of any game.
 pub fn write_any(session: &AnySession) -> String {
-    crate::each_game!(session session, s => write(s))
+    crate::games::each_game!(session session, s => write(s))
 }
 
 /// Reads a replay link (`location.search`) and replays its moves.
@@ -88,7 +88,7 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
             .collect::<Result<Vec<_>, _>>()?;
         Session::replay(config.clone(), moves).map(Session::into_any).map_err(ReplayLinkError::Replay)
     }
-    crate::each_game!(&table, t => replay(t, list))
+    crate::games::each_game!(&table, t => replay(t, list))
 }
 
 /// The table of a replay, dealt anew ("Play this deal"): never the daily
@@ -97,7 +97,7 @@ pub fn fresh_table(session: &AnySession) -> AnyTable {
     fn fresh<G: GameDef>(s: &Session<G>) -> AnyTable {
         super::config::TableConfig { daily: None, ..s.config().clone() }.into_any()
     }
-    crate::each_game!(session session, s => fresh(s))
+    crate::games::each_game!(session session, s => fresh(s))
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

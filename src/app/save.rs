@@ -26,11 +26,9 @@ use tablee_engine::json::Json;
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, GameDef, GameId, MatchRecord};
+use super::game::{AnySession, GameDef, GameId, MatchRecord, with_game};
 use super::link::shorten;
 use super::session::{ReplayError, Session};
-use crate::games::jachete::Jachete;
-use crate::games::katzenjammer::Katzenjammer;
 
 /// Why a save cannot be resumed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +59,7 @@ pub fn any_to_json(session: &AnySession) -> String {
 }
 
 pub fn any_to_value(session: &AnySession) -> Json {
-    crate::each_game!(session session, s => to_value(s))
+    crate::games::each_game!(session session, s => to_value(s))
 }
 
 /// The save of a session, as a JSON value.
@@ -155,10 +153,7 @@ fn read_any(object: &Json) -> Result<AnySession, SaveError> {
     fn read<G: GameDef>(object: &Json) -> Result<AnySession, SaveError> {
         game_from_value::<G>(object).map(Session::into_any)
     }
-    match game {
-        GameId::Katzenjammer => read::<Katzenjammer>(object),
-        GameId::Jachete => read::<Jachete>(object),
-    }
+    with_game!(game, G => read::<G>(object))
 }
 
 /// Reads a save's table (its game already checked).
@@ -224,6 +219,8 @@ pub fn action_from_json<G: GameDef>(object: &Json) -> Option<(Seat, G::Action)> 
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
     use super::*;
     use serde_json::{json, Value};
     use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, Presentation};

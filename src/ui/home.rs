@@ -28,10 +28,7 @@ enum DealMode {
 /// The players a game's home screen offers (J'achète: 3 with its small-table
 /// option, which the home screen turns on for 3 players).
 fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
-    match game {
-        GameId::Katzenjammer => Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS,
-        GameId::Jachete => Jachete::MIN_PLAYERS..=Jachete::MAX_PLAYERS,
-    }
+    crate::games::with_game!(game, G => G::MIN_PLAYERS..=G::MAX_PLAYERS)
 }
 
 /// The table the form describes, of game `G`; `None` when the typed deal

@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub(crate) mod deal_bar;
+mod game_ui;
 mod home;
 pub mod parts;
 pub mod puzzles;
@@ -36,6 +37,7 @@ use crate::i18n::{self, Strings};
 
 pub(crate) use browser::{focus_if_lost, fresh_seed, sleep};
 use parts::Part;
+pub use game_ui::GameUi;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -371,8 +373,8 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
 fn decorate(ctx: Ctx, mark: usize) {
     if ctx.speed.get_untracked() != Speed::Instant {
         ctx.shell.with_untracked(|sh| {
-            if let Some(crate::app::game::AnySession::Katzenjammer(s)) = &sh.game {
-                crate::games::katzenjammer::ui::flights(s, mark);
+            if let Some(game) = &sh.game {
+                game_ui::decorate(game, mark);
             }
         });
     }
@@ -382,10 +384,7 @@ fn decorate(ctx: Ctx, mark: usize) {
 /// what that move did: a move can log more than its own event (a win, then
 /// the foursomes it cannot present, then the next row's first card).
 fn decoration_mark(ctx: Ctx) -> usize {
-    ctx.shell.with_untracked(|sh| match &sh.game {
-        Some(crate::app::game::AnySession::Katzenjammer(s)) => s.state().log().len(),
-        _ => 0,
-    })
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, game_ui::decoration_mark))
 }
 
 /// "Take back my move", for any game's table: shown on the person's turn
@@ -445,7 +444,7 @@ fn persist(ctx: Ctx) {
 
 /// After any move: hot-seat hiding, history at the end.
 fn after_change(ctx: Ctx) {
-    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::each_game!(session g, s => s.to_act())));
+    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::games::each_game!(session g, s => s.to_act())));
     if to_act != ctx.revealed_for.get_untracked() {
         ctx.revealed_for.set(None);
     }

@@ -68,11 +68,11 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       assert.ok(cached.some((p) => /\/app-[0-9a-f]+\/tablee-app_bg\.wasm$/.test(p)), `app wasm cached: ${cached}`);
       assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
       // Every part of the page (each table, the puzzles, the replays, their shared chunks).
-      for (const part of ['katzenjammer', 'jachete', 'puzzles', 'replay']) {
-        assert.ok(cached.some((p) => p.endsWith(`/split_tablee_${part}.wasm`)), `the part ${part} is cached`);
+      for (const part of ['Katzenjammer', 'Jachete', 'tablee_puzzles', 'tablee_replay']) {
+        assert.ok(cached.some((p) => p.endsWith(`/split_${part}.wasm`)), `the part ${part} is cached`);
       }
       assert.ok(cached.some((p) => /\/chunk_\d+\.wasm$/.test(p)), 'the shared chunks are cached');
-      for (const file of ['en', 'fr', 'jachete-en', 'jachete-fr']) {
+      for (const file of ['katzenjammer-en', 'katzenjammer-fr', 'jachete-en', 'jachete-fr']) {
         assert.ok(cached.some((p) => p.endsWith(`/rules/${file}.html`)), `the rules page rules/${file}.html is cached`);
       }
 

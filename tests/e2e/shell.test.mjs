@@ -148,8 +148,8 @@ describe('the shell keeps what players have and knows the next game', () => {
       const wasm = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
       );
-      assert.ok(wasm.includes('split_tablee_jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
-      assert.ok(!wasm.includes('split_tablee_katzenjammer.wasm'), `not Katzenjammer's: ${wasm}`);
+      assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
+      assert.ok(!wasm.includes('split_Katzenjammer.wasm'), `not Katzenjammer's: ${wasm}`);
       assert.equal(wasm.filter((f) => f === 'tablee-app_bg.wasm').length, 1, `one core: ${wasm}`);
       assert.equal(await page.locator(byTestId('problem')).count(), 0, 'no problem shown');
       const games = await page.evaluate(() =>

@@ -96,11 +96,11 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
       // screen; nor are the parts a home screen does not lead to at once (the
       // puzzles, the replays, J'achète's table); the table of the game chosen
       // there (Katzenjammer's) is fetched ahead of Play, once the page is idle.
-      const worker = requests.filter((url) => /worker-loader|tablee-worker|split_tablee_(?!katzenjammer)/.test(url));
+      const worker = requests.filter((url) => /worker-loader|tablee-worker|split_(?!Katzenjammer)/.test(url));
       assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker or other parts');
-      const prefetched = () => requests.some((url) => /split_tablee_katzenjammer\.wasm$/.test(url));
-      if (!prefetched()) await page.waitForRequest(/split_tablee_katzenjammer\.wasm$/, { timeout: 10_000 }).catch(() => null);
-      assert.ok(requests.some((url) => /split_tablee_katzenjammer\.wasm$/.test(url)), "Katzenjammer's table is fetched ahead of Play");
+      const prefetched = () => requests.some((url) => /split_Katzenjammer\.wasm$/.test(url));
+      if (!prefetched()) await page.waitForRequest(/split_Katzenjammer\.wasm$/, { timeout: 10_000 }).catch(() => null);
+      assert.ok(requests.some((url) => /split_Katzenjammer\.wasm$/.test(url)), "Katzenjammer's table is fetched ahead of Play");
       assert.ok((await page.locator('body').innerText()).includes('Tablée'), 'the app shows its name');
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {

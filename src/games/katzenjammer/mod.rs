@@ -23,7 +23,7 @@ use tablee_engine::katzenjammer::{notation, Action, GameRecord, KbState, KbView,
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, GameId, MatchRecord, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, MatchRecord, OptionError, ScoreOrder};
 use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
@@ -40,11 +40,19 @@ impl GameDef for Katzenjammer {
     type Options = Options;
     type Match = Match;
 
-    const ID: GameId = GameId::Katzenjammer;
+    const CODE: &'static str = "katzenjammer";
+    const TITLE: &'static str = "Katzenjammer Blues";
     const MIN_PLAYERS: usize = MIN_PLAYERS;
     const MAX_PLAYERS: usize = MAX_PLAYERS;
     const DEFAULT_PLAYERS: usize = 4;
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HighestWins;
+
+    fn players_words(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "2 to 6",
+            Lang::Fr => "2 à 6",
+        }
+    }
 
     fn new_state(players: usize, options: Options, seed: Seed) -> Result<KbState, String> {
         KbState::new_game(players, options, seed).map_err(|e| e.to_string())
@@ -106,7 +114,6 @@ impl GameDef for Katzenjammer {
         record.record(state).is_ok()
     }
 
-    crate::enum_conversions!(Katzenjammer);
 }
 
 /// KB-20's match is the engine's: its seeds and totals are the one

@@ -82,7 +82,7 @@ async fn load_file() -> Result<Arc<PuzzleFile>, PuzzleError> {
     }
     let text = browser::fetch_text(puzzles::FILE).await.ok_or(PuzzleError::NoFile)?;
     let file = PuzzleFile::parse(&text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
-    if file.game != Kb::ID.code() {
+    if file.game != Kb::CODE {
         return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
     }
     let file = Arc::new(file);
