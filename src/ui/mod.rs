@@ -27,7 +27,7 @@ use tablee_engine::{Refusal, RuleError, Seat};
 use wasm_bindgen::JsCast;
 
 use crate::app::config::TableConfig;
-use crate::app::controller::{First, Par, Shell, LANG_KEY, SPEED_KEY};
+use crate::app::controller::{First, Par, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
@@ -200,7 +200,13 @@ pub fn App() -> impl IntoView {
         thinking: RwSignal::new(None),
         revealed_for: RwSignal::new(None),
         home_table: RwSignal::new(home_table),
-        home_game: RwSignal::new(start.home_table.as_ref().map_or(GameId::Katzenjammer, AnyTable::game)),
+        // The link's game (a broken one's too: its fresh start and the home
+        // screen offer it), else the game last chosen on the home screen.
+        home_game: RwSignal::new(match (&start.home_table, &start.first) {
+            (Some(table), _) => table.game(),
+            (None, First::Problem(_)) => link::named_game(&search),
+            (None, _) => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).filter(|g| g.playable()).unwrap_or(GameId::Katzenjammer),
+        }),
         bots_running: StoredValue::new(false),
         hold: RwSignal::new(false),
         save_pending: StoredValue::new(false),
@@ -249,6 +255,19 @@ pub fn App() -> impl IntoView {
             Screen::Replay(_) => {}
             Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
         }
+    });
+    // The page's title names the game on screen ("J'achète — Tablée"): a
+    // tab, a bookmark and a screen reader's first words say what is played.
+    Effect::new(move |_| {
+        let game = match ctx.screen.get() {
+            Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
+            Screen::Puzzles | Screen::Puzzle(_) if PUZZLES => Some(GameId::Katzenjammer),
+            _ => None,
+        };
+        browser::set_title(&match game {
+            Some(game) => format!("{} — Tablée", game.title()),
+            None => "Tablée".to_string(),
+        });
     });
     // The document's language follows the switch (screen readers, hyphenation).
     Effect::new(move |_| {
@@ -349,6 +368,7 @@ pub use crate::app::MATCHES;
 /// game of its own) and shows it.
 pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
     let problem = LinkError::cannot_deal(&table);
+    let table_game = table.game();
     let mut dealt = Err(String::new());
     ctx.shell.update(|sh| dealt = sh.new_match(table, games));
     match dealt {
@@ -356,7 +376,10 @@ pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
             shown(ctx, par_job);
             persist(ctx);
         }
-        Err(_) => ctx.screen.set(Screen::Problem(problem)),
+        Err(_) => {
+            ctx.home_game.set(table_game);
+            ctx.screen.set(Screen::Problem(problem));
+        }
     }
 }
 
@@ -412,14 +435,49 @@ fn decoration_mark(ctx: Ctx) -> usize {
 
 /// "Take back my move", for any game's table: shown on the person's turn
 /// once they have moved, at a table of one person against bots, never in
-/// the daily deal nor a puzzle. The game becomes practice.
+/// the daily deal nor a puzzle. The game becomes practice: the first
+/// take-back of a game says so and asks (once: a practice game is not
+/// asked again), the button showing the question under it.
 #[component]
 pub fn TakeBack() -> impl IntoView {
     let ctx = ctx();
     let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !(PUZZLES && ctx.puzzle.get()));
+    // The move count the question was asked at: a move since, and it is gone.
+    let asked_at = RwSignal::new(None::<usize>);
+    let moves = move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.moves()));
+    let asking = move || asked_at.get().is_some() && asked_at.get() == moves();
+    let press = move |_| {
+        let practice = ctx.shell.with_untracked(|sh| sh.game.as_ref().is_some_and(|g| crate::each_game!(session g, s => s.practice())));
+        if practice {
+            take_back(ctx);
+        } else {
+            asked_at.set(ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.moves())));
+            browser::focus_id("take-back-confirm");
+        }
+    };
+    let confirm = move |_| {
+        asked_at.set(None);
+        take_back(ctx);
+        browser::focus_id("take-back");
+    };
+    let cancel = move |_| {
+        asked_at.set(None);
+        browser::focus_id("take-back");
+    };
     view! {
         <Show when=move || can.get()>
-            <button type="button" data-testid="take-back" on:click=move |_| { take_back(ctx); }>{tr(|s| s.take_back)}</button>
+            <button type="button" id="take-back" data-testid="take-back" aria-expanded=move || asking().to_string() on:click=press>
+                {tr(|s| s.take_back)}
+            </button>
+            <Show when=asking>
+                <div class="take-back-ask" role="group" aria-labelledby="take-back-warn" data-testid="take-back-ask">
+                    <p id="take-back-warn">{tr(|s| s.take_back_warn)}</p>
+                    <button type="button" class="primary" id="take-back-confirm" data-testid="take-back-confirm" on:click=confirm>
+                        {tr(|s| s.take_back_confirm)}
+                    </button>
+                    <button type="button" data-testid="take-back-cancel" on:click=cancel>{tr(|s| s.take_back_cancel)}</button>
+                </div>
+            </Show>
         </Show>
     }
 }
@@ -644,9 +702,10 @@ fn Notice() -> impl IntoView {
 #[component]
 fn Problem(error: LinkError) -> impl IntoView {
     let ctx = ctx();
-    let players = ctx.home_table.get_untracked().players();
+    // The game the link named (a J'achète link's fresh start is J'achète's),
+    // with its players if that game may have them.
     let fresh = move |_| {
-        start_game(ctx, TableConfig::<Katzenjammer>::new(browser::fresh_seed(), players).into_any());
+        start_game(ctx, link::fresh_table(ctx.home_game.get_untracked(), &browser::search(), browser::fresh_seed()));
     };
     let message = {
         let error = error.clone();
