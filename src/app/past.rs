@@ -317,4 +317,24 @@ mod tests {
         }
         panic!("only {checked} games found where the jokers part tied mice at the person's seat");
     }
+
+    /// The browser test's game (tests/fixtures/katzenjammer-kb19-tie.json,
+    /// written by `write_kb19_fixture`): the person tied first on mice and
+    /// third with the jokers (KB-19), which "Your games" must say.
+    #[test]
+    fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
+        use crate::app::result::places;
+        let text = include_str!("../../tests/fixtures/katzenjammer-kb19-tie.json");
+        let session = save::from_json(text.trim()).unwrap();
+        let s = session.get::<Katzenjammer>().unwrap();
+        assert_eq!(places(&s.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER)[0], 1, "first on mice alone");
+        assert_eq!(Katzenjammer::places(s.state()).unwrap()[0], 3, "third with the jokers");
+    }
+
+    #[test]
+    #[ignore = "writes the browser test's fixture"]
+    fn write_kb19_fixture() {
+        let session = played_with(1, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal)], usize::MAX);
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/katzenjammer-kb19-tie.json"), save::to_json(&session) + "\n").unwrap();
+    }
 }

@@ -637,10 +637,13 @@ fn Header() -> impl IntoView {
                                     lang=lang.code()
                                     data-testid=format!("lang-{}", lang.code())
                                     aria-pressed=move || (ctx.lang.get() == lang).to_string()
-                                    aria-label=lang.name()
                                     on:click=move |_| switch(lang)
                                 >
+                                    // Named by what it shows, then the language
+                                    // in full ("EN English"): a voice command
+                                    // saying the visible "EN" finds it.
                                     {lang.code().to_uppercase()}
+                                    <span class="sr-only">" " {lang.name()}</span>
                                 </button>
                             }
                         })
