@@ -748,10 +748,10 @@ pub fn game_blurb(game: GameId, lang: Lang) -> String {
         GameId::Jachete => (Jachete::MIN_PLAYERS, Jachete::MAX_PLAYERS),
     };
     let what = match (game, lang) {
-        (GameId::Katzenjammer, Lang::En) => "bid sets of cards for mice, dodge the jokers",
-        (GameId::Katzenjammer, Lang::Fr) => "misez des séries de cartes pour des souris, fuyez les jokers",
-        (GameId::Jachete, Lang::En) => "Quebec rummy: seven contracts, buy the discards with your cents",
-        (GameId::Jachete, Lang::Fr) => "rami québécois : sept contrats, achetez les défausses avec vos cennes",
+        (GameId::Katzenjammer, Lang::En) => "Bid for mice with sets of cards, dodge the jokers",
+        (GameId::Katzenjammer, Lang::Fr) => "Enchérissez pour des souris, fuyez les jokers",
+        (GameId::Jachete, Lang::En) => "Quebec rummy: seven contracts, buy the discards",
+        (GameId::Jachete, Lang::Fr) => "Rami québécois : sept contrats, achetez les défausses",
     };
     let minutes = match game {
         GameId::Katzenjammer => (10, 20),

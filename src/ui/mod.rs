@@ -203,7 +203,8 @@ pub fn App() -> impl IntoView {
         // The link's game (a broken one's too: its fresh start and the home
         // screen offer it), else the game last chosen on the home screen.
         home_game: RwSignal::new(match (&start.home_table, &start.first) {
-            (Some(table), _) => table.game(),
+            // (An address with no table in it sets Katzenjammer's default table.)
+            (Some(table), _) if search.len() > 1 => table.game(),
             (None, First::Problem(_)) => link::named_game(&search),
             (None, _) => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).filter(|g| g.playable()).unwrap_or(GameId::Katzenjammer),
         }),

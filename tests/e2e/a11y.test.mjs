@@ -28,11 +28,20 @@ const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8
  * is removed once fixed.
  */
 const EXPECTED = {
-  // Issue 34, J'achète's table (src/games/jachete/, turned into Leptos
-  // components by another helper): it has no <h1> (`page-has-heading-one`)
-  // and its facts list puts <div>s with no <dt>/<dd> pair in its <dl>
-  // (`definition-list`). Remove both once that branch is merged.
-  'jachete-table': ['page-has-heading-one', 'definition-list'],
+  // Issue 34, J'achète's table (src/games/jachete/, being turned into Leptos
+  // components on another branch), found on 2026-11-27:
+  // - page-has-heading-one: the table has no <h1>;
+  // - definition-list: its facts list (<dl class="facts">) holds a <div>
+  //   with a role=button child instead of <dt>/<dd> pairs;
+  // - aria-allowed-role: the discard pile's <dd data-testid="ja-discard-top">
+  //   has role=button, which a <dd> may not have.
+  // Remove them once that branch is merged.
+  'jachete-table': ['page-has-heading-one', 'definition-list', 'aria-allowed-role'],
+  // The same table under J'achète's end screen, with melds on it:
+  // - label-content-name-mismatch: a meld's aria-label ("Meld 1 of You")
+  //   does not contain its visible cards;
+  // - nested-interactive: a meld (role=button) holds focusable cards.
+  'jachete-end': ['page-has-heading-one', 'definition-list', 'aria-allowed-role', 'label-content-name-mismatch', 'nested-interactive'],
 };
 
 /** The screens: a name, what to put in localStorage, the address, and what shows when it is ready. */
@@ -47,7 +56,8 @@ async function screens() {
     { name: 'katzenjammer-table', storage: { 'tablee.katzenjammer.current': kbSave }, query: '', ready: 'hand' },
     { name: 'katzenjammer-end', storage: { 'tablee.katzenjammer.current': kbOver }, query: '', ready: 'end-screen' },
     { name: 'jachete-table', query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand' },
-    { name: 'jachete-end', storage: { 'tablee.jachete.current': jaOver }, query: '', ready: 'end-screen' },
+    // (In the list of games: index.html starts the whole app, which has J'achète's table, for it.)
+    { name: 'jachete-end', storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '', ready: 'end-screen' },
     { name: 'rules-katzenjammer', query: '', ready: 'home-screen', then: async (page) => {
       await page.locator(byTestId('nav-rules')).click();
       await page.locator('[data-testid="rules-screen"][data-game="katzenjammer"] [data-testid="rules-text"]').waitFor();
@@ -124,6 +134,8 @@ for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
             const gone = expected.filter((id) => !violations.some((v) => v.id === id));
             if (gone.length) found.push(`${screen.name}: no longer found, remove the exception: ${gone.join(', ')}`);
             if (problems.length) found.push(`${screen.name}: ${describeProblems(problems)}`);
+          } catch (error) {
+            found.push(`${screen.name}: ${error.message.split('\n')[0]}`);
           } finally {
             await context.close();
           }

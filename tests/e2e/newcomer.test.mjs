@@ -27,11 +27,11 @@ import {
   gotoApp,
   moveAndWait,
   nextState,
-  openPage,
   openWithStorage,
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
@@ -64,8 +64,7 @@ after(async () => {
 describe("a bad J'achète link", () => {
   for (const { size, viewport, lang, locale } of CASES) {
     it(`starts a new game of J'achète, titled so (${size}, ${lang})`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
+      await withPage(env.browser, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url('?game=jachete&seed=UUUU-UUUU&players=6'));
         await page.locator(byTestId('problem')).waitFor();
         await waitTitle(page, 'Tablée');
@@ -84,15 +83,12 @@ describe("a bad J'achète link", () => {
         await waitTitle(page, 'Tablée');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('a bad Katzenjammer link still starts Katzenjammer, titled so', async () => {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    await withPage(env.browser, {}, 'newcomer-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url('?seed=UUUU-UUUU&players=5'));
       await page.locator(byTestId('problem-fresh')).click();
       await page.locator(byTestId('hand')).waitFor();
@@ -100,9 +96,7 @@ describe("a bad J'achète link", () => {
       assert.equal(new URL(page.url()).searchParams.get('players'), '5');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -150,8 +144,7 @@ describe('take-back', () => {
 
   for (const { size, viewport, lang, locale } of CASES) {
     it(`says first that the game becomes practice, and asks once (${size}, ${lang})`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
+      await withPage(env.browser, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(DEAL));
         await page.locator(byTestId('speed-instant')).click();
         assert.equal(await nextState(page), 'pass');
@@ -190,9 +183,7 @@ describe('take-back', () => {
         assert.equal(await page.locator(byTestId('take-back-ask')).count(), 0, 'asked once');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
@@ -201,14 +192,13 @@ describe('the unfinished games', () => {
   const WORDS = { en: /cannot be resumed/, fr: /ne pourra plus être reprise/ };
   for (const { size, viewport, lang, locale } of CASES) {
     it(`one is removed after a question, never by one tap (${size}, ${lang})`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
+      await withPage(env.browser, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         // Two games begun: a move in the first, then a friend's link.
         await gotoApp(page, env.url(DEAL));
         await page.locator(byTestId('speed-instant')).click();
         assert.equal(await nextState(page), 'pass');
         await moveAndWait(page, 'pass-button');
-        await gotoApp(page, env.url('?seed=2ABC-DEFG&players=3'));
+        await gotoApp(page, env.url('?seed=1ABC-DEFG&players=3'));
         await page.locator(byTestId('hand')).waitFor();
         await page.locator(byTestId('nav-home')).click();
         const item = page.locator(byTestId('unfinished-0'));
@@ -235,15 +225,13 @@ describe('the unfinished games', () => {
         // A reload: still gone, and the game in progress is still there.
         await page.reload();
         await page.locator(byTestId('hand')).waitFor();
-        assert.match(await page.locator(byTestId('deal-id')).textContent(), /2ABC-DEFG/);
+        assert.match(await page.locator(byTestId('deal-id')).textContent(), /1ABC-DEFG/);
         await page.locator(byTestId('nav-home')).click();
         await page.locator(byTestId('home-screen')).waitFor();
         assert.equal(await page.locator(byTestId('unfinished')).count(), 0);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
@@ -255,8 +243,7 @@ describe('the home screen for a newcomer', () => {
   };
   for (const { size, viewport, lang, locale } of CASES) {
     it(`says each game in one line, remembers the choice, eases J'achète's first game (${size}, ${lang})`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
+      await withPage(env.browser, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(''));
         await page.locator(byTestId('home-screen')).waitFor();
         const kb = page.locator(byTestId('game-blurb-katzenjammer'));
@@ -303,9 +290,7 @@ describe('the home screen for a newcomer', () => {
         assert.equal(await page.locator(byTestId('seat-1')).inputValue(), 'normal');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
