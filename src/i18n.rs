@@ -263,7 +263,7 @@ pub static FR: Strings = Strings {
     take_back: "Reprendre mon coup",
     take_back_warn: "Reprendre un coup fait de cette partie un entraînement : elle ne comptera plus dans votre historique.",
     take_back_confirm: "Le reprendre",
-    take_back_cancel: "Continuer",
+    take_back_cancel: "Continuer la partie",
     games_entry: "Vos parties",
     watch_replay: "Revoir la partie",
     practice_note: "Entraînement : un coup a été repris, cette partie ne compte donc pas dans votre bilan.",

@@ -205,8 +205,8 @@ pub fn App() -> impl IntoView {
         home_game: RwSignal::new(match (&start.home_table, &start.first) {
             // (An address with no table in it sets Katzenjammer's default table.)
             (Some(table), _) if search.len() > 1 => table.game(),
-            (None, First::Problem(_)) => link::named_game(&search),
-            (None, _) => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).filter(|g| g.playable()).unwrap_or(GameId::Katzenjammer),
+            (_, First::Problem(_)) => link::named_game(&search),
+            _ => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).unwrap_or(GameId::Katzenjammer),
         }),
         bots_running: StoredValue::new(false),
         hold: RwSignal::new(false),
