@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, settle, startEnv } from './lib.mjs';
+import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, openWithStorage, settle, startEnv } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -114,16 +114,9 @@ for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
       it('finds nothing on any screen', async () => {
         const found = [];
         for (const screen of await screens()) {
-          const { context, page, problems } = await openPage(env.browser, { viewport, locale });
+          const storage = { 'tablee.speed': 'slow', 'tablee.lang': lang, ...(screen.storage ?? {}) };
+          const { context, page, problems } = await openWithStorage(env, storage, { query: screen.query, viewport, locale });
           try {
-            const storage = { 'tablee.speed': 'slow', 'tablee.lang': lang, ...(screen.storage ?? {}) };
-            await context.addInitScript((entries) => {
-              if (!sessionStorage.getItem('seeded')) {
-                for (const [key, text] of entries) localStorage.setItem(key, text);
-                sessionStorage.setItem('seeded', '1');
-              }
-            }, Object.entries(storage));
-            await gotoApp(page, env.url(screen.query));
             await page.locator(byTestId(screen.ready)).first().waitFor({ timeout: 20_000 });
             await screen.then?.(page);
             await settle(page);
