@@ -7,7 +7,8 @@
 // error, no uncaught exception, no panic (a wasm `unreachable`) anywhere.
 //
 // The seed is printed (`# gremlins seed: N`); `GREMLINS_SEED=N` replays a
-// run, `GREMLINS_SECONDS` sets each table's time at each size (default 35).
+// run, `GREMLINS_SECONDS` sets each table's time at each size (default 35),
+// `GREMLINS_VERBOSE=1` prints every tap.
 // A failure prints the seed and the last taps.
 //
 //   node --test tests/e2e/gremlins.test.mjs     (after `make build`)
@@ -71,7 +72,11 @@ function pickControl({ r, exclude }) {
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
   });
   if (candidates.length === 0) return null;
-  const el = candidates[Math.floor(r * candidates.length)];
+  // One tap in four on a main action (Play, Buy, Next round, Play again…),
+  // so that the games get on to buys, round ends and end screens.
+  const primary = candidates.filter((el) => el.classList.contains('primary'));
+  const pool = r < 0.25 && primary.length ? primary : candidates;
+  const el = pool[Math.floor(((r * 4) % 1) * pool.length)];
   el.scrollIntoView({ block: 'center', inline: 'nearest' });
   const box = el.getBoundingClientRect();
   const what = el.dataset.testid || el.dataset.act || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
@@ -167,6 +172,7 @@ describe(`gremlins (seed ${SEED})`, () => {
           assert.deepEqual(problems, [], describeProblems(problems));
           assert.ok(taps > 20 && reloads > 1, `${taps} taps, ${reloads} reloads`);
           console.log(`# ${game} ${size}: ${taps} taps, ${reloads} reloads, resumed at moves ${resumedAt.join(', ')}`);
+          if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
         } catch (error) {
           await screenshot(page, `gremlins-failure-${game}-${size}`).catch(() => {});
           error.message += `\n# gremlins seed ${SEED}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
