@@ -116,7 +116,6 @@ pub struct Strings {
     pub par_computing: &'static str,
     // Problems
     pub problem_title: &'static str,
-    pub problem_fresh: &'static str,
     pub problem_home: &'static str,
     pub dismiss: &'static str,
     // A new version (service worker) is installed and waiting.
@@ -196,7 +195,6 @@ pub static EN: Strings = Strings {
     same_deal: "Same deal again",
     par_computing: "Computing par (the expert bot plays your seat)…",
     problem_title: "This link cannot be opened",
-    problem_fresh: "Start a fresh game",
     problem_home: "Choose a game",
     dismiss: "Dismiss",
     update_available: "An update of Tablée is available.",
@@ -275,7 +273,6 @@ pub static FR: Strings = Strings {
     same_deal: "Rejouer la même donne",
     par_computing: "Calcul du par (le bot expert joue votre place)…",
     problem_title: "Ce lien ne peut pas être ouvert",
-    problem_fresh: "Commencer une nouvelle partie",
     problem_home: "Choisir une partie",
     dismiss: "Fermer",
     update_available: "Une mise à jour de Tablée est disponible.",
@@ -736,6 +733,14 @@ pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> Str
 
 fn plural_s(n: usize) -> &'static str {
     if n > 1 { "s" } else { "" }
+}
+
+/// A bad link's way out: a new game of the game it named.
+pub fn problem_fresh(game: GameId, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Start a new game of {}", game.title()),
+        Lang::Fr => format!("Commencer une partie de {}", game.title()),
+    }
 }
 
 /// A game on the home screen, in one line: what it is, how many play, how

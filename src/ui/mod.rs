@@ -721,7 +721,7 @@ fn Problem(error: LinkError) -> impl IntoView {
             <p data-testid="problem-message">{message}</p>
             <p class="actions">
                 <button type="button" class="primary" data-testid="problem-fresh" on:click=fresh>
-                    {tr(|s| s.problem_fresh)}
+                    {move || i18n::problem_fresh(ctx.home_game.get(), ctx.lang())}
                 </button>
                 <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.problem_home)}

@@ -69,6 +69,7 @@ describe("a bad J'achète link", () => {
         await page.locator(byTestId('problem')).waitFor();
         await waitTitle(page, 'Tablée');
         await screenshot(page, `newcomer-bad-jachete-link-${lang}-${size}`);
+        assert.match(await page.locator(byTestId('problem-fresh')).textContent(), lang === 'fr' ? /partie de J'achète/ : /game of J'achète/);
         await page.locator(byTestId('problem-fresh')).click();
         // Red when the fresh start deals Katzenjammer (its hand, no ja-table).
         await page.locator(byTestId('ja-table')).waitFor();
