@@ -56,7 +56,7 @@ async function screens() {
     { name: 'katzenjammer-table', storage: { 'tablee.katzenjammer.current': kbSave }, query: '', ready: 'hand' },
     { name: 'katzenjammer-end', storage: { 'tablee.katzenjammer.current': kbOver }, query: '', ready: 'end-screen' },
     { name: 'jachete-table', query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand' },
-    // (In the list of games: index.html starts the whole app, which has J'achète's table, for it.)
+    // A J'achète game in the list of games, finished: its end screen.
     { name: 'jachete-end', storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '', ready: 'end-screen' },
     { name: 'rules-katzenjammer', query: '', ready: 'home-screen', then: async (page) => {
       await page.locator(byTestId('nav-rules')).click();
