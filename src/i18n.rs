@@ -68,6 +68,13 @@ pub struct Strings {
     pub puzzles_entry: &'static str,
     pub unfinished_title: &'static str,
     pub unfinished_resume: &'static str,
+    /// Removing an unfinished game from the list: the button, the question, yes, no.
+    pub unfinished_remove: &'static str,
+    pub unfinished_remove_ask: &'static str,
+    pub unfinished_remove_yes: &'static str,
+    pub unfinished_remove_no: &'static str,
+    /// J'achète's first game: the bots play easy (the levels stay below).
+    pub first_jachete_note: &'static str,
     pub hotseat_note: &'static str,
     pub no_human_note: &'static str,
     pub history_title: &'static str,
@@ -92,6 +99,10 @@ pub struct Strings {
     pub share_copied: &'static str,
     pub share_manual: &'static str,
     pub take_back: &'static str,
+    /// Said before the first take-back of a game, which turns it into practice.
+    pub take_back_warn: &'static str,
+    pub take_back_confirm: &'static str,
+    pub take_back_cancel: &'static str,
     pub games_entry: &'static str,
     pub watch_replay: &'static str,
     pub practice_note: &'static str,
@@ -105,7 +116,6 @@ pub struct Strings {
     pub par_computing: &'static str,
     // Problems
     pub problem_title: &'static str,
-    pub problem_fresh: &'static str,
     pub problem_home: &'static str,
     pub dismiss: &'static str,
     // A new version (service worker) is installed and waiting.
@@ -147,6 +157,11 @@ pub static EN: Strings = Strings {
     puzzles_entry: "Puzzles: find the best play",
     unfinished_title: "Unfinished games",
     unfinished_resume: "Resume",
+    unfinished_remove: "Remove",
+    unfinished_remove_ask: "Remove this game from the list? It cannot be resumed afterwards.",
+    unfinished_remove_yes: "Remove it",
+    unfinished_remove_no: "Keep it",
+    first_jachete_note: "Your first game of J'achète: the bots play at the easy level. You can choose their level above.",
     hotseat_note: "Several humans share this device: the hands are hidden while it is passed on.",
     no_human_note: "No human seat: you will watch the bots play.",
     history_title: "Your games on this device",
@@ -170,6 +185,9 @@ pub static EN: Strings = Strings {
     share_copied: "Copied to the clipboard.",
     share_manual: "Copy this text to share the game:",
     take_back: "Take back my move",
+    take_back_warn: "Taking back a move makes this game practice: it will no longer count in your history.",
+    take_back_confirm: "Take it back",
+    take_back_cancel: "Keep playing",
     games_entry: "Your games",
     watch_replay: "Watch the replay",
     practice_note: "Practice: a move was taken back, so this game is not counted in your record.",
@@ -181,7 +199,6 @@ pub static EN: Strings = Strings {
     same_deal: "Same deal again",
     par_computing: "Computing par (the expert bot plays your seat)…",
     problem_title: "This link cannot be opened",
-    problem_fresh: "Start a fresh game",
     problem_home: "Choose a game",
     dismiss: "Dismiss",
     update_available: "An update of Tablée is available.",
@@ -220,6 +237,11 @@ pub static FR: Strings = Strings {
     puzzles_entry: "Problèmes : trouvez le meilleur coup",
     unfinished_title: "Parties inachevées",
     unfinished_resume: "Reprendre",
+    unfinished_remove: "Retirer",
+    unfinished_remove_ask: "Retirer cette partie de la liste ? Elle ne pourra plus être reprise.",
+    unfinished_remove_yes: "La retirer",
+    unfinished_remove_no: "La garder",
+    first_jachete_note: "Votre première partie de J'achète : les bots jouent au niveau facile. Vous pouvez choisir leur niveau ci-dessus.",
     hotseat_note: "Plusieurs humains partagent cet appareil : les mains sont cachées pendant qu'on se le passe.",
     no_human_note: "Aucune place humaine : vous regarderez les bots jouer.",
     history_title: "Vos parties sur cet appareil",
@@ -243,6 +265,9 @@ pub static FR: Strings = Strings {
     share_copied: "Copié dans le presse-papiers.",
     share_manual: "Copiez ce texte pour partager la partie :",
     take_back: "Reprendre mon coup",
+    take_back_warn: "Reprendre un coup fait de cette partie un entraînement : elle ne comptera plus dans votre historique.",
+    take_back_confirm: "Le reprendre",
+    take_back_cancel: "Continuer la partie",
     games_entry: "Vos parties",
     watch_replay: "Revoir la partie",
     practice_note: "Entraînement : un coup a été repris, cette partie ne compte donc pas dans votre bilan.",
@@ -254,7 +279,6 @@ pub static FR: Strings = Strings {
     same_deal: "Rejouer la même donne",
     par_computing: "Calcul du par (le bot expert joue votre place)…",
     problem_title: "Ce lien ne peut pas être ouvert",
-    problem_fresh: "Commencer une nouvelle partie",
     problem_home: "Choisir une partie",
     dismiss: "Fermer",
     update_available: "Une mise à jour de Tablée est disponible.",
@@ -704,6 +728,39 @@ pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> Str
 
 fn plural_s(n: usize) -> &'static str {
     if n > 1 { "s" } else { "" }
+}
+
+/// A bad link's way out: a new game of the game it named.
+pub fn problem_fresh(game: GameId, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Start a new game of {}", game.title()),
+        Lang::Fr => format!("Commencer une partie de {}", game.title()),
+    }
+}
+
+/// A game on the home screen, in one line: what it is, how many play, how
+/// long a game lasts against bots (the durations are estimates: a game of
+/// Katzenjammer is 48–112 moves, J'achète's seven rounds about 350).
+pub fn game_blurb(game: GameId, lang: Lang) -> String {
+    use crate::games::{jachete::Jachete, katzenjammer::Katzenjammer};
+    let (min, max) = match game {
+        GameId::Katzenjammer => (Katzenjammer::MIN_PLAYERS, Katzenjammer::MAX_PLAYERS),
+        GameId::Jachete => (Jachete::MIN_PLAYERS, Jachete::MAX_PLAYERS),
+    };
+    let what = match (game, lang) {
+        (GameId::Katzenjammer, Lang::En) => "Bid for mice with sets of cards, dodge the jokers",
+        (GameId::Katzenjammer, Lang::Fr) => "Enchérissez pour des souris, fuyez les jokers",
+        (GameId::Jachete, Lang::En) => "Quebec rummy: seven contracts, buy the discards",
+        (GameId::Jachete, Lang::Fr) => "Rami québécois : sept contrats, achetez les défausses",
+    };
+    let minutes = match game {
+        GameId::Katzenjammer => (10, 20),
+        GameId::Jachete => (30, 45),
+    };
+    match lang {
+        Lang::En => format!("{what} · {min}–{max} players · {}–{} min", minutes.0, minutes.1),
+        Lang::Fr => format!("{what} · {min} à {max} joueurs · {} à {} min", minutes.0, minutes.1),
+    }
 }
 
 pub fn daily_option(day: Day, lang: Lang) -> String {

@@ -71,6 +71,8 @@ pub fn history_key(game: GameId) -> String {
 
 pub const LANG_KEY: &str = "tablee.lang";
 pub const SPEED_KEY: &str = "tablee.speed";
+/// The game last chosen on the home screen (its code), offered again.
+pub const HOME_GAME_KEY: &str = "tablee.home.game";
 
 /// A daily deal's attempt ([`Shell::daily_attempt`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,6 +326,19 @@ impl Shell {
         }
         let Kept { key, at, session } = self.kept.remove(index);
         self.show(session, key, at)
+    }
+
+    /// Removes the kept game at `index` (in [`Shell::kept`]) and its save,
+    /// once the person confirmed it on the home screen; false when there is
+    /// no such game. The game in progress is never removed this way.
+    pub fn remove_kept(&mut self, index: usize, storage: &mut dyn Storage) -> bool {
+        if index >= self.kept.len() {
+            return false;
+        }
+        let removed = self.kept.remove(index);
+        self.dropped.push(removed.key);
+        self.write_list(storage);
+        true
     }
 
     /// The newest kept game becomes the one in progress, without par (the
@@ -1214,5 +1229,30 @@ pub(crate) mod tests {
         assert_eq!(storage.load(&aside.key).as_deref(), Some("{oops"));
         assert!(same_table(&start.shell.game.as_ref().unwrap().table(), &shell.kept[0].session.table()), "the first game loads");
         assert!(start.shell.kept.is_empty());
+    }
+
+    /// Issue 34: an unfinished game removed from the home screen's list
+    /// (confirmed there) leaves the list and its save goes; the game in
+    /// progress and the other kept games stay, after a reload too. Red if
+    /// the removal were not written (a reload would list it again) or took
+    /// another game.
+    #[test]
+    fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
+        let mut storage = Memory::default();
+        let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+        play_some(&mut shell, 2);
+        shell.save(&mut storage, 1.0);
+        deal_and_save(&mut shell, &mut storage, 8, 2.0);
+        deal_and_save(&mut shell, &mut storage, 9, 3.0);
+        assert_eq!(deals(&shell), vec![(Seed::from_number(8).to_string(), 0), ("1K7Q-M3ZD".to_string(), 2)]);
+        let gone = shell.kept[0].key.clone();
+        assert!(!shell.remove_kept(2, &mut storage), "no such game");
+        assert!(shell.remove_kept(0, &mut storage));
+        assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 2)]);
+        assert_eq!(storage.load(&gone), None, "its save is removed");
+        assert!(!storage.load(GAMES_KEY).unwrap().contains(&gone));
+        let again = Shell::start(&mut storage, "", 4.0).shell;
+        assert_eq!(deals(&again), vec![("1K7Q-M3ZD".to_string(), 2)]);
+        assert_eq!(again.game.as_ref().map(|g| g.table()), shell.game.as_ref().map(|g| g.table()), "the game in progress stays");
     }
 }

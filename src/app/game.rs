@@ -219,6 +219,16 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
         false
     }
 
+    // ----- the end ----------------------------------------------------------------------
+
+    /// Each seat's place in a finished game (1: the winners; `None` while
+    /// it runs): the one ranking the end screen and the record of games
+    /// ("Your games") both show. By the scores in [`Self::SCORE_ORDER`],
+    /// equal scores sharing a place, unless the game breaks ties
+    /// (Katzenjammer: fewer jokers, KB-19).
+    fn places(state: &Self::State) -> Option<Vec<usize>> {
+        state.outcome().map(|o| super::result::places(&o.scores, Self::SCORE_ORDER))
+    }
 }
 
 impl AnyTable {

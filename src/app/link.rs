@@ -235,13 +235,31 @@ pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
 }
 
 /// The player count of a link that may be broken, for a "fresh game" offer
-/// (of Katzenjammer Blues, the game a fresh start deals).
+/// (of Katzenjammer Blues, the home screen's first table).
 pub fn players_hint(search: &str) -> usize {
-    let pairs = url::parse(search);
-    url::get(&pairs, "players")
+    players_for::<Katzenjammer>(&url::parse(search))
+}
+
+/// The players a link asks for if `G` may have that many, else `G`'s default.
+fn players_for<G: GameDef>(pairs: &[(String, String)]) -> usize {
+    url::get(pairs, "players")
         .and_then(|t| t.trim().parse().ok())
-        .filter(|n| (Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS).contains(n))
-        .unwrap_or(Katzenjammer::DEFAULT_PLAYERS)
+        .filter(|&n| G::allows(G::Options::default(), n))
+        .unwrap_or(G::DEFAULT_PLAYERS)
+}
+
+/// The game a link names, even a broken one: Katzenjammer if it names
+/// none (older links) or one unknown.
+pub fn named_game(search: &str) -> GameId {
+    url::get(&url::parse(search), "game").and_then(GameId::parse).unwrap_or(GameId::Katzenjammer)
+}
+
+/// A broken link's "start a new game": a table of `game` (the one the link
+/// named, [`named_game`]) at a fresh `seed`, with the link's player count
+/// if that game may have it.
+pub fn fresh_table(game: GameId, search: &str, seed: Seed) -> AnyTable {
+    let pairs = url::parse(search);
+    with_game!(game, G => TableConfig::<G>::new(seed, players_for::<G>(&pairs)).into_any())
 }
 
 /// Quoting a pasted novel back at the player helps no one.
@@ -390,6 +408,27 @@ mod tests {
     fn a_broken_link_still_suggests_its_player_count() {
         assert_eq!(players_hint("?seed=bad&players=3"), 3);
         assert_eq!(players_hint("?players=12"), DEFAULT_PLAYERS);
+    }
+
+    /// Issue 34: a broken J'achète link's fresh start deals J'achète (it
+    /// dealt Katzenjammer), with the link's players when J'achète may have
+    /// them; a link naming no game, or an unknown one, deals Katzenjammer.
+    #[test]
+    fn a_broken_links_fresh_start_deals_the_game_it_names() {
+        let seed = Seed::from_number(7);
+        for (search, game, players) in [
+            ("?game=jachete&seed=bad&players=6", GameId::Jachete, 6),
+            ("?game=jachete&v=9", GameId::Jachete, Jachete::DEFAULT_PLAYERS),
+            // Three need J'achète's small-table option, which a fresh table has not.
+            ("?game=JACHETE&players=3", GameId::Jachete, Jachete::DEFAULT_PLAYERS),
+            ("?game=katzenjammer&players=9", GameId::Katzenjammer, DEFAULT_PLAYERS),
+            ("?seed=bad&players=3", GameId::Katzenjammer, 3),
+            ("?game=chess&players=5", GameId::Katzenjammer, 5),
+        ] {
+            let table = fresh_table(named_game(search), search, seed);
+            assert_eq!((table.game(), table.players()), (game, players), "{search}");
+            assert!(table.clone().deal_for_page(1).is_ok(), "{search}: it deals");
+        }
     }
 
     /// J'achète's links are read (its table is not built yet: the page says

@@ -19,7 +19,6 @@ use tablee_engine::json::Json;
 use super::config::SeatKind;
 use super::controller::{Shell, Storage};
 use super::game::{AnySession, GameDef, GameId};
-use super::result::places;
 use super::save::{self, SaveError};
 use super::session::Session;
 
@@ -98,15 +97,17 @@ fn read_line(line: &str) -> Result<Past, SaveError> {
             SeatKind::Bot(level) => Some(*level),
             SeatKind::Human => None,
         });
+        // The game's own places, tie-breaks and all: the end screen's.
+        let places = G::places(s.state()).unwrap_or_default();
         let mine = (|| {
             let seat = s.config().solo_seat()?;
             let outcome = s.outcome()?;
-            let place = *places(&outcome.scores, G::SCORE_ORDER).get(seat)?;
+            let place = *places.get(seat)?;
             Some(Mine { seat, place, score: *outcome.scores.get(seat)?, won: outcome.winners.contains(&seat) })
         })();
         // A record is a finished game (checked above): it has an outcome.
         let outcome = s.outcome().unwrap_or(tablee_engine::Outcome { scores: Vec::new(), winners: Vec::new() });
-        (mine, strongest.max_by_key(|l| rank(*l)), places(&outcome.scores, G::SCORE_ORDER), outcome)
+        (mine, strongest.max_by_key(|l| rank(*l)), places, outcome)
     }
     let (mine, strongest, places, outcome) = crate::games::each_game!(session & session, s => facts(s));
     Ok(Past { at, session, mine, strongest, places, scores: outcome.scores, winners: outcome.winners })
@@ -273,10 +274,67 @@ mod tests {
             let outcome = shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().outcome().unwrap();
             assert_eq!(game.scores, outcome.scores);
             assert_eq!(game.winners, outcome.winners);
-            assert_eq!(game.places, places(&outcome.scores, Katzenjammer::SCORE_ORDER));
+            assert_eq!(Some(game.places.clone()), Katzenjammer::places(shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().state()));
             assert!(game.winners.iter().all(|&w| game.places[w] == 1));
             assert!(per_level(&past).is_empty(), "no person's result: not in the wins per level");
             assert_eq!(reloaded.history(GameId::Katzenjammer).played, 0, "not in the history");
         }
+    }
+
+    /// KB-19 (most mice wins; tied, fewer jokers): "Your games" ranks a
+    /// finished game as its end screen does. The games searched are those
+    /// where the person tied on mice with a seat holding fewer jokers (seed
+    /// 1: tied first on mice, third with the jokers), where places from the
+    /// mice alone differ (the list once said 2nd where the end screen said
+    /// 3rd): red if the record ranks by the scores only.
+    #[test]
+    fn kb19_your_games_ranks_tied_mice_by_fewer_jokers_as_the_end_screen_does() {
+        use crate::app::result::places;
+        use crate::games::katzenjammer::summary::Summary;
+        let mut checked = 0;
+        for seed in 0..400u64 {
+            let players = 3 + (seed as usize % 4);
+            let mut seats = vec![SeatKind::Bot(Level::Normal); players];
+            seats[0] = SeatKind::Human;
+            let session = played_with(seed, seats, usize::MAX);
+            let summary = Summary::of(session.state()).unwrap();
+            let by_mice = places(&session.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER);
+            if by_mice[0] == summary.players[0].place {
+                continue;
+            }
+            let mut storage = Memory::default();
+            append(&mut storage, 1.0, &save::to_json(&session));
+            let mut shell = empty_shell(&mut storage);
+            let past = load(&mut shell, &mut storage, 2.0);
+            let end_screen: Vec<usize> = summary.players.iter().map(|p| p.place).collect();
+            assert_eq!(past[0].places, end_screen, "seed {seed}: every seat's place as on the end screen");
+            assert_eq!(past[0].mine.unwrap().place, summary.players[0].place, "seed {seed}: the person's place");
+            println!("seed {seed}: by mice {by_mice:?}, with the jokers {end_screen:?}");
+            checked += 1;
+            if checked == 3 {
+                return;
+            }
+        }
+        panic!("only {checked} games found where the jokers part tied mice at the person's seat");
+    }
+
+    /// The browser test's game (tests/fixtures/katzenjammer-kb19-tie.json,
+    /// written by `write_kb19_fixture`): the person tied first on mice and
+    /// third with the jokers (KB-19), which "Your games" must say.
+    #[test]
+    fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
+        use crate::app::result::places;
+        let text = include_str!("../../tests/fixtures/katzenjammer-kb19-tie.json");
+        let session = save::from_json(text.trim()).unwrap();
+        let s = session.get::<Katzenjammer>().unwrap();
+        assert_eq!(places(&s.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER)[0], 1, "first on mice alone");
+        assert_eq!(Katzenjammer::places(s.state()).unwrap()[0], 3, "third with the jokers");
+    }
+
+    #[test]
+    #[ignore = "writes the browser test's fixture"]
+    fn write_kb19_fixture() {
+        let session = played_with(1, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal)], usize::MAX);
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/katzenjammer-kb19-tie.json"), save::to_json(&session) + "\n").unwrap();
     }
 }

@@ -496,4 +496,26 @@ pub(crate) mod tests {
         let null = text.replacen(&note.text(), "null", 1);
         assert_eq!(kb_json(&null).unwrap().note(), None);
     }
+
+    /// Writes tests/fixtures/jachete-save-finished.json: a finished game of
+    /// J'achète, the person (played by the `normal` bot) against three easy
+    /// bots, for the browser tests that need its end screen (the
+    /// accessibility scan) without playing seven rounds.
+    #[test]
+    #[ignore = "writes a browser test's fixture"]
+    fn write_jachete_finished_fixture() {
+        use crate::games::jachete::Jachete;
+        let mut config = TableConfig::<Jachete>::new(Seed::from_number(34), 4);
+        config.seats = vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(Level::Easy), SeatKind::Bot(Level::Easy)];
+        let mut session = Session::new(config).unwrap();
+        while !session.is_over() {
+            if session.bot_step().is_none() {
+                let seat = session.human_to_act().unwrap();
+                let legal = session.legal_actions();
+                let a = Jachete::decide(Level::Normal, &session.view(seat), &legal, session.actions().len() as u64);
+                session.apply_human(a).unwrap();
+            }
+        }
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jachete-save-finished.json"), to_json(&session) + "\n").unwrap();
+    }
 }

@@ -49,6 +49,24 @@ impl Storage for LocalStorage {
     }
 }
 
+/// Moves the focus to the element `id` once the page has drawn it (it may
+/// be appearing in this very update).
+pub fn focus_id(id: impl Into<String>) {
+    let id: String = id.into();
+    leptos::prelude::request_animation_frame(move || {
+        if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&id)).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    });
+}
+
+/// Sets the page's title (the tab's, a bookmark's).
+pub fn set_title(title: &str) {
+    if let Some(document) = window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+}
+
 /// `location.search`, e.g. `?seed=1K7Q-M3ZD&players=4`.
 pub fn search() -> String {
     window().and_then(|w| w.location().search().ok()).unwrap_or_default()

@@ -94,7 +94,14 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
         browser::store(SPEED_KEY, speed.code());
     };
     view! {
-        <section class="deal-bar" aria-label=tr(|s| s.deal_word)>
+        // `data-moves`: the game's move count, for the browser tests (a
+        // reload must resume at the same one).
+        <section
+            class="deal-bar"
+            aria-label=tr(|s| s.deal_word)
+            data-testid="deal-bar"
+            data-moves=move || ctx.shell.with(|sh| sh.game.as_ref().map_or(0, |g| g.moves())).to_string()
+        >
             <p class="deal">
                 {tr(|s| s.deal_word)} " "
                 // Both worded by one read of the game.

@@ -11,6 +11,8 @@ use super::{browser, ctx, start_match, tr, Screen};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
+use crate::app::controller::{Shell, HOME_GAME_KEY};
+use tablee_bots::Level;
 use crate::app::game::{GameDef, GameId};
 use crate::app::lang::Lang;
 use crate::games::jachete::Jachete;
@@ -42,6 +44,12 @@ fn table_for<G: GameDef>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, opti
     })
 }
 
+/// Whether no game of `game` was played on this device: none counted, none
+/// kept unfinished.
+fn first_game(shell: &Shell, game: GameId) -> bool {
+    shell.history(game).played == 0 && shell.game.iter().chain(shell.kept.iter().map(|k| &k.session)).all(|g| g.game() != game)
+}
+
 #[component]
 pub fn Home() -> impl IntoView {
     let ctx = ctx();
@@ -58,17 +66,33 @@ pub fn Home() -> impl IntoView {
     let tried = RwSignal::new(false);
     let today = browser::today_utc();
 
+    // J'achète's first game on this device is offered against easy bots
+    // (the seats' levels stay there to choose): `eased` while the bots left
+    // at the usual level are set to easy for it.
+    let eased = RwSignal::new(false);
+    let bot_level = move || if eased.get_untracked() { Level::Easy } else { Level::Normal };
     let players = move || seats.with(|v| v.len());
     let set_players = move |n: usize| {
         let range = player_range(game.get_untracked());
         let n = n.clamp(*range.start(), *range.end());
         seats.update(|v| {
-            let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(tablee_bots::Level::Normal) };
+            let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(bot_level()) };
             v.resize(n, default);
         });
     };
+    let ease = move |g: GameId| {
+        let first_jachete = g == GameId::Jachete && ctx.shell.with_untracked(|sh| first_game(sh, GameId::Jachete));
+        if first_jachete != eased.get_untracked() {
+            let (from, to) = if first_jachete { (Level::Normal, Level::Easy) } else { (Level::Easy, Level::Normal) };
+            seats.update(|v| v.iter_mut().filter(|k| **k == SeatKind::Bot(from)).for_each(|k| *k = SeatKind::Bot(to)));
+            eased.set(first_jachete);
+        }
+    };
+    ease(game.get_untracked());
     let choose_game = move |g: GameId| {
         game.set(g);
+        browser::store(HOME_GAME_KEY, g.code());
+        ease(g);
         set_players(players());
     };
     let seed = move || Seed::parse(&seed_text.get());
@@ -100,7 +124,7 @@ pub fn Home() -> impl IntoView {
         };
         match table {
             Some(table) => start_match(ctx, table, match_games),
-            None => focus("seed-input"),
+            None => browser::focus_id("seed-input"),
         }
     };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
@@ -127,32 +151,41 @@ pub fn Home() -> impl IntoView {
             </Show>
             <Unfinished />
             <form class="setup" on:submit=play novalidate>
-                // Play first, with the table as set below: a newcomer starts in one click.
-                <p class="actions play-row">
-                    <button type="submit" class="primary big" data-testid="play-button">{tr(|s| s.play)}</button>
-                </p>
-                {entries}
-                <h2 class="table-options">{tr(|s| s.table_options)}</h2>
-                <fieldset>
+                // The games, each said in one line (what, how many, how
+                // long), then Play, with the table as set below: a newcomer
+                // starts in one click.
+                <fieldset class="games">
                     <legend>{tr(|s| s.game_label)}</legend>
                     {GameId::ALL
                         .into_iter()
                         .map(|g| {
+                            let about = format!("game-about-{}", g.code());
                             view! {
-                                <label class="choice">
-                                    <input
-                                        type="radio"
-                                        name="game"
-                                        data-testid=format!("game-{}", g.code())
-                                        prop:checked=move || game.get() == g
-                                        on:change=move |_| choose_game(g)
-                                    />
-                                    " " {g.title()}
-                                </label>
+                                <div class="game-choice">
+                                    <label class="choice">
+                                        <input
+                                            type="radio"
+                                            name="game"
+                                            data-testid=format!("game-{}", g.code())
+                                            aria-describedby=about.clone()
+                                            prop:checked=move || game.get() == g
+                                            on:change=move |_| choose_game(g)
+                                        />
+                                        " " <strong>{g.title()}</strong>
+                                    </label>
+                                    <p class="note blurb" id=about data-testid=format!("game-blurb-{}", g.code())>
+                                        {move || i18n::game_blurb(g, ctx.lang())}
+                                    </p>
+                                </div>
                             }
                         })
                         .collect_view()}
                 </fieldset>
+                <p class="actions play-row">
+                    <button type="submit" class="primary big" id="play-button" data-testid="play-button">{tr(|s| s.play)}</button>
+                </p>
+                {entries}
+                <h2 class="table-options">{tr(|s| s.table_options)}</h2>
 
                 <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
                     <legend>{tr(|s| s.seats_label)}</legend>
@@ -174,6 +207,9 @@ pub fn Home() -> impl IntoView {
                     <div class="seats">
                         {move || (0..players()).map(|i| view! { <SeatChoice index=i seats /> }).collect_view()}
                     </div>
+                    <Show when=move || eased.get() && game.get() == GameId::Jachete>
+                        <p class="note first-game" data-testid="first-game-note">{tr(|s| s.first_jachete_note)}</p>
+                    </Show>
                     <p class="note">
                         {move || {
                             let humans = seats.with(|v| v.iter().filter(|k| k.is_human()).count());
@@ -241,17 +277,6 @@ fn chosen_games() -> usize {
         // same JS property; one binding fewer in the first load).
         .and_then(|e| e.unchecked_into::<web_sys::HtmlInputElement>().value().parse().ok())
         .unwrap_or(1)
-}
-
-fn focus(id: &str) {
-    use wasm_bindgen::JsCast;
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = el.focus();
-    }
 }
 
 #[component]

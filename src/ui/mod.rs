@@ -26,7 +26,7 @@ use tablee_engine::{Refusal, RuleError, Seat};
 use wasm_bindgen::JsCast;
 
 use crate::app::config::TableConfig;
-use crate::app::controller::{First, Par, Shell, LANG_KEY, SPEED_KEY};
+use crate::app::controller::{First, Par, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
@@ -190,7 +190,14 @@ pub fn App() -> impl IntoView {
         thinking: RwSignal::new(None),
         revealed_for: RwSignal::new(None),
         home_table: RwSignal::new(home_table),
-        home_game: RwSignal::new(start.home_table.as_ref().map_or(GameId::Katzenjammer, AnyTable::game)),
+        // The link's game (a broken one's too: its fresh start and the home
+        // screen offer it), else the game last chosen on the home screen.
+        home_game: RwSignal::new(match (&start.home_table, &start.first) {
+            // (An address with no table in it sets Katzenjammer's default table.)
+            (Some(table), _) if search.len() > 1 => table.game(),
+            (_, First::Problem(_)) => link::named_game(&search),
+            _ => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).unwrap_or(GameId::Katzenjammer),
+        }),
         bots_running: StoredValue::new(false),
         hold: RwSignal::new(false),
         save_pending: StoredValue::new(false),
@@ -238,6 +245,19 @@ pub fn App() -> impl IntoView {
             Screen::Replay(_) => {}
             Screen::Rules | Screen::Problem(_) | Screen::Puzzle(None) => {}
         }
+    });
+    // The page's title names the game on screen ("J'achète — Tablée"): a
+    // tab, a bookmark and a screen reader's first words say what is played.
+    Effect::new(move |_| {
+        let game = match ctx.screen.get() {
+            Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
+            Screen::Puzzles | Screen::Puzzle(_) => Some(GameId::Katzenjammer),
+            _ => None,
+        };
+        browser::set_title(&match game {
+            Some(game) => format!("{} — Tablée", game.title()),
+            None => "Tablée".to_string(),
+        });
     });
     // The document's language follows the switch (screen readers, hyphenation).
     Effect::new(move |_| {
@@ -329,6 +349,7 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 /// game of its own) and shows it.
 pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
     let problem = LinkError::cannot_deal(&table);
+    let table_game = table.game();
     let mut dealt = Err(String::new());
     ctx.shell.update(|sh| dealt = sh.new_match(table, games));
     match dealt {
@@ -336,7 +357,10 @@ pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
             shown(ctx, par_job);
             persist(ctx);
         }
-        Err(_) => ctx.screen.set(Screen::Problem(problem)),
+        Err(_) => {
+            ctx.home_game.set(table_game);
+            ctx.screen.set(Screen::Problem(problem));
+        }
     }
 }
 
@@ -389,14 +413,49 @@ fn decoration_mark(ctx: Ctx) -> usize {
 
 /// "Take back my move", for any game's table: shown on the person's turn
 /// once they have moved, at a table of one person against bots, never in
-/// the daily deal nor a puzzle. The game becomes practice.
+/// the daily deal nor a puzzle. The game becomes practice: the first
+/// take-back of a game says so and asks (once: a practice game is not
+/// asked again), the button showing the question under it.
 #[component]
 pub fn TakeBack() -> impl IntoView {
     let ctx = ctx();
     let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !ctx.puzzle.get());
+    // The move count the question was asked at: a move since, and it is gone.
+    let asked_at = RwSignal::new(None::<usize>);
+    let moves = move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.moves()));
+    let asking = move || asked_at.get().is_some() && asked_at.get() == moves();
+    let press = move |_| {
+        let practice = ctx.shell.with_untracked(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.practice())));
+        if practice {
+            take_back(ctx);
+        } else {
+            asked_at.set(ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.moves())));
+            browser::focus_id("take-back-confirm");
+        }
+    };
+    let confirm = move |_| {
+        asked_at.set(None);
+        take_back(ctx);
+        browser::focus_id("take-back");
+    };
+    let cancel = move |_| {
+        asked_at.set(None);
+        browser::focus_id("take-back");
+    };
     view! {
         <Show when=move || can.get()>
-            <button type="button" data-testid="take-back" on:click=move |_| { take_back(ctx); }>{tr(|s| s.take_back)}</button>
+            <button type="button" id="take-back" data-testid="take-back" aria-expanded=move || asking().to_string() on:click=press>
+                {tr(|s| s.take_back)}
+            </button>
+            <Show when=asking>
+                <div class="take-back-ask" role="group" aria-labelledby="take-back-warn" data-testid="take-back-ask">
+                    <p id="take-back-warn">{tr(|s| s.take_back_warn)}</p>
+                    <button type="button" class="primary" id="take-back-confirm" data-testid="take-back-confirm" on:click=confirm>
+                        {tr(|s| s.take_back_confirm)}
+                    </button>
+                    <button type="button" data-testid="take-back-cancel" on:click=cancel>{tr(|s| s.take_back_cancel)}</button>
+                </div>
+            </Show>
         </Show>
     }
 }
@@ -556,10 +615,13 @@ fn Header() -> impl IntoView {
                                     lang=lang.code()
                                     data-testid=format!("lang-{}", lang.code())
                                     aria-pressed=move || (ctx.lang.get() == lang).to_string()
-                                    aria-label=lang.name()
                                     on:click=move |_| switch(lang)
                                 >
+                                    // Named by what it shows, then the language
+                                    // in full ("EN English"): a voice command
+                                    // saying the visible "EN" finds it.
                                     {lang.code().to_uppercase()}
+                                    <span class="sr-only">" " {lang.name()}</span>
                                 </button>
                             }
                         })
@@ -621,9 +683,10 @@ fn Notice() -> impl IntoView {
 #[component]
 fn Problem(error: LinkError) -> impl IntoView {
     let ctx = ctx();
-    let players = ctx.home_table.get_untracked().players();
+    // The game the link named (a J'achète link's fresh start is J'achète's),
+    // with its players if that game may have them.
     let fresh = move |_| {
-        start_game(ctx, TableConfig::<Katzenjammer>::new(browser::fresh_seed(), players).into_any());
+        start_game(ctx, link::fresh_table(ctx.home_game.get_untracked(), &browser::search(), browser::fresh_seed()));
     };
     let message = {
         let error = error.clone();
@@ -635,7 +698,7 @@ fn Problem(error: LinkError) -> impl IntoView {
             <p data-testid="problem-message">{message}</p>
             <p class="actions">
                 <button type="button" class="primary" data-testid="problem-fresh" on:click=fresh>
-                    {tr(|s| s.problem_fresh)}
+                    {move || i18n::problem_fresh(ctx.home_game.get(), ctx.lang())}
                 </button>
                 <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.problem_home)}

@@ -563,6 +563,8 @@ describe("J'achète at the table", () => {
       assert.match(await nextState(page), /^(buy|play)$/);
       assert.ok((await moves(page)) > at + 1, 'the bots moved since');
       await page.locator(byTestId('take-back')).click();
+      // The first take-back asks: the game becomes practice (issue 34).
+      await page.locator(byTestId('take-back-confirm')).click();
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) === n, at);
       assert.deepEqual((await hand(page)).sort(), [...cards].sort(), 'the discarded card is back in the hand');
       assert.equal(await nextState(page), 'play');

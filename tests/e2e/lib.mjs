@@ -22,7 +22,10 @@ export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-output');
 /** The sub-path the site is served under, like GitHub Pages' /<repo>/. */
 export const BASE = '/tablee/';
 export const CHROMIUM = process.env.TABLEE_CHROMIUM || '/usr/bin/chromium';
+/** index.html's title, before the app runs. */
 export const TITLE = 'Tablée — Katzenjammer Blues';
+/** The app's title on a screen with no game on it; a game's is "J'achète — Tablée". */
+export const APP_TITLE = 'Tablée';
 
 /** Flags known to work on this project's machines (headless, no GPU, as root). */
 export const CHROMIUM_ARGS = [

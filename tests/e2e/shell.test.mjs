@@ -176,7 +176,8 @@ describe('the shell keeps what players have and knows the next game', () => {
       await page.waitForFunction(() => JSON.parse(localStorage.getItem('tablee.games') || '[]').length === 1);
       const url = new URL(page.url());
       assert.equal(url.searchParams.get('players'), '5');
-      assert.equal(url.searchParams.get('seats'), 'human,normal,normal,normal,normal');
+      // A first game of J'achète is offered against easy bots (issue 34).
+      assert.equal(url.searchParams.get('seats'), 'human,easy,easy,easy,easy');
       await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible' });
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));

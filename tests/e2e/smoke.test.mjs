@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 
 import {
   TITLE,
+  APP_TITLE,
   VIEWPORTS,
   describeProblems,
   firstVisible,
@@ -86,7 +87,9 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
 
       const response = await gotoApp(page, env.url());
       assert.equal(response.status(), 200);
-      assert.equal(await page.title(), TITLE);
+      assert.ok((await response.text()).includes(`<title>${TITLE}</title>`), 'index.html has its title');
+      // The app then names what is on screen: no game on the home screen.
+      await page.waitForFunction((t) => document.title === t, APP_TITLE);
       assert.equal((await wasm).headers()['content-type'], 'application/wasm');
       await settle(page);
 
@@ -138,7 +141,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
         const message = await firstVisible(page, PROBLEM);
         assert.ok(message, `no visible message; page text:\n${await page.locator('body').innerText()}`);
         assert.ok((await message.innerText()).trim().length > 20, 'the message says something');
-        assert.equal(await page.title(), TITLE);
+        await page.waitForFunction((t) => document.title === t, APP_TITLE);
 
         const wayOut = message.locator('a[href], button').first();
         assert.ok(await wayOut.isVisible(), 'the message offers a way to start a fresh game');

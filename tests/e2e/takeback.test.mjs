@@ -16,9 +16,11 @@ const DEAL = '?seed=1K7Q-M3ZD&players=4';
 const logText = (page) => page.evaluate(() => [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent));
 const handText = (page) => page.locator(byTestId('hand')).textContent();
 
-/** Takes back our move: the log is back to `log`, and the game is practice. */
+/** Takes back our move (the first take-back asks, issue 34: the game
+ * becomes practice): the log is back to `log`, and the game is practice. */
 async function takeBack(page, log) {
   await page.locator(byTestId('take-back')).click();
+  await page.locator(byTestId('take-back-confirm')).click();
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="log"] li').length === n, log.length);
   assert.deepEqual(await logText(page), log, 'back to the same decision');
   assert.match(await page.locator('.deal-bar').textContent(), /practice/);
@@ -144,6 +146,7 @@ describe('take-back', () => {
       assert.ok(box.height >= 40, `tall enough to tap: ${box.height}`);
       await screenshot(page, 'take-back-offered-360x740-fr');
       await button.click();
+      await page.locator(byTestId('take-back-confirm')).click();
       await page.locator(byTestId('take-back')).waitFor({ state: 'detached' });
       assert.match(await page.locator('.deal-bar').textContent(), /entraînement/);
       await settle(page);

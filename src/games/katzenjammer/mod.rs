@@ -58,6 +58,11 @@ impl GameDef for Katzenjammer {
         KbState::new_game(players, options, seed).map_err(|e| e.to_string())
     }
 
+    /// The end screen's places: tied mice are parted by fewer jokers (KB-19).
+    fn places(state: &KbState) -> Option<Vec<usize>> {
+        summary::Summary::of(state).map(|s| s.players.iter().map(|p| p.place).collect())
+    }
+
     fn options_to_query(options: Options) -> Vec<(&'static str, String)> {
         vec![("full_mice", u8::from(options.full_mice).to_string())]
     }

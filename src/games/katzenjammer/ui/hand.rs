@@ -326,10 +326,14 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
                 data-testid=format!("hand-card-{index}")
                 data-card=card.symbol()
                 aria-pressed=move || pressed().to_string()
-                aria-label=texts::card_name(card, lang)
                 on:click=move |_| on_toggle.run(())
             >
+                // Named by the card's name in words, as a card on the table
+                // (`CardItem`): an `aria-label` without the face's index
+                // digits misnamed it for voice control (axe's
+                // label-content-name-mismatch).
                 <span class="face-box" inner_html=art::face(card)></span>
+                <span class="sr-only">{texts::card_name(card, lang)}</span>
             </button>
         </li>
     }

@@ -1,0 +1,140 @@
+// An automated accessibility scan (issue 34): axe-core (npm, its default
+// rules: WCAG 2 A/AA and best practices) injected into every screen — home,
+// Katzenjammer's table and end, J'achète's table and end, the rules of
+// both games, the puzzles' list and one puzzle, a replay of each game,
+// "Your games", and a bad link's message — at 360×740 and 1280×800, in
+// English and French. A finding fails the test with its rule, its impact
+// and the elements it names.
+//
+//   node --test tests/e2e/a11y.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, openWithStorage, settle, startEnv } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
+const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8')).trim();
+
+/**
+ * Findings known today and left to another piece of work, per screen: each
+ * names the rule and why it is there. The scan still runs them: a rule
+ * listed here that no longer fires fails the test, so that the exception
+ * is removed once fixed.
+ */
+const EXPECTED = {
+  // Issue 34, J'achète's table (src/games/jachete/, being turned into Leptos
+  // components on another branch), found on 2026-11-27:
+  // - page-has-heading-one: the table has no <h1>;
+  // - definition-list: its facts list (<dl class="facts">) holds a <div>
+  //   with a role=button child instead of <dt>/<dd> pairs;
+  // - aria-allowed-role: the discard pile's <dd data-testid="ja-discard-top">
+  //   has role=button, which a <dd> may not have.
+  // Remove them once that branch is merged.
+  'jachete-table': ['page-has-heading-one', 'definition-list', 'aria-allowed-role'],
+  // The same table under J'achète's end screen, with melds on it:
+  // - label-content-name-mismatch: a meld's aria-label ("Meld 1 of You")
+  //   does not contain its visible cards;
+  // - nested-interactive: a meld (role=button) holds focusable cards.
+  'jachete-end': ['page-has-heading-one', 'definition-list', 'aria-allowed-role', 'label-content-name-mismatch', 'nested-interactive'],
+};
+
+/** The screens: a name, what to put in localStorage, the address, and what shows when it is ready. */
+async function screens() {
+  const kbSave = await fixture('katzenjammer-save-midgame.json');
+  const kbOver = await fixture('katzenjammer-save-finished.json');
+  const jaOver = await fixture('jachete-save-finished.json');
+  const past = `{"at":1764000000000,"save":${await fixture('katzenjammer-kb19-tie.json')}}\n{"at":1764000001000,"save":${jaOver}}\n`;
+  const jaReplay = (await fixture('jachete-replay-link.txt')).split('\n').find((l) => l.startsWith('?'));
+  return [
+    { name: 'home', query: '', ready: 'home-screen' },
+    { name: 'katzenjammer-table', storage: { 'tablee.katzenjammer.current': kbSave }, query: '', ready: 'hand' },
+    { name: 'katzenjammer-end', storage: { 'tablee.katzenjammer.current': kbOver }, query: '', ready: 'end-screen' },
+    { name: 'jachete-table', query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand' },
+    // A J'achète game in the list of games, finished: its end screen.
+    { name: 'jachete-end', storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '', ready: 'end-screen' },
+    { name: 'rules-katzenjammer', query: '', ready: 'home-screen', then: async (page) => {
+      await page.locator(byTestId('nav-rules')).click();
+      await page.locator('[data-testid="rules-screen"][data-game="katzenjammer"] [data-testid="rules-text"]').waitFor();
+    } },
+    { name: 'rules-jachete', query: '', ready: 'home-screen', then: async (page) => {
+      await page.locator(byTestId('nav-rules')).click();
+      await page.locator(byTestId('rules-game-jachete')).click();
+      await page.locator('[data-testid="rules-screen"][data-game="jachete"] [data-testid="rules-text"]').waitFor();
+    } },
+    { name: 'puzzles', query: '?game=katzenjammer&puzzles', ready: 'puzzle-1' },
+    { name: 'puzzle', query: '?game=katzenjammer&puzzle=1', ready: 'puzzle-ask' },
+    // The record's newest game is the J'achète one: "last" is its replay.
+    { name: 'replay-katzenjammer', storage: { 'tablee.past': past }, query: '?games', ready: 'games-replay', then: async (page) => {
+      await page.locator(byTestId('games-replay')).last().click();
+      await page.locator(byTestId('replay-screen')).waitFor();
+    } },
+    { name: 'replay-jachete', query: jaReplay, ready: 'replay-screen' },
+    { name: 'games', storage: { 'tablee.past': past }, query: '?games', ready: 'games-list' },
+    { name: 'bad-link', query: '?game=jachete&seed=UUUU-UUUU&players=4', ready: 'problem' },
+  ];
+}
+
+/** Runs axe on the page; returns its violations, each as one readable line. */
+async function scan(page) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`),
+    }));
+  });
+  return violations;
+}
+
+const describeFindings = (violations) =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.join('\n      ')}`).join('\n  ');
+
+let env;
+before(async () => {
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
+  const size = `${viewport.width}x${viewport.height}`;
+  for (const locale of ['en-US', 'fr-FR']) {
+    const lang = locale.slice(0, 2);
+    describe(`accessibility scan at ${size} (${sizeName}), ${lang}`, () => {
+      it('finds nothing on any screen', async () => {
+        const found = [];
+        for (const screen of await screens()) {
+          const storage = { 'tablee.speed': 'slow', 'tablee.lang': lang, ...(screen.storage ?? {}) };
+          const { context, page, problems } = await openWithStorage(env, storage, { query: screen.query, viewport, locale });
+          try {
+            await page.locator(byTestId(screen.ready)).first().waitFor({ timeout: 20_000 });
+            await screen.then?.(page);
+            await settle(page);
+            const violations = await scan(page);
+            const expected = EXPECTED[screen.name] ?? [];
+            const unexpected = violations.filter((v) => !expected.includes(v.id));
+            if (unexpected.length) found.push(`${screen.name}:\n  ${describeFindings(unexpected)}`);
+            const gone = expected.filter((id) => !violations.some((v) => v.id === id));
+            if (gone.length) found.push(`${screen.name}: no longer found, remove the exception: ${gone.join(', ')}`);
+            if (problems.length) found.push(`${screen.name}: ${describeProblems(problems)}`);
+          } catch (error) {
+            found.push(`${screen.name}: ${error.message.split('\n')[0]}`);
+          } finally {
+            await context.close();
+          }
+        }
+        assert.deepEqual(found, [], `\n${found.join('\n')}`);
+      });
+    });
+  }
+}

@@ -1,0 +1,186 @@
+// Random input ("gremlins", issue 34) on both tables, at 360×740 and
+// 1280×800: a seeded sequence of taps on any enabled control, card or meld
+// of the game screen (a real pointer's taps at the element's middle, after
+// scrolling it into view), with reloads in between. After each reload the
+// same game resumes at the same move (read on the deal bar when the bots
+// were waiting for us), never with a "damaged save" notice; no console
+// error, no uncaught exception, no panic (a wasm `unreachable`) anywhere.
+//
+// The seed is printed (`# gremlins seed: N`); `GREMLINS_SEED=N` replays a
+// run, `GREMLINS_SECONDS` sets each table's time at each size (default 35),
+// `GREMLINS_VERBOSE=1` prints every tap.
+// A failure prints the seed and the last taps.
+//
+//   node --test tests/e2e/gremlins.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+
+const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 35);
+console.log(`# gremlins seed: ${SEED} (GREMLINS_SEED=${SEED} replays it)`);
+
+/** mulberry32: a small seeded generator, the same on every machine. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A deal's number from the generator: format version 1, then seven Crockford base-32 digits. */
+const dealNumber = (rand) => {
+  const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const text = `1${Array.from({ length: 7 }, () => digits[Math.floor(rand() * 32)]).join('')}`;
+  return `${text.slice(0, 4)}-${text.slice(4)}`;
+};
+
+const TABLES = {
+  katzenjammer: {
+    query: (deal) => `?seed=${deal}&players=4`,
+    // Katzenjammer's Hint then Pass before the hint arrives panics (issue
+    // 34 item 6, fixed by the shared hint flow on another branch): left
+    // out until then — put it back once that lands (GREMLINS_KB_HINT=1
+    // taps it already).
+    exclude: process.env.GREMLINS_KB_HINT ? [] : ['hint-button', 'hint-apply'],
+    // The bots wait for us: our bid, our presentation, or the end.
+    waiting: ['pass-button:enabled', 'present-nothing', 'end-screen'],
+  },
+  jachete: {
+    query: (deal) => `?game=jachete&seed=${deal}&players=4`,
+    exclude: [],
+    waiting: ['ja-play', 'ja-buy', 'ja-next-round', 'end-screen'],
+  },
+};
+
+/** Links leave the app's page (a replay, "Your games"): not a tap on the table. */
+const NEVER = ['watch-replay', 'games-replay'];
+
+/** Picks one enabled, visible control of the game screen; returns where to tap and what it is. */
+function pickControl({ r, exclude }) {
+  const root = document.querySelector('main');
+  const candidates = [...root.querySelectorAll('button, [role="button"], [data-act], input, summary')].filter((el) => {
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('[inert], [hidden]')) return false;
+    if (exclude.includes(el.dataset.testid) || el.closest('a[href]')) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  });
+  if (candidates.length === 0) return null;
+  // One tap in four on a main action (Play, Buy, Next round, Play again…),
+  // so that the games get on to buys, round ends and end screens.
+  const primary = candidates.filter((el) => el.classList.contains('primary'));
+  const pool = r < 0.25 && primary.length ? primary : candidates;
+  const el = pool[Math.floor(((r * 4) % 1) * pool.length)];
+  el.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const box = el.getBoundingClientRect();
+  const what = el.dataset.testid || el.dataset.act || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, what: `${el.tagName.toLowerCase()} ${what}` };
+}
+
+/** Waits until the bots wait for us; returns the move count on the deal bar then (null: the game screen is gone). */
+async function settledMoves(page, waiting, timeout = 30_000) {
+  await page.waitForFunction(
+    (ids) =>
+      !document.querySelector('[data-testid="deal-bar"]') ||
+      ids.some((id) => {
+        const [testid, pseudo] = id.split(':');
+        const el = document.querySelector(`[data-testid="${testid}"]`);
+        return el && (pseudo !== 'enabled' || !el.disabled);
+      }),
+    waiting,
+    { timeout, polling: 50 },
+  );
+  // The save is a task queued just after the move: a frame, then a task.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  return page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="deal-bar"]');
+    return bar ? { moves: Number(bar.dataset.moves), deal: document.querySelector('[data-testid="deal-id"]')?.textContent ?? '' } : null;
+  });
+}
+
+let env;
+before(async () => {
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+describe(`gremlins (seed ${SEED})`, () => {
+  for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
+    const size = `${viewport.width}x${viewport.height}`;
+    for (const [game, table] of Object.entries(TABLES)) {
+      it(`${game} at ${size} (${sizeName}): random taps and reloads, nothing breaks`, async () => {
+        const rand = generator(SEED ^ (viewport.width * 7919) ^ (game === 'jachete' ? 0x5a5a : 0));
+        const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
+        await context.addInitScript(() => {
+          if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+        });
+        const steps = [];
+        const log = (line) => steps.push(line);
+        let taps = 0;
+        let reloads = 0;
+        const resumedAt = [];
+        try {
+          const query = table.query(dealNumber(rand));
+          log(`open ${query}`);
+          await gotoApp(page, env.url(query));
+          await page.locator(byTestId('deal-bar')).waitFor();
+          const end = Date.now() + SECONDS * 1000;
+          let nextReload = 8 + Math.floor(rand() * 15);
+          while (Date.now() < end) {
+            const pick = await page.evaluate(pickControl, { r: rand(), exclude: [...table.exclude, ...NEVER] });
+            if (pick) {
+              log(`tap ${pick.what}`);
+              await page.mouse.click(pick.x, pick.y);
+              taps += 1;
+            }
+            await page.waitForTimeout(40 + Math.floor(rand() * 160));
+            assert.deepEqual(problems, [], describeProblems(problems));
+            if (--nextReload > 0) continue;
+            nextReload = 8 + Math.floor(rand() * 15);
+            // Back to the table if a tap left it (the rules, a new game's home screen).
+            const before = await settledMoves(page, table.waiting);
+            log(`reload at ${before ? `move ${before.moves} of ${before.deal}` : 'another screen'}`);
+            await page.reload({ waitUntil: 'load' });
+            reloads += 1;
+            if (before) {
+              await page.locator(byTestId('deal-bar')).waitFor();
+              const after = await page.evaluate(() => ({
+                moves: Number(document.querySelector('[data-testid="deal-bar"]').dataset.moves),
+                deal: document.querySelector('[data-testid="deal-id"]')?.textContent ?? '',
+              }));
+              assert.deepEqual(after, before, 'the same game resumes at the same move');
+              resumedAt.push(after.moves);
+            } else {
+              await page.waitForFunction(() => document.querySelector('main')?.children.length > 0);
+            }
+            assert.equal(await page.locator(byTestId('notice')).count(), 0, 'no "damaged save" notice');
+            if (!before || (await page.locator(byTestId('deal-bar')).count()) === 0) {
+              // A tap left the table: go back to a game to keep tapping at one.
+              await gotoApp(page, env.url(query));
+              await page.locator(byTestId('deal-bar')).waitFor();
+            }
+          }
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+          assert.deepEqual(problems, [], describeProblems(problems));
+          assert.ok(taps > 20 && reloads > 1, `${taps} taps, ${reloads} reloads`);
+          console.log(`# ${game} ${size}: ${taps} taps, ${reloads} reloads, resumed at moves ${resumedAt.join(', ')}`);
+          if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
+        } catch (error) {
+          await screenshot(page, `gremlins-failure-${game}-${size}`).catch(() => {});
+          error.message += `\n# gremlins seed ${SEED}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
+          throw error;
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
