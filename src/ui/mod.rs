@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub(crate) mod deal_bar;
+pub(crate) mod hint;
 mod home;
 pub(crate) mod puzzles;
 // Replays and the record of games: compiled into the whole app's build only
