@@ -47,7 +47,7 @@ impl Move {
     }
 
     /// A move in a sentence: "Ana buys the 7♥", "You discard the K♠", "Ben lays down 6 cards".
-    fn sentence(self, config: &TableConfig<Jachete>, seat: Seat, lang: Lang) -> String {
+    pub fn sentence(self, config: &TableConfig<Jachete>, seat: Seat, lang: Lang) -> String {
         let name = i18n::seat_name(config, seat, lang);
         let you = i18n::is_you(config, seat);
         let says = |en_you: &str, en: &str, fr_you: &str, fr: &str| i18n::says(lang, you, &name, en_you, en, fr_you, fr);
@@ -137,7 +137,7 @@ pub enum Part {
 }
 
 /// What `action` of `seat` does in the game `before` it.
-pub fn said_of(before: &Session, seat: Seat, action: &JaAction) -> Said {
+fn said_of(before: &Session, seat: Seat, action: &JaAction) -> Said {
     let view = before.view(seat);
     match action {
         JaAction::Play { table } => Said::Played(play_parts(&view.table, table, view.opened[seat])),
@@ -546,5 +546,60 @@ mod tests {
         let discards = entries.iter().filter(|e| matches!(e.said, Said::Discarded(_))).count();
         let told = lines.iter().map(|l| l.text.matches("discard").count()).sum::<usize>();
         assert_eq!(told, discards, "{lines:#?}");
+    }
+}
+
+#[cfg(test)]
+mod seeds {
+    use super::*;
+    use crate::app::config::TableConfig;
+    use crate::games::jachete::staging::{arrange, Order};
+    use tablee_engine::jachete::JaPhase;
+    use tablee_engine::Seed;
+
+    /// For the browser test of the log (issue 34): seeds where a bot moves
+    /// a card from one meld to another (JA-13) while seat 0, the person,
+    /// declines every buy and discards its first card by rank, and the move
+    /// number just after it, and how often each kind of play part comes (the
+    /// `normal` bots never move cards between melds; `hard` ones do).
+    /// `LEVEL=hard cargo test --release -p tablee-app --features
+    /// jachete-table find_move_seeds -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn find_move_seeds() {
+        let mut found = 0;
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        let level = std::env::var("LEVEL").ok().and_then(|l| tablee_bots::Level::parse(&l)).unwrap_or(tablee_bots::Level::Normal);
+        for n in 0..300u64 {
+            let mut config = TableConfig::<Jachete>::new(Seed::from_number(n), 4);
+            for seat in 1..4 {
+                config.seats[seat] = crate::app::config::SeatKind::Bot(level);
+            }
+            let mut s = Session::new(config).unwrap();
+            'game: while !s.is_over() && s.state().results().len() < 3 {
+                if s.bot_step().is_none() {
+                    let v = s.view(0);
+                    let action = if v.phase == JaPhase::BuyWindow { JaAction::Decline } else { JaAction::Discard(arrange(&v.hand, &Order::Rank)[0]) };
+                    s.apply_human(action).unwrap();
+                }
+                let moves = SeatMoves::of(&s).unwrap();
+                if let Some(e) = moves.log().last().filter(|e| e.seat != 0 && matches!(&e.said, Said::Played(p) if p.iter().any(|p| matches!(p, Part::Moves(..))))) {
+                    println!("seed {} round {} after move {}: {}", Seed::from_number(n), e.round + 1, s.actions().len(), entry_sentence(e.seat, &e.said, s.config(), Lang::En));
+                    found += 1;
+                    break 'game;
+                }
+            }
+            for e in SeatMoves::of(&s).unwrap().log() {
+                if let Said::Played(parts) = &e.said {
+                    for p in parts {
+                        *kinds.entry(format!("{p:?}").split('(').next().unwrap().to_string()).or_default() += 1;
+                    }
+                }
+            }
+            if found >= 4 {
+                break;
+            }
+        }
+        println!("{kinds:?}");
     }
 }

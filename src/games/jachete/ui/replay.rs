@@ -15,7 +15,7 @@ use tablee_engine::jachete::JaView;
 use tablee_engine::json::Json;
 use tablee_engine::Seat;
 
-use super::moves::{entry_sentence, said_of, SeatMoves};
+use super::moves::{Move, SeatMoves};
 use super::view::{cards_view, facts, seat_rows, seats_view};
 use super::{end, Ja, Session};
 use crate::app::game::GameDef;
@@ -30,7 +30,7 @@ use crate::ui::replay::{rp, rp_tr, Mark};
 pub fn expert_words(s: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {
     let p = before(s, at)?;
     let seat = p.to_act()?;
-    Some(entry_sentence(seat, &said_of(&p, seat, &Ja::action_from_json(action).ok()?), s.config(), lang))
+    Some(Move::of(&p, seat, &Ja::action_from_json(action).ok()?).sentence(s.config(), seat, lang) + ".")
 }
 
 /// The melds on the table, grouped by owner: cards only, nothing to pick.
@@ -132,12 +132,21 @@ pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<
     let config = session.config().clone();
     let viewer: Seat = config.solo_seat().or_else(|| config.humans().first().copied()).unwrap_or(0);
     let starts = StoredValue::new(round_starts(&session));
-    // Each move in words, as the live table's log says it.
-    let log = StoredValue::new(SeatMoves::of(&session).map(|m| m.log().to_vec()).unwrap_or_default());
     let session = StoredValue::new(session);
+    // Each move in words (the state before it says which card was bought).
     let words = Memo::new(move |_| {
         let lang = ctx.lang();
-        log.with_value(|log| log.iter().map(|e| entry_sentence(e.seat, &e.said, &config, lang)).collect::<Vec<_>>())
+        session.with_value(|s| {
+            let Ok(mut at) = Session::new(s.config().clone()) else { return Vec::new() };
+            let mut out = Vec::with_capacity(s.actions().len());
+            for (seat, action) in s.moves() {
+                out.push(Move::of(&at, seat, action).sentence(s.config(), seat, lang) + ".");
+                if at.apply_recorded(seat, action).is_err() {
+                    break;
+                }
+            }
+            out
+        })
     });
     let table = move || {
         let (k, lang) = (step.get(), ctx.lang());
@@ -217,17 +226,17 @@ mod tests {
     #[test]
     fn every_move_is_worded() {
         let s = finished();
-        let log = SeatMoves::of(&s).unwrap().log().to_vec();
-        assert_eq!(log.len(), s.actions().len());
+        let mut at = Session::new(s.config().clone()).unwrap();
         let mut kinds = std::collections::BTreeSet::new();
-        for e in &log {
+        for (seat, action) in s.moves() {
             for lang in [Lang::En, Lang::Fr] {
-                let text = entry_sentence(e.seat, &e.said, s.config(), lang);
+                let text = Move::of(&at, seat, action).sentence(s.config(), seat, lang);
                 assert!(!text.contains("JA-") && text.len() > 8, "{text}");
-                kinds.insert(text.split([' ', ':', '\u{202f}', '\u{a0}']).nth(1).unwrap_or_default().to_string());
+                kinds.insert(text.split(' ').nth(1).unwrap_or_default().to_string());
             }
+            at.apply_recorded(seat, action).unwrap();
         }
-        for verb in ["buys", "discards", "opens", "achète", "défausse", "ouvre", "buy", "discard"] {
+        for verb in ["buys", "discards", "lays", "achète", "défausse", "pose", "buy", "discard"] {
             assert!(kinds.contains(verb), "{verb} missing in {kinds:?}");
         }
     }

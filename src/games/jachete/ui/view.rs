@@ -346,13 +346,14 @@ fn Seatside(ui: Ui) -> impl IntoView {
     }
 }
 
-/// What a hint's value means, in words (J'achète: points, fewer is better).
+/// What a hint's value means, in words (J'achète: the points left in hand
+/// when the round ends, fewer is better).
 fn hint_explain(lang: Lang) -> String {
-    lang.pick(
-        "Points: what you would hold at the end of this round after the move (fewer is better), as the expert bot estimates it by playing the round out in many deals that fit what you can see. Best first; moves within a point of each other are as good as each other for the search.",
-        "Points : ce qu'il vous resterait en main à la fin de la manche après le coup (moins, c'est mieux), tel que le bot expert l'estime en jouant la manche jusqu'au bout dans de nombreuses donnes compatibles avec ce que vous voyez. Le meilleur d'abord ; à un point près, deux coups se valent pour la recherche.",
-    )
-    .to_string()
+    let worlds = i18n::num(tablee_bots::jachete::HINT_WORLDS as i32);
+    match lang {
+        Lang::En => format!("Points: what you would still hold when this round ends after the move (0 if you go out; fewer is better), on average over {worlds} deals that fit what you can see, each played out to the round's end by the expert bot. Best first; “as good” means the difference is within the search's precision."),
+        Lang::Fr => format!("Points : ce qu'il vous resterait en main à la fin de la manche après le coup (0 si vous sortez ; moins, c'est mieux), en moyenne sur {worlds} donnes compatibles avec ce que vous voyez, chacune jouée jusqu'à la fin de la manche par le bot expert. Le meilleur d'abord ; « aussi bon » : l'écart est sous la précision de la recherche."),
+    }
 }
 
 /// The hint's button and panel (a buy window's or a turn's).
@@ -366,12 +367,13 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
         _ => None,
     });
     let row = move |i: usize, action: JaAction, value: f64, lang: Lang| {
-        // The value is the expected points left at the round's end, negated
-        // by the search (higher is better): shown as points, fewer first.
-        let points = (-value).max(0.0);
-        let shown = format!("{:.1}", points);
+        // The value is minus the points expected at the round's end (higher
+        // is better, as every bot's): shown as points, fewest first. The
+        // search gives a move within its precision of the best the best's
+        // value ([`tablee_bots::jachete::hint`]).
+        let shown = format!("{:.1}", (-value).max(0.0));
         let value_attr = shown.clone();
-        let equal = i > 0 && best().is_some_and(|b| (b - value).abs() < 1.0);
+        let equal = i > 0 && best() == Some(value);
         let apply = match (&action, i) {
             (JaAction::Play { table }, 0) => {
                 let table = table.clone();
@@ -383,7 +385,7 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
             <li data-testid=format!("ja-hint-choice-{i}") data-value=value_attr>
                 <span>{texts::action_text(&action, lang)}</span>
                 <span class="muted">" — " {shown} " " {lang.ja().points}
-                    {equal.then(|| view! { " " <em>{lang.pick("(as good as the first)", "(aussi bon que le premier)")}</em> })}
+                    {equal.then(|| view! { " " <em>{lang.pick("(as good)", "(aussi bon)")}</em> })}
                 </span>
                 {apply}
             </li>

@@ -2,26 +2,16 @@
 //! bid builder, pass, the presentations after a won auction, and the hint.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
 use super::{kb_tr, Kb};
-use crate::app::game::GameDef;
 use crate::app::lang::Lang;
-use crate::app::worker::{self, Reply};
 use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
-use crate::ui::{self as browser, act, ctx, tr, worker_client};
-
-#[derive(Clone, Debug, PartialEq)]
-enum Hint {
-    Off,
-    Thinking,
-    /// The expert's top choices for the move numbered `at`.
-    Ready { at: usize, choices: Vec<(Action, f64)> },
-}
+use crate::ui::hint::{self, Hint};
+use crate::ui::{self as browser, act, ctx};
 
 #[component]
 pub fn HandArea() -> impl IntoView {
@@ -58,7 +48,7 @@ pub fn HandArea() -> impl IntoView {
     let selected = RwSignal::new(Vec::<bool>::new());
     let joker_choice = RwSignal::new(None::<u8>);
     let bid_error = RwSignal::new(None::<String>);
-    let hint = RwSignal::new(Hint::Off);
+    let hint = RwSignal::new(Hint::<Action>::Off);
     // A new hand (cards won, paid or drawn) starts a new selection.
     Effect::new(move |_| {
         let n = hand.with(|h| h.len());
@@ -122,35 +112,7 @@ pub fn HandArea() -> impl IntoView {
             clear();
         }
     };
-    let ask_hint = move |_: ()| {
-        hint.set(Hint::Thinking);
-        spawn_local(async move {
-            // Let "thinking" paint before the search runs.
-            browser::sleep(30).await;
-            let Some((decision, job)) = ctx.game_untracked::<Kb, _>(|s| {
-                let decision = s.hint_decision()?;
-                let job = worker::analyse_job(s, &decision, 3);
-                Some((decision, job))
-            }).flatten() else {
-                hint.set(Hint::Off);
-                return;
-            };
-            let at = decision.at;
-            // The search runs in the bots' worker only: without one, no hint.
-            let choices = match worker_client::ask(job).await {
-                Some(Reply::Choices { choices }) => {
-                    choices.into_iter().filter_map(|(a, v)| Some((Kb::action_from_json(&a).ok()?, v))).collect()
-                }
-                _ => {
-                    hint.set(Hint::Off);
-                    return;
-                }
-            };
-            if moves.get_untracked() == at {
-                hint.set(Hint::Ready { at, choices });
-            }
-        });
-    };
+    let ask_hint = move |_: ()| hint::ask::<Kb>(ctx, hint);
     // Never in a puzzle (the expert's choice is its answer): neither the
     // button nor the H key.
     let hints_allowed = move || {
@@ -293,7 +255,7 @@ pub fn HandArea() -> impl IntoView {
                         <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
                             {kb_tr(|s| s.clear_selection)}
                         </button>
-                        <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
+                        <HintButton my_turn hints_allowed hint moves ask_hint=Callback::new(move |()| ask_hint(())) />
                     </div>
                     <p class="error" role="alert" data-testid="bid-error">{move || bid_error.get()}</p>
                     <Show when=move || keys_help.get()>
@@ -304,7 +266,7 @@ pub fn HandArea() -> impl IntoView {
             <Show when=move || phase.get() == Phase::Presenting && my_turn.get()>
                 <Presenting />
                 <div class="buttons">
-                    <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
+                    <HintButton my_turn hints_allowed hint moves ask_hint=Callback::new(move |()| ask_hint(())) />
                 </div>
             </Show>
             <HintPanel hint moves hand selected joker_choice />
@@ -336,98 +298,64 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
 }
 
 #[component]
-fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint>, ask_hint: Callback<()>) -> impl IntoView {
+fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint<Action>>, moves: Memo<usize>, ask_hint: Callback<()>) -> impl IntoView {
     let ctx = ctx();
     move || {
         // A puzzle asks for the move: no hint, and nothing said about it.
         if crate::ui::PUZZLES && ctx.puzzle.get() {
             return None;
         }
-        if my_turn.get() && !hints_allowed() {
-            return Some(view! { <span class="note" data-testid="hint-off">{ctx.lang().s().hint_daily}</span> }.into_any());
-        }
-        (my_turn.get() && hints_allowed()).then(|| {
-            view! {
-                <button
-                    type="button"
-                    data-testid="hint-button"
-                    disabled=move || hint.get() == Hint::Thinking
-                    on:click=move |_| ask_hint.run(())
-                >
-                    {tr(|s| s.hint)}
-                </button>
-            }
-            .into_any()
-        })
+        my_turn.get().then(|| hint::button(ctx, hint, move || moves.get(), hints_allowed(), move || ask_hint.run(())))
     }
 }
 
 #[component]
 fn HintPanel(
-    hint: RwSignal<Hint>,
+    hint: RwSignal<Hint<Action>>,
     moves: Memo<usize>,
     hand: Memo<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     joker_choice: RwSignal<Option<u8>>,
 ) -> impl IntoView {
-    let ctx = ctx();
-    move || {
-        let lang = ctx.lang();
-        match hint.get() {
-            Hint::Off => ().into_any(),
-            Hint::Thinking => view! {
-                <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p>
-            }
-            .into_any(),
-            Hint::Ready { at, .. } if at != moves.get() => ().into_any(),
-            Hint::Ready { choices, .. } => {
-                let best = choices.first().map_or(0.0, |c| c.1);
-                let items = choices
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (action, value))| {
-                        // Every bid can be put in the hand, not only the best.
-                        let apply = match action {
-                            Action::Bid(bid) => Some(bid),
-                            _ => None,
-                        };
-                        // Two points of strength are within the search's noise: say so
-                        // rather than rank equal moves.
-                        let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
-                        view! {
-                            <li>
-                                <span>{texts::action_text(&action, lang)}</span>
-                                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)} {equal}</span>
-                                {apply.map(|bid| view! {
-                                    " "
-                                    <button
-                                        type="button"
-                                        data-testid="hint-apply"
-                                        on:click=move |_| {
-                                            selected.set(hand.with_untracked(|h| bidding::selection_for(h, bid.cards)));
-                                            if let BidKind::Same(v) = bid.kind {
-                                                joker_choice.set(Some(v));
-                                            }
-                                        }
-                                    >
-                                        {lang.kb().hint_apply}
-                                    </button>
-                                })}
-                            </li>
+    let best = move || {
+        hint.with(|h| match h {
+            Hint::Ready { choices, .. } => choices.first().map_or(0.0, |c| c.1),
+            _ => 0.0,
+        })
+    };
+    let row = move |i: usize, action: Action, value: f64, lang: Lang| {
+        // Every bid can be put in the hand, not only the best.
+        let apply = match action {
+            Action::Bid(bid) => Some(bid),
+            _ => None,
+        };
+        // Two points of strength are within the search's noise: say so
+        // rather than rank equal moves.
+        let equal = (i > 0 && best() - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
+        view! {
+            <li>
+                <span>{texts::action_text(&action, lang)}</span>
+                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)} {equal}</span>
+                {apply.map(|bid| view! {
+                    " "
+                    <button
+                        type="button"
+                        data-testid="hint-apply"
+                        on:click=move |_| {
+                            selected.set(hand.with_untracked(|h| bidding::selection_for(h, bid.cards)));
+                            if let BidKind::Same(v) = bid.kind {
+                                joker_choice.set(Some(v));
+                            }
                         }
-                    })
-                    .collect_view();
-                view! {
-                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
-                        <h3 id="hint-title">{lang.s().hint_title}</h3>
-                        <ol>{items}</ol>
-                        <p class="note">{lang.s().hint_explain}</p>
-                    </section>
-                }
-                .into_any()
-            }
+                    >
+                        {lang.kb().hint_apply}
+                    </button>
+                })}
+            </li>
         }
-    }
+        .into_any()
+    };
+    hint::panel(hint, move || moves.get(), |lang| lang.s().hint_explain.to_string(), row)
 }
 
 /// After a won auction: every presentation, the best first, "present nothing" last.
