@@ -47,6 +47,20 @@ fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
     None
 }
 
+/// A results table: its column headings and its rows.
+fn results_table(heads: Vec<String>, rows: impl IntoView, testid: Option<&'static str>) -> impl IntoView {
+    view! {
+        <div class="table-wrap">
+            <table class="results" data-testid=testid>
+                <thead>
+                    <tr>{heads.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
 /// The scores round by round (one row per player) and the totals.
 pub(super) fn score_table(s: &Session<Ja>, lang: Lang) -> impl IntoView {
     let results = s.state().results();
@@ -61,20 +75,8 @@ pub(super) fn score_table(s: &Session<Ja>, lang: Lang) -> impl IntoView {
             }
         })
         .collect_view();
-    view! {
-        <div class="table-wrap">
-            <table class="results">
-                <thead>
-                    <tr>
-                        <th scope="col">{lang.s().end_player}</th>
-                        {(1..=results.len()).map(|r| view! { <th scope="col">{r}</th> }).collect_view()}
-                        <th scope="col">{lang.ja().total}</th>
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
-    }
+    let heads = std::iter::once(lang.s().end_player.to_string()).chain((1..=results.len()).map(|r| r.to_string())).chain([lang.ja().total.to_string()]);
+    results_table(heads.collect(), rows, None)
 }
 
 /// How a hand's points add up: "3 × 5 + 10 + 20 = 45" (each card's points,
@@ -125,18 +127,7 @@ pub(super) fn round_end(ui: Ui) -> impl IntoView {
                 <section class="panel end" data-testid="ja-round-end">
                     <h2>{texts::round_over_text(index + 1, lang)}</h2>
                     <p class="winners"><strong>{texts::went_out_text(s.config(), result.went_out, lang)}</strong></p>
-                    <div class="table-wrap">
-                        <table class="results">
-                            <thead>
-                                <tr>
-                                    <th scope="col">{lang.s().end_player}</th>
-                                    <th scope="col">{j.hands_left}</th>
-                                    <th scope="col">{j.points_col}</th>
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
+                    {results_table([lang.s().end_player, j.hands_left, j.points_col].map(String::from).to_vec(), rows, None)}
                     {score_table(s, lang)}
                     <p class="actions">
                         <button type="button" class="primary" data-act="next" data-testid="ja-next-round">{j.next_round}</button>
@@ -189,19 +180,7 @@ pub(super) fn EndPanel(ui: Ui) -> impl IntoView {
                 <section class="panel end" data-testid="end-screen">
                     <h2>{t.end_title}</h2>
                     <p class="winners" data-testid="winners"><strong>{j.winners_title}{i18n::colon(lang)} " " {i18n::join_and(&winners, lang)}</strong></p>
-                    <div class="table-wrap">
-                        <table class="results" data-testid="end-table">
-                            <thead>
-                                <tr>
-                                    <th scope="col">{t.end_player}</th>
-                                    <th scope="col">{j.total}</th>
-                                    <th scope="col">{j.purse}</th>
-                                    <th scope="col">{t.end_place}</th>
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
+                    {results_table([t.end_player, j.total, j.purse, t.end_place].map(String::from).to_vec(), rows, Some("end-table"))}
                     <p data-testid="small-pot">{texts::small_pot_text(config, went_out, lang)}</p>
                     {move || par().map(|p| view! { <p class="par" data-testid="par" role="status">{p}</p> })}
                     {move || daily().map(|d| view! { <p class="note" data-testid="daily-status">{d}</p> })}

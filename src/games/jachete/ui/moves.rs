@@ -177,7 +177,10 @@ pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Ve
         if added.is_empty() {
             continue;
         }
-        let rest = less(&a.cards, &added);
+        // The meld as it was: its cards less those added, the last copies
+        // taken off (cards are added at the end).
+        let mut rest = less(&a.cards.iter().rev().copied().collect::<Vec<_>>(), &added);
+        rest.reverse();
         let (mut here, mut from_hand) = (Vec::new(), Vec::new());
         for c in added {
             match moved.iter().position(|x| *x == c) {

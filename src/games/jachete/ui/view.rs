@@ -20,7 +20,8 @@ use crate::games::jachete::refusals::meld_text;
 use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
 use crate::i18n;
-use crate::ui::hint;
+use crate::ui::hint::{self, Hint};
+use crate::ui::{tr, Ctx};
 
 /// A card's face classes: red or black, a joker, a wild.
 pub(super) fn face_class(card: Card) -> &'static str {
@@ -346,6 +347,62 @@ fn Seatside(ui: Ui) -> impl IntoView {
     }
 }
 
+/// Whether a hint is being computed for move `now` (the button waits).
+fn thinking<A: Send + Sync + 'static>(hint: RwSignal<Hint<A>>, now: usize) -> bool {
+    hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now))
+}
+
+/// The Hint button, or why there is none (the daily deal).
+fn hint_button<A: Clone + Send + Sync + 'static>(
+    ctx: Ctx,
+    hint: RwSignal<Hint<A>>,
+    now: impl Fn() -> usize + Send + Sync + Copy + 'static,
+    allowed: bool,
+    on_ask: impl Fn() + Send + Sync + Copy + 'static,
+) -> AnyView {
+    if !allowed {
+        return view! { <span class="note" data-testid="hint-off">{move || ctx.lang().s().hint_daily}</span> }.into_any();
+    }
+    view! {
+        <button type="button" data-testid="hint-button" disabled=move || thinking(hint, now()) on:click=move |_| on_ask()>
+            {tr(|s| s.hint)}
+        </button>
+    }
+    .into_any()
+}
+
+/// The hint's panel at move `now`: "thinking", or the choices (`row` draws
+/// each: its index, action and value) and what the values mean (`explain`).
+/// A hint asked at another move shows nothing.
+fn hint_panel<A, R, N>(hint: RwSignal<Hint<A>>, now: impl Fn() -> usize + Send + Sync + Copy + 'static, explain: fn(Lang) -> String, row: R) -> impl IntoView
+where
+    A: Clone + Send + Sync + 'static,
+    R: Fn(usize, A, f64, Lang) -> N + Send + Sync + Copy + 'static,
+    N: IntoView + 'static,
+{
+    let lang = crate::ui::ctx().lang;
+    move || {
+        let lang = lang.get();
+        match hint.get() {
+            Hint::Thinking { at } if at == now() => {
+                view! { <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p> }.into_any()
+            }
+            Hint::Ready { at, choices } if at == now() => {
+                let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, lang)).collect_view();
+                view! {
+                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
+                        <h3 id="hint-title">{lang.s().hint_title}</h3>
+                        <ol>{items}</ol>
+                        <p class="note">{explain(lang)}</p>
+                    </section>
+                }
+                .into_any()
+            }
+            _ => ().into_any(),
+        }
+    }
+}
+
 /// What a hint's value means, in words (J'achète: the points left in hand
 /// when the round ends, fewer is better).
 fn hint_explain(lang: Lang) -> String {
@@ -361,9 +418,9 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
     let ctx = ui.ctx;
     let now = move || ctx.game::<Ja, _>(|s| s.actions().len()).unwrap_or(0);
     let allowed = ctx.game_untracked::<Ja, _>(|s| s.config().hints_allowed()).unwrap_or(false);
-    let button = hint::button(ctx, ui.hint, now, allowed, move || hint::ask::<Ja>(ctx, ui.hint));
+    let button = hint_button(ctx, ui.hint, now, allowed, move || hint::ask::<Ja>(ctx, ui.hint));
     let best = move || ui.hint.with(|h| match h {
-        hint::Hint::Ready { choices, .. } => choices.first().map(|c| c.1),
+        Hint::Ready { choices, .. } => choices.first().map(|c| c.1),
         _ => None,
     });
     let row = move |i: usize, action: JaAction, value: f64, lang: Lang| {
@@ -392,7 +449,7 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
         }
         .into_any()
     };
-    (button, hint::panel(ui.hint, now, hint_explain, row).into_any())
+    (button, hint_panel(ui.hint, now, hint_explain, row).into_any())
 }
 
 /// JA-9..JA-11: the buy window, with the priority order and who said no.
@@ -758,16 +815,19 @@ fn find(sel: &str) -> Option<web_sys::Element> {
 }
 
 /// The meld a staging action changed, with its verdict, in view: scrolled
-/// as little as needed (its scroll margins keep it off the pinned turn line
-/// and the phone's action bar, full.css).
+/// as little as needed to bring it between the pinned turn line and the
+/// turn's buttons when they are pinned at the window's foot (a phone's bar).
 pub(super) fn show_changed(ui: Ui) {
     let Some(m) = ui.changed.get_value() else { return };
     request_animation_frame(move || {
-        let Some(el) = find(&format!("[data-meld=\"{m}\"]")) else { return };
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
-        if let Ok(f) = js_sys::Reflect::get(&el, &"scrollIntoView".into()).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(Into::into)) {
-            let _ = f.call1(&el, &options);
+        let (Some(window), Some(el)) = (web_sys::window(), find(&format!("[data-meld=\"{m}\"]"))) else { return };
+        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        let over = find(".ja .status").map_or(0.0, |s| edge(&s, "bottom")) + 8.0;
+        let under = find(".ja-actions.playing").filter(|b| edge(b, "bottom") >= height - 1.0).map_or(height, |b| edge(&b, "top")) - 8.0;
+        let (top, bottom) = (edge(&el, "top"), edge(&el, "bottom"));
+        let dy = if bottom > under { (bottom - under).min(top - over) } else { (top - over).min(0.0) };
+        if dy != 0.0 {
+            window.scroll_by_with_x_and_y(0.0, dy);
         }
     });
 }
