@@ -17,10 +17,8 @@
 
 mod end;
 mod moves;
-#[cfg(feature = "replay")]
 mod replay;
 mod view;
-#[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
 
 use leptos::prelude::*;
@@ -41,6 +39,24 @@ use crate::ui::{self as browser, act, ctx, Ctx};
 use moves::SeatMoves;
 
 type Session = crate::app::session::Session<Ja>;
+
+impl crate::ui::GameUi for Ja {
+    fn table() -> AnyView {
+        view! { <Game /> }.into_any()
+    }
+
+    fn replay_table(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<crate::ui::replay::Mark>>) -> AnyView {
+        view! { <ReplayTable session step marks /> }.into_any()
+    }
+
+    fn expert_words(session: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {
+        expert_words(session, at, action, lang)
+    }
+
+    fn score_words(score: i32, _: Lang) -> String {
+        texts::points_text(score)
+    }
+}
 
 /// The table's state, each part in a signal of its own (a change to one
 /// redraws only what reads it).
