@@ -7,7 +7,11 @@
 // how many, median, 95th percentile, longest, and the forced (in-script)
 // style/layout time in them.
 //
-//   node scripts/trace-longtasks.mjs [--dist dist] [--threshold 50] [--bots expert]
+//   node scripts/trace-longtasks.mjs [--dist dist] [--threshold 50] [--bots expert] [--game jachete] [--moves 400]
+//
+// `--game jachete`: a J'achète game (seed 1000-000K, 4 players) instead,
+// seat 0 declining every buy and discarding its first card, "Next round" at
+// each round's end, for `--moves` of its decisions (issue 34's before/after).
 import path from 'node:path';
 import { BASE, DIST_DIR, launchBrowser } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
@@ -19,22 +23,41 @@ const arg = (name, fallback) => {
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const THRESHOLD_MS = Number(arg('--threshold', '50'));
 const BOTS = arg('--bots', 'expert');
+const GAME = arg('--game', 'katzenjammer');
+const MOVES = Number(arg('--moves', '400'));
 
 const site = await startServer({ dir: DIST, base: BASE });
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
 const page = await context.newPage();
-await page.goto(`${site.url}?seed=1K7Q-M3ZD&players=4&seats=human,${BOTS},${BOTS},${BOTS}`, { waitUntil: 'load' });
+const ja = GAME === 'jachete';
+const deal = ja ? `?game=jachete&seed=1000-000K&players=4&seats=human,${BOTS},${BOTS},${BOTS}` : `?seed=1K7Q-M3ZD&players=4&seats=human,${BOTS},${BOTS},${BOTS}`;
+await page.goto(`${site.url}${deal}`, { waitUntil: 'load' });
 await page.locator('[data-testid="table-screen"]').waitFor();
 await page.locator('[data-testid="speed-instant"]').click();
 await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-for (let m = 0; m < 400; m++) {
-  const s = await (await page.waitForFunction(() => {
-    const f = (id) => document.querySelector(`[data-testid="${id}"]`);
-    if (f('end-screen')) return 'end'; const p = f('pass-button'); if (p && !p.disabled) return 'pass'; if (f('present-nothing')) return 'present'; return false;
-  }, null, { timeout: 120000, polling: 50 })).jsonValue();
+// What to press for the decision on screen, by game.
+const next = ja
+  ? () => {
+      const f = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (f('end-screen')) return 'end';
+      if (f('ja-next-round')) return ['ja-next-round'];
+      if (f('ja-buy')) return ['ja-decline'];
+      if (f('ja-play')) return ['ja-hand-card-0', 'ja-discard'];
+      return false;
+    }
+  : () => {
+      const f = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (f('end-screen')) return 'end';
+      const p = f('pass-button');
+      if (p && !p.disabled) return ['pass-button'];
+      if (f('present-nothing')) return ['present-nothing'];
+      return false;
+    };
+for (let m = 0; m < MOVES; m++) {
+  const s = await (await page.waitForFunction(next, null, { timeout: 120000, polling: 50 })).jsonValue();
   if (s === 'end') break;
-  await page.locator(s === 'pass' ? '[data-testid="pass-button"]' : '[data-testid="present-nothing"]').click();
+  for (const id of s) await page.locator(`[data-testid="${id}"]`).click();
   await page.waitForTimeout(200);
 }
 const buf = await browser.stopTracing();

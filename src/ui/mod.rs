@@ -9,6 +9,7 @@
 pub mod browser;
 pub(crate) mod deal_bar;
 mod game_ui;
+pub(crate) mod hint;
 mod home;
 pub mod parts;
 pub mod puzzles;

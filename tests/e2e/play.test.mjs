@@ -296,6 +296,31 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
     });
   });
 
+  it('issue 34: a hint asked, then Pass before it arrives: no panic, no stale hint, the table plays on', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => localStorage.setItem('tablee.speed', 'fast'));
+    try {
+      await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=5'));
+      for (let round = 0; round < 3; round += 1) {
+        const pass = page.locator(byTestId('pass-button'));
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid="pass-button"]');
+          return b && !b.disabled && document.querySelector('[data-testid="hint-button"]');
+        }, null, { timeout: 60_000 });
+        await page.locator(byTestId('hint-button')).click();
+        await pass.click();
+        // The hint's reply comes back for a position no longer on the table.
+        await page.waitForTimeout(4000);
+        assert.deepEqual(problems, [], describeProblems(problems));
+        assert.equal(await page.locator(`${byTestId('hint-panel')} li`).count(), 0, 'no stale hint shown');
+      }
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the end screen says "Game over" and its cause once', async () => {
     await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-end-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(SEED_QUERY));

@@ -150,6 +150,65 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
     ranked
 }
 
+/// Worlds a hint plays out: four times the expert's, so that close moves
+/// are told apart or said to be equal (issue 34).
+pub const HINT_WORLDS: u32 = 4 * EXPERT.worlds;
+
+/// A hint for the person (issue 34): the expert's candidates (its policy's
+/// [`EXPERT`]`.width` best), each played out to the round's end on the same
+/// [`HINT_WORLDS`] worlds, valued by the points the seat is left holding when
+/// the round ends (JA-17: 0 for going out), best (fewest) first. A
+/// [`Choice`]'s `value` is minus those points, higher is better as
+/// everywhere; a candidate whose paired difference with the best is within
+/// the search's precision (a 95% interval that holds 0) gets the best's
+/// value, so the hint says they are equal rather than rank them by noise.
+/// The numbers always agree with the order. The game's other levels and the
+/// expert's own choice are untouched (a hint ranks by this round's points,
+/// the bots by their tuned reward).
+pub fn hint(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+    let search = EXPERT;
+    let ctx = Ctx::from_view(view, &search.policy);
+    let mut ranked: Vec<(f64, &JaAction)> = legal.iter().map(|a| (ctx.score(a), a)).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|(_, a)| (*a).clone()).collect();
+    if candidates.len() < 2 {
+        return candidates.into_iter().map(|action| Choice { action, visits: 0, value: 0.0 }).collect();
+    }
+    let mut rng = Rng::new(seed);
+    let mut models = opponent_models(view);
+    models[view.seat] = search.policy;
+    let rollout = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
+        world.actions(scratch);
+        let seat = world.to_act().unwrap_or(0);
+        Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
+    };
+    let reward = |world: &JaGame, out: &mut Vec<f64>| {
+        let round = world.round();
+        out.clear();
+        match round.result() {
+            Some(result) => out.extend(result.round_points.iter().map(|&p| -f64::from(p))),
+            None => out.extend((0..round.players()).map(|s| -round.hand(s).iter().map(|c| f64::from(c.points())).sum::<f64>())),
+        }
+    };
+    let paired = paired_rollouts_with::<JaGame>(view, HINT_WORLDS, ROLLOUT_CAP, search.width, Some(candidates), &mut rng, rollout, reward);
+    let visits = paired.rewards.len() as u32;
+    let n = paired.candidates.len();
+    let means: Vec<f64> = (0..n).map(|i| paired.mean(i)).collect();
+    let Some(best) = (0..n).max_by(|&a, &b| means[a].total_cmp(&means[b])) else { return Vec::new() };
+    let mut choices: Vec<(bool, Choice<JaAction>)> = paired
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, action)| {
+            let equal = i != best && paired.lower_bound(best, i, 1.96) <= 0.0;
+            let value = if equal { means[best] } else { means[i] };
+            (i == best, Choice { action: action.clone(), visits, value })
+        })
+        .collect();
+    choices.sort_by(|a, b| b.1.value.total_cmp(&a.1.value).then(b.0.cmp(&a.0)));
+    choices.into_iter().map(|(_, c)| c).collect()
+}
+
 /// Search only where the heuristic can be wrong: a buy, a turn's choice
 /// among several discards, and once opened every play (which cards to lay
 /// off or meld, wilds or not; `scores`: the heuristic's, one per legal

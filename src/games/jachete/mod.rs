@@ -88,6 +88,12 @@ impl GameDef for Jachete {
         tablee_bots::jachete::analyse(level, view, legal, seed)
     }
 
+    /// Points left at the round's end, fewest first, over four times the
+    /// expert's worlds; equal within the search's precision said so (issue 34).
+    fn hint(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+        tablee_bots::jachete::hint(view, legal, seed)
+    }
+
     /// Decline a buy when asked; on a turn, the generator's first candidate.
     fn fallback(legal: &[JaAction]) -> Option<JaAction> {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()
@@ -225,5 +231,39 @@ mod seeds {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod hints {
+    use super::*;
+    use crate::app::config::TableConfig;
+    use crate::app::session::Session;
+
+    /// Issue 34: a hint's list is best first and its values agree with the
+    /// order (red if the guard's incumbent were kept first with a lower
+    /// value, as the expert's own analysis does), over four times the
+    /// expert's worlds, and moves within the search's precision of the best
+    /// carry the best's value.
+    #[test]
+    fn a_hint_is_best_first_and_its_values_agree() {
+        let mut s = Session::new(TableConfig::<Jachete>::new(Seed::from_number(7), 4)).unwrap();
+        let mut checked = 0;
+        while checked < 3 && !s.is_over() {
+            if s.bot_step().is_some() {
+                continue;
+            }
+            let decision = s.hint_decision().unwrap();
+            if decision.legal.len() > 1 {
+                let hint = decision.hint();
+                assert!(hint.len() >= 2, "{} legal moves", decision.legal.len());
+                assert!(hint.windows(2).all(|w| w[0].value >= w[1].value), "{:?}", hint.iter().map(|c| c.value).collect::<Vec<_>>());
+                assert!(hint.iter().all(|c| c.visits == tablee_bots::jachete::HINT_WORLDS && c.value <= 0.0));
+                checked += 1;
+            }
+            let mine = s.decision(0, Level::Normal).decide();
+            s.apply_human(mine).unwrap();
+        }
+        assert_eq!(checked, 3);
     }
 }

@@ -46,12 +46,10 @@ pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
         Refusal::TableCardsNotHeld { .. } => "Cette table ajoute des cartes qui ne sont pas dans votre main.".to_string(),
         Refusal::NoSuchSeat { .. } if en => "A meld is placed in front of a player who is not at the table.".to_string(),
         Refusal::NoSuchSeat { .. } => "Une combinaison est posée devant un joueur absent de la table.".to_string(),
-        Refusal::MeldInvalid { index, error } if en => {
-            format!("Meld {} on the table is not valid. {}", index + 1, meld_text(error, lang))
-        }
-        Refusal::MeldInvalid { index, error } => {
-            format!("La combinaison n° {} de la table n'est pas valable. {}", index + 1, meld_text(error, lang))
-        }
+        // No number: the table shows none (its melds outlined in red say
+        // which). Where the table is known, the meld is named by its cards
+        // ([`meld_refusal`]).
+        Refusal::MeldInvalid { error, .. } => meld_text(error, lang),
         Refusal::TouchedBeforeOpening if en => {
             "Until you have opened, you may not touch the table: every meld stays as it is.".to_string()
         }
@@ -74,16 +72,27 @@ pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
     }
 }
 
+/// A meld refused, named by its cards as the table shows them: "The meld
+/// 7♥ · 8♠ · 9♥ is not valid. …".
+pub fn meld_refusal(cards: &[Card], error: &MeldError, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("The meld {} is not valid. {}", cards_list(cards, lang), meld_text(error, lang)),
+        Lang::Fr => format!("La combinaison {} n'est pas valable. {}", cards_list(cards, lang), meld_text(error, lang)),
+    }
+}
+
 /// Why cards are not a meld, as a sentence.
-fn meld_text(error: &MeldError, lang: Lang) -> String {
+pub fn meld_text(error: &MeldError, lang: Lang) -> String {
     let en = lang == Lang::En;
     match error {
+        // Two cards are a pair, which is never a meld; one card is none.
         MeldError::TooShort { len } if en => {
-            format!("A meld has at least three cards, and this one has {}: pairs are never melds.", count(*len, lang))
+            format!("A meld has at least three cards, and this one has {}{}", count(*len, lang), if *len == 2 { ": pairs are never melds." } else { "." })
         }
         MeldError::TooShort { len } => format!(
-            "Une combinaison a au moins trois cartes, et celle-ci en a {} : une paire n'en est jamais une.",
-            count(*len, lang)
+            "Une combinaison a au moins trois cartes, et celle-ci en a {}{}",
+            count(*len, lang),
+            if *len == 2 { " : une paire n'en est jamais une." } else { "." }
         ),
         MeldError::TooManyWilds { wilds, len } if en => format!(
             "At most half of a meld may be wild (2s and jokers), so at most {} of {} cards; this one has {}.",
@@ -270,8 +279,20 @@ mod tests {
     fn ja05_too_many_wilds_says_how_many_are_allowed() {
         crate::games::assert_texts(
             Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } },
-            "Meld 1 on the table is not valid. At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three.",
-            "La combinaison n° 1 de la table n'est pas valable. Au plus la moitié d'une combinaison peut être des flounes (les 2 et les jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",
+            "At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three.",
+            "Au plus la moitié d'une combinaison peut être des flounes (les 2 et les jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",
         );
+    }
+
+    /// Issue 34: a meld is named by its cards (the table numbers none), and
+    /// a one-card meld is not called a pair.
+    #[test]
+    fn ja05_a_meld_is_named_by_its_cards_and_one_card_is_no_pair() {
+        let cards = ["7H", "8S"].map(|c| Card::parse(c).expect("a card")).to_vec();
+        let two = meld_refusal(&cards, &MeldError::TooShort { len: 2 }, Lang::En);
+        assert_eq!(two, "The meld 7♥ · 8♠ is not valid. A meld has at least three cards, and this one has two: pairs are never melds.");
+        let one = meld_refusal(&cards[..1], &MeldError::TooShort { len: 1 }, Lang::Fr);
+        assert_eq!(one, "La combinaison 7♥ n'est pas valable. Une combinaison a au moins trois cartes, et celle-ci en a une.");
+        assert_eq!(meld_text(&MeldError::TooShort { len: 1 }, Lang::En), "A meld has at least three cards, and this one has one.");
     }
 }

@@ -1,20 +1,23 @@
-//! The end of a round (JA-17: every hand's cards left and their points, the
-//! scores so far, then the next round) and of the game (JA-18: the lowest
-//! total wins the big pot, round 7's winner the small pot; the purses).
+//! The end of a round (JA-17: every hand's cards left, sorted, and how
+//! their points add up, the scores so far, then the next round) and of the
+//! game (JA-18: the lowest total wins the big pot, round 7's winner the
+//! small pot; the purses; the replay).
 
-use std::fmt::Write;
-
+use leptos::prelude::*;
 use tablee_engine::jachete::{Card, JaAction};
 use tablee_engine::Game;
 
-use super::{button, cards, esc, Ja};
-use crate::app::controller::{DailyAttempt, Par};
+use super::view::cards_view;
+use super::{Ja, Ui};
+use crate::app::controller::Par;
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
+use crate::games::jachete::staging::{arrange, Order};
 use crate::games::jachete::summary::Summary;
 use crate::games::jachete::texts;
 use crate::i18n;
+use crate::ui::deal_bar::ShareStatus;
 
 /// Every hand as round number `index` (0-based) ended, replayed from the
 /// save's moves (the engine deals the next round at once).
@@ -44,124 +47,170 @@ fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
     None
 }
 
+/// A results table: its column headings and its rows.
+fn results_table(heads: Vec<String>, rows: impl IntoView, testid: Option<&'static str>) -> impl IntoView {
+    view! {
+        <div class="table-wrap">
+            <table class="results" data-testid=testid>
+                <thead>
+                    <tr>{heads.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
 /// The scores round by round (one row per player) and the totals.
-pub(super) fn score_table(out: &mut String, s: &Session<Ja>, lang: Lang) {
+pub(super) fn score_table(s: &Session<Ja>, lang: Lang) -> impl IntoView {
     let results = s.state().results();
-    let _ = write!(out, "<div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th>", lang.s().end_player);
-    for r in 1..=results.len() {
-        let _ = write!(out, "<th scope=\"col\">{r}</th>");
-    }
-    let _ = write!(out, "<th scope=\"col\">{}</th></tr></thead><tbody>", lang.ja().total);
-    for seat in 0..s.config().players() {
-        let _ = write!(out, "<tr data-testid=\"ja-score-{seat}\"><th scope=\"row\">{}</th>", esc(&i18n::seat_name(s.config(), seat, lang)));
-        for r in results {
-            let _ = write!(out, "<td>{}</td>", r.round_points[seat]);
-        }
-        let _ = write!(out, "<td><strong>{}</strong></td></tr>", results.last().map_or(0, |r| r.scores[seat]));
-    }
-    out.push_str("</tbody></table></div>");
+    let rows = (0..s.config().players())
+        .map(|seat| {
+            view! {
+                <tr data-testid=format!("ja-score-{seat}")>
+                    <th scope="row">{i18n::seat_name(s.config(), seat, lang)}</th>
+                    {results.iter().map(|r| view! { <td>{r.round_points[seat]}</td> }).collect_view()}
+                    <td><strong>{results.last().map_or(0, |r| r.scores[seat])}</strong></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let heads = std::iter::once(lang.s().end_player.to_string()).chain((1..=results.len()).map(|r| r.to_string())).chain([lang.ja().total.to_string()]);
+    results_table(heads.collect(), rows, None)
 }
 
-/// JA-17: round `index` (0-based) is over: every hand's cards left and
-/// their points, the scores so far, and "Next round".
-pub fn round_end(out: &mut String, s: &Session<Ja>, index: usize, lang: Lang) {
-    let j = lang.ja();
-    let Some(result) = s.state().results().get(index) else { return };
-    let hands = hands_at_end(s, index).unwrap_or_default();
-    let _ = write!(out, 
-        "<section class=\"panel end\" data-testid=\"ja-round-end\"><h2>{}</h2><p class=\"winners\"><strong>{}</strong></p><div class=\"table-wrap\"><table class=\"results\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        texts::round_over_text(index + 1, lang),
-        esc(&texts::went_out_text(s.config(), result.went_out, lang)),
-        lang.s().end_player,
-        j.hands_left,
-        j.points_col
-    );
-    for seat in 0..s.config().players() {
-        let _ = write!(out, 
-            "<tr><th scope=\"row\">{}</th><td class=\"left\">{}</td><td>{}</td></tr>",
-            esc(&i18n::seat_name(s.config(), seat, lang)),
-            cards(hands.get(seat).map_or(&[][..], |h| &h[..]), lang),
-            result.round_points[seat]
-        );
+/// How a hand's points add up: "3 × 5 + 10 + 20 = 45" (each card's points,
+/// equal ones grouped, JA-17), or "0" for an empty hand.
+pub(super) fn points_sum(cards: &[Card]) -> String {
+    let mut values: Vec<u32> = cards.iter().map(|c| c.points()).collect();
+    values.sort_unstable();
+    let mut terms: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let n = values[i..].iter().take_while(|v| **v == values[i]).count();
+        terms.push(if n > 1 { format!("{n} × {}", values[i]) } else { values[i].to_string() });
+        i += n;
     }
-    out.push_str("</tbody></table></div>");
-    score_table(out, s, lang);
-    out.push_str("<p class=\"actions\">");
-    button(out, "next", "ja-next-round", "primary", j.next_round, "");
-    out.push_str("</p></section>");
+    let total: u32 = values.iter().sum();
+    match terms.len() {
+        0 => "0".to_string(),
+        1 if !terms[0].contains('×') => total.to_string(),
+        _ => format!("{} = {total}", terms.join(" + ")),
+    }
 }
 
-/// JA-18: the game is over: totals, purses, places, the winners.
-pub fn end_panel(out: &mut String, s: &Session<Ja>, par: Par, daily: Option<DailyAttempt>, share: Option<&Result<(), String>>, lang: Lang) {
-    let Some(summary) = Summary::of(s.state()) else { return };
-    let (t, j) = (lang.s(), lang.ja());
-    let config = s.config();
-    let winners: Vec<String> = summary.winners.iter().map(|&w| i18n::seat_name(config, w, lang)).collect();
-    let _ = write!(out, 
-        "<section class=\"panel end\" data-testid=\"end-screen\"><h2>{}</h2><p class=\"winners\" data-testid=\"winners\"><strong>{}{} {}</strong></p><div class=\"table-wrap\"><table class=\"results\" data-testid=\"end-table\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        t.end_title,
-        j.winners_title,
-        i18n::colon(lang),
-        esc(&i18n::join_and(&winners, lang)),
-        t.end_player,
-        j.total,
-        j.purse,
-        t.end_place
-    );
-    for p in &summary.players {
-        let _ = write!(out, 
-            "<tr class=\"{}\" data-testid=\"end-row-{}\"><th scope=\"row\">{}</th><td><strong>{}</strong></td><td>{}</td><td>{}</td></tr>",
-            if p.winner { "winner" } else { "" },
-            p.seat,
-            esc(&i18n::seat_name(config, p.seat, lang)),
-            p.points,
-            texts::cents(p.purse),
-            i18n::place_short(p.place, lang)
-        );
+/// JA-17: round number `index` (0-based) of the game is over: every hand's
+/// cards left (sorted) and how their points add up, the scores so far, and
+/// "Next round".
+pub(super) fn round_end(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let index = ui.acked.get_untracked();
+    move || {
+        let lang = ctx.lang();
+        let j = lang.ja();
+        ctx.game::<Ja, _>(|s| {
+            let result = s.state().results().get(index)?;
+            let hands = hands_at_end(s, index).unwrap_or_default();
+            let rows = (0..s.config().players())
+                .map(|seat| {
+                    let hand = arrange(hands.get(seat).map_or(&[][..], |h| &h[..]), &Order::Rank);
+                    view! {
+                        <tr>
+                            <th scope="row">{i18n::seat_name(s.config(), seat, lang)}</th>
+                            <td class="left">{cards_view(&hand, lang)}</td>
+                            <td class="sum" data-testid=format!("ja-round-points-{seat}")>{points_sum(&hand)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            Some(view! {
+                <section class="panel end" data-testid="ja-round-end">
+                    <h2>{texts::round_over_text(index + 1, lang)}</h2>
+                    <p class="winners"><strong>{texts::went_out_text(s.config(), result.went_out, lang)}</strong></p>
+                    {results_table([lang.s().end_player, j.hands_left, j.points_col].map(String::from).to_vec(), rows, None)}
+                    {score_table(s, lang)}
+                    <p class="actions">
+                        <button type="button" class="primary" data-act="next" data-testid="ja-next-round">{j.next_round}</button>
+                    </p>
+                </section>
+            })
+        })
+        .flatten()
     }
-    out.push_str("</tbody></table></div>");
-    let went_out = s.state().results().last().and_then(|r| r.went_out);
-    let _ = write!(out, "<p data-testid=\"small-pot\">{}</p>", esc(&texts::small_pot_text(config, went_out, lang)));
-    // Par: the expert in the only person's seat, on the same deal.
-    let mine = config.solo_seat().and_then(|seat| summary.players.iter().find(|p| p.seat == seat)).map(|p| p.points);
-    match (par, mine) {
-        (Par::Known(par), Some(mine)) => {
-            let _ = write!(out, "<p class=\"par\" data-testid=\"par\" role=\"status\">{}</p>", esc(&texts::par_text(par, mine, lang)));
-        }
-        (Par::Computing, Some(_)) => {
-            let _ = write!(out, "<p class=\"par\" data-testid=\"par\" role=\"status\">{}</p>", esc(lang.s().par_computing));
-        }
-        _ => {}
-    }
-    if let Some(daily) = daily {
-        let status = i18n::daily_status(daily, texts::points_text, lang);
-        let _ = write!(out, "<p class=\"note\" data-testid=\"daily-status\">{}</p>", esc(&status));
-    }
-    score_table(out, s, lang);
-    out.push_str("<p class=\"actions\">");
-    button(out, "again", "play-again", "primary", t.play_again, "");
-    button(out, "same", "same-deal", "", t.same_deal, "");
-    button(out, "share", "share-button", "", t.share, "");
-    out.push_str("</p>");
-    share_status(out, share, lang);
-    out.push_str("</section>");
 }
 
-/// A share's outcome: copied, or the text to copy by hand (the end screen's
-/// and the deal bar's).
-pub fn share_status(out: &mut String, share: Option<&Result<(), String>>, lang: Lang) {
-    let t = lang.s();
-    match share {
-        Some(Ok(())) => {
-            let _ = write!(out, "<p class=\"share-status\" role=\"status\" data-testid=\"share-status\">{}</p>", t.share_copied);
-        }
-        Some(Err(text)) => {
-            let _ = write!(out, 
-                "<div class=\"share-manual\" data-testid=\"share-status\"><label for=\"share-text\">{}</label><textarea id=\"share-text\" readonly rows=\"4\" data-testid=\"share-text\">{}</textarea></div>",
-                t.share_manual,
-                esc(text)
-            );
-        }
-        None => {}
+/// JA-18: the game is over: totals, purses, places, the winners, par, the replay.
+#[component]
+pub(super) fn EndPanel(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    move || {
+        let lang = ctx.lang();
+        let (t, j) = (lang.s(), lang.ja());
+        ctx.game::<Ja, _>(|s| {
+            let summary = Summary::of(s.state())?;
+            let config = s.config();
+            let winners: Vec<String> = summary.winners.iter().map(|&w| i18n::seat_name(config, w, lang)).collect();
+            let rows = summary
+                .players
+                .iter()
+                .map(|p| {
+                    view! {
+                        <tr class:winner=p.winner data-testid=format!("end-row-{}", p.seat)>
+                            <th scope="row">{i18n::seat_name(config, p.seat, lang)}</th>
+                            <td><strong>{p.points}</strong></td>
+                            <td>{texts::cents(p.purse)}</td>
+                            <td>{i18n::place_short(p.place, lang)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let went_out = s.state().results().last().and_then(|r| r.went_out);
+            // Par: the expert in the only person's seat, on the same deal.
+            let mine = config.solo_seat().and_then(|seat| summary.players.iter().find(|p| p.seat == seat)).map(|p| p.points);
+            let par = move || match (ctx.par.get(), mine) {
+                (Par::Known(par), Some(mine)) => Some(texts::par_text(par, mine, ctx.lang())),
+                (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
+                _ => None,
+            };
+            let daily = move || ctx.shell.with(|sh| sh.daily_attempt()).map(|d| i18n::daily_status(d, texts::points_text, ctx.lang()));
+            // The newest recorded game's replay (as Katzenjammer's end): not
+            // for a practice game, which is not recorded.
+            let practice = s.practice();
+            Some(view! {
+                <section class="panel end" data-testid="end-screen">
+                    <h2>{t.end_title}</h2>
+                    <p class="winners" data-testid="winners"><strong>{j.winners_title}{i18n::colon(lang)} " " {i18n::join_and(&winners, lang)}</strong></p>
+                    {results_table([t.end_player, j.total, j.purse, t.end_place].map(String::from).to_vec(), rows, Some("end-table"))}
+                    <p data-testid="small-pot">{texts::small_pot_text(config, went_out, lang)}</p>
+                    {move || par().map(|p| view! { <p class="par" data-testid="par" role="status">{p}</p> })}
+                    {move || daily().map(|d| view! { <p class="note" data-testid="daily-status">{d}</p> })}
+                    {score_table(s, lang)}
+                    <p class="actions">
+                        <button type="button" class="primary" data-act="again" data-testid="play-again">{t.play_again}</button>
+                        <button type="button" data-act="same" data-testid="same-deal">{t.same_deal}</button>
+                        <button type="button" data-act="share" data-testid="share-button">{t.share}</button>
+                        <a href="?replay=last" data-testid="watch-replay" hidden=practice>{t.watch_replay}</a>
+                    </p>
+                    <ShareStatus state=ui.shared />
+                </section>
+            })
+        })
+        .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// JA-17: a hand's points are each card's, added up in words the player
+    /// can check (red if a card's points or the total were wrong).
+    #[test]
+    fn ja17_the_points_left_add_up() {
+        let cards: Vec<Card> = ["KS", "7H", "7D", "JK", "AC", "3C"].iter().map(|c| Card::parse(c).unwrap()).collect();
+        assert_eq!(points_sum(&cards), "3 × 5 + 10 + 15 + 20 = 60");
+        assert_eq!(points_sum(&cards[..1]), "10");
+        assert_eq!(points_sum(&[]), "0");
+        assert_eq!(points_sum(&cards[1..3]), "2 × 5 = 10");
     }
 }

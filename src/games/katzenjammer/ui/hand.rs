@@ -2,26 +2,16 @@
 //! bid builder, pass, the presentations after a won auction, and the hint.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
 use super::{kb_tr, Kb};
-use crate::app::game::GameDef;
 use crate::app::lang::Lang;
-use crate::app::worker::{self, Reply};
 use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
-use crate::ui::{self as browser, act, ctx, tr, worker_client};
-
-#[derive(Clone, Debug, PartialEq)]
-enum Hint {
-    Off,
-    Thinking,
-    /// The expert's top choices for the move numbered `at`.
-    Ready { at: usize, choices: Vec<(Action, f64)> },
-}
+use crate::ui::hint::{self, Hint};
+use crate::ui::{self as browser, act, ctx, tr};
 
 #[component]
 pub fn HandArea() -> impl IntoView {
@@ -58,7 +48,7 @@ pub fn HandArea() -> impl IntoView {
     let selected = RwSignal::new(Vec::<bool>::new());
     let joker_choice = RwSignal::new(None::<u8>);
     let bid_error = RwSignal::new(None::<String>);
-    let hint = RwSignal::new(Hint::Off);
+    let hint = RwSignal::new(Hint::<Action>::Off);
     // A new hand (cards won, paid or drawn) starts a new selection.
     Effect::new(move |_| {
         let n = hand.with(|h| h.len());
@@ -122,35 +112,7 @@ pub fn HandArea() -> impl IntoView {
             clear();
         }
     };
-    let ask_hint = move |_: ()| {
-        hint.set(Hint::Thinking);
-        spawn_local(async move {
-            // Let "thinking" paint before the search runs.
-            browser::sleep(30).await;
-            let Some((decision, job)) = ctx.game_untracked::<Kb, _>(|s| {
-                let decision = s.hint_decision()?;
-                let job = worker::analyse_job(s, &decision, 3);
-                Some((decision, job))
-            }).flatten() else {
-                hint.set(Hint::Off);
-                return;
-            };
-            let at = decision.at;
-            // The search runs in the bots' worker only: without one, no hint.
-            let choices = match worker_client::ask(job).await {
-                Some(Reply::Choices { choices }) => {
-                    choices.into_iter().filter_map(|(a, v)| Some((Kb::action_from_json(&a).ok()?, v))).collect()
-                }
-                _ => {
-                    hint.set(Hint::Off);
-                    return;
-                }
-            };
-            if moves.get_untracked() == at {
-                hint.set(Hint::Ready { at, choices });
-            }
-        });
-    };
+    let ask_hint = move |_: ()| hint::ask::<Kb>(ctx, hint);
     // Never in a puzzle (the expert's choice is its answer): neither the
     // button nor the H key.
     let hints_allowed = move || {
@@ -340,7 +302,7 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
 }
 
 #[component]
-fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint>, ask_hint: Callback<()>) -> impl IntoView {
+fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint<Action>>, ask_hint: Callback<()>) -> impl IntoView {
     let ctx = ctx();
     move || {
         // A puzzle asks for the move: no hint, and nothing said about it.
@@ -355,7 +317,7 @@ fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Syn
                 <button
                     type="button"
                     data-testid="hint-button"
-                    disabled=move || hint.get() == Hint::Thinking
+                    disabled=move || matches!(hint.get(), Hint::Thinking { .. })
                     on:click=move |_| ask_hint.run(())
                 >
                     {tr(|s| s.hint)}
@@ -368,7 +330,7 @@ fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Syn
 
 #[component]
 fn HintPanel(
-    hint: RwSignal<Hint>,
+    hint: RwSignal<Hint<Action>>,
     moves: Memo<usize>,
     hand: Memo<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
@@ -377,13 +339,15 @@ fn HintPanel(
     let ctx = ctx();
     move || {
         let lang = ctx.lang();
-        match hint.get() {
+        let hint = hint.get();
+        match hint {
+            // A hint asked at another move shows nothing.
+            _ if hint.at() != Some(moves.get()) => ().into_any(),
             Hint::Off => ().into_any(),
-            Hint::Thinking => view! {
+            Hint::Thinking { .. } => view! {
                 <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p>
             }
             .into_any(),
-            Hint::Ready { at, .. } if at != moves.get() => ().into_any(),
             Hint::Ready { choices, .. } => {
                 let best = choices.first().map_or(0.0, |c| c.1);
                 let items = choices
@@ -433,6 +397,7 @@ fn HintPanel(
         }
     }
 }
+
 
 /// After a won auction: every presentation, the best first, "present nothing" last.
 #[component]

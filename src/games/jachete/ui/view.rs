@@ -1,0 +1,881 @@
+//! The table's components. The facts, the seats and the cards are drawn
+//! from plain data, so that the replay table ([`super::replay`]) draws them
+//! the same way; the live table wraps them in what it reads.
+//!
+//! On every screen the hand comes before the table's melds: a meld staged
+//! grows the page below the hand, which stays where it is, and on a phone
+//! the turn's buttons and the staged table's problem sit in a bar fixed at
+//! the foot of the window (full.css).
+
+use leptos::prelude::*;
+use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, BUY_PRICE};
+use tablee_engine::Seat;
+use wasm_bindgen::JsCast;
+
+use super::moves::{log_lines, LogLine, SeatMoves};
+use super::{apply_hint, end, problem_text, Ja, Session, Ui};
+use crate::app::config::SeatKind;
+use crate::app::lang::Lang;
+use crate::games::jachete::refusals::meld_text;
+use crate::games::jachete::staging::{Pick, Staging};
+use crate::games::jachete::texts;
+use crate::i18n;
+use crate::ui::hint::{self, Hint};
+use crate::ui::{tr, Ctx};
+
+/// A card's face classes: red or black, a joker, a wild.
+pub(super) fn face_class(card: Card) -> &'static str {
+    use tablee_engine::jachete::Suit;
+    match card {
+        Card::Joker => "jc joker wild",
+        Card::Natural(..) if card.is_wild() => match card {
+            Card::Natural(_, Suit::Hearts | Suit::Diamonds) => "jc red wild",
+            _ => "jc wild",
+        },
+        Card::Natural(_, Suit::Hearts | Suit::Diamonds) => "jc red",
+        _ => "jc",
+    }
+}
+
+/// Face-up cards, not interactive.
+pub(super) fn cards_view(cards: &[Card], lang: Lang) -> impl IntoView {
+    cards
+        .iter()
+        .map(|&c| view! { <span class=face_class(c) title=texts::card_spoken(c, lang)>{texts::card_label(c, lang)}</span> })
+        .collect_view()
+}
+
+/// Round, contract (in words and as a picture), dealer, stock, discard,
+/// pots. While round `finished` (0-based)'s end is shown, that round and
+/// its contract, and the pots (the next round is dealt but not begun).
+/// `live`: the discard is a drop target (the replay's is not).
+pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool, lang: Lang) -> AnyView {
+    let j = lang.ja();
+    let round = finished.map_or(v.round, |i| (i + 1) as u8);
+    let Some(c) = tablee_engine::jachete::contract(round) else { return ().into_any() };
+    let picture = (0..c.sets)
+        .map(|_| view! { <span class="set-pic">{(0..c.min_len).map(|_| view! { <span class="blank"></span> }).collect_view()}</span> })
+        .collect_view();
+    let fact = |dt: &'static str, dd: AnyView| view! { <div><dt>{dt}</dt><dd>{dd}</dd></div> };
+    let during = finished.is_none().then(|| {
+        let top = match v.discard_top {
+            Some(c) => cards_view(&[c], lang).into_any(),
+            None => j.discard_empty.into_any(),
+        };
+        let card = v.discard_top.map(|c| c.to_string()).unwrap_or_default();
+        // The drop target is inside the `dd` (a `dd` with a button's role
+        // would leave the list invalid).
+        let discard = if live {
+            view! { <span class="ja-target" role="button" tabindex="0" data-drop="discard" data-act="discard" data-testid="ja-discard-top" data-card=card>{top}</span> }.into_any()
+        } else {
+            view! { <span data-testid="ja-discard-top" data-card=card>{top}</span> }.into_any()
+        };
+        view! {
+            {fact(j.dealer, i18n::seat_name(s.config(), v.dealer, lang).into_any())}
+            <div><dt>{j.stock}</dt><dd data-testid="ja-stock">{v.stock}</dd></div>
+            {fact(j.discard, discard)}
+        }
+    });
+    view! {
+        <section class="panel ja-facts" aria-label=j.contract>
+            <div class="ja-head">
+                <p class="ja-round" data-testid="ja-round">{texts::round_text(round, lang)}</p>
+                <p class="ja-contract" data-testid="ja-contract">
+                    <strong>{j.contract}{i18n::colon(lang)} " " {texts::contract_text(c, lang)}</strong>
+                    <span class="contract-pic" aria-hidden="true">{picture}</span>
+                </p>
+            </div>
+            <dl class="facts">
+                {during}
+                {fact(j.small_pot, texts::cents(v.pots.0).into_any())}
+                {fact(j.big_pot, texts::cents(v.pots.1).into_any())}
+            </dl>
+        </section>
+    }
+    .into_any()
+}
+
+/// One seat of the players list.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct SeatRow {
+    seat: Seat,
+    name: String,
+    level: Option<&'static str>,
+    dealer: bool,
+    acting: bool,
+    /// Whether it opened (`None` while a round's end is shown).
+    opened: Option<bool>,
+    money: i32,
+    score: i32,
+    hand_size: usize,
+    staged: usize,
+    bought: Vec<Card>,
+    bubble: Option<(String, bool)>,
+}
+
+/// Every player: money, score, hand size, opened, bought this round. The
+/// seat staging a play sees how many of its cards are on the staged table
+/// (still in its hand for the others until "Play"). While a round's end is
+/// shown: money and scores only (the next round is dealt, not begun).
+pub(super) fn seat_rows(s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, moves: Option<&SeatMoves>, lang: Lang) -> Vec<SeatRow> {
+    (0..v.players)
+        .map(|seat| SeatRow {
+            seat,
+            name: i18n::seat_name(s.config(), seat, lang),
+            level: match s.config().seat(seat) {
+                Some(SeatKind::Bot(level)) => Some(i18n::level_name(level, lang)),
+                _ => None,
+            },
+            dealer: v.dealer == seat && !round_end,
+            acting: v.to_act == Some(seat) && !round_end,
+            opened: (!round_end).then(|| v.opened[seat]),
+            money: v.money[seat],
+            score: v.scores[seat],
+            hand_size: v.hand_sizes[seat],
+            staged: st.filter(|st| st.playing && st.seat == seat).map_or(0, |st| v.hand.len().saturating_sub(st.hand.len())),
+            bought: if round_end { Vec::new() } else { v.bought.iter().filter(|(b, _)| *b == seat).map(|(_, c)| *c).collect() },
+            bubble: moves.filter(|_| !round_end).and_then(|m| m.bubble(seat, Some(v.seat), lang)),
+        })
+        .collect()
+}
+
+fn seat_line(r: SeatRow, lang: Lang) -> impl IntoView {
+    let j = lang.ja();
+    let SeatRow { seat, staged, hand_size, .. } = r;
+    view! {
+        <li
+            class="seat-line"
+            class:acting=r.acting
+            data-testid=format!("ja-player-{seat}")
+            data-hand-size=hand_size
+            data-staged=staged
+            data-opened=r.opened.unwrap_or(false).to_string()
+            data-money=r.money
+        >
+            <p class="who">
+                <strong>{r.name}</strong>
+                {r.level.map(|l| view! { " " <span class="level">{l}</span> })}
+                {r.dealer.then(|| view! { " " <span class="badge leader">{j.dealer}</span> })}
+                {r.opened.map(|o| view! { " " <span class="badge" class:holds=o>{if o { j.opened } else { j.not_opened }}</span> })}
+            </p>
+            <p class="stats">
+                <span>{texts::cents(r.money)}</span>
+                <span>{r.score} " " {j.points}</span>
+                {r.opened.is_some().then(|| view! { <span>{texts::hand_size_text(hand_size, staged, lang)}</span> })}
+                {(!r.bought.is_empty()).then(|| view! { <span class="bought">{j.bought} " " {cards_view(&r.bought, lang)}</span> })}
+            </p>
+            {r.bubble.map(|(text, fresh)| view! { <p class="bubble" class:fresh=fresh data-testid=format!("ja-bubble-{seat}")>{text}</p> })}
+        </li>
+    }
+}
+
+/// The players, keyed by seat: a seat is drawn again only when its row changed.
+pub(super) fn seats_view(rows: Signal<Vec<SeatRow>>, lang: Signal<Lang>) -> impl IntoView {
+    let count = Memo::new(move |_| rows.with(Vec::len));
+    view! {
+        <section class="panel players">
+            <h2>{move || lang.get().s().players_title}</h2>
+            <ul class="seats-list">
+                <For each=move || 0..count.get() key=|seat| *seat let:seat>
+                    {
+                        let row = Memo::new(move |_| rows.with(|r| r.get(seat).cloned()));
+                        move || row.get().map(|r| seat_line(r, lang.get()))
+                    }
+                </For>
+            </ul>
+        </section>
+    }
+}
+
+/// The live table.
+#[component]
+pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
+    let ctx = ui.ctx;
+    let over = Memo::new(move |_| ctx.game::<Ja, _>(|s| s.is_over()).unwrap_or(false));
+    let facts = move || {
+        let (lang, re, acked) = (ctx.lang(), round_end.get(), ui.acked.get());
+        ctx.game::<Ja, _>(|s| facts(s, &s.view(s.viewer()), re.then_some(acked), true, lang))
+    };
+    let rows = Signal::derive(move || {
+        let (lang, re) = (ctx.lang(), round_end.get());
+        ui.moves.with(|m| {
+            ui.staging.with(|st| ctx.game::<Ja, _>(|s| seat_rows(s, &s.view(s.viewer()), st.as_ref(), re, m.as_ref(), lang)).unwrap_or_default())
+        })
+    });
+    view! {
+        <h1 class="sr-only">"J'achète"</h1>
+        <Show when=move || !round_end.get()>
+            <Status ui />
+        </Show>
+        {facts}
+        <History ui />
+        <Show when=move || over.get()>
+            <end::EndPanel ui />
+        </Show>
+        <div class="board">
+            <div class="main-col">
+                <Show
+                    when=move || round_end.get()
+                    fallback=move || view! { <Seatside ui /> <Melds ui /> }
+                >
+                    {move || end::round_end(ui)}
+                </Show>
+            </div>
+            <div class="side-col">
+                {seats_view(rows, ctx.lang.into())}
+                <Log ui round_end />
+            </div>
+        </div>
+    }
+}
+
+/// The one instruction of the moment: whose turn, and what to do; a bot thinking.
+#[component]
+fn Status(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let turn = Memo::new(move |_| {
+        let lang = ctx.lang();
+        ctx.game::<Ja, _>(|s| {
+            let seat = s.to_act()?;
+            let buying = s.view(seat).phase == JaPhase::BuyWindow;
+            Some((texts::turn_text(s.config(), seat, buying, lang), s.human_to_act().is_some()))
+        })
+        .flatten()
+    });
+    let thinking = move || {
+        let lang = ctx.lang();
+        let seat = ctx.thinking.get()?;
+        let name = ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), seat, lang))?;
+        Some(view! {
+            <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{i18n::thinking_text(&name, lang)}</span>
+        })
+    };
+    // Pinned at the top while the table scrolls: a turn's start scrolls the
+    // hand (or the buy) up under it (`show_turn`).
+    view! {
+        <div
+            class="status"
+            class:yours=move || turn.with(|t| t.as_ref().is_some_and(|t| t.1))
+            class:over=move || turn.with(Option::is_none) && ctx.thinking.with(Option::is_none)
+            style="position:sticky;top:0;z-index:20;box-shadow:0 2px 6px rgb(0 0 0/15%)"
+        >
+            <p class="turn" role="status" data-testid="turn-status">
+                {move || turn.get().map(|t| t.0)}
+                {thinking}
+            </p>
+        </div>
+    }
+}
+
+/// The discards so far, folded.
+#[component]
+fn History(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let shown = Memo::new(move |_| ctx.game::<Ja, _>(|s| !s.is_over()).unwrap_or(false));
+    move || {
+        shown.get().then(|| {
+            let lang = ctx.lang();
+            let j = lang.ja();
+            let open = ui.history.get();
+            view! {
+                <p class="ja-history-line">
+                    <button type="button" data-act="hist" data-testid="ja-history-toggle" aria-expanded=open.to_string()>
+                        {if open { j.history_hide } else { j.history_show }}
+                    </button>
+                </p>
+                {open.then(|| {
+                    let seen = ctx.game::<Ja, _>(|s| s.view(s.viewer()).discards_seen).unwrap_or_default();
+                    view! {
+                        <div class="ja-history" data-testid="ja-history">
+                            <p class="note">{j.history_title}</p>
+                            <p>{cards_view(&seen, lang)}</p>
+                        </div>
+                    }
+                })}
+            }
+        })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    /// Hot-seat: the device goes to this seat's person first.
+    Handoff(Seat),
+    /// Hot-seat: a bot plays, every hand hidden.
+    Hidden,
+    Play,
+}
+
+/// The hand area, or the hot-seat hand-off, or a note that hands are hidden.
+#[component]
+fn Seatside(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let side = Memo::new(move |_| {
+        let revealed = ctx.revealed_for.get();
+        ctx.game::<Ja, _>(|s| {
+            let several = s.config().humans().len() > 1;
+            match s.human_to_act() {
+                Some(seat) if several && revealed != Some(seat) => Side::Handoff(seat),
+                None if several && !s.is_over() => Side::Hidden,
+                _ => Side::Play,
+            }
+        })
+        .unwrap_or(Side::Play)
+    });
+    move || match side.get() {
+        Side::Handoff(seat) => {
+            let lang = ctx.lang();
+            let name = ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), seat, lang)).unwrap_or_default();
+            view! {
+                <section class="panel handoff" data-testid="handoff-screen">
+                    <h2>{i18n::handoff_title(&name, lang)}</h2>
+                    <p>{lang.s().handoff_hidden}</p>
+                    <button type="button" class="primary big" data-act="ready" data-testid="handoff-ready">{i18n::handoff_ready(&name, lang)}</button>
+                </section>
+            }
+            .into_any()
+        }
+        Side::Hidden => view! {
+            <section class="panel hidden-hands" data-testid="hands-hidden"><p>{move || ctx.lang().s().handoff_hidden}</p></section>
+        }
+        .into_any(),
+        Side::Play => view! {
+            <Buy ui />
+            <HandArea ui />
+        }
+        .into_any(),
+    }
+}
+
+/// Whether a hint is being computed for move `now` (the button waits).
+fn thinking<A: Send + Sync + 'static>(hint: RwSignal<Hint<A>>, now: usize) -> bool {
+    hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now))
+}
+
+/// The Hint button, or why there is none (the daily deal).
+fn hint_button<A: Clone + Send + Sync + 'static>(
+    ctx: Ctx,
+    hint: RwSignal<Hint<A>>,
+    now: impl Fn() -> usize + Send + Sync + Copy + 'static,
+    allowed: bool,
+    on_ask: impl Fn() + Send + Sync + Copy + 'static,
+) -> AnyView {
+    if !allowed {
+        return view! { <span class="note" data-testid="hint-off">{move || ctx.lang().s().hint_daily}</span> }.into_any();
+    }
+    view! {
+        <button type="button" data-testid="hint-button" disabled=move || thinking(hint, now()) on:click=move |_| on_ask()>
+            {tr(|s| s.hint)}
+        </button>
+    }
+    .into_any()
+}
+
+/// The hint's panel at move `now`: "thinking", or the choices (`row` draws
+/// each: its index, action and value) and what the values mean (`explain`).
+/// A hint asked at another move shows nothing.
+fn hint_panel<A, R, N>(hint: RwSignal<Hint<A>>, now: impl Fn() -> usize + Send + Sync + Copy + 'static, explain: fn(Lang) -> String, row: R) -> impl IntoView
+where
+    A: Clone + Send + Sync + 'static,
+    R: Fn(usize, A, f64, Lang) -> N + Send + Sync + Copy + 'static,
+    N: IntoView + 'static,
+{
+    let lang = crate::ui::ctx().lang;
+    move || {
+        let lang = lang.get();
+        match hint.get() {
+            Hint::Thinking { at } if at == now() => {
+                view! { <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p> }.into_any()
+            }
+            Hint::Ready { at, choices } if at == now() => {
+                let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, lang)).collect_view();
+                view! {
+                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
+                        <h3 id="hint-title">{lang.s().hint_title}</h3>
+                        <ol>{items}</ol>
+                        <p class="note">{explain(lang)}</p>
+                    </section>
+                }
+                .into_any()
+            }
+            _ => ().into_any(),
+        }
+    }
+}
+
+/// What a hint's value means, in words (J'achète: the points left in hand
+/// when the round ends, fewer is better).
+fn hint_explain(lang: Lang) -> String {
+    let worlds = i18n::num(tablee_bots::jachete::HINT_WORLDS as i32);
+    match lang {
+        Lang::En => format!("Points: what you would still hold when this round ends after the move (0 if you go out; fewer is better), on average over {worlds} deals that fit what you can see, each played out to the round's end by the expert bot. Best first; “as good” means the difference is within the search's precision."),
+        Lang::Fr => format!("Points : ce qu'il vous resterait en main à la fin de la manche après le coup (0 si vous sortez ; moins, c'est mieux), en moyenne sur {worlds} donnes compatibles avec ce que vous voyez, chacune jouée jusqu'à la fin de la manche par le bot expert. Le meilleur d'abord ; « aussi bon » : l'écart est sous la précision de la recherche."),
+    }
+}
+
+/// The hint's button and panel (a buy window's or a turn's).
+fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
+    let ctx = ui.ctx;
+    let now = move || ctx.game::<Ja, _>(|s| s.actions().len()).unwrap_or(0);
+    let allowed = ctx.game_untracked::<Ja, _>(|s| s.config().hints_allowed()).unwrap_or(false);
+    let button = hint_button(ctx, ui.hint, now, allowed, move || hint::ask::<Ja>(ctx, ui.hint));
+    let best = move || ui.hint.with(|h| match h {
+        Hint::Ready { choices, .. } => choices.first().map(|c| c.1),
+        _ => None,
+    });
+    let row = move |i: usize, action: JaAction, value: f64, lang: Lang| {
+        // The value is minus the points expected at the round's end (higher
+        // is better, as every bot's): shown as points, fewest first. The
+        // search gives a move within its precision of the best the best's
+        // value ([`tablee_bots::jachete::hint`]).
+        let shown = format!("{:.1}", (-value).max(0.0));
+        let value_attr = shown.clone();
+        let equal = i > 0 && best() == Some(value);
+        let apply = match (&action, i) {
+            (JaAction::Play { table }, 0) => {
+                let table = table.clone();
+                Some(view! { " " <button type="button" data-testid="hint-apply" on:click=move |_| apply_hint(ui, &table)>{lang.ja().hint_apply}</button> })
+            }
+            _ => None,
+        };
+        view! {
+            <li data-testid=format!("ja-hint-choice-{i}") data-value=value_attr>
+                <span>{texts::action_text(&action, lang)}</span>
+                <span class="muted">" — " {shown} " " {lang.ja().points}
+                    {equal.then(|| view! { " " <em>{lang.pick("(as good)", "(aussi bon)")}</em> })}
+                </span>
+                {apply}
+            </li>
+        }
+        .into_any()
+    };
+    (button, hint_panel(ui.hint, now, hint_explain, row).into_any())
+}
+
+/// JA-9..JA-11: the buy window, with the priority order and who said no.
+#[component]
+fn Buy(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let data = Memo::new(move |_| {
+        let lang = ctx.lang();
+        ctx.game::<Ja, _>(|s| {
+            let v = s.view(s.viewer());
+            let (Some(c), JaPhase::BuyWindow) = (v.buy_card, v.phase) else { return None };
+            let by = v.discarded.last().map(|(seat, _)| *seat);
+            let order: Vec<Seat> = (0..v.players)
+                .map(|i| (v.turn + i) % v.players)
+                .filter(|&seat| !v.opened[seat] && v.money[seat] >= BUY_PRICE && Some(seat) != by)
+                .collect();
+            let at = order.iter().position(|seat| Some(*seat) == v.to_act).unwrap_or(0);
+            let order: Vec<(String, std::cmp::Ordering)> = order.iter().enumerate().map(|(i, &seat)| (i18n::seat_name(s.config(), seat, lang), i.cmp(&at))).collect();
+            let mine = s.human_to_act() == Some(v.seat);
+            Some((c, mine.then(|| texts::buy_question(c, v.turn == v.seat, lang)), order))
+        })
+        .flatten()
+    });
+    move || {
+        let (c, question, order) = data.get()?;
+        let lang = ctx.lang();
+        let j = lang.ja();
+        let mine = question.is_some();
+        let (hint_button, hint_panel) = if mine { hint_parts(ui) } else { (().into_any(), ().into_any()) };
+        let order = order
+            .into_iter()
+            .map(|(name, at)| {
+                let note = match at {
+                    std::cmp::Ordering::Less => j.declined,
+                    std::cmp::Ordering::Equal => j.asked_now,
+                    std::cmp::Ordering::Greater => "",
+                };
+                view! { <li class:now=at == std::cmp::Ordering::Equal>{name} " " <span class="muted">{note}</span></li> }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="panel ja-buy" data-testid="ja-buy-window">
+                <p class="buy-card">{cards_view(&[c], lang)} " " {question}</p>
+                {mine.then(|| view! {
+                    <p class="buttons">
+                        <button type="button" class="primary" data-act="buy" data-testid="ja-buy">{j.buy}</button>
+                        <button type="button" data-act="decline" data-testid="ja-decline">{j.decline}</button>
+                        {hint_button}
+                    </p>
+                })}
+                <p class="note">{j.buy_order}{i18n::colon(lang)}</p>
+                <ol class="buy-order">{order}</ol>
+                {hint_panel}
+            </section>
+        })
+    }
+}
+
+/// One card of the hand, keyed by the card (and its copy): moved, not
+/// redrawn, when the hand is sorted or a card leaves it.
+fn hand_card(ui: Ui, i: ReadSignal<usize>, card: Card, flags: Memo<Vec<(bool, bool)>>) -> impl IntoView {
+    let lang = ui.ctx.lang;
+    let flag = move |f: fn(&(bool, bool)) -> bool| flags.with(|v| v.get(i.get()).is_some_and(f));
+    let selected = move || flag(|f| f.0);
+    view! {
+        <li>
+            <button
+                type="button"
+                class=format!("{} hc card-btn ja-target", face_class(card))
+                class:new=move || flag(|f| f.1)
+                class:selected=selected
+                aria-pressed=move || selected().to_string()
+                aria-label=move || texts::card_spoken(card, lang.get())
+                data-testid=move || format!("ja-hand-card-{}", i.get())
+                data-card=card.to_string()
+                data-drop=move || format!("h{}", i.get())
+                data-act=move || format!("h{}", i.get())
+            >
+                {move || texts::card_label(card, lang.get())}
+            </button>
+        </li>
+    }
+}
+
+/// The hand, its sorting, the turn's buttons and the staged table's problem.
+#[component]
+fn HandArea(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let has = Memo::new(move |_| ui.staging.with(Option::is_some));
+    let playing = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| s.playing)));
+    // Each card once with its copy number: a key that follows the card.
+    let keys = Memo::new(move |_| {
+        ui.staging.with(|s| {
+            let hand = s.as_ref().map_or(&[][..], |s| &s.hand[..]);
+            let mut out: Vec<(Card, u8)> = Vec::with_capacity(hand.len());
+            for &c in hand {
+                let copy = out.iter().filter(|(x, _)| *x == c).count() as u8;
+                out.push((c, copy));
+            }
+            out
+        })
+    });
+    // Per card: selected, and new since the last move (each new copy once).
+    let flags = Memo::new(move |_| {
+        ui.fresh.with(|fresh| {
+            let mut fresh = fresh.clone();
+            ui.staging.with(|s| {
+                let Some(s) = s else { return Vec::new() };
+                s.hand
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let new = fresh.iter().position(|x| x == c).map(|at| fresh.remove(at)).is_some();
+                        (s.is_selected(Pick::Hand(i)), new)
+                    })
+                    .collect()
+            })
+        })
+    });
+    let heading = move || texts::hand_heading(keys.with(Vec::len), ctx.lang());
+    let progress = move || {
+        let lang = ctx.lang();
+        ui.staging.with(|s| s.as_ref()?.progress()).map(|(done, c)| view! { <p class="progress" data-testid="ja-progress">{texts::progress_text(done, c, lang)}</p> })
+    };
+    let problem = move || {
+        let lang = ctx.lang();
+        ui.msg.get().or_else(|| ui.staging.with(|s| s.as_ref().and_then(|s| Some(problem_text(s, &s.problem()?, lang))))).unwrap_or_default()
+    };
+    let swap = move || ui.staging.with(|s| s.as_ref().is_some_and(|s| matches!(s.selected.as_slice(), [Pick::Hand(_), Pick::Table(..)] | [Pick::Table(..), Pick::Hand(_)])));
+    let j = move || ctx.lang().ja();
+    view! {
+        <Show when=move || has.get()>
+            <section class="panel hand-area ja-hand-area">
+                <div class="row-head">
+                    <h2>{heading}</h2>
+                    <p class="sorts">
+                        // The target just before the hand's first card (the keyboard's order).
+                        <Show when=move || playing.get()>
+                            <button type="button" class="new-meld ja-target" data-testid="ja-new-meld" data-drop="new" data-act="new">"+ " {move || j().new_meld}</button>
+                        </Show>
+                        <button type="button" data-act="sr" data-testid="ja-sort-rank">{move || j().sort_rank}</button>
+                        <button type="button" data-act="ss" data-testid="ja-sort-suit">{move || j().sort_suit}</button>
+                    </p>
+                </div>
+                <ul class="ja-hand" data-testid="ja-hand" data-drop="hand">
+                    <ForEnumerate each=move || keys.get() key=|k| *k children=move |i, (card, _)| hand_card(ui, i, card, flags) />
+                </ul>
+                <Loose ui />
+                <div class="ja-actions" class:playing=move || playing.get()>
+                    <Show when=move || playing.get()>
+                        <p class="note turn-help">{move || j().turn_help}</p>
+                        {progress}
+                        {
+                            let (hint_button, hint_panel) = hint_parts(ui);
+                            view! {
+                                <p class="buttons">
+                                    <button type="button" class="primary" data-act="play" data-testid="ja-play">{move || j().play}</button>
+                                    <button type="button" data-act="discard" data-testid="ja-discard" data-drop="discard">{move || j().discard_button}</button>
+                                    <button type="button" data-act="reset" data-testid="ja-reset-turn">{move || j().reset_turn}</button>
+                                    <button type="button" data-act="hand" data-testid="ja-to-hand" data-drop="hand">{move || j().to_hand}</button>
+                                    <Show when=swap>
+                                        <button type="button" data-act="swap" data-testid="ja-swap">{move || j().swap}</button>
+                                    </Show>
+                                    {hint_button}
+                                </p>
+                                <div class="ja-hint">{hint_panel}</div>
+                            }
+                        }
+                    </Show>
+                    <p class="error" role="alert" data-testid="ja-problem">{problem}</p>
+                </div>
+            </section>
+        </Show>
+    }
+}
+
+/// JA-14: wilds taken off the table by a swap, to be played again this turn.
+#[component]
+fn Loose(ui: Ui) -> impl IntoView {
+    let loose = Memo::new(move |_| ui.staging.with(|s| s.as_ref().map(|s| (s.loose.clone(), s.selected.clone())).unwrap_or_default()));
+    move || {
+        let (cards, selected) = loose.get();
+        let lang = ui.ctx.lang();
+        (!cards.is_empty()).then(|| {
+            let buttons = cards
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| {
+                    let sel = selected.contains(&Pick::Loose(i));
+                    view! {
+                        <button type="button" class=format!("{} ja-target", face_class(c)) class:selected=sel data-act=format!("l{i}") data-testid=format!("ja-loose-{i}")>
+                            {texts::card_label(c, lang)}
+                        </button>
+                    }
+                })
+                .collect_view();
+            view! { <p class="loose">{lang.ja().to_place}{i18n::colon(lang)} " " {buttons}</p> }
+        })
+    }
+}
+
+/// The (staged) table: melds grouped by owner, each with its live verdict.
+#[component]
+fn Melds(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let owners = Memo::new(move |_| {
+        ui.staging.with(|s| {
+            let mut owners: Vec<Seat> = s.as_ref().map(|s| s.table.iter().map(|m| m.owner).collect()).unwrap_or_default();
+            owners.sort_unstable();
+            owners.dedup();
+            owners
+        })
+    });
+    let has = Memo::new(move |_| ui.staging.with(Option::is_some));
+    view! {
+        <Show when=move || has.get()>
+            <section class="panel ja-melds">
+                <h2>{move || ctx.lang().ja().table_title}</h2>
+                <Show when=move || owners.with(Vec::is_empty)>
+                    <p class="empty">{move || ctx.lang().ja().table_empty}</p>
+                </Show>
+                <For each=move || owners.get() key=|o| *o let:owner>
+                    {
+                        let melds = Memo::new(move |_| {
+                            ui.staging.with(|s| s.as_ref().map(|s| s.table.iter().enumerate().filter(|(_, m)| m.owner == owner).map(|(i, _)| i).collect::<Vec<_>>()).unwrap_or_default())
+                        });
+                        view! {
+                            <div class="owner">
+                                <h3>{move || ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), owner, ctx.lang()))}</h3>
+                                <div class="melds">
+                                    <ForEnumerate each=move || melds.get() key=|m| *m children=move |k, m| meld(ui, owner, m, k) />
+                                </div>
+                            </div>
+                        }
+                    }
+                </For>
+            </section>
+        </Show>
+    }
+}
+
+/// Meld `m` of the staged table (the `k`-th of its owner's): its cards,
+/// each a target of its own for the keyboard too (a wild to swap, a card to
+/// move off a long meld), keyed by place (a swap keeps the focus there).
+fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
+    let ctx = ui.ctx;
+    let slots = Memo::new(move |_| ui.staging.with(|s| s.as_ref().and_then(|s| s.table.get(m)).map(|x| x.cards.clone()).unwrap_or_default()));
+    let status = Memo::new(move |_| ui.staging.with(|s| s.as_ref().map(|s| s.meld_status(m))));
+    let laid = move || slots.with(|c| c.iter().any(|s| s.laid));
+    let bad = move || status.with(|s| matches!(s, Some(Err(_))));
+    let verdict = move || {
+        let lang = ctx.lang();
+        match status.get() {
+            Some(Err(error)) => Some(view! { <span class="why">{meld_text(&error, lang)}</span> }.into_any()),
+            Some(Ok(())) if laid() => Some(view! { <span class="ok">"✓ " {lang.ja().valid}</span> }.into_any()),
+            _ => None,
+        }
+    };
+    let card = move |i: usize| {
+        let slot = move || slots.with(|c| c.get(i).copied());
+        let sel = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| s.is_selected(Pick::Table(m, i)))));
+        let class = move || {
+            slot().map_or(String::new(), |s| format!("{} mc ja-target{}{}", face_class(s.card), if s.laid { " laid" } else { "" }, if sel.get() { " selected" } else { "" }))
+        };
+        view! {
+            <span
+                class=class
+                role="button"
+                tabindex="0"
+                aria-pressed=move || sel.get().to_string()
+                data-card=move || slot().map(|s| s.card.to_string())
+                aria-label=move || slot().map(|s| texts::card_spoken(s.card, ctx.lang()))
+                data-act=format!("c{m}.{i}")
+            >
+                {move || slot().map(|s| texts::card_label(s.card, ctx.lang()))}
+            </span>
+        }
+    };
+    let label = move || ctx.game::<Ja, _>(|s| texts::meld_label(s.config(), owner, k.get(), ctx.lang()));
+    view! {
+        <div
+            class="meld ja-target"
+            class:bad=bad
+            class:fresh=laid
+            role="button"
+            tabindex="0"
+            aria-label=label
+            data-testid=move || format!("ja-meld-{owner}-{}", k.get())
+            data-drop=format!("m{m}")
+            data-act=format!("m{m}")
+            data-meld=m
+            data-valid=move || (!bad()).to_string()
+        >
+            <span class="meld-cards">
+                <For each=move || 0..slots.with(Vec::len) key=|i| *i children=card />
+            </span>
+            {verdict}
+        </div>
+    }
+}
+
+/// The round's moves in words, turn by turn, newest last; the moves made
+/// since the person's own latest move are marked (issue 34).
+#[component]
+fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
+    let ctx = ui.ctx;
+    let lines = Memo::new(move |_| {
+        let lang = ctx.lang();
+        let acked = ui.acked.get();
+        let re = round_end.get();
+        ui.moves.with(|m| {
+            let m = m.as_ref()?;
+            ctx.game::<Ja, _>(|s| {
+                let v = s.view(s.viewer());
+                let round = if re { acked } else { s.state().results().len() };
+                let mut lines = Vec::new();
+                // JA-7: the dealer turned a wild and had to buy it: the round's first line.
+                if let Some((dealer, c)) = v.bought.first().copied().filter(|(seat, c)| !re && *seat == v.dealer && c.is_wild()) {
+                    lines.push(LogLine { key: usize::MAX, text: texts::forced_buy_text(s.config(), dealer, c, lang), fresh: false });
+                }
+                let viewer = s.config().solo_seat().or(s.human_to_act());
+                lines.extend(log_lines(m.log(), s.config(), round, m.since(viewer), lang));
+                lines
+            })
+        })
+        .unwrap_or_default()
+    });
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // The newest line in view inside the list (it scrolls on a desktop).
+    Effect::new(move |_| {
+        lines.track();
+        if let Some(el) = list.get_untracked() {
+            el.set_scroll_top(el.scroll_height());
+        }
+    });
+    let title = move || ctx.lang().pick("This round, move by move", "La manche, coup par coup");
+    view! {
+        <details class="panel ja-log" open data-testid="ja-log">
+            <summary><h2>{title}</h2></summary>
+            <ol class="log-lines" node_ref=list>
+                <For each=move || lines.get() key=|l| l.clone() let:line>
+                    <li class:fresh=line.fresh>
+                        {line.fresh.then(|| view! { <span class="sr-only">{move || ctx.lang().pick("New: ", "Nouveau : ")}</span> })}
+                        {line.text}
+                    </li>
+                </For>
+            </ol>
+        </details>
+    }
+}
+
+/// An element's edge relative to the viewport (`getBoundingClientRect`).
+fn edge(el: &web_sys::Element, side: &str) -> f64 {
+    let rect = js_sys::Reflect::get(el, &"getBoundingClientRect".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(el).ok());
+    rect.and_then(|r| js_sys::Reflect::get(&r, &side.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
+}
+
+fn find(sel: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.query_selector(sel).ok().flatten()
+}
+
+/// The meld a staging action changed, with its verdict, in view: scrolled
+/// as little as needed to bring it between the pinned turn line and the
+/// turn's buttons when they are pinned at the window's foot (a phone's bar).
+pub(super) fn show_changed(ui: Ui) {
+    let Some(m) = ui.changed.get_value() else { return };
+    request_animation_frame(move || {
+        let (Some(window), Some(el)) = (web_sys::window(), find(&format!("[data-meld=\"{m}\"]"))) else { return };
+        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        let over = find(".ja .status").map_or(0.0, |s| edge(&s, "bottom")) + 8.0;
+        let under = find(".ja-actions.playing").filter(|b| edge(b, "bottom") >= height - 1.0).map_or(height, |b| edge(&b, "top")) - 8.0;
+        let (top, bottom) = (edge(&el, "top"), edge(&el, "bottom"));
+        let dy = if bottom > under { (bottom - under).min(top - over) } else { (top - over).min(0.0) };
+        if dy != 0.0 {
+            window.scroll_by_with_x_and_y(0.0, dy);
+        }
+    });
+}
+
+/// What the person must see now is in view: at the start of each of their
+/// turns and buy windows, whose turn it is and the hand (a phone may have
+/// been scrolled down to the table meanwhile), not after their own play
+/// mid-turn; at a round's end and at the game's end, the top of that
+/// screen (the page was at the hand). Once per move, the frame after it.
+pub(super) fn show_turn(ui: Ui) {
+    let acked = ui.acked.get_untracked();
+    let what = ui.ctx.game_untracked::<Ja, _>(|s| {
+        let at = (s.actions().len(), acked);
+        if s.is_over() {
+            return Some((at, "end-screen"));
+        }
+        if s.state().results().len() > acked {
+            return Some((at, "ja-round-end"));
+        }
+        let seat = s.human_to_act()?;
+        let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
+        (!own_play).then_some((at, ""))
+    });
+    let Some(Some((at, panel))) = what else { return };
+    if ui.shown.get_value() == Some(at) {
+        return;
+    }
+    ui.shown.set_value(Some(at));
+    request_animation_frame(move || {
+        let Some(window) = web_sys::window() else { return };
+        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        if !panel.is_empty() {
+            if let Some(el) = find(&format!("[data-testid=\"{panel}\"]")) {
+                if edge(&el, "top") < 0.0 || edge(&el, "top") > height * 0.6 {
+                    el.scroll_into_view_with_bool(true);
+                }
+            }
+            return;
+        }
+        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
+        // The turn line is pinned at the top once scrolled to: the buy or the
+        // hand goes just under its pinned place. The buy's question and
+        // buttons, or the hand's heading, must not be under the pinned line,
+        // nor the hand's first card below the window.
+        let pinned = edge(&turn, "bottom") - edge(&turn, "top");
+        let Some(first) = find(".ja-buy, .ja-hand-area") else { return };
+        if edge(&first, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
+            window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
+        }
+    });
+}
