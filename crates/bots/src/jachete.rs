@@ -15,7 +15,7 @@
 //! points and the cents left are what a world can tell). They keep the
 //! heuristic's move unless another candidate beats it significantly on the
 //! same worlds ([`Search::z`]): a search that followed every noisy
-//! difference played worse than its own rollout policy (docs/bots.md).
+//! difference played worse than its own rollout policy (docs/research/jachete-bots.md).
 
 use tablee_engine::jachete::{
     contract, read_meld, Card, Contract, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
@@ -23,7 +23,8 @@ use tablee_engine::jachete::{
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::paired::paired_rollouts_with;
+use crate::paired::paired_rollouts_cut;
+use crate::jachete_value;
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
@@ -40,7 +41,7 @@ pub struct Search {
     pub width: usize,
     pub z: f64,
     /// The guard's margin at a play once opened (which cards to lay off or
-    /// meld), where the search's deviations gain most (docs/bots.md).
+    /// meld), where the search's deviations gain most (docs/research/jachete-bots.md).
     pub z_play: f64,
     /// Whether the rollouts play each opponent with a policy fitted to its
     /// observed buying ([`opponent_models`]) rather than all as `normal`.
@@ -60,15 +61,20 @@ pub struct Search {
     /// round, the rounds left as noise) rather than its round points
     /// against the table's average.
     pub win: bool,
+    /// Where a rollout stops (issue 33): 0 plays the round to its end; `n`
+    /// stops at the start of the searching seat's `n`-th turn after the
+    /// decision (its draw made), and scores every seat there by the learned
+    /// evaluation ([`crate::jachete_value`]) instead of the round's points.
+    pub cutoff: u32,
 }
 
 /// `hard`'s and `expert`'s budgets.
 pub const HARD: Search =
-    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
+    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false, cutoff: 0 };
 /// `expert` compares the heuristic's 8 best candidates, not 4: where several
 /// plays or discards score alike (the heuristic counts the cards a play lays
 /// off, not their points), the better one is often not among the first 4
-/// (issue 15, part 9: +0.032 ± 0.025 against three openers, docs/bots.md).
+/// (issue 15, part 9: +0.032 ± 0.025 against three openers, docs/research/jachete-bots.md).
 pub const EXPERT: Search = Search { worlds: 160, width: 8, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
@@ -126,18 +132,36 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
             let seat = world.to_act().unwrap_or(0);
             Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
         };
-        let (future, win) = (search.future, search.win);
+        let (future, win, cutoff, me) = (search.future, search.win, search.cutoff, view.seat);
         let reward = |world: &JaGame, out: &mut Vec<f64>| {
             if win {
                 win_reward(world.round(), out);
+            } else if cutoff > 0 && world.round().result().is_none() {
+                value_rewards(world.round(), out);
             } else {
                 round_rewards(world.round(), future, out);
             }
         };
+        // The rollout's end: the round's, or the searching seat's
+        // `cutoff`-th turn after this decision (memory: twice the turns
+        // reached, plus 1 while another seat has the turn).
+        let stop = |world: &JaGame, memory: &mut u32| {
+            if cutoff == 0 {
+                return false;
+            }
+            let round = world.round();
+            match (round.to_act(), round.phase()) {
+                (Some(seat), JaPhase::Play) if seat != me => *memory |= 1,
+                (Some(seat), JaPhase::Play) if seat == me && *memory & 1 == 1 => *memory += 1,
+                _ => {}
+            }
+            *memory / 2 >= cutoff
+        };
         // The candidates: the policy's best, read from the view (its own
         // move first: the incumbent the guard keeps).
         let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|c| c.action.clone()).collect();
-        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, reward);
+        let paired =
+            paired_rollouts_cut::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, stop, reward);
         // A choice among plays once opened: the plays' guard.
         let plays = view.opened[view.seat] && matches!(ranked[0].action, JaAction::Play { .. });
         let z = if plays { search.z_play } else { search.z };
@@ -153,13 +177,13 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
 /// Search only where the heuristic can be wrong: a buy, a turn's choice
 /// among several discards, and once opened every play (which cards to lay
 /// off or meld, wilds or not; `scores`: the heuristic's, one per legal
-/// action). The plays are where the search gains most (docs/bots.md).
+/// action). The plays are where the search gains most (docs/research/jachete-bots.md).
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
         // never buys more than the tuned rule (a round's rollouts cannot see
         // what the cents spent would have bought later; left free, the search
-        // spent them all and lost, docs/bots.md).
+        // spent them all and lost, docs/research/jachete-bots.md).
         JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
@@ -181,7 +205,7 @@ fn rank_count(hand: &[Card], rank: Rank) -> usize {
 
 /// The heuristic's weights. `normal`, `easy` and the search levels' rollouts
 /// play [`Params::NORMAL`]; `crates/bots/examples/tune_ja.rs` tunes them by
-/// self-play against the research styles (docs/bots.md, issue 15).
+/// self-play against the research styles (docs/research/jachete-bots.md, issue 15).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Buying (a buy is taken when its score is above 0, declining's):
@@ -209,7 +233,7 @@ pub struct Params {
     /// cards to lay off or to score (index 25). 0 in every shipped policy:
     /// 2 makes the heuristic alone stronger against every style, but the
     /// search levels already decline those buys, and in `normal` it only
-    /// narrowed the gap between the levels (issue 15, part 8, docs/bots.md).
+    /// narrowed the gap between the levels (issue 15, part 8, docs/research/jachete-bots.md).
     pub buy_ready: f64,
     /// Playing: the value of each card played; the penalty for each wild
     /// played while the hand holds more than `wild_hand` cards and nobody
@@ -280,7 +304,7 @@ impl Params {
     };
 
     /// `normal`'s weights: [`Params::OLD`] tuned by `tune_ja` against the
-    /// research styles (seeds 1001 and 1002; docs/bots.md). Cards played count
+    /// research styles (seeds 1001 and 1002; docs/research/jachete-bots.md). Cards played count
     /// for more and wilds are played more readily (a 10-point penalty, not
     /// 15, only while the hand holds more than 4 cards, and 0.7 of it once
     /// someone else has opened), points weigh more in discards (0.4 before
@@ -495,7 +519,7 @@ impl<'a> Ctx<'a> {
                 let Some(card) = self.buy_card else { return -1.0 };
                 // A wild, or a card that grows a pair (or more) towards the
                 // contract's set length; each buy adds two cards (points at
-                // risk) and costs 5 cents (docs/bots.md, issue 15).
+                // risk) and costs 5 cents (docs/research/jachete-bots.md, issue 15).
                 let contract = contract(self.round);
                 let min_len = contract.map_or(3, |c| c.min_len);
                 let dealt = contract.map_or(9, |c| c.cards_dealt);
@@ -737,6 +761,22 @@ fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
     }
 }
 
+/// [`round_rewards`] for a round cut off before its end: every seat's points
+/// predicted by the learned evaluation from what it sees
+/// ([`jachete_value::round_points`]), the cents as in [`round_rewards`].
+fn value_rewards(round: &JaRound, out: &mut Vec<f64>) {
+    out.clear();
+    let n = round.players();
+    let points: Vec<f64> = (0..n).map(|s| jachete_value::round_points(round, s)).collect();
+    let total: f64 = points.iter().sum();
+    let rounds_left = 7u8.saturating_sub(round.round());
+    for (seat, &p) in points.iter().enumerate() {
+        let others = (total - p) / (n as f64 - 1.0).max(1.0);
+        let cents = f64::from(round.money(seat).min(BUY_PRICE * 4)) * 0.4 * f64::from(rounds_left).min(2.0);
+        out.push((0.5 + (others - p + cents) / 400.0).clamp(0.0, 1.0));
+    }
+}
+
 /// The spread of a player's total against another's over one round, in
 /// points (round points are 0 for the one who went out and 30 to 100 for
 /// the others, JA-17).
@@ -770,7 +810,7 @@ fn win_chances(totals: &[f64], money: &[i32], rounds_left: u8, out: &mut Vec<f64
 }
 
 /// Buys a player makes in a round, about (`normal` and the styles make 0.5
-/// to 2 a round, most late: docs/bots.md).
+/// to 2 a round, most late: docs/research/jachete-bots.md).
 const BUYS_PER_ROUND: f64 = 1.5;
 /// What one buy still to come is worth, in round points.
 const BUY_POINTS: f64 = 6.0;
@@ -787,7 +827,7 @@ fn future_cents(money: i32, rounds_left: u8) -> f64 {
 
 /// Buys a round a player makes before it is modelled as an aggressive
 /// buyer: `normal`, `miser` and `opener` make 0.1 to 1.0 in rounds 1 to 5,
-/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/bots.md).
+/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/research/jachete-bots.md).
 const BUYER_RATE: f64 = 1.05;
 
 /// The rollouts' model of an aggressive buyer: it also buys a card matching
