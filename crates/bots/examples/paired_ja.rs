@@ -206,6 +206,8 @@ fn main() {
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
     let (mut level_games, mut normal_games) = (Vec::new(), Vec::new());
+    // The reference seat's own searches (with PAIRED_JA_BASE=shipped).
+    let (mut base_deviated, mut base_gains, mut base_times, mut base_searched_times) = (0, Vec::new(), Vec::new(), Vec::new());
     for g in 0..games {
         let a = play(Some(&search), opponents, g, seed);
         let b = play(base.as_ref(), opponents, g, seed);
@@ -221,6 +223,10 @@ fn main() {
         deviated += a.deviated;
         times.extend(a.times);
         searched_times.extend(a.searched_times);
+        base_deviated += b.deviated;
+        base_gains.extend(b.gains);
+        base_times.extend(b.times);
+        base_searched_times.extend(b.searched_times);
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
@@ -243,6 +249,16 @@ fn main() {
         percentile(&mut searched_times, 0.5),
         percentile(&mut searched_times, 0.95),
     );
+    if base.is_some() {
+        let (bg, bc) = mean_ci(&base_gains);
+        println!(
+            "the shipped level: deviated {base_deviated}, round gain per deviation {bg:+.2} ± {bc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
+            percentile(&mut base_times, 0.5),
+            percentile(&mut base_times, 0.95),
+            percentile(&mut base_searched_times, 0.5),
+            percentile(&mut base_searched_times, 0.95),
+        );
+    }
     // How many points a game each would need to shed, its opponents' games
     // unchanged, for a win share of 0.40 and of 0.45 (docs/research/jachete-bots.md, part 12).
     println!(

@@ -9,14 +9,22 @@
 //! hand's points alone, the evaluation a cut-off rollout uses today).
 //!
 //!     cargo run --release -p tablee-bots --example value_ja -- GAMES SEED
+//!     cargo run --release -p tablee-bots --example value_ja -- discard|plays GAMES SEED [OPP]
 //!
 //! Prints the fit's report on stderr and the weights as the Rust constant
-//! `WEIGHTS` on stdout.
+//! `WEIGHTS` on stdout. `discard` asks whether the evaluation is a better
+//! continuation than `normal`: a seat playing `normal` but discarding the
+//! card that leaves the fewest predicted points (`plays`: choosing among
+//! the plays and the discards so too, a play followed by its best
+//! discard), against three OPP
+//! (`normal` or a style), paired game by game with `normal` in that seat.
 
 use tablee_bots::arena::game_seed;
-use tablee_bots::jachete_value::{predict_with, view_features, FEATURES, NAMES};
+use tablee_bots::jachete::{heuristic_action, Params};
+use tablee_bots::jachete_styles::{self as styles, Style};
+use tablee_bots::jachete_value::{predict, predict_with, view_features, FEATURES, NAMES};
 use tablee_bots::{jachete, Level};
-use tablee_engine::jachete::{JaGame, JaOptions};
+use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::Rng;
 use tablee_engine::Game;
 
@@ -106,8 +114,113 @@ fn r2(samples: &[&Sample], predict: impl Fn(&Sample) -> f64) -> f64 {
     1.0 - res / tot
 }
 
+/// The points the model predicts once `view`'s seat has discarded `card`
+/// (the next turn three seats away; going out scores nothing).
+fn after_discard(view: &JaView, card: Card) -> f64 {
+    let mut after = view.clone();
+    let i = after.hand.iter().position(|c| *c == card).expect("a card in hand");
+    after.hand.remove(i);
+    if after.hand.is_empty() {
+        return 0.0;
+    }
+    after.hand_sizes[view.seat] -= 1;
+    after.turn = (view.seat + 1) % view.players;
+    let (model, x) = view_features(&after);
+    predict(model, &x)
+}
+
+/// The best discard by [`after_discard`] (`None` for an empty hand).
+fn best_discard(view: &JaView) -> Option<(f64, Card)> {
+    let mut best: Option<(f64, Card)> = None;
+    for &card in &view.hand {
+        let points = after_discard(view, card);
+        if best.is_none_or(|(b, _)| points < b - 1e-9) {
+            best = Some((points, card));
+        }
+    }
+    best
+}
+
+/// `normal`, except that a discard (and with `plays`, the choice between
+/// the plays and discarding at once) is the one after which the model
+/// predicts the fewest points (a play followed by its best discard).
+fn value_policy(view: &JaView, legal: &[JaAction], plays: bool) -> JaAction {
+    let normal = heuristic_action(&Params::NORMAL, view, legal);
+    let searched = match normal {
+        JaAction::Discard(_) => true,
+        JaAction::Play { .. } => plays,
+        _ => false,
+    };
+    if !searched {
+        return normal;
+    }
+    let mut best = (f64::INFINITY, normal.clone());
+    for action in legal {
+        let points = match action {
+            JaAction::Discard(card) => after_discard(view, *card),
+            JaAction::Play { table } if plays => {
+                // The cards that left the hand: the new table less the old.
+                let mut on_table: Vec<Card> = view.table.iter().flat_map(|m| m.cards.iter().copied()).collect();
+                let mut after = view.clone();
+                for card in table.iter().flat_map(|m| &m.cards) {
+                    if let Some(i) = on_table.iter().position(|c| c == card) {
+                        on_table.swap_remove(i);
+                    } else if let Some(i) = after.hand.iter().position(|c| c == card) {
+                        after.hand.remove(i);
+                    }
+                }
+                after.hand_sizes[view.seat] = after.hand.len();
+                after.table = table.clone();
+                after.opened[view.seat] = true;
+                best_discard(&after).map_or(0.0, |(p, _)| p)
+            }
+            _ => continue,
+        };
+        if points < best.0 - 1e-9 {
+            best = (points, action.clone());
+        }
+    }
+    best.1
+}
+
+fn share(player: &dyn Fn(&JaView, &[JaAction]) -> JaAction, opponents: &str, g: usize, seed: u64) -> f64 {
+    let mut game = JaGame::new_game(4, JaOptions::default(), game_seed(seed, g)).expect("4 players");
+    let me = g % 4;
+    let mut legal = Vec::new();
+    while let Some(seat) = game.to_act() {
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let action = if seat == me {
+            player(&view, &legal)
+        } else if opponents == "normal" {
+            heuristic_action(&Params::NORMAL, &view, &legal)
+        } else {
+            styles::decide(Style::parse(opponents).expect("a style"), &view, &legal, 0)
+        };
+        game.apply(&action).expect("a generated action applies");
+    }
+    game.outcome().expect("a finished game").win_share(me)
+}
+
+fn discard_mode(args: &[String]) {
+    let games: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(3302);
+    let opponents = args.get(4).map_or("normal", String::as_str);
+    let plays = args[1] == "plays";
+    let diffs: Vec<f64> = (0..games)
+        .map(|g| share(&|v, l| value_policy(v, l, plays), opponents, g, seed) - share(&|v, l| heuristic_action(&Params::NORMAL, v, l), opponents, g, seed))
+        .collect();
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let sd = (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    println!("value {} against 3 x {opponents}, {games} games, seed {seed}: paired difference with normal {mean:+.4} ± {:.4}", args[1], 1.96 * sd / n.sqrt());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "discard" || a == "plays") {
+        return discard_mode(&args);
+    }
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(3301);
     let samples = collect(games, seed);
