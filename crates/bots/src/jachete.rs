@@ -199,7 +199,8 @@ fn fallback(legal: &[JaAction]) -> JaAction {
     legal.iter().find(|a| **a == JaAction::Decline).cloned().unwrap_or_else(|| legal[0].clone())
 }
 
-fn rank_count(hand: &[Card], rank: Rank) -> usize {
+/// How many naturals of `rank` the hand holds (wilds apart).
+pub(crate) fn rank_count(hand: &[Card], rank: Rank) -> usize {
     hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
 }
 
@@ -501,14 +502,6 @@ impl<'a> Ctx<'a> {
         better < sets
     }
 
-    /// Whether `card` can be added to a meld on the table (JA-13).
-    fn fits_table(&self, card: Card) -> bool {
-        self.table.iter().any(|meld| {
-            let mut cards = meld.cards.clone();
-            cards.push(card);
-            read_meld(&cards).is_ok()
-        })
-    }
 
     /// The heuristic's score of one candidate.
     fn score(&self, action: &JaAction) -> f64 {
@@ -581,7 +574,7 @@ impl<'a> Ctx<'a> {
                 if p.keep_contract != 0.0 && self.contract_rank(rank) {
                     keep += p.keep_contract;
                 }
-                if p.keep_table != 0.0 && !self.opened && self.fits_table(*card) {
+                if p.keep_table != 0.0 && !self.opened && fits_table(self.table, *card) {
                     keep += p.keep_table;
                 }
                 // A rank someone is collecting would be bought at once.
@@ -628,12 +621,30 @@ fn tight(c: &Contract) -> bool {
 /// never a set's rank) each with at least half of a set's length in
 /// naturals, the wilds making up the rest (JA-5: at most half of a meld).
 fn can_open(hand: &[Card], c: &Contract) -> bool {
+    cards_short(hand, c) == 0
+}
+
+/// How many cards `hand` lacks to hold contract `c` (JA-3, JA-12): for its
+/// `c.sets` best ranks, the naturals missing for half of a set's length or
+/// the cards missing after its wilds fill in (JA-5), whichever is more.
+pub(crate) fn cards_short(hand: &[Card], c: &Contract) -> usize {
     let mut counts: Vec<usize> = set_ranks().map(|r| rank_count(hand, r)).collect();
     counts.sort_unstable_by(|a, b| b.cmp(a));
     let naturals = c.min_len - c.min_len / 2;
     let best = &counts[..c.sets.min(counts.len())];
-    let wilds_needed: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
-    best.iter().all(|&n| n >= naturals) && wilds_needed <= hand.iter().filter(|c| c.is_wild()).count()
+    let short_naturals: usize = best.iter().map(|&n| naturals.saturating_sub(n)).sum();
+    let short_total: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
+    let wilds = hand.iter().filter(|c| c.is_wild()).count();
+    short_naturals.max(short_total.saturating_sub(wilds))
+}
+
+/// Whether `card` can be added to a meld on `table` (JA-13).
+pub(crate) fn fits_table(table: &[TableMeld], card: Card) -> bool {
+    table.iter().any(|meld| {
+        let mut cards = meld.cards.clone();
+        cards.push(card);
+        read_meld(&cards).is_ok()
+    })
 }
 
 /// How many ranks the hand holds two naturals or more of (wilds apart).
@@ -642,7 +653,7 @@ fn pairs(hand: &[Card]) -> usize {
 }
 
 /// The ranks a set can have: every rank but 2, always wild (JA-3).
-fn set_ranks() -> impl Iterator<Item = Rank> {
+pub(crate) fn set_ranks() -> impl Iterator<Item = Rank> {
     (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO)
 }
 
@@ -741,13 +752,27 @@ impl SearchGame for JaGame {
 /// worth (`future`: [`future_cents`]; else the old flat term, 0.4 points a
 /// cent up to 20 cents for each of up to 2 rounds left), mapped to `[0, 1]`.
 fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
-    out.clear();
-    let n = round.players();
     let points: Vec<f64> = match round.result() {
         Some(result) => result.round_points.iter().map(|&p| f64::from(p)).collect(),
         // Cut off before the end: the hands as they stand.
-        None => (0..n).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
+        None => (0..round.players()).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
     };
+    points_rewards(round, &points, future, out);
+}
+
+/// [`round_rewards`] for a round cut off before its end by
+/// [`Search::cutoff`]: every seat's points predicted by the learned
+/// evaluation from what it sees ([`jachete_value::round_points`]).
+fn value_rewards(round: &JaRound, out: &mut Vec<f64>) {
+    let points: Vec<f64> = (0..round.players()).map(|s| jachete_value::round_points(round, s)).collect();
+    points_rewards(round, &points, false, out);
+}
+
+/// Each seat's reward from its round `points`: the others' mean less its
+/// own, plus its cents (see [`round_rewards`]), mapped to `[0, 1]`.
+fn points_rewards(round: &JaRound, points: &[f64], future: bool, out: &mut Vec<f64>) {
+    out.clear();
+    let n = points.len();
     let total: f64 = points.iter().sum();
     let rounds_left = 7u8.saturating_sub(round.round());
     for (seat, &p) in points.iter().enumerate() {
@@ -757,22 +782,6 @@ fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
         } else {
             f64::from(round.money(seat).min(BUY_PRICE * 4)) * 0.4 * f64::from(rounds_left).min(2.0)
         };
-        out.push((0.5 + (others - p + cents) / 400.0).clamp(0.0, 1.0));
-    }
-}
-
-/// [`round_rewards`] for a round cut off before its end: every seat's points
-/// predicted by the learned evaluation from what it sees
-/// ([`jachete_value::round_points`]), the cents as in [`round_rewards`].
-fn value_rewards(round: &JaRound, out: &mut Vec<f64>) {
-    out.clear();
-    let n = round.players();
-    let points: Vec<f64> = (0..n).map(|s| jachete_value::round_points(round, s)).collect();
-    let total: f64 = points.iter().sum();
-    let rounds_left = 7u8.saturating_sub(round.round());
-    for (seat, &p) in points.iter().enumerate() {
-        let others = (total - p) / (n as f64 - 1.0).max(1.0);
-        let cents = f64::from(round.money(seat).min(BUY_PRICE * 4)) * 0.4 * f64::from(rounds_left).min(2.0);
         out.push((0.5 + (others - p + cents) / 400.0).clamp(0.0, 1.0));
     }
 }

@@ -10,8 +10,10 @@
 //! features are read from the seat's view or, inside a rollout, from the
 //! sampled world for that seat (what that seat would see there).
 
-use tablee_engine::jachete::{contract, read_meld, Card, JaRound, JaView, Rank, TableMeld, BUY_PRICE};
+use tablee_engine::jachete::{contract, Card, JaRound, JaView, Rank, TableMeld, BUY_PRICE};
 use tablee_engine::Seat;
+
+use crate::jachete::{cards_short, fits_table, rank_count, set_ranks};
 
 /// How many features [`features`] returns.
 pub const FEATURES: usize = 17;
@@ -56,30 +58,13 @@ pub fn model_index(round: u8, opened: bool) -> usize {
     usize::from(round.clamp(1, 7) - 1) * 2 + usize::from(opened)
 }
 
-fn naturals(hand: &[Card], rank: Rank) -> usize {
-    hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
-}
-
-fn set_ranks() -> impl Iterator<Item = Rank> {
-    (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO)
-}
-
-fn fits(table: &[TableMeld], card: Card) -> bool {
-    table.iter().any(|meld| {
-        let mut cards = meld.cards.clone();
-        cards.push(card);
-        read_meld(&cards).is_ok()
-    })
-}
-
 /// The features of `s` (see [`NAMES`]).
 pub fn features(s: &Seen) -> [f64; FEATURES] {
     let hand = s.hand;
     let points: f64 = hand.iter().map(|c| f64::from(c.points())).sum();
     let wilds = hand.iter().filter(|c| c.is_wild()).count();
-    let counts: Vec<usize> = set_ranks().map(|r| naturals(hand, r)).collect();
-    let pairs = counts.iter().filter(|&&n| n >= 2).count();
-    let lone_ranks: Vec<Rank> = set_ranks().filter(|&r| naturals(hand, r) == 1).collect();
+    let pairs = set_ranks().filter(|&r| rank_count(hand, r) >= 2).count();
+    let lone_ranks: Vec<Rank> = set_ranks().filter(|&r| rank_count(hand, r) == 1).collect();
     let lone_points: f64 = hand
         .iter()
         .filter(|c| matches!(c, Card::Natural(r, _) if !c.is_wild() && lone_ranks.contains(r)))
@@ -89,23 +74,15 @@ pub fn features(s: &Seen) -> [f64; FEATURES] {
     let (mut missing, mut can_open, mut fit_points, mut unfit) = (0.0, 0.0, 0.0, 0.0);
     if me_opened {
         for &card in hand {
-            if fits(s.table, card) {
+            if fits_table(s.table, card) {
                 fit_points += f64::from(card.points());
             } else {
                 unfit += 1.0;
             }
         }
     } else if let Some(c) = contract(s.round) {
-        let mut sorted = counts.clone();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let best = &sorted[..c.sets.min(sorted.len())];
-        // Wilds fill at most half a set (JA-5); the rest must be naturals.
-        let naturals_needed = c.min_len - c.min_len / 2;
-        let short_naturals: usize = best.iter().map(|&n| naturals_needed.saturating_sub(n)).sum();
-        let short_total: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
-        let short = short_naturals.max(short_total.saturating_sub(wilds));
-        missing = short as f64;
-        can_open = f64::from(u8::from(short == 0));
+        missing = cards_short(hand, &c) as f64;
+        can_open = f64::from(u8::from(missing == 0.0));
     }
     let others: Vec<Seat> = (0..s.players).filter(|&o| o != s.seat).collect();
     let others_opened = others.iter().filter(|&&o| (s.opened)(o)).count();
