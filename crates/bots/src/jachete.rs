@@ -23,8 +23,8 @@ use tablee_engine::jachete::{
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::paired::paired_rollouts_cut;
 use crate::jachete_value;
+use crate::paired::paired_rollouts_cut;
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
@@ -501,7 +501,6 @@ impl<'a> Ctx<'a> {
             .count();
         better < sets
     }
-
 
     /// The heuristic's score of one candidate.
     fn score(&self, action: &JaAction) -> f64 {
