@@ -35,8 +35,6 @@ play: setup-no-browser
 
 test: setup
 	cargo test --workspace --locked
-	# The whole app's build (J'achète's table, the puzzles, the replays, the matches on: docs/performance.md, "Two builds").
-	cargo test --locked -p tablee-app --lib --features jachete-table,puzzles,replay,matchplay
 	cargo build --locked -p tablee-engine --target wasm32-unknown-unknown
 	trunk build --release --locked
 	node scripts/size.mjs

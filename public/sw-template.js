@@ -8,8 +8,15 @@
 const CACHE = '__TABLEE_CACHE__';
 const FILES = __TABLEE_FILES__;
 
+// A file whose name carries its contents' hash (Trunk's `-<hash>` names, the
+// page's `app-<hash>/` parts) never changes under that name: the copy the page
+// just fetched (the HTTP cache) is reused. Every other file is asked again
+// (`no-cache`: revalidated, so never an older deploy's copy).
+const HASHED = /(?:-[0-9a-f]{16}[._]|\/app-[0-9a-f]{12}\/)/;
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' })))));
+  const request = (file) => new Request(file, { cache: HASHED.test(file) ? 'default' : 'no-cache' });
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(request))));
 });
 
 self.addEventListener('activate', (event) => {

@@ -3,6 +3,7 @@
 //
 //   node scripts/perf.mjs [--loads 10] [--seed 1K7Q-M3ZD] [--bots expert] [--no-game] [--dist dist]
 //   node scripts/perf.mjs --slow-network [--runs 5] [--dist dist] [--json]
+//                         [--links home,kb,ja,puzzle,replay,daily,play-kb,play-ja]
 //                         [--rtt 150] [--down-kbps 1638.4] [--up-kbps 750] [--cpu 4]
 //
 // 1. Time to an interactive home screen: a fresh browser context per load (cold
@@ -19,7 +20,15 @@
 // while the bots play.
 //
 // --slow-network: only the first load, as a phone on a slow network meets it
-// (docs/performance.md). dist/ is served gzipped as GitHub Pages serves it
+// (docs/performance.md, issue 35), for each kind of link a visitor taps
+// (`--links`, all by default): `home` until Play is enabled, `kb` (a
+// Katzenjammer deal) and `puzzle` until a hand card shows, `ja` (a J'achète
+// deal) until `ja-hand-card-0` shows, `replay` (tests/fixtures/jachete-
+// replay-link.txt) until the replay's timeline shows, `daily` (today's
+// Katzenjammer deal) until a hand card shows; `play-kb` and `play-ja` load
+// the home screen, choose the game, then time from the click on Play to
+// the table's first card (the table's part not yet prefetched: the click
+// comes as soon as Play is enabled). dist/ is served gzipped as GitHub Pages serves it
 // (serve.mjs --gzip), and each load (5 by default, `--runs N`; `--loads` works
 // too) gets Lighthouse's mobile conditions through the Chrome DevTools
 // Protocol: `Network.emulateNetworkConditions` with 150 ms latency per request,
@@ -27,13 +36,11 @@
 // 209,715 and 96,000 bytes/s), `Emulation.setCPUThrottlingRate` 4 (the CPU
 // slowed 4x), a 412x823 mobile viewport at 1.75 device pixels. Cold every
 // time: a fresh browser context, service workers blocked (never installed),
-// `Network.setCacheDisabled`. For each load it prints the time until the Play
-// button is enabled (as in 1.), the network part (the responseEnd, by
-// Resource Timing, of the last resource the home screen needs: index.html,
-// its CSS, Trunk's JS and the app wasm), the wasm's own fetch, and the bytes
-// transferred (CDP `encodedDataLength`, headers included: the needed files, and
-// every request of the load until the network is quiet); then the median, min
-// and max of each. `--json` prints the same as JSON. `--rtt`, `--down-kbps`,
+// `Network.setCacheDisabled`. For each load it prints the time until ready,
+// the bytes transferred until then (CDP `encodedDataLength`, headers
+// included) and until the network is quiet, the requests, the wasm files
+// fetched; then per link the median, min and max. `--json` prints the same
+// as JSON. `--rtt`, `--down-kbps`,
 // `--up-kbps` and `--cpu` change the conditions (e.g. `--cpu 1` to see the
 // network alone). No target: it exits 0 unless the measurement itself fails.
 
@@ -42,9 +49,8 @@ import { fileURLToPath } from 'node:url';
 
 import { readFile } from 'node:fs/promises';
 
-import { BASE, DIST_DIR, launchBrowser, playToEnd } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, playToEnd } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
-import { category, firstLoadRefs } from './size.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -68,7 +74,7 @@ const SLOW_NETWORK = {
 // Lighthouse's mobile device: a Moto G Power's screen.
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
-const INIT = () => {
+const INIT = (selector = '[data-testid="play-button"]') => {
   let resolveReady;
   window.__perf = { ready: null, longtasks: [], whenReady: new Promise((resolve) => (resolveReady = resolve)) };
   new PerformanceObserver((list) => {
@@ -76,8 +82,10 @@ const INIT = () => {
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     if (window.__perf.ready !== null) return;
-    const button = document.querySelector('[data-testid="play-button"]');
-    if (button && !button.disabled && button.getBoundingClientRect().width > 0) {
+    const button = document.querySelector(selector);
+    // Play must be enabled; a hand card only shown (it is off on a bot's turn).
+    const off = selector.includes('play-button') && button?.disabled;
+    if (button && !off && button.getBoundingClientRect().width > 0) {
       window.__perf.ready = performance.now();
       observer.disconnect();
       resolveReady(window.__perf.ready);
@@ -127,25 +135,31 @@ async function gameLongTasks(browser, url) {
 
 const kbps = (n) => (n * 1024) / 8; // kbit/s -> bytes/s, as Lighthouse converts
 
-/** What the home screen needs before it can work: index.html, CSS, JS, wasm (not icons, manifest). */
-async function neededFiles() {
-  const html = await readFile(path.join(DIST, 'index.html'), 'utf8');
-  return [...firstLoadRefs(html)].filter(
-    (ref) => ref === 'index.html' || ['css', 'js', 'wasm'].includes(category(ref)),
-  );
-}
+// The links of issue 35's table: the address after the site's root, and what
+// "the first decision can be made" is on it.
+const HAND_CARD = '[data-testid^="hand-card-"]';
+const LINKS = {
+  home: { search: '', ready: '[data-testid="play-button"]' },
+  kb: { search: `?seed=${SEED}&players=4`, ready: HAND_CARD },
+  ja: { search: `?game=jachete&seed=${SEED}&players=4`, ready: '[data-testid="ja-hand-card-0"]' },
+  puzzle: { search: '?game=katzenjammer&puzzle=17', ready: HAND_CARD },
+  replay: { search: null, ready: '[data-testid="replay-range"]' },
+  daily: { search: `?daily=${new Date().toISOString().slice(0, 10)}&players=4`, ready: HAND_CARD },
+  'play-kb': { search: '', ready: '[data-testid="play-button"]', play: 'katzenjammer', then: HAND_CARD },
+  'play-ja': { search: '', ready: '[data-testid="play-button"]', play: 'jachete', then: '[data-testid="ja-hand-card-0"]' },
+};
 
-/** One cold load under the slow conditions; times in ms from navigation start, bytes on the wire. */
-async function slowLoad(browser, siteUrl, needed) {
+/** One cold load of `link` under the slow conditions; times in ms from navigation start, bytes on the wire. */
+async function slowLoad(browser, siteUrl, link) {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.addInitScript(INIT);
+    await page.addInitScript(INIT, link.ready);
     const cdp = await context.newCDPSession(page);
     const requests = new Map();
     let lastActivity = Date.now();
     cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-      requests.set(requestId, { url: request.url, done: false, bytes: 0, encoding: null, status: 0 });
+      requests.set(requestId, { url: request.url, done: false, bytes: 0, encoding: null, status: 0, at: Date.now() });
       lastActivity = Date.now();
     });
     cdp.on('Network.responseReceived', ({ requestId, response }) => {
@@ -174,71 +188,52 @@ async function slowLoad(browser, siteUrl, needed) {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_NETWORK.cpuSlowdown });
 
-    await page.goto(siteUrl, { waitUntil: 'commit', timeout: 120_000 });
-    // whenReady settles once the button is enabled; no polling in the (slowed) page.
-    let timer;
-    const ready = await Promise.race([
-      page.evaluate(() => window.__perf.whenReady),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the Play button was not enabled within 120 s')), 120_000);
-      }),
-    ]).finally(() => clearTimeout(timer));
+    await page.goto(siteUrl + link.search, { waitUntil: 'commit', timeout: 120_000 });
+    // whenReady settles once the element shows (enabled); no polling in the (slowed) page.
+    const within = (promise, what) => {
+      let timer;
+      return Promise.race([
+        promise,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`${what} within 120 s`)), 120_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    };
+    const ready = await within(page.evaluate(() => window.__perf.whenReady), `no ${link.ready}`);
+    const settled = () => [...requests.values()].filter((r) => r.done);
+    const bytesReady = settled().reduce((sum, r) => sum + r.bytes, 0);
+    let played = null;
+    if (link.play) {
+      // The home screen's game, then Play: time to the table's first card.
+      await page.locator(`[data-testid="game-${link.play}"]`).check();
+      const clicked = await page.evaluate(() => performance.now());
+      await page.locator('[data-testid="play-button"]').click();
+      await page.locator(link.then).first().waitFor({ state: 'visible', timeout: 120_000 });
+      played = (await page.evaluate(() => performance.now())) - clicked;
+    }
 
-    // Then let the load finish (manifest, icons...) until the network is quiet for 1 s.
+    // Then let the load finish (manifest, icons, parts fetched ahead...) until the network is quiet for 1 s.
     const quietSince = Date.now();
     while (Date.now() - quietSince < 30_000) {
       const busy = [...requests.values()].some((r) => !r.done);
       if (!busy && Date.now() - lastActivity >= 1000) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-
-    const timing = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      return {
-        domContentLoaded: nav.domContentLoadedEventStart,
-        loadEvent: nav.loadEventStart,
-        entries: [nav, ...performance.getEntriesByType('resource')].map((e) => ({
-          url: e.name,
-          start: e.startTime,
-          responseEnd: e.responseEnd,
-        })),
-      };
-    });
+    const longtasks = await page.evaluate(() => window.__perf.longtasks);
+    const all = [...requests.values()].filter((r) => r.url.startsWith('http'));
     const relative = (url) => {
       const clean = url.replace(/[?#].*$/, '');
-      if (!clean.startsWith(siteUrl)) return null;
-      return clean.slice(siteUrl.length) || 'index.html';
+      return clean.startsWith(siteUrl) ? clean.slice(siteUrl.length) || 'index.html' : url;
     };
-    const neededEntries = timing.entries.filter((e) => needed.includes(relative(e.url)));
-    const missing = needed.filter((file) => !neededEntries.some((e) => relative(e.url) === file));
-    if (missing.length) throw new Error(`no Resource Timing entry for ${missing.join(', ')}`);
-    const wasm = neededEntries.filter((e) => e.url.endsWith('.wasm'));
-    const all = [...requests.values()].filter((r) => r.url.startsWith('http'));
-    const neededRequests = all.filter((r) => needed.includes(relative(r.url)));
-    const notGzipped = neededRequests.filter((r) => r.encoding !== 'gzip').map((r) => relative(r.url));
     return {
       ready,
-      network: Math.max(...neededEntries.map((e) => e.responseEnd)),
-      wasmStart: Math.min(...wasm.map((e) => e.start)),
-      wasmEnd: Math.max(...wasm.map((e) => e.responseEnd)),
-      domContentLoaded: timing.domContentLoaded,
-      loadEvent: timing.loadEvent,
-      bytesNeeded: neededRequests.reduce((sum, r) => sum + r.bytes, 0),
+      played,
+      bytesReady,
       bytesAll: all.reduce((sum, r) => sum + r.bytes, 0),
       requests: all.length,
-      notGzipped,
-      // The waterfall: each request with its Resource Timing (when the page has one).
-      files: all.map((r) => {
-        const entry = timing.entries.find((e) => e.url === r.url);
-        return {
-          file: relative(r.url) ?? r.url,
-          status: r.status,
-          encoding: r.encoding,
-          bytes: r.bytes,
-          start: entry?.start ?? null,
-          responseEnd: entry?.responseEnd ?? null,
-        };
-      }),
+      wasm: all.filter((r) => /\.wasm$/.test(relative(r.url))).map((r) => `${relative(r.url)} ${(r.bytes / 1000).toFixed(1)} KB`),
+      notGzipped: all.filter((r) => r.encoding !== 'gzip' && /\.(wasm|js|css|html)$/.test(relative(r.url))).map((r) => relative(r.url)),
+      longest: longtasks.length ? Math.max(...longtasks.map((t) => t.duration)) : 0,
     };
   } finally {
     await context.close();
@@ -246,55 +241,60 @@ async function slowLoad(browser, siteUrl, needed) {
 }
 
 async function slowNetwork() {
-  const needed = await neededFiles();
+  const names = arg('--links', Object.keys(LINKS).join(',')).split(',');
+  for (const name of names) if (!LINKS[name]) throw new Error(`unknown link kind ${name} (${Object.keys(LINKS).join(', ')})`);
+  const replay = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
+  LINKS.replay.search = replay;
   const site = await startServer({ dir: DIST, base: BASE, gzip: true });
   const browser = await launchBrowser();
-  const loads = [];
   const json = process.argv.includes('--json');
+  const results = {};
   const conditions =
     `${SLOW_NETWORK.rttMs} ms latency, ${(SLOW_NETWORK.downKbps / 1024).toFixed(2)} Mbit/s down, ` +
     `${SLOW_NETWORK.upKbps} kbit/s up, CPU ${SLOW_NETWORK.cpuSlowdown}x slower, gzip, cold cache`;
+  const stats = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
   try {
-    if (!json) console.log(`slow network (${conditions}); ${DIST}; needed: ${needed.join(', ')}`);
-    for (let i = 0; i < LOADS; i += 1) {
-      const load = await slowLoad(browser, site.url, needed);
-      loads.push(load);
-      if (!json) {
-        console.log(
-          `load ${i + 1}: Play enabled ${load.ready.toFixed(0)} ms; network ${load.network.toFixed(0)} ms ` +
-            `(wasm ${load.wasmStart.toFixed(0)}-${load.wasmEnd.toFixed(0)}); after it ${(load.ready - load.network).toFixed(0)} ms; ` +
-            `load event ${load.loadEvent.toFixed(0)} ms; ` +
-            `${(load.bytesNeeded / 1000).toFixed(1)} KB needed, ${(load.bytesAll / 1000).toFixed(1)} KB in ${load.requests} requests`,
-        );
-        if (load.notGzipped.length) console.log(`  warning: not gzipped: ${load.notGzipped.join(', ')}`);
+    if (!json) console.log(`slow network (${conditions}); ${DIST}`);
+    for (const name of names) {
+      const loads = [];
+      for (let i = 0; i < LOADS; i += 1) {
+        const load = await slowLoad(browser, site.url, LINKS[name]);
+        loads.push(load);
+        if (!json) {
+          console.log(
+            `${name} ${i + 1}: ready ${load.ready.toFixed(0)} ms` +
+              (load.played === null ? '' : `, Play to the table ${load.played.toFixed(0)} ms`) +
+              `; ${(load.bytesReady / 1000).toFixed(1)} KB until ready, ${(load.bytesAll / 1000).toFixed(1)} KB in ${load.requests} requests; ` +
+              `longest task ${load.longest.toFixed(0)} ms; wasm: ${load.wasm.join(', ')}`,
+          );
+          if (load.notGzipped.length) console.log(`  warning: not gzipped: ${load.notGzipped.join(', ')}`);
+        }
       }
+      results[name] = {
+        search: LINKS[name].search,
+        ready: stats(loads.map((l) => l.ready)),
+        played: loads[0].played === null ? null : stats(loads.map((l) => l.played)),
+        bytesReady: stats(loads.map((l) => l.bytesReady)),
+        bytesAll: stats(loads.map((l) => l.bytesAll)),
+        loads,
+      };
     }
   } finally {
     await browser.close();
     await site.close();
   }
-  const stats = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
-  const summary = {
-    ready: stats(loads.map((l) => l.ready)),
-    network: stats(loads.map((l) => l.network)),
-    afterNetwork: stats(loads.map((l) => l.ready - l.network)),
-    wasmFetch: stats(loads.map((l) => l.wasmEnd - l.wasmStart)),
-    bytesNeeded: stats(loads.map((l) => l.bytesNeeded)),
-    bytesAll: stats(loads.map((l) => l.bytesAll)),
-  };
   if (json) {
-    console.log(JSON.stringify({ dist: DIST, conditions: SLOW_NETWORK, needed, runs: LOADS, summary, loads }, null, 2));
+    console.log(JSON.stringify({ dist: DIST, conditions: SLOW_NETWORK, runs: LOADS, results }, null, 2));
     return;
   }
-  const ms = ({ median: m, min, max }) => `median ${m.toFixed(0)} ms (min ${min.toFixed(0)}, max ${max.toFixed(0)})`;
-  const kb = ({ median: m, min, max }) => `median ${(m / 1000).toFixed(1)} KB (min ${(min / 1000).toFixed(1)}, max ${(max / 1000).toFixed(1)})`;
-  console.log(`${LOADS} loads:`);
-  console.log(`  Play enabled:        ${ms(summary.ready)}`);
-  console.log(`  network (last needed responseEnd): ${ms(summary.network)}`);
-  console.log(`  after the network:   ${ms(summary.afterNetwork)}`);
-  console.log(`  wasm fetch:          ${ms(summary.wasmFetch)}`);
-  console.log(`  bytes, needed files: ${kb(summary.bytesNeeded)}`);
-  console.log(`  bytes, whole load:   ${kb(summary.bytesAll)}`);
+  const s = (v) => `${(v / 1000).toFixed(2)} s`;
+  console.log(`\nmedian of ${LOADS} (min–max): link | ready | KB until ready | KB in all | Play to the table`);
+  for (const [name, r] of Object.entries(results)) {
+    console.log(
+      `${name} | ${s(r.ready.median)} (${s(r.ready.min)}–${s(r.ready.max)}) | ${(r.bytesReady.median / 1000).toFixed(1)} | ` +
+        `${(r.bytesAll.median / 1000).toFixed(1)} | ${r.played ? `${r.played.median.toFixed(0)} ms (${r.played.min.toFixed(0)}–${r.played.max.toFixed(0)})` : '–'}`,
+    );
+  }
 }
 
 async function main() {

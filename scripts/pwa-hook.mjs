@@ -1,5 +1,5 @@
-// Trunk post_build hook (Trunk.toml): minifies the ES-module loaders, drops the
-// wasm's unused exports, then writes sw.js, the service worker, into
+// Run by scripts/build-page.mjs (Trunk's post_build hook) once the page's parts are in: minifies the
+// ES-module loaders, then writes sw.js, the service worker, into
 // the build's staging directory with the list of every file Trunk produced
 // (hashed names included) and a cache name made of a hash of their contents.
 // Runs with TRUNK_STAGING_DIR set by Trunk; by hand: node scripts/pwa-hook.mjs DIR
@@ -8,16 +8,14 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { stripUnusedExports } from './wasm-exports.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('pwa-hook: no directory (TRUNK_STAGING_DIR is unset)');
 
-// First, minify wasm-bindgen's ES-module loaders (tablee-app-*.js,
-// tablee-full.js): Trunk's minifier leaves ES modules as they are (it does
-// minify the classic worker script). The first load's budget counts the
-// app's loader (docs/performance.md); exports and import.meta stay intact.
+// First, minify wasm-bindgen's ES-module loaders that Trunk wrote (the bots'
+// worker's; the page's are build-page.mjs's): Trunk's minifier leaves ES
+// modules as they are. Exports and import.meta stay intact.
 for (const entry of await readdir(dir, { withFileTypes: true })) {
   if (!entry.isFile() || !/^tablee-.*\.js$/.test(entry.name)) continue;
   const file = path.join(dir, entry.name);
@@ -26,16 +24,6 @@ for (const entry of await readdir(dir, { withFileTypes: true })) {
   const out = await minify(code, { module: true, compress: true, mangle: true, format: { comments: false } });
   await writeFile(file, out.code);
   console.log(`pwa-hook: minified ${entry.name} ${code.length} -> ${out.code.length} bytes`);
-}
-
-// Then, in release builds, drop the page builds' unused stream exports
-// (scripts/wasm-exports.mjs says why); the bots' worker has none.
-if (process.env.TRUNK_PROFILE !== 'debug') {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (!entry.isFile() || !/^tablee-(?:app-[0-9a-f]+|full)_bg\.wasm$/.test(entry.name)) continue;
-    const dropped = await stripUnusedExports(path.join(dir, entry.name), { restructure: entry.name.startsWith('tablee-app-') });
-    console.log(`pwa-hook: ${entry.name}: dropped ${dropped.length} unused exports`);
-  }
 }
 
 const SKIP = new Set(['sw.js', 'sw-template.js']);

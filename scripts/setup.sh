@@ -4,6 +4,7 @@
 #   - the wasm32-unknown-unknown Rust target     (rustup, seconds)
 #   - Trunk 0.21.14                              (cargo install, ~6–9 min)
 #   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
+#   - wasm-split-cli 0.2.4, which cuts the page into parts (cargo install, ~2 min)
 #   - npm devDependencies (package-lock.json): wasm-opt (binaryen), terser
 #     (minifies the ES-module loaders, scripts/pwa-hook.mjs) and
 #     playwright-core for the browser tests      (npm ci, seconds)
@@ -75,6 +76,15 @@ fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wasm_bindgen_version" ]; then
   timed "wasm-bindgen-cli $wasm_bindgen_version" "2 to 5 minutes" \
     cargo install --quiet --force wasm-bindgen-cli --version "$wasm_bindgen_version"
+fi
+
+# 3b. wasm-split-cli: cuts the page's wasm into parts loaded when needed
+#     (scripts/build-page.mjs, issue 35). Its own lockfile pins what was tested.
+WASM_SPLIT_VERSION=0.2.4
+if ! cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:" ||
+  ! command -v wasm-split-cli >/dev/null; then
+  timed "wasm-split-cli $WASM_SPLIT_VERSION" "about 2 minutes" \
+    cargo install --quiet --force --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
 # 4. npm devDependencies: wasm-opt (binaryen), terser and playwright-core, reinstalled

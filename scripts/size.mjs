@@ -1,11 +1,15 @@
-// The first-load size budget: what the home screen needs, compressed.
+// The first-load size budget: what the home screen needs, compressed; and
+// what each part of the page adds when it is first used (issue 35).
 //
 //   node scripts/size.mjs [--dist dist] [--budget-kb 250] [--json]
 //
 // Reads dist/index.html (as built by `trunk build --release`) and follows what
 // the first load fetches: the stylesheets, scripts, module preloads and preloads
-// (the app's JS and wasm), the icons and the web app manifest, and the icons the
-// manifest lists. Each file is counted once, gzip (level 9) and brotli (quality
+// (the app's JS and wasm), the modules those scripts import, the icons and the
+// web app manifest, and the icons the manifest lists. Then, from the page's
+// part loader (`app-<hash>/__wasm_split.js`, written by wasm-split-cli), the
+// files each part fetches on first use (its own module and the shared chunks
+// it needs). Each file is counted once, gzip (level 9) and brotli (quality
 // 11) sizes from Node's zlib, per category: wasm, JS, CSS, fonts/images,
 // html/manifest. Files the first load does not need (the bots' worker, started
 // with the first game: tests/e2e/smoke.test.mjs checks the home screen never
@@ -73,9 +77,34 @@ export function firstLoadRefs(html) {
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) local(attr(tag, 'src'));
   // Trunk's inline loader: import ... from './x.js'; init({ module_or_path: './x_bg.wasm' }).
   for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []) {
-    for (const m of script.matchAll(/from\s+['"]([^'"]+\.js)['"]|module_or_path:\s*['"]([^'"]+)['"]/g)) local(m[1] ?? m[2]);
+    for (const m of script.matchAll(/from\s*['"]([^'"]+\.js)['"]|module_or_path:\s*['"]([^'"]+)['"]/g)) local(m[1] ?? m[2]);
   }
   return refs;
+}
+
+/** The static imports of an ES module's text (`from "./x.js"`), relative to it. */
+export function moduleImports(code, file) {
+  const dir = path.posix.dirname(file);
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*['"](\.{1,2}\/[^'"]+\.js)['"]/g)].map((m) => path.posix.normalize(path.posix.join(dir, m[1])));
+}
+
+/**
+ * The page's parts from the split loader's text: { part: [files fetched on
+ * its first use] }, file names relative to the loader's folder `dir`.
+ */
+export function partFiles(code, dir) {
+  const fetched = (body) => /fetch\(\s*new URL\(\s*["']\.\/([^"']+)["']/.exec(body)?.[1];
+  const chunks = new Map();
+  for (const m of code.matchAll(/([\w$]+)\s*=\s*[\w$]+\(\s*\(\)\s*=>\s*\{\s*const\s+[\w$]+\s*=\s*fetch\(\s*new URL\(\s*["']\.\/([^"']+)["']/g)) {
+    chunks.set(m[1], m[2]);
+  }
+  const parts = {};
+  for (const m of code.matchAll(/export const __wasm_split_load_(\w+)\s*=([\s\S]*?)\[([^\]]*)\]\s*\)\s*\)\s*[;,]?/g)) {
+    const own = fetched(m[2]);
+    const deps = m[3].split(',').map((v) => chunks.get(v.trim())).filter(Boolean);
+    parts[m[1]] = [...deps, own].filter(Boolean).map((f) => path.posix.join(dir, f));
+  }
+  return parts;
 }
 
 function kb(bytes) {
@@ -87,6 +116,12 @@ async function main() {
     throw new Error(`${DIST}/index.html is missing: build first (trunk build --release)`);
   });
   const refs = firstLoadRefs(html);
+  // The modules the first load's scripts import (the split loader).
+  for (const ref of [...refs]) {
+    if (!ref.endsWith('.js')) continue;
+    const code = await readFile(path.join(DIST, ref), 'utf8').catch(() => '');
+    for (const imported of moduleImports(code, ref)) refs.add(imported);
+  }
   // The manifest's icons are fetched by the browser at load too.
   for (const ref of [...refs]) {
     if (/\.(webmanifest|json)$/.test(ref)) {
@@ -114,9 +149,24 @@ async function main() {
     }
   }
   const over = total.gzip > BUDGET_KB * 1000;
+  // Each part: what its first use fetches beyond the first load.
+  const loader = [...refs].find((ref) => ref.endsWith('/__wasm_split.js'));
+  const parts = {};
+  if (loader) {
+    const code = await readFile(path.join(DIST, loader), 'utf8');
+    for (const [part, files] of Object.entries(partFiles(code, path.posix.dirname(loader)))) {
+      const sizes = { raw: 0, gzip: 0, brotli: 0 };
+      for (const file of files) {
+        const row = rows.find((r) => r.file === file);
+        if (!row) throw new Error(`the part ${part} needs ${file}, not in dist/`);
+        for (const key of ['raw', 'gzip', 'brotli']) sizes[key] += row[key];
+      }
+      parts[part] = { files, ...sizes };
+    }
+  }
 
   if (JSON_OUT) {
-    console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, files: rows }, null, 2));
+    console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, parts, files: rows }, null, 2));
   } else {
     const line = (name, s) => console.log(`${name.padEnd(44)} ${kb(s.raw)} ${kb(s.gzip)} ${kb(s.brotli)}`);
     console.log(`${'first load (home screen)'.padEnd(44)} ${'raw KB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
@@ -124,6 +174,8 @@ async function main() {
     console.log('by category:');
     for (const c of CATEGORIES) line(`  ${c}`, totals[c]);
     line('TOTAL first load', total);
+    console.log("each part's first use (its module and the shared chunks it needs; chunks shared with a part already loaded are fetched once):");
+    for (const [part, sizes] of Object.entries(parts)) line(`  ${part}`, sizes);
     console.log('later (not in the first-load total):');
     for (const row of rows.filter((r) => !r.firstLoad)) line(`  ${row.file}`, row);
     console.log(

@@ -111,8 +111,12 @@ pub struct Strings {
     // A new version (service worker) is installed and waiting.
     pub update_available: &'static str,
     pub update_reload: &'static str,
+    /// A part of the page (a table, the puzzles, a replay) being fetched, or not fetched.
+    pub part_loading: &'static str,
+    pub part_missing: &'static str,
+    pub part_retry: &'static str,
+    /// Before a game's title: "How to play " Katzenjammer Blues.
     pub rules_title: &'static str,
-    pub rules_title_jachete: &'static str,
     pub rules_unavailable: &'static str,
 }
 
@@ -182,8 +186,10 @@ pub static EN: Strings = Strings {
     dismiss: "Dismiss",
     update_available: "An update of Tablée is available.",
     update_reload: "Reload",
-    rules_title: "How to play Katzenjammer Blues",
-    rules_title_jachete: "How to play J'achète",
+    part_loading: "Setting the table…",
+    part_missing: "This part of Tablée could not be fetched: the connection may be down. Your games are safe.",
+    part_retry: "Try again",
+    rules_title: "How to play ",
     rules_unavailable: "The rules could not be loaded. Check your connection, then open them again.",
 };
 
@@ -253,8 +259,10 @@ pub static FR: Strings = Strings {
     dismiss: "Fermer",
     update_available: "Une mise à jour de Tablée est disponible.",
     update_reload: "Recharger",
-    rules_title: "Comment jouer à Katzenjammer Blues",
-    rules_title_jachete: "Comment jouer à J'achète",
+    part_loading: "On dresse la table…",
+    part_missing: "Cette partie de Tablée n'a pas pu être chargée : la connexion est peut-être coupée. Vos parties sont en sécurité.",
+    part_retry: "Réessayer",
+    rules_title: "Comment jouer à ",
     rules_unavailable: "Impossible de charger les règles. Vérifiez votre connexion, puis rouvrez-les.",
 };
 
@@ -479,12 +487,6 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
     match (error, lang) {
         (LinkError::UnknownGame(g), Lang::En) => format!("The link asks for the game “{g}”, which Tablée does not have."),
         (LinkError::UnknownGame(g), Lang::Fr) => format!("Le lien demande le jeu « {g} », que Tablée ne propose pas."),
-        (LinkError::NotPlayableYet(g), Lang::En) => {
-            format!("{} is coming soon: its table is being built, and this deal cannot be played yet.", g.title())
-        }
-        (LinkError::NotPlayableYet(g), Lang::Fr) => {
-            format!("{} arrive bientôt : sa table est en construction, et on ne peut pas encore jouer cette donne.", g.title())
-        }
         (LinkError::Version(v), Lang::En) => format!(
             "This link was made by another version of Tablée (format {v}); this one reads format 1 and cannot replay it exactly."
         ),
@@ -514,9 +516,7 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
         (LinkError::Option { name, text }, Lang::Fr) => format!("L'option {name}={text} doit valoir 0 ou 1."),
         (LinkError::Daily(d), Lang::En) => format!("“{d}” is not a date (YYYY-MM-DD)."),
         (LinkError::Daily(d), Lang::Fr) => format!("« {d} » n'est pas une date (AAAA-MM-JJ)."),
-        #[cfg(any(feature = "matchplay", test))]
         (LinkError::Match(m), Lang::En) => format!("“{m}” is not a number of games for a match of Katzenjammer Blues (1 to 9)."),
-        #[cfg(any(feature = "matchplay", test))]
         (LinkError::Match(m), Lang::Fr) => format!("« {m} » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9)."),
     }
 }
@@ -524,12 +524,7 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
 /// "“9” is not a number of players: J'achète is played by 4 to 8 (3 as an option)."
 fn players_error(text: &str, game: GameId, lang: Lang) -> String {
     let title = game.title();
-    let range = match (game, lang) {
-        (GameId::Katzenjammer, Lang::En) => "2 to 6",
-        (GameId::Katzenjammer, Lang::Fr) => "2 à 6",
-        (GameId::Jachete, Lang::En) => "4 to 8 (3 with the small-table option)",
-        (GameId::Jachete, Lang::Fr) => "4 à 8 (3 avec l'option petite table)",
-    };
+    let range = crate::games::with_game!(game, G => <G as crate::app::game::GameDef>::players_words(lang));
     match lang {
         Lang::En => format!("“{text}” is not a number of players: {title} is played by {range}."),
         Lang::Fr => format!("« {text} » n'est pas un nombre de joueurs : {title} se joue de {range}."),
@@ -686,7 +681,7 @@ pub fn share_text(
 /// An unfinished game in the list: "Katzenjammer Blues, deal 1K7Q-M3ZD,
 /// 4 players, 12 moves played, 5 min ago".
 pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> String {
-    let deal = crate::each_game!(table, t => deal_name(t, lang));
+    let deal = crate::games::each_game!(table, t => deal_name(t, lang));
     let (title, players) = (table.game().title(), table.players());
     let minutes = (ago_ms.max(0.0) / 60_000.0) as u64;
     let ago = match (minutes, lang) {
@@ -790,7 +785,7 @@ mod tests {
     /// languages have the same sections and paragraphs, and only these tags.
     #[test]
     fn the_rules_pages_match_in_both_languages() {
-        let pages = [include_str!("../public/rules/en.html"), include_str!("../public/rules/fr.html")];
+        let pages = [include_str!("../public/rules/katzenjammer-en.html"), include_str!("../public/rules/katzenjammer-fr.html")];
         let count = |page: &str, tag: &str| page.matches(tag).count();
         for tag in ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"] {
             assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");

@@ -2,13 +2,12 @@
 //! `make play` serves it; see README.md and `src/lib.rs`.
 
 #[cfg(target_arch = "wasm32")]
+mod parts;
+
+#[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    // index.html started the whole app instead (J'achète's table is needed):
-    // this first-load build stays out of the way.
-    if tablee_app::ui::browser::full_build_started() {
-        return;
-    }
+    tablee_app::ui::parts::register(parts::LOADERS);
     leptos::mount::mount_to_body(tablee_app::ui::App);
 }
 

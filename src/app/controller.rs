@@ -17,7 +17,7 @@
 use tablee_engine::json::Json;
 use tablee_engine::{Refusal, RuleError, Seat};
 
-use super::config::Day;
+use super::config::{Day, TableConfig};
 use super::game::{AnySession, AnyTable, GameDef, GameId};
 use super::history::{Daily, History};
 use super::lang::Lang;
@@ -52,21 +52,12 @@ pub fn game_key(game: GameId, n: u64) -> String {
 }
 
 /// Where game number `n` is saved when it is a match's (KB-20): a key of
-/// its own, so that index.html starts the whole app, which plays matches,
-/// for a list that has one, and the first load's build leaves it untouched.
+/// its own (the builds before issue 35 started another program for it;
+/// saves keep the name).
 pub fn match_key(n: u64) -> String {
     format!("tablee.{MATCH_KEY}.game.{n}")
 }
 const MATCH_KEY: &str = "match";
-
-/// Whether the save at `key` belongs to another build: a game whose table
-/// this build lacks (the first load's and J'achète), or a match's when this
-/// build plays none (`matches`: [`super::MATCHES`]). It stays listed and
-/// saved as it is.
-fn played_elsewhere(key: &str, matches: bool) -> bool {
-    let part = key.split('.').nth(1);
-    part.and_then(GameId::parse).is_some_and(|g| !g.playable()) || (!matches && part == Some(MATCH_KEY))
-}
 
 /// The number at the end of a [`game_key`].
 fn key_number(key: &str) -> Option<u64> {
@@ -79,9 +70,6 @@ pub fn history_key(game: GameId) -> String {
 }
 
 pub const LANG_KEY: &str = "tablee.lang";
-/// `full` once this browser has needed the whole app (index.html then starts
-/// `tablee-full` instead of the first-load build; docs/performance.md).
-pub const BUILD_KEY: &str = "tablee.build";
 pub const SPEED_KEY: &str = "tablee.speed";
 
 /// A daily deal's attempt ([`Shell::daily_attempt`]).
@@ -160,9 +148,6 @@ pub struct Shell {
     next: u64,
     /// Saves to remove when the list is next written (finished or too old).
     dropped: Vec<String>,
-    /// Games listed whose table this build does not have (`key`, `at`):
-    /// kept in the list untouched for the build that has it.
-    elsewhere: Vec<(String, f64)>,
     pub par: Par,
     /// Each game's local history.
     pub histories: Vec<(GameId, History)>,
@@ -201,7 +186,6 @@ impl Shell {
             kept: Vec::new(),
             next: 1,
             dropped: Vec::new(),
-            elsewhere: Vec::new(),
             par: Par::NotApplicable,
             histories,
             set_aside: None,
@@ -263,14 +247,8 @@ impl Shell {
                 Some(list) => {
                     self.next = list.iter().filter_map(|(key, _)| key_number(key)).max().unwrap_or(0) + 1;
                     for (key, at) in list {
-                        // A game whose table this build lacks (the first-load
-                        // build and J'achète) stays listed and saved as it is.
-                        if played_elsewhere(&key, super::MATCHES) {
-                            self.elsewhere.push((key, at));
-                            continue;
-                        }
                         let Some(text) = storage.load(&key) else { continue };
-                        match save::from_json_for_page(&text) {
+                        match save::from_json(&text) {
                             Ok(session) => self.kept.push(Kept { key, at, session }),
                             Err(error) => {
                                 let game = key.split('.').nth(1).unwrap_or("game").to_string();
@@ -282,10 +260,10 @@ impl Shell {
                 None => self.set_aside(storage, "games", GAMES_KEY, &text, SaveError::Field("the list of games"), now_ms),
             }
         }
-        for game in GameId::ALL.into_iter().filter(|g| g.playable()) {
+        for game in GameId::ALL {
             let old = save_key(game);
             let Some(text) = storage.load(&old) else { continue };
-            match save::from_json_for_page(&text) {
+            match save::from_json(&text) {
                 Ok(session) => {
                     let key = self.fresh_key(&session);
                     if storage.store(&key, &text) {
@@ -325,8 +303,7 @@ impl Shell {
     /// Writes the list of games and removes the saves that left it.
     fn write_list(&mut self, storage: &mut dyn Storage) -> bool {
         let current = self.key.iter().map(|key| (key, self.at));
-        let elsewhere = self.elsewhere.iter().map(|(key, at)| (key, *at));
-        let entries = current.chain(self.kept.iter().map(|k| (&k.key, k.at))).chain(elsewhere);
+        let entries = current.chain(self.kept.iter().map(|k| (&k.key, k.at)));
         let list = Json::Arr(
             entries.map(|(key, at)| Json::obj([("key", Json::str(key)), ("at", Json::int(at as i64))])).collect(),
         );
@@ -375,10 +352,7 @@ impl Shell {
                 start.first = First::Problem(error);
             }
             Ok(LinkRequest { deal, table, games, .. }) => {
-                if !table.game().playable() {
-                    start.shell.hold_newest();
-                    start.first = First::Problem(LinkError::NotPlayableYet(table.game()));
-                } else {
+                {
                     start.home_table = Some(table);
                     // A link to today's deal is today's deal (no hints,
                     // counted once), however it was written.
@@ -429,7 +403,7 @@ impl Shell {
             self.kept.insert(0, Kept { key: old, at: self.at, session: game });
         }
         self.generation += 1;
-        let job = crate::each_game!(session &session, s => par_job(s));
+        let job = crate::games::each_game!(session &session, s => par_job(s));
         self.par = if job.is_some() { Par::Computing } else { Par::NotApplicable };
         (self.game, self.key, self.at) = (Some(session), Some(key), at);
         self.tidy();
@@ -451,7 +425,7 @@ impl Shell {
     /// (the finished one leaves the list: it is in the history, and its
     /// result in the next game's match); `None` when there is none to deal.
     pub fn next_in_match(&mut self) -> Option<Option<Job>> {
-        let next = crate::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
+        let next = crate::games::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
         let finished = self.key.clone();
         let job = self.begin(next);
         if let Some(index) = self.kept.iter().position(|k| Some(&k.key) == finished.as_ref()) {
@@ -487,24 +461,18 @@ impl Shell {
     /// The bot to act, if it is a bot's turn (cheap: no job is written).
     pub fn bot_to_act(&self) -> Option<Seat> {
         fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {
-            if !G::HAS_TABLE {
-                return None;
-            }
             s.bot_to_act().map(|(seat, _)| seat)
         }
-        crate::each_game!(session self.game.as_ref()?, s => seat(s))
+        crate::games::each_game!(session self.game.as_ref()?, s => seat(s))
     }
 
     /// The bot's move to ask for now, if it is a bot's turn.
     pub fn bot_turn(&self) -> Option<BotTurn> {
         fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
-            if !G::HAS_TABLE {
-                return None;
-            }
             let decision = s.bot_decision()?;
             Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
         }
-        crate::each_game!(session self.game.as_ref()?, s => turn(s))
+        crate::games::each_game!(session self.game.as_ref()?, s => turn(s))
     }
 
     /// Plays the worker's reply to a bot turn; without a usable reply (no
@@ -512,9 +480,6 @@ impl Shell {
     /// moved on meanwhile (the reply is dropped).
     pub fn bot_moved(&mut self, at: usize, reply: Option<Reply>) -> bool {
         fn play<G: GameDef>(s: &mut Session<G>, at: usize, reply: Option<Reply>) -> bool {
-            if !G::HAS_TABLE {
-                return false;
-            }
             let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
             let chosen = match reply {
                 Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
@@ -524,7 +489,7 @@ impl Shell {
             s.apply_bot(at, &action).is_ok()
         }
         match self.game.as_mut() {
-            Some(game) => crate::each_game!(session game, s => play(s, at, reply)),
+            Some(game) => crate::games::each_game!(session game, s => play(s, at, reply)),
             None => false,
         }
     }
@@ -532,20 +497,18 @@ impl Shell {
     /// Whether the person may take back their last move now ([`Session::can_take_back`]).
     pub fn can_take_back(&self) -> bool {
         fn can<G: GameDef>(s: &Session<G>) -> bool {
-            G::HAS_TABLE && s.can_take_back()
+            s.can_take_back()
         }
-        self.game.as_ref().is_some_and(|game| crate::each_game!(session game, s => can(s)))
+        self.game.as_ref().is_some_and(|game| crate::games::each_game!(session game, s => can(s)))
     }
 
     /// Takes back the person's last move (and the bots' since) in the game in
     /// progress, which becomes practice; true when it did (the caller saves).
     pub fn take_back(&mut self) -> bool {
-        // A game without its table in this build is never replayed here (its
-        // engine stays out of the first load's build).
         fn take<G: GameDef>(s: &mut Session<G>) -> bool {
-            G::HAS_TABLE && s.take_back()
+            s.take_back()
         }
-        self.game.as_mut().is_some_and(|game| crate::each_game!(session game, s => take(s)))
+        self.game.as_mut().is_some_and(|game| crate::games::each_game!(session game, s => take(s)))
     }
 
     /// The worker's par for the game begun at `generation` (`None`: no par).
@@ -566,25 +529,24 @@ impl Shell {
     pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
         let Some(game) = &self.game else { return false };
         /// The game's history entry and its save (for the record of past
-        /// games: replays); none for a game without its table in this build
-        /// (so that its notation stays out of the first load's build).
+        /// games: replays).
         /// Hot-seat and all-bot games have no history entry (no one
         /// person's result: an empty id) but join the record too.
         fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<((String, bool, Option<i32>), String)> {
             // A game with a move taken back is practice: not counted.
-            if !G::HAS_TABLE || session.practice() || !session.is_over() {
+            if session.practice() || !session.is_over() {
                 return None;
             }
             Some((result(session, par).unwrap_or_default(), save::to_json(session)))
         }
-        let Some(((id, won, vs_par), save_text)) = crate::each_game!(session game, s => counted(s, self.par)) else { return false };
+        let Some(((id, won, vs_par), save_text)) = crate::games::each_game!(session game, s => counted(s, self.par)) else { return false };
         if id.is_empty() {
             super::past::append(storage, self.at, &save_text);
             return false;
         }
         let id_game = game.game();
         let key = self.key.clone().unwrap_or_default();
-        let daily = crate::each_game!(session game, s => first_daily(s, &key, &id, won));
+        let daily = crate::games::each_game!(session game, s => first_daily(s, &key, &id, won));
         let at = self.at;
         let history = self.history_mut(id_game);
         let before = history.clone();
@@ -607,14 +569,14 @@ impl Shell {
     /// counts (the first finished one of its day), or practice.
     pub fn daily_attempt(&self) -> Option<DailyAttempt> {
         let game = self.game.as_ref()?;
-        let day = crate::each_game!(session game, s => s.config().daily)?;
+        let day = crate::games::each_game!(session game, s => s.config().daily)?;
         let history = self.history(game.game());
         Some(match history.daily(day) {
             None => DailyAttempt::Counts { streak: history.streak(day) },
             // The counted game itself (the same save, the same moves).
             Some(first)
                 if self.key.as_deref() == Some(first.key.as_str())
-                    && crate::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
+                    && crate::games::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
             {
                 DailyAttempt::Counts { streak: history.streak(day) }
             }
@@ -658,22 +620,18 @@ impl Start {
 /// The same deal and table (the daily label aside): a save belongs to a link
 /// when this holds.
 fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
-    match (a, b) {
-        (AnyTable::Katzenjammer(a), AnyTable::Katzenjammer(b)) => a.same_table(b),
-        (AnyTable::Jachete(a), AnyTable::Jachete(b)) => a.same_table(b),
-        _ => false,
+    fn same<G: GameDef>(a: &TableConfig<G>, b: &AnyTable) -> bool {
+        G::as_table(b).is_some_and(|b| a.same_table(b))
     }
+    crate::games::each_game!(a, t => same(t, b))
 }
 
 fn is_daily(table: &AnyTable) -> bool {
-    crate::each_game!(table, t => t.daily.is_some())
+    crate::games::each_game!(table, t => t.daily.is_some())
 }
 
 /// Par is computed for the only person at the table.
 fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
-    if !G::HAS_TABLE {
-        return None;
-    }
     let seat = session.config().solo_seat()?;
     Some(worker::par_job(session.config(), seat))
 }
@@ -815,17 +773,11 @@ pub(crate) mod tests {
         let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
         assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
         assert!(start.shell.game.is_some());
-        // J'achète's link is read: the first-load build says its table is
-        // elsewhere (index.html starts the whole app before it comes to this).
+        // J'achète's link deals its game; the game in progress is kept.
         let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
-        if Jachete::HAS_TABLE {
-            assert_eq!(start.first, First::Game);
-            assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(GameId::Jachete));
-            assert_eq!(start.shell.kept.len(), 1, "the game in progress is kept");
-        } else {
-            assert_eq!(start.first, First::Problem(LinkError::NotPlayableYet(GameId::Jachete)));
-            assert!(start.shell.game.is_some());
-        }
+        assert_eq!(start.first, First::Game);
+        assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(GameId::Jachete));
+        assert_eq!(start.shell.kept.len(), 1, "the game in progress is kept");
     }
 
     #[test]
@@ -841,12 +793,11 @@ pub(crate) mod tests {
         assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None);
     }
 
-    /// The first-load build has no J'achète table: a J'achète game in the
-    /// list is neither resumed nor set aside as damaged, and stays listed
-    /// (index.html starts the whole app when the list holds one).
-    #[cfg(not(feature = "jachete-table"))]
+    /// A J'achète game listed (which the builds before issue 35 left to
+    /// their second program) is offered beside the link's new game, its
+    /// save untouched.
     #[test]
-    fn a_game_without_its_table_in_this_build_stays_listed_and_saved() {
+    fn a_jachete_game_in_the_list_is_kept_beside_a_katzenjammer_link() {
         let mut storage = Memory::default();
         let mut table = TableConfig::<Jachete>::new(Seed::from_number(8), 4);
         table.seats = vec![SeatKind::Bot(Level::Normal); 4];
@@ -857,12 +808,13 @@ pub(crate) mod tests {
         let mut start = Shell::start(&mut storage, LINK, 10.0);
         assert_eq!(start.first, First::Game, "the link's game is dealt");
         assert!(start.shell.set_aside.is_none(), "not damaged");
-        assert!(start.shell.kept.is_empty(), "not offered here");
+        assert_eq!(start.shell.kept.len(), 1, "offered among the unfinished games");
+        assert_eq!(start.shell.kept[0].session.game(), GameId::Jachete);
         assert!(start.shell.save(&mut storage, 20.0));
         assert_eq!(storage.load(&key).as_deref(), Some(ja.as_str()), "its save untouched");
         let list = storage.load(GAMES_KEY).unwrap();
         assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
-        assert!(list.contains("tablee.katzenjammer.game.4"), "the new game listed first: {list}");
+        assert!(list.starts_with("[{\"key\":\"tablee.katzenjammer.game.4\""), "the new game listed first: {list}");
     }
 
     /// Issue 13: damaged saves do not pile up (the newest five are kept, the
@@ -996,14 +948,8 @@ pub(crate) mod tests {
         assert!(again.shell.next_in_match().is_none());
     }
 
-    /// The first load's build (no matches) leaves a match's save listed and
-    /// untouched for the whole app's (index.html starts it for that key).
     #[test]
-    fn kb20_a_match_is_left_to_the_build_that_plays_matches() {
-        assert!(played_elsewhere(&match_key(3), false));
-        assert!(!played_elsewhere(&match_key(3), true));
-        assert!(!played_elsewhere(&game_key(GameId::Katzenjammer, 3), false));
-        assert_eq!(played_elsewhere(&game_key(GameId::Jachete, 3), true), !Jachete::HAS_TABLE);
+    fn kb20_a_match_is_saved_under_a_key_of_its_own() {
         // A match's game is saved under a match's key.
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=2", 0.0).shell;
@@ -1086,43 +1032,23 @@ pub(crate) mod tests {
         assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
     }
 
-    /// The first-load build has no J'achète table: its shell deals no
-    /// J'achète game and resumes no J'achète save (the codec itself reads
-    /// them: save.rs).
-    #[cfg(not(feature = "jachete-table"))]
+    /// The page's shell deals J'achète's games and resumes its saves.
     #[test]
-    fn the_page_plays_only_games_with_a_table() {
-        let mut storage = Memory::default();
-        let mut shell = Shell::start(&mut storage, "", 0.0).shell;
-        let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
-        assert!(shell.new_game(table.clone().into_any()).is_err());
-        assert!(shell.game.is_none());
-        let save = crate::app::save::to_json(&Session::new(table).unwrap());
-        assert!(matches!(save::from_json_for_page(&save), Err(SaveError::Game(_))));
-        assert!(save::from_json(&save).is_ok());
-    }
-
-    /// The whole app's build has J'achète's table: the page's shell deals its
-    /// games and resumes its saves.
-    #[cfg(feature = "jachete-table")]
-    #[test]
-    fn the_page_plays_jachete_now_that_it_has_a_table() {
+    fn the_page_plays_jachete() {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, "", 0.0).shell;
         let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
         assert!(shell.new_game(table.clone().into_any()).is_ok());
         assert!(shell.session::<Jachete>().is_some());
         let save = crate::app::save::to_json(&Session::new(table).unwrap());
-        assert!(save::from_json_for_page(&save).is_ok());
+        assert!(save::from_json(&save).is_ok());
         assert!(save::from_json(&save).is_ok());
     }
 
-    /// The whole app's build has J'achète's table: a game of bots is dealt,
-    /// played to its end through the shell's bot turns and the worker's
-    /// answers, saved, and read back.
-    #[cfg(feature = "jachete-table")]
+    /// A J'achète game of bots is dealt, played to its end through the
+    /// shell's bot turns and the worker's answers, saved, and read back.
     #[test]
-    fn the_whole_app_plays_jachete_through_the_shell() {
+    fn jachete_plays_through_the_shell() {
         let mut storage = Memory::default();
         let mut shell = Shell::start(&mut storage, "", 0.0).shell;
         let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);

@@ -5,9 +5,9 @@
 //! the controller) is written once over [`GameDef`].
 //!
 //! Dispatch is static: [`AnyTable`] and [`AnySession`] are enums over the
-//! games, matched at the edges (a link, a save, a worker job). A trait object
-//! would save a few match arms but cost vtables and keep every game's code in
-//! the page anyway (docs/performance.md has the sizes).
+//! games, written with [`GameId`] by the registry (`crate::registry!`, from
+//! the list in `src/games/mod.rs`), and `each_game!`/`with_game!` run one
+//! generic body for whichever game is meant.
 
 use std::fmt::Debug;
 
@@ -21,46 +21,29 @@ use super::controller::DailyAttempt;
 use super::lang::Lang;
 use super::session::Session;
 
-/// The games the app knows, by their machine name in links and saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Katzenjammer,
-    Jachete,
-}
+pub use crate::games::{AnySession, AnyTable, GameId};
+pub(crate) use crate::games::{each_game, with_game};
 
-impl GameId {
-    pub const ALL: [GameId; 2] = [GameId::Katzenjammer, GameId::Jachete];
-
-    /// The name in links and saves (`?game=jachete`).
-    pub fn code(self) -> &'static str {
-        match self {
-            GameId::Katzenjammer => "katzenjammer",
-            GameId::Jachete => "jachete",
-        }
-    }
-
-    /// Reads a name written by [`GameId::code`] (any case, spaces around).
-    pub fn parse(text: &str) -> Option<GameId> {
-        let text = text.trim().to_ascii_lowercase();
-        GameId::ALL.into_iter().find(|g| g.code() == text)
-    }
-
-    /// The game's own name, the same in every language.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameId::Katzenjammer => "Katzenjammer Blues",
-            GameId::Jachete => "J'achète",
-        }
-    }
-
-    /// Whether the app has a table for it yet (J'achète's is being built: its
-    /// links and saves are read, and the page says the table is coming).
-    pub fn playable(self) -> bool {
-        match self {
-            GameId::Katzenjammer => crate::games::katzenjammer::Katzenjammer::HAS_TABLE,
-            GameId::Jachete => crate::games::jachete::Jachete::HAS_TABLE,
-        }
-    }
+/// How a game is known among the others: its [`GameId`] and the
+/// conversions into the enums over the games. Written by the registry
+/// (`crate::registry!`, invoked in `src/games/mod.rs`), never by hand.
+pub trait Registered: Sized {
+    const ID: GameId;
+    fn table(table: TableConfig<Self>) -> AnyTable
+    where
+        Self: GameDef;
+    fn session(session: Session<Self>) -> AnySession
+    where
+        Self: GameDef;
+    fn as_table(any: &AnyTable) -> Option<&TableConfig<Self>>
+    where
+        Self: GameDef;
+    fn as_session(any: &AnySession) -> Option<&Session<Self>>
+    where
+        Self: GameDef;
+    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>>
+    where
+        Self: GameDef;
 }
 
 /// Which end of the scores wins: Katzenjammer's mice count up, J'achète's
@@ -151,37 +134,8 @@ impl MatchRecord for NoMatch {
     }
 }
 
-/// The four conversions between a game's own types and the enums over the
-/// games, for a `GameDef` impl: `enum_conversions!(Katzenjammer);`.
-#[macro_export]
-macro_rules! enum_conversions {
-    ($variant:ident) => {
-        fn table(table: $crate::app::config::TableConfig<Self>) -> $crate::app::game::AnyTable {
-            $crate::app::game::AnyTable::$variant(table)
-        }
-
-        fn session(session: $crate::app::session::Session<Self>) -> $crate::app::game::AnySession {
-            $crate::app::game::AnySession::$variant(session)
-        }
-
-        fn as_session(any: &$crate::app::game::AnySession) -> Option<&$crate::app::session::Session<Self>> {
-            match any {
-                $crate::app::game::AnySession::$variant(s) => Some(s),
-                _ => None,
-            }
-        }
-
-        fn as_session_mut(any: &mut $crate::app::game::AnySession) -> Option<&mut $crate::app::session::Session<Self>> {
-            match any {
-                $crate::app::game::AnySession::$variant(s) => Some(s),
-                _ => None,
-            }
-        }
-    };
-}
-
 /// One game, as the shell sees it (`src/games/<game>/mod.rs` implements it).
-pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
+pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The engine's state of a whole game.
     type State: Game<Action = Self::Action, View = Self::View> + Debug;
     type Action: Clone + PartialEq + Debug;
@@ -191,12 +145,12 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// A match of several games at one table ([`NoMatch`]: none).
     type Match: MatchRecord;
 
-    const ID: GameId;
-    /// Whether the page has this game's table. The page's paths (dealing,
-    /// resuming, bots, history) test it first: for a game without a table the
-    /// compiler drops them, so its rules and bots stay out of the page's
-    /// WebAssembly until its table ships (the worker and the tests use them).
-    const HAS_TABLE: bool;
+    /// The name in links and saves (`?game=jachete`), for ever.
+    const CODE: &'static str;
+    /// The game's own name, the same in every language.
+    const TITLE: &'static str;
+    /// The numbers of players, in words, for a link's refusal: "2 to 6".
+    fn players_words(lang: Lang) -> &'static str;
     /// The fewest and most players any table of this game may have.
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
@@ -265,69 +219,21 @@ pub trait GameDef: Sized + Clone + Copy + Debug + PartialEq + Eq + 'static {
         false
     }
 
-    // ----- the enums over games ---------------------------------------------------
-
-    fn table(table: TableConfig<Self>) -> AnyTable;
-    fn session(session: Session<Self>) -> AnySession;
-    fn as_session(any: &AnySession) -> Option<&Session<Self>>;
-    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>>;
-}
-
-/// A table of any game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyTable {
-    Katzenjammer(TableConfig<crate::games::katzenjammer::Katzenjammer>),
-    Jachete(TableConfig<crate::games::jachete::Jachete>),
-}
-
-/// A game in progress, of any game.
-#[derive(Clone, Debug)]
-pub enum AnySession {
-    Katzenjammer(Session<crate::games::katzenjammer::Katzenjammer>),
-    Jachete(Session<crate::games::jachete::Jachete>),
-}
-
-/// Runs `$body` with `$x` bound to the table or session inside, whatever its game.
-#[macro_export]
-macro_rules! each_game {
-    (session $value:expr, $x:ident => $body:expr) => {
-        match $value {
-            $crate::app::game::AnySession::Katzenjammer($x) => $body,
-            $crate::app::game::AnySession::Jachete($x) => $body,
-        }
-    };
-    ($value:expr, $x:ident => $body:expr) => {
-        match $value {
-            $crate::app::game::AnyTable::Katzenjammer($x) => $body,
-            $crate::app::game::AnyTable::Jachete($x) => $body,
-        }
-    };
 }
 
 impl AnyTable {
     /// The table labelled as `today`'s daily deal if its seed is that deal's.
     pub fn with_daily_label(self, today: Day) -> AnyTable {
-        crate::each_game!(self, t => t.with_daily_label(today).into_any())
-    }
-
-    pub fn game(&self) -> GameId {
-        match self {
-            AnyTable::Katzenjammer(_) => GameId::Katzenjammer,
-            AnyTable::Jachete(_) => GameId::Jachete,
-        }
+        each_game!(self, t => t.with_daily_label(today).into_any())
     }
 
     pub fn players(&self) -> usize {
         each_game!(self, t => t.players())
     }
 
-    /// Deals this table's game if the page has its table (the page's way):
-    /// the first of a match of `games` games (one: a game of its own).
+    /// Deals this table's game (the page's way): the first of a match of `games` games (one: a game of its own).
     pub fn deal_for_page(self, games: usize) -> Result<AnySession, String> {
         fn deal<G: GameDef>(table: TableConfig<G>, games: usize) -> Result<AnySession, String> {
-            if !G::HAS_TABLE {
-                return Err(format!("{} has no table yet", G::ID.title()));
-            }
             Session::new_match(table, games).map(Session::into_any)
         }
         each_game!(self, t => deal(t, games))
@@ -335,13 +241,6 @@ impl AnyTable {
 }
 
 impl AnySession {
-    pub fn game(&self) -> GameId {
-        match self {
-            AnySession::Katzenjammer(_) => GameId::Katzenjammer,
-            AnySession::Jachete(_) => GameId::Jachete,
-        }
-    }
-
     /// This game's table.
     pub fn table(&self) -> AnyTable {
         each_game!(session self, s => s.config().clone().into_any())

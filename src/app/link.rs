@@ -16,11 +16,11 @@
 use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError};
+use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError, with_game};
 use super::lang::Lang;
 use super::session::Session;
 use super::url;
-use crate::games::jachete::Jachete;
+
 use crate::games::katzenjammer::Katzenjammer;
 
 /// What a link asks for.
@@ -42,8 +42,6 @@ pub const MAX_MATCH_GAMES: usize = 9;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     UnknownGame(String),
-    /// A game whose table the app does not have yet (its links are read).
-    NotPlayableYet(GameId),
     /// A format version this build does not know.
     Version(String),
     Seed { text: String, error: SeedError },
@@ -57,20 +55,15 @@ pub enum LinkError {
     Option { name: &'static str, text: String },
     Daily(String),
     /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
-    /// game has no matches (only the builds that play matches read it).
-    #[cfg(any(feature = "matchplay", test))]
+    /// game has no matches.
     Match(String),
 }
 
 impl LinkError {
-    /// Why a table that was read cannot be dealt on this page: its game has
-    /// no table yet, or (the engine refusing it) its number of players.
+    /// Why a table that was read cannot be dealt: the engine refuses its
+    /// number of players.
     pub fn cannot_deal(table: &AnyTable) -> LinkError {
-        if table.game().playable() {
-            LinkError::Players { text: table.players().to_string(), game: table.game() }
-        } else {
-            LinkError::NotPlayableYet(table.game())
-        }
+        LinkError::Players { text: table.players().to_string(), game: table.game() }
     }
 }
 
@@ -92,10 +85,7 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
             return Err(LinkError::Version(shorten(v)));
         }
     }
-    let (deal, table, games) = match game {
-        GameId::Katzenjammer => read_table::<Katzenjammer>(&pairs)?,
-        GameId::Jachete => read_table::<Jachete>(&pairs)?,
-    };
+    let (deal, table, games) = with_game!(game, G => read_table::<G>(&pairs)?);
     // A deal's link does not choose the reader's language.
     let lang = if deal.is_some() { None } else { url::get(&pairs, "lang").and_then(Lang::parse) };
     Ok(LinkRequest { deal, table, lang, games })
@@ -142,8 +132,6 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         None => None,
         Some(text) => Some(Seed::parse(text).map_err(|error| LinkError::Seed { text: shorten(text), error })?),
     };
-    // (The first load's build never reads it: index.html starts the whole app.)
-    #[cfg(any(feature = "matchplay", test))]
     let games = match get("match") {
         Some(text) => match text.trim().parse::<usize>() {
             Ok(1) => 1,
@@ -152,8 +140,6 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
         },
         None => 1,
     };
-    #[cfg(not(any(feature = "matchplay", test)))]
-    let games = 1;
     let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
@@ -198,7 +184,7 @@ pub fn write<G: GameDef>(config: &TableConfig<G>) -> String {
 
 /// The link of a table of any game.
 pub fn write_any(table: &AnyTable) -> String {
-    crate::each_game!(table, t => write(t))
+    crate::games::each_game!(table, t => write(t))
 }
 
 /// The link of a match of `games` games at this table (KB-20; one game: the
@@ -223,7 +209,7 @@ fn with_games(link: String, games: usize) -> String {
 
 /// [`write_session`] for a game of any game.
 pub fn write_game(session: &AnySession) -> String {
-    crate::each_game!(session session, s => write_session(s))
+    crate::games::each_game!(session session, s => write_session(s))
 }
 
 /// What a puzzles address asks for (the whole app's build shows it).
@@ -270,6 +256,7 @@ pub fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::jachete::Jachete;
     use super::*;
     use tablee_bots::Level;
     use tablee_engine::jachete::JaOptions;

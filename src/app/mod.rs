@@ -19,20 +19,13 @@ pub mod history;
 pub mod lang;
 pub mod link;
 pub mod par;
-// The record of games: the first load's build only appends to it (its
-// readers are the whole app's); replays are the whole app's (and tests').
+// The record of games (appended to when a game ends, read by "Your games").
 pub mod past;
 pub mod puzzles;
-#[cfg(any(feature = "replay", test))]
+pub mod registry;
 pub mod replay;
 pub mod result;
 pub mod save;
 pub mod session;
 pub mod url;
 pub mod worker;
-
-/// Whether this build plays matches of several games (KB-20): the whole
-/// app's (feature `matchplay`) and the tests. A constant, so that the first
-/// load's build drops the matches' paths (its home screen opens a match's
-/// link, which index.html starts the whole app for; docs/performance.md).
-pub const MATCHES: bool = cfg!(any(feature = "matchplay", test));

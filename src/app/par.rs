@@ -65,7 +65,6 @@ impl<G: GameDef> ParRun<G> {
 /// person's game are the same moves (the bots at the other seats decide the
 /// same on the same position with the same seed), so the first mark is
 /// exactly where the par game left the person's.
-#[cfg(any(feature = "replay", test))]
 pub mod marks {
     use tablee_bots::Level;
     use tablee_engine::json::Json;
@@ -82,7 +81,7 @@ pub mod marks {
             let Some(me) = s.config().solo_seat() else { return Vec::new() };
             s.moves().enumerate().filter(|(_, (seat, _))| *seat == me).map(|(i, _)| i).collect()
         }
-        crate::each_game!(session session, s => of(s))
+        crate::games::each_game!(session session, s => of(s))
     }
 
     /// The game before move `at`, in a session of its own.
@@ -95,7 +94,7 @@ pub mod marks {
         fn of<G: GameDef>(s: &Session<G>, at: usize) -> Option<Job> {
             Some(Job::Decide { level: Level::Expert, game: save::to_value(&before(s, at)?) })
         }
-        crate::each_game!(session session, s => of(s, at))
+        crate::games::each_game!(session session, s => of(s, at))
     }
 
     /// Whether the expert's move (the worker's answer, in the game's
@@ -105,7 +104,7 @@ pub mod marks {
             let expert = G::action_from_json(expert).ok()?;
             Some(s.actions().get(at)? != &expert)
         }
-        crate::each_game!(session session, s => of(s, at, expert))
+        crate::games::each_game!(session session, s => of(s, at, expert))
     }
 }
 

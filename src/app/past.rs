@@ -108,7 +108,7 @@ fn read_line(line: &str) -> Result<Past, SaveError> {
         let outcome = s.outcome().unwrap_or(tablee_engine::Outcome { scores: Vec::new(), winners: Vec::new() });
         (mine, strongest.max_by_key(|l| rank(*l)), places(&outcome.scores, G::SCORE_ORDER), outcome)
     }
-    let (mine, strongest, places, outcome) = crate::each_game!(session & session, s => facts(s));
+    let (mine, strongest, places, outcome) = crate::games::each_game!(session & session, s => facts(s));
     Ok(Past { at, session, mine, strongest, places, scores: outcome.scores, winners: outcome.winners })
 }
 
@@ -269,7 +269,7 @@ mod tests {
             assert_eq!(past.len(), 1, "{seats}: recorded once");
             let game = &past[0];
             assert!(game.mine.is_none() && game.strongest.is_some());
-            crate::each_game!(session &game.session, s => assert_eq!(s.config().humans().len(), people));
+            crate::games::each_game!(session &game.session, s => assert_eq!(s.config().humans().len(), people));
             let outcome = shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().outcome().unwrap();
             assert_eq!(game.scores, outcome.scores);
             assert_eq!(game.winners, outcome.winners);

@@ -69,7 +69,7 @@ pub fn write<G: GameDef>(session: &Session<G>) -> String {
 
 /// The replay link of a session of any game.
 pub fn write_any(session: &AnySession) -> String {
-    crate::each_game!(session session, s => write(s))
+    crate::games::each_game!(session session, s => write(s))
 }
 
 /// Reads a replay link (`location.search`) and replays its moves.
@@ -81,9 +81,6 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
     let moves = std::str::from_utf8(&text).ok().and_then(|t| Json::parse(t).ok()).ok_or(ReplayLinkError::Moves)?;
     let list = moves.as_array().ok_or(ReplayLinkError::Moves)?;
     fn replay<G: GameDef>(config: &super::config::TableConfig<G>, list: &[Json]) -> Result<AnySession, ReplayLinkError> {
-        if !G::HAS_TABLE {
-            return Err(ReplayLinkError::Link(LinkError::NotPlayableYet(G::ID)));
-        }
         let moves = list
             .iter()
             .enumerate()
@@ -91,7 +88,7 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
             .collect::<Result<Vec<_>, _>>()?;
         Session::replay(config.clone(), moves).map(Session::into_any).map_err(ReplayLinkError::Replay)
     }
-    crate::each_game!(&table, t => replay(t, list))
+    crate::games::each_game!(&table, t => replay(t, list))
 }
 
 /// The table of a replay, dealt anew ("Play this deal"): never the daily
@@ -100,7 +97,7 @@ pub fn fresh_table(session: &AnySession) -> AnyTable {
     fn fresh<G: GameDef>(s: &Session<G>) -> AnyTable {
         super::config::TableConfig { daily: None, ..s.config().clone() }.into_any()
     }
-    crate::each_game!(session session, s => fresh(s))
+    crate::games::each_game!(session session, s => fresh(s))
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -162,9 +159,6 @@ mod tests {
     /// deal 3, seat 0 the person (playing as `normal` would) against
     /// `normal` bots. Red if the link's format or the game's moves change:
     /// then the fixture is written anew from this test's message.
-    /// (Its table is in the whole app's build only: `make test` runs it
-    /// with the features on.)
-    #[cfg(feature = "jachete-table")]
     #[test]
     fn the_jachete_replay_fixture_is_this_finished_game() {
         use crate::games::jachete::Jachete;

@@ -26,11 +26,9 @@ use tablee_engine::json::Json;
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, GameDef, GameId, MatchRecord};
+use super::game::{AnySession, GameDef, GameId, MatchRecord, with_game};
 use super::link::shorten;
 use super::session::{ReplayError, Session};
-use crate::games::jachete::Jachete;
-use crate::games::katzenjammer::Katzenjammer;
 
 /// Why a save cannot be resumed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +59,7 @@ pub fn any_to_json(session: &AnySession) -> String {
 }
 
 pub fn any_to_value(session: &AnySession) -> Json {
-    crate::each_game!(session session, s => to_value(s))
+    crate::games::each_game!(session session, s => to_value(s))
 }
 
 /// The save of a session, as a JSON value.
@@ -94,10 +92,7 @@ fn match_to_value(record: &impl MatchRecord) -> Json {
 /// the save has none; an error when it does not read or is not this game's.
 fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result<Option<G::Match>, SaveError> {
     const FIELD: SaveError = SaveError::Field("match");
-    // The first load's build never meets a match's save: its key is the
-    // whole app's (`tablee.match.game.<n>`, controller.rs), which
-    // index.html starts instead.
-    if !super::MATCHES || matches!(value, Json::Null) {
+    if matches!(value, Json::Null) {
         return Ok(None);
     }
     let seed = value.get("seed").and_then(Json::as_str).and_then(|t| Seed::parse(t).ok()).ok_or(FIELD)?;
@@ -137,20 +132,12 @@ pub fn from_json(text: &str) -> Result<AnySession, SaveError> {
     from_value(&value)
 }
 
-/// Reads a save for the page: a game whose table the page does not have is
-/// refused as a game it does not know (its rules are not in the page).
-pub fn from_json_for_page(text: &str) -> Result<AnySession, SaveError> {
-    let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
-    read_any::<true>(&value)
-}
-
 /// Replays a save already read as JSON.
 pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
-    read_any::<false>(object)
+    read_any(object)
 }
 
-/// `PAGE`: a constant, so that the page's reader holds no game without a table.
-fn read_any<const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
+fn read_any(object: &Json) -> Result<AnySession, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
@@ -163,16 +150,10 @@ fn read_any<const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
         Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
     };
-    fn read<G: GameDef, const PAGE: bool>(object: &Json) -> Result<AnySession, SaveError> {
-        if PAGE && !G::HAS_TABLE {
-            return Err(SaveError::Game(G::ID.code().to_string()));
-        }
+    fn read<G: GameDef>(object: &Json) -> Result<AnySession, SaveError> {
         game_from_value::<G>(object).map(Session::into_any)
     }
-    match game {
-        GameId::Katzenjammer => read::<Katzenjammer, PAGE>(object),
-        GameId::Jachete => read::<Jachete, PAGE>(object),
-    }
+    with_game!(game, G => read::<G>(object))
 }
 
 /// Reads a save's table (its game already checked).
@@ -238,6 +219,8 @@ pub fn action_from_json<G: GameDef>(object: &Json) -> Option<(Seat, G::Action)> 
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
     use super::*;
     use serde_json::{json, Value};
     use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, Presentation};

@@ -96,9 +96,6 @@ impl<G: GameDef> Session<G> {
     pub fn new_match(config: TableConfig<G>, games: usize) -> Result<Session<G>, String> {
         let mut session = Session::new(config)?;
         if games > 1 {
-            if !super::MATCHES {
-                return Err("this build plays no matches".into());
-            }
             let c = &session.config;
             let record = G::new_match(c.players(), c.options, c.seed, games)
                 .ok_or_else(|| format!("{} has no matches", G::ID.title()))?;
@@ -139,8 +136,7 @@ impl<G: GameDef> Session<G> {
     }
     /// The match this game belongs to, the games before it recorded.
     pub fn in_match(&self) -> Option<&G::Match> {
-        // Constant-folded to `None` in the first load's build (no matches).
-        if super::MATCHES { self.in_match.as_ref() } else { None }
+        self.in_match.as_ref()
     }
     /// A save's match, read back (checked by the save's reader).
     pub fn set_match(&mut self, record: Option<G::Match>) {
@@ -169,14 +165,10 @@ impl<G: GameDef> Session<G> {
         Some(session)
     }
     /// What Share copies ([`GameDef::share_text`]) with this game's link
-    /// (its match's in a match) after `base`, the site's address; `None` for
-    /// a game without a table in this build (its words stay out of the page).
-    pub fn share_text(&self, par: Option<i32>, daily: Option<DailyAttempt>, base: &str, lang: Lang) -> Option<String> {
-        if !G::HAS_TABLE {
-            return None;
-        }
+    /// (its match's in a match) after `base`, the site's address.
+    pub fn share_text(&self, par: Option<i32>, daily: Option<DailyAttempt>, base: &str, lang: Lang) -> String {
         let url = format!("{base}{}", super::link::write_session(self));
-        Some(G::share_text(self, par, daily, &url, lang))
+        G::share_text(self, par, daily, &url, lang)
     }
     /// The table a link names: the match's (its seed) in a match, else this game's.
     pub fn link_table(&self) -> TableConfig<G> {

@@ -27,12 +27,10 @@ use tablee_bots::Level;
 use tablee_engine::json::Json;
 
 use super::config::TableConfig;
-use super::game::{AnySession, GameDef, GameId};
+use super::game::{AnySession, GameDef, GameId, with_game};
 use super::par::ParRun;
 use super::save;
 use super::session::{Decision, Session};
-use crate::games::jachete::Jachete;
-use crate::games::katzenjammer::Katzenjammer;
 
 /// The message the worker sends once it can take jobs.
 pub const READY: &str = "ready";
@@ -81,9 +79,9 @@ pub fn par_job<G: GameDef>(config: &TableConfig<G>, seat: usize) -> Job {
 /// Runs one job.
 pub fn run(job: &Job) -> Reply {
     let result = match job {
-        Job::Decide { level, game } => read(game).and_then(|s| crate::each_game!(session &s, s => decide(s, *level))),
+        Job::Decide { level, game } => read(game).and_then(|s| crate::games::each_game!(session &s, s => decide(s, *level))),
         Job::Analyse { level, game, top } => {
-            read(game).and_then(|s| crate::each_game!(session &s, s => analyse(s, *level, *top)))
+            read(game).and_then(|s| crate::games::each_game!(session &s, s => analyse(s, *level, *top)))
         }
         Job::Par { game, seat } => par(game, *seat),
     };
@@ -125,8 +123,7 @@ fn par(game: &Json, seat: usize) -> Result<Reply, String> {
         Ok(Reply::Par { par: run.finish() })
     }
     match game.get("game").and_then(Json::as_str).and_then(GameId::parse) {
-        Some(GameId::Katzenjammer) => run::<Katzenjammer>(game, seat),
-        Some(GameId::Jachete) => run::<Jachete>(game, seat),
+        Some(id) => with_game!(id, G => run::<G>(game, seat)),
         None => Err("unknown game".into()),
     }
 }
@@ -217,6 +214,8 @@ pub fn response(text: &str) -> Option<Response> {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::jachete::Jachete;
+    use crate::games::katzenjammer::Katzenjammer;
     use super::*;
     use crate::app::config::SeatKind;
     use tablee_engine::katzenjammer::Action;

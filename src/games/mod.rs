@@ -1,10 +1,19 @@
 //! The games, each in a folder of its own with its one definition for the
 //! shell (`mod.rs`: [`crate::app::game::GameDef`]), its texts and refusals in
-//! the player's words, its end-of-game summary and, once it has a table, its
-//! components (`ui/`). Here: the refusals every table shares.
+//! the player's words, its end-of-game summary and its components (`ui/`,
+//! with its [`crate::ui::GameUi`]). Here: the registry, and the refusals
+//! every table shares.
 
 pub mod jachete;
 pub mod katzenjammer;
+
+// The registry: one line a game (docs/architecture.md, "Adding a game").
+// Links and saves name a game by its `GameDef::CODE`; the order here is the
+// home screen's.
+crate::registry! {$
+    Katzenjammer: katzenjammer::Katzenjammer,
+    Jachete: jachete::Jachete,
+}
 
 use tablee_engine::{Refusal, RuleError};
 

@@ -34,26 +34,6 @@ pub fn remove(key: &str) {
     }
 }
 
-/// Whether index.html started the whole app (`tablee-full`) on this page,
-/// which it does when J'achète's table is needed (`window.tableeFull`).
-pub fn full_build_started() -> bool {
-    window().is_some_and(|w| js_sys::Reflect::get(&w, &JsValue::from_str("tableeFull")).is_ok_and(|v| v.is_truthy()))
-}
-
-/// The whole app is running: this browser starts it from now on (index.html
-/// reads the key), so its J'achète games always find their table.
-pub fn remember_full_build() {
-    store(crate::app::controller::BUILD_KEY, "full");
-}
-
-/// Opens `search` (a J'achète table's link) with the whole app: this
-/// first-load build has no J'achète table. index.html starts the whole app
-/// for a `game=jachete` link, and the whole app remembers itself
-/// ([`remember_full_build`]). False when the page cannot navigate.
-pub fn open_with_full_build(search: &str) -> bool {
-    window().is_some_and(|w| w.location().set_search(search).is_ok())
-}
-
 /// localStorage, as the controller's [`Storage`].
 pub struct LocalStorage;
 
@@ -132,6 +112,41 @@ pub fn today_utc() -> Day {
     let now = js_sys::Date::new_0();
     Day::new(now.get_utc_full_year() as i32, now.get_utc_month() + 1, now.get_utc_date())
         .unwrap_or(Day { year: 2026, month: 1, day: 1 })
+}
+
+/// Resolves when the page is idle (`requestIdleCallback`, at most 2 s
+/// later; a plain timeout where the browser has none): for work that must not
+/// delay what the visitor is doing, like fetching a part ahead of need.
+pub fn idle() -> impl Future<Output = ()> {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let Some(w) = window() else {
+            let _ = resolve.call0(&JsValue::NULL);
+            return;
+        };
+        let request = js_sys::Reflect::get(&w, &JsValue::from_str("requestIdleCallback")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("timeout"), &JsValue::from(2000));
+        let asked = request.is_some_and(|f| f.call2(&w, &resolve, &options).is_ok());
+        if !asked && w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 200).is_err() {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
+}
+
+/// Says once that the first screen works (event `tablee-ready`): index.html
+/// then registers the service worker, whose precaching of every file would
+/// otherwise compete with what the visitor is waiting for.
+pub fn first_screen_ready() {
+    thread_local!(static SAID: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if SAID.with(|said| said.replace(true)) {
+        return;
+    }
+    if let (Some(w), Ok(event)) = (window(), web_sys::Event::new("tablee-ready")) {
+        let _ = w.dispatch_event(&event);
+    }
 }
 
 pub fn now_ms() -> f64 {

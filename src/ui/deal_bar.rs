@@ -42,7 +42,7 @@ pub fn game_share_text(ctx: Ctx) -> Option<String> {
     ctx.shell.with_untracked(|sh| {
         let daily = sh.daily_attempt();
         let game = sh.game.as_ref()?;
-        crate::each_game!(session game, s => s.share_text(par, daily, &browser::base_url(), lang))
+        Some(crate::games::each_game!(session game, s => s.share_text(par, daily, &browser::base_url(), lang)))
     })
 }
 
@@ -63,9 +63,9 @@ pub fn ShareStatus(state: Shared, #[prop(default = "share-text")] id: &'static s
     }
 }
 
-/// The deal's number and what it is, for a game whose table this build has.
+/// The deal's number and what it is.
 fn deal_of<G: GameDef>(s: &Session<G>, daily: Option<DailyAttempt>, lang: Lang) -> Option<(String, String)> {
-    G::HAS_TABLE.then(|| (s.config().seed.to_string(), i18n::deal_bar_label(s.config(), daily, s.practice(), lang)))
+    Some((s.config().seed.to_string(), i18n::deal_bar_label(s.config(), daily, s.practice(), lang)))
 }
 
 /// The deal bar (see the module's doc). `end_shares`: the game's end screen
@@ -79,7 +79,7 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
         ctx.shell.with(|sh| {
             let daily = sh.daily_attempt();
             let game = sh.game.as_ref()?;
-            crate::each_game!(session game, s => deal_of(s, daily, lang))
+            crate::games::each_game!(session game, s => deal_of(s, daily, lang))
         })
     };
     let shows_share = move || !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over())));

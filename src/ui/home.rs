@@ -7,13 +7,12 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_match, tr, Screen, MATCHES};
+use super::{browser, ctx, start_match, tr, Screen};
 use tablee_engine::jachete::JaOptions;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
 use crate::app::game::{GameDef, GameId};
 use crate::app::lang::Lang;
-use crate::app::link;
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::ui::OptionsForm;
 use crate::games::katzenjammer::Katzenjammer;
@@ -29,10 +28,7 @@ enum DealMode {
 /// The players a game's home screen offers (J'achète: 3 with its small-table
 /// option, which the home screen turns on for 3 players).
 fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
-    match game {
-        GameId::Katzenjammer => Katzenjammer::MIN_PLAYERS..=Katzenjammer::MAX_PLAYERS,
-        GameId::Jachete => Jachete::MIN_PLAYERS..=Jachete::MAX_PLAYERS,
-    }
+    crate::games::with_game!(game, G => G::MIN_PLAYERS..=G::MAX_PLAYERS)
 }
 
 /// The table the form describes, of game `G`; `None` when the typed deal
@@ -52,6 +48,9 @@ pub fn Home() -> impl IntoView {
     let s = move || ctx.lang().s();
     let initial = ctx.home_table.get_untracked();
     let game = ctx.home_game;
+    // While the visitor reads the home screen, the chosen game's table is
+    // fetched (when the page is idle), so that Play deals at once.
+    Effect::new(move |_| super::parts::prefetch_table(game.get()));
     let seats = RwSignal::new(initial.seats.clone());
     let options = RwSignal::new(initial.options);
     let mode = RwSignal::new(DealMode::Random);
@@ -100,24 +99,14 @@ pub fn Home() -> impl IntoView {
             }
         };
         match table {
-            // This build has no table for the game: the whole app deals it from its link.
-            Some(table) if !table.game().playable() => {
-                browser::open_with_full_build(&link::write_any(&table));
-            }
-            // A match: this build deals it if it has the matches' screens,
-            // else the whole app deals it from its link.
-            Some(table) if match_games > 1 && !MATCHES => {
-                browser::open_with_full_build(&link::write_match(&table, match_games));
-            }
-            Some(table) => start_match(ctx, table, if MATCHES { match_games } else { 1 }),
+            Some(table) => start_match(ctx, table, match_games),
             None => focus("seed-input"),
         }
     };
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
-    // Plain links: the puzzles' and the record's addresses start the whole
-    // app's build (index.html), which has their screens; this one has not.
-    // (One view: each view type of its own costs the first load.)
+    // Plain links to the puzzles' and the record's addresses (the page
+    // opens them as their own screens, loading their parts).
     let entries = view! {
         <p class="puzzles-row">
             <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>

@@ -8,12 +8,11 @@
 
 pub mod browser;
 pub(crate) mod deal_bar;
+mod game_ui;
 mod home;
-pub(crate) mod puzzles;
-// Replays and the record of games: compiled into the whole app's build only
-// (even an unused screen's variant costs the first load: docs/performance.md).
-#[cfg(feature = "replay")]
-pub(crate) mod replay;
+pub mod parts;
+pub mod puzzles;
+pub mod replay;
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
@@ -33,11 +32,12 @@ use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
 use crate::app::session::Session;
 use crate::app::worker::Job;
-use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
 use crate::i18n::{self, Strings};
 
 pub(crate) use browser::{focus_if_lost, fresh_seed, sleep};
+use parts::Part;
+pub use game_ui::GameUi;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -49,17 +49,10 @@ pub enum Screen {
     Puzzles,
     Puzzle(Option<u32>),
     /// A replay: the address that names it (`?…&replay=…`, `?replay=last`).
-    #[cfg(feature = "replay")]
     Replay(String),
     /// The record of finished games ("Your games").
-    #[cfg(feature = "replay")]
     Games,
 }
-
-/// Whether this build shows puzzles (the whole app's: feature `puzzles`,
-/// docs/performance.md "Two builds"). A constant, so that the first load's
-/// build drops the puzzles' screens; its home screen's entry opens the whole app.
-pub const PUZZLES: bool = cfg!(feature = "puzzles");
 
 /// How long a bot's move stays on screen before the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,10 +166,7 @@ pub fn App() -> impl IntoView {
     let search = browser::search();
     // A replay's address (or the record's) deals nothing: the shell starts as
     // from the home screen, keeping every game as it is.
-    #[cfg(feature = "replay")]
     let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
-    #[cfg(not(feature = "replay"))]
-    let replaying = false;
     let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
@@ -206,20 +196,21 @@ pub fn App() -> impl IntoView {
         save_pending: StoredValue::new(false),
         puzzle: RwSignal::new(false),
     };
-    // A puzzle's address opens the puzzles (the whole app's build only);
-    // the game in progress waits meanwhile.
-    if PUZZLES {
-        match link::puzzle_link(&search) {
-            Some(link::PuzzleLink::List) => ctx.screen.set(Screen::Puzzles),
-            Some(link::PuzzleLink::One(id)) => ctx.screen.set(Screen::Puzzle(id)),
-            None => {}
-        }
+    // A puzzle's address opens the puzzles; the game in progress waits meanwhile.
+    match link::puzzle_link(&search) {
+        Some(link::PuzzleLink::List) => ctx.screen.set(Screen::Puzzles),
+        Some(link::PuzzleLink::One(id)) => ctx.screen.set(Screen::Puzzle(id)),
+        None => {}
     }
-    #[cfg(feature = "replay")]
     if replaying {
         ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
     provide_context(ctx);
+    // A screen drawn at once (not a part still to fetch) is the first screen:
+    // it works once mounted, just after this.
+    if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
+        request_animation_frame(browser::first_screen_ready);
+    }
     // The page's static "loading" line goes once the app runs.
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
@@ -240,14 +231,12 @@ pub fn App() -> impl IntoView {
                 }
             }
             Screen::Home => browser::replace_query(""),
-            Screen::Puzzles if PUZZLES => browser::replace_query("?game=katzenjammer&puzzles"),
-            Screen::Puzzle(Some(id)) if PUZZLES => browser::replace_query(&crate::app::puzzles::link(id)),
-            #[cfg(feature = "replay")]
+            Screen::Puzzles => browser::replace_query("?game=katzenjammer&puzzles"),
+            Screen::Puzzle(Some(id)) => browser::replace_query(&crate::app::puzzles::link(id)),
             Screen::Games => browser::replace_query("?games"),
             // The replay screen writes its own (static) link.
-            #[cfg(feature = "replay")]
             Screen::Replay(_) => {}
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzles | Screen::Puzzle(_) => {}
+            Screen::Rules | Screen::Problem(_) | Screen::Puzzle(None) => {}
         }
     });
     // The document's language follows the switch (screen readers, hyphenation).
@@ -278,13 +267,13 @@ pub fn App() -> impl IntoView {
             <Update />
             <Notice />
             {move || match ctx.screen.get() {
-                Screen::Puzzles if PUZZLES => view! { <puzzles::List /> }.into_any(),
-                Screen::Puzzle(id) if PUZZLES => view! { <puzzles::One id /> }.into_any(),
-                #[cfg(feature = "replay")]
-                Screen::Replay(query) => view! { <replay::Replay query /> }.into_any(),
-                #[cfg(feature = "replay")]
-                Screen::Games => view! { <replay::Games /> }.into_any(),
-                Screen::Home | Screen::Puzzles | Screen::Puzzle(_) => view! { <home::Home /> }.into_any(),
+                Screen::Puzzles => view! { <Part load=Box::new(|| parts::load(|l| (l.puzzles_list)())) /> }.into_any(),
+                Screen::Puzzle(id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(id))) /> }.into_any(),
+                Screen::Replay(query) => {
+                    view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
+                }
+                Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
+                Screen::Home => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
                 Screen::Problem(error) => view! { <Problem error /> }.into_any(),
@@ -300,12 +289,10 @@ fn GameScreen() -> impl IntoView {
     // A memo: the table is built again only when the game changes, not on
     // every move (each move changes the shell).
     let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
+    // Each game's table is a part of its own, loaded the first time it is shown.
     move || match game.get() {
-        Some(GameId::Katzenjammer) => view! { <crate::games::katzenjammer::ui::Game /> }.into_any(),
-        // Only the whole app's build has J'achète's table (a constant: the
-        // first load's build drops it, docs/performance.md "Two builds").
-        Some(GameId::Jachete) if Jachete::HAS_TABLE => view! { <crate::games::jachete::ui::Game /> }.into_any(),
-        Some(GameId::Jachete) | None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
+        Some(id) => view! { <Part load=Box::new(move || parts::table(id)) /> }.into_any(),
+        None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
     }
 }
 
@@ -314,9 +301,7 @@ fn GameScreen() -> impl IntoView {
 /// docs/performance.md), hot-seat hiding resets, and par starts.
 fn shown(ctx: Ctx, par_job: Option<Job>) {
     // A game shown is saved and played, whatever the screen before was.
-    if PUZZLES {
-        ctx.puzzle.set(false);
-    }
+    ctx.puzzle.set(false);
     worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
@@ -339,11 +324,6 @@ pub(crate) fn play_session(ctx: Ctx, session: crate::app::game::AnySession) {
 pub fn start_game(ctx: Ctx, table: AnyTable) {
     start_match(ctx, table, 1);
 }
-
-/// Whether this build plays matches of several games (KB-20: the whole
-/// app's; the first load's home screen opens a match's link, which
-/// index.html starts the whole app for).
-pub use crate::app::MATCHES;
 
 /// Deals the first game of a match of `games` games at `table` (one: a
 /// game of its own) and shows it.
@@ -373,13 +353,13 @@ pub fn next_in_match(ctx: Ctx) {
 /// A person's move in game `G`. Returns the engine's refusal, if any.
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
-    if PUZZLES && puzzles::answered_now(ctx) {
+    if puzzles::answered_now(ctx) {
         return Err(Refusal::NotAPersonsTurn.into());
     }
     let mut result = Err(Refusal::NoGame.into());
     let mark = decoration_mark(ctx);
     ctx.shell.update(|sh| result = sh.act::<G>(action));
-    if result.is_ok() && !(PUZZLES && ctx.puzzle.get_untracked()) {
+    if result.is_ok() && !ctx.puzzle.get_untracked() {
         persist(ctx);
         after_change(ctx);
         decorate(ctx, mark);
@@ -393,8 +373,8 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
 fn decorate(ctx: Ctx, mark: usize) {
     if ctx.speed.get_untracked() != Speed::Instant {
         ctx.shell.with_untracked(|sh| {
-            if let Some(crate::app::game::AnySession::Katzenjammer(s)) = &sh.game {
-                crate::games::katzenjammer::ui::flights(s, mark);
+            if let Some(game) = &sh.game {
+                game_ui::decorate(game, mark);
             }
         });
     }
@@ -404,10 +384,7 @@ fn decorate(ctx: Ctx, mark: usize) {
 /// what that move did: a move can log more than its own event (a win, then
 /// the foursomes it cannot present, then the next row's first card).
 fn decoration_mark(ctx: Ctx) -> usize {
-    ctx.shell.with_untracked(|sh| match &sh.game {
-        Some(crate::app::game::AnySession::Katzenjammer(s)) => s.state().log().len(),
-        _ => 0,
-    })
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, game_ui::decoration_mark))
 }
 
 /// "Take back my move", for any game's table: shown on the person's turn
@@ -416,7 +393,7 @@ fn decoration_mark(ctx: Ctx) -> usize {
 #[component]
 pub fn TakeBack() -> impl IntoView {
     let ctx = ctx();
-    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !(PUZZLES && ctx.puzzle.get()));
+    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !ctx.puzzle.get());
     view! {
         <Show when=move || can.get()>
             <button type="button" data-testid="take-back" on:click=move |_| { take_back(ctx); }>{tr(|s| s.take_back)}</button>
@@ -450,7 +427,7 @@ pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
 /// task then only updates the page; moves in a row are saved once). A full or
 /// missing storage only costs the resume.
 fn persist(ctx: Ctx) {
-    if ctx.save_pending.get_value() || (PUZZLES && ctx.puzzle.get_untracked()) {
+    if ctx.save_pending.get_value() || ctx.puzzle.get_untracked() {
         return;
     }
     ctx.save_pending.set_value(true);
@@ -467,7 +444,7 @@ fn persist(ctx: Ctx) {
 
 /// After any move: hot-seat hiding, history at the end.
 fn after_change(ctx: Ctx) {
-    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::each_game!(session g, s => s.to_act())));
+    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::games::each_game!(session g, s => s.to_act())));
     if to_act != ctx.revealed_for.get_untracked() {
         ctx.revealed_for.set(None);
     }
@@ -556,7 +533,7 @@ fn Header() -> impl IntoView {
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
-                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !(PUZZLES && ctx.puzzle.get())>
+                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !ctx.puzzle.get()>
                     <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>

@@ -14,13 +14,9 @@ use super::{browser, ctx, Screen};
 use crate::app::game::GameId;
 use crate::app::lang::Lang;
 
-/// Where a game's rules are, next to the page: Katzenjammer's are
-/// `rules/en.html` (the first ones, named before there were two games).
+/// Where a game's rules are, next to the page: `rules/<game>-<lang>.html`.
 pub fn rules_file(game: GameId, lang: Lang) -> String {
-    match game {
-        GameId::Katzenjammer => format!("./rules/{}.html", lang.code()),
-        GameId::Jachete => format!("./rules/jachete-{}.html", lang.code()),
-    }
+    format!("./rules/{}-{}.html", game.code(), lang.code())
 }
 
 #[component]
@@ -30,13 +26,11 @@ pub fn Rules() -> impl IntoView {
         let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
         ctx.screen.set(if in_game { Screen::Game } else { Screen::Home });
     };
-    // The rules shown: the game in progress's, until the switch says otherwise
-    // (a bool, J'achète's or not: a signal type the page already has, which
-    // keeps the WebAssembly smaller than a signal of `GameId`).
-    // With no game in progress, the game chosen on the home screen.
+    // The rules shown: the game in progress's, until the switch says otherwise;
+    // with no game in progress, the game chosen on the home screen.
     let shown_first = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())).unwrap_or_else(|| ctx.home_game.get_untracked());
-    let jachete = RwSignal::new(shown_first == GameId::Jachete);
-    let game = move || if jachete.get() { GameId::Jachete } else { GameId::Katzenjammer };
+    let shown_game = RwSignal::new(shown_first);
+    let game = move || shown_game.get();
     // Each game's text in each language once fetched (`None`: it could not be).
     let loaded = RwSignal::new(Vec::<((GameId, Lang), Option<String>)>::new());
     Effect::new(move |_| {
@@ -59,23 +53,20 @@ pub fn Rules() -> impl IntoView {
             Some(Some(html)) => view! { <div class="rules-text" data-testid="rules-text" inner_html=html></div> }.into_any(),
             Some(None) => view! { <p data-testid="rules-unavailable">{lang.s().rules_unavailable}</p> }.into_any(),
         };
-        let title = match shown {
-            GameId::Katzenjammer => lang.s().rules_title,
-            GameId::Jachete => lang.s().rules_title_jachete,
-        };
+        let title = format!("{}{}", lang.s().rules_title, shown.title());
         view! {
             <article class="panel rules" data-testid="rules-screen" data-game=shown.code() lang=lang.code()>
                 <h1>{title}</h1>
                 <p class="rules-switch" role="group" aria-label=lang.s().game_label>
                     {GameId::ALL
-                        .into_iter()
-                        .map(|g| {
+                        .iter()
+                        .map(|&g| {
                             view! {
                                 <button
                                     type="button"
                                     data-testid=format!("rules-game-{}", g.code())
                                     aria-pressed=(g == shown).to_string()
-                                    on:click=move |_| jachete.set(g == GameId::Jachete)
+                                    on:click=move |_| shown_game.set(g)
                                 >
                                     {g.title()}
                                 </button>
@@ -100,7 +91,7 @@ mod tests {
 
     #[test]
     fn each_game_has_its_rules_file_in_each_language() {
-        assert_eq!(rules_file(GameId::Katzenjammer, Lang::Fr), "./rules/fr.html");
+        assert_eq!(rules_file(GameId::Katzenjammer, Lang::Fr), "./rules/katzenjammer-fr.html");
         assert_eq!(rules_file(GameId::Jachete, Lang::En), "./rules/jachete-en.html");
         for game in GameId::ALL {
             for lang in Lang::ALL {

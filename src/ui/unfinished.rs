@@ -46,21 +46,17 @@ pub fn Unfinished() -> impl IntoView {
 }
 
 /// A match's game: its number, the match's number of games, whether it is
-/// over (the whole app's build: only it plays matches).
+/// over.
 type Progress = Option<(usize, usize, bool)>;
 
 fn progress(session: &crate::app::game::AnySession) -> Progress {
-    if !crate::ui::MATCHES {
-        return None;
-    }
     session.match_progress().map(|(number, games)| (number, games, session.is_over()))
 }
 
 /// "Match · game 2 of 3, " before a match's game.
 fn kept_text(progress: Progress, game: String, lang: crate::app::lang::Lang) -> String {
     match progress {
-        // (No match in a build without matches: the branch is compiled out.)
-        Some((number, games, over)) if crate::ui::MATCHES => crate::games::katzenjammer::match_label(number, games, over, lang) + ", " + &game,
+        Some((number, games, over)) => crate::games::katzenjammer::match_label(number, games, over, lang) + ", " + &game,
         _ => game,
     }
 }

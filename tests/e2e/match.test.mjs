@@ -7,7 +7,7 @@
 // still names the match); a reload mid game 2 resumes the match (game 2 of
 // 2, game 1's totals kept); after game 2 the match's end names its winner
 // and shows its share text with its link. Also: the home screen's number of games starts a
-// match (through the whole app's build); a match between two games stays in
+// match; a match between two games stays in
 // the unfinished games when a friend's link is opened; a bad `match=` is
 // explained, never a panic. Screenshots of the standings in English and
 // French at 360×740 and 1280×800: test-output/match-standings-*.
@@ -66,7 +66,6 @@ describe('a match of several games', { timeout: 600_000 }, () => {
     await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'match-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(MATCH));
       await page.locator(byTestId('table-screen')).waitFor();
-      assert.equal(await page.evaluate(() => window.tableeFull === true), true, "a match's link starts the whole app");
       assert.equal(await text(page, 'deal-id'), '1K7Q-M3ZD', 'game 1 is the seed itself');
       assert.equal(await text(page, 'match-status'), 'Match · game 1 of 2');
       const statusAtStart = await text(page, 'match-status');
@@ -186,9 +185,8 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       const kept = page.locator(byTestId('unfinished-0'));
       assert.match(await kept.innerText(), /^Match · game 1 of 3 over, /);
 
-      // A browser that has the match in its list but never needed the whole
-      // app before (no tablee.build): index.html starts the whole app for
-      // the match's key, which lists it as it is.
+      // Another browser with only the match in its list: the match is
+      // resumed between its games, its next game offered.
       const saved = await page.evaluate(() => {
         const list = JSON.parse(localStorage.getItem('tablee.games'));
         const entry = list.find((e) => e.key.startsWith('tablee.match.'));
@@ -197,7 +195,6 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       assert.ok(saved, "the match is saved under a match's key");
       const other = await openWithStorage(env, { 'tablee.games': saved.list, [saved.key]: saved.save }, { viewport: VIEWPORTS.phone });
       try {
-        assert.equal(await other.page.evaluate(() => window.tableeFull === true), true, "a match in the list starts the whole app");
         await other.page.locator(byTestId('next-game')).waitFor();
         assert.deepEqual(other.problems, [], describeProblems(other.problems));
       } finally {

@@ -65,10 +65,14 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
         const cache = await caches.open(keys.find((k) => k.startsWith('tablee-')));
         return (await cache.keys()).map((r) => new URL(r.url).pathname);
       });
-      assert.ok(cached.some((p) => p.endsWith('.wasm') && p.includes('tablee-app')), `app wasm cached: ${cached}`);
+      assert.ok(cached.some((p) => /\/app-[0-9a-f]+\/tablee-app_bg\.wasm$/.test(p)), `app wasm cached: ${cached}`);
       assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
-      assert.ok(cached.some((p) => p.endsWith('tablee-full_bg.wasm')), "the whole app (J'achète's table) is cached");
-      for (const file of ['en', 'fr', 'jachete-en', 'jachete-fr']) {
+      // Every part of the page (each table, the puzzles, the replays, their shared chunks).
+      for (const part of ['Katzenjammer', 'Jachete', 'tablee_puzzles', 'tablee_replay']) {
+        assert.ok(cached.some((p) => p.endsWith(`/split_${part}.wasm`)), `the part ${part} is cached`);
+      }
+      assert.ok(cached.some((p) => /\/chunk_\d+\.wasm$/.test(p)), 'the shared chunks are cached');
+      for (const file of ['katzenjammer-en', 'katzenjammer-fr', 'jachete-en', 'jachete-fr']) {
         assert.ok(cached.some((p) => p.endsWith(`/rules/${file}.html`)), `the rules page rules/${file}.html is cached`);
       }
 
@@ -90,13 +94,13 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       assert.match(page.url(), /seed=1K7Q-M3ZD/);
       assert.deepEqual(problems, [], describeProblems(problems));
 
-      // A J'achète link, still offline: the whole app's build comes from the cache.
+      // A J'achète link, still offline: its table's part comes from the cache.
       // (First let the deal's page finish loading its bots' worker: a navigation
       // would abort that fetch, and the test counts failed requests.)
       await settle(page);
       await page.goto(`${site.url}?game=jachete&seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
       await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('"tablee.jachete.'), null, { timeout: 20_000 });
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full');
+      await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible', timeout: 20_000 });
       assert.deepEqual(problems, [], describeProblems(problems));
     } catch (error) {
       const file = await screenshot(page, 'offline-failure').catch(() => null);

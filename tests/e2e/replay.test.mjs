@@ -1,6 +1,6 @@
 // Replays and the record of finished games (issue 13): a Katzenjammer game
-// played to its end, its replay opened from the end screen (the whole app's
-// build), stepped back and forth by buttons and keys; the replay's static
+// played to its end, its replay opened from the end screen (the replays'
+// part of the page), stepped back and forth by buttons and keys; the replay's static
 // link opened in another browser shows the same moves; "Your games" lists
 // the game with a working replay; an unfinished game survives a replay link
 // (and a bad one, which is explained); phone 360×740 and desktop 1280×800,
@@ -78,10 +78,9 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
   it('a finished game replays from the end screen, move by move, and its link shows the same moves elsewhere', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
-      // Played in the first load's build (a fresh browser): it records the
-      // finished game and links to its replay, which opens the whole app.
+      // Played in a fresh browser: it records the finished game and links
+      // to its replay, which loads the replays' part.
       await gotoApp(page, env.url(DEAL));
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), null, 'the first load\'s build');
       await page.locator(byTestId('speed-instant')).click();
       await playToEnd(page);
       await settle(page);
@@ -323,12 +322,11 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
     }
   });
 
-  it('hot-seat and bots-only games are recorded too, by the first load, and worded in "Your games"', async () => {
+  it('hot-seat and bots-only games are recorded too, and worded in "Your games"', async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
     try {
-      // Two people and a bot, in the first load's build (a fresh browser).
+      // Two people and a bot, in a fresh browser.
       await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=3&seats=human,human,normal'));
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), null, "the first load's build");
       await page.locator(byTestId('speed-instant')).click();
       for (let n = 0; ; n += 1) {
         assert.ok(n < 400, 'the game ends');

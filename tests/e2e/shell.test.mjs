@@ -1,7 +1,7 @@
 // The game-agnostic shell in headless Chromium: what players already have
 // keeps working (saves and links written by the build before the shell,
-// tests/fixtures/), and J'achète's links and home screen choice start the
-// whole app (the first load's build has no J'achète table).
+// tests/fixtures/), and J'achète's links and home screen choice load its
+// table's part of the page.
 //
 //   node --test tests/e2e/shell.test.mjs     (after `make build`)
 
@@ -138,9 +138,9 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
-  // Two builds (docs/performance.md): the first load's has no J'achète table;
-  // index.html starts the whole app (tablee-full) for a J'achète link.
-  it("a J'achète link starts the whole app, which deals it and keeps the game in progress in the list", async () => {
+  // One app in parts (docs/performance.md): a J'achète link loads the core and
+  // J'achète's table part, never Katzenjammer's nor another build.
+  it("a J'achète link loads J'achète's table part, deals it and keeps the game in progress in the list", async () => {
     const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
     const { context, page, problems } = await openWithSave(env, save, JACHETE);
     try {
@@ -148,14 +148,15 @@ describe('the shell keeps what players have and knows the next game', () => {
       const wasm = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
       );
-      assert.ok(wasm.includes('tablee-full_bg.wasm'), `the whole app was loaded: ${wasm}`);
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full', 'and is remembered');
+      assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
+      assert.ok(!wasm.includes('split_Katzenjammer.wasm'), `not Katzenjammer's: ${wasm}`);
+      assert.equal(wasm.filter((f) => f === 'tablee-app_bg.wasm').length, 1, `one core: ${wasm}`);
       assert.equal(await page.locator(byTestId('problem')).count(), 0, 'no problem shown');
       const games = await page.evaluate(() =>
         JSON.parse(localStorage.getItem('tablee.games')).map((entry) => [entry.key.split('.')[1], localStorage.getItem(entry.key) !== null]),
       );
       assert.deepEqual(games, [['jachete', true], ['katzenjammer', true]], 'the new J\'achète game first, the other kept');
-      // Only one app is mounted: the first-load build stood aside.
+      // One app is mounted.
       assert.equal(await page.locator('header').count(), 1);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
@@ -164,7 +165,7 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
-  it("J'achète chosen on the first load's home screen opens its deal in the whole app", async () => {
+  it("J'achète chosen on the home screen deals it on its table", async () => {
     const { context, page, problems } = await openWithStorage(env, {});
     try {
       await page.locator(byTestId('home-screen')).waitFor();
@@ -176,7 +177,7 @@ describe('the shell keeps what players have and knows the next game', () => {
       const url = new URL(page.url());
       assert.equal(url.searchParams.get('players'), '5');
       assert.equal(url.searchParams.get('seats'), 'human,normal,normal,normal,normal');
-      assert.equal(await page.evaluate(() => localStorage.getItem('tablee.build')), 'full');
+      await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible' });
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {

@@ -15,7 +15,7 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, GameId, NoMatch, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, NoMatch, OptionError, ScoreOrder};
 use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
@@ -33,10 +33,8 @@ impl GameDef for Jachete {
     type Options = JaOptions;
     type Match = NoMatch;
 
-    const ID: GameId = GameId::Jachete;
-    /// Its table is in the whole app's build only (the feature
-    /// `jachete-table`, the binary `tablee-full`), not in the first load's.
-    const HAS_TABLE: bool = cfg!(feature = "jachete-table");
+    const CODE: &'static str = "jachete";
+    const TITLE: &'static str = "J'achète";
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 8;
     const DEFAULT_PLAYERS: usize = 4;
@@ -45,6 +43,13 @@ impl GameDef for Jachete {
     /// JA-2: three players only with the small-table option.
     fn allows(options: JaOptions, players: usize) -> bool {
         options.allows(players)
+    }
+
+    fn players_words(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "4 to 8 (3 with the small-table option)",
+            Lang::Fr => "4 à 8 (3 avec l'option petite table)",
+        }
     }
 
     fn new_state(players: usize, options: JaOptions, seed: Seed) -> Result<JaGame, String> {
@@ -92,7 +97,6 @@ impl GameDef for Jachete {
         texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
-    crate::enum_conversions!(Jachete);
 }
 
 #[cfg(test)]

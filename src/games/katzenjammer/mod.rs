@@ -2,8 +2,7 @@
 //! bid builder, the presentations, the end summary, and its texts.
 
 pub mod bidding;
-// A match's words: the whole app's build shows matches (and the tests).
-#[cfg(any(feature = "matchplay", test))]
+// A match's words.
 pub mod matchplay;
 pub mod presenting;
 pub mod refusals;
@@ -13,15 +12,9 @@ pub mod texts;
 pub mod ui;
 
 /// "Match · game 2 of 3" ("… over" once `over`), for the lists that name a
-/// match's game; empty in a build without matches (the first load's).
+/// match's game.
 pub fn match_label(number: usize, games: usize, over: bool, lang: crate::app::lang::Lang) -> String {
-    #[cfg(any(feature = "matchplay", test))]
-    return matchplay::kept(number, games, over, lang);
-    #[cfg(not(any(feature = "matchplay", test)))]
-    {
-        let _ = (number, games, over, lang);
-        String::new()
-    }
+    matchplay::kept(number, games, over, lang)
 }
 
 use tablee_bots::{Choice, Level};
@@ -30,7 +23,7 @@ use tablee_engine::katzenjammer::{notation, Action, GameRecord, KbState, KbView,
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, GameId, MatchRecord, OptionError, ScoreOrder};
+use crate::app::game::{flag_from_json, GameDef, MatchRecord, OptionError, ScoreOrder};
 use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
@@ -47,12 +40,19 @@ impl GameDef for Katzenjammer {
     type Options = Options;
     type Match = Match;
 
-    const ID: GameId = GameId::Katzenjammer;
-    const HAS_TABLE: bool = true;
+    const CODE: &'static str = "katzenjammer";
+    const TITLE: &'static str = "Katzenjammer Blues";
     const MIN_PLAYERS: usize = MIN_PLAYERS;
     const MAX_PLAYERS: usize = MAX_PLAYERS;
     const DEFAULT_PLAYERS: usize = 4;
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HighestWins;
+
+    fn players_words(lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => "2 to 6",
+            Lang::Fr => "2 à 6",
+        }
+    }
 
     fn new_state(players: usize, options: Options, seed: Seed) -> Result<KbState, String> {
         KbState::new_game(players, options, seed).map_err(|e| e.to_string())
@@ -114,7 +114,6 @@ impl GameDef for Katzenjammer {
         record.record(state).is_ok()
     }
 
-    crate::enum_conversions!(Katzenjammer);
 }
 
 /// KB-20's match is the engine's: its seeds and totals are the one

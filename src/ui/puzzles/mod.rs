@@ -1,5 +1,5 @@
-//! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), in the
-//! whole app's build only ([`super::PUZZLES`]): the list (the puzzle of the
+//! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), a part
+//! of the page loaded when first shown ([`super::parts`]): the list (the puzzle of the
 //! day, puzzles by difficulty, solved marks, the record) and one puzzle.
 //!
 //! A puzzle is solved on Katzenjammer's own table: its position becomes the
@@ -82,7 +82,7 @@ async fn load_file() -> Result<Arc<PuzzleFile>, PuzzleError> {
     }
     let text = browser::fetch_text(puzzles::FILE).await.ok_or(PuzzleError::NoFile)?;
     let file = PuzzleFile::parse(&text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
-    if file.game != Kb::ID.code() {
+    if file.game != Kb::CODE {
         return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
     }
     let file = Arc::new(file);

@@ -109,10 +109,7 @@ fn Shown(session: AnySession) -> impl IntoView {
     let play = move |_| start_game(ctx, fresh.clone());
     let (marks, progress) = expert_marks(&session);
     let game = session.game().title();
-    let table = match session {
-        AnySession::Katzenjammer(s) => view! { <crate::games::katzenjammer::ui::ReplayTable session=s step marks /> }.into_any(),
-        AnySession::Jachete(s) => view! { <crate::games::jachete::ui::ReplayTable session=s step marks /> }.into_any(),
-    };
+    let table = crate::ui::game_ui::replay_table(session, step, marks);
     let button = move |label: fn(&'static RpStrings) -> &'static str, testid: &'static str, to: fn(usize, usize) -> usize| {
         let disabled = move || to(step.get(), n) == step.get();
         view! {
@@ -252,13 +249,7 @@ pub enum Progress {
     Unavailable,
 }
 
-/// The expert's move in the game log's words.
-fn expert_words(session: &AnySession, at: usize, action: &tablee_engine::json::Json, lang: Lang) -> Option<String> {
-    match session {
-        AnySession::Katzenjammer(s) => crate::games::katzenjammer::ui::expert_words(s, at, action, lang),
-        AnySession::Jachete(s) => crate::games::jachete::ui::expert_words(s, at, action, lang),
-    }
-}
+use crate::ui::game_ui::expert_words;
 
 /// Issue 13: asks the bots' worker, one job per move of the person (a
 /// `Decide` job at the `expert` level on the game before that move), what
@@ -426,20 +417,17 @@ fn GameRow(game: Past) -> impl IntoView {
     let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::katzenjammer::match_label(n, of, false, ctx.lang())));
     let names = move || {
         let lang = ctx.lang();
-        crate::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
+        crate::games::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
     };
     let (places, scores, winners) = (game.places.clone(), game.scores.clone(), game.winners.clone());
     let result = move || {
         let lang = ctx.lang();
-        let score = |n: i32| match game_id {
-            GameId::Katzenjammer => crate::games::katzenjammer::texts::mice(n, lang),
-            GameId::Jachete => crate::games::jachete::texts::points_text(n),
-        };
+        let score = |n: i32| crate::games::with_game!(game_id, G => <G as crate::ui::GameUi>::score_words(n, lang));
         if let Some(m) = mine {
             return texts::result(m.place, score(m.score), lang);
         }
         // Hot-seat: each person's place and score; only bots: who won.
-        crate::each_game!(session &session, s => {
+        crate::games::each_game!(session &session, s => {
             let name = |seat: usize| i18n::seat_name(s.config(), seat, lang);
             let people = s.config().humans();
             if people.is_empty() {

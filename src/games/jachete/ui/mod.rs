@@ -13,9 +13,7 @@
 
 mod end;
 mod moves;
-#[cfg(feature = "replay")]
 mod replay;
-#[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
 
 use std::fmt::Write;
@@ -40,6 +38,25 @@ use crate::i18n;
 use crate::ui::deal_bar::{self, game_share_text, DealBar, Shared};
 use crate::ui::{self as browser, act, ctx, worker_client, Ctx};
 
+
+
+impl crate::ui::GameUi for Ja {
+    fn table() -> AnyView {
+        view! { <Game /> }.into_any()
+    }
+
+    fn replay_table(session: crate::app::session::Session<Ja>, step: RwSignal<usize>, marks: RwSignal<Vec<crate::ui::replay::Mark>>) -> AnyView {
+        view! { <ReplayTable session step marks /> }.into_any()
+    }
+
+    fn expert_words(session: &crate::app::session::Session<Ja>, at: usize, action: &Json, lang: Lang) -> Option<String> {
+        expert_words(session, at, action, lang)
+    }
+
+    fn score_words(score: i32, _: Lang) -> String {
+        texts::points_text(score)
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 enum Hint {

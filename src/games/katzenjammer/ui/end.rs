@@ -42,12 +42,9 @@ pub fn EndPanel() -> impl IntoView {
             .collect_view();
         let me = config.solo_seat().and_then(|seat| summary.player(seat)).map(|p| p.mice);
         let practice = ctx.game_untracked::<Kb, _>(|s| s.practice()).unwrap_or(false);
-        // A match's standings (the whole app's build): they bring its next
-        // step, and full.css hides the new lone games below them.
-        #[cfg(feature = "matchplay")]
+        // A match's standings: they bring its next step, and the stylesheet
+        // hides the new lone games below them.
         let standings = view! { <super::standings::Standings /> };
-        #[cfg(not(feature = "matchplay"))]
-        let standings = ();
         let actions = view! {
             <p class="actions">
                 <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>

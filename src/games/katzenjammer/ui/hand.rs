@@ -35,7 +35,7 @@ pub fn HandArea() -> impl IntoView {
     let my_turn = Memo::new(move |_| {
         ctx.game::<Kb, _>(|s| {
             s.human_to_act().is_some_and(|h| h == viewer.get())
-                && !(crate::ui::PUZZLES && crate::ui::puzzles::answered(ctx, s.actions().len()))
+                && !crate::ui::puzzles::answered(ctx, s.actions().len())
         })
         .unwrap_or(false)
     });
@@ -154,7 +154,7 @@ pub fn HandArea() -> impl IntoView {
     // Never in a puzzle (the expert's choice is its answer): neither the
     // button nor the H key.
     let hints_allowed = move || {
-        !(crate::ui::PUZZLES && ctx.puzzle.get()) && ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false)
+        !ctx.puzzle.get() && ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false)
     };
     // Keyboard shortcuts while the focus is in the hand area (where each turn
     // puts it): 1–5 and J pick cards, B bid, P pass, H hint, Esc clear, ? help.
@@ -340,7 +340,7 @@ fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Syn
     let ctx = ctx();
     move || {
         // A puzzle asks for the move: no hint, and nothing said about it.
-        if crate::ui::PUZZLES && ctx.puzzle.get() {
+        if ctx.puzzle.get() {
             return None;
         }
         if my_turn.get() && !hints_allowed() {

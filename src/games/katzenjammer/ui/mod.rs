@@ -7,14 +7,11 @@ mod cards;
 mod end;
 mod hand;
 mod options;
-#[cfg(feature = "replay")]
 mod replay;
-#[cfg(feature = "matchplay")]
 mod standings;
 mod table;
 
 pub use options::OptionsForm;
-#[cfg(feature = "replay")]
 pub use replay::{expert_words, ReplayTable};
 pub use table::{flights, Game};
 
@@ -28,4 +25,40 @@ use crate::ui::ctx;
 pub fn kb_tr(pick: fn(&'static KbStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = ctx().lang;
     move || pick(lang.get().kb())
+}
+
+impl crate::ui::GameUi for Kb {
+    fn table() -> leptos::prelude::AnyView {
+        view! { <Game /> }.into_any()
+    }
+
+    fn replay_table(
+        session: crate::app::session::Session<Kb>,
+        step: leptos::prelude::RwSignal<usize>,
+        marks: leptos::prelude::RwSignal<Vec<crate::ui::replay::Mark>>,
+    ) -> leptos::prelude::AnyView {
+        view! { <ReplayTable session step marks /> }.into_any()
+    }
+
+    fn expert_words(
+        session: &crate::app::session::Session<Kb>,
+        at: usize,
+        action: &tablee_engine::json::Json,
+        lang: crate::app::lang::Lang,
+    ) -> Option<String> {
+        expert_words(session, at, action, lang)
+    }
+
+    fn score_words(score: i32, lang: crate::app::lang::Lang) -> String {
+        crate::games::katzenjammer::texts::mice(score, lang)
+    }
+
+    fn decoration_mark(session: &crate::app::session::Session<Kb>) -> usize {
+        session.state().log().len()
+    }
+
+    /// A won row's cards fly to the winner's seat (issue 13).
+    fn decorate(session: &crate::app::session::Session<Kb>, mark: usize) {
+        flights(session, mark);
+    }
 }

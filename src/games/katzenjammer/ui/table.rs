@@ -105,15 +105,9 @@ fn Handoff(seat: Seat) -> impl IntoView {
     }
 }
 
-/// The deal bar, with a match's line in the whole app's build (feature
-/// `matchplay`; the first load's has no matches).
-#[cfg(feature = "matchplay")]
+/// The deal bar, with a match's line in a match.
 fn deal_bar() -> impl IntoView {
     view! { <DealBar><super::standings::MatchStatus /></DealBar> }
-}
-#[cfg(not(feature = "matchplay"))]
-fn deal_bar() -> impl IntoView {
-    view! { <DealBar /> }
 }
 
 /// Whose turn it is, and the bot thinking.

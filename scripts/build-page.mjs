@@ -1,0 +1,126 @@
+// Trunk post_build hook (Trunk.toml; it runs pwa-hook.mjs last): builds the page's
+// WebAssembly in parts (issue 35, docs/performance.md "One app in parts").
+//
+// Trunk 0.21 runs cargo then wasm-bindgen with nothing in between
+// (trunk-rs/trunk#1022), and splitting must happen between them, so the page's
+// rust pipeline is this script while Trunk keeps the HTML, CSS, assets and the
+// bots' worker:
+//
+//   1. cargo builds `tablee-app` for wasm32 (the `web` profile in release, `dev`
+//      for `make play`), linked with `--emit-relocs` (the relocations tell
+//      the splitter what refers to what);
+//   2. `wasm-split-cli` cuts it at the functions marked in src/ui/parts.rs:
+//      the main module, one module per part, shared chunks, and
+//      `__wasm_split.js`, which fetches a part on first use;
+//   3. wasm-bindgen (`--target web --keep-lld-exports`: the parts link against
+//      the main module's own exports) writes the JS glue;
+//   4. release only: `wasm-opt -Oz` on every module, wasm-streams' unused
+//      exports dropped from the main one (scripts/wasm-exports.mjs), terser on
+//      the JS;
+//   5. everything goes into `app-<hash>/` in the staging directory, the hash
+//      of its contents: a new build is new URLs, never a stale mix of old glue
+//      and new modules in a cache; index.html's `<template id="tablee-app">` becomes
+//      the preloads and the module script that starts the app.
+//
+// Every page build is split: a build of the parts' code that skipped the split
+// would fail at run time (`__wasm_split_placeholder__` unresolved).
+//
+// By hand: TRUNK_STAGING_DIR=DIR TRUNK_PROFILE=release node scripts/build-page.mjs
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
+import { stripUnusedExports } from './wasm-exports.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error('build-page: TRUNK_STAGING_DIR is unset (run by Trunk, or set it)');
+const release = process.env.TRUNK_PROFILE !== 'debug';
+const NAME = 'tablee-app';
+const TARGET = 'wasm32-unknown-unknown';
+
+const run = (command, args, options = {}) => {
+  const started = Date.now();
+  execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: ROOT, ...options });
+  console.log(`build-page: ${command} ${args[0]} … ${((Date.now() - started) / 1000).toFixed(1)} s`);
+};
+
+// 1. cargo. The target directory is cargo's own (CARGO_TARGET_DIR if set).
+const profile = release ? 'web' : 'dev';
+// `cargo rustc` gives the extra flag to the app's own link only: the
+// dependencies keep .cargo/config.toml's flags, shared with the worker's build
+// (another flag for all would rebuild them all), and the worker is not linked
+// with relocations it has no use for (they stayed in its wasm: 106 -> 633 KB gzip).
+run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, '--', '-C', 'link-arg=--emit-relocs']);
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
+const built = path.join(targetDir, TARGET, release ? 'web' : 'debug', `${NAME}.wasm`);
+
+// 2. split, into a scratch directory next to cargo's output.
+const work = path.join(targetDir, 'page-parts');
+await rm(work, { recursive: true, force: true });
+await mkdir(work, { recursive: true });
+run('wasm-split-cli', [built, work, '--target', 'web', '--out-name', NAME]);
+
+// 3. wasm-bindgen on the main module, in place: NAME.js and NAME_bg.wasm,
+//    which __wasm_split.js imports as ./NAME.js.
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', '--out-dir', work, '--out-name', NAME, path.join(work, `${NAME}.wasm`)]);
+await rm(path.join(work, `${NAME}.wasm`));
+
+// 4. release: optimise every module, drop the unused exports, minify the JS.
+const files = () => readdir(work);
+if (release) {
+  const opt = ['-Oz', '--low-memory-unused', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+  for (const file of (await files()).filter((f) => f.endsWith('.wasm'))) {
+    const at = path.join(work, file);
+    run('wasm-opt', [...opt, at, '-o', at]);
+  }
+  const dropped = await stripUnusedExports(path.join(work, `${NAME}_bg.wasm`), { restructure: true });
+  console.log(`build-page: ${NAME}_bg.wasm: dropped ${dropped.length} unused exports`);
+  for (const file of (await files()).filter((f) => f.endsWith('.js'))) {
+    const at = path.join(work, file);
+    const code = await readFile(at, 'utf8');
+    const out = await minify(code, { module: true, compress: true, mangle: true, format: { comments: false } });
+    await writeFile(at, out.code);
+  }
+}
+
+// 5. into staging under a name hashed from the contents.
+const hash = createHash('sha256');
+for (const file of (await files()).sort()) {
+  hash.update(file);
+  hash.update(await readFile(path.join(work, file)));
+}
+const dirName = `app-${hash.digest('hex').slice(0, 12)}`;
+const dest = path.join(staging, dirName);
+await rm(dest, { recursive: true, force: true });
+await mkdir(dest, { recursive: true });
+for (const file of await files()) await rename(path.join(work, file), path.join(dest, file));
+
+const indexPath = path.join(staging, 'index.html');
+const html = await readFile(indexPath, 'utf8');
+// (An element, not a comment: Trunk's release minifier drops comments.)
+const MARK = /<template id="?tablee-app"?><\/template>/;
+if (!MARK.test(html)) throw new Error('build-page: index.html has no <template id="tablee-app"> mark');
+// The module and its wasm are fetched at once (no waterfall behind the JS);
+// the app starts when both are in. A failed start shows the boot line's
+// fallback text instead of a blank page (index.html).
+const start = [
+  `<link rel="modulepreload" href="./${dirName}/${NAME}.js">`,
+  `<link rel="preload" href="./${dirName}/${NAME}_bg.wasm" as="fetch" type="application/wasm" crossorigin>`,
+  `<script type="module">import init from "./${dirName}/${NAME}.js";init().catch((e)=>window.tableeBootFailed&&tableeBootFailed(e))</script>`,
+].join('');
+// (Trunk leaves the skipped rust link of index.html in place: it goes too.)
+const SKIPPED = /<link[^>]*data-trunk-skip[^>]*>/g;
+await writeFile(indexPath, html.replace(MARK, start).replace(SKIPPED, ''));
+const sizes = [];
+for (const file of (await readdir(dest)).sort()) {
+  const data = await readFile(path.join(dest, file));
+  sizes.push(`${file} ${data.length}`);
+}
+console.log(`build-page: ${dirName}/ ${sizes.join(', ')}`);
+
+// Last, the loaders' minification and the service worker's list of every file
+// (the parts included): after this step, not beside it.
+await import('./pwa-hook.mjs');

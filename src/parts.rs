@@ -1,0 +1,98 @@
+//! The page's parts (issue 35; docs/architecture.md "One app in parts"):
+//! the functions at which `scripts/build-page.mjs` cuts the page's
+//! WebAssembly: one table a game (written from the registry), the puzzles,
+//! the replays. Each becomes a module of its own, fetched the first time it
+//! is called, and what only it reaches (a table's components, its texts,
+//! the puzzles' screens) moves with it; the core keeps the shell, the home
+//! screen, links and saves. The shell reaches them through
+//! [`tablee_app::ui::parts::Loaders`], registered before the app mounts.
+//!
+//! They live in the page's program, not in the library it shares with the
+//! bots' worker: a split point is an exported symbol, and in the library it
+//! would have kept every table inside the worker's WebAssembly (measured: the
+//! worker 106 -> 270 KB gzip) and given it imports it cannot satisfy.
+
+use leptos::prelude::*;
+use tablee_app::app::game::GameId;
+use tablee_app::ui::parts::{Loaders, Loading, PartMissing};
+use tablee_app::ui::GameUi;
+
+/// Declares a part: a function returning its view, cut out of the core.
+/// Natively (`cargo test`) it is called directly.
+macro_rules! part {
+    ($(#[$meta:meta])* fn $name:ident($($arg:ident: $ty:ty),*) => $view:expr; module $module:ident; preload $preload:ident) => {
+        $(#[$meta])*
+        #[leptos::wasm_split::wasm_split($module, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+        fn $name($($arg: $ty),*) -> Result<AnyView, PartMissing> {
+            Ok($view.into_any())
+        }
+    };
+}
+
+/// One table part a game, from the registry's list (`src/games/mod.rs`):
+/// each game's `GameUi::table` in a module of its own, named after the game.
+macro_rules! table_parts {
+    ($($variant:ident: $game:ty),+) => {
+        $(
+            #[allow(non_snake_case)]
+            mod $variant {
+                use super::*;
+
+                #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload))]
+                pub fn table() -> Result<AnyView, PartMissing> {
+                    Ok(<$game as GameUi>::table())
+                }
+            }
+        )+
+
+        fn table(game: GameId) -> Loading {
+            match game {
+                $(GameId::$variant => Box::pin($variant::table()),)+
+            }
+        }
+
+        fn prefetch_table(game: GameId) -> Loading {
+            Box::pin(async move {
+                match game {
+                    $(GameId::$variant => $variant::preload().await?,)+
+                }
+                Ok(().into_any())
+            })
+        }
+    };
+}
+tablee_app::for_each_game!(table_parts);
+
+part! {
+    /// The puzzles' list.
+    fn puzzles_list() => view! { <tablee_app::ui::puzzles::List /> };
+    module tablee_puzzles; preload preload_puzzles
+}
+
+part! {
+    /// One puzzle on its table.
+    fn puzzle(id: Option<u32>) => view! { <tablee_app::ui::puzzles::One id /> };
+    module tablee_puzzles; preload preload_puzzle
+}
+
+part! {
+    /// A replay.
+    fn replay(query: String) => view! { <tablee_app::ui::replay::Replay query /> };
+    module tablee_replay; preload preload_replay
+}
+
+part! {
+    /// The record of finished games ("Your games").
+    fn games() => view! { <tablee_app::ui::replay::Games /> };
+    module tablee_replay; preload preload_games
+}
+
+/// What the shell calls to show a part or fetch one ahead of need.
+pub const LOADERS: Loaders = Loaders {
+    table,
+    prefetch_table,
+    puzzles_list: || Box::pin(puzzles_list()),
+    puzzle: |id| Box::pin(puzzle(id)),
+    replay: |query| Box::pin(replay(query)),
+    games: || Box::pin(games()),
+};

@@ -1,0 +1,76 @@
+//! What the page needs of each game beyond its definition ([`GameDef`]):
+//! its table, its replay table, its words for a score and for the expert's
+//! move, and a decoration after a move. Each game implements it in
+//! `src/games/<game>/ui/mod.rs`; the page reaches it through the registry's
+//! `each_game!`/`with_game!`, so that no screen names a game.
+
+use leptos::prelude::*;
+use tablee_engine::json::Json;
+
+use super::replay::Mark;
+use crate::app::game::{AnySession, GameDef};
+use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::games::each_game;
+
+pub trait GameUi: GameDef {
+    /// The live table of the game in progress (the game's part of the page:
+    /// `src/parts.rs` calls it from the part's own module).
+    fn table() -> AnyView;
+
+    /// The read-only table of a replay, at move `step`, with the expert's marks.
+    fn replay_table(session: Session<Self>, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> AnyView;
+
+    /// The move the expert would have made at move `at` (in the notation),
+    /// in the words of the game's log; `None` when it does not read.
+    fn expert_words(session: &Session<Self>, at: usize, action: &Json, lang: Lang) -> Option<String>;
+
+    /// A score in words: "3 mice", "45 points".
+    fn score_words(score: i32, lang: Lang) -> String;
+
+    /// Where the table's decoration of the next move starts (Katzenjammer:
+    /// its log's length, so that a win's cards can fly).
+    fn decoration_mark(session: &Session<Self>) -> usize {
+        let _ = session;
+        0
+    }
+
+    /// Decorates what the moves since `mark` did (run before the page shows
+    /// them; never at the bots' instant speed).
+    fn decorate(session: &Session<Self>, mark: usize) {
+        let _ = (session, mark);
+    }
+}
+
+/// [`GameUi::expert_words`] for a game of any kind.
+pub fn expert_words(session: &AnySession, at: usize, action: &Json, lang: Lang) -> Option<String> {
+    each_game!(session session, s => expert_words_of(s, at, action, lang))
+}
+
+fn expert_words_of<G: GameUi>(s: &Session<G>, at: usize, action: &Json, lang: Lang) -> Option<String> {
+    G::expert_words(s, at, action, lang)
+}
+
+/// [`GameUi::replay_table`] for a game of any kind.
+pub fn replay_table(session: AnySession, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> AnyView {
+    fn of<G: GameUi>(s: Session<G>, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> AnyView {
+        G::replay_table(s, step, marks)
+    }
+    each_game!(session session, s => of(s, step, marks))
+}
+
+/// [`GameUi::decoration_mark`] for a game of any kind.
+pub fn decoration_mark(session: &AnySession) -> usize {
+    fn of<G: GameUi>(s: &Session<G>) -> usize {
+        G::decoration_mark(s)
+    }
+    each_game!(session session, s => of(s))
+}
+
+/// [`GameUi::decorate`] for a game of any kind.
+pub fn decorate(session: &AnySession, mark: usize) {
+    fn of<G: GameUi>(s: &Session<G>, mark: usize) {
+        G::decorate(s, mark)
+    }
+    each_game!(session session, s => of(s, mark))
+}
