@@ -32,6 +32,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
+import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -106,7 +107,24 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 // The module and its wasm are fetched at once (no waterfall behind the JS);
 // the app starts when both are in. A failed start shows the boot line's
 // fallback text instead of a blank page (index.html).
+// The part a shared link shows at once is fetched beside the core, not after
+// it (a waterfall of one more round trip and its bytes): a guess from the
+// address (and, for a plain address, the game a reload resumes), as a
+// preload; a wrong guess costs bytes, never correctness. Parts by name:
+// each game's table is named after its registry variant, whose lowercase is
+// the game's code in links (`Katzenjammer` ↔ `game=katzenjammer`; the first
+// game is the one a link without `game=` deals).
+const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
+const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
+const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)},q=location.search,h=(r)=>r.test(q);` +
+  `let p=h(/[?&](replay=|games(&|$))/)?"tablee_replay":h(/[?&]puzzles?(=|&|$)/)?"tablee_puzzles":null;` +
+  `if(!p){const g=/[?&]game=([^&]*)/.exec(q);const c=g?decodeURIComponent(g[1]).trim().toLowerCase():G[0].toLowerCase();` +
+  `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
+  `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
+  `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
+  `for(const f of P[p]||[])document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:"./${dirName}/"+f}))})()`;
 const start = [
+  `<script>${guess}</script>`,
   `<link rel="modulepreload" href="./${dirName}/${NAME}.js">`,
   `<link rel="preload" href="./${dirName}/${NAME}_bg.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<script type="module">import init from "./${dirName}/${NAME}.js";init().catch((e)=>window.tableeBootFailed&&tableeBootFailed(e))</script>`,

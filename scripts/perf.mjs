@@ -200,8 +200,9 @@ async function slowLoad(browser, siteUrl, link) {
       ]).finally(() => clearTimeout(timer));
     };
     const ready = await within(page.evaluate(() => window.__perf.whenReady), `no ${link.ready}`);
-    const settled = () => [...requests.values()].filter((r) => r.done);
-    const bytesReady = settled().reduce((sum, r) => sum + r.bytes, 0);
+    // What was asked for until then (counted once the load is over: CDP's
+    // byte counts arrive after the page has used the files).
+    const readyAt = Date.now();
     let played = null;
     if (link.play) {
       // The home screen's game, then Play: time to the table's first card.
@@ -228,7 +229,7 @@ async function slowLoad(browser, siteUrl, link) {
     return {
       ready,
       played,
-      bytesReady,
+      bytesReady: all.filter((r) => r.at <= readyAt).reduce((sum, r) => sum + r.bytes, 0),
       bytesAll: all.reduce((sum, r) => sum + r.bytes, 0),
       requests: all.length,
       wasm: all.filter((r) => /\.wasm$/.test(relative(r.url))).map((r) => `${relative(r.url)} ${(r.bytes / 1000).toFixed(1)} KB`),
