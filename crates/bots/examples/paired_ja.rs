@@ -27,7 +27,7 @@
 //! deviation on stderr with the search's estimate). A last line says how
 //! many points a game the level, and `normal` in its seat, would have had
 //! to shed, the opponents' games unchanged, for a win share of 0.40 and of
-//! 0.45 ("edge needed", docs/bots.md, issue 15, part 12).
+//! 0.45 ("edge needed", docs/research/jachete-bots.md, issue 15, part 12).
 
 use std::time::Instant;
 
@@ -186,6 +186,19 @@ fn main() {
     if let Some(width) = std::env::var("PAIRED_JA_WIDTH").ok().and_then(|w| w.parse().ok()) {
         search.width = width;
     }
+    // `PAIRED_JA_CUTOFF`: `Search::cutoff` (issue 33: rollouts cut at the
+    // seat's n-th turn and scored by the learned evaluation).
+    if let Some(cutoff) = std::env::var("PAIRED_JA_CUTOFF").ok().and_then(|c| c.parse().ok()) {
+        search.cutoff = cutoff;
+    }
+    // `PAIRED_JA_BASE=shipped`: the reference seat plays the shipped level
+    // (HARD or EXPERT as the first argument says), not `normal`, so that a
+    // variant is paired game by game with the level it would replace.
+    let base = match (std::env::var("PAIRED_JA_BASE").as_deref(), args[1].as_str()) {
+        (Ok("shipped"), "hard") => Some(HARD),
+        (Ok("shipped"), _) => Some(EXPERT),
+        _ => None,
+    };
     // `PAIRED_JA_WIN`, 0 or 1: `Search::win`.
     if let Ok(win) = std::env::var("PAIRED_JA_WIN") {
         search.win = win == "1";
@@ -193,9 +206,11 @@ fn main() {
     let (mut level, mut normal, mut diff, mut points, mut gains) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut searched, mut deviated, mut times, mut searched_times) = (0, 0, Vec::new(), Vec::new());
     let (mut level_games, mut normal_games) = (Vec::new(), Vec::new());
+    // The reference seat's own searches (with PAIRED_JA_BASE=shipped).
+    let (mut base_deviated, mut base_gains, mut base_times, mut base_searched_times) = (0, Vec::new(), Vec::new(), Vec::new());
     for g in 0..games {
         let a = play(Some(&search), opponents, g, seed);
-        let b = play(None, opponents, g, seed);
+        let b = play(base.as_ref(), opponents, g, seed);
         println!("game {g} level {} normal {} searched {} deviated {}", a.share, b.share, a.searched, a.deviated);
         level.push(a.share);
         normal.push(b.share);
@@ -208,10 +223,14 @@ fn main() {
         deviated += a.deviated;
         times.extend(a.times);
         searched_times.extend(a.searched_times);
+        base_deviated += b.deviated;
+        base_gains.extend(b.gains);
+        base_times.extend(b.times);
+        base_searched_times.extend(b.searched_times);
     }
     let [(l, lc), (n, nc), (d, dc), (p, pc), (gm, gc)] = [&level, &normal, &diff, &points, &gains].map(|xs| mean_ci(xs));
     println!(
-        "{} worlds {} z {} z_play {} model {} future {} win {} policy {} others {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
+        "{} worlds {} z {} z_play {} model {} future {} win {} cutoff {} policy {} others {} against {} vs 3 x {opponents}, {games} games, seed {seed}: level {l:.3} ± {lc:.3}, normal {n:.3} ± {nc:.3}, \
          difference {d:+.3} ± {dc:.3}; points {p:+.1} ± {pc:.1}; searched {searched}, deviated {deviated}, \
          round gain per deviation {gm:+.2} ± {gc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
         args[1],
@@ -221,15 +240,27 @@ fn main() {
         search.model,
         search.future,
         search.win,
+        search.cutoff,
         if search.policy == Params::NORMAL { "normal" } else { "search" },
         if search.others == Params::NORMAL { "normal" } else { "search" },
+        if base.is_some() { "the shipped level" } else { "normal" },
         percentile(&mut times, 0.5),
         percentile(&mut times, 0.95),
         percentile(&mut searched_times, 0.5),
         percentile(&mut searched_times, 0.95),
     );
+    if base.is_some() {
+        let (bg, bc) = mean_ci(&base_gains);
+        println!(
+            "the shipped level: deviated {base_deviated}, round gain per deviation {bg:+.2} ± {bc:.2}; ms p50 {:.4} p95 {:.1}, searched p50 {:.1} p95 {:.1}",
+            percentile(&mut base_times, 0.5),
+            percentile(&mut base_times, 0.95),
+            percentile(&mut base_searched_times, 0.5),
+            percentile(&mut base_searched_times, 0.95),
+        );
+    }
     // How many points a game each would need to shed, its opponents' games
-    // unchanged, for a win share of 0.40 and of 0.45 (docs/bots.md, part 12).
+    // unchanged, for a win share of 0.40 and of 0.45 (docs/research/jachete-bots.md, part 12).
     println!(
         "edge needed (points a game): level 0.40 {} 0.45 {}; normal 0.40 {} 0.45 {}",
         edge_needed(&level_games, 0.40),

@@ -15,7 +15,7 @@
 //! points and the cents left are what a world can tell). They keep the
 //! heuristic's move unless another candidate beats it significantly on the
 //! same worlds ([`Search::z`]): a search that followed every noisy
-//! difference played worse than its own rollout policy (docs/bots.md).
+//! difference played worse than its own rollout policy (docs/research/jachete-bots.md).
 
 use tablee_engine::jachete::{
     contract, read_meld, Card, Contract, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
@@ -23,7 +23,8 @@ use tablee_engine::jachete::{
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
-use crate::paired::paired_rollouts_with;
+use crate::jachete_value;
+use crate::paired::paired_rollouts_cut;
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
@@ -40,7 +41,7 @@ pub struct Search {
     pub width: usize,
     pub z: f64,
     /// The guard's margin at a play once opened (which cards to lay off or
-    /// meld), where the search's deviations gain most (docs/bots.md).
+    /// meld), where the search's deviations gain most (docs/research/jachete-bots.md).
     pub z_play: f64,
     /// Whether the rollouts play each opponent with a policy fitted to its
     /// observed buying ([`opponent_models`]) rather than all as `normal`.
@@ -60,15 +61,20 @@ pub struct Search {
     /// round, the rounds left as noise) rather than its round points
     /// against the table's average.
     pub win: bool,
+    /// Where a rollout stops (issue 33): 0 plays the round to its end; `n`
+    /// stops at the start of the searching seat's `n`-th turn after the
+    /// decision (its draw made), and scores every seat there by the learned
+    /// evaluation ([`crate::jachete_value`]) instead of the round's points.
+    pub cutoff: u32,
 }
 
 /// `hard`'s and `expert`'s budgets.
 pub const HARD: Search =
-    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false };
+    Search { worlds: 64, width: 4, z: 1.96, z_play: 1.96, model: false, future: false, policy: Params::SEARCH, others: Params::NORMAL, win: false, cutoff: 0 };
 /// `expert` compares the heuristic's 8 best candidates, not 4: where several
 /// plays or discards score alike (the heuristic counts the cards a play lays
 /// off, not their points), the better one is often not among the first 4
-/// (issue 15, part 9: +0.032 ± 0.025 against three openers, docs/bots.md).
+/// (issue 15, part 9: +0.032 ± 0.025 against three openers, docs/research/jachete-bots.md).
 pub const EXPERT: Search = Search { worlds: 160, width: 8, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
@@ -126,18 +132,36 @@ pub fn analyse_search(search: Option<&Search>, view: &JaView, legal: &[JaAction]
             let seat = world.to_act().unwrap_or(0);
             Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
         };
-        let (future, win) = (search.future, search.win);
+        let (future, win, cutoff, me) = (search.future, search.win, search.cutoff, view.seat);
         let reward = |world: &JaGame, out: &mut Vec<f64>| {
             if win {
                 win_reward(world.round(), out);
+            } else if cutoff > 0 && world.round().result().is_none() {
+                value_rewards(world.round(), out);
             } else {
                 round_rewards(world.round(), future, out);
             }
         };
+        // The rollout's end: the round's, or the searching seat's
+        // `cutoff`-th turn after this decision (memory: twice the turns
+        // reached, plus 1 while another seat has the turn).
+        let stop = |world: &JaGame, memory: &mut u32| {
+            if cutoff == 0 {
+                return false;
+            }
+            let round = world.round();
+            match (round.to_act(), round.phase()) {
+                (Some(seat), JaPhase::Play) if seat != me => *memory |= 1,
+                (Some(seat), JaPhase::Play) if seat == me && *memory & 1 == 1 => *memory += 1,
+                _ => {}
+            }
+            *memory / 2 >= cutoff
+        };
         // The candidates: the policy's best, read from the view (its own
         // move first: the incumbent the guard keeps).
         let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|c| c.action.clone()).collect();
-        let paired = paired_rollouts_with::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, reward);
+        let paired =
+            paired_rollouts_cut::<JaGame>(view, search.worlds, ROLLOUT_CAP, search.width, Some(candidates), rng, rollout, stop, reward);
         // A choice among plays once opened: the plays' guard.
         let plays = view.opened[view.seat] && matches!(ranked[0].action, JaAction::Play { .. });
         let z = if plays { search.z_play } else { search.z };
@@ -212,13 +236,13 @@ pub fn hint(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction
 /// Search only where the heuristic can be wrong: a buy, a turn's choice
 /// among several discards, and once opened every play (which cards to lay
 /// off or meld, wilds or not; `scores`: the heuristic's, one per legal
-/// action). The plays are where the search gains most (docs/bots.md).
+/// action). The plays are where the search gains most (docs/research/jachete-bots.md).
 fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
         // never buys more than the tuned rule (a round's rollouts cannot see
         // what the cents spent would have bought later; left free, the search
-        // spent them all and lost, docs/bots.md).
+        // spent them all and lost, docs/research/jachete-bots.md).
         JaPhase::BuyWindow => legal.iter().zip(scores).any(|(a, &s)| *a == JaAction::Buy && s > 0.0),
         JaPhase::Play => {
             let best = (0..legal.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])).map(|i| &legal[i]);
@@ -234,13 +258,14 @@ fn fallback(legal: &[JaAction]) -> JaAction {
     legal.iter().find(|a| **a == JaAction::Decline).cloned().unwrap_or_else(|| legal[0].clone())
 }
 
-fn rank_count(hand: &[Card], rank: Rank) -> usize {
+/// How many naturals of `rank` the hand holds (wilds apart).
+pub(crate) fn rank_count(hand: &[Card], rank: Rank) -> usize {
     hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
 }
 
 /// The heuristic's weights. `normal`, `easy` and the search levels' rollouts
 /// play [`Params::NORMAL`]; `crates/bots/examples/tune_ja.rs` tunes them by
-/// self-play against the research styles (docs/bots.md, issue 15).
+/// self-play against the research styles (docs/research/jachete-bots.md, issue 15).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Buying (a buy is taken when its score is above 0, declining's):
@@ -268,7 +293,7 @@ pub struct Params {
     /// cards to lay off or to score (index 25). 0 in every shipped policy:
     /// 2 makes the heuristic alone stronger against every style, but the
     /// search levels already decline those buys, and in `normal` it only
-    /// narrowed the gap between the levels (issue 15, part 8, docs/bots.md).
+    /// narrowed the gap between the levels (issue 15, part 8, docs/research/jachete-bots.md).
     pub buy_ready: f64,
     /// Playing: the value of each card played; the penalty for each wild
     /// played while the hand holds more than `wild_hand` cards and nobody
@@ -339,7 +364,7 @@ impl Params {
     };
 
     /// `normal`'s weights: [`Params::OLD`] tuned by `tune_ja` against the
-    /// research styles (seeds 1001 and 1002; docs/bots.md). Cards played count
+    /// research styles (seeds 1001 and 1002; docs/research/jachete-bots.md). Cards played count
     /// for more and wilds are played more readily (a 10-point penalty, not
     /// 15, only while the hand holds more than 4 cards, and 0.7 of it once
     /// someone else has opened), points weigh more in discards (0.4 before
@@ -536,15 +561,6 @@ impl<'a> Ctx<'a> {
         better < sets
     }
 
-    /// Whether `card` can be added to a meld on the table (JA-13).
-    fn fits_table(&self, card: Card) -> bool {
-        self.table.iter().any(|meld| {
-            let mut cards = meld.cards.clone();
-            cards.push(card);
-            read_meld(&cards).is_ok()
-        })
-    }
-
     /// The heuristic's score of one candidate.
     fn score(&self, action: &JaAction) -> f64 {
         let p = self.params;
@@ -554,7 +570,7 @@ impl<'a> Ctx<'a> {
                 let Some(card) = self.buy_card else { return -1.0 };
                 // A wild, or a card that grows a pair (or more) towards the
                 // contract's set length; each buy adds two cards (points at
-                // risk) and costs 5 cents (docs/bots.md, issue 15).
+                // risk) and costs 5 cents (docs/research/jachete-bots.md, issue 15).
                 let contract = contract(self.round);
                 let min_len = contract.map_or(3, |c| c.min_len);
                 let dealt = contract.map_or(9, |c| c.cards_dealt);
@@ -616,7 +632,7 @@ impl<'a> Ctx<'a> {
                 if p.keep_contract != 0.0 && self.contract_rank(rank) {
                     keep += p.keep_contract;
                 }
-                if p.keep_table != 0.0 && !self.opened && self.fits_table(*card) {
+                if p.keep_table != 0.0 && !self.opened && fits_table(self.table, *card) {
                     keep += p.keep_table;
                 }
                 // A rank someone is collecting would be bought at once.
@@ -663,12 +679,30 @@ fn tight(c: &Contract) -> bool {
 /// never a set's rank) each with at least half of a set's length in
 /// naturals, the wilds making up the rest (JA-5: at most half of a meld).
 fn can_open(hand: &[Card], c: &Contract) -> bool {
+    cards_short(hand, c) == 0
+}
+
+/// How many cards `hand` lacks to hold contract `c` (JA-3, JA-12): for its
+/// `c.sets` best ranks, the naturals missing for half of a set's length or
+/// the cards missing after its wilds fill in (JA-5), whichever is more.
+pub(crate) fn cards_short(hand: &[Card], c: &Contract) -> usize {
     let mut counts: Vec<usize> = set_ranks().map(|r| rank_count(hand, r)).collect();
     counts.sort_unstable_by(|a, b| b.cmp(a));
     let naturals = c.min_len - c.min_len / 2;
     let best = &counts[..c.sets.min(counts.len())];
-    let wilds_needed: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
-    best.iter().all(|&n| n >= naturals) && wilds_needed <= hand.iter().filter(|c| c.is_wild()).count()
+    let short_naturals: usize = best.iter().map(|&n| naturals.saturating_sub(n)).sum();
+    let short_total: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
+    let wilds = hand.iter().filter(|c| c.is_wild()).count();
+    short_naturals.max(short_total.saturating_sub(wilds))
+}
+
+/// Whether `card` can be added to a meld on `table` (JA-13).
+pub(crate) fn fits_table(table: &[TableMeld], card: Card) -> bool {
+    table.iter().any(|meld| {
+        let mut cards = meld.cards.clone();
+        cards.push(card);
+        read_meld(&cards).is_ok()
+    })
 }
 
 /// How many ranks the hand holds two naturals or more of (wilds apart).
@@ -677,7 +711,7 @@ fn pairs(hand: &[Card]) -> usize {
 }
 
 /// The ranks a set can have: every rank but 2, always wild (JA-3).
-fn set_ranks() -> impl Iterator<Item = Rank> {
+pub(crate) fn set_ranks() -> impl Iterator<Item = Rank> {
     (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO)
 }
 
@@ -776,13 +810,27 @@ impl SearchGame for JaGame {
 /// worth (`future`: [`future_cents`]; else the old flat term, 0.4 points a
 /// cent up to 20 cents for each of up to 2 rounds left), mapped to `[0, 1]`.
 fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
-    out.clear();
-    let n = round.players();
     let points: Vec<f64> = match round.result() {
         Some(result) => result.round_points.iter().map(|&p| f64::from(p)).collect(),
         // Cut off before the end: the hands as they stand.
-        None => (0..n).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
+        None => (0..round.players()).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
     };
+    points_rewards(round, &points, future, out);
+}
+
+/// [`round_rewards`] for a round cut off before its end by
+/// [`Search::cutoff`]: every seat's points predicted by the learned
+/// evaluation from what it sees ([`jachete_value::round_points`]).
+fn value_rewards(round: &JaRound, out: &mut Vec<f64>) {
+    let points: Vec<f64> = (0..round.players()).map(|s| jachete_value::round_points(round, s)).collect();
+    points_rewards(round, &points, false, out);
+}
+
+/// Each seat's reward from its round `points`: the others' mean less its
+/// own, plus its cents (see [`round_rewards`]), mapped to `[0, 1]`.
+fn points_rewards(round: &JaRound, points: &[f64], future: bool, out: &mut Vec<f64>) {
+    out.clear();
+    let n = points.len();
     let total: f64 = points.iter().sum();
     let rounds_left = 7u8.saturating_sub(round.round());
     for (seat, &p) in points.iter().enumerate() {
@@ -829,7 +877,7 @@ fn win_chances(totals: &[f64], money: &[i32], rounds_left: u8, out: &mut Vec<f64
 }
 
 /// Buys a player makes in a round, about (`normal` and the styles make 0.5
-/// to 2 a round, most late: docs/bots.md).
+/// to 2 a round, most late: docs/research/jachete-bots.md).
 const BUYS_PER_ROUND: f64 = 1.5;
 /// What one buy still to come is worth, in round points.
 const BUY_POINTS: f64 = 6.0;
@@ -846,7 +894,7 @@ fn future_cents(money: i32, rounds_left: u8) -> f64 {
 
 /// Buys a round a player makes before it is modelled as an aggressive
 /// buyer: `normal`, `miser` and `opener` make 0.1 to 1.0 in rounds 1 to 5,
-/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/bots.md).
+/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/research/jachete-bots.md).
 const BUYER_RATE: f64 = 1.05;
 
 /// The rollouts' model of an aggressive buyer: it also buys a card matching

@@ -14,6 +14,7 @@ pub mod arena;
 pub mod ismcts;
 pub mod jachete;
 pub mod jachete_styles;
+pub mod jachete_value;
 pub mod katzenjammer;
 pub mod paired;
 pub mod search;

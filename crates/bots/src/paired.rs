@@ -47,6 +47,26 @@ pub fn paired_rollouts_with<G: SearchGame>(
     policy: impl Fn(&G, &mut Rng, &mut Vec<G::Action>) -> G::Action,
     reward: impl Fn(&G, &mut Vec<f64>),
 ) -> Paired<G::Action> {
+    paired_rollouts_cut(view, samples, rollout_depth, width, candidates, rng, policy, |_, _| false, reward)
+}
+
+/// [`paired_rollouts_with`], a rollout also ending where `stop(state,
+/// memory)` says so (then `reward` scores the state as it stands, for
+/// instance by a learned evaluation): `memory` starts at 0 in every
+/// rollout, for the rule to count what it needs (say, the searching seat's
+/// turns).
+#[allow(clippy::too_many_arguments)]
+pub fn paired_rollouts_cut<G: SearchGame>(
+    view: &G::View,
+    samples: u32,
+    rollout_depth: u32,
+    width: usize,
+    candidates: Option<Vec<G::Action>>,
+    rng: &mut Rng,
+    policy: impl Fn(&G, &mut Rng, &mut Vec<G::Action>) -> G::Action,
+    stop: impl Fn(&G, &mut u32) -> bool,
+    reward: impl Fn(&G, &mut Vec<f64>),
+) -> Paired<G::Action> {
     let mut candidates: Vec<G::Action> = candidates.unwrap_or_default();
     let mut all = Vec::new();
     let mut legal = Vec::new();
@@ -69,7 +89,8 @@ pub fn paired_rollouts_with<G: SearchGame>(
             }
             let mut rollout_rng = Rng::new(rollout_seed);
             let mut depth = 0;
-            while state.to_act().is_some() && depth < rollout_depth {
+            let mut memory = 0;
+            while state.to_act().is_some() && depth < rollout_depth && !stop(&state, &mut memory) {
                 let next = policy(&state, &mut rollout_rng, &mut scratch);
                 if state.apply(&next).is_err() {
                     break;

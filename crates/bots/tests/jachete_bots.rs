@@ -245,7 +245,7 @@ fn ja19_guessed_worlds_keep_what_each_player_bought() {
 
 /// The search levels never buy a card the heuristic declines: a round's
 /// rollouts cannot see what the cents would have bought later, and a search
-/// left free to buy spent them all and lost (docs/bots.md, issue 15).
+/// left free to buy spent them all and lost (docs/research/jachete-bots.md, issue 15).
 #[test]
 fn ja_search_never_buys_what_the_heuristic_declines() {
     let mut checked = 0;
@@ -348,7 +348,7 @@ fn ja_expert_compares_twice_as_many_candidates_as_hard() {
 /// Seats 1 and 3 play the aggressive `buyer` style, 0 and 2 a quiet
 /// player: `normal` as it was before it bought lone matches when it needs a
 /// pair (issue 15, part 7). Today's `normal` buys nearly as often as a
-/// `buyer` (docs/bots.md), so the buying rate no longer tells the two apart;
+/// `buyer` (docs/research/jachete-bots.md), so the buying rate no longer tells the two apart;
 /// the research option `Search::model` is not shipped.
 fn buyers_at_odd_seats(seat: Seat, view: &JaView, legal: &[JaAction], bot_seed: u64) -> JaAction {
     const QUIET: jachete::Params = jachete::Params { buy_lone_wanted: -1.0, ..jachete::Params::NORMAL };
@@ -463,7 +463,7 @@ fn ja03_ja10_normal_buys_a_lone_match_when_it_needs_a_pair() {
 }
 
 /// JA-10, JA-12: with [`jachete::Params::buy_ready`] (a tuner's weight,
-/// 0 in the shipped policies: docs/bots.md, issue 15, part 8) the heuristic
+/// 0 in the shipped policies: docs/research/jachete-bots.md, issue 15, part 8) the heuristic
 /// buys nothing while its hand holds the contract (it opens at its next turn
 /// anyway; a buy would only add two cards). Over every buy window of seeded
 /// games played that way, it differs from `normal` only by declining a buy,
