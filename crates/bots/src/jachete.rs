@@ -24,7 +24,7 @@ use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 
 use crate::jachete_value;
-use crate::paired::paired_rollouts_cut;
+use crate::paired::{paired_rollouts_cut, paired_rollouts_with};
 use crate::{Choice, Level, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
