@@ -28,20 +28,16 @@ const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8
  * is removed once fixed.
  */
 const EXPECTED = {
-  // Issue 34, J'achète's table (src/games/jachete/, being turned into Leptos
-  // components on another branch), found on 2026-11-27:
-  // - page-has-heading-one: the table has no <h1>;
-  // - definition-list: its facts list (<dl class="facts">) holds a <div>
-  //   with a role=button child instead of <dt>/<dd> pairs;
-  // - aria-allowed-role: the discard pile's <dd data-testid="ja-discard-top">
-  //   has role=button, which a <dd> may not have.
-  // Remove them once that branch is merged.
-  'jachete-table': ['page-has-heading-one', 'definition-list', 'aria-allowed-role'],
-  // The same table under J'achète's end screen, with melds on it:
+  // Issue 34, J'achète's table with melds on it (seen under its end
+  // screen; found on 2026-11-27, still there after the table became
+  // components):
   // - label-content-name-mismatch: a meld's aria-label ("Meld 1 of You")
   //   does not contain its visible cards;
-  // - nested-interactive: a meld (role=button) holds focusable cards.
-  'jachete-end': ['page-has-heading-one', 'definition-list', 'aria-allowed-role', 'label-content-name-mismatch', 'nested-interactive'],
+  // - nested-interactive: a meld (role=button, a drop target) holds
+  //   focusable cards (each picked up by the keyboard).
+  // Fixing them means a meld that is a group with its own target button,
+  // and the three input paths moved to it: not done yet.
+  'jachete-end': ['label-content-name-mismatch', 'nested-interactive'],
 };
 
 /** The screens: a name, what to put in localStorage, the address, and what shows when it is ready. */
