@@ -204,10 +204,12 @@ async function slowLoad(browser, siteUrl, link) {
     // byte counts arrive after the page has used the files).
     const readyAt = Date.now();
     let played = null;
+    let clickedAt = null;
     if (link.play) {
       // The home screen's game, then Play: time to the table's first card.
       await page.locator(`[data-testid="game-${link.play}"]`).check();
       const clicked = await page.evaluate(() => performance.now());
+      clickedAt = clicked;
       await page.locator('[data-testid="play-button"]').click();
       await page.locator(link.then).first().waitFor({ state: 'visible', timeout: 120_000 });
       played = (await page.evaluate(() => performance.now())) - clicked;
@@ -235,6 +237,8 @@ async function slowLoad(browser, siteUrl, link) {
       wasm: all.filter((r) => /\.wasm$/.test(relative(r.url))).map((r) => `${relative(r.url)} ${(r.bytes / 1000).toFixed(1)} KB`),
       notGzipped: all.filter((r) => r.encoding !== 'gzip' && /\.(wasm|js|css|html)$/.test(relative(r.url))).map((r) => relative(r.url)),
       longest: longtasks.length ? Math.max(...longtasks.map((t) => t.duration)) : 0,
+      // The tasks from Play on: the table's part fetched, compiled and drawn.
+      afterPlay: clickedAt === null ? null : longtasks.filter((t) => t.start + t.duration > clickedAt).map((t) => Math.round(t.duration)),
     };
   } finally {
     await context.close();
@@ -264,7 +268,7 @@ async function slowNetwork() {
         if (!json) {
           console.log(
             `${name} ${i + 1}: ready ${load.ready.toFixed(0)} ms` +
-              (load.played === null ? '' : `, Play to the table ${load.played.toFixed(0)} ms`) +
+              (load.played === null ? '' : `, Play to the table ${load.played.toFixed(0)} ms (long tasks from Play: ${load.afterPlay.join(', ') || 'none'} ms)`) +
               `; ${(load.bytesReady / 1000).toFixed(1)} KB until ready, ${(load.bytesAll / 1000).toFixed(1)} KB in ${load.requests} requests; ` +
               `longest task ${load.longest.toFixed(0)} ms; wasm: ${load.wasm.join(', ')}`,
           );

@@ -55,7 +55,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('reloads offline, plays a whole game from the home screen, opens a deep link', async () => {
+  it('reloads offline, plays a whole game from the home screen, opens a deal, a J\'achète deal and a puzzle', async () => {
     const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop });
     try {
       await loadControlled(page, site.url);
@@ -101,6 +101,14 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       await page.goto(`${site.url}?game=jachete&seed=1K7Q-M3ZD&players=4`, { waitUntil: 'load' });
       await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('"tablee.jachete.'), null, { timeout: 20_000 });
       await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible', timeout: 20_000 });
+      assert.deepEqual(problems, [], describeProblems(problems));
+
+      // A puzzle's link, still offline: the puzzles' part and their file come
+      // from the cache, and the puzzle's position is on its table.
+      await settle(page);
+      await page.goto(`${site.url}?game=katzenjammer&puzzle=17`, { waitUntil: 'load' });
+      await page.locator('[data-testid^="hand-card-"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+      assert.equal(await page.locator(byTestId('part-missing')).count(), 0, 'no part missing offline');
       assert.deepEqual(problems, [], describeProblems(problems));
     } catch (error) {
       const file = await screenshot(page, 'offline-failure').catch(() => null);
