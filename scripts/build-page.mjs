@@ -66,13 +66,16 @@ run('wasm-split-cli', [built, work, '--target', 'web', '--out-name', NAME]);
 
 // 3. wasm-bindgen on the main module, in place: NAME.js and NAME_bg.wasm,
 //    which __wasm_split.js imports as ./NAME.js.
-run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', '--out-dir', work, '--out-name', NAME, path.join(work, `${NAME}.wasm`)]);
+// TABLEE_WASM_NAMES=1 keeps the functions' names (a profile then names them:
+// scripts/profile.mjs); never for the site, the names cost ~260 KB.
+const names = Boolean(process.env.TABLEE_WASM_NAMES);
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', ...(names ? ['--keep-debug'] : []), '--out-dir', work, '--out-name', NAME, path.join(work, `${NAME}.wasm`)]);
 await rm(path.join(work, `${NAME}.wasm`));
 
 // 4. release: optimise every module, drop the unused exports, minify the JS.
 const files = () => readdir(work);
 if (release) {
-  const opt = ['-Oz', '--low-memory-unused', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+  const opt = ['-Oz', ...(names ? ['-g'] : []), '--low-memory-unused', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   for (const file of (await files()).filter((f) => f.endsWith('.wasm'))) {
     const at = path.join(work, file);
     run('wasm-opt', [...opt, at, '-o', at]);
