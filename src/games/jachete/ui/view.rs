@@ -782,7 +782,7 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
     Effect::new(move |_| {
         lines.track();
         if let Some(el) = list.get_untracked() {
-            el.set_scroll_top(el.scroll_height());
+            crate::ui::browser::scroll_to_end_next_frame(el.into());
         }
     });
     let title = move || ctx.lang().pick("This round, move by move", "La manche, coup par coup");

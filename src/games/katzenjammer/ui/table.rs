@@ -374,14 +374,10 @@ fn Discard() -> impl IntoView {
 #[component]
 fn Log(lines: Memo<Vec<String>>) -> impl IntoView {
     let list: NodeRef<html::Ol> = NodeRef::new();
-    // Scroll in the next animation frame, not right after the update: reading
-    // scrollHeight here would force a layout in the middle of every move (a
-    // long task at the bots' instant speed); in the frame it is the layout the
-    // browser does anyway to paint.
     Effect::new(move |_| {
         lines.track();
         if let Some(el) = list.get() {
-            request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
+            crate::ui::browser::scroll_to_end_next_frame(el.into());
         }
     });
     view! {
