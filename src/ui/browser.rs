@@ -95,7 +95,10 @@ pub fn replace_query(query: &str) {
 
 /// Focuses the element with this `data-testid` when nothing else has the
 /// focus (it was on a control that went away), so keyboard play goes on.
-pub fn focus_if_lost(testid: &str) {
+/// `scroll`: the browser brings it into view too (a table's hand on a
+/// phone); without, the page stays where it is (a puzzle opens at its top,
+/// its question above the table).
+pub fn focus_if_lost(testid: &str, scroll: bool) {
     let Some(document) = window().and_then(|w| w.document()) else { return };
     let lost = match document.active_element() {
         None => true,
@@ -106,7 +109,9 @@ pub fn focus_if_lost(testid: &str) {
     }
     if let Ok(Some(element)) = document.query_selector(&format!("[data-testid=\"{testid}\"]")) {
         if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
-            let _ = element.focus();
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(!scroll);
+            let _ = element.focus_with_options(&options);
         }
     }
 }

@@ -218,7 +218,12 @@ describe('puzzles', { timeout: 300_000 }, () => {
     try {
       await openPuzzle(page, passWrong.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Problème nº ${passWrong.id}`));
-      await screenshot(page, 'puzzle-ask-fr-360x740');
+      // The puzzle opens at its top, its question in view: the hand's focus
+      // for keyboard players does not scroll the page down to the hand.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const file = await screenshot(page, 'puzzle-ask-fr-360x740');
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `the puzzle opened scrolled down (${file})`);
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'hand-card-0', 'the keyboard focus is on the hand');
       await page.locator(byTestId('pass-button')).click();
       const result = page.locator(byTestId('puzzle-result'));
       await result.waitFor();

@@ -64,7 +64,9 @@ pub fn HandArea() -> impl IntoView {
             // Where the player acts: the best presentation, or the first card
             // (never Pass: one stray Space would pass the turn).
             let target = if now.1 == Phase::Presenting { "present-option-0" } else { "hand-card-0" };
-            request_animation_frame(move || browser::focus_if_lost(target));
+            // A puzzle opens at its top: its question is above the table.
+            let scroll = !ctx.puzzle.get_untracked();
+            request_animation_frame(move || browser::focus_if_lost(target, scroll));
         }
         now
     });
