@@ -140,10 +140,10 @@ fn fit(file: &str, seed: u64, rounds: usize) {
     let steps = [0.5, 0.5, 0.5, 0.5, 0.3, 0.3, 1.0, 5.0, 1.0, 0.1, 0.1, 1.0, 0.1, 3.0, 4.0, 2.0, 1.0, 0.3, 1.0, 0.3, 0.2, 3.0, 0.5, 3.0, 0.5, 1.0];
     let mut scale = 2.0;
     for round in 0..rounds {
-        for i in 0..Params::NAMES.len() {
+        for (i, step) in steps.iter().enumerate() {
             for dir in [1.0, -1.0, 2.0, -2.0] {
                 let mut p = best;
-                p.set(i, best.get(i) + dir * steps[i] * scale);
+                p.set(i, best.get(i) + dir * step * scale);
                 let a = agreement(&p, &train);
                 if a > best_a {
                     println!("round {round}: {} {} -> {}: train {a} held out {}", Params::NAMES[i], best.get(i), p.get(i), agreement(&p, &held));
@@ -295,12 +295,12 @@ fn rank(file: &str, seed: u64, epochs: usize) {
                 let Some(y) = p.expert else { continue };
                 let guess = pick(&p.moves, &w);
                 if guess != y {
-                    for k in 0..F {
-                        w[k] += rate * (p.moves[y].2[k] - p.moves[guess].2[k]);
+                    for (k, wk) in w.iter_mut().enumerate() {
+                        *wk += rate * (p.moves[y].2[k] - p.moves[guess].2[k]);
                     }
                 }
-                for k in 0..F {
-                    sum[k] += w[k];
+                for (s, wk) in sum.iter_mut().zip(&w) {
+                    *s += wk;
                 }
                 n += 1.0;
             }
