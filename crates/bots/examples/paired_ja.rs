@@ -13,7 +13,8 @@
 //! guard — WORLDS 0 is the level's policy alone, without search; MODEL and
 //! FUTURE, 0 or 1, switch its opponent models and its future-pricing
 //! reward, `Search::model` and `Search::future`; the environment variables
-//! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal` or `search`, set
+//! `PAIRED_JA_POLICY` and `PAIRED_JA_OTHERS`, `normal`, `search` or
+//! `name=value,...` (`normal`'s weights with those changed), set
 //! `Search::policy` and `Search::others`, and `PAIRED_JA_WIN`, 0 or 1,
 //! `Search::win`, `PAIRED_JA_Z_PLAY` `Search::z_play`, and `PAIRED_JA_WIDTH`
 //! `Search::width`); OPP is
@@ -167,9 +168,19 @@ fn main() {
     }
     // The policy searched and the other seats' play in the rollouts:
     // `normal` or `search` (Params::NORMAL, Params::SEARCH).
+    // Or `name=value,...`: `normal`'s weights with those changed (issue 33,
+    // part 2: the weights fitted to `expert`'s choices by `iter_ja fit`).
     let params = |var: &str| match std::env::var(var).as_deref() {
         Ok("normal") => Some(Params::NORMAL),
         Ok("search") => Some(Params::SEARCH),
+        Ok(list) if list.contains('=') => {
+            let mut p = Params::NORMAL;
+            for (name, value) in list.split(',').filter_map(|pair| pair.split_once('=')) {
+                let i = Params::NAMES.iter().position(|n| *n == name).unwrap_or_else(|| panic!("no weight {name}"));
+                p.set(i, value.parse().expect("a number"));
+            }
+            Some(p)
+        }
         _ => None,
     };
     if let Some(policy) = params("PAIRED_JA_POLICY") {
@@ -241,7 +252,7 @@ fn main() {
         search.future,
         search.win,
         search.cutoff,
-        if search.policy == Params::NORMAL { "normal" } else { "search" },
+        if search.policy == Params::NORMAL { "normal" } else { "other" },
         if search.others == Params::NORMAL { "normal" } else { "search" },
         if base.is_some() { "the shipped level" } else { "normal" },
         percentile(&mut times, 0.5),
