@@ -713,7 +713,9 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
     let ctx = ui.ctx;
     let slots = Memo::new(move |_| ui.staging.with(|s| s.as_ref().and_then(|s| s.table.get(m)).map(|x| x.cards.clone()).unwrap_or_default()));
     let status = Memo::new(move |_| ui.staging.with(|s| s.as_ref().map(|s| s.meld_status(m))));
-    let playing = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| s.playing)));
+    // "Lay here" where cards may go this turn: any meld once opened, only
+    // the turn's new melds before (JA-15; a tap on another still says why not).
+    let layable = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| s.playing && (s.opened || !s.meld_is_old(m)))));
     let laid = move || slots.with(|c| c.iter().any(|s| s.laid));
     let bad = move || status.with(|s| matches!(s, Some(Err(_))));
     let verdict = move || {
@@ -763,7 +765,7 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
         >
             <span class="meld-cards">
                 <For each=move || 0..slots.with(Vec::len) key=|i| *i children=card />
-                <Show when=move || playing.get()>
+                <Show when=move || layable.get()>
                     <button type="button" class="lay ja-target" data-act=format!("m{m}") data-testid=move || format!("ja-lay-{owner}-{}", k.get())>
                         {move || ctx.lang().ja().lay_here}
                     </button>
