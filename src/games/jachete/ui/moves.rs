@@ -255,6 +255,14 @@ fn part_words(part: &Part, you: bool, lang: Lang) -> String {
     }
 }
 
+/// A play the person may make, from the table `before` to `after`, in the
+/// log's words ("Open: 9♥ 9♥ 9♦ / A♥ A♥ ★"): a hint names the melds.
+pub fn play_words(before: &[TableMeld], after: &[TableMeld], opened: bool, lang: Lang) -> String {
+    let words = play_parts(before, after, opened).iter().map(|p| part_words(p, true, lang)).collect::<Vec<_>>().join(" · ");
+    let mut chars = words.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// The words of a turn's move, without the name.
 fn said_words(said: &Said, you: bool, lang: Lang) -> Vec<String> {
     match said {
@@ -538,6 +546,9 @@ mod tests {
         assert_eq!(words[1], "moves 2♥ from A♣ A♠ A♠ 2♥ to 6♦ 6♥ 6♠");
         assert_eq!(part_words(&opening[0], false, Lang::En), "opens: A♣ A♠ A♠ 2♥ / 6♦ 6♥ 6♠");
         assert_eq!(part_words(&parts[1], true, Lang::Fr), "déplacez 2♥ depuis A♣ A♠ A♠ 2♥ vers 6♦ 6♥ 6♠");
+        // A hint's play names its melds (issue 34: "Lay down this table" did not).
+        assert_eq!(play_words(&[], &[meld(1, "AC AS AS 2H"), meld(1, "6D 6H 6S")], false, Lang::En), "Open: A♣ A♠ A♠ 2♥ / 6♦ 6♥ 6♠");
+        assert_eq!(play_words(&before[..1], &[meld(1, "AC AS AS AD")], true, Lang::Fr), "Ajoutez A♦ à A♣ A♠ A♠");
         // Two cards from two melds to a third: each with the meld it left.
         let before = [meld(1, "AC AS AS 2H"), meld(2, "5D 5H 5S 5C"), meld(3, "7D 7H 7S")];
         let after = [meld(1, "AC AS AS"), meld(2, "5D 5H 5S"), meld(3, "7D 7H 7S 2H 5C")];

@@ -12,7 +12,7 @@ use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal, BUY_PRICE
 use tablee_engine::Seat;
 use wasm_bindgen::JsCast;
 
-use super::moves::{log_lines, LogLine, SeatMoves};
+use super::moves::{self, log_lines, LogLine, SeatMoves};
 use super::{apply_hint, end, problem_text, Ja, Session, Ui};
 use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
@@ -438,9 +438,20 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
             }
             _ => None,
         };
+        // A play is told by what it lays, as the log tells it.
+        let words = match &action {
+            JaAction::Play { table } => ctx
+                .game_untracked::<Ja, _>(|s| {
+                    let v = s.view(s.viewer());
+                    moves::play_words(&v.table, table, v.opened.get(v.seat).copied().unwrap_or(false), lang)
+                })
+                .filter(|w| !w.is_empty()),
+            _ => None,
+        }
+        .unwrap_or_else(|| texts::action_text(&action, lang));
         view! {
             <li data-testid=format!("ja-hint-choice-{i}") data-value=value_attr>
-                <span>{texts::action_text(&action, lang)}</span>
+                <span>{words}</span>
                 <span class="muted">" — " {shown} " " {lang.ja().points}
                     {equal.then(|| view! { " " <em>{lang.pick("(as good)", "(aussi bon)")}</em> })}
                 </span>
