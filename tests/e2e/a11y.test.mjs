@@ -21,25 +21,6 @@ const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
 const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8')).trim();
 
-/**
- * Findings known today and left to another piece of work, per screen: each
- * names the rule and why it is there. The scan still runs them: a rule
- * listed here that no longer fires fails the test, so that the exception
- * is removed once fixed.
- */
-const EXPECTED = {
-  // Issue 34, J'achète's table with melds on it (seen under its end
-  // screen; found on 2026-11-27, still there after the table became
-  // components):
-  // - label-content-name-mismatch: a meld's aria-label ("Meld 1 of You")
-  //   does not contain its visible cards;
-  // - nested-interactive: a meld (role=button, a drop target) holds
-  //   focusable cards (each picked up by the keyboard).
-  // Fixing them means a meld that is a group with its own target button,
-  // and the three input paths moved to it: not done yet.
-  'jachete-end': ['label-content-name-mismatch', 'nested-interactive'],
-};
-
 /** The screens: a name, what to put in localStorage, the address, and what shows when it is ready. */
 async function screens() {
   const kbSave = await fixture('katzenjammer-save-midgame.json');
@@ -117,11 +98,7 @@ for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
             await screen.then?.(page);
             await settle(page);
             const violations = await scan(page);
-            const expected = EXPECTED[screen.name] ?? [];
-            const unexpected = violations.filter((v) => !expected.includes(v.id));
-            if (unexpected.length) found.push(`${screen.name}:\n  ${describeFindings(unexpected)}`);
-            const gone = expected.filter((id) => !violations.some((v) => v.id === id));
-            if (gone.length) found.push(`${screen.name}: no longer found, remove the exception: ${gone.join(', ')}`);
+            if (violations.length) found.push(`${screen.name}:\n  ${describeFindings(violations)}`);
             if (problems.length) found.push(`${screen.name}: ${describeProblems(problems)}`);
           } catch (error) {
             found.push(`${screen.name}: ${error.message.split('\n')[0]}`);

@@ -458,6 +458,12 @@ impl Staging {
             .collect()
     }
 
+    /// The place in [`Self::table`] of meld `index` of [`Self::staged_table`]
+    /// (which leaves out the melds emptied).
+    pub fn table_index(&self, index: usize) -> Option<usize> {
+        self.table.iter().enumerate().filter(|(_, m)| !m.cards.is_empty()).nth(index).map(|(i, _)| i)
+    }
+
     /// Whether anything differs from the table at the start of the turn.
     pub fn changed(&self) -> bool {
         let now = self.staged_table();

@@ -59,6 +59,8 @@ pub struct JaStrings {
     pub discard_button: &'static str,
     pub swap: &'static str,
     pub to_hand: &'static str,
+    /// A meld's own target: the selected cards go onto it.
+    pub lay_here: &'static str,
     pub cancel: &'static str,
     pub to_place: &'static str,
     pub valid: &'static str,
@@ -110,6 +112,7 @@ pub static EN: JaStrings = JaStrings {
     discard_button: "Discard",
     swap: "Swap for the wild",
     to_hand: "Back to hand",
+    lay_here: "Lay here",
     cancel: "Cancel",
     to_place: "To play again",
     valid: "valid",
@@ -160,6 +163,7 @@ pub static FR: JaStrings = JaStrings {
     discard_button: "Défausser",
     swap: "Échanger contre la floune",
     to_hand: "Reprendre en main",
+    lay_here: "Poser ici",
     cancel: "Annuler",
     to_place: "À rejouer",
     valid: "valable",
@@ -387,12 +391,13 @@ pub fn moved_text(n: usize, target: &str, lang: Lang) -> String {
     }
 }
 
-/// "Meld 2 of Player 3" for labels.
-pub fn meld_label(config: &Table, owner: Seat, k: usize, lang: Lang) -> String {
+/// "Meld 2 of Player 3: 7♥ 7♠ 2♣", a meld group's name: whose, which, and its cards.
+pub fn meld_label(config: &Table, owner: Seat, k: usize, cards: &[Card], lang: Lang) -> String {
     let name = seat_name(config, owner, lang);
+    let cards = cards.iter().map(|&c| card_spoken(c, lang)).collect::<Vec<_>>().join(" ");
     match lang {
-        Lang::En => format!("Meld {} of {name}", k + 1),
-        Lang::Fr => format!("Combinaison {} de {name}", k + 1),
+        Lang::En => format!("Meld {} of {name}: {cards}", k + 1),
+        Lang::Fr => format!("Combinaison {} de {name} : {cards}", k + 1),
     }
 }
 

@@ -205,9 +205,32 @@ fn stage(ui: Ui, f: impl FnOnce(&mut Staging) -> Result<(), StageError>) -> bool
 fn stage_on(ui: Ui, m: Option<usize>, f: impl FnOnce(&mut Staging) -> Result<(), StageError>) {
     if stage(ui, f) {
         let m = m.or_else(|| ui.staging_with(|s| s.as_ref().map(|s| s.table.len().saturating_sub(1))));
-        ui.changed.set_value(m);
-        view::show_changed(ui);
+        // A refused meld's reason is shown under it only: said here too.
+        if let Some(why) = m.and_then(|m| meld_problem(ui, m)) {
+            ui.live.update(|l| {
+                l.push(' ');
+                l.push_str(&why);
+            });
+        }
+        show_meld(ui, m);
     }
+}
+
+/// Meld `m` of the staged table in view, its verdict with it.
+fn show_meld(ui: Ui, m: Option<usize>) {
+    ui.changed.set_value(m);
+    view::show_changed(ui);
+}
+
+/// Why meld `m` of the staged table is refused, in words naming its cards.
+fn meld_problem(ui: Ui, m: usize) -> Option<String> {
+    let lang = ui.lang();
+    ui.staging_with(|s| {
+        let meld = s.as_ref()?.table.get(m)?;
+        let cards: Vec<Card> = meld.cards.iter().map(|c| c.card).collect();
+        let error = s.as_ref()?.meld_status(m).err()?;
+        Some(meld_refusal(&cards, &error, lang))
+    })
 }
 
 /// A move to the engine; its refusal is worded in `msg`.
@@ -224,7 +247,22 @@ fn send(ui: Ui, action: JaAction) -> bool {
             }
             .unwrap_or_else(|| refusal_text(&error, ui.lang()));
             ui.live.set(text.clone());
-            ui.msg.set(Some(text));
+            // A refused meld: its reason is under it, brought into view
+            // (said once, where the meld is); anything else in the turn's bar.
+            let meld = match error.refusal() {
+                // (Only if the meld says so itself.)
+                tablee_engine::Refusal::Ja(Refusal::MeldInvalid { index, .. }) => {
+                    ui.staging_with(|s| s.as_ref().and_then(|s| s.table_index(*index).filter(|&m| s.meld_status(m).is_err())))
+                }
+                _ => None,
+            };
+            match meld {
+                Some(m) => {
+                    ui.msg.set(None);
+                    show_meld(ui, Some(m));
+                }
+                None => ui.msg.set(Some(text)),
+            }
             false
         }
     }

@@ -4,7 +4,7 @@
 //! seat as a bubble ("discards 9♦"), so that what the bots just did is seen
 //! at the table itself (issue 13, items 8 and 9, as Katzenjammer's seats do),
 //! and the round's move log, turn by turn, with what each play did to the
-//! table ("opens: …", "moves 2♥ to 6♦ 6♥", JA-13) (issue 34).
+//! table ("opens: …", "moves 2♥ from A♣ A♠ 2♥ to 6♦ 6♥", JA-13) (issue 34).
 
 use tablee_engine::jachete::{Card, JaAction, TableMeld};
 use tablee_engine::Seat;
@@ -130,8 +130,9 @@ pub enum Part {
     Lays(Vec<Card>),
     /// Cards from the hand added to a meld (named by its cards before).
     Adds(Vec<Card>, Vec<Card>),
-    /// JA-13: cards moved from other melds to this one (named by its other cards).
-    Moves(Vec<Card>, Vec<Card>),
+    /// JA-13: cards moved from one meld (named by its cards before the
+    /// move) to another (named by its other cards).
+    Moves(Vec<Card>, Vec<Card>, Vec<Card>),
     /// A table rearranged in a way not told card by card (melds merged).
     Rearranges(usize),
 }
@@ -169,8 +170,9 @@ pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Ve
     if after.len() < before.len() {
         return vec![Part::Rearranges(size(after).saturating_sub(size(before)))];
     }
-    // The cards taken off the old melds: moved (JA-13) to where they reappear.
-    let mut moved: Vec<Card> = before.iter().zip(after).flat_map(|(b, a)| less(&b.cards, &a.cards)).collect();
+    // The cards taken off the old melds, each with the meld it left: moved
+    // (JA-13) to where they reappear.
+    let mut moved: Vec<(Card, usize)> = before.iter().zip(after).enumerate().flat_map(|(i, (b, a))| less(&b.cards, &a.cards).into_iter().map(move |c| (c, i))).collect();
     let mut parts = Vec::new();
     for (b, a) in before.iter().zip(after) {
         let added = less(&a.cards, &b.cards);
@@ -181,18 +183,22 @@ pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Ve
         // taken off (cards are added at the end).
         let mut rest = less(&a.cards.iter().rev().copied().collect::<Vec<_>>(), &added);
         rest.reverse();
-        let (mut here, mut from_hand) = (Vec::new(), Vec::new());
+        // The cards moved here, grouped by the meld they came from (in the order met).
+        let (mut here, mut from_hand): (Vec<(usize, Vec<Card>)>, Vec<Card>) = (Vec::new(), Vec::new());
         for c in added {
-            match moved.iter().position(|x| *x == c) {
+            match moved.iter().position(|x| x.0 == c) {
                 Some(at) => {
-                    moved.remove(at);
-                    here.push(c);
+                    let (_, from) = moved.remove(at);
+                    match here.iter_mut().find(|h| h.0 == from) {
+                        Some(h) => h.1.push(c),
+                        None => here.push((from, vec![c])),
+                    }
                 }
                 None => from_hand.push(c),
             }
         }
-        if !here.is_empty() {
-            parts.push(Part::Moves(here, rest.clone()));
+        for (from, cards) in here {
+            parts.push(Part::Moves(cards, before[from].cards.clone(), rest.clone()));
         }
         if !from_hand.is_empty() {
             parts.push(Part::Adds(from_hand, rest));
@@ -232,10 +238,12 @@ fn part_words(part: &Part, you: bool, lang: Lang) -> String {
         Part::Adds(cards, to) => {
             format!("{} {} {} {}", v("add", "adds", "ajoutez", "ajoute"), labels(cards, lang), v("to", "to", "à", "à"), labels(to, lang))
         }
-        Part::Moves(cards, to) => format!(
-            "{} {} {} {}",
+        Part::Moves(cards, from, to) => format!(
+            "{} {} {} {} {} {}",
             v("move", "moves", "déplacez", "déplace"),
             labels(cards, lang),
+            v("from", "from", "depuis", "depuis"),
+            labels(from, lang),
             v("to", "to", "vers", "vers"),
             labels(to, lang)
         ),
@@ -245,6 +253,14 @@ fn part_words(part: &Part, you: bool, lang: Lang) -> String {
             i18n::cards_count(*n, lang)
         ),
     }
+}
+
+/// A play the person may make, from the table `before` to `after`, in the
+/// log's words ("Open: 9♥ 9♥ 9♦ / A♥ A♥ ★"): a hint names the melds.
+pub fn play_words(before: &[TableMeld], after: &[TableMeld], opened: bool, lang: Lang) -> String {
+    let words = play_parts(before, after, opened).iter().map(|p| part_words(p, true, lang)).collect::<Vec<_>>().join(" · ");
+    let mut chars = words.chars();
+    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The words of a turn's move, without the name.
@@ -503,7 +519,9 @@ mod tests {
     }
 
     /// JA-13, issue 34: a play is told card by card: an opening's melds, a
-    /// card moved from one meld to another (named by the cards it joins),
+    /// card moved from one meld (named by its cards before) to another
+    /// (named by the cards it joins), cards moved from two melds to one told
+    /// apart,
     /// cards added from the hand, a new meld (red if a moved card were
     /// told as laid from the hand, or the other way round).
     #[test]
@@ -517,12 +535,26 @@ mod tests {
         let parts = play_parts(&before, &after, true);
         assert_eq!(
             parts,
-            vec![Part::Adds(cards("AD"), cards("AC AS AS")), Part::Moves(cards("2H"), cards("6D 6H 6S")), Part::Adds(cards("6C"), cards("6D 6H 6S")), Part::Lays(cards("9C 9D 9S"))]
+            vec![
+                Part::Adds(cards("AD"), cards("AC AS AS")),
+                Part::Moves(cards("2H"), cards("AC AS AS 2H"), cards("6D 6H 6S")),
+                Part::Adds(cards("6C"), cards("6D 6H 6S")),
+                Part::Lays(cards("9C 9D 9S"))
+            ]
         );
         let words: Vec<String> = parts.iter().map(|p| part_words(p, false, Lang::En)).collect();
-        assert_eq!(words[1], "moves 2♥ to 6♦ 6♥ 6♠");
+        assert_eq!(words[1], "moves 2♥ from A♣ A♠ A♠ 2♥ to 6♦ 6♥ 6♠");
         assert_eq!(part_words(&opening[0], false, Lang::En), "opens: A♣ A♠ A♠ 2♥ / 6♦ 6♥ 6♠");
-        assert_eq!(part_words(&parts[1], true, Lang::Fr), "déplacez 2♥ vers 6♦ 6♥ 6♠");
+        assert_eq!(part_words(&parts[1], true, Lang::Fr), "déplacez 2♥ depuis A♣ A♠ A♠ 2♥ vers 6♦ 6♥ 6♠");
+        // A hint's play names its melds (issue 34: "Lay down this table" did not).
+        assert_eq!(play_words(&[], &[meld(1, "AC AS AS 2H"), meld(1, "6D 6H 6S")], false, Lang::En), "Open: A♣ A♠ A♠ 2♥ / 6♦ 6♥ 6♠");
+        assert_eq!(play_words(&before[..1], &[meld(1, "AC AS AS AD")], true, Lang::Fr), "Ajoutez A♦ à A♣ A♠ A♠");
+        // Two cards from two melds to a third: each with the meld it left.
+        let before = [meld(1, "AC AS AS 2H"), meld(2, "5D 5H 5S 5C"), meld(3, "7D 7H 7S")];
+        let after = [meld(1, "AC AS AS"), meld(2, "5D 5H 5S"), meld(3, "7D 7H 7S 2H 5C")];
+        let parts = play_parts(&before, &after, true);
+        assert_eq!(parts, vec![Part::Moves(cards("2H"), cards("AC AS AS 2H"), cards("7D 7H 7S")), Part::Moves(cards("5C"), cards("5D 5H 5S 5C"), cards("7D 7H 7S"))]);
+        assert_eq!(part_words(&parts[1], false, Lang::Fr), "déplace 5♣ depuis 5♦ 5♥ 5♠ 5♣ vers 7♦ 7♥ 7♠");
     }
 
     /// Issue 34: the log groups a round's moves by turn (a seat's plays and

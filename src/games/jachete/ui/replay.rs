@@ -46,7 +46,7 @@ fn melds(s: &Session, v: &JaView, lang: Lang) -> impl IntoView {
                 .enumerate()
                 .map(|(k, m)| {
                     view! {
-                        <div class="meld" role="group" aria-label=texts::meld_label(s.config(), owner, k, lang)>
+                        <div class="meld" role="group" aria-label=texts::meld_label(s.config(), owner, k, &m.cards, lang)>
                             <span class="meld-cards">{cards_view(&m.cards, lang)}</span>
                         </div>
                     }

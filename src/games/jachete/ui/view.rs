@@ -8,11 +8,11 @@
 //! the foot of the window (full.css).
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, BUY_PRICE};
+use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal, BUY_PRICE};
 use tablee_engine::Seat;
 use wasm_bindgen::JsCast;
 
-use super::moves::{log_lines, LogLine, SeatMoves};
+use super::moves::{self, log_lines, LogLine, SeatMoves};
 use super::{apply_hint, end, problem_text, Ja, Session, Ui};
 use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
@@ -438,9 +438,20 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
             }
             _ => None,
         };
+        // A play is told by what it lays, as the log tells it.
+        let words = match &action {
+            JaAction::Play { table } => ctx
+                .game_untracked::<Ja, _>(|s| {
+                    let v = s.view(s.viewer());
+                    moves::play_words(&v.table, table, v.opened.get(v.seat).copied().unwrap_or(false), lang)
+                })
+                .filter(|w| !w.is_empty()),
+            _ => None,
+        }
+        .unwrap_or_else(|| texts::action_text(&action, lang));
         view! {
             <li data-testid=format!("ja-hint-choice-{i}") data-value=value_attr>
-                <span>{texts::action_text(&action, lang)}</span>
+                <span>{words}</span>
                 <span class="muted">" — " {shown} " " {lang.ja().points}
                     {equal.then(|| view! { " " <em>{lang.pick("(as good)", "(aussi bon)")}</em> })}
                 </span>
@@ -574,9 +585,19 @@ fn HandArea(ui: Ui) -> impl IntoView {
         let lang = ctx.lang();
         ui.staging.with(|s| s.as_ref()?.progress()).map(|(done, c)| view! { <p class="progress" data-testid="ja-progress">{texts::progress_text(done, c, lang)}</p> })
     };
+    // What is wrong with the turn, said once: a refused meld's reason is
+    // under that meld (scrolled into view), not here as well.
     let problem = move || {
         let lang = ctx.lang();
-        ui.msg.get().or_else(|| ui.staging.with(|s| s.as_ref().and_then(|s| Some(problem_text(s, &s.problem()?, lang))))).unwrap_or_default()
+        ui.msg
+            .get()
+            .or_else(|| {
+                ui.staging.with(|s| {
+                    let s = s.as_ref()?;
+                    s.problem().filter(|p| !matches!(p, Refusal::MeldInvalid { .. })).map(|p| problem_text(s, &p, lang))
+                })
+            })
+            .unwrap_or_default()
     };
     let swap = move || ui.staging.with(|s| s.as_ref().is_some_and(|s| matches!(s.selected.as_slice(), [Pick::Hand(_), Pick::Table(..)] | [Pick::Table(..), Pick::Hand(_)])));
     let j = move || ctx.lang().ja();
@@ -691,13 +712,21 @@ fn Melds(ui: Ui) -> impl IntoView {
     }
 }
 
-/// Meld `m` of the staged table (the `k`-th of its owner's): its cards,
-/// each a target of its own for the keyboard too (a wild to swap, a card to
-/// move off a long meld), keyed by place (a swap keeps the focus there).
+/// Meld `m` of the staged table (the `k`-th of its owner's): a group named
+/// by its owner and cards (WAI-ARIA's group: not a control itself), holding
+/// its cards, each a target of its own for the keyboard too (a wild to swap,
+/// a card to move off a long meld), keyed by place (a swap keeps the focus
+/// there), its verdict, and in the person's turn a "Lay here" button: the
+/// meld's own target for taps and the keyboard (a control holding controls
+/// would be read as one, and its cards lost). A tap on the meld's free space
+/// and a card dropped anywhere on it lay there too.
 fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
     let ctx = ui.ctx;
     let slots = Memo::new(move |_| ui.staging.with(|s| s.as_ref().and_then(|s| s.table.get(m)).map(|x| x.cards.clone()).unwrap_or_default()));
     let status = Memo::new(move |_| ui.staging.with(|s| s.as_ref().map(|s| s.meld_status(m))));
+    // "Lay here" where cards may go this turn: any meld once opened, only
+    // the turn's new melds before (JA-15; a tap on another still says why not).
+    let layable = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| s.playing && (s.opened || !s.meld_is_old(m)))));
     let laid = move || slots.with(|c| c.iter().any(|s| s.laid));
     let bad = move || status.with(|s| matches!(s, Some(Err(_))));
     let verdict = move || {
@@ -728,14 +757,16 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
             </span>
         }
     };
-    let label = move || ctx.game::<Ja, _>(|s| texts::meld_label(s.config(), owner, k.get(), ctx.lang()));
+    let label = move || {
+        let cards: Vec<Card> = slots.with(|c| c.iter().map(|s| s.card).collect());
+        ctx.game::<Ja, _>(|s| texts::meld_label(s.config(), owner, k.get(), &cards, ctx.lang()))
+    };
     view! {
         <div
-            class="meld ja-target"
+            class="meld"
             class:bad=bad
             class:fresh=laid
-            role="button"
-            tabindex="0"
+            role="group"
             aria-label=label
             data-testid=move || format!("ja-meld-{owner}-{}", k.get())
             data-drop=format!("m{m}")
@@ -745,6 +776,11 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
         >
             <span class="meld-cards">
                 <For each=move || 0..slots.with(Vec::len) key=|i| *i children=card />
+                <Show when=move || layable.get()>
+                    <button type="button" class="lay ja-target" data-act=format!("m{m}") data-testid=move || format!("ja-lay-{owner}-{}", k.get())>
+                        {move || ctx.lang().ja().lay_here}
+                    </button>
+                </Show>
             </span>
             {verdict}
         </div>
