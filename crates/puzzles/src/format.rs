@@ -57,6 +57,16 @@ pub enum Kind {
     Present,
     /// A presentation in which joker cats are the point.
     JokerCats,
+    /// J'achète (issue 32): buy the card on offer or let it go.
+    Buy,
+    /// J'achète: which card to discard.
+    Discard,
+    /// J'achète: open now (lay the contract) or not.
+    Open,
+    /// J'achète: which table to lay once opened (lay off, meld, or keep).
+    Lay,
+    /// J'achète: a natural swapped for the wild standing for it.
+    Swap,
 }
 
 /// The unit of a candidate's value.
@@ -66,6 +76,9 @@ pub enum Unit {
     Mice,
     /// The seat's chance to win, in percent.
     WinChance,
+    /// J'achète: minus the points the seat is left holding when the round
+    /// ends (JA-17; 0 for going out): higher is better, as for the others.
+    Points,
 }
 
 /// One move the analysis compared.
@@ -143,11 +156,20 @@ impl Kind {
             Kind::Pass => "pass",
             Kind::Present => "present",
             Kind::JokerCats => "jokers",
+            Kind::Buy => "buy",
+            Kind::Discard => "discard",
+            Kind::Open => "open",
+            Kind::Lay => "lay",
+            Kind::Swap => "swap",
         }
     }
 
+    /// Every kind: Katzenjammer's four, then J'achète's five.
+    pub const ALL: [Kind; 9] =
+        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats, Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap];
+
     pub fn parse(code: &str) -> Option<Kind> {
-        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats].into_iter().find(|k| k.code() == code)
+        Kind::ALL.into_iter().find(|k| k.code() == code)
     }
 }
 
@@ -156,11 +178,12 @@ impl Unit {
         match self {
             Unit::Mice => "mice",
             Unit::WinChance => "win",
+            Unit::Points => "points",
         }
     }
 
     pub fn parse(code: &str) -> Option<Unit> {
-        [Unit::Mice, Unit::WinChance].into_iter().find(|u| u.code() == code)
+        [Unit::Mice, Unit::WinChance, Unit::Points].into_iter().find(|u| u.code() == code)
     }
 }
 
