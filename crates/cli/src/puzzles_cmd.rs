@@ -32,6 +32,8 @@ const SPEC: &[(&str, Takes)] = &[
     ("keep", Takes::Value),
     ("limit", Takes::Value),
     ("fresh-seed", Takes::Value),
+    ("first", Takes::Value),
+    ("cut", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -53,6 +55,16 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             return ja_check(file, sample, worlds, jobs, fresh);
         }
         return check(file, sample, worlds, jobs);
+    }
+    // `--cut FILE --first N --out OUT`: the file's first N puzzles (what `--count N` mines).
+    if let Some(file) = options.value("cut") {
+        let n = options.value("first").ok_or_else(|| Failure::usage("--cut FILE needs --first N"))?;
+        let n = n.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--first takes a number of puzzles, not \"{n}\"")))?;
+        let out = options.value("out").ok_or_else(|| Failure::usage("--first needs --out FILE"))?;
+        let cut = read(file)?.first(n);
+        write(out, &cut.text())?;
+        println!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
+        return Ok(());
     }
     if game == GameName::Jachete {
         return ja_mine(&options, jobs);

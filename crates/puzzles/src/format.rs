@@ -211,6 +211,21 @@ impl PuzzleFile {
         (game, &game.actions[..puzzle.at])
     }
 
+    /// The file's first `n` puzzles: the games they use, the last one's
+    /// actions cut at its last puzzle. A miner's file is written puzzle by
+    /// puzzle in order, so this is what the same run with `--count n` writes
+    /// (`tablee puzzles --first N`: a file cut to its size budget).
+    pub fn first(&self, n: usize) -> PuzzleFile {
+        let puzzles: Vec<Puzzle> = self.puzzles.iter().take(n).cloned().collect();
+        let games_used = puzzles.iter().map(|p| p.game + 1).max().unwrap_or(0);
+        let mut games: Vec<PuzzleGame> = self.games.iter().take(games_used).cloned().collect();
+        if let Some(last) = games.last_mut() {
+            let at = puzzles.iter().filter(|p| p.game + 1 == games_used).map(|p| p.at).max().unwrap_or(0);
+            last.actions.truncate(at);
+        }
+        PuzzleFile { game: self.game.clone(), games, puzzles }
+    }
+
     pub fn parse(text: &str) -> Result<PuzzleFile, FormatError> {
         let json = Json::parse(text).map_err(FormatError::NotJson)?;
         Self::from_json(&json)
@@ -480,6 +495,25 @@ mod tests {
         assert_eq!(p.answer_actions().collect::<Vec<_>>(), vec![&file.puzzles[0].candidates[1].action]);
         let (game, before) = file.position(p);
         assert_eq!((game.players(), before.len()), (3, 1));
+    }
+
+    #[test]
+    fn the_first_puzzles_keep_only_their_games_and_actions() {
+        let mut file = sample();
+        let mut second = file.games[0].clone();
+        second.actions.push(second.actions[0].clone());
+        file.games.push(second);
+        let mut p = file.puzzles[0].clone();
+        p.id = 8;
+        p.game = 1;
+        p.at = 2;
+        file.puzzles.push(p);
+        let one = file.first(1);
+        assert_eq!((one.games.len(), one.puzzles.len()), (1, 1));
+        // Game 0's actions stop at its puzzle (at 1), the second game is gone.
+        assert_eq!(one.games[0].actions.len(), 1);
+        assert_eq!(file.first(2), file.first(5));
+        assert_eq!(file.first(2).games[1].actions.len(), 2);
     }
 
     #[test]
