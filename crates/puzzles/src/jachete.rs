@@ -417,7 +417,7 @@ fn mine_game(config: &Config, seed: Seed, seats: &[&str], file: &PuzzleFile, tal
         tally.decisions += 1;
         let buy = view.phase == JaPhase::BuyWindow;
         let asked = !buy
-            || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")) % BUY_ASK_RATE == 0
+            || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")).is_multiple_of(BUY_ASK_RATE)
                 && quota_left(Kind::Buy, &kinds));
         // Puzzles of one round stay apart (as many moves as players at least).
         let round_free = puzzles.iter().filter(|(_, r)| *r == round).count() < PER_ROUND

@@ -98,7 +98,7 @@ fn ja7_scenarios_of_seeded_positions_reach_the_same_state() {
                 break;
             }
             ran_out |= game.round().stock_len() == 0;
-            if actions.len() % 5 == 0 && !ran_out {
+            if actions.len().is_multiple_of(5) && !ran_out {
                 let scenario = JaGame::scenario(players, &Json::obj([]), seed, &actions).unwrap();
                 scenario_agrees(&scenario, &game).unwrap_or_else(|e| panic!("seed {n}, move {}: {e}", actions.len()));
                 checked += 1;
