@@ -190,31 +190,12 @@ pub const HINT_WORLDS: u32 = 4 * EXPERT.worlds;
 /// expert's own choice are untouched (a hint ranks by this round's points,
 /// the bots by their tuned reward).
 pub fn hint(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
-    let search = EXPERT;
-    let ctx = Ctx::from_view(view, &search.policy);
-    let mut ranked: Vec<(f64, &JaAction)> = legal.iter().map(|a| (ctx.score(a), a)).collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let candidates: Vec<JaAction> = ranked.iter().take(search.width).map(|(_, a)| (*a).clone()).collect();
+    let candidates = heuristic_candidates(view, legal, EXPERT.width);
     if candidates.len() < 2 {
         return candidates.into_iter().map(|action| Choice { action, visits: 0, value: 0.0 }).collect();
     }
     let mut rng = Rng::new(seed);
-    let mut models = opponent_models(view);
-    models[view.seat] = search.policy;
-    let rollout = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
-        world.actions(scratch);
-        let seat = world.to_act().unwrap_or(0);
-        Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
-    };
-    let reward = |world: &JaGame, out: &mut Vec<f64>| {
-        let round = world.round();
-        out.clear();
-        match round.result() {
-            Some(result) => out.extend(result.round_points.iter().map(|&p| -f64::from(p))),
-            None => out.extend((0..round.players()).map(|s| -round.hand(s).iter().map(|c| f64::from(c.points())).sum::<f64>())),
-        }
-    };
-    let paired = paired_rollouts_with::<JaGame>(view, HINT_WORLDS, ROLLOUT_CAP, search.width, Some(candidates), &mut rng, rollout, reward);
+    let paired = hint_rollouts(view, candidates, HINT_WORLDS, &mut rng);
     let visits = paired.rewards.len() as u32;
     let n = paired.candidates.len();
     let means: Vec<f64> = (0..n).map(|i| paired.mean(i)).collect();
@@ -231,6 +212,41 @@ pub fn hint(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction
         .collect();
     choices.sort_by(|a, b| b.1.value.total_cmp(&a.1.value).then(b.0.cmp(&a.0)));
     choices.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The hint's paired rollouts: `worlds` worlds sampled from `view` by
+/// `rng`, on each every candidate played out to the round's end (the other
+/// seats modelled from their observed buying, [`opponent_models`]), each
+/// valued by minus the points the seat is left holding (JA-17). The
+/// puzzles' analysis (issue 32) calls it one world at a time, each world
+/// with its own seed.
+pub fn hint_rollouts(view: &JaView, candidates: Vec<JaAction>, worlds: u32, rng: &mut Rng) -> crate::paired::Paired<JaAction> {
+    let width = candidates.len();
+    let mut models = opponent_models(view);
+    models[view.seat] = EXPERT.policy;
+    let rollout = |world: &JaGame, _: &mut Rng, scratch: &mut Vec<JaAction>| {
+        world.actions(scratch);
+        let seat = world.to_act().unwrap_or(0);
+        Ctx::from_round(world.round(), seat, &models[seat]).best(scratch).unwrap_or(JaAction::Decline)
+    };
+    let reward = |world: &JaGame, out: &mut Vec<f64>| {
+        let round = world.round();
+        out.clear();
+        match round.result() {
+            Some(result) => out.extend(result.round_points.iter().map(|&p| -f64::from(p))),
+            None => out.extend((0..round.players()).map(|s| -round.hand(s).iter().map(|c| f64::from(c.points())).sum::<f64>())),
+        }
+    };
+    paired_rollouts_with::<JaGame>(view, worlds, ROLLOUT_CAP, width, Some(candidates), rng, rollout, reward)
+}
+
+/// The heuristic's `width` best candidates among `legal`, best first (the
+/// expert's and the hint's candidates, with `EXPERT.width`).
+pub fn heuristic_candidates(view: &JaView, legal: &[JaAction], width: usize) -> Vec<JaAction> {
+    let ctx = Ctx::from_view(view, &EXPERT.policy);
+    let mut ranked: Vec<(f64, &JaAction)> = legal.iter().map(|a| (ctx.score(a), a)).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.into_iter().take(width).map(|(_, a)| a.clone()).collect()
 }
 
 /// Search only where the heuristic can be wrong: a buy, a turn's choice

@@ -69,11 +69,22 @@ tablee puzzles --complete FILE --worlds W [--keep K] [--limit N] [--out OUT] [--
     out identical, else it stops with an error) and store every move compared
     (or the best K others). Writes OUT (default FILE) after every puzzle and
     skips complete ones, so a stopped run resumes; --limit N analyses at most N.
+tablee puzzles --game jachete --count N --seed S --out FILE [--worlds W] [--jobs J]
+               [--max-games G] [--kind buy|discard|open|lay|swap]
+    Mine N J'achète puzzles from seeded games of 4 to 8 players between bot
+    levels and the research styles: the hint's paired rollouts from the
+    deciding seat's view (W worlds, default 1600) keep a position when its
+    answer saves 8 points or more in the round, intervals apart, and normal
+    plays otherwise. The file is written after every game that gave puzzles.
+tablee puzzles --cut FILE --first N --out OUT
+    Write FILE's first N puzzles (what the same mining run with --count N writes).
 tablee puzzles --scenario ID FILE
-    Print puzzle ID's position as a scenario file (for tablee scenario).
-tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J]
+    Print puzzle ID's position as a scenario file (for tablee scenario); for
+    J'achète, the puzzle's round, from its deal.
+tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J] [--fresh-seed S]
     Replay every puzzle of FILE from its seed; re-analyse every K-th one with a
-    fresh seed (W worlds, default 2000) and count the answers that hold.
+    fresh seed (W worlds, default 2000) and count the answers that hold. For
+    J'achète, each puzzle's scenario is also run and must reach the same state.
 ";
 
 /// A command's failure: its message (one line) and exit code.

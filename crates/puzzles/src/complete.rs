@@ -80,6 +80,8 @@ pub fn complete_puzzle(file: &PuzzleFile, p: &Puzzle, how: &Completion) -> Resul
     let (values, margin) = match p.unit {
         Unit::Mice => (&samples.mice, MICE_MARGIN),
         Unit::WinChance => (&samples.win, WIN_MARGIN),
+        // J'achète's puzzles are mined with every candidate kept (crate::jachete).
+        Unit::Points => return Err(differs("a J'achète puzzle: --complete is for Katzenjammer's files".into())),
     };
     // Mining judged in expected mice first, and in win chance only if that failed.
     if p.unit == Unit::WinChance && judge(&samples.mice, Unit::Mice, MICE_MARGIN, true).is_some() {

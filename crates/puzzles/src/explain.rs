@@ -24,6 +24,7 @@ fn gain_text(gain: f64, unit: Unit) -> (String, String) {
             format!("{fr}\u{a0}souris en moyenne"),
         ),
         Unit::WinChance => (format!("{en} points of win chance"), format!("{fr}\u{a0}points de chances de gagner")),
+        Unit::Points => (format!("{en} points in the round"), format!("{fr}\u{a0}points dans la manche")),
     }
 }
 

@@ -57,6 +57,16 @@ pub enum Kind {
     Present,
     /// A presentation in which joker cats are the point.
     JokerCats,
+    /// J'achète (issue 32): buy the card on offer or let it go.
+    Buy,
+    /// J'achète: which card to discard.
+    Discard,
+    /// J'achète: open now (lay the contract) or not.
+    Open,
+    /// J'achète: which table to lay once opened (lay off, meld, or keep).
+    Lay,
+    /// J'achète: a natural swapped for the wild standing for it.
+    Swap,
 }
 
 /// The unit of a candidate's value.
@@ -66,6 +76,9 @@ pub enum Unit {
     Mice,
     /// The seat's chance to win, in percent.
     WinChance,
+    /// J'achète: minus the points the seat is left holding when the round
+    /// ends (JA-17; 0 for going out): higher is better, as for the others.
+    Points,
 }
 
 /// One move the analysis compared.
@@ -143,11 +156,20 @@ impl Kind {
             Kind::Pass => "pass",
             Kind::Present => "present",
             Kind::JokerCats => "jokers",
+            Kind::Buy => "buy",
+            Kind::Discard => "discard",
+            Kind::Open => "open",
+            Kind::Lay => "lay",
+            Kind::Swap => "swap",
         }
     }
 
+    /// Every kind: Katzenjammer's four, then J'achète's five.
+    pub const ALL: [Kind; 9] =
+        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats, Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap];
+
     pub fn parse(code: &str) -> Option<Kind> {
-        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats].into_iter().find(|k| k.code() == code)
+        Kind::ALL.into_iter().find(|k| k.code() == code)
     }
 }
 
@@ -156,11 +178,12 @@ impl Unit {
         match self {
             Unit::Mice => "mice",
             Unit::WinChance => "win",
+            Unit::Points => "points",
         }
     }
 
     pub fn parse(code: &str) -> Option<Unit> {
-        [Unit::Mice, Unit::WinChance].into_iter().find(|u| u.code() == code)
+        [Unit::Mice, Unit::WinChance, Unit::Points].into_iter().find(|u| u.code() == code)
     }
 }
 
@@ -186,6 +209,21 @@ impl PuzzleFile {
     pub fn position(&self, puzzle: &Puzzle) -> (&PuzzleGame, &[Json]) {
         let game = &self.games[puzzle.game];
         (game, &game.actions[..puzzle.at])
+    }
+
+    /// The file's first `n` puzzles: the games they use, the last one's
+    /// actions cut at its last puzzle. A miner's file is written puzzle by
+    /// puzzle in order, so this is what the same run with `--count n` writes
+    /// (`tablee puzzles --first N`: a file cut to its size budget).
+    pub fn first(&self, n: usize) -> PuzzleFile {
+        let puzzles: Vec<Puzzle> = self.puzzles.iter().take(n).cloned().collect();
+        let games_used = puzzles.iter().map(|p| p.game + 1).max().unwrap_or(0);
+        let mut games: Vec<PuzzleGame> = self.games.iter().take(games_used).cloned().collect();
+        if let Some(last) = games.last_mut() {
+            let at = puzzles.iter().filter(|p| p.game + 1 == games_used).map(|p| p.at).max().unwrap_or(0);
+            last.actions.truncate(at);
+        }
+        PuzzleFile { game: self.game.clone(), games, puzzles }
     }
 
     pub fn parse(text: &str) -> Result<PuzzleFile, FormatError> {
@@ -457,6 +495,25 @@ mod tests {
         assert_eq!(p.answer_actions().collect::<Vec<_>>(), vec![&file.puzzles[0].candidates[1].action]);
         let (game, before) = file.position(p);
         assert_eq!((game.players(), before.len()), (3, 1));
+    }
+
+    #[test]
+    fn the_first_puzzles_keep_only_their_games_and_actions() {
+        let mut file = sample();
+        let mut second = file.games[0].clone();
+        second.actions.push(second.actions[0].clone());
+        file.games.push(second);
+        let mut p = file.puzzles[0].clone();
+        p.id = 8;
+        p.game = 1;
+        p.at = 2;
+        file.puzzles.push(p);
+        let one = file.first(1);
+        assert_eq!((one.games.len(), one.puzzles.len()), (1, 1));
+        // Game 0's actions stop at its puzzle (at 1), the second game is gone.
+        assert_eq!(one.games[0].actions.len(), 1);
+        assert_eq!(file.first(2), file.first(5));
+        assert_eq!(file.first(2).games[1].actions.len(), 2);
     }
 
     #[test]

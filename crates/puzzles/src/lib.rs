@@ -14,5 +14,6 @@ pub mod analysis;
 pub mod complete;
 pub mod explain;
 pub mod format;
+pub mod jachete;
 pub mod mine;
 pub mod replay;

@@ -93,6 +93,7 @@ pub fn judge(values: &[Vec<f64>], unit: Unit, margin: f64, strict: bool) -> Opti
     let tie = match unit {
         Unit::Mice => MICE_TIE,
         Unit::WinChance => WIN_TIE,
+        Unit::Points => crate::jachete::POINTS_TIE,
     };
     let estimates: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
     let mut order: Vec<usize> = (0..values.len()).collect();
@@ -259,6 +260,7 @@ fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) 
         Kind::Bid | Kind::Pass => 0.4,
         Kind::Present => 0.3,
         Kind::JokerCats => 0.15,
+        Kind::Buy | Kind::Discard | Kind::Open | Kind::Lay | Kind::Swap => crate::jachete::share(kind),
     };
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }
@@ -445,6 +447,7 @@ pub fn reanalyse(position: &Position<KbState>, puzzle: &Puzzle, worlds: u32, job
     let values = match puzzle.unit {
         Unit::Mice => &samples.mice,
         Unit::WinChance => &samples.win,
+        Unit::Points => return false,
     };
     let est: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
     let answers = &puzzle.answers;

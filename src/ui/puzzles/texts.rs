@@ -161,6 +161,9 @@ pub fn value_text(value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
         (Unit::Mice, Lang::Fr) => format!("{} ± {} souris espérées", decimal(value, lang), decimal(ci, lang)),
         (Unit::WinChance, Lang::En) => format!("{} % ± {} chance to win", num(value.round() as i32), num(ci.round() as i32)),
         (Unit::WinChance, Lang::Fr) => format!("{} % ± {} de chances de gagner", num(value.round() as i32), num(ci.round() as i32)),
+        // J'achète (issue 32): minus the points left in hand at the round's end.
+        (Unit::Points, Lang::En) => format!("{} ± {} points in the round", decimal(value, lang), decimal(ci, lang)),
+        (Unit::Points, Lang::Fr) => format!("{} ± {} points dans la manche", decimal(value, lang), decimal(ci, lang)),
     }
 }
 

@@ -1,0 +1,704 @@
+//! J'achète's puzzles (issue 32): the same file, replay and checks as
+//! Katzenjammer's ([`crate::format`], [`crate::replay`]), with
+//!
+//! - [`PuzzleRules`] for [`JaGame`]: a seeded seven-round game replayed from
+//!   its seed, and a position written as a **one-round** scenario file
+//!   (`shared/spec/scenarios.md`, its keys unchanged): the round's deal as
+//!   dealt, the purses, pots and totals when it began, and its actions;
+//! - mining ([`mine`]): seeded games of 4 to 8 players between levels and
+//!   the research styles, each decision worth asking analysed from the
+//!   deciding seat's view only by the hint's paired rollouts
+//!   ([`tablee_bots::jachete::hint_rollouts`]) on many more worlds, every
+//!   world with its own seed; kept when the best move saves at least
+//!   [`POINTS_MARGIN`] points in the round with 95% intervals apart, and
+//!   `normal` plays something else.
+//!
+//! A scenario has no seed: when the stock runs out it is rebuilt oldest card
+//! on top, where a seeded game shuffles (JA-16). A position after the stock
+//! ran out in its round is therefore never a puzzle (the miner skips it and
+//! [`PuzzleRules::scenario`] refuses it).
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use tablee_bots::arena::{decision_seed, game_seed};
+use tablee_bots::jachete::{self as bots, heuristic_candidates, hint_rollouts};
+use tablee_bots::jachete_styles::{self, Style};
+use tablee_bots::Level;
+use tablee_engine::jachete::{notation, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Rank, Suit, TableMeld, SMALL_POT_STAKE, START_MONEY};
+use tablee_engine::json::Json;
+use tablee_engine::rng::{derive_seed, Rng};
+use tablee_engine::scenario::jachete::options_to_json;
+use tablee_engine::{Game, Seat, Seed};
+
+use crate::analysis::Estimate;
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
+use crate::mine::{judge, Verdict, FINDERS};
+use crate::replay::{Position, PuzzleRules};
+
+/// A clear best saves this many points in the round (a player feels it:
+/// about a face card).
+pub const POINTS_MARGIN: f64 = 8.0;
+/// Candidates within this of the best, and not separable from it, are answers too.
+pub const POINTS_TIE: f64 = 2.0;
+/// At most this many puzzles from one game, and from one of its rounds
+/// (a game's actions are most of the file: many puzzles a game keep it small).
+const PER_GAME: usize = 20;
+const PER_ROUND: usize = 3;
+
+/// The share of the file a kind may take (after the first few).
+pub fn share(kind: Kind) -> f64 {
+    match kind {
+        Kind::Buy | Kind::Discard => 0.35,
+        Kind::Open | Kind::Lay => 0.3,
+        Kind::Swap => 0.2,
+        _ => 0.0,
+    }
+}
+
+/// Who sits at a mined game: the levels a player meets and the research
+/// styles (`crates/bots/src/jachete_styles.rs`), drawn per seat. `expert`
+/// is left out of the seats (its search at every buy makes a game cost
+/// minutes) but judged at every puzzle (`found_by`).
+const SEATS: [&str; 7] = ["easy", "normal", "normal", "hard", "buyer", "miser", "opener"];
+
+/// How hard to look.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub count: usize,
+    pub seed: u64,
+    /// Worlds of the deep analysis (`expert` plays out 160, the hint 640).
+    pub worlds: u32,
+    /// Worlds of the screen and of the check before it.
+    pub screen: u32,
+    pub check: u32,
+    /// At most this many candidates (`normal`'s move, then the heuristic's best).
+    pub width: usize,
+    pub jobs: usize,
+    /// Games to play at most (0: until `count` puzzles are found).
+    pub max_games: usize,
+    /// Only decisions of this kind (`--kind`).
+    pub kind: Option<Kind>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { count: 300, seed: 0, worlds: 1600, screen: 32, check: 320, width: 8, jobs: 1, max_games: 0, kind: None }
+    }
+}
+
+// ----- replay and scenario ---------------------------------------------------------
+
+impl PuzzleRules for JaGame {
+    fn start(players: usize, options: &Json, seed: Seed) -> Result<JaGame, String> {
+        JaGame::new_game(players, ja_options(options)?, seed)
+    }
+
+    fn read_action(json: &Json) -> Result<JaAction, String> {
+        notation::action_from_json(json).map_err(|e| e.to_string())
+    }
+
+    fn write_action(action: &JaAction) -> Json {
+        notation::action_to_json(action)
+    }
+
+    /// The round the position is in, as a scenario: its deal, the purses,
+    /// pots and totals it began with, and its actions so far.
+    fn scenario(players: usize, options: &Json, seed: Seed, actions: &[Json]) -> Result<Json, String> {
+        let opts = ja_options(options)?;
+        let mut game = JaGame::new_game(players, opts, seed)?;
+        let first = Purses {
+            money: vec![START_MONEY - SMALL_POT_STAKE; players],
+            pots: (SMALL_POT_STAKE * players as i32, 0),
+            scores: vec![0; players],
+        };
+        let mut deal = RoundDeal::of(game.round(), first)?;
+        let mut from = 0;
+        let mut ran_out = false;
+        for (i, json) in actions.iter().enumerate() {
+            let action = notation::action_from_json(json).map_err(|e| format!("action {i}: {e}"))?;
+            ran_out |= game.round().stock_len() == 0;
+            let before = game.round().clone();
+            game.apply(&action).map_err(|e| format!("action {i}: {e}"))?;
+            if game.round().round() != before.round() {
+                // A new round was dealt: the one that ended gives its purses.
+                let mut ended = before;
+                ended.apply(&action).map_err(|e| format!("action {i}: {e}"))?;
+                let purses = Purses {
+                    money: (0..players).map(|s| ended.money(s)).collect(),
+                    pots: ended.pots(),
+                    scores: (0..players).map(|s| ended.score(s)).collect(),
+                };
+                deal = RoundDeal::of(game.round(), purses)?;
+                from = i + 1;
+                ran_out = false;
+            }
+        }
+        if ran_out {
+            return Err("the stock ran out in this round before the position: a scenario rebuilds it unshuffled (JA-16)".into());
+        }
+        let cards = |cards: &[Card]| notation::cards_to_json(cards);
+        Ok(Json::obj([
+            ("game", "jachete".into()),
+            ("players", players.into()),
+            ("options", options_to_json(opts)),
+            ("round", deal.round.into()),
+            ("dealer", deal.dealer.into()),
+            ("hands", Json::Arr(deal.hands.iter().map(|h| cards(h)).collect())),
+            ("stock", cards(&deal.stock)),
+            ("money", Json::Arr(deal.purses.money.iter().map(|&m| Json::from(m)).collect())),
+            ("pots", Json::obj([("small", deal.purses.pots.0.into()), ("big", deal.purses.pots.1.into())])),
+            ("scores", Json::Arr(deal.purses.scores.iter().map(|&m| Json::from(m)).collect())),
+            ("actions", Json::Arr(actions[from..].to_vec())),
+        ]))
+    }
+
+    fn agrees_with_scenario_state(&self, state: &Json) -> Result<(), String> {
+        let expected = round_state(self.round());
+        let Json::Obj(fields) = &expected else { return Err("no state".into()) };
+        for (key, value) in fields {
+            match state.get(key) {
+                Some(found) if found == value => {}
+                found => return Err(format!("{key}: the scenario says {}, the replay {value}", found.map_or("nothing".into(), Json::text))),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The scenario output's `"state"` of a round (shared/spec/scenarios.md), to
+/// compare with what `tablee scenario` prints.
+fn round_state(r: &JaRound) -> Json {
+    let players = (0..r.players())
+        .map(|s| {
+            let mut hand = r.hand(s).to_vec();
+            hand.sort();
+            Json::obj([
+                ("hand", notation::cards_to_json(&hand)),
+                ("money", r.money(s).into()),
+                ("score", r.score(s).into()),
+                ("opened", r.opened(s).into()),
+            ])
+        })
+        .collect();
+    Json::obj([
+        ("phase", r.phase().name().into()),
+        ("to_act", r.to_act().into()),
+        ("round", r.round().into()),
+        ("dealer", r.dealer().into()),
+        ("turn", r.turn().into()),
+        ("stock", r.stock_len().into()),
+        ("discard", notation::cards_to_json(r.discard())),
+        ("buy_card", r.buy_card().map_or(Json::Null, |c| Json::Str(c.to_string()))),
+        ("table", notation::table_to_json(r.table())),
+        ("players", Json::Arr(players)),
+        ("pots", Json::obj([("small", r.pots().0.into()), ("big", r.pots().1.into())])),
+    ])
+}
+
+/// Purses, pots and totals when a round begins.
+struct Purses {
+    money: Vec<i32>,
+    pots: (i32, i32),
+    scores: Vec<i32>,
+}
+
+/// A round as dealt, read back from the round just started: the dealer
+/// turned the top card (JA-7); if it was wild, the dealer bought it with a
+/// bonus card (JA-10, both pushed last to his hand) and the next player
+/// drew (JA-8, pushed last), so those cards go back on top of the stock.
+struct RoundDeal {
+    round: u8,
+    dealer: Seat,
+    hands: Vec<Vec<Card>>,
+    stock: Vec<Card>,
+    purses: Purses,
+}
+
+impl RoundDeal {
+    fn of(r: &JaRound, purses: Purses) -> Result<RoundDeal, String> {
+        let n = r.players();
+        let first = r.first_card().ok_or("the round turned no card")?;
+        let mut hands: Vec<Vec<Card>> = (0..n).map(|s| r.hand(s).to_vec()).collect();
+        let mut stock = vec![first];
+        if first.is_wild() {
+            let dealer = r.dealer();
+            let next = (dealer + 1) % n;
+            let bonus = hands[dealer].pop().ok_or("the dealer holds no bonus card")?;
+            hands[dealer].pop();
+            let drawn = hands[next].pop().ok_or("the next player drew no card")?;
+            stock.extend([bonus, drawn]);
+        }
+        stock.extend(r.stock_top_first());
+        let dealt = r.contract().cards_dealt;
+        if hands.iter().any(|h| h.len() != dealt) {
+            return Err(format!("round {}: the hands read back are not {dealt} cards each", r.round()));
+        }
+        Ok(RoundDeal { round: r.round(), dealer: r.dealer(), hands, stock, purses })
+    }
+}
+
+/// J'achète's options in the save codec: `{"three_players":false}`, `{}`.
+fn ja_options(options: &Json) -> Result<JaOptions, String> {
+    match options.get("three_players") {
+        None => Ok(JaOptions::default()),
+        Some(v) => v.as_bool().map(|three_players| JaOptions { three_players }).ok_or_else(|| format!("options.three_players is true or false, not {v}")),
+    }
+}
+
+// ----- the analysis --------------------------------------------------------------------
+
+/// Per-world values of the candidates (`values[c][w]`: minus the seat's
+/// points when the round ends), worlds `from..to`, on `jobs` threads. World
+/// `w` has its own seed, so the result does not depend on the threads, and
+/// a longer analysis extends a shorter one.
+pub fn analyse(view: &JaView, cands: &[JaAction], seed: u64, from: u32, to: u32, jobs: usize, values: &mut Vec<Vec<f64>>) {
+    values.resize(cands.len(), Vec::new());
+    let jobs = jobs.max(1) as u32;
+    let chunk = to.saturating_sub(from).div_ceil(jobs).max(1);
+    let parts: Vec<Vec<Vec<f64>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let start = (from + j * chunk).min(to);
+                let end = (start + chunk).min(to);
+                scope.spawn(move || {
+                    (start..end)
+                        .filter_map(|w| {
+                            let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
+                            hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
+    });
+    for row in parts.into_iter().flatten() {
+        for (c, v) in row.into_iter().enumerate() {
+            values[c].push(v);
+        }
+    }
+}
+
+/// The seed of the analysis at move `at` of a game.
+pub fn analysis_seed(seed: Seed, seat: Seat, at: usize) -> u64 {
+    derive_seed(seed.stream("puzzles/jachete"), &format!("seat-{seat}-move-{at}"))
+}
+
+/// The candidates at a decision: `normal`'s move, then the heuristic's best.
+pub fn candidates(view: &JaView, legal: &[JaAction], normal: &JaAction, width: usize) -> Vec<JaAction> {
+    let mut out = vec![normal.clone()];
+    for a in heuristic_candidates(view, legal, width) {
+        if out.len() < width && !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Whether a play swaps a natural for a wild on the table (JA-13): a meld
+/// that keeps its length with fewer wilds.
+pub fn is_swap(table: &[TableMeld], action: &JaAction) -> bool {
+    let JaAction::Play { table: proposal } = action else { return false };
+    let wilds = |cards: &[Card]| cards.iter().filter(|c| c.is_wild()).count();
+    table.iter().zip(proposal).any(|(old, new)| old.cards.len() == new.cards.len() && wilds(&new.cards) < wilds(&old.cards))
+}
+
+/// What a decision is about, from its candidates and the two moves compared.
+pub fn kind_of(view: &JaView, cands: &[JaAction], answer: &JaAction, other: &JaAction) -> Kind {
+    let play = |a: &JaAction| matches!(a, JaAction::Play { .. });
+    if view.phase == JaPhase::BuyWindow {
+        Kind::Buy
+    } else if !view.opened[view.seat] && cands.iter().any(play) {
+        Kind::Open
+    } else if is_swap(&view.table, answer) || is_swap(&view.table, other) {
+        Kind::Swap
+    } else if play(answer) || play(other) {
+        Kind::Lay
+    } else {
+        Kind::Discard
+    }
+}
+
+/// The kind a decision can give before it is analysed (for `--kind`).
+fn offers(kind: Kind, view: &JaView, legal: &[JaAction]) -> bool {
+    let play = |a: &JaAction| matches!(a, JaAction::Play { .. });
+    match kind {
+        Kind::Buy => view.phase == JaPhase::BuyWindow,
+        Kind::Open => view.phase == JaPhase::Play && !view.opened[view.seat] && legal.iter().any(play),
+        Kind::Swap => legal.iter().any(|a| is_swap(&view.table, a)),
+        Kind::Lay => view.phase == JaPhase::Play && view.opened[view.seat] && legal.iter().any(play),
+        Kind::Discard => view.phase == JaPhase::Play,
+        _ => false,
+    }
+}
+
+/// A seat's decision: a level's (with the game's decision seed, as the
+/// app replays it) or a research style's.
+pub fn decide_seat(name: &str, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
+    match Style::parse(name) {
+        Some(style) => jachete_styles::decide(style, view, legal, seed),
+        None => bots::decide(Level::parse(name).unwrap_or(Level::Normal), view, legal, seed),
+    }
+}
+
+// ----- mining --------------------------------------------------------------------------
+
+/// Counters for the report and the variety quotas.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub games: usize,
+    pub decisions: usize,
+    pub screened: usize,
+    pub checked: usize,
+    pub deep: usize,
+    pub kept: usize,
+    pub by_kind: HashMap<&'static str, usize>,
+    pub by_players: HashMap<usize, usize>,
+    pub by_round: HashMap<u8, usize>,
+}
+
+/// Mines `config.count` puzzles; `progress` hears after every game that
+/// gave puzzles, with the file so far (a prefix of the whole run's).
+pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
+    let started = Instant::now();
+    let mut file = PuzzleFile { game: "jachete".into(), games: Vec::new(), puzzles: Vec::new() };
+    let mut tally = Tally::default();
+    let mut index = 0usize;
+    while file.puzzles.len() < config.count && (config.max_games == 0 || index < config.max_games) {
+        let seed = game_seed(config.seed, index);
+        let players = 4 + index % 5;
+        let mut seat_rng = Rng::new(derive_seed(config.seed, &format!("jachete-puzzle-seats-{index}")));
+        let seats: Vec<&str> = (0..players).map(|_| SEATS[seat_rng.index(SEATS.len())]).collect();
+        index += 1;
+        tally.games += 1;
+        let Some((mut game, puzzles)) = mine_game(config, seed, &seats, &file, &mut tally) else { continue };
+        let g = file.games.len();
+        let mut last = 0;
+        for (mut p, round) in puzzles.into_iter().take(config.count - file.puzzles.len()) {
+            p.game = g;
+            p.id = file.puzzles.len() as u32 + 1;
+            last = last.max(p.at);
+            *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
+            *tally.by_players.entry(players).or_insert(0) += 1;
+            *tally.by_round.entry(round).or_insert(0) += 1;
+            tally.kept += 1;
+            file.puzzles.push(p);
+        }
+        game.actions.truncate(last);
+        file.games.push(game);
+        progress(&tally, &file, players, started.elapsed().as_secs_f64());
+    }
+    (file, tally)
+}
+
+/// Whether a buy window is asked at all: one in `BUY_ASK_RATE`, chosen by
+/// the game's seed (buy windows are most decisions, and give the most
+/// puzzles: their quota fills first); every other decision is asked.
+const BUY_ASK_RATE: u64 = 4;
+
+fn mine_game(config: &Config, seed: Seed, seats: &[&str], file: &PuzzleFile, tally: &mut Tally) -> Option<(PuzzleGame, Vec<(Puzzle, u8)>)> {
+    let mut game = JaGame::new_game(seats.len(), JaOptions::default(), seed).ok()?;
+    let mut actions: Vec<Json> = Vec::new();
+    let mut puzzles: Vec<(Puzzle, u8)> = Vec::new();
+    let mut legal = Vec::new();
+    let mut kinds: HashMap<&'static str, usize> = file.puzzles.iter().fold(HashMap::new(), |mut m, p| {
+        *m.entry(p.kind.code()).or_insert(0) += 1;
+        m
+    });
+    // The stock ran out earlier in this round (no scenario reaches later positions).
+    let mut ran_out = false;
+    while let Some(seat) = game.to_act() {
+        let at = actions.len();
+        let round = game.round().round();
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let played = decide_seat(seats[seat], &view, &legal, decision_seed(seed, seat, at));
+        tally.decisions += 1;
+        let buy = view.phase == JaPhase::BuyWindow;
+        let asked = !buy
+            || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")).is_multiple_of(BUY_ASK_RATE)
+                && quota_left(Kind::Buy, &kinds));
+        // Puzzles of one round stay apart (as many moves as players at least).
+        let round_free = puzzles.iter().filter(|(_, r)| *r == round).count() < PER_ROUND
+            && puzzles.last().is_none_or(|(p, _)| at >= p.at + seats.len());
+        let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
+        ran_out |= game.round().stock_len() == 0;
+        if legal.len() >= 2
+            && asked
+            && offered
+            && round_free
+            && !ran_out
+            && puzzles.len() < PER_GAME
+            && file.puzzles.len() + puzzles.len() < config.count
+        {
+            if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
+                puzzles.push((p, round));
+            }
+        }
+        let mut json = Json::obj([("seat", seat.into())]);
+        if let (Json::Obj(mine), Json::Obj(fields)) = (&mut json, notation::action_to_json(&played)) {
+            mine.extend(fields);
+        }
+        actions.push(json);
+        game.apply(&played).ok()?;
+        if game.round().round() != round {
+            ran_out = false;
+        }
+    }
+    if puzzles.is_empty() {
+        return None;
+    }
+    let game = PuzzleGame {
+        seed,
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        options: options_to_json(JaOptions::default()),
+        actions,
+    };
+    Some((game, puzzles))
+}
+
+/// Whether one more puzzle of `kind` keeps the set varied: no kind takes
+/// more than its [`share`] (after the first few).
+fn quota_left(kind: Kind, kinds: &HashMap<&'static str, usize>) -> bool {
+    let total: usize = kinds.values().sum();
+    (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share(kind) * total as f64 + 4.0
+}
+
+fn verdict(values: &[Vec<f64>], strict: bool, scale: f64) -> Option<Verdict> {
+    judge(values, Unit::Points, POINTS_MARGIN * scale, strict)
+}
+
+/// The analysis of one decision, in three stages; a puzzle if it holds.
+fn ask(
+    config: &Config,
+    seed: Seed,
+    at: usize,
+    view: &JaView,
+    legal: &[JaAction],
+    kinds: &mut HashMap<&'static str, usize>,
+    tally: &mut Tally,
+) -> Option<Puzzle> {
+    let seat = view.seat;
+    let level_seed = decision_seed(seed, seat, at);
+    let normal = bots::decide(Level::Normal, view, legal, level_seed);
+    let cands = candidates(view, legal, &normal, config.width);
+    if cands.len() < 2 {
+        return None;
+    }
+    let aseed = analysis_seed(seed, seat, at);
+    tally.screened += 1;
+    let mut values = Vec::new();
+    analyse(view, &cands, aseed, 0, config.screen, config.jobs, &mut values);
+    let n = 0; // normal's move is the first candidate
+    let screen = verdict(&values, false, 0.6)?;
+    if screen.answers.contains(&n) {
+        return None;
+    }
+    let kind = kind_of(view, &cands, &cands[screen.answers[0]], &cands[screen.next]);
+    if config.kind.is_some_and(|k| k != kind) || !quota_left(kind, kinds) {
+        return None;
+    }
+    tally.checked += 1;
+    analyse(view, &cands, aseed, config.screen, config.check, config.jobs, &mut values);
+    let check = verdict(&values, false, 0.9)?;
+    if check.answers.contains(&n) {
+        return None;
+    }
+    tally.deep += 1;
+    analyse(view, &cands, aseed, config.check, config.worlds, config.jobs, &mut values);
+    let v = verdict(&values, true, 1.0)?;
+    if v.answers.contains(&n) {
+        return None;
+    }
+    let kind = kind_of(view, &cands, &cands[v.answers[0]], &cands[v.next]);
+    if config.kind.is_some_and(|k| k != kind) {
+        return None;
+    }
+    let found_by: Vec<String> = FINDERS
+        .iter()
+        .filter(|&&level| {
+            let choice = if level == Level::Normal { normal.clone() } else { bots::decide(level, view, legal, level_seed) };
+            v.answers.iter().any(|&a| cands[a] == choice)
+        })
+        .map(|l| l.name().to_string())
+        .collect();
+    let has = |name: &str| found_by.iter().any(|f| f == name);
+    let difficulty = if has("hard") { 1 } else if has("expert") { 2 } else { 3 };
+    *kinds.entry(kind.code()).or_insert(0) += 1;
+    let candidates: Vec<Candidate> = v
+        .order
+        .iter()
+        .map(|&c| Candidate { action: notation::action_to_json(&cands[c]), value: stored(v.estimates[c].mean), ci: stored_ci(v.estimates[c].ci) })
+        .collect();
+    let answers: Vec<usize> = (0..v.answers.len()).collect();
+    let gain = candidates[0].value - candidates[answers.len()].value;
+    let (why_en, why_fr) = why(view, kind, &cands[v.order[0]], &cands[v.next], gain);
+    Some(Puzzle {
+        id: 0,
+        game: 0,
+        at,
+        seat,
+        kind,
+        difficulty,
+        found_by,
+        unit: Unit::Points,
+        answers,
+        candidates,
+        compared: Some(cands.len()),
+        why_en,
+        why_fr,
+    })
+}
+
+/// Whether a puzzle's answer still stands in a fresh analysis of `worlds`
+/// worlds (a seed no mining used): the best answer is still ahead of every
+/// other stored candidate, by a paired mean above zero.
+pub fn reanalyse(position: &Position<JaGame>, puzzle: &Puzzle, worlds: u32, jobs: usize, fresh: u64) -> bool {
+    let view = position.state.view(position.seat);
+    let seed = derive_seed(fresh, &format!("reanalysis-{}-{}", puzzle.id, puzzle.at));
+    let mut values = Vec::new();
+    analyse(&view, &position.candidates, seed, 0, worlds, jobs, &mut values);
+    let est: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
+    let Some(a) = puzzle.answers.iter().copied().max_by(|&a, &b| est[a].mean.total_cmp(&est[b].mean)) else { return false };
+    (0..values.len()).filter(|c| !puzzle.answers.contains(c)).all(|c| Estimate::paired(&values[a], &values[c]).mean > 0.0)
+}
+
+// ----- the explanation -------------------------------------------------------------
+
+/// A card as a player reads it: "7♦", "K♠", "joker" ("V♠", "D♥", "R♣" in French).
+pub fn card_text(card: Card, fr: bool) -> String {
+    match card {
+        Card::Joker => "joker".into(),
+        Card::Natural(rank, suit) => {
+            let r = match (rank.number(), fr) {
+                (11, true) => "V",
+                (12, true) => "D",
+                (13, true) => "R",
+                _ => rank.symbol(),
+            };
+            let s = match suit {
+                Suit::Spades => '♠',
+                Suit::Hearts => '♥',
+                Suit::Diamonds => '♦',
+                Suit::Clubs => '♣',
+            };
+            format!("{r}{s}")
+        }
+    }
+}
+
+/// The cards a play takes from the hand (what it adds to the table).
+fn laid(table: &[TableMeld], action: &JaAction) -> Vec<Card> {
+    let JaAction::Play { table: proposal } = action else { return Vec::new() };
+    let mut before: Vec<Card> = table.iter().flat_map(|m| m.cards.iter().copied()).collect();
+    let mut out = Vec::new();
+    for c in proposal.iter().flat_map(|m| m.cards.iter().copied()) {
+        match before.iter().position(|&b| b == c) {
+            Some(i) => {
+                before.swap_remove(i);
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+fn list(cards: &[Card], fr: bool) -> String {
+    cards.iter().map(|&c| card_text(c, fr)).collect::<Vec<_>>().join(" ")
+}
+
+/// How many cards of the hand match `card`'s rank (a pair towards a set).
+fn matching(hand: &[Card], card: Card) -> usize {
+    match card {
+        Card::Natural(rank, _) if !card.is_wild() => bots_rank_count(hand, rank),
+        _ => 0,
+    }
+}
+
+fn bots_rank_count(hand: &[Card], rank: Rank) -> usize {
+    hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
+}
+
+/// Why discard `card` rather than the other move's card: the other card
+/// pairs with the hand, feeds a player who bought its rank, or weighs less.
+fn discard_reason(view: &JaView, card: Card, other: &JaAction) -> (String, String) {
+    let JaAction::Discard(o) = *other else { return (String::new(), String::new()) };
+    let rank = |c: Card| match c {
+        Card::Natural(r, _) if !c.is_wild() => Some(r),
+        _ => None,
+    };
+    if let Some(r) = rank(o).filter(|_| matching(&view.hand, o) >= 2 && matching(&view.hand, card) < 2) {
+        return (format!(" — keep your {}s together", r.symbol()), format!(" — gardez vos {} ensemble", r.symbol()));
+    }
+    let collector = view.bought.iter().any(|&(s, b)| s != view.seat && !view.opened[s] && rank(b).is_some() && rank(b) == rank(o));
+    if let Some(r) = rank(o).filter(|_| collector && !view.bought.iter().any(|&(s, b)| s != view.seat && rank(b).is_some() && rank(b) == rank(card))) {
+        return (
+            format!(" — another player bought a {0} and would buy this {0} too", r.symbol()),
+            format!(" — un autre joueur a acheté un {0} et achèterait ce {0} aussi", r.symbol()),
+        );
+    }
+    if card.points() > o.points() {
+        return (format!(" — it weighs {} points in hand", card.points()), format!(" — il pèse {}\u{a0}points en main", card.points()));
+    }
+    (String::new(), String::new())
+}
+
+/// `(english, french)`: what the answer does that the other move does not,
+/// and the points it saves in the round.
+pub fn why(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, gain: f64) -> (String, String) {
+    let (en, fr) = headline(view, kind, answer, other);
+    let g_en = format!("{:.1}", gain.abs());
+    let g_fr = g_en.replace('.', ",");
+    (
+        format!("{en}: {g_en} fewer points expected in the round"),
+        format!("{fr}\u{a0}: {g_fr}\u{a0}points de moins en moyenne dans la manche"),
+    )
+}
+
+fn headline(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) -> (String, String) {
+    let card = view.buy_card;
+    match (kind, answer) {
+        (Kind::Buy, JaAction::Buy) => {
+            let c = card.map(|c| (card_text(c, false), card_text(c, true))).unwrap_or_default();
+            let pair = card.map_or(0, |c| matching(&view.hand, c));
+            if card.is_some_and(|c| c.is_wild()) {
+                (format!("Buy the {}: a wild fits any set", c.0), format!("Achetez le {}\u{a0}: un frime va dans toute combinaison", c.1))
+            } else if pair > 0 {
+                (format!("Buy the {}: it grows your {} towards a set", c.0, if pair == 1 { "pair" } else { "cards of that rank" }),
+                 format!("Achetez le {}\u{a0}: il complète vos cartes de ce rang vers un brelan", c.1))
+            } else {
+                (format!("Buy the {}", c.0), format!("Achetez le {}", c.1))
+            }
+        }
+        (Kind::Buy, _) => {
+            let c = card.map(|c| (card_text(c, false), card_text(c, true))).unwrap_or_default();
+            (format!("Let the {} go — it and the bonus card would stay in your hand", c.0),
+             format!("Laissez passer le {} — il resterait en main avec la carte en prime", c.1))
+        }
+        (_, JaAction::Discard(c)) => {
+            let (reason_en, reason_fr) = discard_reason(view, *c, other);
+            let rest = match other {
+                JaAction::Discard(o) => (format!(", not the {}", card_text(*o, false)), format!(", pas le {}", card_text(*o, true))),
+                JaAction::Play { .. } if kind == Kind::Open => (" and wait before opening".into(), " et attendez pour ouvrir".into()),
+                JaAction::Play { .. } => (" and keep your cards in hand".into(), " et gardez vos cartes en main".into()),
+                _ => (String::new(), String::new()),
+            };
+            (format!("Discard the {}{}{reason_en}", card_text(*c, false), rest.0), format!("Défaussez le {}{}{reason_fr}", card_text(*c, true), rest.1))
+        }
+        (Kind::Open, JaAction::Play { .. }) => {
+            let cards = laid(&view.table, answer);
+            (format!("Open now with {}", list(&cards, false)), format!("Ouvrez maintenant avec {}", list(&cards, true)))
+        }
+        (Kind::Swap, JaAction::Play { .. }) if is_swap(&view.table, answer) => {
+            let cards = laid(&view.table, answer);
+            (format!("Swap your {} for the wild on the table", list(&cards, false)),
+             format!("Échangez votre {} contre le frime de la table", list(&cards, true)))
+        }
+        (_, JaAction::Play { .. }) => {
+            let cards = laid(&view.table, answer);
+            (format!("Lay {} on the table", list(&cards, false)), format!("Posez {} sur la table", list(&cards, true)))
+        }
+        (_, JaAction::Decline | JaAction::Buy) => ("Let it go".into(), "Laissez passer".into()),
+    }
+}
