@@ -10,7 +10,7 @@
 
 use tablee_bots::Level;
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 
 use super::config::{Day, SeatKind, TableConfig};
 use super::game::GameDef;
@@ -119,6 +119,41 @@ pub fn next<'a>(file: &'a PuzzleFile, id: u32, progress: &Progress) -> Option<&'
     list.sort_by_key(|p| (p.id <= id, p.id));
     let fresh = |p: &&&Puzzle| progress.tried(p.id).is_none();
     list.iter().find(|p| p.difficulty == difficulty && fresh(p)).or_else(|| list.iter().find(fresh)).or(list.first()).copied()
+}
+
+/// What the puzzles screen is set to show: a theme (a kind of move) and a
+/// difficulty, `None` meaning any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Choice {
+    pub kind: Option<Kind>,
+    pub difficulty: Option<u8>,
+}
+
+impl Choice {
+    pub fn admits(&self, puzzle: &Puzzle) -> bool {
+        self.kind.is_none_or(|k| puzzle.kind == k) && self.difficulty.is_none_or(|d| puzzle.difficulty == d)
+    }
+}
+
+/// The puzzle to open next among those `choice` admits: the first never
+/// tried (in id order), else the first tried and not yet solved; `None` once
+/// every one is solved.
+pub fn next_unsolved<'a>(file: &'a PuzzleFile, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
+    let mut list: Vec<&Puzzle> = file.puzzles.iter().filter(|p| choice.admits(p)).collect();
+    list.sort_by_key(|p| p.id);
+    let never = list.iter().find(|p| progress.tried(p.id).is_none());
+    never.or_else(|| list.iter().find(|p| progress.tried(p.id).is_some_and(|t| !t.solved))).copied()
+}
+
+/// How many of the puzzles `choice` admits are solved, and how many there are.
+pub fn solved_of(file: &PuzzleFile, choice: Choice, progress: &Progress) -> (usize, usize) {
+    let admitted = file.puzzles.iter().filter(|p| choice.admits(p));
+    admitted.fold((0, 0), |(solved, all), p| (solved + usize::from(progress.tried(p.id).is_some_and(|t| t.solved)), all + 1))
+}
+
+/// The themes a file offers: its kinds, in the format's order.
+pub fn kinds(file: &PuzzleFile) -> Vec<Kind> {
+    Kind::ALL.iter().copied().filter(|k| file.puzzles.iter().any(|p| p.kind == *k)).collect()
 }
 
 /// A puzzle's rating for the Elo-like update: its difficulty (1..3).
@@ -295,6 +330,37 @@ mod tests {
             }
             assert_eq!(first_move(puzzle, &session), None);
         }
+    }
+
+    #[test]
+    fn next_unsolved_follows_the_choice_then_comes_back_to_the_missed() {
+        let file = fixture();
+        let mut progress = Progress::default();
+        let any = Choice::default();
+        let mut ids: Vec<u32> = file.puzzles.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        assert_eq!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(ids[0]));
+        assert_eq!(solved_of(&file, any, &progress), (0, ids.len()));
+        // A theme and a difficulty narrow it down.
+        let first = file.puzzles.iter().min_by_key(|p| p.id).unwrap();
+        let narrow = Choice { kind: Some(first.kind), difficulty: Some(first.difficulty) };
+        let admitted: Vec<u32> = file.puzzles.iter().filter(|p| p.kind == first.kind && p.difficulty == first.difficulty).map(|p| p.id).collect();
+        assert_eq!(solved_of(&file, narrow, &progress).1, admitted.len());
+        let other_kind = Kind::ALL.iter().copied().find(|k| !file.puzzles.iter().any(|p| p.kind == *k)).unwrap();
+        assert_eq!(next_unsolved(&file, Choice { kind: Some(other_kind), difficulty: None }, &progress), None);
+        assert!(!kinds(&file).contains(&other_kind));
+        assert!(kinds(&file).contains(&first.kind));
+        // Tried ones go after the never tried; a missed one comes back once
+        // nothing is new; none once every one is solved.
+        let missed = admitted.iter().copied().min().unwrap();
+        for p in file.puzzles.iter().filter(|p| narrow.admits(p)) {
+            progress.record(p.id, p.difficulty, p.id != missed, None);
+        }
+        assert_eq!(next_unsolved(&file, narrow, &progress).map(|p| p.id), Some(missed));
+        assert_eq!(solved_of(&file, narrow, &progress), (admitted.len() - 1, admitted.len()));
+        assert_ne!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(missed), "new ones first");
+        progress.record(missed, first.difficulty, true, None);
+        assert_eq!(next_unsolved(&file, narrow, &progress), None);
     }
 
     #[test]

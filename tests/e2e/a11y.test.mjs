@@ -44,7 +44,7 @@ async function screens() {
       await page.locator(byTestId('rules-game-jachete')).click();
       await page.locator('[data-testid="rules-screen"][data-game="jachete"] [data-testid="rules-text"]').waitFor();
     } },
-    { name: 'puzzles', query: '?game=katzenjammer&puzzles', ready: 'puzzle-1' },
+    { name: 'puzzles', query: '?game=katzenjammer&puzzles', ready: 'puzzle-next-unsolved' },
     { name: 'puzzle', query: '?game=katzenjammer&puzzle=1', ready: 'puzzle-ask' },
     // The record's newest game is the J'achète one: "last" is its replay.
     { name: 'replay-katzenjammer', storage: { 'tablee.past': past }, query: '?games', ready: 'games-replay', then: async (page) => {

@@ -316,8 +316,22 @@ describe('puzzles', { timeout: 300_000 }, () => {
       const daily = page.locator(byTestId('puzzle-daily'));
       await daily.waitFor();
       assert.equal(Number(await daily.getAttribute('data-id')), dailyId());
-      assert.ok((await page.locator('[data-testid^="puzzles-"] li').count()) >= file.puzzles.length);
+      // No wall of numbers: a theme and a difficulty, then the next puzzle
+      // not yet solved among them; nothing tried yet, so no recent list.
+      assert.equal(await page.locator('.puzzle-ids li').count(), 0, 'no list of puzzles before any is tried');
+      const solvedOf = () => page.locator(byTestId('puzzle-solved-of')).textContent();
+      assert.equal(await solvedOf(), `0 of ${file.puzzles.length} solved`);
+      const next = () => page.locator(byTestId('puzzle-next-unsolved')).getAttribute('data-id').then(Number);
+      assert.equal(await next(), Math.min(...file.puzzles.map((p) => p.id)));
+      await page.locator(byTestId('puzzle-theme-jokers')).check();
+      await page.locator(byTestId('puzzle-level-1')).check();
+      const jokers = file.puzzles.filter((p) => p.kind === 'jokers' && p.difficulty === 1).map((p) => p.id);
+      assert.ok(jokers.length > 0, 'the file has easy joker puzzles');
+      assert.equal(await solvedOf(), `0 of ${jokers.length} solved`);
+      assert.equal(await next(), Math.min(...jokers), 'the first easy joker puzzle');
       await screenshot(page, 'puzzles-list-en-1280x800');
+      await page.locator(byTestId('puzzle-theme-any')).check();
+      await page.locator(byTestId('puzzle-level-any')).check();
       await daily.click();
       await page.locator(byTestId('puzzle-ask')).waitFor();
       await firstMove(page);

@@ -1,6 +1,7 @@
 //! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), a part
 //! of the page loaded when first shown ([`super::parts`]): the list (the puzzle of the
-//! day, puzzles by difficulty, solved marks, the record) and one puzzle.
+//! day, the next unsolved puzzle of a chosen theme and difficulty, the recent
+//! ones with their marks, the record) and one puzzle.
 //!
 //! A puzzle is solved on Katzenjammer's own table: its position becomes the
 //! shell's game while the puzzle is on screen — not saved, no hints, no bots
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tablee_engine::katzenjammer::Action;
-use tablee_puzzles::format::{Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 
 use self::texts::{pz, PzStrings};
 use super::{browser, ctx, play_session, Ctx, LocalStorage, Screen};
@@ -183,7 +184,8 @@ pub fn List() -> impl IntoView {
     let open = move |id: u32| ctx.screen.set(Screen::Puzzle(Some(id)));
     let counts = (progress.solved(), progress.first_tries_right(), progress.rating, progress.streak_on(today));
     let record = move || texts::record_text(counts.0, counts.1, counts.2, counts.3, ctx.lang());
-    let mark = move |id: u32| match progress.tried(id) {
+    let marks = progress.clone();
+    let mark = move |id: u32| match marks.tried(id) {
         Some(t) if t.solved => ("solved", "✓", pz(ctx.lang()).solved_mark),
         Some(_) => ("missed", "✗", pz(ctx.lang()).missed_mark),
         None => ("", "", ""),
@@ -193,14 +195,6 @@ pub fn List() -> impl IntoView {
         Some(Err(error)) => view! { <PuzzleProblem error /> }.into_any(),
         Some(Ok(file)) => {
             let daily = puzzles::daily(&file, today).map(|p| (p.id, p.difficulty));
-            let groups = (1..=3u8)
-                .map(|d| {
-                    let mut ids: Vec<u32> = file.puzzles.iter().filter(|p| p.difficulty == d).map(|p| p.id).collect();
-                    ids.sort_unstable();
-                    (d, ids)
-                })
-                .filter(|(_, ids)| !ids.is_empty())
-                .collect::<Vec<_>>();
             view! {
                 {daily.map(|(id, d)| {
                     let (class, sign, label) = mark(id);
@@ -217,32 +211,8 @@ pub fn List() -> impl IntoView {
                         </section>
                     }
                 })}
-                <h2>{pz_tr(|s| s.by_difficulty)}</h2>
-                {groups
-                    .into_iter()
-                    .map(|(d, ids)| {
-                        view! {
-                            <section class="puzzle-group" data-testid=format!("puzzles-{d}")>
-                                <h3>{"★".repeat(d as usize)} " " {move || texts::difficulty(d, ctx.lang())}</h3>
-                                <ul class="puzzle-ids">
-                                    {ids
-                                        .into_iter()
-                                        .map(|id| {
-                                            let (class, sign, label) = mark(id);
-                                            view! {
-                                                <li>
-                                                    <button type="button" class=class data-testid=format!("puzzle-{id}") on:click=move |_| open(id)>
-                                                        {id} <span aria-label=label>{sign}</span>
-                                                    </button>
-                                                </li>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </ul>
-                            </section>
-                        }
-                    })
-                    .collect_view()}
+                <Chooser file=file.clone() progress=progress.clone() />
+                <Recent progress=progress.clone() />
             }
             .into_any()
         }
@@ -259,6 +229,110 @@ pub fn List() -> impl IntoView {
 }
 
 /// A puzzle that cannot be shown: why, and ways out.
+/// The main way in (issue 32): a theme and a difficulty, then the next
+/// puzzle not yet solved among them — no wall of numbers to pick from.
+#[component]
+fn Chooser(file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
+    let ctx = ctx();
+    let choice = RwSignal::new(puzzles::Choice::default());
+    let next = {
+        let (file, progress) = (file.clone(), progress.clone());
+        Memo::new(move |_| puzzles::next_unsolved(&file, choice.get(), &progress).map(|p| p.id))
+    };
+    let counts = {
+        let (file, progress) = (file.clone(), progress.clone());
+        move || {
+            let (solved, all) = puzzles::solved_of(&file, choice.get(), &progress);
+            texts::solved_of(solved, all, ctx.lang())
+        }
+    };
+    let theme = |kind: Option<Kind>| {
+        let label = move || kind.map_or(pz(ctx.lang()).any_theme, |k| texts::kind_name(k, ctx.lang()));
+        let testid = format!("puzzle-theme-{}", kind.map_or("any", Kind::code));
+        view! {
+            <label class="choice">
+                <input type="radio" name="puzzle-theme" data-testid=testid
+                    prop:checked=move || choice.get().kind == kind
+                    on:change=move |_| choice.update(|c| c.kind = kind) />
+                " " {label}
+            </label>
+        }
+    };
+    let level = |difficulty: Option<u8>| {
+        let label = move || difficulty.map_or(pz(ctx.lang()).any_level, |d| texts::difficulty(d, ctx.lang()));
+        let stars = difficulty.map(|d| view! { <span aria-hidden="true">{format!("{} ", "★".repeat(usize::from(d)))}</span> });
+        let testid = format!("puzzle-level-{}", difficulty.map_or("any".to_string(), |d| d.to_string()));
+        view! {
+            <label class="choice">
+                <input type="radio" name="puzzle-level" data-testid=testid
+                    prop:checked=move || choice.get().difficulty == difficulty
+                    on:change=move |_| choice.update(|c| c.difficulty = difficulty) />
+                " " {stars} {label}
+            </label>
+        }
+    };
+    let themes = std::iter::once(None).chain(puzzles::kinds(&file).into_iter().map(Some)).map(theme).collect_view();
+    let levels = [None, Some(1), Some(2), Some(3)].into_iter().map(level).collect_view();
+    view! {
+        <section class="puzzle-chooser" aria-labelledby="chooser-title">
+            <h2 id="chooser-title">{pz_tr(|s| s.choose_title)}</h2>
+            <fieldset class="chips">
+                <legend>{pz_tr(|s| s.theme_label)}</legend>
+                {themes}
+            </fieldset>
+            <fieldset class="chips">
+                <legend>{pz_tr(|s| s.level_label)}</legend>
+                {levels}
+            </fieldset>
+            <p class="note" data-testid="puzzle-solved-of">{counts}</p>
+            {move || match next.get() {
+                Some(id) => view! {
+                    <button type="button" class="primary big" data-testid="puzzle-next-unsolved" data-id=id.to_string()
+                        on:click=move |_| ctx.screen.set(Screen::Puzzle(Some(id)))>
+                        {pz_tr(|s| s.next_unsolved)}
+                    </button>
+                }.into_any(),
+                None => view! { <p class="ok" data-testid="puzzle-all-solved">{pz_tr(|s| s.all_solved)}</p> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// The puzzles tried on this device, newest first: a missed one is one tap away.
+#[component]
+fn Recent(progress: Progress) -> impl IntoView {
+    let ctx = ctx();
+    let recent: Vec<puzzles::Tried> = progress.tried.iter().rev().take(RECENT).copied().collect();
+    (!recent.is_empty()).then(|| {
+        let items = recent
+            .into_iter()
+            .map(|t| {
+                let (class, sign, label) = if t.solved {
+                    ("solved", "✓", pz_tr(|s| s.solved_mark))
+                } else {
+                    ("missed", "✗", pz_tr(|s| s.missed_mark))
+                };
+                view! {
+                    <li>
+                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.screen.set(Screen::Puzzle(Some(t.id)))>
+                            {move || texts::puzzle_title(t.id, ctx.lang())} " " <span aria-label=label>{sign}</span>
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="puzzle-recent" aria-labelledby="recent-title">
+                <h2 id="recent-title">{pz_tr(|s| s.recent_title)}</h2>
+                <ul class="puzzle-ids">{items}</ul>
+            </section>
+        }
+    })
+}
+
+/// How many tried puzzles the list shows.
+const RECENT: usize = 12;
+
 #[component]
 fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
     let ctx = ctx();

@@ -1,7 +1,7 @@
 //! The puzzles' words, in French and English (fixed texts in [`PzStrings`],
 //! texts with values as functions). Only the whole app's build uses them.
 
-use tablee_puzzles::format::Unit;
+use tablee_puzzles::format::{Kind, Unit};
 
 use crate::app::lang::Lang;
 use crate::app::puzzles::PuzzleError;
@@ -12,7 +12,14 @@ pub struct PzStrings {
     pub title: &'static str,
     pub intro: &'static str,
     pub daily_title: &'static str,
-    pub by_difficulty: &'static str,
+    pub choose_title: &'static str,
+    pub theme_label: &'static str,
+    pub any_theme: &'static str,
+    pub level_label: &'static str,
+    pub any_level: &'static str,
+    pub next_unsolved: &'static str,
+    pub all_solved: &'static str,
+    pub recent_title: &'static str,
     pub difficulty_1: &'static str,
     pub difficulty_2: &'static str,
     pub difficulty_3: &'static str,
@@ -46,7 +53,14 @@ pub static EN: PzStrings = PzStrings {
     title: "Puzzles",
     intro: "A position from a real game, seen from one seat: find the best play. Each answer was checked by a deep analysis over every way the cards you cannot see may lie.",
     daily_title: "Puzzle of the day",
-    by_difficulty: "By difficulty",
+    choose_title: "Choose your puzzles",
+    theme_label: "Theme",
+    any_theme: "All",
+    level_label: "Difficulty",
+    any_level: "Any",
+    next_unsolved: "Next unsolved puzzle",
+    all_solved: "You have solved every puzzle of this choice: pick another theme or difficulty.",
+    recent_title: "Your recent puzzles",
     difficulty_1: "Approachable",
     difficulty_2: "Tricky",
     difficulty_3: "Deep",
@@ -80,7 +94,14 @@ pub static FR: PzStrings = PzStrings {
     title: "Problèmes",
     intro: "Une position d'une vraie partie, vue d'une place : trouvez le meilleur coup. Chaque réponse a été vérifiée par une analyse poussée sur toutes les façons dont les cartes cachées peuvent être réparties.",
     daily_title: "Problème du jour",
-    by_difficulty: "Par difficulté",
+    choose_title: "Choisissez vos problèmes",
+    theme_label: "Thème",
+    any_theme: "Tous",
+    level_label: "Difficulté",
+    any_level: "Toutes",
+    next_unsolved: "Problème suivant non résolu",
+    all_solved: "Vous avez résolu tous les problèmes de ce choix : prenez un autre thème ou une autre difficulté.",
+    recent_title: "Vos derniers problèmes",
     difficulty_1: "Abordable",
     difficulty_2: "Subtil",
     difficulty_3: "Redoutable",
@@ -123,6 +144,30 @@ pub fn difficulty(d: u8, lang: Lang) -> &'static str {
         1 => s.difficulty_1,
         2 => s.difficulty_2,
         _ => s.difficulty_3,
+    }
+}
+
+/// A theme of the puzzles screen: what kind of move a puzzle asks for.
+pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
+    let (en, fr) = match kind {
+        Kind::Bid => ("Bids", "Enchères"),
+        Kind::Pass => ("Passing", "Passer"),
+        Kind::Present => ("Foursomes", "Carrés"),
+        Kind::JokerCats => ("Joker cats", "Chats-jokers"),
+        Kind::Buy => ("Buy or not", "Acheter ou non"),
+        Kind::Discard => ("Discards", "Défausses"),
+        Kind::Open => ("Opening", "Ouvrir"),
+        Kind::Lay => ("Laying", "Poser"),
+        Kind::Swap => ("Swaps", "Échanges"),
+    };
+    lang.pick(en, fr)
+}
+
+/// "12 of 87 solved" / "12 sur 87 résolus".
+pub fn solved_of(solved: usize, all: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{solved} of {all} solved"),
+        Lang::Fr => format!("{solved} sur {all} résolu{}", if solved > 1 { "s" } else { "" }),
     }
 }
 
@@ -236,6 +281,9 @@ mod tests {
         assert_eq!(more_plays(5, Lang::Fr), "Les 5 autres coups comparés");
         assert_eq!(more_plays(1, Lang::En), "The other play compared");
         assert_eq!(kept_plays(8, 5, Lang::En), "The analysis compared 8 plays: here are the best 5.");
+        assert_eq!(solved_of(1, 87, Lang::Fr), "1 sur 87 résolu");
+        assert_eq!(solved_of(12, 87, Lang::Fr), "12 sur 87 résolus");
+        assert_eq!(solved_of(0, 5, Lang::En), "0 of 5 solved");
     }
 
     #[test]
