@@ -111,14 +111,21 @@ pub fn daily(file: &PuzzleFile, day: Day) -> Option<&Puzzle> {
     file.puzzle(ids[(z % ids.len() as u64) as usize])
 }
 
-/// The puzzle after `id` in id order with the same difficulty, not yet
-/// solved when there is one (else the next of any kind).
-pub fn next<'a>(file: &'a PuzzleFile, id: u32, progress: &Progress) -> Option<&'a Puzzle> {
+/// The puzzle after `id` in id order, never tried, that the list's `choice`
+/// admits — of the same difficulty as `id` first; else any never tried;
+/// else the next one.
+pub fn next<'a>(file: &'a PuzzleFile, id: u32, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
     let difficulty = file.puzzle(id).map_or(1, |p| p.difficulty);
     let mut list: Vec<&Puzzle> = file.puzzles.iter().filter(|p| p.id != id).collect();
     list.sort_by_key(|p| (p.id <= id, p.id));
     let fresh = |p: &&&Puzzle| progress.tried(p.id).is_none();
-    list.iter().find(|p| p.difficulty == difficulty && fresh(p)).or_else(|| list.iter().find(fresh)).or(list.first()).copied()
+    let chosen = |p: &&&Puzzle| choice.admits(p) && fresh(p);
+    list.iter()
+        .find(|p| p.difficulty == difficulty && chosen(p))
+        .or_else(|| list.iter().find(chosen))
+        .or_else(|| list.iter().find(fresh))
+        .or(list.first())
+        .copied()
 }
 
 /// What the puzzles screen is set to show: a theme (a kind of move) and a
@@ -359,6 +366,11 @@ mod tests {
         assert_eq!(next_unsolved(&file, narrow, &progress).map(|p| p.id), Some(missed));
         assert_eq!(solved_of(&file, narrow, &progress), (admitted.len() - 1, admitted.len()));
         assert_ne!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(missed), "new ones first");
+        // "Next" after a puzzle keeps to the theme chosen while one is left.
+        let fresh_other = file.puzzles.iter().filter(|p| p.kind != first.kind && progress.tried(p.id).is_none()).min_by_key(|p| p.id).unwrap();
+        let theme = Choice { kind: Some(fresh_other.kind), difficulty: None };
+        let after = next(&file, missed, theme, &progress).unwrap();
+        assert_eq!(after.kind, fresh_other.kind, "the chosen theme");
         progress.record(missed, first.difficulty, true, None);
         assert_eq!(next_unsolved(&file, narrow, &progress), None);
     }

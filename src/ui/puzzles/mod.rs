@@ -54,6 +54,9 @@ thread_local! {
     static ASIDE: RefCell<bool> = const { RefCell::new(false) };
     /// The move number of the puzzle on the table (set before its position is).
     static AT: Cell<Option<usize>> = const { Cell::new(None) };
+    /// The theme and difficulty chosen on the list this visit: the list
+    /// shows them again, and a puzzle's "Next" keeps to them.
+    static CHOICE: Cell<puzzles::Choice> = const { Cell::new(puzzles::Choice { kind: None, difficulty: None }) };
 }
 
 /// Whether the puzzle on the table is answered: its game has `moves` moves,
@@ -234,7 +237,8 @@ pub fn List() -> impl IntoView {
 #[component]
 fn Chooser(file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
     let ctx = ctx();
-    let choice = RwSignal::new(puzzles::Choice::default());
+    let choice = RwSignal::new(CHOICE.get());
+    Effect::new(move |_| CHOICE.set(choice.get()));
     let next = {
         let (file, progress) = (file.clone(), progress.clone());
         Memo::new(move |_| puzzles::next_unsolved(&file, choice.get(), &progress).map(|p| p.id))
@@ -447,7 +451,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
     };
     let next = move |_| {
         let next = loaded.with_untracked(|f| match (f, puzzle.get_untracked()) {
-            (Some(Ok(file)), Some(p)) => puzzles::next(file, p.id, &load_progress(ctx)).map(|n| n.id),
+            (Some(Ok(file)), Some(p)) => puzzles::next(file, p.id, CHOICE.get(), &load_progress(ctx)).map(|n| n.id),
             _ => None,
         });
         ctx.screen.set(match next {
