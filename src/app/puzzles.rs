@@ -366,11 +366,12 @@ mod tests {
         assert_eq!(next_unsolved(&file, narrow, &progress).map(|p| p.id), Some(missed));
         assert_eq!(solved_of(&file, narrow, &progress), (admitted.len() - 1, admitted.len()));
         assert_ne!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(missed), "new ones first");
-        // "Next" after a puzzle keeps to the theme chosen while one is left.
-        let fresh_other = file.puzzles.iter().filter(|p| p.kind != first.kind && progress.tried(p.id).is_none()).min_by_key(|p| p.id).unwrap();
-        let theme = Choice { kind: Some(fresh_other.kind), difficulty: None };
-        let after = next(&file, missed, theme, &progress).unwrap();
-        assert_eq!(after.kind, fresh_other.kind, "the chosen theme");
+        // "Next" after a puzzle keeps to the theme chosen while one is left:
+        // a theme other than the kind "Next" gives without one.
+        let unchosen = next(&file, missed, Choice::default(), &progress).unwrap();
+        let other = file.puzzles.iter().filter(|p| p.kind != unchosen.kind && progress.tried(p.id).is_none()).min_by_key(|p| p.id).unwrap();
+        let theme = Choice { kind: Some(other.kind), difficulty: None };
+        assert_eq!(next(&file, missed, theme, &progress).unwrap().kind, other.kind, "the chosen theme");
         progress.record(missed, first.difficulty, true, None);
         assert_eq!(next_unsolved(&file, narrow, &progress), None);
     }
