@@ -16,13 +16,9 @@
 // the page's work, not a display's vsync, so an interval is the time the page
 // needed (the machine's load included).
 import path from 'node:path';
-import { BASE, DIST_DIR, launchBrowser } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, launchBrowser, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-};
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const SEED = arg('--seed', '1000-000K');
 const STEPS = Number(arg('--steps', '120'));

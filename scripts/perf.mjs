@@ -49,13 +49,9 @@ import { fileURLToPath } from 'node:url';
 
 import { readFile } from 'node:fs/promises';
 
-import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, playToEnd } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, playToEnd, scriptArg as arg, LIGHTHOUSE_PHONE as PHONE } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-};
 const SLOW = process.argv.includes('--slow-network');
 const LOADS = Number(arg('--runs', arg('--loads', SLOW ? '5' : '10')));
 const SEED = arg('--seed', '1K7Q-M3ZD');
@@ -71,8 +67,6 @@ const SLOW_NETWORK = {
   upKbps: Number(arg('--up-kbps', '750')),
   cpuSlowdown: Number(arg('--cpu', '4')),
 };
-// Lighthouse's mobile device: a Moto G Power's screen.
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 const INIT = (selector = '[data-testid="play-button"]') => {
   let resolveReady;

@@ -9,20 +9,14 @@
 // Without TABLEE_WASM_NAMES the WebAssembly functions are only numbers
 // (`wasm-function[123]`): the site's build drops their names.
 import path from 'node:path';
-import { DIST_DIR, launchBrowser } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, LIGHTHOUSE_PHONE as PHONE, launchBrowser, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
-import { BASE } from '../tests/e2e/lib.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-};
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const GAME = arg('--game', 'jachete');
 const TOP = Number(arg('--top', '40'));
 const AFTER_MS = Number(arg('--after-ms', '3000'));
 const THEN = GAME === 'jachete' ? '[data-testid="ja-hand-card-0"]' : '[data-testid^="hand-card-"]';
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 const site = await startServer({ dir: DIST, base: BASE, gzip: true });
 const browser = await launchBrowser();

@@ -13,13 +13,9 @@
 // seat 0 declining every buy and discarding its first card, "Next round" at
 // each round's end, for `--moves` of its decisions (issue 34's before/after).
 import path from 'node:path';
-import { BASE, DIST_DIR, launchBrowser } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, launchBrowser, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-};
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const THRESHOLD_MS = Number(arg('--threshold', '50'));
 const BOTS = arg('--bots', 'expert');

@@ -12,13 +12,9 @@
 // level, and the page's long tasks (PerformanceObserver "longtask", > 50 ms).
 // docs/performance.md quotes it; timings depend on the machine's load.
 import path from 'node:path';
-import { BASE, DIST_DIR, launchBrowser } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, launchBrowser, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-};
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const GAME = arg('--game', 'jachete');
 const BOTS = arg('--bots', 'expert');

@@ -43,6 +43,15 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 };
 
+/** Lighthouse's mobile device (a Moto G Power), for the measuring scripts (scripts/perf.mjs, scripts/profile.mjs). */
+export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** A measuring script's option: the word after `name` on its command line, else `fallback`. */
+export const scriptArg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+};
+
 /**
  * Launches headless Chromium. Playwright gives every launch a fresh temporary
  * --user-data-dir (and removes it on close), and `headless: true` adds --headless.
