@@ -34,6 +34,7 @@ const SPEC: &[(&str, Takes)] = &[
     ("fresh-seed", Takes::Value),
     ("first", Takes::Value),
     ("cut", Takes::Value),
+    ("extend", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -61,7 +62,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         let n = options.value("first").ok_or_else(|| Failure::usage("--cut FILE needs --first N"))?;
         let n = n.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--first takes a number of puzzles, not \"{n}\"")))?;
         let out = options.value("out").ok_or_else(|| Failure::usage("--first needs --out FILE"))?;
-        let cut = read(file)?.first(n);
+        let mut cut = read(file)?.first(n);
+        // `--keep K` (J'achète): the answers and the best K other moves.
+        if let Some(keep) = options.value("keep").filter(|_| cut.game == "jachete") {
+            let keep = keep.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--keep takes a number of moves, not \"{keep}\"")))?;
+            ja::keep_best(&mut cut, keep);
+        }
         write(out, &cut.text())?;
         println!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
         return Ok(());
@@ -305,20 +311,27 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
         ..defaults
     };
     let mut failed = None;
-    let mut written = 0;
-    let (file, tally) = ja::mine(&config, |tally, file, players, seconds| {
+    let base = options.value("extend").map(read).transpose()?;
+    let mut written = base.as_ref().map_or(0, |b| b.puzzles.len());
+    let started = written;
+    let report = |tally: &ja::Tally, file: &PuzzleFile, players: usize, seconds: f64| {
         for p in &file.puzzles[written..] {
             eprintln!(
                 "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s, {:.1} s a puzzle",
                 p.id, p.kind.code(), p.difficulty, p.at, tally.games, tally.decisions, tally.screened, tally.checked, tally.deep,
-                seconds / file.puzzles.len() as f64
+                seconds / (file.puzzles.len() - started) as f64
             );
         }
         written = file.puzzles.len();
         if let Err(e) = write(out, &file.text()) {
             failed = Some(e);
         }
-    });
+    };
+    // `--extend FILE`: more puzzles from that file's games, after its own.
+    let (file, tally) = match base {
+        Some(base) => ja::extend(&config, base, report).map_err(Failure::runtime)?,
+        None => ja::mine(&config, report),
+    };
     if let Some(e) = failed {
         return Err(e);
     }

@@ -392,6 +392,102 @@ pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize
     (file, tally)
 }
 
+/// At most this many puzzles of one round of a game in [`extend`] (its
+/// positions cost the file no actions: more of them, still spread out).
+const EXTEND_PER_ROUND: usize = 6;
+
+/// `--extend FILE`: `config.count` more puzzles from the file's own games,
+/// at positions before each game's last puzzle — their actions are in the
+/// file already, so such a puzzle costs only its own bytes. The file's
+/// games and puzzles stay as they are (ids, positions, values: links keep
+/// working); the new puzzles follow, ids continuing from its last, each
+/// naming the game it is in. Games are taken in file order and each
+/// position in turn, with the same analysis, margins and checks as
+/// [`mine`]; every buy window is asked (while `buy` is under its quota);
+/// a puzzle stays as many moves as players from the game's others, at most
+/// [`EXTEND_PER_ROUND`] a round; the quotas count the whole file.
+/// `progress` hears after every puzzle found.
+pub fn extend(
+    config: &Config,
+    base: PuzzleFile,
+    mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64),
+) -> Result<(PuzzleFile, Tally), String> {
+    if base.game != "jachete" {
+        return Err(format!("a puzzle file of {}, not of J'achète", base.game));
+    }
+    let started = Instant::now();
+    let mut file = base;
+    let target = file.puzzles.len() + config.count;
+    let mut next_id = file.puzzles.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    let mut kinds: HashMap<&'static str, usize> = HashMap::new();
+    for p in &file.puzzles {
+        *kinds.entry(p.kind.code()).or_insert(0) += 1;
+    }
+    let mut tally = Tally::default();
+    let mut legal = Vec::new();
+    for g in 0..file.games.len() {
+        if file.puzzles.len() >= target || (config.max_games != 0 && g >= config.max_games) {
+            break;
+        }
+        tally.games += 1;
+        let game = file.games[g].clone();
+        let players = game.seats.len();
+        let fail = |at: usize, e: String| format!("game {g}, action {at}: {e}");
+        let actions: Vec<JaAction> =
+            game.actions.iter().enumerate().map(|(at, a)| JaGame::read_action(a).map_err(|e| fail(at, e))).collect::<Result<_, _>>()?;
+        let mut state = JaGame::start(players, &game.options, game.seed).map_err(|e| fail(0, e))?;
+        // The round of every position (a puzzle's round, for the cap).
+        let mut rounds = vec![state.round().round()];
+        let mut ahead = state.clone();
+        for (at, a) in actions.iter().enumerate() {
+            ahead.apply(a).map_err(|e| fail(at, e.to_string()))?;
+            rounds.push(ahead.round().round());
+        }
+        // The stock ran out earlier in this round (no scenario reaches later positions).
+        let mut ran_out = false;
+        for (at, action) in actions.iter().enumerate() {
+            let seat = state.to_act().ok_or_else(|| fail(at, "nobody is to move".into()))?;
+            let round = state.round().round();
+            state.actions(&mut legal);
+            let view = state.view(seat);
+            tally.decisions += 1;
+            ran_out |= state.round().stock_len() == 0;
+            let theirs = || file.puzzles.iter().filter(|p| p.game == g);
+            let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
+            let round_free = theirs().filter(|p| rounds[p.at] == round).count() < EXTEND_PER_ROUND;
+            let asked = view.phase != JaPhase::BuyWindow || quota_left(Kind::Buy, &kinds);
+            let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
+            if legal.len() >= 2 && apart && round_free && asked && offered && !ran_out && file.puzzles.len() < target {
+                if let Some(mut p) = ask(config, game.seed, at, &view, &legal, &mut kinds, &mut tally) {
+                    p.game = g;
+                    p.id = next_id;
+                    next_id += 1;
+                    *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
+                    *tally.by_players.entry(players).or_insert(0) += 1;
+                    *tally.by_round.entry(round).or_insert(0) += 1;
+                    tally.kept += 1;
+                    file.puzzles.push(p);
+                    progress(&tally, &file, players, started.elapsed().as_secs_f64());
+                }
+            }
+            state.apply(action).map_err(|e| fail(at, e.to_string()))?;
+            if state.round().round() != round {
+                ran_out = false;
+            }
+        }
+    }
+    Ok((file, tally))
+}
+
+/// Keeps each puzzle's answers and its `others` best other moves (at least
+/// one: the move the answers are judged against, which `why` names);
+/// `compared` still says how many moves the analysis compared.
+pub fn keep_best(file: &mut PuzzleFile, others: usize) {
+    for p in &mut file.puzzles {
+        p.candidates.truncate(p.answers.len().saturating_add(others.max(1)));
+    }
+}
+
 /// Whether a buy window is asked at all: one in `BUY_ASK_RATE`, chosen by
 /// the game's seed (buy windows are most decisions, and give the most
 /// puzzles: their quota fills first); every other decision is asked.

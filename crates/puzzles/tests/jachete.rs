@@ -232,6 +232,52 @@ fn jachete_mining_is_deterministic_and_its_puzzles_replay() {
     }
 }
 
+/// `--extend`: more puzzles from the file's own games, before each game's
+/// last puzzle (no action added to the file); the file's puzzles and games
+/// stay exactly as they were, new ids follow, and the result is the same on
+/// one and two threads.
+#[test]
+fn extending_a_file_mines_in_its_games_and_keeps_its_puzzles() {
+    let base = shipped();
+    let config = Config { count: 1, seed: 1, worlds: 200, screen: 32, check: 200, max_games: 1, ..Config::default() };
+    let (one, tally) = ja::extend(&Config { jobs: 1, ..config.clone() }, base.clone(), |_, _, _, _| {}).unwrap();
+    let (two, _) = ja::extend(&Config { jobs: 2, ..config }, base.clone(), |_, _, _, _| {}).unwrap();
+    assert_eq!(one.text(), two.text());
+    assert_eq!(tally.games, 1);
+    assert_eq!(one.puzzles.len(), base.puzzles.len() + 1, "the shipped file's first game gives one more puzzle");
+    assert_eq!(one.games.len(), base.games.len());
+    for (g, game) in one.games.iter().enumerate() {
+        assert_eq!(game.actions, base.games[g].actions, "game {g}: no action added or dropped");
+    }
+    assert_eq!(PuzzleFile { puzzles: one.puzzles[..base.puzzles.len()].to_vec(), ..one.clone() }.text(), base.text());
+    let p = one.puzzles.last().unwrap();
+    assert_eq!(p.id as usize, base.puzzles.len() + 1);
+    assert_eq!(p.game, 0);
+    assert!(p.at < one.games[0].actions.len());
+    assert!(base.puzzles.iter().filter(|q| q.game == 0).all(|q| q.at.abs_diff(p.at) >= one.games[0].seats.len()), "apart from the game's others");
+    let position = replay::replay::<JaGame>(&one, p).unwrap();
+    let scenario = replay::scenario::<JaGame>(&one, p).unwrap();
+    scenario_agrees(&scenario, &position.state).unwrap();
+    // Another game's file is refused.
+    assert!(ja::extend(&Config::default(), PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+}
+
+/// `--cut FILE --keep K`: each puzzle keeps its answers and its K best
+/// other moves (at least the one they are judged against); `compared` stays.
+#[test]
+fn keeping_the_best_others_trims_only_the_tail() {
+    let base = shipped();
+    for keep in [0, 1, 2] {
+        let mut cut = base.clone();
+        ja::keep_best(&mut cut, keep);
+        for (p, q) in cut.puzzles.iter().zip(&base.puzzles) {
+            assert_eq!(p.candidates.len(), q.candidates.len().min(q.answers.len() + keep.max(1)), "puzzle {}", p.id);
+            assert_eq!(p.candidates[..], q.candidates[..p.candidates.len()], "puzzle {}", p.id);
+            assert_eq!((p.compared, &p.answers, &p.why_en), (q.compared, &q.answers, &q.why_en));
+        }
+    }
+}
+
 /// A discard puzzle's reason names what differs between the two cards: the
 /// answer weighs more, or the other card pairs with the hand, or another
 /// player bought the other card's rank (and not the answer's).
