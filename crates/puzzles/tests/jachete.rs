@@ -262,6 +262,26 @@ fn extending_a_file_mines_in_its_games_and_keeps_its_puzzles() {
     assert!(ja::extend(&Config::default(), PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
 }
 
+/// `--onto FILE`: puzzles from new games after the file's; its games and
+/// puzzles stay exactly as they were and new ids follow.
+#[test]
+fn mining_onto_a_file_keeps_its_puzzles() {
+    let base = shipped();
+    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(Kind::Buy), buy_share: 1.0, ..Config::default() };
+    let (onto, _) = ja::mine_onto(&config, base.clone(), |_, _, _, _| {}).unwrap();
+    assert_eq!(onto.puzzles.len(), base.puzzles.len() + 1);
+    assert_eq!(onto.games.len(), base.games.len() + 1);
+    assert_eq!(onto.games[..base.games.len()], base.games[..]);
+    assert_eq!(onto.puzzles[..base.puzzles.len()], base.puzzles[..]);
+    let p = onto.puzzles.last().unwrap();
+    assert_eq!((p.id as usize, p.game), (base.puzzles.len() + 1, base.games.len()));
+    // The same puzzle as mining seed 3 alone finds first (ids aside).
+    let (alone, _) = ja::mine(&config, |_, _, _, _| {});
+    assert_eq!((p.at, &p.candidates), (alone.puzzles[0].at, &alone.puzzles[0].candidates));
+    replay::replay::<JaGame>(&onto, p).unwrap();
+    assert!(ja::mine_onto(&config, PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+}
+
 /// `--cut FILE --keep K`: each puzzle keeps its answers and its K best
 /// other moves (at least the one they are judged against); `compared` stays.
 #[test]
