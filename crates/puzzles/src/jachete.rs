@@ -387,7 +387,8 @@ const EXTEND_PER_GAME: usize = 1;
 /// [`mine`]; every buy window is asked (while `buy` is under its quota);
 /// a puzzle stays as many moves as players from the game's others, at most
 /// [`EXTEND_PER_ROUND`] a round, and a run adds at most [`EXTEND_PER_GAME`]
-/// to a game; the quotas count the whole file.
+/// to a game, looked for in one of the game's rounds first (in turn over the
+/// games), then in the others; the quotas count the whole file.
 /// `progress` hears after every puzzle found.
 pub fn extend(
     config: &Config,
@@ -414,44 +415,55 @@ pub fn extend(
         let fail = |at: usize, e: String| format!("game {g}, action {at}: {e}");
         let actions: Vec<JaAction> =
             game.actions.iter().enumerate().map(|(at, a)| JaGame::read_action(a).map_err(|e| fail(at, e))).collect::<Result<_, _>>()?;
-        let mut state = JaGame::start(players, &game.options, game.seed).map_err(|e| fail(0, e))?;
+        let start = JaGame::start(players, &game.options, game.seed).map_err(|e| fail(0, e))?;
         // The round of every position (a puzzle's round, for the cap).
-        let mut rounds = vec![state.round().round()];
-        let mut ahead = state.clone();
+        let mut rounds = vec![start.round().round()];
+        let mut ahead = start.clone();
         for (at, a) in actions.iter().enumerate() {
             ahead.apply(a).map_err(|e| fail(at, e.to_string()))?;
             rounds.push(ahead.round().round());
         }
-        // The stock ran out earlier in this round (no scenario reaches later positions).
-        let mut ran_out = false;
+        // Game `g` is asked in one of its rounds first (the rounds its
+        // actions reach, in turn over the games), then in the others: the
+        // first buy windows of a game would otherwise all be round 1's.
+        let last_round = rounds.last().copied().unwrap_or(1).max(1);
+        let preferred = 1 + (g % usize::from(last_round)) as u8;
         let mut added = 0;
-        for (at, action) in actions.iter().enumerate() {
-            let seat = state.to_act().ok_or_else(|| fail(at, "nobody is to move".into()))?;
-            let round = state.round().round();
-            state.actions(&mut legal);
-            let view = state.view(seat);
-            tally.decisions += 1;
-            ran_out |= state.round().stock_len() == 0;
-            let theirs = || file.puzzles.iter().filter(|p| p.game == g);
-            let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
-            let round_free = theirs().filter(|p| rounds[p.at] == round).count() < EXTEND_PER_ROUND;
-            let asked = view.phase != JaPhase::BuyWindow || quota_left(config, Kind::Buy, &kinds);
-            let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
-            let wanted = added < EXTEND_PER_GAME && file.puzzles.len() < target;
-            if legal.len() >= 2 && apart && round_free && asked && offered && !ran_out && wanted {
-                if let Some(mut p) = ask(config, game.seed, at, &view, &legal, &mut kinds, &mut tally) {
-                    p.game = g;
-                    p.id = next_id;
-                    next_id += 1;
-                    added += 1;
-                    tally.keep(p.kind, players, Some(round));
-                    file.puzzles.push(p);
-                    progress(&tally, &file, players, started.elapsed().as_secs_f64());
+        for first_pass in [true, false] {
+            let mut state = start.clone();
+            // The stock ran out earlier in this round (no scenario reaches later positions).
+            let mut ran_out = false;
+            for (at, action) in actions.iter().enumerate() {
+                let seat = state.to_act().ok_or_else(|| fail(at, "nobody is to move".into()))?;
+                let round = state.round().round();
+                state.actions(&mut legal);
+                let view = state.view(seat);
+                if first_pass {
+                    tally.decisions += 1;
                 }
-            }
-            state.apply(action).map_err(|e| fail(at, e.to_string()))?;
-            if state.round().round() != round {
-                ran_out = false;
+                ran_out |= state.round().stock_len() == 0;
+                let theirs = || file.puzzles.iter().filter(|p| p.game == g);
+                let in_pass = (round == preferred) == first_pass;
+                let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
+                let round_free = theirs().filter(|p| rounds[p.at] == round).count() < EXTEND_PER_ROUND;
+                let asked = view.phase != JaPhase::BuyWindow || quota_left(config, Kind::Buy, &kinds);
+                let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
+                let wanted = added < EXTEND_PER_GAME && file.puzzles.len() < target;
+                if in_pass && legal.len() >= 2 && apart && round_free && asked && offered && !ran_out && wanted {
+                    if let Some(mut p) = ask(config, game.seed, at, &view, &legal, &mut kinds, &mut tally) {
+                        p.game = g;
+                        p.id = next_id;
+                        next_id += 1;
+                        added += 1;
+                        tally.keep(p.kind, players, Some(round));
+                        file.puzzles.push(p);
+                        progress(&tally, &file, players, started.elapsed().as_secs_f64());
+                    }
+                }
+                state.apply(action).map_err(|e| fail(at, e.to_string()))?;
+                if state.round().round() != round {
+                    ran_out = false;
+                }
             }
         }
     }
