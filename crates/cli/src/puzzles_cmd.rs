@@ -7,10 +7,11 @@ use std::time::Instant;
 use tablee_engine::json::Json;
 use tablee_engine::jachete::JaGame;
 use tablee_engine::katzenjammer::KbState;
-use tablee_puzzles::format::{Kind, PuzzleFile};
+use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 use tablee_puzzles::complete::{self as completion, Completion};
 use tablee_puzzles::jachete::{self as ja};
 use tablee_puzzles::mine::{self, Config};
+use tablee_puzzles::miner::Tally;
 use tablee_puzzles::replay;
 
 use crate::args::{GameName, Options, Takes};
@@ -34,6 +35,8 @@ const SPEC: &[(&str, Takes)] = &[
     ("fresh-seed", Takes::Value),
     ("first", Takes::Value),
     ("cut", Takes::Value),
+    ("extend", Takes::Value),
+    ("buy-share", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -61,7 +64,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         let n = options.value("first").ok_or_else(|| Failure::usage("--cut FILE needs --first N"))?;
         let n = n.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--first takes a number of puzzles, not \"{n}\"")))?;
         let out = options.value("out").ok_or_else(|| Failure::usage("--first needs --out FILE"))?;
-        let cut = read(file)?.first(n);
+        let mut cut = read(file)?.first(n);
+        // `--keep K` (J'achète): the answers and the best K other moves.
+        if let Some(keep) = options.value("keep").filter(|_| cut.game == "jachete") {
+            let keep = keep.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--keep takes a number of moves, not \"{keep}\"")))?;
+            ja::keep_best(&mut cut, keep);
+        }
         write(out, &cut.text())?;
         println!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
         return Ok(());
@@ -110,38 +118,64 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         None => PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() },
     };
     let config = Config { check: config.check.min(config.worlds), screen: config.screen.min(config.worlds), ..config };
-    // The file is written after every game that gave puzzles: a run stopped
-    // early leaves a valid file (the same seed's first puzzles).
-    let mut failed = None;
-    let mut written = base.puzzles.len();
-    let (file, tally) = mine::mine_onto(&config, base, |tally, file, players, seconds| {
-        for p in &file.puzzles[written..] {
+    let mut progress = Progress::new(out, &base);
+    let (file, tally) = mine::mine_onto(&config, base, |t, f, players, seconds| progress.hear(t, f, players, seconds));
+    progress.finish(&file, &tally)
+}
+
+/// A mining run's progress: each new puzzle on stderr, and the file written
+/// after every game that gave puzzles (a run stopped early leaves a valid
+/// file: the same seed's first puzzles).
+struct Progress<'a> {
+    out: &'a str,
+    /// The puzzles of the file mined onto, and those already reported.
+    first: usize,
+    written: usize,
+    failed: Option<Failure>,
+}
+
+impl<'a> Progress<'a> {
+    fn new(out: &'a str, base: &PuzzleFile) -> Progress<'a> {
+        Progress { out, first: base.puzzles.len(), written: base.puzzles.len(), failed: None }
+    }
+
+    fn hear(&mut self, tally: &Tally, file: &PuzzleFile, players: usize, seconds: f64) {
+        for p in &file.puzzles[self.written..] {
             eprintln!(
-                "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s",
-                p.id, p.kind.code(), p.difficulty, p.at, tally.games, tally.decisions, tally.screened, tally.checked, tally.deep
+                "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s, {:.1} s a puzzle",
+                p.id, p.kind.code(), p.difficulty, p.at, tally.games, tally.decisions, tally.screened, tally.checked, tally.deep,
+                seconds / (file.puzzles.len() - self.first) as f64
             );
         }
-        written = file.puzzles.len();
-        if let Err(e) = write(out, &file.text()) {
-            failed = Some(e);
+        self.written = file.puzzles.len();
+        if let Err(e) = write(self.out, &file.text()) {
+            self.failed = Some(e);
         }
-    });
-    if let Some(e) = failed {
-        return Err(e);
     }
-    write(out, &file.text())?;
-    println!(
-        "{} puzzles from {} games ({} decisions, {} screened, {} checked, {} deep analyses); kinds {:?}; players {:?}",
-        file.puzzles.len(),
-        tally.games,
-        tally.decisions,
-        tally.screened,
-        tally.checked,
-        tally.deep,
-        tally.by_kind,
-        tally.by_players
-    );
-    Ok(())
+
+    /// The file written a last time, and the run's numbers.
+    fn finish(self, file: &PuzzleFile, tally: &Tally) -> Result<(), Failure> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        write(self.out, &file.text())?;
+        fn sorted<K: Ord + std::fmt::Debug>(m: &std::collections::HashMap<K, usize>) -> String {
+            format!("{:?}", m.iter().collect::<BTreeMap<_, _>>())
+        }
+        let rounds = if tally.by_round.is_empty() { String::new() } else { format!("; rounds {}", sorted(&tally.by_round)) };
+        println!(
+            "{} puzzles from {} games ({} decisions, {} screened, {} checked, {} deep analyses); kinds {}; players {}{rounds}",
+            file.puzzles.len(),
+            tally.games,
+            tally.decisions,
+            tally.screened,
+            tally.checked,
+            tally.deep,
+            sorted(&tally.by_kind),
+            sorted(&tally.by_players),
+        );
+        Ok(())
+    }
 }
 
 /// Writes through a temporary file, so a reader never sees half a file.
@@ -233,28 +267,50 @@ fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {
 fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Failure> {
     let puzzles = read(file)?;
     let started = Instant::now();
-    let mut held = 0;
-    let mut asked = 0;
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    let mut count = |key: String| *counts.entry(key).or_insert(0) += 1;
-    for (i, puzzle) in puzzles.puzzles.iter().enumerate() {
-        let position = replay::replay::<KbState>(&puzzles, puzzle)
-            .map_err(|e| Failure::runtime(format!("puzzle {}: {e}", puzzle.id)))?;
+    let reach = |puzzle: &Puzzle| {
+        let position = replay::replay::<KbState>(&puzzles, puzzle).map_err(|e| e.to_string())?;
         let players = position.state.players();
         // Early: more than half the first stock still to come.
         let early = position.state.stock_len() * 2 > 90 - 6 * players;
-        count(format!("difficulty {}", puzzle.difficulty));
-        count(format!("kind {}", puzzle.kind.code()));
-        count(format!("players {players}"));
-        count(format!("unit {}", puzzle.unit.code()));
-        count(format!("answers {}", puzzle.answers.len()));
-        count(if early { "early".into() } else { "late".into() });
-        for level in &puzzle.found_by {
-            count(format!("found by {level}"));
+        let keys = vec![
+            format!("difficulty {}", puzzle.difficulty),
+            format!("kind {}", puzzle.kind.code()),
+            format!("players {players}"),
+            format!("unit {}", puzzle.unit.code()),
+            format!("answers {}", puzzle.answers.len()),
+            if early { "early".into() } else { "late".into() },
+        ];
+        Ok((position, keys))
+    };
+    let (held, asked) = check_each(&puzzles, sample, reach, |position, puzzle| mine::reanalyse(position, puzzle, worlds, jobs))?;
+    println!(
+        "{} puzzles replay; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed); {:.0} s",
+        puzzles.puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// What `--check` does for both games: every puzzle reached (and checked)
+/// by `reach`, which names what it counts (its levels in `found_by` are
+/// counted too), every `sample`-th (0: none) re-analysed by `holds`; the
+/// counts printed. Gives how many answers held of how many re-analysed.
+fn check_each<P>(
+    file: &PuzzleFile,
+    sample: usize,
+    mut reach: impl FnMut(&Puzzle) -> Result<(P, Vec<String>), String>,
+    mut holds: impl FnMut(&P, &Puzzle) -> bool,
+) -> Result<(usize, usize), Failure> {
+    let (mut held, mut asked) = (0, 0);
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, puzzle) in file.puzzles.iter().enumerate() {
+        let (position, keys) = reach(puzzle).map_err(|e| Failure::runtime(format!("puzzle {}: {e}", puzzle.id)))?;
+        for key in keys.into_iter().chain(puzzle.found_by.iter().map(|l| format!("found by {l}"))) {
+            *counts.entry(key).or_insert(0) += 1;
         }
         if sample > 0 && i % sample == 0 {
             asked += 1;
-            if mine::reanalyse(&position, puzzle, worlds, jobs) {
+            if holds(&position, puzzle) {
                 held += 1;
             } else {
                 eprintln!("puzzle {}: its answer did not hold", puzzle.id);
@@ -264,17 +320,12 @@ fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Fail
     for (key, n) in &counts {
         println!("{key}: {n}");
     }
-    println!(
-        "{} puzzles replay; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed); {:.0} s",
-        puzzles.puzzles.len(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    Ok((held, asked))
 }
 
 /// `--game jachete`: mine J'achète's puzzles (docs/puzzles.md, "J'achète").
 fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
-    for only_kb in ["onto", "complete", "keep", "limit"] {
+    for only_kb in ["complete", "keep", "limit"] {
         if options.value(only_kb).is_some() {
             return Err(Failure::usage(format!("--{only_kb} is for Katzenjammer's puzzles, not J'achète's")));
         }
@@ -302,43 +353,28 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
                     .ok_or_else(|| Failure::usage(format!("--kind takes buy, discard, open, lay or swap, not \"{code}\"")))?,
             ),
         },
+        buy_share: match options.value("buy-share") {
+            None => defaults.buy_share,
+            Some(text) => text.trim().parse::<f64>().ok().filter(|s| (0.0..=1.0).contains(s)).ok_or_else(|| {
+                Failure::usage(format!("--buy-share takes the share of buy puzzles, 0 to 1, not \"{text}\""))
+            })?,
+        },
         ..defaults
     };
-    let mut failed = None;
-    let mut written = 0;
-    let (file, tally) = ja::mine(&config, |tally, file, players, seconds| {
-        for p in &file.puzzles[written..] {
-            eprintln!(
-                "puzzle {} ({}, {players} players, difficulty {}, move {}): {} games, {} decisions, {} screened, {} checked, {} deep, {seconds:.0} s, {:.1} s a puzzle",
-                p.id, p.kind.code(), p.difficulty, p.at, tally.games, tally.decisions, tally.screened, tally.checked, tally.deep,
-                seconds / file.puzzles.len() as f64
-            );
-        }
-        written = file.puzzles.len();
-        if let Err(e) = write(out, &file.text()) {
-            failed = Some(e);
-        }
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    write(out, &file.text())?;
-    fn sorted<K: Ord + std::fmt::Debug>(m: &std::collections::HashMap<K, usize>) -> String {
-        format!("{:?}", m.iter().collect::<BTreeMap<_, _>>())
-    }
-    println!(
-        "{} puzzles from {} games ({} decisions, {} screened, {} checked, {} deep analyses); kinds {}; players {}; rounds {}",
-        file.puzzles.len(),
-        tally.games,
-        tally.decisions,
-        tally.screened,
-        tally.checked,
-        tally.deep,
-        sorted(&tally.by_kind),
-        sorted(&tally.by_players),
-        sorted(&tally.by_round)
-    );
-    Ok(())
+    // `--extend FILE`: more puzzles from that file's games, after its own;
+    // `--onto FILE`: from new games after its own.
+    let extend = options.value("extend").map(read).transpose()?;
+    let onto = options.value("onto").map(read).transpose()?;
+    let empty = PuzzleFile { game: "jachete".into(), games: Vec::new(), puzzles: Vec::new() };
+    let mut progress = Progress::new(out, extend.as_ref().or(onto.as_ref()).unwrap_or(&empty));
+    let hear = |t: &Tally, f: &PuzzleFile, players: usize, seconds: f64| progress.hear(t, f, players, seconds);
+    let (file, tally) = match (extend, onto) {
+        (Some(_), Some(_)) => return Err(Failure::usage("--extend FILE or --onto FILE, not both")),
+        (Some(base), None) => ja::extend(&config, base, hear).map_err(Failure::runtime)?,
+        (None, Some(base)) => ja::mine_onto(&config, base, hear).map_err(Failure::runtime)?,
+        (None, None) => ja::mine(&config, hear),
+    };
+    progress.finish(&file, &tally)
 }
 
 /// `--check FILE` for J'achète: every puzzle replays from its seed (its seat
@@ -346,46 +382,28 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
 /// through the engine's scenario runner, and every `sample`-th is analysed
 /// again on `worlds` fresh worlds (`--fresh-seed`).
 fn ja_check(file: &str, sample: usize, worlds: u32, jobs: usize, fresh: u64) -> Result<(), Failure> {
+    use tablee_puzzles::replay::PuzzleRules;
     let puzzles = read(file)?;
     let started = Instant::now();
-    let (mut held, mut asked) = (0, 0);
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for (i, puzzle) in puzzles.puzzles.iter().enumerate() {
-        let fail = |e: String| Failure::runtime(format!("puzzle {}: {e}", puzzle.id));
-        let position = replay::replay::<JaGame>(&puzzles, puzzle).map_err(|e| fail(e.to_string()))?;
-        let scenario = replay::scenario::<JaGame>(&puzzles, puzzle).map_err(|e| fail(e.to_string()))?;
-        let output = tablee_engine::scenario::run(&scenario).map_err(|e| fail(format!("its scenario is malformed: {e}")))?;
+    let reach = |puzzle: &Puzzle| {
+        let position = replay::replay::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
+        let scenario = replay::scenario::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
+        let output = tablee_engine::scenario::run(&scenario).map_err(|e| format!("its scenario is malformed: {e}"))?;
         if output.get("ok").and_then(Json::as_bool) != Some(true) {
-            return Err(fail(format!("its scenario stops: {}", output.text())));
+            return Err(format!("its scenario stops: {}", output.text()));
         }
-        use tablee_puzzles::replay::PuzzleRules;
-        let state = output.get("state").ok_or_else(|| fail("its scenario has no state".into()))?;
-        position.state.agrees_with_scenario_state(state).map_err(|e| fail(format!("its scenario differs: {e}")))?;
-        let round = position.state.round().round();
-        for key in [
+        let state = output.get("state").ok_or("its scenario has no state")?;
+        position.state.agrees_with_scenario_state(state).map_err(|e| format!("its scenario differs: {e}"))?;
+        let keys = vec![
             format!("kind {}", puzzle.kind.code()),
             format!("players {}", position.state.round().players()),
-            format!("round {round}"),
+            format!("round {}", position.state.round().round()),
             format!("difficulty {}", puzzle.difficulty),
             format!("answers {}", puzzle.answers.len()),
-        ]
-        .into_iter()
-        .chain(puzzle.found_by.iter().map(|l| format!("found by {l}")))
-        {
-            *counts.entry(key).or_insert(0) += 1;
-        }
-        if sample > 0 && i % sample == 0 {
-            asked += 1;
-            if ja::reanalyse(&position, puzzle, worlds, jobs, fresh) {
-                held += 1;
-            } else {
-                eprintln!("puzzle {}: its answer did not hold", puzzle.id);
-            }
-        }
-    }
-    for (key, n) in &counts {
-        println!("{key}: {n}");
-    }
+        ];
+        Ok((position, keys))
+    };
+    let (held, asked) = check_each(&puzzles, sample, reach, |position, puzzle| ja::reanalyse(position, puzzle, worlds, jobs, fresh))?;
     println!(
         "{} puzzles replay and their scenarios reach the same state; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed {fresh}); {:.0} s",
         puzzles.puzzles.len(),

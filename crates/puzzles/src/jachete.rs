@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use tablee_bots::arena::{decision_seed, game_seed};
+use tablee_bots::arena::decision_seed;
 use tablee_bots::jachete::{self as bots, heuristic_candidates, hint_rollouts};
 use tablee_bots::jachete_styles::{self, Style};
 use tablee_bots::Level;
@@ -32,7 +32,8 @@ use tablee_engine::scenario::jachete::options_to_json;
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::analysis::Estimate;
-use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
+use crate::miner::{self, Found, Miner};
 use crate::mine::{judge, Verdict, FINDERS};
 use crate::replay::{Position, PuzzleRules};
 
@@ -79,11 +80,15 @@ pub struct Config {
     pub max_games: usize,
     /// Only decisions of this kind (`--kind`).
     pub kind: Option<Kind>,
+    /// The share of the file buy puzzles may take (`--buy-share`; by
+    /// default [`share`]'s): a file's own games offer many more buy windows
+    /// than other decisions still unasked ([`extend`]).
+    pub buy_share: f64,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { count: 300, seed: 0, worlds: 1600, screen: 32, check: 320, width: 8, jobs: 1, max_games: 0, kind: None }
+        Config { count: 300, seed: 0, worlds: 1600, screen: 32, check: 320, width: 8, jobs: 1, max_games: 0, kind: None, buy_share: share(Kind::Buy) }
     }
 }
 
@@ -344,52 +349,134 @@ pub fn decide_seat(name: &str, view: &JaView, legal: &[JaAction], seed: u64) -> 
 
 // ----- mining --------------------------------------------------------------------------
 
-/// Counters for the report and the variety quotas.
-#[derive(Clone, Debug, Default)]
-pub struct Tally {
-    pub games: usize,
-    pub decisions: usize,
-    pub screened: usize,
-    pub checked: usize,
-    pub deep: usize,
-    pub kept: usize,
-    pub by_kind: HashMap<&'static str, usize>,
-    pub by_players: HashMap<usize, usize>,
-    pub by_round: HashMap<u8, usize>,
-}
+pub use crate::miner::Tally;
 
 /// Mines `config.count` puzzles; `progress` hears after every game that
 /// gave puzzles, with the file so far (a prefix of the whole run's).
-pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
-    let started = Instant::now();
-    let mut file = PuzzleFile { game: "jachete".into(), games: Vec::new(), puzzles: Vec::new() };
-    let mut tally = Tally::default();
-    let mut index = 0usize;
-    while file.puzzles.len() < config.count && (config.max_games == 0 || index < config.max_games) {
-        let seed = game_seed(config.seed, index);
-        let players = 4 + index % 5;
-        let mut seat_rng = Rng::new(derive_seed(config.seed, &format!("jachete-puzzle-seats-{index}")));
-        let seats: Vec<&str> = (0..players).map(|_| SEATS[seat_rng.index(SEATS.len())]).collect();
-        index += 1;
-        tally.games += 1;
-        let Some((mut game, puzzles)) = mine_game(config, seed, &seats, &file, &mut tally) else { continue };
-        let g = file.games.len();
-        let mut last = 0;
-        for (mut p, round) in puzzles.into_iter().take(config.count - file.puzzles.len()) {
-            p.game = g;
-            p.id = file.puzzles.len() as u32 + 1;
-            last = last.max(p.at);
-            *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
-            *tally.by_players.entry(players).or_insert(0) += 1;
-            *tally.by_round.entry(round).or_insert(0) += 1;
-            tally.kept += 1;
-            file.puzzles.push(p);
-        }
-        game.actions.truncate(last);
-        file.games.push(game);
-        progress(&tally, &file, players, started.elapsed().as_secs_f64());
+pub fn mine(config: &Config, progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
+    let empty = PuzzleFile { game: <Config as Miner>::GAME.into(), games: Vec::new(), puzzles: Vec::new() };
+    miner::mine_onto(config, empty, progress)
+}
+
+/// Mines `config.count` more puzzles in new games after those of `base`
+/// (`--onto`, as for Katzenjammer): its games and puzzles stay as they are,
+/// new ids continue from its last, the quotas count its puzzles. Another
+/// `--seed` than the file's deals other games.
+pub fn mine_onto(config: &Config, base: PuzzleFile, progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> Result<(PuzzleFile, Tally), String> {
+    if base.game != <Config as Miner>::GAME {
+        return Err(format!("a puzzle file of {}, not of J'achète", base.game));
     }
-    (file, tally)
+    Ok(miner::mine_onto(config, base, progress))
+}
+
+/// At most this many puzzles of one round of a game in [`extend`] (its
+/// positions cost the file no actions: more of them, still spread out).
+const EXTEND_PER_ROUND: usize = 6;
+/// At most this many new puzzles from one game in one [`extend`] run:
+/// spread over the file's games (their players, rounds and deals); run it
+/// again for more.
+const EXTEND_PER_GAME: usize = 1;
+
+/// `--extend FILE`: `config.count` more puzzles from the file's own games,
+/// at positions before each game's last puzzle — their actions are in the
+/// file already, so such a puzzle costs only its own bytes. The file's
+/// games and puzzles stay as they are (ids, positions, values: links keep
+/// working); the new puzzles follow, ids continuing from its last, each
+/// naming the game it is in. Games are taken in file order and each
+/// position in turn, with the same analysis, margins and checks as
+/// [`mine`]; every buy window is asked (while `buy` is under its quota);
+/// a puzzle stays as many moves as players from the game's others, at most
+/// [`EXTEND_PER_ROUND`] a round, and a run adds at most [`EXTEND_PER_GAME`]
+/// to a game, looked for in one of the game's rounds first (in turn over the
+/// games), then in the others; the quotas count the whole file.
+/// `progress` hears after every puzzle found.
+pub fn extend(
+    config: &Config,
+    base: PuzzleFile,
+    mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64),
+) -> Result<(PuzzleFile, Tally), String> {
+    if base.game != "jachete" {
+        return Err(format!("a puzzle file of {}, not of J'achète", base.game));
+    }
+    let started = Instant::now();
+    let mut file = base;
+    let target = file.puzzles.len() + config.count;
+    let mut next_id = file.puzzles.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    let mut kinds = miner::kinds_of(&file);
+    let mut tally = Tally::default();
+    let mut legal = Vec::new();
+    for g in 0..file.games.len() {
+        if file.puzzles.len() >= target || (config.max_games != 0 && g >= config.max_games) {
+            break;
+        }
+        tally.games += 1;
+        let game = file.games[g].clone();
+        let players = game.seats.len();
+        let fail = |at: usize, e: String| format!("game {g}, action {at}: {e}");
+        let actions: Vec<JaAction> =
+            game.actions.iter().enumerate().map(|(at, a)| JaGame::read_action(a).map_err(|e| fail(at, e))).collect::<Result<_, _>>()?;
+        let start = JaGame::start(players, &game.options, game.seed).map_err(|e| fail(0, e))?;
+        // The round of every position (a puzzle's round, for the cap).
+        let mut rounds = vec![start.round().round()];
+        let mut ahead = start.clone();
+        for (at, a) in actions.iter().enumerate() {
+            ahead.apply(a).map_err(|e| fail(at, e.to_string()))?;
+            rounds.push(ahead.round().round());
+        }
+        // Game `g` is asked in one of its rounds first (the rounds its
+        // actions reach, in turn over the games), then in the others: the
+        // first buy windows of a game would otherwise all be round 1's.
+        let last_round = rounds.last().copied().unwrap_or(1).max(1);
+        let preferred = 1 + (g % usize::from(last_round)) as u8;
+        let mut added = 0;
+        for first_pass in [true, false] {
+            let mut state = start.clone();
+            // The stock ran out earlier in this round (no scenario reaches later positions).
+            let mut ran_out = false;
+            for (at, action) in actions.iter().enumerate() {
+                let seat = state.to_act().ok_or_else(|| fail(at, "nobody is to move".into()))?;
+                let round = state.round().round();
+                state.actions(&mut legal);
+                let view = state.view(seat);
+                if first_pass {
+                    tally.decisions += 1;
+                }
+                ran_out |= state.round().stock_len() == 0;
+                let theirs = || file.puzzles.iter().filter(|p| p.game == g);
+                let in_pass = (round == preferred) == first_pass;
+                let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
+                let round_free = theirs().filter(|p| rounds[p.at] == round).count() < EXTEND_PER_ROUND;
+                let asked = view.phase != JaPhase::BuyWindow || quota_left(config, Kind::Buy, &kinds);
+                let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
+                let wanted = added < EXTEND_PER_GAME && file.puzzles.len() < target;
+                if in_pass && legal.len() >= 2 && apart && round_free && asked && offered && !ran_out && wanted {
+                    if let Some(mut p) = ask(config, game.seed, at, &view, &legal, &mut kinds, &mut tally) {
+                        p.game = g;
+                        p.id = next_id;
+                        next_id += 1;
+                        added += 1;
+                        tally.keep(p.kind, players, Some(round));
+                        file.puzzles.push(p);
+                        progress(&tally, &file, players, started.elapsed().as_secs_f64());
+                    }
+                }
+                state.apply(action).map_err(|e| fail(at, e.to_string()))?;
+                if state.round().round() != round {
+                    ran_out = false;
+                }
+            }
+        }
+    }
+    Ok((file, tally))
+}
+
+/// Keeps each puzzle's answers and its `others` best other moves (at least
+/// one: the move the answers are judged against, which `why` names);
+/// `compared` still says how many moves the analysis compared.
+pub fn keep_best(file: &mut PuzzleFile, others: usize) {
+    for p in &mut file.puzzles {
+        p.candidates.truncate(p.answers.len().saturating_add(others.max(1)));
+    }
 }
 
 /// Whether a buy window is asked at all: one in `BUY_ASK_RATE`, chosen by
@@ -397,72 +484,74 @@ pub fn mine(config: &Config, mut progress: impl FnMut(&Tally, &PuzzleFile, usize
 /// puzzles: their quota fills first); every other decision is asked.
 const BUY_ASK_RATE: u64 = 4;
 
-fn mine_game(config: &Config, seed: Seed, seats: &[&str], file: &PuzzleFile, tally: &mut Tally) -> Option<(PuzzleGame, Vec<(Puzzle, u8)>)> {
-    let mut game = JaGame::new_game(seats.len(), JaOptions::default(), seed).ok()?;
-    let mut actions: Vec<Json> = Vec::new();
-    let mut puzzles: Vec<(Puzzle, u8)> = Vec::new();
-    let mut legal = Vec::new();
-    let mut kinds: HashMap<&'static str, usize> = file.puzzles.iter().fold(HashMap::new(), |mut m, p| {
-        *m.entry(p.kind.code()).or_insert(0) += 1;
-        m
-    });
-    // The stock ran out earlier in this round (no scenario reaches later positions).
-    let mut ran_out = false;
-    while let Some(seat) = game.to_act() {
-        let at = actions.len();
-        let round = game.round().round();
-        game.actions(&mut legal);
-        let view = game.view(seat);
-        let played = decide_seat(seats[seat], &view, &legal, decision_seed(seed, seat, at));
-        tally.decisions += 1;
+/// J'achète's part of the miner's loop ([`crate::miner`]): 4 to 8 players
+/// in turn, seats drawn from [`SEATS`], and the decisions asked (above).
+impl Miner for Config {
+    type Game = JaGame;
+    type Seat = &'static str;
+    /// The round in which the stock last ran out (no scenario reaches a
+    /// later position of that round).
+    type Memo = Option<u8>;
+    const GAME: &'static str = "jachete";
+    const PER_GAME: usize = PER_GAME;
+    const FEWEST_PLAYERS: usize = 4;
+    const SEATS: &'static [&'static str] = &SEATS;
+    const SEAT_STREAM: &'static str = "jachete-puzzle-seats";
+
+    fn run(&self) -> (usize, u64, usize) {
+        (self.count, self.seed, self.max_games)
+    }
+    fn seat_name(seat: &'static str) -> String {
+        seat.to_string()
+    }
+    fn options() -> Json {
+        options_to_json(JaOptions::default())
+    }
+    fn start(players: usize, seed: Seed) -> Option<JaGame> {
+        JaGame::new_game(players, JaOptions::default(), seed).ok()
+    }
+    fn decide(seat: &'static str, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
+        decide_seat(seat, view, legal, seed)
+    }
+    fn round(state: &JaGame) -> Option<u8> {
+        Some(state.round().round())
+    }
+    fn askable(
+        &self,
+        ran_out_in: &mut Option<u8>,
+        state: &JaGame,
+        view: &JaView,
+        legal: &[JaAction],
+        seed: Seed,
+        at: usize,
+        found: &[Found],
+        kinds: &HashMap<&'static str, usize>,
+    ) -> bool {
+        let round = state.round().round();
+        if state.round().stock_len() == 0 {
+            *ran_out_in = Some(round);
+        }
         let buy = view.phase == JaPhase::BuyWindow;
         let asked = !buy
             || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")).is_multiple_of(BUY_ASK_RATE)
-                && quota_left(Kind::Buy, &kinds));
+                && quota_left(self, Kind::Buy, kinds));
         // Puzzles of one round stay apart (as many moves as players at least).
-        let round_free = puzzles.iter().filter(|(_, r)| *r == round).count() < PER_ROUND
-            && puzzles.last().is_none_or(|(p, _)| at >= p.at + seats.len());
-        let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
-        ran_out |= game.round().stock_len() == 0;
-        if legal.len() >= 2
-            && asked
-            && offered
-            && round_free
-            && !ran_out
-            && puzzles.len() < PER_GAME
-            && file.puzzles.len() + puzzles.len() < config.count
-        {
-            if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
-                puzzles.push((p, round));
-            }
-        }
-        let mut json = Json::obj([("seat", seat.into())]);
-        if let (Json::Obj(mine), Json::Obj(fields)) = (&mut json, notation::action_to_json(&played)) {
-            mine.extend(fields);
-        }
-        actions.push(json);
-        game.apply(&played).ok()?;
-        if game.round().round() != round {
-            ran_out = false;
-        }
+        let round_free = found.iter().filter(|f| f.round == Some(round)).count() < PER_ROUND
+            && found.last().is_none_or(|f| at >= f.puzzle.at + state.players());
+        let offered = self.kind.is_none_or(|k| offers(k, view, legal));
+        asked && offered && round_free && *ran_out_in != Some(round)
     }
-    if puzzles.is_empty() {
-        return None;
+    fn ask(&self, seed: Seed, at: usize, view: &JaView, legal: &[JaAction], kinds: &mut HashMap<&'static str, usize>, tally: &mut Tally) -> Option<Puzzle> {
+        ask(self, seed, at, view, legal, kinds, tally)
     }
-    let game = PuzzleGame {
-        seed,
-        seats: seats.iter().map(|s| s.to_string()).collect(),
-        options: options_to_json(JaOptions::default()),
-        actions,
-    };
-    Some((game, puzzles))
 }
 
 /// Whether one more puzzle of `kind` keeps the set varied: no kind takes
 /// more than its [`share`] (after the first few).
-fn quota_left(kind: Kind, kinds: &HashMap<&'static str, usize>) -> bool {
+fn quota_left(config: &Config, kind: Kind, kinds: &HashMap<&'static str, usize>) -> bool {
     let total: usize = kinds.values().sum();
-    (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share(kind) * total as f64 + 4.0
+    let share = if kind == Kind::Buy { config.buy_share } else { share(kind) };
+    (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }
 
 fn verdict(values: &[Vec<f64>], strict: bool, scale: f64) -> Option<Verdict> {
@@ -496,7 +585,7 @@ fn ask(
         return None;
     }
     let kind = kind_of(view, &cands, &cands[screen.answers[0]], &cands[screen.next]);
-    if config.kind.is_some_and(|k| k != kind) || !quota_left(kind, kinds) {
+    if config.kind.is_some_and(|k| k != kind) || !quota_left(config, kind, kinds) {
         return None;
     }
     tally.checked += 1;

@@ -7,7 +7,8 @@
 //!   save document with its own save code (`app::puzzles`) and resumes.
 //! - [`replay`]: reaching a puzzle's position from its seed and checking it
 //!   (seat to move, candidates legal); the position as a scenario file.
-//! - [`analysis`], [`mine`], [`explain`]: how `tablee puzzles` finds them;
+//! - [`analysis`], [`mine`], [`explain`]: how `tablee puzzles` finds them
+//!   ([`miner`]: the miner's loop, for both games; [`jachete`]: J'achète's);
 //!   [`complete`]: the other candidates of a file's puzzles, analysed again.
 
 pub mod analysis;
@@ -16,4 +17,5 @@ pub mod explain;
 pub mod format;
 pub mod jachete;
 pub mod mine;
+pub mod miner;
 pub mod replay;

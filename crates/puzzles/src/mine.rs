@@ -9,21 +9,21 @@
 //! `--seed` mines the same file, whatever the number of threads.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
-use tablee_bots::arena::{decision_seed, game_seed};
+use tablee_bots::arena::decision_seed;
 use tablee_bots::katzenjammer::heuristic::Params;
 use tablee_bots::katzenjammer::situation_from_view;
 use tablee_bots::{decide, Level};
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, BidKind, Counts, KbState, KbView, Options, Phase};
-use tablee_engine::rng::{derive_seed, Rng};
+use tablee_engine::rng::derive_seed;
 use tablee_engine::scenario::katzenjammer::options_to_json;
 use tablee_engine::Seed;
 
 use crate::analysis::{Estimate, Samples};
 use crate::explain;
-use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, PuzzleGame, Unit};
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
+use crate::miner::{self, Found, Miner};
 use crate::replay::Position;
 
 /// How hard to look.
@@ -177,24 +177,13 @@ pub fn kind_of(action: &Action) -> Kind {
     }
 }
 
-/// Counters for the report and the variety quotas.
-#[derive(Clone, Debug, Default)]
-pub struct Tally {
-    pub games: usize,
-    pub decisions: usize,
-    pub screened: usize,
-    pub checked: usize,
-    pub deep: usize,
-    pub kept: usize,
-    pub by_kind: HashMap<&'static str, usize>,
-    pub by_players: HashMap<usize, usize>,
-}
+pub use crate::miner::Tally;
 
 /// Mines `config.count` puzzles. `progress` hears after every game that gave
 /// puzzles, with the file so far (a prefix of the whole run's: the same seed
 /// with a smaller `count` mines exactly its first puzzles).
 pub fn mine(config: &Config, progress: impl FnMut(&Tally, &PuzzleFile, usize, f64)) -> (PuzzleFile, Tally) {
-    let empty = PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() };
+    let empty = PuzzleFile { game: <Config as Miner>::GAME.into(), games: Vec::new(), puzzles: Vec::new() };
     mine_onto(config, empty, progress)
 }
 
@@ -204,41 +193,9 @@ pub fn mine(config: &Config, progress: impl FnMut(&Tally, &PuzzleFile, usize, f6
 pub fn mine_onto(
     config: &Config,
     base: PuzzleFile,
-    mut progress: impl FnMut(&Tally, &PuzzleFile, usize, f64),
+    progress: impl FnMut(&Tally, &PuzzleFile, usize, f64),
 ) -> (PuzzleFile, Tally) {
-    let started = Instant::now();
-    let mut file = base;
-    let target = file.puzzles.len() + config.count;
-    let first_id = file.puzzles.iter().map(|p| p.id).max().unwrap_or(0) + 1;
-    let first_new = file.puzzles.len();
-    let config = &Config { count: target, ..config.clone() };
-    let mut tally = Tally::default();
-    let mut index = 0usize;
-    while file.puzzles.len() < config.count && (config.max_games == 0 || index < config.max_games) {
-        let seed = game_seed(config.seed, index);
-        let players = 2 + index % 5;
-        let mut seat_rng = Rng::new(derive_seed(config.seed, &format!("puzzle-seats-{index}")));
-        let seats: Vec<Level> = (0..players).map(|_| SEAT_LEVELS[seat_rng.index(SEAT_LEVELS.len())]).collect();
-        index += 1;
-        tally.games += 1;
-        let Some((mut game, puzzles)) = mine_game(config, seed, &seats, &file, &mut tally) else { continue };
-        let g = file.games.len();
-        let mut last = 0;
-        for mut p in puzzles.into_iter().take(config.count - file.puzzles.len()) {
-            p.game = g;
-            p.id = first_id + (file.puzzles.len() - first_new) as u32;
-            last = last.max(p.at);
-            *tally.by_kind.entry(p.kind.code()).or_insert(0) += 1;
-            *tally.by_players.entry(players).or_insert(0) += 1;
-            tally.kept += 1;
-            file.puzzles.push(p);
-        }
-        // The game's actions stop at its last puzzle.
-        game.actions.truncate(last);
-        file.games.push(game);
-        progress(&tally, &file, players, started.elapsed().as_secs_f64());
-    }
-    (file, tally)
+    miner::mine_onto(config, base, progress)
 }
 
 /// Whether a decision among `legal` offers a move of `kind`.
@@ -265,51 +222,46 @@ fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) 
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }
 
-/// Plays one seeded game and keeps its puzzles (ids and game index set by the caller).
-fn mine_game(config: &Config, seed: Seed, seats: &[Level], file: &PuzzleFile, tally: &mut Tally) -> Option<(PuzzleGame, Vec<Puzzle>)> {
-    let options = Options::default();
-    let mut state = KbState::new_game(seats.len(), options, seed).ok()?;
-    let mut actions: Vec<Json> = Vec::new();
-    let mut puzzles: Vec<Puzzle> = Vec::new();
-    let mut legal = Vec::new();
-    let mut kinds: HashMap<&'static str, usize> =
-        file.puzzles.iter().fold(HashMap::new(), |mut m, p| {
-            *m.entry(p.kind.code()).or_insert(0) += 1;
-            m
-        });
-    while let Some(seat) = state.to_act() {
-        let at = actions.len();
-        state.legal_actions(&mut legal);
-        let view = state.view(seat);
-        let played = decide(seats[seat], &view, &legal, decision_seed(seed, seat, at));
-        tally.decisions += 1;
-        // Puzzles of one game stay apart (not two of one auction) and few.
-        let apart = puzzles.last().is_none_or(|p: &Puzzle| at >= p.at + 2 * seats.len() + 2);
-        let offered = config.kind.is_none_or(|kind| offers(kind, &legal));
-        if legal.len() >= 2 && offered && apart && puzzles.len() < PER_GAME && file.puzzles.len() + puzzles.len() < config.count {
-            if let Some(p) = ask(config, seed, at, &view, &legal, &mut kinds, tally) {
-                puzzles.push(p);
-            }
-        }
-        let mut json = Json::obj([("seat", seat.into())]);
-        if let Json::Obj(fields) = notation::action_to_json(&played) {
-            if let Json::Obj(mine) = &mut json {
-                mine.extend(fields);
-            }
-        }
-        actions.push(json);
-        state.apply(&played).ok()?;
+/// Katzenjammer's part of the miner's loop ([`crate::miner`]): 2 to 6
+/// players in turn, seats drawn from [`SEAT_LEVELS`], and decisions asked
+/// not within one auction of the game's previous puzzle.
+impl Miner for Config {
+    type Game = KbState;
+    type Seat = Level;
+    type Memo = ();
+    const GAME: &'static str = "katzenjammer";
+    const PER_GAME: usize = PER_GAME;
+    const FEWEST_PLAYERS: usize = 2;
+    const SEATS: &'static [Level] = &SEAT_LEVELS;
+    const SEAT_STREAM: &'static str = "puzzle-seats";
+
+    fn run(&self) -> (usize, u64, usize) {
+        (self.count, self.seed, self.max_games)
     }
-    if puzzles.is_empty() {
-        return None;
+    fn seat_name(seat: Level) -> String {
+        seat.name().to_string()
     }
-    let game = PuzzleGame {
-        seed,
-        seats: seats.iter().map(|l| l.name().to_string()).collect(),
-        options: options_to_json(options),
-        actions,
-    };
-    Some((game, puzzles))
+    fn options() -> Json {
+        options_to_json(Options::default())
+    }
+    fn start(players: usize, seed: Seed) -> Option<KbState> {
+        KbState::new_game(players, Options::default(), seed).ok()
+    }
+    fn decide(seat: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
+        decide(seat, view, legal, seed)
+    }
+    fn round(_: &KbState) -> Option<u8> {
+        None
+    }
+    fn askable(&self, _: &mut (), state: &KbState, _: &KbView, legal: &[Action], _: Seed, at: usize, found: &[Found], _: &HashMap<&'static str, usize>) -> bool {
+        // Puzzles of one game stay apart (not two of one auction).
+        let apart = found.last().is_none_or(|f| at >= f.puzzle.at + 2 * state.players() + 2);
+        let offered = self.kind.is_none_or(|kind| offers(kind, legal));
+        offered && apart
+    }
+    fn ask(&self, seed: Seed, at: usize, view: &KbView, legal: &[Action], kinds: &mut HashMap<&'static str, usize>, tally: &mut Tally) -> Option<Puzzle> {
+        ask(self, seed, at, view, legal, kinds, tally)
+    }
 }
 
 /// The analysis of one decision, in three stages; a puzzle if it holds.

@@ -44,7 +44,9 @@ fn ja19_every_shipped_puzzle_replays_from_its_seed_with_legal_clear_answers() {
         assert!(p.answers.iter().enumerate().all(|(i, &a)| a == i), "puzzle {}", p.id);
         assert!(p.candidates.windows(2).all(|w| w[0].value >= w[1].value), "puzzle {}", p.id);
         assert!(!p.found_by.iter().any(|l| l == "normal"), "puzzle {}", p.id);
-        assert_eq!(p.compared, Some(p.candidates.len()), "puzzle {}: every move compared is kept", p.id);
+        // The answers and at least the move they are judged against; at most every move compared.
+        assert!(p.candidates.len() > p.answers.len(), "puzzle {}", p.id);
+        assert!(p.compared.is_some_and(|n| n >= p.candidates.len()), "puzzle {}: {:?} compared", p.id, p.compared);
         // A clear answer: the margin (less the stored rounding) and intervals apart.
         let next = &p.candidates[p.answers.len()];
         for a in p.answers.iter().map(|&a| &p.candidates[a]) {
@@ -59,6 +61,24 @@ fn ja19_every_shipped_puzzle_replays_from_its_seed_with_legal_clear_answers() {
         assert!(!p.why_en.is_empty() && !p.why_fr.is_empty() && !p.why_en.contains("JA-"), "puzzle {}", p.id);
     }
     assert!(kinds.len() >= 2, "kinds: {kinds:?}");
+    // Varied: no kind over its share (buys at most half the file, as mined
+    // with --buy-share 0.5; the quota's "after the first few" included),
+    // every round and every number of players.
+    let total = file.puzzles.len() as f64;
+    for kind in [Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap] {
+        let n = file.puzzles.iter().filter(|p| p.kind == kind).count() as f64;
+        let share = if kind == Kind::Buy { 0.5 } else { ja::share(kind) };
+        assert!(n <= share * total + 4.0, "{}: {n} of {total}", kind.code());
+    }
+    let mut rounds = std::collections::BTreeSet::new();
+    let mut players = std::collections::BTreeSet::new();
+    for p in &file.puzzles {
+        let position = replay::replay::<JaGame>(&file, p).unwrap();
+        rounds.insert(position.state.round().round());
+        players.insert(position.state.round().players());
+    }
+    assert_eq!(rounds.into_iter().collect::<Vec<_>>(), (1..=7).collect::<Vec<u8>>());
+    assert_eq!(players.into_iter().collect::<Vec<_>>(), (4..=8).collect::<Vec<usize>>());
     // Every game gives a puzzle, and its actions stop at its last.
     for (g, game) in file.games.iter().enumerate() {
         let last = file.puzzles.iter().filter(|p| p.game == g).map(|p| p.at).max();
@@ -229,6 +249,74 @@ fn jachete_mining_is_deterministic_and_its_puzzles_replay() {
         let position = replay::replay::<JaGame>(&one, p).unwrap();
         let scenario = replay::scenario::<JaGame>(&one, p).unwrap();
         scenario_agrees(&scenario, &position.state).unwrap();
+    }
+}
+
+/// `--extend`: more puzzles from the file's own games, before each game's
+/// last puzzle (no action added to the file); the file's puzzles and games
+/// stay exactly as they were, new ids follow, and the result is the same on
+/// one and two threads.
+#[test]
+fn extending_a_file_mines_in_its_games_and_keeps_its_puzzles() {
+    // The first file (ids 1-132, 50 games), as mined.
+    let base = shipped().first(132);
+    assert_eq!(base.games.len(), 50);
+    let config = Config { count: 1, seed: 1, worlds: 200, screen: 32, check: 200, max_games: 1, ..Config::default() };
+    let (one, tally) = ja::extend(&Config { jobs: 1, ..config.clone() }, base.clone(), |_, _, _, _| {}).unwrap();
+    let (two, _) = ja::extend(&Config { jobs: 2, ..config }, base.clone(), |_, _, _, _| {}).unwrap();
+    assert_eq!(one.text(), two.text());
+    assert_eq!(tally.games, 1);
+    assert_eq!(one.puzzles.len(), base.puzzles.len() + 1, "the shipped file's first game gives one more puzzle");
+    assert_eq!(one.games.len(), base.games.len());
+    for (g, game) in one.games.iter().enumerate() {
+        assert_eq!(game.actions, base.games[g].actions, "game {g}: no action added or dropped");
+    }
+    assert_eq!(PuzzleFile { puzzles: one.puzzles[..base.puzzles.len()].to_vec(), ..one.clone() }.text(), base.text());
+    let p = one.puzzles.last().unwrap();
+    assert_eq!(p.id as usize, base.puzzles.len() + 1);
+    assert_eq!(p.game, 0);
+    assert!(p.at < one.games[0].actions.len());
+    assert!(base.puzzles.iter().filter(|q| q.game == 0).all(|q| q.at.abs_diff(p.at) >= one.games[0].seats.len()), "apart from the game's others");
+    let position = replay::replay::<JaGame>(&one, p).unwrap();
+    let scenario = replay::scenario::<JaGame>(&one, p).unwrap();
+    scenario_agrees(&scenario, &position.state).unwrap();
+    // Another game's file is refused.
+    assert!(ja::extend(&Config::default(), PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+}
+
+/// `--onto FILE`: puzzles from new games after the file's; its games and
+/// puzzles stay exactly as they were and new ids follow.
+#[test]
+fn mining_onto_a_file_keeps_its_puzzles() {
+    let base = shipped();
+    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(Kind::Buy), buy_share: 1.0, ..Config::default() };
+    let (onto, _) = ja::mine_onto(&config, base.clone(), |_, _, _, _| {}).unwrap();
+    assert_eq!(onto.puzzles.len(), base.puzzles.len() + 1);
+    assert_eq!(onto.games.len(), base.games.len() + 1);
+    assert_eq!(onto.games[..base.games.len()], base.games[..]);
+    assert_eq!(onto.puzzles[..base.puzzles.len()], base.puzzles[..]);
+    let p = onto.puzzles.last().unwrap();
+    assert_eq!((p.id as usize, p.game), (base.puzzles.len() + 1, base.games.len()));
+    // The same puzzle as mining seed 3 alone finds first (ids aside).
+    let (alone, _) = ja::mine(&config, |_, _, _, _| {});
+    assert_eq!((p.at, &p.candidates), (alone.puzzles[0].at, &alone.puzzles[0].candidates));
+    replay::replay::<JaGame>(&onto, p).unwrap();
+    assert!(ja::mine_onto(&config, PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+}
+
+/// `--cut FILE --keep K`: each puzzle keeps its answers and its K best
+/// other moves (at least the one they are judged against); `compared` stays.
+#[test]
+fn keeping_the_best_others_trims_only_the_tail() {
+    let base = shipped();
+    for keep in [0, 1, 2] {
+        let mut cut = base.clone();
+        ja::keep_best(&mut cut, keep);
+        for (p, q) in cut.puzzles.iter().zip(&base.puzzles) {
+            assert_eq!(p.candidates.len(), q.candidates.len().min(q.answers.len() + keep.max(1)), "puzzle {}", p.id);
+            assert_eq!(p.candidates[..], q.candidates[..p.candidates.len()], "puzzle {}", p.id);
+            assert_eq!((p.compared, &p.answers, &p.why_en), (q.compared, &q.answers, &q.why_en));
+        }
     }
 }
 
