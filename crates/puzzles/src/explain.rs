@@ -1,40 +1,371 @@
-//! A puzzle's one-line explanation, in English and French, from its analysis:
-//! what the answer does that `normal`'s move (the tempting one) does not, and
-//! what it gains. French typography: decimal comma, a non-breaking space
-//! before the colon, a true minus sign. No rule ids.
+//! A puzzle's one-line explanation, in English and French: a reason that
+//! holds for the answer and not for the move it is judged against (`other`:
+//! the best move that is not an answer), then what the analysis finds it
+//! gains. French typography: decimal comma, a non-breaking space before the
+//! colon, a true minus sign. No rule ids.
+//!
+//! A reason is a fact the player can check on the table: the cards each move
+//! leaves in hand (a bid as if it wins the row, as the bots' heuristic
+//! judges it), the foursome it lets them present, the jokers it spends or
+//! takes, the mice it takes, how far the stock and the mice have run. The
+//! reasons of one pair of moves are tried in a fixed order, the most telling
+//! first; when none holds the headline only names the move ([`Reason`] is
+//! then `None`, and `tablee puzzles --explain` counts it).
 
-use tablee_engine::katzenjammer::{Action, Bid, BidKind, Card, Counts, KbView, Presentation};
+use std::collections::BTreeMap;
 
-use crate::format::Unit;
+use tablee_engine::katzenjammer::{Action, Bid, BidKind, Card, Counts, KbState, KbView, Presentation};
 
-/// `(english, french)`: "Passing keeps your 3s for a foursome: +1.2 mice
-/// expected", `gain` over `other` (the best move that is not an answer).
-pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> (String, String) {
-    let (head_en, head_fr) = headline(view, answer, other);
-    let (gain_en, gain_fr) = gain_text(gain, unit);
-    (format!("{head_en}: {gain_en}"), format!("{head_fr}\u{a0}: {gain_fr}"))
+use crate::format::{Puzzle, PuzzleFile, Unit};
+use crate::replay::{self, ReplayError};
+
+/// Why the answer is better than the other move, as facts of the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Winning the row with the answer's bid leaves a foursome of `value`
+    /// to present (`jokers` of it jokers); the other move leaves none of
+    /// that value.
+    Foursome { value: u8, jokers: u8 },
+    /// The answer keeps `kept` of the hand's `held` cards of `value`, the
+    /// other move pays or presents `lost` more of them (and the row does
+    /// not give them back). `ready`: with the jokers the answer leaves in
+    /// hand, they already make a foursome.
+    KeepsSet { value: u8, held: u8, kept: u8, lost: u8, ready: bool },
+    /// A bid against passing: the row's `from_row` cards of `value` make
+    /// `total` in hand.
+    GrowsSet { value: u8, from_row: u8, total: u8 },
+    /// Passing against a bid that would take the row's `jokers` jokers:
+    /// the seat would have `total` (shown and in hand), where no other
+    /// player shows more than `rival`.
+    RowJokers { jokers: u8, total: u8, rival: u8 },
+    /// The other move spends (a bid) or displays (a presentation, for
+    /// `mice` mice) `jokers` more of the hand's jokers than the answer.
+    KeepsJokers { jokers: u8, mice: u8 },
+    /// The answer's bid beats the other's, with `still_in` other players in
+    /// the auction.
+    Stronger { still_in: u8 },
+    /// The answer's bid pays `pays` cards, the other's `other_pays`.
+    Cheaper { pays: u8, other_pays: u8 },
+    /// A bid that pays `pays` cards for a row of `row` (more than it pays),
+    /// or, when passing is the answer, the other bid pays as many as the row
+    /// holds or more.
+    Trade { pays: u8, row: u8 },
+    /// Passing, where none of the row's values would make a pair or more in
+    /// the hand the other bid leaves (and the row has no joker).
+    RowUseless,
+    /// The answer's presentation takes `mice` mice, the other's fewer
+    /// (`other_mice`). `ends`: it takes the last mice and ends the game,
+    /// the seat then at `me`, no other player above `rival`. `stock`,
+    /// `mice_left`: said when the other presents nothing and the game is
+    /// short of them.
+    MoreMice { mice: u8, other_mice: u8, ends: bool, me: i32, rival: i32, stock: u8, mice_left: u8 },
+    /// Holding back, where the other presentation takes the last `mice`
+    /// mice and ends the game with the seat at `me` and another at `rival`
+    /// or more.
+    EndsBehind { mice: u8, me: i32, rival: i32 },
+    /// Joker cats: the seat ends with `without` jokers without them and
+    /// `with` with them; no other player shows more than `rival`.
+    Cats { without: u8, with: u8, rival: u8 },
 }
 
-fn gain_text(gain: f64, unit: Unit) -> (String, String) {
-    let en = signed(gain, '.');
-    let fr = signed(gain, ',');
-    match unit {
-        Unit::Mice => (
-            format!("{en} {} expected", if (gain.abs() - 1.0).abs() < 0.05 { "mouse" } else { "mice" }),
-            format!("{fr}\u{a0}souris en moyenne"),
-        ),
-        Unit::WinChance => (format!("{en} points of win chance"), format!("{fr}\u{a0}points de chances de gagner")),
-        Unit::Points => (format!("{en} points in the round"), format!("{fr}\u{a0}points dans la manche")),
+impl Reason {
+    /// A short name, for counting (`tablee puzzles --explain`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Reason::Foursome { .. } => "foursome",
+            Reason::KeepsSet { .. } => "keeps-set",
+            Reason::GrowsSet { .. } => "grows-set",
+            Reason::RowJokers { .. } => "row-jokers",
+            Reason::KeepsJokers { .. } => "keeps-jokers",
+            Reason::Stronger { .. } => "stronger-bid",
+            Reason::Cheaper { .. } => "cheaper-bid",
+            Reason::Trade { .. } => "cards-for-row",
+            Reason::RowUseless => "row-useless",
+            Reason::MoreMice { .. } => "more-mice",
+            Reason::EndsBehind { .. } => "ends-behind",
+            Reason::Cats { .. } => "joker-cats",
+        }
     }
 }
 
-/// One decimal, a sign, the language's decimal mark, a true minus sign.
-fn signed(x: f64, mark: char) -> String {
-    let text = format!("{:.1}", x.abs()).replace('.', &mark.to_string());
-    if x < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
-        format!("\u{2212}{text}")
+/// A puzzle's explanation and the reason it names (`None`: no reason held).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explanation {
+    pub en: String,
+    pub fr: String,
+    pub reason: Option<Reason>,
+}
+
+/// `(english, french)`: "Passing keeps your three 4s (3 × 4 would pay
+/// them): +1.2 mice expected", `gain` over `other`.
+pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> (String, String) {
+    let e = explain(view, answer, other, gain, unit);
+    (e.en, e.fr)
+}
+
+/// The explanation, with the reason it names.
+pub fn explain(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> Explanation {
+    let reason = reasons(view, answer, other).into_iter().next();
+    let (head_en, head_fr) = match reason {
+        Some(r) => text(view, &r, answer, other),
+        None => fallback(answer),
+    };
+    let (gain_en, gain_fr) = gain_text(gain, unit);
+    Explanation { en: format!("{head_en}: {gain_en}"), fr: format!("{head_fr}\u{a0}: {gain_fr}"), reason }
+}
+
+/// A puzzle's explanation from its stored candidates: the first answer
+/// against the best other move, at the puzzle's position (replayed), the
+/// gain from their stored values (as mining writes it).
+pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation, ReplayError> {
+    let position = replay::replay::<KbState>(file, puzzle)?;
+    let view = position.state.view(puzzle.seat);
+    let next = puzzle.answers.len();
+    let gain = puzzle.candidates[0].value - puzzle.candidates[next].value;
+    Ok(explain(&view, &position.candidates[0], &position.candidates[next], gain, puzzle.unit))
+}
+
+/// `tablee puzzles --explain FILE`: every puzzle's `why` written again from
+/// its stored candidates, nothing else changed. Returns how many puzzles
+/// name each reason (`none`: the headline only names the move), or the
+/// first puzzle that does not replay.
+pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<&'static str, usize>, (u32, ReplayError)> {
+    let explained = file
+        .puzzles
+        .iter()
+        .map(|p| explain_puzzle(file, p).map_err(|e| (p.id, e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut tally = BTreeMap::new();
+    for (p, e) in file.puzzles.iter_mut().zip(explained) {
+        *tally.entry(e.reason.as_ref().map_or("none", Reason::name)).or_insert(0) += 1;
+        p.why_en = e.en;
+        p.why_fr = e.fr;
+    }
+    Ok(tally)
+}
+
+/// What a move leaves the seat with if it goes its way (a bid wins the row).
+#[derive(Clone, Copy, Debug)]
+struct After {
+    hand: Counts,
+    /// Cards of the hand the move pays or presents.
+    paid: Counts,
+    /// Mice taken (a presentation: what is left of the supply at most).
+    mice: u8,
+    /// It takes the last mice, which ends the game.
+    ends: bool,
+}
+
+fn after(view: &KbView, action: &Action) -> After {
+    let mut hand = view.hand;
+    match action {
+        Action::Pass => After { hand, paid: Counts::EMPTY, mice: 0, ends: false },
+        Action::Bid(b) => {
+            hand.remove_all(&b.cards);
+            hand.add_all(&Counts::of(&view.row));
+            After { hand, paid: b.cards, mice: 0, ends: false }
+        }
+        Action::Present(p) => {
+            let paid = p.cards();
+            hand.remove_all(&paid);
+            let mice = p.mice().min(u32::from(view.mice_left)) as u8;
+            After { hand, paid, mice, ends: p.mice() > 0 && p.mice() >= u32::from(view.mice_left) }
+        }
+    }
+}
+
+/// The best foursome a hand can present (natural first, then the highest
+/// value jokers complete): `(value, jokers)`.
+fn best_foursome(hand: &Counts) -> Option<(u8, u8)> {
+    let natural = Card::VALUES.iter().rev().find(|&&c| hand.get(c) >= 4).map(|c| (c.value().unwrap_or(0), 0));
+    natural.or_else(|| {
+        Card::VALUES
+            .iter()
+            .rev()
+            .find(|&&c| hand.get(c) >= 1 && hand.get(c) + hand.jokers() >= 4)
+            .map(|&c| (c.value().unwrap_or(0), 4 - hand.get(c)))
+    })
+}
+
+/// Whether a hand can present a foursome of `value` (with its jokers).
+fn can_present(hand: &Counts, value: u8) -> bool {
+    Card::from_value(value).is_some_and(|c| hand.get(c) >= 1 && hand.get(c) + hand.jokers() >= 4)
+}
+
+/// The most jokers any other player shows.
+fn rival_jokers(view: &KbView) -> u8 {
+    (0..view.players).filter(|&s| s != view.seat).map(|s| view.jokers_shown[s]).max().unwrap_or(0)
+}
+
+/// The most mice any other player has.
+fn rival_mice(view: &KbView) -> i32 {
+    (0..view.players).filter(|&s| s != view.seat).map(|s| view.mice[s]).max().unwrap_or(0)
+}
+
+/// Every reason that holds for this pair of moves, the most telling first.
+pub fn reasons(view: &KbView, answer: &Action, other: &Action) -> Vec<Reason> {
+    let (a, o) = (after(view, answer), after(view, other));
+    let row = Counts::of(&view.row);
+    let mut out = Vec::new();
+    let mut push = |r: Option<Reason>| out.extend(r);
+    let sets = keeps_set(view, &a, &o);
+    let big_set = sets.filter(|r| matches!(r, Reason::KeepsSet { kept, ready, .. } if *kept >= 3 || *ready));
+    let jokers_kept = (o.paid.jokers() > a.paid.jokers())
+        .then_some(Reason::KeepsJokers { jokers: o.paid.jokers() - a.paid.jokers(), mice: o.mice });
+    match (answer, other) {
+        (Action::Pass, Action::Bid(b)) => {
+            let total = view.jokers_shown[view.seat] + view.hand.jokers() + row.jokers();
+            let rival = rival_jokers(view);
+            let row_jokers = (row.jokers() > 0).then_some(Reason::RowJokers { jokers: row.jokers(), total, rival });
+            push(row_jokers.filter(|_| total >= rival));
+            push(big_set);
+            push(jokers_kept);
+            push(sets);
+            push(row_jokers);
+            let pays = b.cards.total() as u8;
+            push((usize::from(pays) >= view.row.len()).then_some(Reason::Trade { pays, row: view.row.len() as u8 }));
+            let pairs = Card::VALUES.iter().any(|&c| row.get(c) > 0 && o.hand.get(c) >= 2);
+            push((!pairs && row.jokers() == 0).then_some(Reason::RowUseless));
+        }
+        (Action::Bid(bid), Action::Pass) => {
+            push(foursome(&a, &o, true));
+            push(grows_set(view, &a));
+            let pays = bid.cards.total() as u8;
+            push((view.row.len() > usize::from(pays)).then_some(Reason::Trade { pays, row: view.row.len() as u8 }));
+        }
+        (Action::Bid(x), Action::Bid(y)) => {
+            push(foursome(&a, &o, false));
+            push(big_set);
+            push(jokers_kept);
+            push(sets);
+            let still_in = (0..view.players).filter(|&s| s != view.seat && !view.passed.contains(&s)).count() as u8;
+            push((x.level().beats(y.level()) && still_in > 0).then_some(Reason::Stronger { still_in }));
+            let (pays, other_pays) = (x.cards.total() as u8, y.cards.total() as u8);
+            push((pays < other_pays).then_some(Reason::Cheaper { pays, other_pays }));
+        }
+        (Action::Present(p), Action::Present(q)) => {
+            let shown = view.jokers_shown[view.seat];
+            if p.cats > q.cats {
+                let without = shown + view.hand.jokers() - 4 * q.cats;
+                push(Some(Reason::Cats { without, with: shown + view.hand.jokers() - 4 * p.cats, rival: rival_jokers(view) }));
+            }
+            let me = view.mice[view.seat];
+            let rival = rival_mice(view);
+            if o.ends && !a.ends && me + i32::from(o.mice) <= rival {
+                push(Some(Reason::EndsBehind { mice: o.mice, me: me + i32::from(o.mice), rival }));
+            }
+            if a.mice > o.mice {
+                let short = q.is_nothing() && !a.ends;
+                push(Some(Reason::MoreMice {
+                    mice: a.mice,
+                    other_mice: o.mice,
+                    ends: a.ends,
+                    me: me + i32::from(a.mice),
+                    rival,
+                    stock: if short && view.stock <= SHORT_STOCK { view.stock as u8 } else { 0 },
+                    mice_left: if short && view.mice_left <= SHORT_MICE { view.mice_left } else { 0 },
+                }));
+            }
+            push(jokers_kept);
+            push(sets);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A stock this short (or mice this few) is said when presenting now beats
+/// waiting: the game may end before the seat wins another row.
+const SHORT_STOCK: usize = 20;
+const SHORT_MICE: u8 = 8;
+
+/// A foursome the answer's bid lets the seat present and the other move
+/// does not (passing presents nothing).
+fn foursome(a: &After, o: &After, other_passes: bool) -> Option<Reason> {
+    let (value, jokers) = best_foursome(&a.hand)?;
+    (other_passes || !can_present(&o.hand, value)).then_some(Reason::Foursome { value, jokers })
+}
+
+/// The value of which the answer keeps most (then the highest): at least
+/// two, and more than the other move leaves.
+fn keeps_set(view: &KbView, a: &After, o: &After) -> Option<Reason> {
+    Card::VALUES
+        .iter()
+        .rev()
+        .filter_map(|&c| {
+            let held = view.hand.get(c);
+            let kept = held - a.paid.get(c);
+            let lost = o.paid.get(c).saturating_sub(a.paid.get(c));
+            let ready = kept + a.hand.jokers() >= 4;
+            (kept >= 2 && lost > 0 && a.hand.get(c) > o.hand.get(c))
+                .then(|| Reason::KeepsSet { value: c.value().unwrap_or(0), held, kept, lost, ready })
+        })
+        .max_by_key(|r| match r {
+            Reason::KeepsSet { kept, value, .. } => (*kept, *value),
+            _ => (0, 0),
+        })
+}
+
+/// The value the row adds most to, when winning it makes two or more in hand.
+fn grows_set(view: &KbView, a: &After) -> Option<Reason> {
+    let row = Counts::of(&view.row);
+    Card::VALUES
+        .iter()
+        .filter(|&&c| row.get(c) > 0 && a.hand.get(c) >= 2 && a.hand.get(c) > view.hand.get(c))
+        .max_by_key(|&&c| (a.hand.get(c), c.value()))
+        .map(|&c| Reason::GrowsSet { value: c.value().unwrap_or(0), from_row: row.get(c), total: a.hand.get(c) })
+}
+
+// ---- Words ----
+
+const EN_NUMBERS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const FR_NUMBERS: [&str; 11] = ["aucun", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"];
+
+fn en_number(n: u8) -> String {
+    EN_NUMBERS.get(usize::from(n)).map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+fn fr_number(n: u8) -> String {
+    FR_NUMBERS.get(usize::from(n)).map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// "three 4s" / "trois 4"; "a 4" / "un 4".
+fn cards_en(n: u8, value: u8) -> String {
+    if n == 1 {
+        format!("a {value}")
     } else {
-        format!("+{text}")
+        format!("{} {value}s", en_number(n))
+    }
+}
+
+fn cards_fr(n: u8, value: u8) -> String {
+    format!("{} {value}", fr_number(n))
+}
+
+/// "your joker" / "your two jokers"; "votre joker" / "vos deux jokers".
+fn your_jokers(n: u8) -> (String, String) {
+    if n == 1 {
+        ("your joker".into(), "votre joker".into())
+    } else {
+        (format!("your {} jokers", en_number(n)), format!("vos {} jokers", fr_number(n)))
+    }
+}
+
+fn jokers_en(n: u8) -> String {
+    if n == 1 { "1 joker".into() } else { format!("{n} jokers") }
+}
+
+fn mice_en(n: u8) -> String {
+    if n == 1 { "1 mouse".into() } else { format!("{n} mice") }
+}
+
+/// "the last 3 mice" / "les 3 dernières souris".
+fn last_mice(n: u8, fr: bool) -> String {
+    match (n, fr) {
+        (1, false) => "the last mouse".into(),
+        (n, false) => format!("the last {n} mice"),
+        (1, true) => "la dernière souris".into(),
+        (n, true) => format!("les {n} dernières souris"),
     }
 }
 
@@ -80,79 +411,293 @@ fn join(parts: &[String], and: &str) -> String {
     }
 }
 
-/// The value of three or more natural cards the bid would spend, if any.
-fn spent_set(hand: &Counts, cards: &Counts) -> Option<u8> {
-    Card::VALUES.iter().rev().find(|&&c| cards.get(c) > 0 && hand.get(c) >= 3).and_then(|c| c.value())
-}
-
-/// A foursome value the row completes when won with `bid`.
-fn completed(hand: &Counts, bid: &Counts, row: &Counts) -> Option<u8> {
-    let mut after = *hand;
-    after.remove_all(bid);
-    after.add_all(row);
-    Card::VALUES.iter().rev().find(|&&c| after.get(c) >= 4 && hand.get(c) < 4).and_then(|c| c.value())
-}
-
-/// "your joker" / "votre joker", "your jokers" / "vos jokers".
-fn your_jokers(n: u8) -> (&'static str, &'static str) {
-    if n == 1 {
-        ("your joker", "votre joker")
-    } else {
-        ("your jokers", "vos jokers")
+/// The move as a sentence's subject: "Passing", "Bidding 3 × 4",
+/// "Holding back", "Presenting a foursome of 4s".
+fn subject(action: &Action) -> (String, String) {
+    match action {
+        Action::Pass => ("Passing".into(), "Passer".into()),
+        Action::Bid(b) => (format!("Bidding {}", level_en(b)), format!("Miser {}", level_fr(b))),
+        Action::Present(p) if p.is_nothing() => ("Holding back".into(), "Attendre".into()),
+        Action::Present(p) => (format!("Presenting {}", present_text(p, false)), format!("Poser {}", present_text(p, true))),
     }
 }
 
-/// What the answer does, as the sentence's subject and verb.
-fn headline(view: &KbView, answer: &Action, other: &Action) -> (String, String) {
-    let hand = view.hand;
-    let row = Counts::of(&view.row);
-    match (answer, other) {
-        (Action::Pass, Action::Bid(b)) if b.cards.jokers() > 0 => {
-            let (en, fr) = your_jokers(b.cards.jokers());
-            (format!("Passing keeps {en} out of sight"), format!("Passer garde {fr} hors de la table"))
-        }
-        (Action::Pass, Action::Bid(b)) => match spent_set(&hand, &b.cards) {
-            Some(v) => (format!("Passing keeps your {v}s for a foursome"), format!("Passer garde vos {v} pour un carré")),
-            None => ("This row is not worth the cards".to_string(), "Cette rangée ne vaut pas ces cartes".to_string()),
-        },
-        (Action::Bid(a), _) => {
-            let (en, fr) = (level_en(a), level_fr(a));
-            match (completed(&hand, &a.cards, &row), other) {
-                (Some(v), _) => (
-                    format!("Bidding {en} takes the row and a foursome of {v}s"),
-                    format!("Miser {fr} prend la rangée et un carré de {v}"),
-                ),
-                (None, Action::Bid(b)) if a.cards.jokers() < b.cards.jokers() => (
-                    format!("Bidding {en} keeps your jokers out of sight"),
-                    format!("Miser {fr} garde vos jokers hors de la table"),
-                ),
-                (None, Action::Bid(b)) if a.level().cmp_strength(b.level()).is_lt() => {
-                    (format!("Bidding {en} is enough"), format!("Miser {fr} suffit"))
-                }
-                (None, Action::Bid(_)) => (format!("Bid {en} to take this row"), format!("Misez {fr} pour prendre cette rangée")),
-                _ => (format!("This row is worth bidding {en}"), format!("Cette rangée vaut une mise de {fr}")),
+/// The move as a short name: "3 × 4", "passing", "a foursome of 4s".
+fn name(action: &Action) -> (String, String) {
+    match action {
+        Action::Pass => ("passing".into(), "passer".into()),
+        Action::Bid(b) => (level_en(b), level_fr(b)),
+        Action::Present(p) if p.is_nothing() => ("holding back".into(), "attendre".into()),
+        Action::Present(p) => (present_text(p, false), present_text(p, true)),
+    }
+}
+
+/// The headline for a reason (no colon: the gain follows one).
+fn text(view: &KbView, reason: &Reason, answer: &Action, other: &Action) -> (String, String) {
+    let (mut who_en, mut who_fr) = subject(answer);
+    let (mut other_en, mut other_fr) = name(other);
+    // Two bids of one level ("4 different") are told apart by their cards.
+    if let (Action::Bid(a), Action::Bid(o)) = (answer, other) {
+        if a.level() == o.level() {
+            for (bid, en, fr) in [(a, &mut who_en, &mut who_fr), (o, &mut other_en, &mut other_fr)] {
+                let cards: Vec<&str> = bid.cards.cards().iter().map(|c| c.symbol()).collect();
+                en.push_str(&format!(" ({})", cards.join(" ")));
+                fr.push_str(&format!(" ({})", cards.join(" ")));
             }
         }
-        (Action::Present(p), _) if p.cats > 0 => (
-            "Joker cats rid you of four jokers".to_string(),
-            "Les chats-jokers vous débarrassent de quatre jokers".to_string(),
-        ),
-        (Action::Present(p), _) if p.is_nothing() => {
-            ("Holding your cards back is better".to_string(), "Mieux vaut garder vos cartes".to_string())
+    }
+    match *reason {
+        Reason::Foursome { value, jokers } => {
+            let (with_en, with_fr) = match jokers {
+                0 => (String::new(), String::new()),
+                n => {
+                    let (en, fr) = your_jokers(n);
+                    (format!(" with {en}"), format!(" avec {fr}"))
+                }
+            };
+            let (not_en, not_fr) = match other {
+                Action::Pass => (String::new(), String::new()),
+                _ => (format!(", unlike {other_en}"), format!(", contrairement à {other_fr}")),
+            };
+            let (level_en, level_fr) = (who_en.trim_start_matches("Bidding "), who_fr.trim_start_matches("Miser "));
+            let (mice_en, mice_fr) = if value > view.mice_left {
+                (last_mice(view.mice_left, false), last_mice(view.mice_left, true))
+            } else {
+                (mice_en(value), format!("{value}\u{a0}souris"))
+            };
+            (
+                format!("Winning the row with {level_en} gives you a foursome of {value}s to present{with_en}, {mice_en}{not_en}"),
+                format!("Gagner la rangée avec {level_fr} vous donne un carré de {value} à poser{with_fr}, {mice_fr}{not_fr}"),
+            )
         }
-        (Action::Present(p), Action::Present(q)) if p.displayed_jokers() < q.displayed_jokers() => (
-            format!("Present {} and show fewer jokers", present_text(p, false)),
-            format!("Posez {} en montrant moins de jokers", present_text(p, true)),
+        Reason::KeepsSet { value, held, kept, lost, ready } => {
+            let (what_en, what_fr) = if kept == held {
+                (format!("your {}", cards_en(kept, value).trim_start_matches("a ")), format!("vos {}", cards_fr(kept, value)))
+            } else {
+                (format!("{} of your {value}s", en_number(kept)), format!("{} de vos {value}", fr_number(kept)))
+            };
+            let verb = |en: bool| match (other, en) {
+                (Action::Present(_), true) => "use",
+                (Action::Present(_), false) => "utiliserait",
+                (_, true) => "pay",
+                (_, false) => "paierait",
+            };
+            let (them_en, them_fr) = if lost >= kept {
+                ("them".to_string(), format!("les {}", verb(false)))
+            } else {
+                (en_number(lost), format!("en {} {}", verb(false), fr_number(lost)))
+            };
+            if matches!(answer, Action::Present(_)) && kept >= 4 {
+                return (
+                    format!("{who_en} keeps {what_en} to bid with, and you can still present them after any row you win"),
+                    format!("{who_fr} garde {what_fr} pour miser, et vous pourrez encore les poser après toute rangée gagnée"),
+                );
+            }
+            let (then_en, then_fr) = match (answer, ready) {
+                (Action::Present(_), _) | (_, false) => (String::new(), String::new()),
+                (_, true) if kept >= 4 => (
+                    ", a foursome to present whenever you win a row".to_string(),
+                    ", un carré à poser dès que vous gagnez une rangée".to_string(),
+                ),
+                (_, true) => {
+                    let (en, fr) = your_jokers(after(view, answer).hand.jokers());
+                    (
+                        format!(", with {en} a foursome to present whenever you win a row"),
+                        format!(", avec {fr} un carré à poser dès que vous gagnez une rangée"),
+                    )
+                }
+            };
+            (
+                format!("{who_en} keeps {what_en} ({other_en} would {} {them_en}){then_en}", verb(true)),
+                format!("{who_fr} garde {what_fr} ({other_fr} {them_fr}){then_fr}"),
+            )
+        }
+        Reason::GrowsSet { value, from_row, total } => {
+            let (row_en, row_fr) = if from_row == 1 {
+                (format!("the row's {value}"), format!("le {value} de la rangée"))
+            } else {
+                (format!("the row's {}", cards_en(from_row, value)), format!("les {} de la rangée", cards_fr(from_row, value)))
+            };
+            if total == from_row {
+                return (
+                    format!("{who_en} takes {row_en}, a start towards a foursome"),
+                    format!("{who_fr} prend {row_fr}, un début de carré"),
+                );
+            }
+            (
+                format!("{who_en} takes {row_en}, for {} with yours", cards_en(total, value)),
+                format!("{who_fr} prend {row_fr}, pour {} avec les vôtres", cards_fr(total, value)),
+            )
+        }
+        Reason::RowJokers { jokers, total, rival } => {
+            let (row_en, row_fr) = if jokers == 1 {
+                ("the row's joker".to_string(), "le joker de la rangée".to_string())
+            } else {
+                (format!("the row's {} jokers", en_number(jokers)), format!("les {} jokers de la rangée", fr_number(jokers)))
+            };
+            let (then_en, then_fr) = if total >= rival {
+                let (en, fr) = no_one_shows_more(rival);
+                (format!("{en} (the most jokers at the end lose 5 mice)"), format!("{fr} (le plus de jokers à la fin perd 5\u{a0}souris)"))
+            } else {
+                (format!("(another player shows {rival})"), format!("(un autre joueur en montre {rival})"))
+            };
+            (
+                format!("{who_en} leaves {row_en} to others, as winning the row would bring you to {} {then_en}", jokers_en(total)),
+                format!("{who_fr} laisse {row_fr} aux autres, car la gagner vous mènerait à {total}\u{a0}jokers {then_fr}"),
+            )
+        }
+        Reason::KeepsJokers { jokers, mice } => {
+            let (yours_en, yours_fr) = your_jokers(jokers);
+            let them_fr = if jokers == 1 { "le" } else { "les" };
+            match other {
+                Action::Present(_) => (
+                    format!("{who_en} keeps {yours_en} in hand, wild for a bigger foursome or a bid ({other_en} would spend {} for {})",
+                        if jokers == 1 { "it" } else { "them" }, mice_en(mice)),
+                    format!("{who_fr} garde {yours_fr} en main, pour un plus gros carré ou une mise ({other_fr} {them_fr} dépenserait pour {mice}\u{a0}souris)"),
+                ),
+                _ => (
+                    format!("{who_en} keeps {yours_en} in hand ({other_en} would put {} on show for good)", if jokers == 1 { "it" } else { "them" }),
+                    format!("{who_fr} garde {yours_fr} en main ({other_fr} {} pour de bon)", if jokers == 1 { "l'exposerait" } else { "les exposerait" }),
+                ),
+            }
+        }
+        Reason::Stronger { still_in } => {
+            let (players_en, players_fr) = if still_in == 1 {
+                ("1 other player".to_string(), "1 autre joueur".to_string())
+            } else {
+                (format!("{still_in} other players"), format!("{still_in} autres joueurs"))
+            };
+            (
+                format!("{who_en} is harder to outbid than {other_en}, with {players_en} still in the auction"),
+                format!("{who_fr} est plus dur à surenchérir que {other_fr}, avec {players_fr} encore dans l'enchère"),
+            )
+        }
+        Reason::Cheaper { pays, other_pays } => (
+            format!("{who_en} pays {pays} cards where {other_en} pays {other_pays}"),
+            format!("{who_fr} coûte {pays}\u{a0}cartes, {other_fr} en coûte {other_pays}"),
         ),
-        (Action::Present(p), _) => (format!("Present {}", present_text(p, false)), format!("Posez {}", present_text(p, true))),
-        (Action::Pass, _) => ("Passing is better".to_string(), "Mieux vaut passer".to_string()),
+        Reason::Trade { pays, row } => match answer {
+            Action::Pass => (
+                format!("{who_en} keeps the {pays} cards {other_en} would pay for a row of {row}"),
+                format!("{who_fr} garde les {pays}\u{a0}cartes que {other_fr} paierait pour une rangée de {row}"),
+            ),
+            _ => (
+                format!("{who_en} pays {pays} cards for a row of {row}"),
+                format!("{who_fr} paie {pays}\u{a0}cartes pour une rangée de {row}"),
+            ),
+        },
+        Reason::RowUseless => {
+            let mut distinct: Vec<String> = view.row.iter().filter_map(|c| c.value()).map(|v| v.to_string()).collect();
+            distinct.sort();
+            distinct.dedup();
+            let (row_en, row_fr) = if distinct.len() == 1 {
+                (format!("the row's {}", distinct[0]), format!("le {} de la rangée", distinct[0]))
+            } else {
+                (format!("the row's {}", join(&distinct, "and")), format!("les {} de la rangée", join(&distinct, "et")))
+            };
+            (
+                format!("{who_en} is better, as {row_en} would pair with none of the cards {other_en} leaves you"),
+                format!("{who_fr} vaut mieux, car {row_fr} ne ferait paire avec aucune des cartes que {other_fr} vous laisse"),
+            )
+        }
+        Reason::MoreMice { mice, other_mice, ends, me, rival, stock, mice_left } => {
+            let (subject_en, subject_fr) = match answer {
+                Action::Present(p) => (format!("Present {} now", present_text(p, false)), format!("Posez {} maintenant", present_text(p, true))),
+                _ => (who_en.clone(), who_fr.clone()),
+            };
+            if ends {
+                let (lead_en, lead_fr) = if me > rival {
+                    (format!(" with you ahead, {me} mice to {rival}"), format!(" avec vous en tête, {me}\u{a0}souris contre {rival}"))
+                } else {
+                    (String::new(), String::new())
+                };
+                let (last_en, last_fr) = (last_mice(mice, false), last_mice(mice, true));
+                (
+                    format!("{subject_en}, which takes {last_en} and ends the game{lead_en}"),
+                    format!("{subject_fr}, ce qui prend {last_fr} et finit la partie{lead_fr}"),
+                )
+            } else if other_mice > 0 {
+                (
+                    format!("{subject_en}, which takes {} where {other_en} takes {}", mice_en(mice), mice_en(other_mice)),
+                    format!("{subject_fr}, ce qui prend {mice}\u{a0}souris, {other_fr} {other_mice}"),
+                )
+            } else if stock > 0 {
+                (
+                    format!("{subject_en} for {}, with only {stock} cards left in the stock (a foursome still in hand at the end scores nothing)", mice_en(mice)),
+                    format!("{subject_fr} pour {mice}\u{a0}souris, il ne reste que {stock}\u{a0}cartes dans la pioche (un carré encore en main à la fin ne rapporte rien)"),
+                )
+            } else if mice_left > 0 {
+                (
+                    format!("{subject_en} for {}, with only {} left to take", mice_en(mice), mice_en(mice_left)),
+                    format!("{subject_fr} pour {mice}\u{a0}souris, il n'en reste que {mice_left} à prendre"),
+                )
+            } else {
+                (format!("{subject_en} for {}", mice_en(mice)), format!("{subject_fr} pour {mice}\u{a0}souris"))
+            }
+        }
+        Reason::EndsBehind { mice, me, rival } => {
+            let (last_en, last_fr) = (last_mice(mice, false), last_mice(mice, true));
+            (
+                format!("{who_en} keeps the game going, as {other_en} would take {last_en} and end it with you behind, {me} mice to {rival}"),
+                format!("{who_fr} fait durer la partie, car {other_fr} prendrait {last_fr} et la finirait avec vous derrière, {me}\u{a0}souris contre {rival}"),
+            )
+        }
+        Reason::Cats { without, with, rival } => {
+            let (more_en, more_fr) = no_one_shows_more(rival);
+            (
+                format!("Joker cats take four of your jokers out of the game, leaving you {with} instead of {without}, {more_en} (the most jokers at the end lose 5 mice)"),
+                format!("Les chats-jokers retirent quatre de vos jokers du jeu, il vous en reste {with} au lieu de {without}, {more_fr} (le plus de jokers à la fin perd 5\u{a0}souris)"),
+            )
+        }
+    }
+}
+
+/// "and no one else shows more than 3" / "and no one else shows any".
+fn no_one_shows_more(rival: u8) -> (String, String) {
+    if rival == 0 {
+        ("and no one else shows any".into(), "et personne d'autre n'en montre".into())
+    } else {
+        (format!("and no one else shows more than {rival}"), format!("et personne d'autre n'en montre plus de {rival}"))
+    }
+}
+
+/// When no reason holds: the move alone.
+fn fallback(answer: &Action) -> (String, String) {
+    match answer {
+        Action::Pass => ("Passing is better".into(), "Mieux vaut passer".into()),
+        Action::Bid(b) => (format!("This row is worth bidding {}", level_en(b)), format!("Cette rangée vaut une mise de {}", level_fr(b))),
+        Action::Present(p) if p.is_nothing() => ("Holding your cards back is better".into(), "Mieux vaut garder vos cartes".into()),
+        Action::Present(p) => (format!("Present {}", present_text(p, false)), format!("Posez {}", present_text(p, true))),
+    }
+}
+
+fn gain_text(gain: f64, unit: Unit) -> (String, String) {
+    let en = signed(gain, '.');
+    let fr = signed(gain, ',');
+    match unit {
+        Unit::Mice => (
+            format!("{en} {} expected", if (gain.abs() - 1.0).abs() < 0.05 { "mouse" } else { "mice" }),
+            format!("{fr}\u{a0}souris en moyenne"),
+        ),
+        Unit::WinChance => (format!("{en} points of win chance"), format!("{fr}\u{a0}points de chances de gagner")),
+        Unit::Points => (format!("{en} points in the round"), format!("{fr}\u{a0}points dans la manche")),
+    }
+}
+
+/// One decimal, a sign, the language's decimal mark, a true minus sign.
+fn signed(x: f64, mark: char) -> String {
+    let text = format!("{:.1}", x.abs()).replace('.', &mark.to_string());
+    if x < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        format!("\u{2212}{text}")
+    } else {
+        format!("+{text}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablee_engine::katzenjammer::{KbState, Options};
+    use tablee_engine::katzenjammer::Options;
     use tablee_engine::Seed;
 
     #[test]
@@ -161,11 +706,13 @@ mod tests {
         assert_eq!(signed(1.25, ','), "+1,2");
         assert_eq!(signed(-0.04, ','), "+0,0");
         assert_eq!(signed(-2.0, ','), "\u{2212}2,0");
-        let view = KbState::new_game(4, Options::default(), Seed::from_number(1)).unwrap().view(0);
+        let mut view = KbState::new_game(4, Options::default(), Seed::from_number(1)).unwrap().view(0);
+        view.hand = Counts([0, 0, 3, 1, 0, 1]);
+        view.row = vec![Card::Five, Card::One];
         let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
         let (en, fr) = why(&view, &Action::Pass, &bid, 1.23, Unit::Mice);
-        assert_eq!(en, "Passing keeps your joker out of sight: +1.2 mice expected");
-        assert_eq!(fr, "Passer garde votre joker hors de la table\u{a0}: +1,2\u{a0}souris en moyenne");
+        assert_eq!(en, "Passing keeps your three 3s (3 × 3 would pay two), with your joker a foursome to present whenever you win a row: +1.2 mice expected");
+        assert_eq!(fr, "Passer garde vos trois 3 (3 × 3 en paierait deux), avec votre joker un carré à poser dès que vous gagnez une rangée\u{a0}: +1,2\u{a0}souris en moyenne");
         assert!(!en.contains("KB-") && !fr.contains("KB-"));
     }
 }
