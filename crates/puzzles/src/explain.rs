@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use tablee_engine::katzenjammer::{Action, Bid, BidKind, Card, Counts, KbState, KbView, Presentation};
+use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView};
 
 use crate::format::{Puzzle, PuzzleFile, Unit};
 use crate::replay::{self, ReplayError};
@@ -107,7 +107,7 @@ pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit
 pub fn explain(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> Explanation {
     let reason = reasons(view, answer, other).into_iter().next();
     let (head_en, head_fr) = match reason {
-        Some(r) => text(view, &r, answer, other),
+        Some(r) => text(view, &r, answer),
         None => fallback(answer),
     };
     let (gain_en, gain_fr) = gain_text(gain, unit);
@@ -329,19 +329,6 @@ fn fr_number(n: u8) -> String {
     FR_NUMBERS.get(usize::from(n)).map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
-/// "three 4s" / "trois 4"; "a 4" / "un 4".
-fn cards_en(n: u8, value: u8) -> String {
-    if n == 1 {
-        format!("a {value}")
-    } else {
-        format!("{} {value}s", en_number(n))
-    }
-}
-
-fn cards_fr(n: u8, value: u8) -> String {
-    format!("{} {value}", fr_number(n))
-}
-
 /// "your joker" / "your two jokers"; "votre joker" / "vos deux jokers".
 fn your_jokers(n: u8) -> (String, String) {
     if n == 1 {
@@ -351,324 +338,138 @@ fn your_jokers(n: u8) -> (String, String) {
     }
 }
 
-fn jokers_en(n: u8) -> String {
-    if n == 1 { "1 joker".into() } else { format!("{n} jokers") }
-}
-
-fn mice_en(n: u8) -> String {
-    if n == 1 { "1 mouse".into() } else { format!("{n} mice") }
-}
-
-/// "the last 3 mice" / "les 3 dernières souris".
-fn last_mice(n: u8, fr: bool) -> String {
-    match (n, fr) {
-        (1, false) => "the last mouse".into(),
-        (n, false) => format!("the last {n} mice"),
-        (1, true) => "la dernière souris".into(),
-        (n, true) => format!("les {n} dernières souris"),
-    }
-}
-
-fn level_en(bid: &Bid) -> String {
-    let n = bid.cards.total();
-    match bid.kind {
-        BidKind::Same(v) => format!("{n} × {v}"),
-        BidKind::Different => format!("{n} different"),
-    }
-}
-
-fn level_fr(bid: &Bid) -> String {
-    let n = bid.cards.total();
-    match bid.kind {
-        BidKind::Same(v) => format!("{n} × {v}"),
-        BidKind::Different if n == 1 => "1 différente".to_string(),
-        BidKind::Different => format!("{n} différentes"),
-    }
-}
-
-/// "a foursome of 4s and joker cats" / "un carré de 4 et des chats-jokers".
-fn present_text(p: &Presentation, fr: bool) -> String {
-    let mut parts: Vec<String> = (0..5)
-        .filter(|&i| p.foursomes[i] > 0)
-        .map(|i| match (p.foursomes[i], fr) {
-            (1, false) => format!("a foursome of {}s", i + 1),
-            (k, false) => format!("{k} foursomes of {}s", i + 1),
-            (1, true) => format!("un carré de {}", i + 1),
-            (k, true) => format!("{k} carrés de {}", i + 1),
-        })
-        .collect();
-    if p.cats > 0 {
-        parts.push(if fr { "des chats-jokers" } else { "joker cats" }.to_string());
-    }
-    join(&parts, if fr { "et" } else { "and" })
-}
-
-fn join(parts: &[String], and: &str) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
-    }
-}
-
 /// The move as a sentence's subject: "Passing", "Bidding 3 × 4",
 /// "Holding back", "Presenting a foursome of 4s".
 fn subject(action: &Action) -> (String, String) {
     match action {
         Action::Pass => ("Passing".into(), "Passer".into()),
-        Action::Bid(b) => (format!("Bidding {}", level_en(b)), format!("Miser {}", level_fr(b))),
+        Action::Bid(_) => ("This bid".into(), "Cette mise".into()),
         Action::Present(p) if p.is_nothing() => ("Holding back".into(), "Attendre".into()),
-        Action::Present(p) => (format!("Presenting {}", present_text(p, false)), format!("Poser {}", present_text(p, true))),
-    }
-}
-
-/// The move as a short name: "3 × 4", "passing", "a foursome of 4s".
-fn name(action: &Action) -> (String, String) {
-    match action {
-        Action::Pass => ("passing".into(), "passer".into()),
-        Action::Bid(b) => (level_en(b), level_fr(b)),
-        Action::Present(p) if p.is_nothing() => ("holding back".into(), "attendre".into()),
-        Action::Present(p) => (present_text(p, false), present_text(p, true)),
+        Action::Present(p) if p.count() > 1 => ("These foursomes".into(), "Ces carrés".into()),
+        Action::Present(_) => ("This foursome".into(), "Ce carré".into()),
     }
 }
 
 /// The headline for a reason (no colon: the gain follows one).
-fn text(view: &KbView, reason: &Reason, answer: &Action, other: &Action) -> (String, String) {
-    let (mut who_en, mut who_fr) = subject(answer);
-    let (mut other_en, mut other_fr) = name(other);
-    // Two bids of one level ("4 different") are told apart by their cards.
-    if let (Action::Bid(a), Action::Bid(o)) = (answer, other) {
-        if a.level() == o.level() {
-            for (bid, en, fr) in [(a, &mut who_en, &mut who_fr), (o, &mut other_en, &mut other_fr)] {
-                let cards: Vec<&str> = bid.cards.cards().iter().map(|c| c.symbol()).collect();
-                en.push_str(&format!(" ({})", cards.join(" ")));
-                fr.push_str(&format!(" ({})", cards.join(" ")));
-            }
-        }
-    }
+///
+/// Few numbers and no names of moves: the player sees both moves beside the
+/// text, and the shipped file has a size budget (50,000 bytes gzip) that
+/// every varying word in 527 lines, in two languages, weighs on — a fixed
+/// phrase costs a few bits, a number a few bytes.
+fn text(view: &KbView, reason: &Reason, answer: &Action) -> (String, String) {
+    let (who_en, who_fr) = subject(answer);
     match *reason {
         Reason::Foursome { value, jokers } => {
-            let (with_en, with_fr) = match jokers {
-                0 => (String::new(), String::new()),
-                n => {
-                    let (en, fr) = your_jokers(n);
-                    (format!(" with {en}"), format!(" avec {fr}"))
-                }
-            };
-            let (not_en, not_fr) = match other {
-                Action::Pass => (String::new(), String::new()),
-                _ => (format!(", unlike {other_en}"), format!(", contrairement à {other_fr}")),
-            };
-            let (level_en, level_fr) = (who_en.trim_start_matches("Bidding "), who_fr.trim_start_matches("Miser "));
-            let (mice_en, mice_fr) = if value > view.mice_left {
-                (last_mice(view.mice_left, false), last_mice(view.mice_left, true))
-            } else {
-                (mice_en(value), format!("{value}\u{a0}souris"))
-            };
-            (
-                format!("Winning the row with {level_en} gives you a foursome of {value}s to present{with_en}, {mice_en}{not_en}"),
-                format!("Gagner la rangée avec {level_fr} vous donne un carré de {value} à poser{with_fr}, {mice_fr}{not_fr}"),
-            )
+            let (with_en, with_fr) = with_your_jokers(jokers);
+            (format!("{who_en} wins a foursome of {value}s{with_en}"), format!("{who_fr} gagne un carré de {value}{with_fr}"))
         }
-        Reason::KeepsSet { value, held, kept, lost, ready } => {
+        Reason::KeepsSet { value, held, kept, ready, .. } => {
             let (what_en, what_fr) = if kept == held {
-                (format!("your {}", cards_en(kept, value).trim_start_matches("a ")), format!("vos {}", cards_fr(kept, value)))
+                (format!("your {} {value}s", en_number(kept)), format!("vos {} {value}", fr_number(kept)))
             } else {
                 (format!("{} of your {value}s", en_number(kept)), format!("{} de vos {value}", fr_number(kept)))
             };
-            let verb = |en: bool| match (other, en) {
-                (Action::Present(_), true) => "use",
-                (Action::Present(_), false) => "utiliserait",
-                (_, true) => "pay",
-                (_, false) => "paierait",
-            };
-            let (them_en, them_fr) = if lost >= kept {
-                ("them".to_string(), format!("les {}", verb(false)))
-            } else {
-                (en_number(lost), format!("en {} {}", verb(false), fr_number(lost)))
-            };
-            if matches!(answer, Action::Present(_)) && kept >= 4 {
-                return (
-                    format!("{who_en} keeps {what_en} to bid with, and you can still present them after any row you win"),
-                    format!("{who_fr} garde {what_fr} pour miser, et vous pourrez encore les poser après toute rangée gagnée"),
-                );
-            }
             let (then_en, then_fr) = match (answer, ready) {
                 (Action::Present(_), _) | (_, false) => (String::new(), String::new()),
-                (_, true) if kept >= 4 => (
-                    ", a foursome to present whenever you win a row".to_string(),
-                    ", un carré à poser dès que vous gagnez une rangée".to_string(),
-                ),
+                (_, true) if kept >= 4 => (", a foursome".to_string(), ", un carré".to_string()),
                 (_, true) => {
-                    let (en, fr) = your_jokers(after(view, answer).hand.jokers());
-                    (
-                        format!(", with {en} a foursome to present whenever you win a row"),
-                        format!(", avec {fr} un carré à poser dès que vous gagnez une rangée"),
-                    )
+                    let (en, fr) = with_your_jokers(after(view, answer).hand.jokers());
+                    (format!(", a foursome{en}"), format!(", un carré{fr}"))
                 }
             };
-            (
-                format!("{who_en} keeps {what_en} ({other_en} would {} {them_en}){then_en}", verb(true)),
-                format!("{who_fr} garde {what_fr} ({other_fr} {them_fr}){then_fr}"),
-            )
+            (format!("{who_en} keeps {what_en}{then_en}"), format!("{who_fr} garde {what_fr}{then_fr}"))
         }
         Reason::GrowsSet { value, from_row, total } => {
-            let (row_en, row_fr) = if from_row == 1 {
-                (format!("the row's {value}"), format!("le {value} de la rangée"))
-            } else {
-                (format!("the row's {}", cards_en(from_row, value)), format!("les {} de la rangée", cards_fr(from_row, value)))
-            };
-            if total == from_row {
-                return (
-                    format!("{who_en} takes {row_en}, a start towards a foursome"),
-                    format!("{who_fr} prend {row_fr}, un début de carré"),
-                );
-            }
+            let (row_en, row_fr) =
+                if from_row == 1 { (format!("{value}"), format!("le {value}")) } else { (format!("{value}s"), format!("les {value}")) };
             (
-                format!("{who_en} takes {row_en}, for {} with yours", cards_en(total, value)),
-                format!("{who_fr} prend {row_fr}, pour {} avec les vôtres", cards_fr(total, value)),
+                format!("{who_en} takes the row's {row_en}, making {}", en_number(total)),
+                format!("{who_fr} prend {row_fr} de la rangée, soit {}", fr_number(total)),
             )
         }
-        Reason::RowJokers { jokers, total, rival } => {
-            let (row_en, row_fr) = if jokers == 1 {
-                ("the row's joker".to_string(), "le joker de la rangée".to_string())
-            } else {
-                (format!("the row's {} jokers", en_number(jokers)), format!("les {} jokers de la rangée", fr_number(jokers)))
-            };
-            let (then_en, then_fr) = if total >= rival {
-                let (en, fr) = no_one_shows_more(rival);
-                (format!("{en} (the most jokers at the end lose 5 mice)"), format!("{fr} (le plus de jokers à la fin perd 5\u{a0}souris)"))
-            } else {
-                (format!("(another player shows {rival})"), format!("(un autre joueur en montre {rival})"))
-            };
-            (
-                format!("{who_en} leaves {row_en} to others, as winning the row would bring you to {} {then_en}", jokers_en(total)),
-                format!("{who_fr} laisse {row_fr} aux autres, car la gagner vous mènerait à {total}\u{a0}jokers {then_fr}"),
-            )
+        Reason::RowJokers { total, rival, .. } => {
+            let (en, fr) = jokers_against(total, rival);
+            (format!("{who_en} leaves the row's joker, which would give you {en}"), format!("{who_fr} laisse le joker de la rangée, qui vous donnerait {fr}"))
         }
-        Reason::KeepsJokers { jokers, mice } => {
+        Reason::KeepsJokers { jokers, .. } => {
             let (yours_en, yours_fr) = your_jokers(jokers);
-            let them_fr = if jokers == 1 { "le" } else { "les" };
-            match other {
+            match answer {
                 Action::Present(_) => (
-                    format!("{who_en} keeps {yours_en} in hand, wild for a bigger foursome or a bid ({other_en} would spend {} for {})",
-                        if jokers == 1 { "it" } else { "them" }, mice_en(mice)),
-                    format!("{who_fr} garde {yours_fr} en main, pour un plus gros carré ou une mise ({other_fr} {them_fr} dépenserait pour {mice}\u{a0}souris)"),
+                    format!("{who_en} keeps {yours_en} for a bigger foursome"),
+                    format!("{who_fr} garde {yours_fr} pour un plus gros carré"),
                 ),
                 _ => (
-                    format!("{who_en} keeps {yours_en} in hand ({other_en} would put {} on show for good)", if jokers == 1 { "it" } else { "them" }),
-                    format!("{who_fr} garde {yours_fr} en main ({other_fr} {} pour de bon)", if jokers == 1 { "l'exposerait" } else { "les exposerait" }),
+                    format!("{who_en} keeps {yours_en} in hand, not on show for good"),
+                    format!("{who_fr} garde {yours_fr} en main, pas exposé{} pour de bon", if jokers == 1 { "" } else { "s" }),
                 ),
             }
         }
-        Reason::Stronger { still_in } => {
-            let (players_en, players_fr) = if still_in == 1 {
-                ("1 other player".to_string(), "1 autre joueur".to_string())
-            } else {
-                (format!("{still_in} other players"), format!("{still_in} autres joueurs"))
-            };
-            (
-                format!("{who_en} is harder to outbid than {other_en}, with {players_en} still in the auction"),
-                format!("{who_fr} est plus dur à surenchérir que {other_fr}, avec {players_fr} encore dans l'enchère"),
-            )
-        }
-        Reason::Cheaper { pays, other_pays } => (
-            format!("{who_en} pays {pays} cards where {other_en} pays {other_pays}"),
-            format!("{who_fr} coûte {pays}\u{a0}cartes, {other_fr} en coûte {other_pays}"),
-        ),
+        Reason::Stronger { .. } => (format!("{who_en} is harder to beat"), format!("{who_fr} est plus dure à battre")),
+        Reason::Cheaper { .. } => (format!("{who_en} costs fewer cards"), format!("{who_fr} coûte moins de cartes")),
         Reason::Trade { pays, row } => match answer {
-            Action::Pass => (
-                format!("{who_en} keeps the {pays} cards {other_en} would pay for a row of {row}"),
-                format!("{who_fr} garde les {pays}\u{a0}cartes que {other_fr} paierait pour une rangée de {row}"),
-            ),
-            _ => (
-                format!("{who_en} pays {pays} cards for a row of {row}"),
-                format!("{who_fr} paie {pays}\u{a0}cartes pour une rangée de {row}"),
-            ),
+            Action::Pass => (format!("{who_en} keeps your cards, the row is no bigger"), format!("{who_fr} garde vos cartes, la rangée n'est pas plus grande")),
+            _ => (format!("{who_en} pays {pays} cards for {row}"), format!("{who_fr} paie {pays}\u{a0}cartes pour {row}")),
         },
-        Reason::RowUseless => {
-            let mut distinct: Vec<String> = view.row.iter().filter_map(|c| c.value()).map(|v| v.to_string()).collect();
-            distinct.sort();
-            distinct.dedup();
-            let (row_en, row_fr) = if distinct.len() == 1 {
-                (format!("the row's {}", distinct[0]), format!("le {} de la rangée", distinct[0]))
-            } else {
-                (format!("the row's {}", join(&distinct, "and")), format!("les {} de la rangée", join(&distinct, "et")))
-            };
-            (
-                format!("{who_en} is better, as {row_en} would pair with none of the cards {other_en} leaves you"),
-                format!("{who_fr} vaut mieux, car {row_fr} ne ferait paire avec aucune des cartes que {other_fr} vous laisse"),
-            )
-        }
+        Reason::RowUseless => (
+            format!("{who_en} is better, the row would pair with none of your cards"),
+            format!("{who_fr} vaut mieux, la rangée ne ferait paire avec aucune de vos cartes"),
+        ),
         Reason::MoreMice { mice, other_mice, ends, me, rival, stock, mice_left } => {
-            let (subject_en, subject_fr) = match answer {
-                Action::Present(p) => (format!("Present {} now", present_text(p, false)), format!("Posez {} maintenant", present_text(p, true))),
-                _ => (who_en.clone(), who_fr.clone()),
-            };
+            // "These foursomes take", "Ces carrés prennent".
+            let plural = matches!(answer, Action::Present(p) if p.count() > 1);
+            let (take_en, take_fr, end_fr) = if plural { ("take", "prennent", "finissent") } else { ("takes", "prend", "finit") };
             if ends {
-                let (lead_en, lead_fr) = if me > rival {
-                    (format!(" with you ahead, {me} mice to {rival}"), format!(" avec vous en tête, {me}\u{a0}souris contre {rival}"))
-                } else {
-                    (String::new(), String::new())
-                };
-                let (last_en, last_fr) = (last_mice(mice, false), last_mice(mice, true));
+                let (lead_en, lead_fr) = if me > rival { (", with you ahead", ", vous en tête") } else { ("", "") };
+                let (last_en, last_fr) = if mice == 1 { ("mouse", "la dernière souris") } else { ("mice", "les dernières souris") };
                 (
-                    format!("{subject_en}, which takes {last_en} and ends the game{lead_en}"),
-                    format!("{subject_fr}, ce qui prend {last_fr} et finit la partie{lead_fr}"),
+                    format!("{who_en} {take_en} the last {last_en} and end{} the game{lead_en}", if plural { "" } else { "s" }),
+                    format!("{who_fr} {take_fr} {last_fr} et {end_fr} la partie{lead_fr}"),
                 )
             } else if other_mice > 0 {
-                (
-                    format!("{subject_en}, which takes {} where {other_en} takes {}", mice_en(mice), mice_en(other_mice)),
-                    format!("{subject_fr}, ce qui prend {mice}\u{a0}souris, {other_fr} {other_mice}"),
-                )
-            } else if stock > 0 {
-                (
-                    format!("{subject_en} for {}, with only {stock} cards left in the stock (a foursome still in hand at the end scores nothing)", mice_en(mice)),
-                    format!("{subject_fr} pour {mice}\u{a0}souris, il ne reste que {stock}\u{a0}cartes dans la pioche (un carré encore en main à la fin ne rapporte rien)"),
-                )
-            } else if mice_left > 0 {
-                (
-                    format!("{subject_en} for {}, with only {} left to take", mice_en(mice), mice_en(mice_left)),
-                    format!("{subject_fr} pour {mice}\u{a0}souris, il n'en reste que {mice_left} à prendre"),
-                )
+                (format!("{who_en} {take_en} more mice"), format!("{who_fr} {take_fr} plus de souris"))
+            } else if stock > 0 || mice_left > 0 {
+                ("Present now, the end is near".to_string(), "Posez maintenant, la fin approche".to_string())
             } else {
-                (format!("{subject_en} for {}", mice_en(mice)), format!("{subject_fr} pour {mice}\u{a0}souris"))
+                ("Present now rather than wait".to_string(), "Posez maintenant plutôt qu'attendre".to_string())
             }
         }
-        Reason::EndsBehind { mice, me, rival } => {
-            let (last_en, last_fr) = (last_mice(mice, false), last_mice(mice, true));
-            (
-                format!("{who_en} keeps the game going, as {other_en} would take {last_en} and end it with you behind, {me} mice to {rival}"),
-                format!("{who_fr} fait durer la partie, car {other_fr} prendrait {last_fr} et la finirait avec vous derrière, {me}\u{a0}souris contre {rival}"),
-            )
+        Reason::EndsBehind { .. } => (
+            "Presenting would end the game with you behind".to_string(),
+            "Poser finirait la partie avec vous derrière".to_string(),
+        ),
+        Reason::Cats { without, rival, .. } if without < rival => {
+            ("Joker cats rid you of four jokers".to_string(), "Les chats-jokers vous retirent quatre jokers".to_string())
         }
-        Reason::Cats { without, with, rival } => {
-            let (more_en, more_fr) = no_one_shows_more(rival);
-            (
-                format!("Joker cats take four of your jokers out of the game, leaving you {with} instead of {without}, {more_en} (the most jokers at the end lose 5 mice)"),
-                format!("Les chats-jokers retirent quatre de vos jokers du jeu, il vous en reste {with} au lieu de {without}, {more_fr} (le plus de jokers à la fin perd 5\u{a0}souris)"),
-            )
+        Reason::Cats { without, rival, .. } => {
+            let (en, fr) = jokers_against(without, rival);
+            (format!("Joker cats rid you of four jokers, or you would have {en}"), format!("Les chats-jokers vous retirent quatre jokers, sinon vous auriez {fr}"))
         }
     }
 }
 
-/// "and no one else shows more than 3" / "and no one else shows any".
-fn no_one_shows_more(rival: u8) -> (String, String) {
-    if rival == 0 {
-        ("and no one else shows any".into(), "et personne d'autre n'en montre".into())
-    } else {
-        (format!("and no one else shows more than {rival}"), format!("et personne d'autre n'en montre plus de {rival}"))
+/// How `total` jokers compare with the most another player shows (the
+/// most jokers at the end lose 5 mice).
+fn jokers_against(total: u8, rival: u8) -> (&'static str, &'static str) {
+    match total.cmp(&rival) {
+        std::cmp::Ordering::Greater => ("more jokers than anyone shows", "plus de jokers que quiconque"),
+        std::cmp::Ordering::Equal => ("as many jokers as anyone shows", "autant de jokers que quiconque"),
+        std::cmp::Ordering::Less => ("one more joker", "un joker de plus"),
     }
+}
+
+/// " with your joker" / " with your two jokers" ("" for none).
+fn with_your_jokers(n: u8) -> (String, String) {
+    if n == 0 {
+        return (String::new(), String::new());
+    }
+    let (en, fr) = your_jokers(n);
+    (format!(" with {en}"), format!(" avec {fr}"))
 }
 
 /// When no reason holds: the move alone.
 fn fallback(answer: &Action) -> (String, String) {
-    match answer {
-        Action::Pass => ("Passing is better".into(), "Mieux vaut passer".into()),
-        Action::Bid(b) => (format!("This row is worth bidding {}", level_en(b)), format!("Cette rangée vaut une mise de {}", level_fr(b))),
-        Action::Present(p) if p.is_nothing() => ("Holding your cards back is better".into(), "Mieux vaut garder vos cartes".into()),
-        Action::Present(p) => (format!("Present {}", present_text(p, false)), format!("Posez {}", present_text(p, true))),
-    }
+    let (en, fr) = subject(answer);
+    (format!("{en} is better"), format!("{fr} vaut mieux"))
 }
 
 fn gain_text(gain: f64, unit: Unit) -> (String, String) {
@@ -697,7 +498,7 @@ fn signed(x: f64, mark: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tablee_engine::katzenjammer::Options;
+    use tablee_engine::katzenjammer::{Bid, BidKind, Options};
     use tablee_engine::Seed;
 
     #[test]
@@ -711,8 +512,8 @@ mod tests {
         view.row = vec![Card::Five, Card::One];
         let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
         let (en, fr) = why(&view, &Action::Pass, &bid, 1.23, Unit::Mice);
-        assert_eq!(en, "Passing keeps your three 3s (3 × 3 would pay two), with your joker a foursome to present whenever you win a row: +1.2 mice expected");
-        assert_eq!(fr, "Passer garde vos trois 3 (3 × 3 en paierait deux), avec votre joker un carré à poser dès que vous gagnez une rangée\u{a0}: +1,2\u{a0}souris en moyenne");
+        assert_eq!(en, "Passing keeps your three 3s, a foursome with your joker: +1.2 mice expected");
+        assert_eq!(fr, "Passer garde vos trois 3, un carré avec votre joker\u{a0}: +1,2\u{a0}souris en moyenne");
         assert!(!en.contains("KB-") && !fr.contains("KB-"));
     }
 }
