@@ -395,8 +395,8 @@ fn text(view: &KbView, reason: &Reason, answer: &Action) -> (String, String) {
             let (yours_en, yours_fr) = your_jokers(jokers);
             match answer {
                 Action::Present(_) => (
-                    format!("{who_en} keeps {yours_en} for a bigger foursome"),
-                    format!("{who_fr} garde {yours_fr} pour un plus gros carré"),
+                    format!("{who_en} keeps {yours_en} in hand for later"),
+                    format!("{who_fr} garde {yours_fr} en main pour plus tard"),
                 ),
                 _ => (
                     format!("{who_en} keeps {yours_en} in hand, not on show for good"),

@@ -173,9 +173,9 @@ fn claim_holds(en: &str, view: &KbView, answer: &Action, other: &Action) -> Resu
         let rows = after_marker(head, " cards for ").ok_or("no row")?;
         return check(b.cards.total() == pays && pays < rows && rows as usize == view.row.len(), "cards for the row");
     }
-    if head.contains("jokers in hand") || head.contains("joker in hand") || head.contains("for a bigger foursome") {
+    if head.contains("jokers in hand") || head.contains("joker in hand") {
         let n = if head.contains("your joker ") { 1 } else { after_marker(head, "keeps your ").ok_or("no count")? };
-        let present = head.contains("for a bigger foursome");
+        let present = head.ends_with("in hand for later");
         return check(
             o.paid.jokers() > a.paid.jokers()
                 && u32::from(o.paid.jokers() - a.paid.jokers()) == n
