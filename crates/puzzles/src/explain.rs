@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView};
 
 use crate::format::{Puzzle, PuzzleFile, Unit};
-use crate::replay::{self, ReplayError};
+use crate::replay;
 
 /// Why the answer is better than the other move, as facts of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +96,8 @@ pub struct Explanation {
     pub reason: Option<Reason>,
 }
 
-/// `(english, french)`: "Passing keeps your three 4s (3 × 4 would pay
-/// them): +1.2 mice expected", `gain` over `other`.
+/// `(english, french)`: "Passing keeps your three 4s, a foursome with your
+/// joker: +1.2 mice expected", `gain` over `other`.
 pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> (String, String) {
     let e = explain(view, answer, other, gain, unit);
     (e.en, e.fr)
@@ -116,11 +116,15 @@ pub fn explain(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: 
 
 /// A puzzle's explanation from its stored candidates: the first answer
 /// against the best other move, at the puzzle's position (replayed), the
-/// gain from their stored values (as mining writes it).
-pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation, ReplayError> {
-    let position = replay::replay::<KbState>(file, puzzle)?;
+/// gain from their stored values (as mining writes it). `Err`: why not (the
+/// position does not replay, or no other move is stored).
+pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation, String> {
+    let position = replay::replay::<KbState>(file, puzzle).map_err(|e| e.to_string())?;
     let view = position.state.view(puzzle.seat);
     let next = puzzle.answers.len();
+    if next >= position.candidates.len() {
+        return Err("no other move than its answers is stored: nothing to compare".into());
+    }
     let gain = puzzle.candidates[0].value - puzzle.candidates[next].value;
     Ok(explain(&view, &position.candidates[0], &position.candidates[next], gain, puzzle.unit))
 }
@@ -128,8 +132,8 @@ pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation,
 /// `tablee puzzles --explain FILE`: every puzzle's `why` written again from
 /// its stored candidates, nothing else changed. Returns how many puzzles
 /// name each reason (`none`: the headline only names the move), or the
-/// first puzzle that does not replay.
-pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<&'static str, usize>, (u32, ReplayError)> {
+/// first puzzle that cannot be explained, and why.
+pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<&'static str, usize>, (u32, String)> {
     let explained = file
         .puzzles
         .iter()

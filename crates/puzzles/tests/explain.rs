@@ -297,3 +297,15 @@ fn the_shipped_reasons_cover_every_kind() {
         assert!(seen.contains(&(kind, reason)), "no {kind} puzzle names {reason}: {seen:?}");
     }
 }
+
+/// A puzzle that keeps only its answers has nothing to compare: an error
+/// naming that, not a panic.
+#[test]
+fn a_puzzle_without_another_move_is_refused_with_the_reason() {
+    let mut file = shipped();
+    let answers = file.puzzles[0].answers.len();
+    file.puzzles[0].candidates.truncate(answers);
+    let p = file.puzzles[0].clone();
+    let error = explain::explain_puzzle(&file, &p).unwrap_err();
+    assert!(error.contains("no other move"), "{error}");
+}
