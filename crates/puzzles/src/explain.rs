@@ -215,7 +215,7 @@ pub fn reasons(view: &KbView, answer: &Action, other: &Action) -> Vec<Reason> {
     let sets = keeps_set(view, &a, &o);
     let big_set = sets.filter(|r| matches!(r, Reason::KeepsSet { kept, ready, .. } if *kept >= 3 || *ready));
     let jokers_kept = (o.paid.jokers() > a.paid.jokers())
-        .then_some(Reason::KeepsJokers { jokers: o.paid.jokers() - a.paid.jokers(), mice: o.mice });
+        .then(|| Reason::KeepsJokers { jokers: o.paid.jokers() - a.paid.jokers(), mice: o.mice });
     match (answer, other) {
         (Action::Pass, Action::Bid(b)) => {
             let total = view.jokers_shown[view.seat] + view.hand.jokers() + row.jokers();
