@@ -78,6 +78,10 @@ tablee puzzles --game jachete --count N --seed S --out FILE [--worlds W] [--jobs
     plays otherwise. The file is written after every game that gave puzzles.
 tablee puzzles --cut FILE --first N --out OUT
     Write FILE's first N puzzles (what the same mining run with --count N writes).
+tablee puzzles --explain FILE [--out OUT]
+    Write every Katzenjammer puzzle's explanation (why) again from its stored
+    candidates, replayed to its position; nothing else changes. Prints how many
+    puzzles name each reason. Writes OUT (default FILE).
 tablee puzzles --scenario ID FILE
     Print puzzle ID's position as a scenario file (for tablee scenario); for
     J'achète, the puzzle's round, from its deal.

@@ -37,6 +37,7 @@ const SPEC: &[(&str, Takes)] = &[
     ("cut", Takes::Value),
     ("extend", Takes::Value),
     ("buy-share", Takes::Value),
+    ("explain", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -58,6 +59,10 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             return ja_check(file, sample, worlds, jobs, fresh);
         }
         return check(file, sample, worlds, jobs);
+    }
+    // `--explain FILE [--out OUT]`: every puzzle's `why` written again, nothing else.
+    if let Some(file) = options.value("explain") {
+        return explain(file, options.value("out").unwrap_or(file));
     }
     // `--cut FILE --first N --out OUT`: the file's first N puzzles (what `--count N` mines).
     if let Some(file) = options.value("cut") {
@@ -222,6 +227,23 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
         started.elapsed().as_secs_f64(),
         completion::completed(&puzzles)
     );
+    Ok(())
+}
+
+/// `--explain FILE`: Katzenjammer's explanations written again from each
+/// puzzle's stored candidates (docs/puzzles.md, "Explanations"); prints how
+/// many puzzles name each reason.
+fn explain(file: &str, out: &str) -> Result<(), Failure> {
+    let mut puzzles = read(file)?;
+    if puzzles.game != "katzenjammer" {
+        return Err(Failure::usage(format!("--explain rewrites Katzenjammer's explanations; {file} is a {} file", puzzles.game)));
+    }
+    let tally = tablee_puzzles::explain::rewrite(&mut puzzles).map_err(|(id, e)| Failure::runtime(format!("puzzle {id}: {e}")))?;
+    write(out, &puzzles.text())?;
+    for (reason, n) in &tally {
+        println!("{reason}: {n}");
+    }
+    println!("{} puzzles explained, written to {out}", puzzles.puzzles.len());
     Ok(())
 }
 

@@ -1,0 +1,44 @@
+//! `tablee puzzles --explain FILE`: Katzenjammer's explanations written again
+//! from each puzzle's stored candidates, nothing else changed.
+
+use std::process::{Command, Output};
+
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+
+fn tablee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablee")).args(args).output().expect("tablee runs")
+}
+
+#[test]
+fn explain_writes_the_shipped_explanations_back_and_changes_nothing_else() {
+    let text = std::fs::read_to_string(SHIPPED).unwrap();
+    // Every explanation blanked: --explain must write them back, byte for byte.
+    let mut blank = String::new();
+    for line in text.split_inclusive('\n') {
+        match (line.find("\"why\":{"), line.find("},\"compared\"")) {
+            (Some(start), Some(end)) if start < end => {
+                blank.push_str(&line[..start]);
+                blank.push_str("\"why\":{\"en\":\"\",\"fr\":\"\"");
+                blank.push_str(&line[end..]);
+            }
+            _ => blank.push_str(line),
+        }
+    }
+    assert_ne!(blank, text, "the copy must lack the explanations");
+    let dir = std::env::temp_dir().join(format!("tablee-kb-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input, out) = (dir.join("blank.json"), dir.join("out.json"));
+    std::fs::write(&input, &blank).unwrap();
+    let run = tablee(&["puzzles", "--explain", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(std::fs::read_to_string(&out).unwrap() == text, "--explain differs from the shipped file");
+    // The tally names the reasons and the fallbacks.
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.contains("row-jokers: ") && stdout.contains("none: "), "{stdout}");
+    // J'achète's file is refused, with a reason.
+    let ja = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
+    let refused = tablee(&["puzzles", "--explain", ja, "--out", out.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("Katzenjammer"));
+    std::fs::remove_dir_all(&dir).ok();
+}
