@@ -56,6 +56,41 @@ impl crate::ui::GameUi for Ja {
     fn score_words(score: i32, _: Lang) -> String {
         texts::points_text(score)
     }
+
+    /// The card on offer named; a table by the melds it lays or changes.
+    fn puzzle_words(position: &Session, action: &JaAction, lang: Lang) -> String {
+        let view = position.view(position.viewer());
+        let cards = |cards: &[Card]| cards.iter().map(|&c| texts::card_label(c, lang)).collect::<Vec<_>>().join(" ");
+        match (action, view.buy_card) {
+            (JaAction::Buy, Some(card)) => texts::offer_text(true, card, lang),
+            (JaAction::Decline, Some(card)) => texts::offer_text(false, card, lang),
+            (JaAction::Play { table }, _) => {
+                // The melds not on the table before, in the order laid.
+                let mut before: Vec<&[Card]> = view.table.iter().map(|m| m.cards.as_slice()).collect();
+                let changed: Vec<String> = table
+                    .iter()
+                    .filter(|m| match before.iter().position(|b| same_cards(b, &m.cards)) {
+                        Some(at) => {
+                            before.remove(at);
+                            false
+                        }
+                        None => true,
+                    })
+                    .map(|m| cards(&m.cards))
+                    .collect();
+                texts::lay_text(&changed, lang)
+            }
+            _ => texts::action_text(action, lang),
+        }
+    }
+}
+
+/// Whether two melds hold the same cards, in any order.
+fn same_cards(a: &[Card], b: &[Card]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
 }
 
 /// The table's state, each part in a signal of its own (a change to one
