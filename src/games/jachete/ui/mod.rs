@@ -326,7 +326,8 @@ fn discard(ui: Ui) {
         ui.msg.set(Some(ui.lang().pick("Select the one card to discard.", "Choisissez la carte à défausser.").to_string()));
         return;
     };
-    if play_staged(ui) {
+    // A puzzle answered by the table laid waits for "Play on".
+    if play_staged(ui) && !crate::ui::puzzles::answered_now(ui.ctx) {
         send(ui, JaAction::Discard(card));
     }
 }
@@ -463,7 +464,7 @@ fn dispatch(ui: Ui, what: &str) {
             send(ui, JaAction::Decline);
         }
         "hist" => ui.history.update(|h| *h = !*h),
-        "hint" => hint::ask::<Ja>(ui.ctx, ui.hint),
+        "hint" if !ui.ctx.puzzle.get_untracked() => hint::ask::<Ja>(ui.ctx, ui.hint),
         "next" => {
             ui.acked.update(|a| *a += 1);
             save_note(ui);
