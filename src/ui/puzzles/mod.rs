@@ -562,8 +562,10 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
             {move || problem.get().map(|error| view! { <PuzzleProblem game error /> })}
             {result}
         </section>
+        // The game's own table part (not linked into the puzzles' part: a
+        // Katzenjammer puzzle does not bring J'achète's table, nor the reverse).
         <Show when=move || puzzle.with(Option::is_some) && problem.with(Option::is_none)>
-            {<G as GameUi>::table()}
+            <super::parts::Part load=Box::new(move || super::parts::table(game)) />
         </Show>
         </div>
     }
