@@ -401,14 +401,8 @@ const jaDiscard = ja.puzzles.find(
   (p) => p.kind === 'discard' && p.candidates.some((c, i) => !p.answers.includes(i) && c.action.act === 'discard'),
 );
 const wrongDiscard = (p) => p.candidates.find((c, i) => !p.answers.includes(i) && !p.answers.some((a) => p.candidates[a].action.card === c.action.card)).action.card;
-/**
- * A table to lay made only of the puzzle's seat's new melds (an opening: no
- * other table compared is laid from the same hand), laid by taps.
- */
-const jaLay = ja.puzzles.find(
-  (p) => p.kind === 'lay' && jaAnswer(p).act === 'play' && jaAnswer(p).table.every((m) => m.owner === p.seat) &&
-    p.candidates.filter((c) => c.action.act === 'play').length === 1,
-);
+/** A table to lay with only the puzzle's seat's melds on it (new ones, or cards laid off on its own). */
+const jaLay = ja.puzzles.find((p) => p.kind === 'lay' && jaAnswer(p).act === 'play' && jaAnswer(p).table.every((m) => m.owner === p.seat));
 
 /** What the window shows (not the whole page): test-output/NAME-view.png. */
 async function windowShot(page, name) {
@@ -485,7 +479,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
           assert.match(await page.locator(byTestId('puzzle-result')).textContent(), lang === 'en' ? /points in the round/ : /points dans la manche/);
           assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), jaBuy.candidates.length);
           const words = await page.locator(`${byTestId('puzzle-candidate')} .bar-label`).allTextContents();
-          assert.ok(words.every((w) => /[♠♥♦♣★]/.test(w)), `each move names the card: ${words.join(' | ')}`);
+          assert.ok(words.every((w) => /[♠♥♦♣★]|joker/i.test(w)), `each move names the card: ${words.join(' | ')}`);
           assert.ok(!/JA-\d/.test(await page.locator(byTestId('puzzle-screen')).textContent()), 'no rule ids');
           // Answered: the table takes no move, no bot plays.
           assert.equal(await visible(page, `${byTestId('ja-buy')}, ${byTestId('ja-decline')}`), 0, 'no buy buttons once answered');
@@ -525,15 +519,35 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
   it("a table laid by taps, its melds in another order, is the answer; then Play on keeps J'achète's game", async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
     try {
+      // Its melds in the reverse order, each meld's cards reversed: a card
+      // laid off on the seat's meld already there, or a new meld.
       await openJa(page, jaLay.id);
-      const melds = jaAnswer(jaLay).table.map((m) => m.cards).reverse();
-      for (const meld of melds) {
-        for (const card of meld.slice().reverse()) await tapJa(page, card);
-        await page.locator(byTestId('ja-new-meld')).click();
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      const existing = await page
+        .locator(`[data-testid^="ja-meld-${jaLay.seat}-"]`)
+        .evaluateAll((ms) => ms.map((m) => ({ k: m.dataset.testid.split('-').pop(), cards: [...m.querySelectorAll('[data-card]')].map((c) => c.dataset.card) })));
+      /** `cards` less `less` (each copy once), or null when `less` is not in it. */
+      const minus = (cards, less) => {
+        const left = cards.slice();
+        for (const c of less) {
+          const i = left.indexOf(c);
+          if (i < 0) return null;
+          left.splice(i, 1);
+        }
+        return left;
+      };
+      const used = new Set();
+      for (const meld of jaAnswer(jaLay).table.slice().reverse()) {
+        const on = existing.find((e) => !used.has(e.k) && minus(meld.cards, e.cards));
+        const extra = on ? minus(meld.cards, on.cards) : meld.cards;
+        if (on) used.add(on.k);
+        if (extra.length === 0) continue;
+        for (const card of extra.slice().reverse()) await tapJa(page, card);
+        await page.locator(byTestId(on ? `ja-lay-${jaLay.seat}-${on.k}` : 'ja-new-meld')).click();
       }
       await page.locator(byTestId('ja-play')).click();
       assert.equal(await jaVerdict(page), 'true');
-      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /Lay down .*·/);
+      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /Lay down .*[♠♥♦♣★]/);
       assert.equal(await visible(page, byTestId('ja-discard')), 0, 'laid: the discard waits for Play on');
       await windowShot(page, 'ja-puzzle-lay-right-en-desktop');
       await page.locator(byTestId('puzzle-play-on')).click();
