@@ -590,8 +590,14 @@ fn Answer(game: GameId, puzzle: Arc<Puzzle>, verdict: Verdict, words: Words, cha
     let answers: Vec<String> = puzzle.answers.iter().map(|&i| name(i)).collect();
     let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
     let colon = crate::i18n::colon(lang);
-    let low = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min).min(0.0);
-    let high = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max).max(0.0).max(low + 1e-9);
+    let least = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min);
+    let most = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max);
+    // Bars grow from zero; when every value is below it (J'achète's points
+    // left in hand, −80 against −90), from a little under the worst, so the
+    // better move has the longer bar and the difference shows.
+    let origin = if most < 0.0 { least - 0.25 * (most - least).max(1.0) } else { 0.0 };
+    let low = least.min(origin);
+    let high = most.max(origin).max(low + 1e-9);
     // Positions in per mille of the chart's width (written without float formatting).
     let pm = move |v: f64| (((v - low) / (high - low)).clamp(0.0, 1.0) * 1000.0).round() as i64;
     let span = move |from: f64, to: f64| {
@@ -606,8 +612,8 @@ fn Answer(game: GameId, puzzle: Arc<Puzzle>, verdict: Verdict, words: Words, cha
         let best = puzzle.answers.contains(&i);
         let mine = verdict.candidate == Some(i);
         let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
-        // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
-        let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
+        // From the origin (inside the chart: `low` ≤ origin ≤ `high`) to the value.
+        let bar = if c.value >= origin { span(origin, c.value) } else { span(c.value, origin) };
         let whisker = span(c.value - c.ci, c.value + c.ci);
         view! {
             <li class=class data-testid="puzzle-candidate">
