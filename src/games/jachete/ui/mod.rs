@@ -716,3 +716,55 @@ pub fn Game() -> impl IntoView {
         </div>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::GameDef;
+    use crate::app::puzzles;
+    use crate::ui::GameUi;
+    use tablee_puzzles::format::PuzzleFile;
+
+    /// Catches a puzzle's answer screen naming its moves vaguely: a buy
+    /// without its card, or a table by every meld on it (the others' and
+    /// the seat's unchanged ones) instead of what the move lays.
+    #[test]
+    fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
+        let file = PuzzleFile::parse(include_str!("../../../../public/puzzles/jachete.json")).unwrap();
+        let words = |id: u32, i: usize, lang: Lang| {
+            let p = file.puzzle(id).unwrap();
+            let position = puzzles::session::<Ja>(&file, p).unwrap();
+            let action = <Ja as GameDef>::action_from_json(&p.candidates[i].action).unwrap();
+            (<Ja as GameUi>::puzzle_words(&position, &action, lang), position.view(p.seat), action)
+        };
+        let buy = file.puzzles.iter().find(|p| p.kind == tablee_puzzles::format::Kind::Buy).unwrap();
+        for (i, c) in buy.candidates.iter().enumerate() {
+            let (text, view, _) = words(buy.id, i, Lang::En);
+            let card = the_card_label(view.buy_card.unwrap());
+            let act = c.action.get("act").and_then(Json::as_str).unwrap();
+            assert!(text.contains(&card) && text.starts_with(if act == "buy" { "Buy" } else { "Let" }), "{text} names {card}");
+        }
+        // A table laid beside melds already there: only what changes is named.
+        let (lay, i, view) = file
+            .puzzles
+            .iter()
+            .flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i)))
+            .find_map(|(p, i)| {
+                let (_, view, action) = words(p.id, i, Lang::En);
+                let JaAction::Play { table } = action else { return None };
+                let kept = table.iter().filter(|m| view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
+                (kept > 0 && kept < table.len()).then_some((p, i, view))
+            })
+            .expect("a table laid beside melds kept as they were");
+        let (en, _, action) = words(lay.id, i, Lang::En);
+        let (fr, _, _) = words(lay.id, i, Lang::Fr);
+        let JaAction::Play { table } = action else { unreachable!() };
+        let changed = table.iter().filter(|m| !view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
+        assert!(en.starts_with("Lay down ") && fr.starts_with("Poser "), "{en} / {fr}");
+        assert_eq!(en.matches(" · ").count() + 1, changed, "{en}: the {changed} melds laid or changed");
+    }
+
+    fn the_card_label(card: Card) -> String {
+        texts::card_label(card, Lang::En)
+    }
+}
