@@ -829,7 +829,9 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
     view! {
         <details class="panel ja-log" open data-testid="ja-log">
             <summary><h2>{title}</h2></summary>
-            <ol class="log-lines" node_ref=list>
+            // Focusable: a long round's log scrolls, and a keyboard must reach
+            // it (a puzzle late in a round opens with one).
+            <ol class="log-lines" node_ref=list tabindex="0" aria-label=title>
                 <For each=move || lines.get() key=|l| l.clone() let:line>
                     <li class:fresh=line.fresh>
                         {line.fresh.then(|| view! { <span class="sr-only">{move || ctx.lang().pick("New: ", "Nouveau : ")}</span> })}
