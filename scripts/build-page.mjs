@@ -125,7 +125,9 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
   `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
   `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
-  `for(const f of P[p]||[])document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:"./${dirName}/"+f}))})()`;
+  // A puzzle is played on its game's table, a part of its own: fetched beside the puzzles'.
+  `const t=p==="tablee_puzzles"&&h(/[?&]puzzle=/)?G.find((n)=>n.toLowerCase()===((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase()):null;` +
+  `for(const f of new Set([...(P[p]||[]),...(P[t]||[])]))document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:"./${dirName}/"+f}))})()`;
 const start = [
   `<script>${guess}</script>`,
   `<link rel="modulepreload" href="./${dirName}/${NAME}.js">`,

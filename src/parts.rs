@@ -65,13 +65,13 @@ tablee_app::for_each_game!(table_parts);
 
 part! {
     /// The puzzles' list.
-    fn puzzles_list() => view! { <tablee_app::ui::puzzles::List /> };
+    fn puzzles_list(game: GameId) => view! { <tablee_app::ui::puzzles::List game /> };
     module tablee_puzzles; preload preload_puzzles
 }
 
 part! {
     /// One puzzle on its table.
-    fn puzzle(id: Option<u32>) => view! { <tablee_app::ui::puzzles::One id /> };
+    fn puzzle(game: GameId, id: Option<u32>) => view! { <tablee_app::ui::puzzles::One game id /> };
     module tablee_puzzles; preload preload_puzzle
 }
 
@@ -91,8 +91,8 @@ part! {
 pub const LOADERS: Loaders = Loaders {
     table,
     prefetch_table,
-    puzzles_list: || Box::pin(puzzles_list()),
-    puzzle: |id| Box::pin(puzzle(id)),
+    puzzles_list: |game| Box::pin(puzzles_list(game)),
+    puzzle: |game, id| Box::pin(puzzle(game, id)),
     replay: |query| Box::pin(replay(query)),
     games: || Box::pin(games()),
 };

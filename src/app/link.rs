@@ -215,22 +215,24 @@ pub fn write_game(session: &AnySession) -> String {
 /// What a puzzles address asks for (the whole app's build shows it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleLink {
-    /// `?game=katzenjammer&puzzles`: the puzzles screen.
-    List,
-    /// `?game=katzenjammer&puzzle=ID` (`None`: the number does not read).
-    One(Option<u32>),
+    /// `?game=jachete&puzzles`: the puzzles screen, that game chosen.
+    List(GameId),
+    /// `?game=jachete&puzzle=ID` (`None`: the number does not read).
+    One(GameId, Option<u32>),
 }
 
 /// Reads a puzzles address (`puzzle=ID` or `puzzles`); `None` for any other.
-/// Puzzles are Katzenjammer's: another game's address is not one.
+/// Without `game=` (the first puzzle links), Katzenjammer's; a game with no
+/// puzzles is not one.
 pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
     let pairs = url::parse(search);
-    if url::get(&pairs, "game").is_some_and(|g| GameId::parse(g) != Some(GameId::Katzenjammer)) {
-        return None;
-    }
+    let game = match url::get(&pairs, "game") {
+        Some(g) => GameId::parse(g)?,
+        None => GameId::Katzenjammer,
+    };
     match url::get(&pairs, "puzzle") {
-        Some(id) => Some(PuzzleLink::One(id.trim().parse().ok())),
-        None => url::get(&pairs, "puzzles").map(|_| PuzzleLink::List),
+        Some(id) => Some(PuzzleLink::One(game, id.trim().parse().ok())),
+        None => url::get(&pairs, "puzzles").map(|_| PuzzleLink::List(game)),
     }
 }
 
@@ -507,15 +509,24 @@ mod tests {
 
     #[test]
     fn puzzle_addresses_are_read() {
-        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=123"), Some(PuzzleLink::One(Some(123))));
-        assert_eq!(puzzle_link("?puzzle=7"), Some(PuzzleLink::One(Some(7))));
-        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=abc"), Some(PuzzleLink::One(None)));
-        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=-1"), Some(PuzzleLink::One(None)));
-        assert_eq!(puzzle_link("?game=katzenjammer&puzzles"), Some(PuzzleLink::List));
-        assert_eq!(puzzle_link("?game=jachete&puzzle=3"), None);
+        use GameId::{Jachete as Ja, Katzenjammer as Kb};
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=123"), Some(PuzzleLink::One(Kb, Some(123))));
+        assert_eq!(puzzle_link("?puzzle=7"), Some(PuzzleLink::One(Kb, Some(7))));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=abc"), Some(PuzzleLink::One(Kb, None)));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzle=-1"), Some(PuzzleLink::One(Kb, None)));
+        assert_eq!(puzzle_link("?game=katzenjammer&puzzles"), Some(PuzzleLink::List(Kb)));
+        assert_eq!(puzzle_link("?puzzles"), Some(PuzzleLink::List(Kb)));
+        // J'achète's (issue 32): its own numbers, its own list.
+        assert_eq!(puzzle_link("?game=jachete&puzzle=3"), Some(PuzzleLink::One(Ja, Some(3))));
+        assert_eq!(puzzle_link("?game=JACHETE&puzzles"), Some(PuzzleLink::List(Ja)));
+        assert_eq!(puzzle_link("?game=poker&puzzle=3"), None);
         assert_eq!(puzzle_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
+        assert_eq!(puzzle_link("?game=jachete&seed=1K7Q-M3ZD"), None);
         assert_eq!(puzzle_link(""), None);
-        // The puzzle's own link reads back.
-        assert_eq!(puzzle_link(&crate::app::puzzles::link(42)), Some(PuzzleLink::One(Some(42))));
+        // The puzzle's own links read back.
+        for game in GameId::ALL {
+            assert_eq!(puzzle_link(&crate::app::puzzles::link(game, 42)), Some(PuzzleLink::One(game, Some(42))));
+            assert_eq!(puzzle_link(&crate::app::puzzles::list_link(game)), Some(PuzzleLink::List(game)));
+        }
     }
 }

@@ -3,26 +3,40 @@
 //! the answers, the puzzle of the day, and what this browser keeps — solved
 //! puzzles, first tries, the daily streak and a puzzle rating.
 //!
-//! The puzzle file is `public/puzzles/<game>.json` ([`tablee_puzzles::format`]).
+//! The puzzle files are `public/puzzles/<game>.json` ([`tablee_puzzles::format`]),
+//! one a game (Katzenjammer's, J'achète's); the record is one for both games:
+//! one rating and one daily streak, each try named by its game and its id.
 //! Its position is resumed like a save: the shell's own save document is
 //! written for the table (the person in the puzzle's seat, bots elsewhere)
 //! and the file's actions, and read back by the shell's save reader.
 
+use tablee_bots::jachete_styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 
+use tablee_engine::jachete::JaAction;
+
 use super::config::{Day, SeatKind, TableConfig};
-use super::game::GameDef;
+use super::game::{GameDef, GameId};
 use super::save::{self, SaveError};
 use super::session::Session;
+use crate::games::jachete::Jachete;
+use crate::games::katzenjammer::Katzenjammer;
 
-/// Where the page fetches Katzenjammer's puzzles (next to index.html).
-pub const FILE: &str = "puzzles/katzenjammer.json";
-/// Where this browser keeps its puzzle record.
+/// Where the page fetches a game's puzzles (next to index.html):
+/// `puzzles/katzenjammer.json`, `puzzles/jachete.json`.
+pub fn file_path(game: GameId) -> String {
+    format!("puzzles/{}.json", game.code())
+}
+
+/// Where this browser keeps its puzzle record, of both games (the name is
+/// older than J'achète's puzzles: kept, so that a record is found where it
+/// has always been).
 pub const PROGRESS_KEY: &str = "tablee.katzenjammer.puzzles";
-/// The record's format version.
-pub const PROGRESS_VERSION: u64 = 1;
+/// The record's format version: 2 names each try's game; 1 (Katzenjammer's
+/// puzzles only) still reads.
+pub const PROGRESS_VERSION: u64 = 2;
 /// A newcomer's puzzle rating.
 pub const START_RATING: i32 = 1500;
 /// How far one first try moves the rating at most (Elo's K).
@@ -54,6 +68,9 @@ pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session
             _ if seat == puzzle.seat => Some(SeatKind::Human),
             // A person in the mined game: a `normal` bot plays on for them.
             Some(SeatKind::Human) => Some(SeatKind::Bot(Level::Normal)),
+            // J'achète's research styles (buyer, miser, opener) are not the
+            // page's bots: a `normal` bot plays on for them too.
+            None if Style::parse(name).is_some() => Some(SeatKind::Bot(Level::Normal)),
             other => other,
         })
         .collect::<Option<Vec<_>>>()
@@ -68,10 +85,40 @@ pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session
     Ok(session)
 }
 
-/// The canonical notation of an action written in the game's notation
-/// (`None`: not an action of `G`).
-fn canonical<G: GameDef>(action: &Json) -> Option<String> {
-    G::action_from_json(action).ok().map(|a| G::action_to_json(&a).text())
+/// How a game's puzzle moves compare: two moves that are the same move in
+/// the game's terms have the same key.
+pub trait Judged: GameDef {
+    /// The move's key: its canonical notation, unless the game says otherwise.
+    fn key(action: &Self::Action) -> String {
+        Self::action_to_json(action).text()
+    }
+}
+
+/// A bid's cards are already in one order in the notation.
+impl Judged for Katzenjammer {}
+
+/// A table laid (JA-12..JA-15) is the same table whatever the order of its
+/// melds and of the cards in each: the staging area writes melds in the
+/// order the player built them, the mined answer in the bot's. (Which wild
+/// of a run stands for which gap follows the cards' order: two wilds of one
+/// run swapped are taken as the same table.)
+impl Judged for Jachete {
+    fn key(action: &JaAction) -> String {
+        let mut action = action.clone();
+        if let JaAction::Play { table } = &mut action {
+            for meld in table.iter_mut() {
+                meld.cards.sort_unstable();
+            }
+            table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
+        }
+        Self::action_to_json(&action).text()
+    }
+}
+
+/// The key of an action written in the game's notation (`None`: not an
+/// action of `G`).
+fn canonical<G: Judged>(action: &Json) -> Option<String> {
+    G::action_from_json(action).ok().map(|a| G::key(&a))
 }
 
 /// How a first move compares with the puzzle's answers.
@@ -82,9 +129,9 @@ pub struct Verdict {
     pub candidate: Option<usize>,
 }
 
-/// Judges the move played in the puzzle's position, in canonical notation.
-pub fn judge<G: GameDef>(puzzle: &Puzzle, played: &G::Action) -> Verdict {
-    let played = G::action_to_json(played).text();
+/// Judges the move played in the puzzle's position, by its key ([`Judged`]).
+pub fn judge<G: Judged>(puzzle: &Puzzle, played: &G::Action) -> Verdict {
+    let played = G::key(played);
     let candidate = puzzle.candidates.iter().position(|c| canonical::<G>(&c.action).as_deref() == Some(played.as_str()));
     Verdict { right: candidate.is_some_and(|c| puzzle.answers.contains(&c)), candidate }
 }
@@ -95,8 +142,10 @@ pub fn first_move<G: GameDef>(puzzle: &Puzzle, session: &Session<G>) -> Option<G
     session.moves().nth(puzzle.at).filter(|(seat, _)| *seat == puzzle.seat).map(|(_, action)| action.clone())
 }
 
-/// The puzzle of `day`: the same for everyone on that UTC date (a mix of
-/// the day's number picks among the puzzles in id order).
+/// The puzzle of `day` in `file`: the same for everyone on that UTC date (a
+/// mix of the day's number picks among the puzzles in id order). Each game
+/// offers its own; the daily streak counts a day once, whichever game's
+/// daily puzzle was tried ([`Progress::record`]).
 pub fn daily(file: &PuzzleFile, day: Day) -> Option<&Puzzle> {
     let mut ids: Vec<u32> = file.puzzles.iter().map(|p| p.id).collect();
     if ids.is_empty() {
@@ -114,11 +163,11 @@ pub fn daily(file: &PuzzleFile, day: Day) -> Option<&Puzzle> {
 /// The puzzle after `id` in id order, never tried, that the list's `choice`
 /// admits — of the same difficulty as `id` first; else any never tried;
 /// else the next one.
-pub fn next<'a>(file: &'a PuzzleFile, id: u32, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
+pub fn next<'a>(game: GameId, file: &'a PuzzleFile, id: u32, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
     let difficulty = file.puzzle(id).map_or(1, |p| p.difficulty);
     let mut list: Vec<&Puzzle> = file.puzzles.iter().filter(|p| p.id != id).collect();
     list.sort_by_key(|p| (p.id <= id, p.id));
-    let fresh = |p: &&&Puzzle| progress.tried(p.id).is_none();
+    let fresh = |p: &&&Puzzle| progress.tried(game, p.id).is_none();
     let chosen = |p: &&&Puzzle| choice.admits(p) && fresh(p);
     list.iter()
         .find(|p| p.difficulty == difficulty && chosen(p))
@@ -145,17 +194,17 @@ impl Choice {
 /// The puzzle to open next among those `choice` admits: the first never
 /// tried (in id order), else the first tried and not yet solved; `None` once
 /// every one is solved.
-pub fn next_unsolved<'a>(file: &'a PuzzleFile, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
+pub fn next_unsolved<'a>(game: GameId, file: &'a PuzzleFile, choice: Choice, progress: &Progress) -> Option<&'a Puzzle> {
     let mut list: Vec<&Puzzle> = file.puzzles.iter().filter(|p| choice.admits(p)).collect();
     list.sort_by_key(|p| p.id);
-    let never = list.iter().find(|p| progress.tried(p.id).is_none());
-    never.or_else(|| list.iter().find(|p| progress.tried(p.id).is_some_and(|t| !t.solved))).copied()
+    let never = list.iter().find(|p| progress.tried(game, p.id).is_none());
+    never.or_else(|| list.iter().find(|p| progress.tried(game, p.id).is_some_and(|t| !t.solved))).copied()
 }
 
 /// How many of the puzzles `choice` admits are solved, and how many there are.
-pub fn solved_of(file: &PuzzleFile, choice: Choice, progress: &Progress) -> (usize, usize) {
+pub fn solved_of(game: GameId, file: &PuzzleFile, choice: Choice, progress: &Progress) -> (usize, usize) {
     let admitted = file.puzzles.iter().filter(|p| choice.admits(p));
-    admitted.fold((0, 0), |(solved, all), p| (solved + usize::from(progress.tried(p.id).is_some_and(|t| t.solved)), all + 1))
+    admitted.fold((0, 0), |(solved, all), p| (solved + usize::from(progress.tried(game, p.id).is_some_and(|t| t.solved)), all + 1))
 }
 
 /// The themes a file offers: its kinds, in the format's order.
@@ -175,9 +224,11 @@ pub fn rated(rating: i32, difficulty: u8, right: bool) -> i32 {
     rating + (K * (score - expected)).round() as i32
 }
 
-/// A puzzle tried on this device.
+/// A puzzle tried on this device: puzzle `id` of `game` (each game's file
+/// numbers its own puzzles from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tried {
+    pub game: GameId,
     pub id: u32,
     /// The first try was right (only it counts for the rating).
     pub first: bool,
@@ -185,8 +236,9 @@ pub struct Tried {
     pub solved: bool,
 }
 
-/// This browser's puzzle record (localStorage [`PROGRESS_KEY`]):
-/// `{"v":1,"rating":1516,"tried":[{"id":12,"first":true,"solved":true}],"daily":{"day":"2026-11-23","streak":3,"best":5}}`.
+/// This browser's puzzle record (localStorage [`PROGRESS_KEY`]), both games':
+/// `{"v":2,"rating":1516,"tried":[{"game":"jachete","id":12,"first":true,"solved":true}],"daily":{"day":"2026-11-23","streak":3,"best":5}}`.
+/// A version 1 record (before J'achète's puzzles: no `game`) reads as Katzenjammer's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub rating: i32,
@@ -213,8 +265,8 @@ pub struct Recorded {
 }
 
 impl Progress {
-    pub fn tried(&self, id: u32) -> Option<Tried> {
-        self.tried.iter().find(|t| t.id == id).copied()
+    pub fn tried(&self, game: GameId, id: u32) -> Option<Tried> {
+        self.tried.iter().find(|t| t.game == game && t.id == id).copied()
     }
 
     pub fn solved(&self) -> usize {
@@ -233,15 +285,16 @@ impl Progress {
         }
     }
 
-    /// Records a try at puzzle `id`; `daily`: it is the puzzle of this day
-    /// and that day is today (the streak counts days in a row with the
-    /// daily puzzle tried, as the daily deal's counts days with it finished).
-    pub fn record(&mut self, id: u32, difficulty: u8, right: bool, daily: Option<Day>) -> Recorded {
-        if let Some(t) = self.tried.iter_mut().find(|t| t.id == id) {
+    /// Records a try at puzzle `id` of `game`; `daily`: it is the puzzle of
+    /// this day (of either game) and that day is today (the streak counts
+    /// days in a row with a daily puzzle tried, as the daily deal's counts
+    /// days with it finished).
+    pub fn record(&mut self, game: GameId, id: u32, difficulty: u8, right: bool, daily: Option<Day>) -> Recorded {
+        if let Some(t) = self.tried.iter_mut().find(|t| t.game == game && t.id == id) {
             t.solved |= right;
             return Recorded { first: false, rating_change: 0 };
         }
-        self.tried.push(Tried { id, first: right, solved: right });
+        self.tried.push(Tried { game, id, first: right, solved: right });
         let before = self.rating;
         self.rating = rated(self.rating, difficulty, right);
         if let Some(day) = daily {
@@ -257,10 +310,10 @@ impl Progress {
     /// Reads a record; `Err` names what is wrong (the page sets it aside).
     pub fn read(text: &str) -> Result<Progress, SaveError> {
         let json = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
-        match json.get("v").and_then(Json::as_u64) {
-            Some(PROGRESS_VERSION) => {}
+        let version = match json.get("v").and_then(Json::as_u64) {
+            Some(v @ (1 | PROGRESS_VERSION)) => v,
             other => return Err(SaveError::Version(other.map(|v| v.to_string()))),
-        }
+        };
         let rating = json.get("rating").and_then(Json::as_f64).filter(|r| r.is_finite()).ok_or(SaveError::Field("rating"))?;
         let tried = json
             .get("tried")
@@ -268,7 +321,12 @@ impl Progress {
             .ok_or(SaveError::Field("tried"))?
             .iter()
             .map(|t| {
+                let game = match version {
+                    1 => GameId::Katzenjammer,
+                    _ => GameId::parse(t.get("game")?.as_str()?)?,
+                };
                 Some(Tried {
+                    game,
                     id: u32::try_from(t.get("id")?.as_u64()?).ok()?,
                     first: t.get("first")?.as_bool()?,
                     solved: t.get("solved")?.as_bool()?,
@@ -289,7 +347,10 @@ impl Progress {
         let tried = self
             .tried
             .iter()
-            .map(|t| Json::obj([("id", Json::int(i64::from(t.id))), ("first", t.first.into()), ("solved", t.solved.into())]))
+            .map(|t| {
+                let id = Json::int(i64::from(t.id));
+                Json::obj([("game", Json::str(t.game.code())), ("id", id), ("first", t.first.into()), ("solved", t.solved.into())])
+            })
             .collect();
         let day = self.daily_day.map_or(Json::Null, |d| Json::Str(d.to_string()));
         Json::obj([
@@ -303,14 +364,23 @@ impl Progress {
 }
 
 /// A puzzle's link: names the game and the puzzle, not a language.
-pub fn link(id: u32) -> String {
-    format!("?game=katzenjammer&puzzle={id}")
+pub fn link(game: GameId, id: u32) -> String {
+    format!("?game={}&puzzle={id}", game.code())
+}
+
+/// The puzzles screen's link, with `game` chosen.
+pub fn list_link(game: GameId) -> String {
+    format!("?game={}&puzzles", game.code())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::jachete::Jachete as Ja;
     use crate::games::katzenjammer::Katzenjammer as Kb;
+
+    const KB_ID: GameId = GameId::Katzenjammer;
+    const JA_ID: GameId = GameId::Jachete;
 
     fn fixture() -> PuzzleFile {
         PuzzleFile::parse(include_str!("../../tests/fixtures/puzzles-katzenjammer.json")).expect("the fixture reads")
@@ -346,34 +416,34 @@ mod tests {
         let any = Choice::default();
         let mut ids: Vec<u32> = file.puzzles.iter().map(|p| p.id).collect();
         ids.sort_unstable();
-        assert_eq!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(ids[0]));
-        assert_eq!(solved_of(&file, any, &progress), (0, ids.len()));
+        assert_eq!(next_unsolved(KB_ID, &file, any, &progress).map(|p| p.id), Some(ids[0]));
+        assert_eq!(solved_of(KB_ID, &file, any, &progress), (0, ids.len()));
         // A theme and a difficulty narrow it down.
         let first = file.puzzles.iter().min_by_key(|p| p.id).unwrap();
         let narrow = Choice { kind: Some(first.kind), difficulty: Some(first.difficulty) };
         let admitted: Vec<u32> = file.puzzles.iter().filter(|p| p.kind == first.kind && p.difficulty == first.difficulty).map(|p| p.id).collect();
-        assert_eq!(solved_of(&file, narrow, &progress).1, admitted.len());
+        assert_eq!(solved_of(KB_ID, &file, narrow, &progress).1, admitted.len());
         let other_kind = Kind::ALL.iter().copied().find(|k| !file.puzzles.iter().any(|p| p.kind == *k)).unwrap();
-        assert_eq!(next_unsolved(&file, Choice { kind: Some(other_kind), difficulty: None }, &progress), None);
+        assert_eq!(next_unsolved(KB_ID, &file, Choice { kind: Some(other_kind), difficulty: None }, &progress), None);
         assert!(!kinds(&file).contains(&other_kind));
         assert!(kinds(&file).contains(&first.kind));
         // Tried ones go after the never tried; a missed one comes back once
         // nothing is new; none once every one is solved.
         let missed = admitted.iter().copied().min().unwrap();
         for p in file.puzzles.iter().filter(|p| narrow.admits(p)) {
-            progress.record(p.id, p.difficulty, p.id != missed, None);
+            progress.record(KB_ID, p.id, p.difficulty, p.id != missed, None);
         }
-        assert_eq!(next_unsolved(&file, narrow, &progress).map(|p| p.id), Some(missed));
-        assert_eq!(solved_of(&file, narrow, &progress), (admitted.len() - 1, admitted.len()));
-        assert_ne!(next_unsolved(&file, any, &progress).map(|p| p.id), Some(missed), "new ones first");
+        assert_eq!(next_unsolved(KB_ID, &file, narrow, &progress).map(|p| p.id), Some(missed));
+        assert_eq!(solved_of(KB_ID, &file, narrow, &progress), (admitted.len() - 1, admitted.len()));
+        assert_ne!(next_unsolved(KB_ID, &file, any, &progress).map(|p| p.id), Some(missed), "new ones first");
         // "Next" after a puzzle keeps to the theme chosen while one is left:
         // a theme other than the kind "Next" gives without one.
-        let unchosen = next(&file, missed, Choice::default(), &progress).unwrap();
-        let other = file.puzzles.iter().filter(|p| p.kind != unchosen.kind && progress.tried(p.id).is_none()).min_by_key(|p| p.id).unwrap();
+        let unchosen = next(KB_ID, &file, missed, Choice::default(), &progress).unwrap();
+        let other = file.puzzles.iter().filter(|p| p.kind != unchosen.kind && progress.tried(KB_ID, p.id).is_none()).min_by_key(|p| p.id).unwrap();
         let theme = Choice { kind: Some(other.kind), difficulty: None };
-        assert_eq!(next(&file, missed, theme, &progress).unwrap().kind, other.kind, "the chosen theme");
-        progress.record(missed, first.difficulty, true, None);
-        assert_eq!(next_unsolved(&file, narrow, &progress), None);
+        assert_eq!(next(KB_ID, &file, missed, theme, &progress).unwrap().kind, other.kind, "the chosen theme");
+        progress.record(KB_ID, missed, first.difficulty, true, None);
+        assert_eq!(next_unsolved(KB_ID, &file, narrow, &progress), None);
     }
 
     #[test]
@@ -435,11 +505,11 @@ mod tests {
         // Even odds: half of K.
         assert_eq!(rated(puzzle_rating(2), 2, true), puzzle_rating(2) + 16);
         let mut p = Progress::default();
-        let first = p.record(4, 2, false, None);
+        let first = p.record(KB_ID, 4, 2, false, None);
         assert!(first.first && first.rating_change < 0);
-        let again = p.record(4, 2, true, None);
+        let again = p.record(KB_ID, 4, 2, true, None);
         assert_eq!(again, Recorded { first: false, rating_change: 0 });
-        assert_eq!(p.tried(4), Some(Tried { id: 4, first: false, solved: true }));
+        assert_eq!(p.tried(KB_ID, 4), Some(Tried { game: KB_ID, id: 4, first: false, solved: true }));
         assert_eq!((p.solved(), p.first_tries_right()), (1, 0));
         assert_eq!(p.rating, START_RATING + first.rating_change);
     }
@@ -448,36 +518,144 @@ mod tests {
     fn the_daily_streak_counts_days_in_a_row() {
         let d = |n: i64| Day::from_days(Day::new(2026, 11, 1).unwrap().days() + n).unwrap();
         let mut p = Progress::default();
-        p.record(1, 1, true, Some(d(0)));
-        p.record(2, 1, false, Some(d(1)));
+        p.record(KB_ID, 1, 1, true, Some(d(0)));
+        p.record(KB_ID, 2, 1, false, Some(d(1)));
         assert_eq!(p.streak_on(d(1)), 2);
         assert_eq!(p.streak_on(d(2)), 2, "today's not tried yet: the streak stands");
         // Another puzzle the same day does not count twice.
-        p.record(3, 1, true, Some(d(1)));
+        p.record(KB_ID, 3, 1, true, Some(d(1)));
         assert_eq!(p.streak, 2);
         assert_eq!(p.streak_on(d(3)), 0, "a day missed breaks it");
-        p.record(4, 1, true, Some(d(3)));
+        p.record(KB_ID, 4, 1, true, Some(d(3)));
         assert_eq!((p.streak, p.best_streak), (1, 2));
         // A puzzle that is not the daily one does not touch it.
-        p.record(5, 1, true, None);
+        p.record(KB_ID, 5, 1, true, None);
         assert_eq!(p.daily_day, Some(d(3)));
     }
 
     #[test]
     fn the_record_reads_back_and_a_damaged_one_says_what() {
         let mut p = Progress::default();
-        p.record(12, 3, true, Day::new(2026, 11, 23));
-        p.record(7, 1, false, None);
+        p.record(KB_ID, 12, 3, true, Day::new(2026, 11, 23));
+        p.record(KB_ID, 7, 1, false, None);
         let text = p.text();
         assert_eq!(Progress::read(&text), Ok(p.clone()));
-        assert!(text.starts_with("{\"v\":1,"), "{text}");
+        assert!(text.starts_with("{\"v\":2,"), "{text}");
         assert_eq!(Progress::read(&Progress::default().text()), Ok(Progress::default()));
-        assert!(matches!(Progress::read("{\"v\":1,"), Err(SaveError::NotJson(_))));
-        assert_eq!(Progress::read(&text.replace("\"v\":1", "\"v\":2")), Err(SaveError::Version(Some("2".into()))));
+        assert!(matches!(Progress::read("{\"v\":2,"), Err(SaveError::NotJson(_))));
+        assert_eq!(Progress::read(&text.replace("\"v\":2", "\"v\":3")), Err(SaveError::Version(Some("3".into()))));
         assert_eq!(Progress::read("{}"), Err(SaveError::Version(None)));
         assert_eq!(Progress::read(&text.replace("\"first\":true", "\"first\":1")), Err(SaveError::Field("tried")));
         assert_eq!(Progress::read(&text.replace("2026-11-23", "2026-13-01")), Err(SaveError::Field("daily")));
         assert_eq!(Progress::read(&text.replace("\"rating\"", "\"elo\"")), Err(SaveError::Field("rating")));
+    }
+
+    /// J'achète's shipped file (the miner's, `public/puzzles/jachete.json`).
+    fn jachete() -> PuzzleFile {
+        PuzzleFile::parse(include_str!("../../public/puzzles/jachete.json")).expect("J'achète's puzzle file reads")
+    }
+
+    /// Catches a J'achète puzzle the app cannot set up (a seat read as the
+    /// wrong kind, options not read) or whose candidates the judge names
+    /// wrongly or the table refuses.
+    #[test]
+    fn every_jachete_puzzle_opens_at_its_seat_and_its_answers_are_right() {
+        let file = jachete();
+        assert_eq!(file.game, "jachete");
+        assert!(!file.puzzles.is_empty());
+        for puzzle in &file.puzzles {
+            let session = session::<Ja>(&file, puzzle).unwrap_or_else(|e| panic!("puzzle {}: {e:?}", puzzle.id));
+            assert_eq!(session.moves().count(), puzzle.at);
+            assert_eq!(session.config().humans(), vec![puzzle.seat], "one person, in the puzzle's seat");
+            for (i, candidate) in puzzle.candidates.iter().enumerate() {
+                let action = <Ja as GameDef>::action_from_json(&candidate.action).unwrap();
+                let verdict = judge::<Ja>(puzzle, &action);
+                // It, or an earlier candidate that is the same table in another order.
+                assert!(verdict.candidate.is_some_and(|c| c <= i), "puzzle {} candidate {i}: {verdict:?}", puzzle.id);
+                let mut played = session.clone();
+                played.apply_human(action.clone()).unwrap_or_else(|e| panic!("puzzle {}: candidate {i} refused: {e:?}", puzzle.id));
+                assert_eq!(first_move(puzzle, &played), Some(action));
+            }
+            let answer = <Ja as GameDef>::action_from_json(&puzzle.candidates[puzzle.answers[0]].action).unwrap();
+            assert!(judge::<Ja>(puzzle, &answer).right, "puzzle {}", puzzle.id);
+        }
+    }
+
+    /// Catches a judge comparing notations as written: the same melds laid
+    /// in another order, or a meld's cards in another order (as the table's
+    /// staging area writes them), judged as a move the analysis did not compare.
+    #[test]
+    fn a_table_laid_is_judged_whatever_the_order_of_its_melds_and_cards() {
+        let file = jachete();
+        let puzzle = file
+            .puzzles
+            .iter()
+            .find(|p| p.answer_actions().any(|a| a.get("table").and_then(Json::as_array).is_some_and(|t| t.len() >= 2)))
+            .expect("a puzzle answered by a table of two melds or more");
+        let i = puzzle.answers[0];
+        let JaAction::Play { mut table } = <Ja as GameDef>::action_from_json(&puzzle.candidates[i].action).unwrap() else {
+            panic!("puzzle {}: not a table", puzzle.id)
+        };
+        table.reverse();
+        for meld in &mut table {
+            meld.cards.reverse();
+        }
+        let shuffled = JaAction::Play { table };
+        assert_ne!(<Ja as GameDef>::action_to_json(&shuffled).text(), puzzle.candidates[i].action.text(), "another order in the notation");
+        let verdict = judge::<Ja>(puzzle, &shuffled);
+        assert_eq!(verdict, Verdict { right: true, candidate: Some(i) });
+        // A different table is still a different move.
+        let JaAction::Play { mut table } = shuffled else { unreachable!() };
+        let card = table.iter_mut().find(|m| m.owner == puzzle.seat).and_then(|m| m.cards.pop());
+        assert!(card.is_some());
+        assert_ne!(judge::<Ja>(puzzle, &JaAction::Play { table }).candidate, Some(i));
+    }
+
+    /// Catches a record of one game's ids only: J'achète's puzzle 12 taken
+    /// for Katzenjammer's (solved marks, "next unsolved" and the rating's
+    /// first try wrong across games), and an old record not read.
+    #[test]
+    fn an_old_record_resumes_and_the_two_games_ids_do_not_collide() {
+        // A record written before J'achète's puzzles (version 1).
+        let old = r#"{"v":1,"rating":1532,"tried":[{"id":12,"first":true,"solved":true},{"id":7,"first":false,"solved":false}],"daily":{"day":"2026-11-23","streak":3,"best":5}}"#;
+        let mut p = Progress::read(old).expect("a version 1 record reads");
+        assert_eq!(p.rating, 1532);
+        assert_eq!(p.tried(KB_ID, 12), Some(Tried { game: KB_ID, id: 12, first: true, solved: true }));
+        assert_eq!(p.tried(KB_ID, 7).map(|t| t.solved), Some(false));
+        assert_eq!(p.tried(JA_ID, 12), None, "J'achète's puzzle 12 is not tried");
+        assert_eq!((p.streak, p.best_streak, p.streak_on(Day::new(2026, 11, 24).unwrap())), (3, 5, 3));
+        // J'achète's 12: a first try of its own, which counts for the one rating.
+        let change = p.record(JA_ID, 12, 2, false, None);
+        assert!(change.first && change.rating_change < 0);
+        assert_eq!(p.tried(KB_ID, 12).map(|t| t.solved), Some(true), "Katzenjammer's 12 stays solved");
+        assert_eq!(p.rating, 1532 + change.rating_change);
+        // Written as version 2 with each try's game, and read back.
+        let text = p.text();
+        assert!(text.contains(r#"{"game":"jachete","id":12,"first":false,"solved":false}"#), "{text}");
+        assert!(text.contains(r#"{"game":"katzenjammer","id":12,"first":true,"solved":true}"#), "{text}");
+        assert_eq!(Progress::read(&text), Ok(p.clone()));
+        // A version 2 try must name a game this build knows.
+        assert_eq!(Progress::read(&text.replace("\"jachete\"", "\"poker\"")), Err(SaveError::Field("tried")));
+    }
+
+    /// Catches a streak kept per game: the daily puzzles of both games make
+    /// one streak, a day counted once whichever game's was tried.
+    #[test]
+    fn the_daily_streak_counts_both_games_daily_puzzles() {
+        let (kb, ja) = (fixture(), jachete());
+        let d = |n: i64| Day::from_days(Day::new(2026, 11, 1).unwrap().days() + n).unwrap();
+        // Each game offers its own puzzle of the day, from its own file.
+        let (k0, j0) = (daily(&kb, d(0)).unwrap(), daily(&ja, d(0)).unwrap());
+        assert!(kb.puzzle(k0.id).is_some() && ja.puzzle(j0.id).is_some());
+        let mut p = Progress::default();
+        p.record(KB_ID, k0.id, k0.difficulty, true, Some(d(0)));
+        let j1 = daily(&ja, d(1)).unwrap();
+        p.record(JA_ID, j1.id, j1.difficulty, false, Some(d(1)));
+        assert_eq!(p.streak_on(d(1)), 2, "Katzenjammer's then J'achète's: two days in a row");
+        let (k2, j2) = (daily(&kb, d(2)).unwrap(), daily(&ja, d(2)).unwrap());
+        p.record(KB_ID, k2.id, k2.difficulty, true, Some(d(2)));
+        p.record(JA_ID, j2.id, j2.difficulty, true, Some(d(2)));
+        assert_eq!((p.streak, p.best_streak), (3, 3), "both games' the same day count once");
     }
 
     /// Writes `tests/fixtures/puzzles-katzenjammer.json`, a FIXTURE for the

@@ -25,6 +25,10 @@ pub trait GameUi: GameDef {
     /// in the words of the game's log; `None` when it does not read.
     fn expert_words(session: &Session<Self>, at: usize, action: &Json, lang: Lang) -> Option<String>;
 
+    /// A move of a puzzle's `position` in words, for its answer screen ("Pass",
+    /// "Buy the 7♦", "Lay down Q♥ Q♣ ★ · 8♦ 9♦ 10♦").
+    fn puzzle_words(position: &Session<Self>, action: &Self::Action, lang: Lang) -> String;
+
     /// A score in words: "3 mice", "45 points".
     fn score_words(score: i32, lang: Lang) -> String;
 

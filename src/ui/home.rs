@@ -130,10 +130,12 @@ pub fn Home() -> impl IntoView {
     let resumable = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| !g.is_over()));
 
     // Plain links to the puzzles' and the record's addresses (the page
-    // opens them as their own screens, loading their parts).
+    // opens them as their own screens, loading their parts); the puzzles
+    // of the game chosen here.
+    let puzzles = move || crate::app::puzzles::list_link(ctx.home_game.get());
     let entries = view! {
         <p class="puzzles-row">
-            <a href="?game=katzenjammer&puzzles" data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
+            <a href=puzzles data-testid="puzzles-entry">{tr(|s| s.puzzles_entry)}</a>
             " · "
             <a href="?games" data-testid="games-entry">{tr(|s| s.games_entry)}</a>
         </p>

@@ -46,9 +46,10 @@ pub enum Screen {
     Game,
     Rules,
     Problem(LinkError),
-    /// The puzzles: the list, and one puzzle (`None`: a number that does not read).
-    Puzzles,
-    Puzzle(Option<u32>),
+    /// The puzzles of a game: the list, and one puzzle (`None`: a number
+    /// that does not read).
+    Puzzles(GameId),
+    Puzzle(GameId, Option<u32>),
     /// A replay: the address that names it (`?…&replay=…`, `?replay=last`).
     Replay(String),
     /// The record of finished games ("Your games").
@@ -206,8 +207,8 @@ pub fn App() -> impl IntoView {
     };
     // A puzzle's address opens the puzzles; the game in progress waits meanwhile.
     match link::puzzle_link(&search) {
-        Some(link::PuzzleLink::List) => ctx.screen.set(Screen::Puzzles),
-        Some(link::PuzzleLink::One(id)) => ctx.screen.set(Screen::Puzzle(id)),
+        Some(link::PuzzleLink::List(game)) => ctx.screen.set(Screen::Puzzles(game)),
+        Some(link::PuzzleLink::One(game, id)) => ctx.screen.set(Screen::Puzzle(game, id)),
         None => {}
     }
     if replaying {
@@ -239,12 +240,12 @@ pub fn App() -> impl IntoView {
                 }
             }
             Screen::Home => browser::replace_query(""),
-            Screen::Puzzles => browser::replace_query("?game=katzenjammer&puzzles"),
-            Screen::Puzzle(Some(id)) => browser::replace_query(&crate::app::puzzles::link(id)),
+            Screen::Puzzles(game) => browser::replace_query(&crate::app::puzzles::list_link(game)),
+            Screen::Puzzle(game, Some(id)) => browser::replace_query(&crate::app::puzzles::link(game, id)),
             Screen::Games => browser::replace_query("?games"),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzle(None) => {}
+            Screen::Rules | Screen::Problem(_) | Screen::Puzzle(_, None) => {}
         }
     });
     // The page's title names the game on screen ("J'achète — Tablée"): a
@@ -252,7 +253,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let game = match ctx.screen.get() {
             Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
-            Screen::Puzzles | Screen::Puzzle(_) => Some(GameId::Katzenjammer),
+            Screen::Puzzles(game) | Screen::Puzzle(game, _) => Some(game),
             _ => None,
         };
         browser::set_title(&match game {
@@ -288,8 +289,8 @@ pub fn App() -> impl IntoView {
             <Update />
             <Notice />
             {move || match ctx.screen.get() {
-                Screen::Puzzles => view! { <Part load=Box::new(|| parts::load(|l| (l.puzzles_list)())) /> }.into_any(),
-                Screen::Puzzle(id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(id))) /> }.into_any(),
+                Screen::Puzzles(game) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzles_list)(game))) /> }.into_any(),
+                Screen::Puzzle(game, id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(game, id))) /> }.into_any(),
                 Screen::Replay(query) => {
                     view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
                 }
@@ -575,12 +576,12 @@ fn Header() -> impl IntoView {
         browser::store(LANG_KEY, lang.code());
     };
     let in_game = Memo::new(move |_| ctx.has_game());
-    // The game on screen: the table's (a puzzle is Katzenjammer's); none on
+    // The game on screen: the table's or the puzzles'; none on
     // the other screens, which name their game themselves or hold several
     // (a replay of J'achète under Katzenjammer's name misled).
     let game_name = Memo::new(move |_| match ctx.screen.get() {
         Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title()),
-        Screen::Puzzles | Screen::Puzzle(_) => GameId::Katzenjammer.title(),
+        Screen::Puzzles(game) | Screen::Puzzle(game, _) => game.title(),
         _ => "",
     });
     view! {

@@ -40,8 +40,8 @@ pub struct Loaders {
     pub table: fn(GameId) -> Loading,
     /// Fetches the table part without showing it (the view is empty).
     pub prefetch_table: fn(GameId) -> Loading,
-    pub puzzles_list: fn() -> Loading,
-    pub puzzle: fn(Option<u32>) -> Loading,
+    pub puzzles_list: fn(GameId) -> Loading,
+    pub puzzle: fn(GameId, Option<u32>) -> Loading,
     pub replay: fn(String) -> Loading,
     pub games: fn() -> Loading,
 }

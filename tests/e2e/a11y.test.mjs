@@ -46,6 +46,8 @@ async function screens() {
     } },
     { name: 'puzzles', query: '?game=katzenjammer&puzzles', ready: 'puzzle-next-unsolved' },
     { name: 'puzzle', query: '?game=katzenjammer&puzzle=1', ready: 'puzzle-ask' },
+    { name: 'puzzles-jachete', query: '?game=jachete&puzzles', ready: 'puzzle-next-unsolved' },
+    { name: 'puzzle-jachete', query: '?game=jachete&puzzle=1', ready: 'puzzle-ask' },
     // The record's newest game is the J'achète one: "last" is its replay.
     { name: 'replay-katzenjammer', storage: { 'tablee.past': past }, query: '?games', ready: 'games-replay', then: async (page) => {
       await page.locator(byTestId('games-replay')).last().click();

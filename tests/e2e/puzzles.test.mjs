@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { DIST_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
 const fileText = await readFile(path.join(DIST_DIR, 'puzzles/katzenjammer.json'), 'utf8');
 const file = JSON.parse(fileText);
@@ -133,7 +133,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.equal(await page.locator(byTestId('thinking')).count(), 0);
       assert.ok(!(await page.evaluate(() => localStorage.getItem('tablee.games') || '')).includes('tablee.katzenjammer.game.'));
       const saved = await record(page);
-      assert.deepEqual(saved.tried, [{ id: passRight.id, first: true, solved: true }]);
+      assert.deepEqual(saved.tried, [{ game: 'katzenjammer', id: passRight.id, first: true, solved: true }]);
       assert.ok(saved.rating > 1500);
       await screenshot(page, 'puzzle-right-en-1280x800');
       if (folded > 0) {
@@ -269,7 +269,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.locator(byTestId('pass-button')).click();
       await page.locator(byTestId('puzzle-result')).waitFor();
       assert.match(await page.locator(byTestId('puzzle-rating')).textContent(), /premier essai/);
-      assert.deepEqual((await record(page)).tried, [{ id: passWrong.id, first: false, solved: false }]);
+      assert.deepEqual((await record(page)).tried, [{ game: 'katzenjammer', id: passWrong.id, first: false, solved: false }]);
       // A bad number is explained, with a way back.
       await page.goto(env.url('?game=katzenjammer&puzzle=99999999'));
       await page.locator(byTestId('puzzle-problem')).waitFor();
@@ -374,6 +374,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
         return (await cache.keys()).map((r) => new URL(r.url).pathname);
       });
       assert.ok(cached.some((p) => p.endsWith('/puzzles/katzenjammer.json')), 'the puzzle file is precached');
+      assert.ok(cached.some((p) => p.endsWith('/puzzles/jachete.json')), "J'achète's puzzle file is precached");
       await settle(page);
       await context.setOffline(true);
       await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
@@ -381,6 +382,238 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.locator(byTestId('pass-button')).click();
       await page.locator(byTestId('puzzle-result')).waitFor();
       await screenshot(page, 'puzzle-offline-en-360x740');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// J'achète's puzzles (issue 32): the same screens on J'achète's table. The
+// puzzles are picked from the file the build serves, by their answers.
+const jaText = await readFile(path.join(DIST_DIR, 'puzzles/jachete.json'), 'utf8');
+const ja = JSON.parse(jaText);
+const jaAnswer = (p) => p.candidates[p.answers[0]].action;
+/** A buy window: the answer one button, the other move the other. */
+const jaBuy = ja.puzzles.find((p) => p.kind === 'buy' && p.candidates.length === 2 && p.answers.length === 1);
+/** A discard whose answer is one card and a card discarded wrongly another. */
+const jaDiscard = ja.puzzles.find(
+  (p) => p.kind === 'discard' && p.candidates.some((c, i) => !p.answers.includes(i) && c.action.act === 'discard'),
+);
+const wrongDiscard = (p) => p.candidates.find((c, i) => !p.answers.includes(i) && !p.answers.some((a) => p.candidates[a].action.card === c.action.card)).action.card;
+/** A table to lay with only the puzzle's seat's melds on it (new ones, or cards laid off on its own). */
+const jaLay = ja.puzzles.find((p) => p.kind === 'lay' && jaAnswer(p).act === 'play' && jaAnswer(p).table.every((m) => m.owner === p.seat));
+
+/** What the window shows (not the whole page): test-output/NAME-view.png. */
+async function windowShot(page, name) {
+  await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}-view.png`) });
+  return screenshot(page, name);
+}
+
+/** Opens J'achète's puzzle `id` by its link; waits for its question and its table. */
+async function openJa(page, id) {
+  await gotoApp(page, env.url(`?game=jachete&puzzle=${id}`));
+  await page.locator(byTestId('puzzle-ask')).waitFor();
+  await page.locator(byTestId('ja-table')).waitFor();
+}
+
+/** The hand cards, as they read (`data-card`). */
+const jaHand = (page) => page.locator('[data-testid^="ja-hand-card-"]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
+
+/** Taps the unselected hand card showing `card`. */
+async function tapJa(page, card) {
+  const i = await page
+    .locator('[data-testid^="ja-hand-card-"]')
+    .evaluateAll((bs, c) => bs.findIndex((b) => b.dataset.card === c && b.getAttribute('aria-pressed') !== 'true'), card);
+  assert.ok(i >= 0, `an unselected ${card} in ${await jaHand(page)}`);
+  await page.locator(byTestId(`ja-hand-card-${i}`)).click();
+  await page.locator(byTestId(`ja-hand-card-${i}`)).and(page.locator('[aria-pressed="true"]')).waitFor();
+}
+
+/** The verdict once the first move is made: right or not, and the result shown. */
+async function jaVerdict(page) {
+  const result = page.locator(byTestId('puzzle-result'));
+  await result.waitFor();
+  return result.getAttribute('data-right');
+}
+
+describe("J'achète's puzzles", { timeout: 400_000 }, () => {
+  before(async () => {
+    assert.ok(jaBuy && jaDiscard && jaLay, "the served file has a buy, a discard and an opening's puzzle");
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it("J'achète's puzzle file stays within 50 KB gzip", () => {
+    const size = gzipSync(Buffer.from(jaText), { level: 9 }).length;
+    assert.ok(size <= 50_000, `${size} bytes gzip`);
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const locale of ['en-US', 'fr-FR']) {
+      const lang = locale.slice(0, 2);
+      it(`a buy solved right and a discard solved wrong, on J'achète's table (${name}, ${lang})`, async () => {
+        const { context, page, problems } = await openPage(env.browser, { viewport, locale });
+        try {
+          await openJa(page, jaBuy.id);
+          const title = lang === 'en' ? `Puzzle #${jaBuy.id}` : `Problème nº ${jaBuy.id}`;
+          assert.equal((await page.locator(byTestId('puzzle-title')).textContent()).trim(), title);
+          assert.equal(await page.locator('.game-name').textContent(), "J'achète", 'the masthead names the game');
+          for (const id of ['hint-button', 'hint-off', 'share-button']) {
+            assert.equal(await visible(page, byTestId(id)), 0, `no ${id} in a puzzle`);
+          }
+          // It opens at its top: the question first, the buy's buttons below.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          const asked = await windowShot(page, `ja-puzzle-ask-${lang}-${name}`);
+          assert.equal(await page.evaluate(() => window.scrollY), 0, `the puzzle opened scrolled down (${asked})`);
+          const moves = () => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
+          const at = await moves();
+          assert.equal(at, jaBuy.at, 'the position is the puzzle’s');
+          // The answer: buy or let go.
+          await page.locator(byTestId(jaAnswer(jaBuy).act === 'buy' ? 'ja-buy' : 'ja-decline')).click();
+          assert.equal(await jaVerdict(page), 'true');
+          assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), lang === 'en' ? /Right/ : /Bien vu/);
+          assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), jaBuy.why[lang]);
+          assert.match(await page.locator(byTestId('puzzle-result')).textContent(), lang === 'en' ? /points in the round/ : /points dans la manche/);
+          assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), jaBuy.candidates.length);
+          const words = await page.locator(`${byTestId('puzzle-candidate')} .bar-label`).allTextContents();
+          assert.ok(words.every((w) => /[♠♥♦♣★]|joker/i.test(w)), `each move names the card: ${words.join(' | ')}`);
+          assert.ok(!/JA-\d/.test(await page.locator(byTestId('puzzle-screen')).textContent()), 'no rule ids');
+          // Answered: the table takes no move, no bot plays.
+          assert.equal(await visible(page, `${byTestId('ja-buy')}, ${byTestId('ja-decline')}`), 0, 'no buy buttons once answered');
+          await page.waitForTimeout(1000);
+          assert.equal(await moves(), at + 1, 'one move, no bot after it');
+          const top = await page.locator(byTestId('puzzle-verdict')).evaluate((e) => e.getBoundingClientRect().top);
+          assert.ok(top >= 0 && top < viewport.height, `the verdict is in view: ${top}px`);
+          await windowShot(page, `ja-puzzle-right-${lang}-${name}`);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(wide <= viewport.width, `nothing wider than the window: ${wide}px`);
+          let saved = await record(page);
+          assert.deepEqual(saved.tried, [{ game: 'jachete', id: jaBuy.id, first: true, solved: true }]);
+          assert.ok(saved.rating > 1500);
+
+          // A discard made wrongly: the card tapped, then Discard.
+          await openJa(page, jaDiscard.id);
+          await tapJa(page, wrongDiscard(jaDiscard));
+          await page.locator(byTestId('ja-discard')).click();
+          assert.equal(await jaVerdict(page), 'false');
+          assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), lang === 'en' ? /Not the best play/ : /Ce n'est pas le meilleur coup/);
+          assert.equal((await page.locator(byTestId('puzzle-why')).textContent()).trim(), jaDiscard.why[lang]);
+          assert.equal(await visible(page, `${byTestId('ja-discard')}, ${byTestId('ja-play')}`), 0, 'no turn buttons once answered');
+          const playOn = await page.locator(byTestId('puzzle-play-on')).evaluate((e) => e.getBoundingClientRect().bottom);
+          assert.ok(playOn <= viewport.height, `"Play on" is in view: ${playOn}px`);
+          await windowShot(page, `ja-puzzle-wrong-${lang}-${name}`);
+          saved = await record(page);
+          assert.deepEqual(saved.tried.map((t) => [t.game, t.id, t.solved]), [['jachete', jaBuy.id, true], ['jachete', jaDiscard.id, false]]);
+          await settle(page);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it("a table laid by taps, its melds in another order, is the answer; then Play on keeps J'achète's game", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      // Its melds in the reverse order, each meld's cards reversed: a card
+      // laid off on the seat's meld already there, or a new meld.
+      await openJa(page, jaLay.id);
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      const existing = await page
+        .locator(`[data-testid^="ja-meld-${jaLay.seat}-"]`)
+        .evaluateAll((ms) => ms.map((m) => ({ k: m.dataset.testid.split('-').pop(), cards: [...m.querySelectorAll('[data-card]')].map((c) => c.dataset.card) })));
+      /** `cards` less `less` (each copy once), or null when `less` is not in it. */
+      const minus = (cards, less) => {
+        const left = cards.slice();
+        for (const c of less) {
+          const i = left.indexOf(c);
+          if (i < 0) return null;
+          left.splice(i, 1);
+        }
+        return left;
+      };
+      const used = new Set();
+      for (const meld of jaAnswer(jaLay).table.slice().reverse()) {
+        const on = existing.find((e) => !used.has(e.k) && minus(meld.cards, e.cards));
+        const extra = on ? minus(meld.cards, on.cards) : meld.cards;
+        if (on) used.add(on.k);
+        if (extra.length === 0) continue;
+        for (const card of extra.slice().reverse()) await tapJa(page, card);
+        await page.locator(byTestId(on ? `ja-lay-${jaLay.seat}-${on.k}` : 'ja-new-meld')).click();
+      }
+      await page.locator(byTestId('ja-play')).click();
+      assert.equal(await jaVerdict(page), 'true');
+      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /Lay down .*[♠♥♦♣★]/);
+      assert.equal(await visible(page, byTestId('ja-discard')), 0, 'laid: the discard waits for Play on');
+      await windowShot(page, 'ja-puzzle-lay-right-en-desktop');
+      await page.locator(byTestId('puzzle-play-on')).click();
+      await page.waitForFunction(() => /[?&]game=jachete/.test(location.search) && /[?&]seed=/.test(location.search));
+      await page.locator(byTestId('ja-discard')).waitFor();
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the list: J'achète chosen by its link, its themes only, its file fetched only then; an old record resumes", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
+    // A record written before J'achète's puzzles: its rating and tries carry on.
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('tablee.katzenjammer.puzzles', '{"v":1,"rating":1532,"tried":[{"id":1,"first":true,"solved":true}],"daily":{"day":null,"streak":0,"best":0}}');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    try {
+      await gotoApp(page, env.url('?game=katzenjammer&puzzles'));
+      await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
+      assert.ok(!fetched.some((p) => p.endsWith('/jachete.json')), "Katzenjammer's list does not fetch J'achète's puzzles");
+      assert.match(await page.locator(byTestId('puzzle-record')).textContent(), /classement 1532/);
+      await page.locator(byTestId('puzzle-game-jachete')).check();
+      await page.waitForFunction(() => /[?&]game=jachete&puzzles/.test(location.search));
+      await page.locator(`${byTestId('puzzles-screen')}[data-game="jachete"]`).waitFor();
+      await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
+      assert.ok(fetched.some((p) => p.endsWith('/jachete.json')));
+      const themes = await page.locator('[data-testid^="puzzle-theme-"]').evaluateAll((l) => l.map((e) => e.dataset.testid.slice(13)));
+      const kinds = ['buy', 'discard', 'open', 'lay', 'swap'].filter((k) => ja.puzzles.some((p) => p.kind === k));
+      assert.deepEqual(themes, ['any', ...kinds]);
+      // Katzenjammer's puzzle 1 was solved, not J'achète's: nothing solved here.
+      assert.equal(await page.locator(byTestId('puzzle-solved-of')).textContent(), `0 sur ${ja.puzzles.length} résolu`);
+      assert.equal(Number(await page.locator(byTestId('puzzle-next-unsolved')).getAttribute('data-id')), Math.min(...ja.puzzles.map((p) => p.id)));
+      assert.ok(await page.locator(byTestId('puzzle-daily')).count(), "J'achète's puzzle of the day");
+      await windowShot(page, 'ja-puzzles-list-fr-phone');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 360, `nothing wider than the phone: ${wide}px`);
+      // A theme, then the next unsolved puzzle: one of that theme, on J'achète's table.
+      await page.locator(byTestId('puzzle-theme-discard')).check();
+      const id = Number(await page.locator(byTestId('puzzle-next-unsolved')).getAttribute('data-id'));
+      assert.equal(ja.puzzles.find((p) => p.id === id).kind, 'discard');
+      await page.locator(byTestId('puzzle-next-unsolved')).click();
+      await page.locator(byTestId('ja-table')).waitFor();
+      await page.waitForFunction((n) => location.search === `?game=jachete&puzzle=${n}`, id);
+      // A bad number of J'achète's explained.
+      await gotoApp(page, env.url('?game=jachete&puzzle=99999'));
+      await page.locator(byTestId('puzzle-problem')).waitFor();
+      await page.locator(`${byTestId('puzzle-problem')} ${byTestId('puzzle-list')}`).click();
+      await page.locator(`${byTestId('puzzles-screen')}[data-game="jachete"]`).waitFor();
+      // Back to Katzenjammer's: its own list again, the old record's solved puzzle marked.
+      await page.locator(byTestId('puzzle-game-katzenjammer')).check();
+      await page.locator(`${byTestId('puzzles-screen')}[data-game="katzenjammer"]`).waitFor();
+      await page.locator(byTestId('puzzle-1')).waitFor();
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.locator(byTestId('lang-en')).click();
+      await page.locator(byTestId('puzzle-game-jachete')).check();
+      await page.locator(`${byTestId('puzzles-screen')}[data-game="jachete"]`).waitFor();
+      await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
+      await windowShot(page, 'ja-puzzles-list-en-desktop');
+      await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();

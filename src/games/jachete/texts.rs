@@ -301,6 +301,23 @@ pub fn action_text(action: &JaAction, lang: Lang) -> String {
     }
 }
 
+/// A puzzle's buy or let-go in words: "Buy the 7♦", "Laisser passer le 7♦".
+pub fn offer_text(buy: bool, card: Card, lang: Lang) -> String {
+    let c = the_card(card, lang);
+    match (buy, lang) {
+        (true, Lang::En) => format!("Buy {c}"),
+        (true, Lang::Fr) => format!("Acheter {c}"),
+        (false, Lang::En) => format!("Let {c} go"),
+        (false, Lang::Fr) => format!("Laisser passer {c}"),
+    }
+}
+
+/// A puzzle's table in words, by the melds it lays or changes (cards
+/// written as shown): "Lay down Q♥ Q♣ ★ · 8♦ 9♦ 10♦".
+pub fn lay_text(melds: &[String], lang: Lang) -> String {
+    format!("{} {}", lang.pick("Lay down", "Poser"), melds.join(" · "))
+}
+
 /// The hand's heading: "Your hand · 11 cards".
 pub fn hand_heading(n: usize, lang: Lang) -> String {
     format!("{} · {}", lang.ja().your_hand, crate::i18n::cards_count(n, lang))

@@ -1,17 +1,19 @@
 //! The puzzles' screens (docs/architecture.md, "Puzzles in the app"), a part
-//! of the page loaded when first shown ([`super::parts`]): the list (the puzzle of the
-//! day, the next unsolved puzzle of a chosen theme and difficulty, the recent
-//! ones with their marks, the record) and one puzzle.
+//! of the page loaded when first shown ([`super::parts`]): the list (the game
+//! chosen, its puzzle of the day, the next unsolved puzzle of a chosen theme
+//! and difficulty, the recent ones with their marks, the record of both
+//! games) and one puzzle, of either game.
 //!
-//! A puzzle is solved on Katzenjammer's own table: its position becomes the
+//! A puzzle is solved on its game's own table: its position becomes the
 //! shell's game while the puzzle is on screen — not saved, no hints, no bots
 //! ([`crate::ui::Ctx::puzzle`]) — and the game in progress waits aside
 //! ([`Held`]) until the puzzle screen goes. Once the first move is made the
 //! table is frozen on the answer ([`answered`]) until "Play on" makes the
 //! position a normal game, kept in the list of unfinished games.
 //!
-//! The puzzle file (`puzzles/katzenjammer.json`) is fetched the first time
-//! puzzles are opened, and precached by the service worker for offline play.
+//! A game's puzzle file (`puzzles/<game>.json`) is fetched the first time
+//! that game's puzzles are opened, and precached by the service worker for
+//! offline play.
 
 mod texts;
 
@@ -21,17 +23,14 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tablee_engine::katzenjammer::Action;
 use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 
 use self::texts::{pz, PzStrings};
-use super::{browser, ctx, play_session, Ctx, LocalStorage, Screen};
+use super::{browser, ctx, play_session, Ctx, GameUi, LocalStorage, Screen};
 use crate::app::controller::{Kept, Par};
-use crate::app::game::{AnySession, GameDef};
-use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
+use crate::app::game::{with_game, AnySession, GameId};
+use crate::app::puzzles::{self, Judged, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
 use crate::app::save::SaveError;
-use crate::games::katzenjammer::texts::action_text;
-use crate::games::katzenjammer::Katzenjammer as Kb;
 
 type Loaded = Option<Result<Arc<PuzzleFile>, PuzzleError>>;
 
@@ -48,15 +47,17 @@ struct Held {
 }
 
 thread_local! {
-    static FILE: RefCell<Option<Arc<PuzzleFile>>> = const { RefCell::new(None) };
+    /// The puzzle files fetched, by game.
+    static FILES: RefCell<Vec<(GameId, Arc<PuzzleFile>)>> = const { RefCell::new(Vec::new()) };
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
     /// The record could not be read this visit and was set aside.
     static ASIDE: RefCell<bool> = const { RefCell::new(false) };
     /// The move number of the puzzle on the table (set before its position is).
     static AT: Cell<Option<usize>> = const { Cell::new(None) };
     /// The theme and difficulty chosen on the list this visit: the list
-    /// shows them again, and a puzzle's "Next" keeps to them.
-    static CHOICE: Cell<puzzles::Choice> = const { Cell::new(puzzles::Choice { kind: None, difficulty: None }) };
+    /// shows them again, and a puzzle's "Next" keeps to them (the themes
+    /// are a game's own: a game chosen starts from "All").
+    static CHOICE: Cell<(GameId, puzzles::Choice)> = const { Cell::new((GameId::Katzenjammer, puzzles::Choice { kind: None, difficulty: None })) };
 }
 
 /// Whether the puzzle on the table is answered: its game has `moves` moves,
@@ -66,9 +67,15 @@ pub(crate) fn answered(ctx: Ctx, moves: usize) -> bool {
     ctx.puzzle.get() && AT.get().is_some_and(|at| moves > at)
 }
 
-/// [`answered`], untracked, for the game in progress.
+/// [`answered`], untracked, for the game in progress (of either game).
 pub(crate) fn answered_now(ctx: Ctx) -> bool {
-    ctx.puzzle.get_untracked() && ctx.game_untracked::<Kb, _>(|s| AT.get().is_some_and(|at| s.actions().len() > at)).unwrap_or(false)
+    ctx.puzzle.get_untracked() && ctx.shell.with_untracked(|sh| sh.game.as_ref().map(AnySession::moves)).is_some_and(|n| AT.get().is_some_and(|at| n > at))
+}
+
+/// The theme and difficulty chosen for `game` this visit.
+fn choice_of(game: GameId) -> puzzles::Choice {
+    let (chosen, choice) = CHOICE.get();
+    if chosen == game { choice } else { puzzles::Choice::default() }
 }
 
 static TOKENS: AtomicU64 = AtomicU64::new(1);
@@ -79,27 +86,32 @@ fn pz_tr(pick: fn(&'static PzStrings) -> &'static str) -> impl Fn() -> &'static 
     move || pick(pz(lang.get()))
 }
 
-/// The puzzle file, fetched once.
-async fn load_file() -> Result<Arc<PuzzleFile>, PuzzleError> {
-    if let Some(file) = FILE.with(|f| f.borrow().clone()) {
+/// `game`'s puzzle file, once fetched.
+fn cached(game: GameId) -> Option<Arc<PuzzleFile>> {
+    FILES.with(|f| f.borrow().iter().find(|(g, _)| *g == game).map(|(_, file)| file.clone()))
+}
+
+/// `game`'s puzzle file, fetched once.
+async fn load_file(game: GameId) -> Result<Arc<PuzzleFile>, PuzzleError> {
+    if let Some(file) = cached(game) {
         return Ok(file);
     }
-    let text = browser::fetch_text(puzzles::FILE).await.ok_or(PuzzleError::NoFile)?;
+    let text = browser::fetch_text(&puzzles::file_path(game)).await.ok_or(PuzzleError::NoFile)?;
     let file = PuzzleFile::parse(&text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
-    if file.game != Kb::CODE {
+    if file.game != game.code() {
         return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
     }
     let file = Arc::new(file);
-    FILE.with(|f| *f.borrow_mut() = Some(file.clone()));
+    FILES.with(|f| f.borrow_mut().push((game, file.clone())));
     Ok(file)
 }
 
-/// A signal with the file once loaded.
-fn loaded_file() -> RwSignal<Loaded> {
-    let loaded = RwSignal::new(FILE.with(|f| f.borrow().clone()).map(Ok));
+/// A signal with `game`'s file once loaded.
+fn loaded_file(game: GameId) -> RwSignal<Loaded> {
+    let loaded = RwSignal::new(cached(game).map(Ok));
     if loaded.get_untracked().is_none() {
         spawn_local(async move {
-            let file = load_file().await;
+            let file = load_file(game).await;
             if let Err(PuzzleError::BadFile(why)) = &file {
                 leptos::logging::warn!("puzzles: {why}");
             }
@@ -177,25 +189,27 @@ fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
     puzzle
 }
 
-/// The puzzles screen: the puzzle of the day, then every puzzle by difficulty.
+/// The puzzles screen, `game` chosen: the games, the record of both, then
+/// that game's puzzle of the day, its themes and difficulties with the next
+/// unsolved puzzle, and its puzzles tried lately.
 #[component]
-pub fn List() -> impl IntoView {
+pub fn List(game: GameId) -> impl IntoView {
     let ctx = ctx();
-    let loaded = loaded_file();
+    let loaded = loaded_file(game);
     let progress = load_progress(ctx);
     let today = browser::today_utc();
-    let open = move |id: u32| ctx.screen.set(Screen::Puzzle(Some(id)));
+    let open = move |id: u32| ctx.screen.set(Screen::Puzzle(game, Some(id)));
     let counts = (progress.solved(), progress.first_tries_right(), progress.rating, progress.streak_on(today));
     let record = move || texts::record_text(counts.0, counts.1, counts.2, counts.3, ctx.lang());
     let marks = progress.clone();
-    let mark = move |id: u32| match marks.tried(id) {
+    let mark = move |id: u32| match marks.tried(game, id) {
         Some(t) if t.solved => ("solved", "✓", pz(ctx.lang()).solved_mark),
         Some(_) => ("missed", "✗", pz(ctx.lang()).missed_mark),
         None => ("", "", ""),
     };
     let body = move || match loaded.get() {
         None => view! { <p role="status" data-testid="puzzles-loading">{pz_tr(|s| s.loading)}</p> }.into_any(),
-        Some(Err(error)) => view! { <PuzzleProblem error /> }.into_any(),
+        Some(Err(error)) => view! { <PuzzleProblem game error /> }.into_any(),
         Some(Ok(file)) => {
             let daily = puzzles::daily(&file, today).map(|p| (p.id, p.difficulty));
             view! {
@@ -214,39 +228,65 @@ pub fn List() -> impl IntoView {
                         </section>
                     }
                 })}
-                <Chooser file=file.clone() progress=progress.clone() />
-                <Recent progress=progress.clone() />
+                <Chooser game file=file.clone() progress=progress.clone() />
+                <Recent game progress=progress.clone() />
             }
             .into_any()
         }
     };
     view! {
-        <section class="panel puzzles" data-testid="puzzles-screen" aria-labelledby="puzzles-title">
+        <section class="panel puzzles" data-testid="puzzles-screen" data-game=game.code() aria-labelledby="puzzles-title">
             <h1 id="puzzles-title">{pz_tr(|s| s.title)}</h1>
             <RecordAside />
             <p class="pitch">{pz_tr(|s| s.intro)}</p>
+            <GameChoice game />
             <p class="record" data-testid="puzzle-record">{record}</p>
             {body}
         </section>
     }
 }
 
-/// A puzzle that cannot be shown: why, and ways out.
+/// The games whose puzzles the screen shows: choosing one shows its own
+/// (its file fetched then, not before).
+#[component]
+fn GameChoice(game: GameId) -> impl IntoView {
+    let ctx = ctx();
+    let games = GameId::ALL
+        .into_iter()
+        .map(|g| {
+            view! {
+                <label class="choice">
+                    <input type="radio" name="puzzle-game" data-testid=format!("puzzle-game-{}", g.code())
+                        prop:checked=g == game
+                        on:change=move |_| ctx.screen.set(Screen::Puzzles(g)) />
+                    " " {g.title()}
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="chips puzzle-games">
+            <legend>{pz_tr(|s| s.game_label)}</legend>
+            {games}
+        </fieldset>
+    }
+}
+
 /// The main way in (issue 32): a theme and a difficulty, then the next
 /// puzzle not yet solved among them — no wall of numbers to pick from.
 #[component]
-fn Chooser(file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
+fn Chooser(game: GameId, file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
     let ctx = ctx();
-    let choice = RwSignal::new(CHOICE.get());
-    Effect::new(move |_| CHOICE.set(choice.get()));
+    let choice = RwSignal::new(choice_of(game));
+    Effect::new(move |_| CHOICE.set((game, choice.get())));
     let next = {
         let (file, progress) = (file.clone(), progress.clone());
-        Memo::new(move |_| puzzles::next_unsolved(&file, choice.get(), &progress).map(|p| p.id))
+        Memo::new(move |_| puzzles::next_unsolved(game, &file, choice.get(), &progress).map(|p| p.id))
     };
     let counts = {
         let (file, progress) = (file.clone(), progress.clone());
         move || {
-            let (solved, all) = puzzles::solved_of(&file, choice.get(), &progress);
+            let (solved, all) = puzzles::solved_of(game, &file, choice.get(), &progress);
             texts::solved_of(solved, all, ctx.lang())
         }
     };
@@ -292,7 +332,7 @@ fn Chooser(file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
             {move || match next.get() {
                 Some(id) => view! {
                     <button type="button" class="primary big" data-testid="puzzle-next-unsolved" data-id=id.to_string()
-                        on:click=move |_| ctx.screen.set(Screen::Puzzle(Some(id)))>
+                        on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(id)))>
                         {pz_tr(|s| s.next_unsolved)}
                     </button>
                 }.into_any(),
@@ -302,11 +342,11 @@ fn Chooser(file: Arc<PuzzleFile>, progress: Progress) -> impl IntoView {
     }
 }
 
-/// The puzzles tried on this device, newest first: a missed one is one tap away.
+/// `game`'s puzzles tried on this device, newest first: a missed one is one tap away.
 #[component]
-fn Recent(progress: Progress) -> impl IntoView {
+fn Recent(game: GameId, progress: Progress) -> impl IntoView {
     let ctx = ctx();
-    let recent: Vec<puzzles::Tried> = progress.tried.iter().rev().take(RECENT).copied().collect();
+    let recent: Vec<puzzles::Tried> = progress.tried.iter().rev().filter(|t| t.game == game).take(RECENT).copied().collect();
     (!recent.is_empty()).then(|| {
         let items = recent
             .into_iter()
@@ -318,7 +358,7 @@ fn Recent(progress: Progress) -> impl IntoView {
                 };
                 view! {
                     <li>
-                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.screen.set(Screen::Puzzle(Some(t.id)))>
+                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(t.id)))>
                             {move || texts::puzzle_title(t.id, ctx.lang())} " " <span aria-label=label>{sign}</span>
                         </button>
                     </li>
@@ -337,8 +377,9 @@ fn Recent(progress: Progress) -> impl IntoView {
 /// How many tried puzzles the list shows.
 const RECENT: usize = 12;
 
+/// A puzzle that cannot be shown: why, and ways out.
 #[component]
-fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
+fn PuzzleProblem(game: GameId, error: PuzzleError) -> impl IntoView {
     let ctx = ctx();
     let list = !matches!(error, PuzzleError::NoFile | PuzzleError::BadFile(_));
     view! {
@@ -346,7 +387,7 @@ fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
             <p>{move || texts::error_text(&error, ctx.lang())}</p>
             <p class="actions">
                 {list.then(|| view! {
-                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles)>
+                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles(game))>
                         {pz_tr(|s| s.all_puzzles)}
                     </button>
                 })}
@@ -358,11 +399,16 @@ fn PuzzleProblem(error: PuzzleError) -> impl IntoView {
     }
 }
 
-/// The puzzle `id` on Katzenjammer's table, then its answer.
+/// The puzzle `id` of `game` on that game's table, then its answer.
 #[component]
-pub fn One(id: Option<u32>) -> impl IntoView {
+pub fn One(game: GameId, id: Option<u32>) -> impl IntoView {
+    with_game!(game, G => one::<G>(game, id))
+}
+
+/// [`One`] for game `G`.
+fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
     let ctx = ctx();
-    let loaded = loaded_file();
+    let loaded = loaded_file(game);
     // Which opening holds the table (0: none yet); the screen's end gives
     // the game in progress back.
     let token = Arc::new(AtomicU64::new(0));
@@ -376,7 +422,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
                 problem.set(Some(PuzzleError::NoSuchPuzzle(id)));
                 return;
             };
-            match puzzles::session::<Kb>(file, found) {
+            match puzzles::session::<G>(file, found) {
                 Ok(session) => {
                     AT.set(Some(found.at));
                     token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
@@ -412,11 +458,11 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             release(ctx, token.load(Ordering::Relaxed));
         });
     }
-    // The first move made in the position, judged.
+    // The first move made in the position, judged (the move kept in the notation).
     let verdict = Memo::new(move |_| {
         let p = puzzle.get()?;
-        let played = ctx.game::<Kb, _>(|s| puzzles::first_move(&p, s)).flatten()?;
-        Some((puzzles::judge::<Kb>(&p, &played), played))
+        let played = ctx.game::<G, _>(|s| puzzles::first_move(&p, s)).flatten()?;
+        Some((puzzles::judge::<G>(&p, &played), G::action_to_json(&played)))
     });
     // Counted once per try, as it is made.
     Effect::new(move |_| {
@@ -430,7 +476,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             Some(Ok(file)) => puzzles::daily(file, today).is_some_and(|d| d.id == p.id),
             _ => false,
         });
-        let change = progress.record(p.id, p.difficulty, verdict.right, daily.then_some(today));
+        let change = progress.record(game, p.id, p.difficulty, verdict.right, daily.then_some(today));
         browser::store(PROGRESS_KEY, &progress.text());
         recorded.set(Some((change, progress)));
         // The answer is above the table: on a phone the move was made far below it.
@@ -451,12 +497,12 @@ pub fn One(id: Option<u32>) -> impl IntoView {
     };
     let next = move |_| {
         let next = loaded.with_untracked(|f| match (f, puzzle.get_untracked()) {
-            (Some(Ok(file)), Some(p)) => puzzles::next(file, p.id, CHOICE.get(), &load_progress(ctx)).map(|n| n.id),
+            (Some(Ok(file)), Some(p)) => puzzles::next(game, file, p.id, choice_of(game), &load_progress(ctx)).map(|n| n.id),
             _ => None,
         });
         ctx.screen.set(match next {
-            Some(id) => Screen::Puzzle(Some(id)),
-            None => Screen::Puzzles,
+            Some(id) => Screen::Puzzle(game, Some(id)),
+            None => Screen::Puzzles(game),
         });
     };
     let head = move || {
@@ -468,7 +514,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             }
         })
     };
-    let list = move |_| ctx.screen.set(Screen::Puzzles);
+    let list = move |_| ctx.screen.set(Screen::Puzzles(game));
     let result = move || {
         let lang = ctx.lang();
         let p = puzzle.get()?;
@@ -485,6 +531,14 @@ pub fn One(id: Option<u32>) -> impl IntoView {
             );
         };
         let (change, progress) = recorded.get()?;
+        // The moves in words, from the puzzle's position.
+        let words = ctx
+            .game_untracked::<G, _>(|s| {
+                let position = crate::app::par::marks::before(s, p.at)?;
+                let name = |json: &tablee_engine::json::Json| G::action_from_json(json).map(|a| G::puzzle_words(&position, &a, lang)).unwrap_or_default();
+                Some(Words { played: name(&played), candidates: p.candidates.iter().map(|c| name(&c.action)).collect() })
+            })
+            .flatten()?;
         // Right after the verdict and the explanation, above the values: on a
         // phone "Play on" stays in view however many moves were compared.
         let (play_on, try_again) = (play_on.clone(), try_again.clone());
@@ -496,7 +550,7 @@ pub fn One(id: Option<u32>) -> impl IntoView {
                 <button type="button" data-testid="puzzle-list" on:click=list>{pz(lang).all_puzzles}</button>
             </p>
         };
-        Some(view! { <Answer puzzle=p verdict played change progress actions=actions.into_any() /> }.into_any())
+        Some(view! { <Answer game puzzle=p verdict words change progress actions=actions.into_any() /> }.into_any())
     };
     // The table is the puzzle's: no deal sharing, speeds or end panel (style/
     // full.css), and once answered no move controls nor whose turn it is.
@@ -505,30 +559,45 @@ pub fn One(id: Option<u32>) -> impl IntoView {
         <section class="panel puzzle-head" data-testid="puzzle-screen">
             <RecordAside />
             {head}
-            {move || problem.get().map(|error| view! { <PuzzleProblem error /> })}
+            {move || problem.get().map(|error| view! { <PuzzleProblem game error /> })}
             {result}
         </section>
+        // The game's own table part (not linked into the puzzles' part: a
+        // Katzenjammer puzzle does not bring J'achète's table, nor the reverse).
         <Show when=move || puzzle.with(Option::is_some) && problem.with(Option::is_none)>
-            <crate::games::katzenjammer::ui::Game />
+            <super::parts::Part load=Box::new(move || super::parts::table(game)) />
         </Show>
         </div>
     }
+    .into_any()
+}
+
+/// A puzzle's moves in words: the one played, and each candidate's.
+struct Words {
+    played: String,
+    candidates: Vec<String>,
 }
 
 /// Right or wrong, the answer named, the analysis' explanation, `actions`
 /// (play on, next…), each candidate's value as a bar with its interval, the
 /// rating, and sharing.
 #[component]
-fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
+fn Answer(game: GameId, puzzle: Arc<Puzzle>, verdict: Verdict, words: Words, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
     let ctx = ctx();
     let lang = ctx.lang();
     let s = pz(lang);
-    let name = |json: &tablee_engine::json::Json| <Kb as GameDef>::action_from_json(json).map(|a| action_text(&a, lang)).unwrap_or_default();
-    let answers: Vec<String> = puzzle.answer_actions().map(name).collect();
+    let name = |i: usize| words.candidates.get(i).cloned().unwrap_or_default();
+    let answers: Vec<String> = puzzle.answers.iter().map(|&i| name(i)).collect();
     let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
     let colon = crate::i18n::colon(lang);
-    let low = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min).min(0.0);
-    let high = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max).max(0.0).max(low + 1e-9);
+    let least = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min);
+    let most = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max);
+    // Bars grow from zero; when every value is below it (J'achète's points
+    // left in hand, −80 against −90), from a little under the worst, so the
+    // better move has the longer bar and the difference shows.
+    let origin = if most < 0.0 { least - 0.25 * (most - least).max(1.0) } else { 0.0 };
+    let low = least.min(origin);
+    let high = most.max(origin).max(low + 1e-9);
     // Positions in per mille of the chart's width (written without float formatting).
     let pm = move |v: f64| (((v - low) / (high - low)).clamp(0.0, 1.0) * 1000.0).round() as i64;
     let span = move |from: f64, to: f64| {
@@ -543,13 +612,13 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
         let best = puzzle.answers.contains(&i);
         let mine = verdict.candidate == Some(i);
         let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
-        // From zero (inside the chart: `low` ≤ 0 ≤ `high`) to the value.
-        let bar = if c.value >= 0.0 { span(0.0, c.value) } else { span(c.value, 0.0) };
+        // From the origin (inside the chart: `low` ≤ origin ≤ `high`) to the value.
+        let bar = if c.value >= origin { span(origin, c.value) } else { span(c.value, origin) };
         let whisker = span(c.value - c.ci, c.value + c.ci);
         view! {
             <li class=class data-testid="puzzle-candidate">
                 <span class="bar-label">
-                    {name(&c.action)}
+                    {name(i)}
                     {best.then(|| view! { <strong class="tag">{s.best_mark}</strong> })}
                     {mine.then(|| view! { <strong class="tag mine-tag">{s.your_play}</strong> })}
                 </span>
@@ -584,9 +653,9 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
         let progress = progress.clone();
         let id = puzzle.id;
         move |_| {
-            let url = format!("{}{}", browser::base_url(), puzzles::link(id));
-            let first = progress.tried(id).map(|t| t.first);
-            let text = texts::share_text(id, first, progress.streak_on(browser::today_utc()), &url, ctx.lang());
+            let url = format!("{}{}", browser::base_url(), puzzles::link(game, id));
+            let first = progress.tried(game, id).map(|t| t.first);
+            let text = texts::share_text(game, id, first, progress.streak_on(browser::today_utc()), &url, ctx.lang());
             super::deal_bar::share(text, share_state);
         }
     };
@@ -596,7 +665,7 @@ fn Answer(puzzle: Arc<Puzzle>, verdict: Verdict, played: Action, change: Recorde
                 {if verdict.right { "✓ " } else { "✗ " }}
                 {if verdict.right { s.right } else { s.wrong }}
             </p>
-            <p>{s.your_play} {colon} " " <strong>{action_text(&played, lang)}</strong>
+            <p>{s.your_play} {colon} " " <strong>{words.played.clone()}</strong>
                 {verdict.candidate.is_none().then(|| format!(" ({})", s.not_compared))}
             </p>
             <p data-testid="puzzle-answer">{answers_label} {colon} " " <strong>{answers.join(lang.pick(" or ", " ou "))}</strong></p>

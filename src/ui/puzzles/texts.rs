@@ -3,6 +3,7 @@
 
 use tablee_puzzles::format::{Kind, Unit};
 
+use crate::app::game::GameId;
 use crate::app::lang::Lang;
 use crate::app::puzzles::PuzzleError;
 use crate::i18n::num;
@@ -11,6 +12,7 @@ use crate::i18n::num;
 pub struct PzStrings {
     pub title: &'static str,
     pub intro: &'static str,
+    pub game_label: &'static str,
     pub daily_title: &'static str,
     pub choose_title: &'static str,
     pub theme_label: &'static str,
@@ -52,6 +54,7 @@ pub struct PzStrings {
 pub static EN: PzStrings = PzStrings {
     title: "Puzzles",
     intro: "A position from a real game, seen from one seat: find the best play. Each answer was checked by a deep analysis over every way the cards you cannot see may lie.",
+    game_label: "Game",
     daily_title: "Puzzle of the day",
     choose_title: "Choose your puzzles",
     theme_label: "Theme",
@@ -93,6 +96,7 @@ pub static EN: PzStrings = PzStrings {
 pub static FR: PzStrings = PzStrings {
     title: "Problèmes",
     intro: "Une position d'une vraie partie, vue d'une place : trouvez le meilleur coup. Chaque réponse a été vérifiée par une analyse poussée sur toutes les façons dont les cartes cachées peuvent être réparties.",
+    game_label: "Jeu",
     daily_title: "Problème du jour",
     choose_title: "Choisissez vos problèmes",
     theme_label: "Thème",
@@ -246,8 +250,9 @@ pub fn rating_text(rating: i32, change: i32, lang: Lang) -> String {
 }
 
 /// What a player shares, Wordle-like and without a spoiler:
-/// "Tablée puzzle #123 ✓ first try 🔥5" and the puzzle's link (no language).
-pub fn share_text(id: u32, first_try: Option<bool>, streak: u32, url: &str, lang: Lang) -> String {
+/// "Tablée puzzle #123 ✓ first try 🔥5" and the puzzle's link (no language);
+/// a J'achète puzzle says so: "Tablée puzzle #12 (J'achète) ✗".
+pub fn share_text(game: GameId, id: u32, first_try: Option<bool>, streak: u32, url: &str, lang: Lang) -> String {
     let mark = match (first_try, lang) {
         (Some(true), Lang::En) => " ✓ first try",
         (Some(true), Lang::Fr) => " ✓ du premier coup",
@@ -258,6 +263,11 @@ pub fn share_text(id: u32, first_try: Option<bool>, streak: u32, url: &str, lang
     let name = match lang {
         Lang::En => format!("Tablée puzzle #{id}"),
         Lang::Fr => format!("Problème Tablée nº {id}"),
+    };
+    // Katzenjammer's links were shared without the game's name: kept so.
+    let name = match game {
+        GameId::Katzenjammer => name,
+        _ => format!("{name} ({})", game.title()),
     };
     format!("{name}{mark}{fire}\n{url}")
 }
@@ -289,10 +299,13 @@ mod tests {
     #[test]
     fn the_share_text_has_no_spoiler_and_no_language_in_its_link() {
         let url = "https://example.org/tablee/?game=katzenjammer&puzzle=123";
-        assert_eq!(share_text(123, Some(true), 5, url, Lang::En), format!("Tablée puzzle #123 ✓ first try 🔥5\n{url}"));
-        assert_eq!(share_text(123, Some(false), 0, url, Lang::Fr), format!("Problème Tablée nº 123 ✗\n{url}"));
+        let kb = GameId::Katzenjammer;
+        assert_eq!(share_text(kb, 123, Some(true), 5, url, Lang::En), format!("Tablée puzzle #123 ✓ first try 🔥5\n{url}"));
+        assert_eq!(share_text(kb, 123, Some(false), 0, url, Lang::Fr), format!("Problème Tablée nº 123 ✗\n{url}"));
+        let ja = "https://example.org/tablee/?game=jachete&puzzle=12";
+        assert_eq!(share_text(GameId::Jachete, 12, None, 2, ja, Lang::En), format!("Tablée puzzle #12 (J'achète) 🔥2\n{ja}"));
         for lang in Lang::ALL {
-            let text = share_text(123, Some(true), 1, url, lang);
+            let text = share_text(kb, 123, Some(true), 1, url, lang);
             assert!(!text.contains("lang=") && !text.contains("pass") && !text.contains("bid"), "{text}");
         }
     }

@@ -56,6 +56,41 @@ impl crate::ui::GameUi for Ja {
     fn score_words(score: i32, _: Lang) -> String {
         texts::points_text(score)
     }
+
+    /// The card on offer named; a table by the melds it lays or changes.
+    fn puzzle_words(position: &Session, action: &JaAction, lang: Lang) -> String {
+        let view = position.view(position.viewer());
+        let cards = |cards: &[Card]| cards.iter().map(|&c| texts::card_label(c, lang)).collect::<Vec<_>>().join(" ");
+        match (action, view.buy_card) {
+            (JaAction::Buy, Some(card)) => texts::offer_text(true, card, lang),
+            (JaAction::Decline, Some(card)) => texts::offer_text(false, card, lang),
+            (JaAction::Play { table }, _) => {
+                // The melds not on the table before, in the order laid.
+                let mut before: Vec<&[Card]> = view.table.iter().map(|m| m.cards.as_slice()).collect();
+                let changed: Vec<String> = table
+                    .iter()
+                    .filter(|m| match before.iter().position(|b| same_cards(b, &m.cards)) {
+                        Some(at) => {
+                            before.remove(at);
+                            false
+                        }
+                        None => true,
+                    })
+                    .map(|m| cards(&m.cards))
+                    .collect();
+                texts::lay_text(&changed, lang)
+            }
+            _ => texts::action_text(action, lang),
+        }
+    }
+}
+
+/// Whether two melds hold the same cards, in any order.
+fn same_cards(a: &[Card], b: &[Card]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
 }
 
 /// The table's state, each part in a signal of its own (a change to one
@@ -291,7 +326,8 @@ fn discard(ui: Ui) {
         ui.msg.set(Some(ui.lang().pick("Select the one card to discard.", "Choisissez la carte à défausser.").to_string()));
         return;
     };
-    if play_staged(ui) {
+    // A puzzle answered by the table laid waits for "Play on".
+    if play_staged(ui) && !crate::ui::puzzles::answered_now(ui.ctx) {
         send(ui, JaAction::Discard(card));
     }
 }
@@ -428,7 +464,7 @@ fn dispatch(ui: Ui, what: &str) {
             send(ui, JaAction::Decline);
         }
         "hist" => ui.history.update(|h| *h = !*h),
-        "hint" => hint::ask::<Ja>(ui.ctx, ui.hint),
+        "hint" if !ui.ctx.puzzle.get_untracked() => hint::ask::<Ja>(ui.ctx, ui.hint),
         "next" => {
             ui.acked.update(|a| *a += 1);
             save_note(ui);
@@ -678,5 +714,57 @@ pub fn Game() -> impl IntoView {
             <p class="sr-only" aria-live="polite" data-testid="ja-live">{move || ui.live.get()}</p>
             <p class="sr-only" aria-live="polite" data-testid="ja-move-live">{move || ui.heard.get()}</p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::GameDef;
+    use crate::app::puzzles;
+    use crate::ui::GameUi;
+    use tablee_puzzles::format::PuzzleFile;
+
+    /// Catches a puzzle's answer screen naming its moves vaguely: a buy
+    /// without its card, or a table by every meld on it (the others' and
+    /// the seat's unchanged ones) instead of what the move lays.
+    #[test]
+    fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
+        let file = PuzzleFile::parse(include_str!("../../../../public/puzzles/jachete.json")).unwrap();
+        let words = |id: u32, i: usize, lang: Lang| {
+            let p = file.puzzle(id).unwrap();
+            let position = puzzles::session::<Ja>(&file, p).unwrap();
+            let action = <Ja as GameDef>::action_from_json(&p.candidates[i].action).unwrap();
+            (<Ja as GameUi>::puzzle_words(&position, &action, lang), position.view(p.seat), action)
+        };
+        let buy = file.puzzles.iter().find(|p| p.kind == tablee_puzzles::format::Kind::Buy).unwrap();
+        for (i, c) in buy.candidates.iter().enumerate() {
+            let (text, view, _) = words(buy.id, i, Lang::En);
+            let card = the_card_label(view.buy_card.unwrap());
+            let act = c.action.get("act").and_then(Json::as_str).unwrap();
+            assert!(text.contains(&card) && text.starts_with(if act == "buy" { "Buy" } else { "Let" }), "{text} names {card}");
+        }
+        // A table laid beside melds already there: only what changes is named.
+        let (lay, i, view) = file
+            .puzzles
+            .iter()
+            .flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i)))
+            .find_map(|(p, i)| {
+                let (_, view, action) = words(p.id, i, Lang::En);
+                let JaAction::Play { table } = action else { return None };
+                let kept = table.iter().filter(|m| view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
+                (kept > 0 && kept < table.len()).then_some((p, i, view))
+            })
+            .expect("a table laid beside melds kept as they were");
+        let (en, _, action) = words(lay.id, i, Lang::En);
+        let (fr, _, _) = words(lay.id, i, Lang::Fr);
+        let JaAction::Play { table } = action else { unreachable!() };
+        let changed = table.iter().filter(|m| !view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
+        assert!(en.starts_with("Lay down ") && fr.starts_with("Poser "), "{en} / {fr}");
+        assert_eq!(en.matches(" · ").count() + 1, changed, "{en}: the {changed} melds laid or changed");
+    }
+
+    fn the_card_label(card: Card) -> String {
+        texts::card_label(card, Lang::En)
     }
 }

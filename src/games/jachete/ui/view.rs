@@ -416,6 +416,10 @@ fn hint_explain(lang: Lang) -> String {
 /// The hint's button and panel (a buy window's or a turn's).
 fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
     let ctx = ui.ctx;
+    // A puzzle asks for the move: no hint, and nothing said about it.
+    if ctx.puzzle.get_untracked() {
+        return (().into_any(), ().into_any());
+    }
     let now = move || ctx.game::<Ja, _>(|s| s.actions().len()).unwrap_or(0);
     let allowed = ctx.game_untracked::<Ja, _>(|s| s.config().hints_allowed()).unwrap_or(false);
     let button = hint_button(ctx, ui.hint, now, allowed, move || hint::ask::<Ja>(ctx, ui.hint));
@@ -825,7 +829,9 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
     view! {
         <details class="panel ja-log" open data-testid="ja-log">
             <summary><h2>{title}</h2></summary>
-            <ol class="log-lines" node_ref=list>
+            // Focusable: a long round's log scrolls, and a keyboard must reach
+            // it (a puzzle late in a round opens with one).
+            <ol class="log-lines" node_ref=list tabindex="0" aria-label=title>
                 <For each=move || lines.get() key=|l| l.clone() let:line>
                     <li class:fresh=line.fresh>
                         {line.fresh.then(|| view! { <span class="sr-only">{move || ctx.lang().pick("New: ", "Nouveau : ")}</span> })}
@@ -874,6 +880,11 @@ pub(super) fn show_changed(ui: Ui) {
 /// mid-turn; at a round's end and at the game's end, the top of that
 /// screen (the page was at the hand). Once per move, the frame after it.
 pub(super) fn show_turn(ui: Ui) {
+    // A puzzle opens at its top, its question above the table (and its
+    // answer brings the page back there).
+    if ui.ctx.puzzle.get_untracked() {
+        return;
+    }
     let acked = ui.acked.get_untracked();
     let what = ui.ctx.game_untracked::<Ja, _>(|s| {
         let at = (s.actions().len(), acked);

@@ -53,6 +53,10 @@ impl crate::ui::GameUi for Kb {
         crate::games::katzenjammer::texts::mice(score, lang)
     }
 
+    fn puzzle_words(_: &crate::app::session::Session<Kb>, action: &tablee_engine::katzenjammer::Action, lang: crate::app::lang::Lang) -> String {
+        crate::games::katzenjammer::texts::action_text(action, lang)
+    }
+
     fn decoration_mark(session: &crate::app::session::Session<Kb>) -> usize {
         session.state().log().len()
     }
