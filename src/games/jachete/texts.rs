@@ -312,12 +312,6 @@ pub fn offer_text(buy: bool, card: Card, lang: Lang) -> String {
     }
 }
 
-/// A puzzle's table in words, by the melds it lays or changes (cards
-/// written as shown): "Lay down Q♥ Q♣ ★ · 8♦ 9♦ 10♦".
-pub fn lay_text(melds: &[String], lang: Lang) -> String {
-    format!("{} {}", lang.pick("Lay down", "Poser"), melds.join(" · "))
-}
-
 /// The hand's heading: "Your hand · 11 cards".
 pub fn hand_heading(n: usize, lang: Lang) -> String {
     format!("{} · {}", lang.ja().your_hand, crate::i18n::cards_count(n, lang))

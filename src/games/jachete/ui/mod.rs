@@ -57,40 +57,25 @@ impl crate::ui::GameUi for Ja {
         texts::points_text(score)
     }
 
-    /// The card on offer named; a table by the melds it lays or changes.
+    /// The card on offer named; a table by what it lays or changes.
     fn puzzle_words(position: &Session, action: &JaAction, lang: Lang) -> String {
         let view = position.view(position.viewer());
-        let cards = |cards: &[Card]| cards.iter().map(|&c| texts::card_label(c, lang)).collect::<Vec<_>>().join(" ");
         match (action, view.buy_card) {
             (JaAction::Buy, Some(card)) => texts::offer_text(true, card, lang),
             (JaAction::Decline, Some(card)) => texts::offer_text(false, card, lang),
+            // In the log's and the hint's words: "Add 10♦ ★ to 8♦ 9♦",
+            // "Open: Q♥ Q♣ ★ / 8♦ 9♦ 10♦".
             (JaAction::Play { table }, _) => {
-                // The melds not on the table before, in the order laid.
-                let mut before: Vec<&[Card]> = view.table.iter().map(|m| m.cards.as_slice()).collect();
-                let changed: Vec<String> = table
-                    .iter()
-                    .filter(|m| match before.iter().position(|b| same_cards(b, &m.cards)) {
-                        Some(at) => {
-                            before.remove(at);
-                            false
-                        }
-                        None => true,
-                    })
-                    .map(|m| cards(&m.cards))
-                    .collect();
-                texts::lay_text(&changed, lang)
+                let words = moves::play_words(&view.table, table, view.opened.get(view.seat).copied().unwrap_or(false), lang);
+                if words.is_empty() {
+                    texts::action_text(action, lang)
+                } else {
+                    words
+                }
             }
             _ => texts::action_text(action, lang),
         }
     }
-}
-
-/// Whether two melds hold the same cards, in any order.
-fn same_cards(a: &[Card], b: &[Card]) -> bool {
-    let (mut a, mut b) = (a.to_vec(), b.to_vec());
-    a.sort_unstable();
-    b.sort_unstable();
-    a == b
 }
 
 /// The table's state, each part in a signal of its own (a change to one
@@ -760,8 +745,26 @@ mod tests {
         let (fr, _, _) = words(lay.id, i, Lang::Fr);
         let JaAction::Play { table } = action else { unreachable!() };
         let changed = table.iter().filter(|m| !view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
-        assert!(en.starts_with("Lay down ") && fr.starts_with("Poser "), "{en} / {fr}");
-        assert_eq!(en.matches(" · ").count() + 1, changed, "{en}: the {changed} melds laid or changed");
+        // The log's words (a lay-off is "Add … to …", not "Lay down"), one
+        // phrase a meld laid or changed (an opening's melds after "Open:").
+        let verbs = ["Open: ", "Lay down ", "Add ", "Move "];
+        let verbes = ["Ouvrez", "Posez ", "Ajoutez ", "Déplacez "];
+        assert!(verbs.iter().any(|v| en.starts_with(v)) && verbes.iter().any(|v| fr.starts_with(v)), "{en} / {fr}");
+        let phrases = en.split(" · ").map(|p| p.matches(" / ").count() + 1).sum::<usize>();
+        assert_eq!(phrases, changed, "{en}: the {changed} melds laid or changed");
+        // No meld left as it was is named.
+        for kept in table.iter().filter(|m| view.table.iter().any(|t| same_cards(&t.cards, &m.cards))) {
+            let label = kept.cards.iter().map(|&c| texts::card_label(c, Lang::En)).collect::<Vec<_>>().join(" ");
+            assert!(!en.contains(&label), "{en} names the unchanged {label}");
+        }
+    }
+
+    /// Whether two melds hold the same cards, in any order.
+    fn same_cards(a: &[Card], b: &[Card]) -> bool {
+        let (mut a, mut b) = (a.to_vec(), b.to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
     }
 
     fn the_card_label(card: Card) -> String {
