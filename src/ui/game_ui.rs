@@ -26,7 +26,7 @@ pub trait GameUi: GameDef {
     fn expert_words(session: &Session<Self>, at: usize, action: &Json, lang: Lang) -> Option<String>;
 
     /// A move of a puzzle's `position` in words, for its answer screen ("Pass",
-    /// "Buy the 7♦", "Lay down Q♥ Q♣ ★ · 8♦ 9♦ 10♦").
+    /// "Buy the 7♦", "Add ★ to 8♦ 9♦ 10♦").
     fn puzzle_words(position: &Session<Self>, action: &Self::Action, lang: Lang) -> String;
 
     /// A score in words: "3 mice", "45 points".

@@ -547,7 +547,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       }
       await page.locator(byTestId('ja-play')).click();
       assert.equal(await jaVerdict(page), 'true');
-      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /Lay down .*[♠♥♦♣★]/);
+      assert.match(await page.locator(byTestId('puzzle-answer')).textContent(), /(Open: |Lay down |Add |Move ).*[♠♥♦♣★]/, 'the table in the log\'s words');
       assert.equal(await visible(page, byTestId('ja-discard')), 0, 'laid: the discard waits for Play on');
       await windowShot(page, 'ja-puzzle-lay-right-en-desktop');
       await page.locator(byTestId('puzzle-play-on')).click();
