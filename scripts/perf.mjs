@@ -3,7 +3,7 @@
 //
 //   node scripts/perf.mjs [--loads 10] [--seed 1K7Q-M3ZD] [--bots expert] [--no-game] [--dist dist]
 //   node scripts/perf.mjs --slow-network [--runs 5] [--dist dist] [--json]
-//                         [--links home,kb,ja,puzzle,replay,daily,play-kb,play-ja]
+//                         [--links home,kb,ja,puzzle,ja-puzzle,replay,daily,play-kb,play-ja]
 //                         [--rtt 150] [--down-kbps 1638.4] [--up-kbps 750] [--cpu 4]
 //
 // 1. Time to an interactive home screen: a fresh browser context per load (cold
@@ -23,9 +23,9 @@
 // (docs/performance.md, issue 35), for each kind of link a visitor taps
 // (`--links`, all by default): `home` until Play is enabled, `kb` (a
 // Katzenjammer deal) and `puzzle` until a hand card shows, `ja` (a J'achète
-// deal) until `ja-hand-card-0` shows, `replay` (tests/fixtures/jachete-
-// replay-link.txt) until the replay's timeline shows, `daily` (today's
-// Katzenjammer deal) until a hand card shows; `play-kb` and `play-ja` load
+// deal) and `ja-puzzle` (J'achète's puzzle 1) until `ja-hand-card-0` shows,
+// `replay` (tests/fixtures/jachete-replay-link.txt) until the replay's
+// timeline shows, `daily` (today's Katzenjammer deal) until a hand card shows; `play-kb` and `play-ja` load
 // the home screen, choose the game, then time from the click on Play to
 // the table's first card (the table's part not yet prefetched: the click
 // comes as soon as Play is enabled). dist/ is served gzipped as GitHub Pages serves it
@@ -137,6 +137,7 @@ const LINKS = {
   kb: { search: `?seed=${SEED}&players=4`, ready: HAND_CARD },
   ja: { search: `?game=jachete&seed=${SEED}&players=4`, ready: '[data-testid="ja-hand-card-0"]' },
   puzzle: { search: '?game=katzenjammer&puzzle=17', ready: HAND_CARD },
+  'ja-puzzle': { search: '?game=jachete&puzzle=1', ready: '[data-testid="ja-hand-card-0"]' },
   replay: { search: null, ready: '[data-testid="replay-range"]' },
   daily: { search: `?daily=${new Date().toISOString().slice(0, 10)}&players=4`, ready: HAND_CARD },
   'play-kb': { search: '', ready: '[data-testid="play-button"]', play: 'katzenjammer', then: HAND_CARD },
