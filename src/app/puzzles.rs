@@ -15,14 +15,10 @@ use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
 
-use tablee_engine::jachete::JaAction;
-
 use super::config::{Day, SeatKind, TableConfig};
 use super::game::{GameDef, GameId};
 use super::save::{self, SaveError};
 use super::session::Session;
-use crate::games::jachete::Jachete;
-use crate::games::katzenjammer::Katzenjammer;
 
 /// Where the page fetches a game's puzzles (next to index.html):
 /// `puzzles/katzenjammer.json`, `puzzles/jachete.json`.
@@ -86,32 +82,12 @@ pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session
 }
 
 /// How a game's puzzle moves compare: two moves that are the same move in
-/// the game's terms have the same key.
+/// the game's terms have the same key. Each game implements it beside its
+/// `GameDef` (`src/games/<game>/mod.rs`).
 pub trait Judged: GameDef {
     /// The move's key: its canonical notation, unless the game says otherwise.
     fn key(action: &Self::Action) -> String {
         Self::action_to_json(action).text()
-    }
-}
-
-/// A bid's cards are already in one order in the notation.
-impl Judged for Katzenjammer {}
-
-/// A table laid (JA-12..JA-15) is the same table whatever the order of its
-/// melds and of the cards in each: the staging area writes melds in the
-/// order the player built them, the mined answer in the bot's. (Which wild
-/// of a run stands for which gap follows the cards' order: two wilds of one
-/// run swapped are taken as the same table.)
-impl Judged for Jachete {
-    fn key(action: &JaAction) -> String {
-        let mut action = action.clone();
-        if let JaAction::Play { table } = &mut action {
-            for meld in table.iter_mut() {
-                meld.cards.sort_unstable();
-            }
-            table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
-        }
-        Self::action_to_json(&action).text()
     }
 }
 
@@ -377,6 +353,7 @@ pub fn list_link(game: GameId) -> String {
 mod tests {
     use super::*;
     use crate::games::jachete::Jachete as Ja;
+    use tablee_engine::jachete::JaAction;
     use crate::games::katzenjammer::Katzenjammer as Kb;
 
     const KB_ID: GameId = GameId::Katzenjammer;

@@ -19,6 +19,7 @@ use crate::app::game::{flag_from_json, GameDef, NoMatch, OptionError, ScoreOrder
 use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
+use crate::app::puzzles::Judged;
 use crate::app::session::Session;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
@@ -103,6 +104,24 @@ impl GameDef for Jachete {
         texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
+}
+
+/// A table laid (JA-12..JA-15) is the same table whatever the order of its
+/// melds and of the cards in each: the staging area writes melds in the
+/// order the player built them, the mined answer in the bot's. (Which wild
+/// of a run stands for which gap follows the cards' order: two wilds of one
+/// run swapped are taken as the same table.)
+impl Judged for Jachete {
+    fn key(action: &JaAction) -> String {
+        let mut action = action.clone();
+        if let JaAction::Play { table } = &mut action {
+            for meld in table.iter_mut() {
+                meld.cards.sort_unstable();
+            }
+            table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
+        }
+        Self::action_to_json(&action).text()
+    }
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ use crate::app::game::{flag_from_json, GameDef, MatchRecord, OptionError, ScoreO
 use crate::app::controller::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
+use crate::app::puzzles::Judged;
 use crate::app::session::Session;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
@@ -161,3 +162,6 @@ impl MatchRecord for Match {
         }
     }
 }
+
+/// A puzzle's bid is already in one order in the notation: the default key.
+impl Judged for Katzenjammer {}
