@@ -15,6 +15,7 @@ import {
   openPage,
   playToEnd,
   screenshot,
+  scrollToTestId,
   settle,
   startEnv,
 } from './lib.mjs';
@@ -71,7 +72,7 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       console.log(`screenshot: ${tableShot}`);
       console.log(`screenshot: ${await screenshot(page, 'game-end-1280x800')}`);
       await page.setViewportSize(VIEWPORTS.phone);
-      await end.scrollIntoViewIfNeeded();
+      await scrollToTestId(page, 'end-screen');
       console.log(`screenshot: ${await screenshot(page, 'game-end-360x740')}`);
       assert.deepEqual(problems, [], describeProblems(problems));
     } catch (error) {

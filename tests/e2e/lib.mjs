@@ -285,6 +285,24 @@ export const overflowing = (page) =>
 /** CSS for the element with this data-testid. */
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
+/**
+ * Scrolls a test id's element into view in one step inside the page, once
+ * the page has settled. Playwright's `scrollIntoViewIfNeeded` finds the
+ * element and then scrolls it: a screen redrawn in between (after a change of
+ * language or window size) fails it with "Element is not attached to the
+ * DOM", as `match.test.mjs` did once in CI.
+ */
+export async function scrollToTestId(page, id) {
+  await page.locator(byTestId(id)).waitFor();
+  await settle(page);
+  const found = await page.evaluate((selector) => {
+    const el = document.querySelector(selector);
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    return Boolean(el);
+  }, byTestId(id));
+  if (!found) throw new Error(`${id} is gone after the page settled`);
+}
+
 /** At most this many of our own moves in one game: far more than a game takes. */
 export const MAX_MOVES = 400;
 

@@ -26,6 +26,7 @@ import {
   openWithStorage,
   playToEnd,
   screenshot,
+  scrollToTestId,
   settle,
   startEnv,
   withPage,
@@ -98,7 +99,7 @@ describe('a match of several games', { timeout: 600_000 }, () => {
         }
         for (const [size, viewport] of [['1280x800', VIEWPORTS.desktop], ['360x740', VIEWPORTS.phone]]) {
           await page.setViewportSize(viewport);
-          await page.locator(byTestId('match-standings')).scrollIntoViewIfNeeded();
+          await scrollToTestId(page, 'match-standings');
           assert.ok((await overflow(page)) <= 0, `${lang} ${size}: nothing wider than the window`);
           console.log(`screenshot: ${await screenshot(page, `match-standings-${lang}-${size}`)}`);
         }
