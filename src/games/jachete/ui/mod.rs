@@ -757,6 +757,40 @@ mod tests {
             let label = kept.cards.iter().map(|&c| texts::card_label(c, Lang::En)).collect::<Vec<_>>().join(" ");
             assert!(!en.contains(&label), "{en} names the unchanged {label}");
         }
+
+        // A lay-off only (every changed meld is one already on the table,
+        // grown by the seat's cards): "Add ★ to 8♦ 9♦ 10♦", never "Lay down"
+        // (which would read as a new meld) — what the wording fix was for.
+        let grown = |before: &[Card], after: &[Card]| {
+            let mut rest = after.to_vec();
+            after.len() > before.len() && before.iter().all(|c| rest.iter().position(|r| r == c).map(|i| rest.remove(i)).is_some())
+        };
+        let (off, i, view) = file
+            .puzzles
+            .iter()
+            .flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i)))
+            .find_map(|(p, i)| {
+                let (_, view, action) = words(p.id, i, Lang::En);
+                let JaAction::Play { table } = action else { return None };
+                let changed: Vec<_> = table.iter().filter(|m| !view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).collect();
+                let all_grown = !changed.is_empty()
+                    && table.len() == view.table.len()
+                    && changed.iter().all(|m| view.table.iter().any(|t| t.owner == m.owner && grown(&t.cards, &m.cards)));
+                all_grown.then_some((p, i, view))
+            })
+            .expect("a puzzle's move that only lays off");
+        let (en, _, action) = words(off.id, i, Lang::En);
+        let (fr, _, _) = words(off.id, i, Lang::Fr);
+        let JaAction::Play { table } = action else { unreachable!() };
+        assert!(en.starts_with("Add ") && en.contains(" to ") && !en.contains("Lay down"), "puzzle {}: {en}", off.id);
+        assert!(fr.starts_with("Ajoutez ") && fr.contains(" à ") && !fr.contains("Posez"), "puzzle {}: {fr}", off.id);
+        // It names the meld added to, as it stood before.
+        let to = table
+            .iter()
+            .find_map(|m| view.table.iter().find(|t| t.owner == m.owner && grown(&t.cards, &m.cards)))
+            .map(|t| t.cards.iter().map(|&c| texts::card_label(c, Lang::En)).collect::<Vec<_>>().join(" "))
+            .unwrap();
+        assert!(en.contains(&format!(" to {to}")), "{en} names the meld it grows, {to}");
     }
 
     /// Whether two melds hold the same cards, in any order.
