@@ -505,16 +505,25 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
             None => Screen::Puzzles(game),
         });
     };
+    let list = move |_| ctx.screen.set(Screen::Puzzles(game));
+    // The title, the difficulty and, before the answer, the way back to the
+    // list on one line: the question's panel stays short, so that the move
+    // it asks for starts in the first screen (after the answer, the list is
+    // one of the answer's actions).
     let head = move || {
         let lang = ctx.lang();
         puzzle.get().map(|p| {
             view! {
-                <h1 data-testid="puzzle-title">{texts::puzzle_title(p.id, lang)}</h1>
-                <p class="muted">{"★".repeat(p.difficulty as usize)} " " {texts::difficulty(p.difficulty, lang)}</p>
+                <div class="puzzle-title-line">
+                    <h1 data-testid="puzzle-title">{texts::puzzle_title(p.id, lang)}</h1>
+                    <p class="muted">{"★".repeat(p.difficulty as usize)} " " {texts::difficulty(p.difficulty, lang)}</p>
+                    {move || verdict.with(Option::is_none).then(|| view! {
+                        <button type="button" class="to-list" data-testid="puzzle-list" on:click=list>{pz(ctx.lang()).all_puzzles}</button>
+                    })}
+                </div>
             }
         })
     };
-    let list = move |_| ctx.screen.set(Screen::Puzzles(game));
     let result = move || {
         let lang = ctx.lang();
         let p = puzzle.get()?;
@@ -523,9 +532,6 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
                 view! {
                     <p class="puzzle-ask" data-testid="puzzle-ask">{pz(lang).ask}</p>
                     <p class="note">{pz(lang).ask_note}</p>
-                    <p class="actions puzzle-actions">
-                        <button type="button" data-testid="puzzle-list" on:click=list>{pz(lang).all_puzzles}</button>
-                    </p>
                 }
                 .into_any(),
             );
