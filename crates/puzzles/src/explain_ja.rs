@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use tablee_engine::jachete::{from_hand, play_parts, Card, JaAction, JaGame, JaView, Part, Rank, Suit, BUY_PRICE};
+use tablee_engine::jachete::{contract, from_hand, play_parts, Card, JaAction, JaGame, JaView, Part, Rank, Suit, BUY_PRICE};
 
 use tablee_engine::Game;
 
@@ -30,10 +30,13 @@ pub enum Reason {
     WildBought,
     /// Buying a natural card of which the hand holds `held` already.
     GrowsPair { rank: Rank, held: u8 },
+    /// Buying, with fewer pairs in hand (ranks held twice or more, wilds
+    /// apart) than the round's contract has sets (JA-3): two cards come.
+    ShortOfPairs,
     /// Letting a natural card go that pairs with nothing in the hand.
     PairsWithNothing,
-    /// Letting the card go: it and the bonus card would stay in the hand.
-    FewerCards,
+    /// Letting the card go with a pair in hand for each set of the contract.
+    PairsEnough,
     /// The answer's play leaves at most one card, which its discard gets
     /// rid of (or none): the round ends; the other move does not.
     GoesOut,
@@ -51,6 +54,9 @@ pub enum Reason {
     /// The answer keeps `count` naturals of `rank` in hand (two at least),
     /// the other move lays or discards some of them.
     KeepsPair { rank: Rank, count: u8 },
+    /// The answer leaves more wilds in hand than the other move (a wild
+    /// fits any meld the next turn).
+    KeepsWilds,
     /// The answer only adds to the table's melds; the other lays a new meld
     /// (one more place for the others to lay off their cards).
     NoNewMeld,
@@ -71,14 +77,16 @@ impl Reason {
         match self {
             Reason::WildBought => "wild-bought",
             Reason::GrowsPair { .. } => "grows-pair",
+            Reason::ShortOfPairs => "short-of-pairs",
             Reason::PairsWithNothing => "pairs-with-nothing",
-            Reason::FewerCards => "fewer-cards",
+            Reason::PairsEnough => "pairs-enough",
             Reason::GoesOut => "goes-out",
             Reason::Opens => "opens",
             Reason::WildLaid => "wild-laid",
             Reason::MoreCards { .. } => "more-cards",
             Reason::MorePoints { .. } => "more-points",
             Reason::KeepsPair { .. } => "keeps-pair",
+            Reason::KeepsWilds => "keeps-wilds",
             Reason::NoNewMeld => "no-new-meld",
             Reason::KeepsTogether { .. } => "keeps-together",
             Reason::FeedsBuyer { .. } => "feeds-buyer",
@@ -166,6 +174,16 @@ fn count_rank(hand: &[Card], rank: Rank) -> usize {
     hand.iter().filter(|&&c| rank_of(c) == Some(rank)).count()
 }
 
+/// How many ranks the hand holds two naturals or more of (wilds apart).
+fn pairs(hand: &[Card]) -> usize {
+    (1..=13).filter_map(Rank::new).filter(|&r| count_rank(hand, r) >= 2).count()
+}
+
+/// The sets the round's contract asks for (JA-3).
+fn sets(view: &JaView) -> usize {
+    contract(view.round).map_or(0, |c| c.sets)
+}
+
 fn points(cards: &[Card]) -> u32 {
     cards.iter().map(|c| c.points()).sum()
 }
@@ -223,12 +241,17 @@ pub fn reasons(view: &JaView, answer: &JaAction, other: &JaAction) -> Vec<Reason
                     out.push(Reason::GrowsPair { rank, held: count_rank(&view.hand, rank) as u8 });
                 }
             }
+            if pairs(&view.hand) < sets(view) {
+                out.push(Reason::ShortOfPairs);
+            }
         }
         (JaAction::Decline, JaAction::Buy) => {
             if card.is_some_and(|c| rank_of(c).is_some_and(|r| count_rank(&view.hand, r) == 0)) {
                 out.push(Reason::PairsWithNothing);
             }
-            out.push(Reason::FewerCards);
+            if pairs(&view.hand) >= sets(view) {
+                out.push(Reason::PairsEnough);
+            }
         }
         (JaAction::Discard(a), JaAction::Discard(o)) => {
             let (a, o) = (*a, *o);
@@ -275,6 +298,10 @@ pub fn reasons(view: &JaView, answer: &JaAction, other: &JaAction) -> Vec<Reason
                 .max_by_key(|&r| (count_rank(&a_left, r), r.number()));
             if let Some(rank) = kept {
                 out.push(Reason::KeepsPair { rank, count: count_rank(&a_left, rank) as u8 });
+            }
+            let wilds = |hand: &[Card]| hand.iter().filter(|c| c.is_wild()).count();
+            if wilds(&a_left) > wilds(&o_left) {
+                out.push(Reason::KeepsWilds);
             }
             if a_play && !new_meld(view, answer) && new_meld(view, other) && view.opened[view.seat] {
                 out.push(Reason::NoNewMeld);
@@ -389,12 +416,15 @@ fn reason_words(reason: &Reason) -> (String, String) {
     let r = |rank: Rank, fr| rank_text(rank, fr);
     match *reason {
         Reason::WildBought => (", a wild fits any set".into(), ", un frime va dans toute combinaison".into()),
-        Reason::GrowsPair { rank, held } => (
-            format!(", making {} {}s in hand", number(held + 1, false), r(rank, false)),
-            format!(", soit {} {} en main", number(held + 1, true), r(rank, true)),
-        ),
+        // The card is named just before: its rank is not said again.
+        Reason::GrowsPair { held: 1, .. } => (", making a pair".into(), ", soit une paire".into()),
+        Reason::GrowsPair { held: 2, .. } => (", making three of a kind".into(), ", soit un brelan".into()),
+        Reason::GrowsPair { held: 3, .. } => (", making four of a kind".into(), ", soit un carré".into()),
+        Reason::GrowsPair { held, .. } => (format!(", making {} of a kind", held + 1), format!(", soit {}\u{a0}cartes du même rang", held + 1)),
+        // Short for the size budget: pairs against the contract's sets.
+        Reason::ShortOfPairs => (", short of pairs".into(), ", à court de paires".into()),
+        Reason::PairsEnough => (", enough pairs".into(), ", assez de paires".into()),
         Reason::PairsWithNothing => (", it pairs with none of your cards".into(), ", il ne va avec aucune de vos cartes".into()),
-        Reason::FewerCards => (", not two more cards in hand".into(), ", pas deux cartes de plus en main".into()),
         Reason::GoesOut => (" and go out".into(), " et sortez".into()),
         Reason::Opens => (", the contract met now".into(), ", le contrat rempli dès maintenant".into()),
         Reason::WildLaid => (", not discarded for others to buy".into(), ", pas défaussé pour les autres".into()),
@@ -411,6 +441,7 @@ fn reason_words(reason: &Reason) -> (String, String) {
             format!(", keeping your {}s together", r(rank, false)),
             format!(", en gardant vos {} ensemble", r(rank, true)),
         ),
+        Reason::KeepsWilds => (", keeping a wild for later".into(), ", en gardant un frime pour plus tard".into()),
         Reason::NoNewMeld => (", no new meld for others".into(), ", sans nouvelle combinaison pour les autres".into()),
         Reason::KeepsTogether { rank } => (
             format!(", keeping your {}s together", r(rank, false)),
