@@ -237,9 +237,9 @@ fn explain(file: &str, out: &str) -> Result<(), Failure> {
     let mut puzzles = read(file)?;
     let failed = |(id, e): (u32, String)| Failure::runtime(format!("puzzle {id}: {e}"));
     // J'achète's tally is by kind and reason ("lay goes-out").
-    let tally: BTreeMap<String, usize> = match puzzles.game.as_str() {
+    let tally = match puzzles.game.as_str() {
         "jachete" => tablee_puzzles::explain_ja::rewrite(&mut puzzles).map_err(failed)?,
-        _ => tablee_puzzles::explain::rewrite(&mut puzzles).map_err(failed)?.into_iter().map(|(k, n)| (k.to_string(), n)).collect(),
+        _ => tablee_puzzles::explain::rewrite(&mut puzzles).map_err(failed)?,
     };
     write(out, &puzzles.text())?;
     for (reason, n) in &tally {

@@ -20,8 +20,8 @@ use tablee_engine::jachete::{contract, from_hand, play_parts, Card, JaAction, Ja
 
 use tablee_engine::Game;
 
+use crate::explain::{compared, rewrite_with};
 use crate::format::{Kind, Puzzle, PuzzleFile};
-use crate::replay;
 
 /// Why the answer is better than the other move, as facts of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,12 +96,7 @@ impl Reason {
 }
 
 /// A puzzle's explanation and the reason it names (`None`: no reason held).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Explanation {
-    pub en: String,
-    pub fr: String,
-    pub reason: Option<Reason>,
-}
+pub type Explanation = crate::explain::Explanation<Reason>;
 
 /// `(english, french)`: "Add ★ to 8♦ 9♦ 10♦, not discarded for others to buy:
 /// 9.6 fewer points expected".
@@ -130,14 +125,9 @@ pub fn explain(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, g
 /// against the best other move, at the puzzle's position (replayed), the
 /// gain from their stored values (as mining writes it).
 pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation, String> {
-    let position = replay::replay::<JaGame>(file, puzzle).map_err(|e| e.to_string())?;
+    let (position, gain) = compared::<JaGame>(file, puzzle)?;
     let view = position.state.view(puzzle.seat);
-    let next = puzzle.answers.len();
-    if next >= position.candidates.len() {
-        return Err("no other move than its answers is stored: nothing to compare".into());
-    }
-    let gain = puzzle.candidates[0].value - puzzle.candidates[next].value;
-    Ok(explain(&view, puzzle.kind, &position.candidates[0], &position.candidates[next], gain))
+    Ok(explain(&view, puzzle.kind, &position.candidates[0], &position.candidates[puzzle.answers.len()], gain))
 }
 
 /// `tablee puzzles --explain FILE` for J'achète: every puzzle's `why`
@@ -145,19 +135,7 @@ pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation,
 /// how many puzzles of each kind name each reason (`"lay goes-out"`;
 /// `none`: the move alone), or the first puzzle that cannot be explained.
 pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<String, usize>, (u32, String)> {
-    let explained = file
-        .puzzles
-        .iter()
-        .map(|p| explain_puzzle(file, p).map_err(|e| (p.id, e)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut tally = BTreeMap::new();
-    for (p, e) in file.puzzles.iter_mut().zip(explained) {
-        let name = e.reason.as_ref().map_or("none", Reason::name);
-        *tally.entry(format!("{} {name}", p.kind.code())).or_insert(0) += 1;
-        p.why_en = e.en;
-        p.why_fr = e.fr;
-    }
-    Ok(tally)
+    rewrite_with(file, explain_puzzle, |p, r| format!("{} {}", p.kind.code(), r.map_or("none", Reason::name)))
 }
 
 // ---- Facts ----
