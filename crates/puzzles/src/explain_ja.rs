@@ -300,6 +300,18 @@ pub fn card_text(card: Card, fr: bool) -> String {
     }
 }
 
+/// A card with its article, as the app says it: "the 7♥"; "le 7♥", "l'A♥"
+/// (as), "la D♠" (dame).
+fn the(card: Card, fr: bool) -> String {
+    let name = card_text(card, fr);
+    match card {
+        _ if !fr => format!("the {name}"),
+        Card::Natural(rank, _) if rank.number() == 1 => format!("l'{name}"),
+        Card::Natural(rank, _) if rank.number() == 12 => format!("la {name}"),
+        _ => format!("le {name}"),
+    }
+}
+
 /// A card in a meld, as the app's table labels it: the joker is "★".
 fn label(card: Card, fr: bool) -> String {
     match card {
@@ -360,17 +372,17 @@ fn capitalized(text: &str) -> String {
 /// and the file has a size budget): "Buy the 7♦", "Discard the K♠", "Add ★ to
 /// 8♦ 9♦ 10♦ · lay down 5♣ 5♠ 5♥".
 fn move_words(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) -> (String, String) {
-    let offered = |fr| view.buy_card.map(|c| card_text(c, fr)).unwrap_or_default();
+    let offered = |fr| view.buy_card.map(|c| the(c, fr)).unwrap_or_default();
     match answer {
-        JaAction::Buy => (format!("Buy the {}", offered(false)), format!("Achetez le {}", offered(true))),
-        JaAction::Decline => (format!("Let the {} go", offered(false)), format!("Laissez passer le {}", offered(true))),
+        JaAction::Buy => (format!("Buy {}", offered(false)), format!("Achetez {}", offered(true))),
+        JaAction::Decline => (format!("Let {} go", offered(false)), format!("Laissez passer {}", offered(true))),
         JaAction::Discard(c) => {
             let rest = match other {
                 JaAction::Play { .. } if kind == Kind::Open => (" and wait before opening".into(), " et attendez pour ouvrir".into()),
                 JaAction::Play { .. } => (" and keep your cards in hand".into(), " et gardez vos cartes en main".into()),
                 _ => (String::new(), String::new()),
             };
-            (format!("Discard the {}{}", card_text(*c, false), rest.0), format!("Défaussez le {}{}", card_text(*c, true), rest.1))
+            (format!("Discard {}{}", the(*c, false), rest.0), format!("Défaussez {}{}", the(*c, true), rest.1))
         }
         JaAction::Play { table } => {
             let parts = play_parts(&view.table, table, view.opened[view.seat]);
