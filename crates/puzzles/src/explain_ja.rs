@@ -50,7 +50,7 @@ pub enum Reason {
     MoreCards { cards: u8 },
     /// Two plays that lay as many cards, or the answer fewer: its cards
     /// weigh `points` more (JA-17: what would count if they stayed).
-    MorePoints { points: u8 },
+    MorePoints { points: u32 },
     /// The answer keeps `count` naturals of `rank` in hand (two at least),
     /// the other move lays or discards some of them.
     KeepsPair { rank: Rank, count: u8 },
@@ -264,7 +264,7 @@ pub fn reasons(view: &JaView, answer: &JaAction, other: &JaAction) -> Vec<Reason
             if a_laid.len() > o_laid.len() {
                 out.push(Reason::MoreCards { cards: (a_laid.len() - o_laid.len()) as u8 });
             } else if a_play && o_play && points(&a_laid) > points(&o_laid) {
-                out.push(Reason::MorePoints { points: (points(&a_laid) - points(&o_laid)) as u8 });
+                out.push(Reason::MorePoints { points: points(&a_laid) - points(&o_laid) });
             }
             // The rank of which the answer keeps most (two at least), that
             // the other move gives away some of.
@@ -439,5 +439,67 @@ fn reason_words(reason: &Reason) -> (String, String) {
         ),
         Reason::FeedsBuyer { rank } => (format!(", another player buys {}s", r(rank, false)), format!(", un autre joueur achète les {}", r(rank, true))),
         Reason::Weighs { points } => (format!(", {points} points in hand"), format!(", {points}\u{a0}points en main")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablee_engine::jachete::{JaOptions, TableMeld};
+    use tablee_engine::Seed;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split(' ').map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    /// A position of seat 0 with this hand and table (seat 0 opened or not).
+    fn view(hand: &str, table: &[&str], opened: bool) -> JaView {
+        let mut v = JaGame::new_game(4, JaOptions::default(), Seed::from_number(1)).unwrap().view(0);
+        v.hand = cards(hand);
+        v.table = table.iter().map(|t| TableMeld { owner: 1, cards: cards(t) }).collect();
+        v.opened = vec![opened, true, false, true];
+        v
+    }
+
+    fn play(v: &JaView, melds: &[&str]) -> JaAction {
+        let mut table = v.table.clone();
+        for (i, m) in melds.iter().enumerate() {
+            match table.get_mut(i) {
+                Some(meld) => meld.cards = cards(m),
+                None => table.push(TableMeld { owner: 0, cards: cards(m) }),
+            }
+        }
+        JaAction::Play { table }
+    }
+
+    /// The reasons no shipped puzzle names, worded in both languages, and
+    /// each gone with the two moves swapped (red if a condition compared
+    /// nothing between the moves).
+    #[test]
+    fn goes_out_opens_and_keeps_a_wild_are_named_and_need_the_difference() {
+        // Adding 9♠ leaves K♣, which the discard takes: out; discarding K♣ is not.
+        let v = view("9S KC", &["9C 9D 9H"], true);
+        let (add, discard) = (play(&v, &["9C 9D 9H 9S"]), JaAction::Discard(Card::parse("KC").unwrap()));
+        let (en, fr) = why(&v, Kind::Lay, &add, &discard, 12.34);
+        assert_eq!(en, "Add 9♠ to 9♣ 9♦ 9♥ and go out: 12.3 fewer points expected");
+        assert_eq!(fr, "Ajoutez 9♠ à 9♣ 9♦ 9♥ et sortez\u{a0}: 12,3\u{a0}points de moins en moyenne");
+        assert!(!reasons(&v, &discard, &add).contains(&Reason::GoesOut));
+        // Opening against waiting.
+        let v = view("5S 5H 5D 8C 8D 8S JK QC", &[], false);
+        let open = play(&v, &["5S 5H 5D", "8C 8D 8S"]);
+        let wait = JaAction::Discard(Card::parse("QC").unwrap());
+        let e = explain(&v, Kind::Open, &open, &wait, 9.0);
+        assert_eq!(e.reason, Some(Reason::Opens));
+        assert_eq!(e.en, "Open with 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, the contract met now: 9.0 fewer points expected");
+        assert!(e.fr.starts_with("Ouvrez avec 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, le contrat rempli dès maintenant\u{a0}: 9,0"), "{}", e.fr);
+        // Waiting keeps both sets in hand: the higher is named.
+        let e = explain(&v, Kind::Open, &wait, &open, 9.0);
+        assert_eq!(e.en, "Discard the Q♣ and wait before opening, keeping your 8s together: 9.0 fewer points expected");
+        // Laying a 7 and keeping the joker, against laying the joker.
+        let v = view("7S JK 4C 9D", &["7C 7D 7H", "10S 10D 10H"], true);
+        let (seven, joker) = (play(&v, &["7C 7D 7H 7S"]), play(&v, &["7C 7D 7H", "10S 10D 10H JK"]));
+        assert_eq!(reasons(&v, &seven, &joker), vec![Reason::KeepsWilds]);
+        assert!(why(&v, Kind::Lay, &seven, &joker, 8.0).0.starts_with("Add 7♠ to 7♣ 7♦ 7♥, keeping a wild for later:"));
+        assert!(!reasons(&v, &joker, &seven).contains(&Reason::KeepsWilds));
     }
 }
