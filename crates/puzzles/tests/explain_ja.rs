@@ -233,16 +233,26 @@ fn names_the_move(head: &str, state: &JaGame, seat: Seat, answer: &JaAction) -> 
     }
 }
 
-/// Every puzzle's headline as the explainer writes it today, the puzzle,
-/// and its position.
-fn explained(file: &PuzzleFile) -> Vec<(String, String, u32, Kind, JaGame, Seat, JaAction, JaAction)> {
+/// A puzzle's headline as the explainer writes it today, and its position.
+struct Explained {
+    en: String,
+    fr: String,
+    id: u32,
+    kind: Kind,
+    state: JaGame,
+    seat: Seat,
+    answer: JaAction,
+    other: JaAction,
+}
+
+fn explained(file: &PuzzleFile) -> Vec<Explained> {
     file.puzzles
         .iter()
         .map(|p| {
             let e = explain_ja::explain_puzzle(file, p).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
             let position = replay::replay::<JaGame>(file, p).unwrap();
             let (answer, other) = (position.candidates[0].clone(), position.candidates[p.answers.len()].clone());
-            (e.en, e.fr, p.id, p.kind, position.state, p.seat, answer, other)
+            Explained { en: e.en, fr: e.fr, id: p.id, kind: p.kind, state: position.state, seat: p.seat, answer, other }
         })
         .collect()
 }
@@ -255,7 +265,7 @@ fn every_jachete_headline_is_a_true_reason_that_the_other_move_lacks() {
     let file = shipped();
     let mut none = 0;
     let mut named = std::collections::BTreeSet::new();
-    for (en, _, id, kind, state, seat, answer, other) in explained(&file) {
+    for Explained { en, id, kind, state, seat, answer, other, .. } in explained(&file) {
         let head = en.rsplit_once(": ").map(|(h, _)| h).unwrap_or_else(|| panic!("puzzle {id}: no colon: {en}"));
         names_the_move(head, &state, seat, &answer).unwrap_or_else(|e| panic!("puzzle {id}: {e}"));
         match reason_holds(head, &state, seat, &answer, &other) {
@@ -282,7 +292,7 @@ fn every_jachete_headline_is_a_true_reason_that_the_other_move_lacks() {
 #[test]
 fn the_shipped_jachete_explanations_are_the_explainers() {
     let file = shipped();
-    for (p, (en, fr, ..)) in file.puzzles.iter().zip(explained(&file)) {
+    for (p, Explained { en, fr, .. }) in file.puzzles.iter().zip(explained(&file)) {
         assert_eq!((&p.why_en, &p.why_fr), (&en, &fr), "puzzle {}: run tablee puzzles --explain", p.id);
         assert_eq!(en.matches(':').count(), 1, "puzzle {}: {en}", p.id);
         assert_eq!(fr.matches(':').count(), 1, "puzzle {}: {fr}", p.id);
