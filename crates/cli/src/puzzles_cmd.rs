@@ -230,15 +230,17 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--explain FILE`: Katzenjammer's explanations written again from each
-/// puzzle's stored candidates (docs/puzzles.md, "Explanations"); prints how
-/// many puzzles name each reason.
+/// `--explain FILE`: the explanations written again from each puzzle's
+/// stored candidates (docs/puzzles.md, "Explanations", and J'achète's
+/// `why`); prints how many puzzles name each reason.
 fn explain(file: &str, out: &str) -> Result<(), Failure> {
     let mut puzzles = read(file)?;
-    if puzzles.game != "katzenjammer" {
-        return Err(Failure::usage(format!("--explain rewrites Katzenjammer's explanations; {file} is a {} file", puzzles.game)));
-    }
-    let tally = tablee_puzzles::explain::rewrite(&mut puzzles).map_err(|(id, e)| Failure::runtime(format!("puzzle {id}: {e}")))?;
+    let failed = |(id, e): (u32, String)| Failure::runtime(format!("puzzle {id}: {e}"));
+    // J'achète's tally is by kind and reason ("lay goes-out").
+    let tally = match puzzles.game.as_str() {
+        "jachete" => tablee_puzzles::explain_ja::rewrite(&mut puzzles).map_err(failed)?,
+        _ => tablee_puzzles::explain::rewrite(&mut puzzles).map_err(failed)?,
+    };
     write(out, &puzzles.text())?;
     for (reason, n) in &tally {
         println!("{reason}: {n}");

@@ -7,13 +7,14 @@
 //!   save document with its own save code (`app::puzzles`) and resumes.
 //! - [`replay`]: reaching a puzzle's position from its seed and checking it
 //!   (seat to move, candidates legal); the position as a scenario file.
-//! - [`analysis`], [`mine`], [`explain`]: how `tablee puzzles` finds them
+//! - [`analysis`], [`mine`], [`explain`] (and J'achète's [`explain_ja`]): how `tablee puzzles` finds them
 //!   ([`miner`]: the miner's loop, for both games; [`jachete`]: J'achète's);
 //!   [`complete`]: the other candidates of a file's puzzles, analysed again.
 
 pub mod analysis;
 pub mod complete;
 pub mod explain;
+pub mod explain_ja;
 pub mod format;
 pub mod jachete;
 pub mod mine;

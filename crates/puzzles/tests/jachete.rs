@@ -319,37 +319,3 @@ fn keeping_the_best_others_trims_only_the_tail() {
         }
     }
 }
-
-/// A discard puzzle's reason names what differs between the two cards: the
-/// answer weighs more, or the other card pairs with the hand, or another
-/// player bought the other card's rank (and not the answer's).
-#[test]
-fn a_discard_reason_is_a_difference_between_the_two_cards() {
-    let file = shipped();
-    let rank = |c: tablee_engine::jachete::Card| match c {
-        tablee_engine::jachete::Card::Natural(r, _) if !c.is_wild() => Some(r),
-        _ => None,
-    };
-    let mut reasons = 0;
-    for p in file.puzzles.iter().filter(|p| p.kind == Kind::Discard) {
-        let position = replay::replay::<JaGame>(&file, p).unwrap();
-        let view = position.state.view(p.seat);
-        let (JaAction::Discard(a), JaAction::Discard(o)) = (&position.candidates[0], &position.candidates[p.answers.len()]) else {
-            panic!("puzzle {}: a discard puzzle compares two discards", p.id)
-        };
-        let same_rank = |x: tablee_engine::jachete::Card| view.hand.iter().filter(|&&c| rank(c).is_some() && rank(c) == rank(x)).count();
-        let bought = |x: tablee_engine::jachete::Card| view.bought.iter().any(|&(s, b)| s != p.seat && rank(b).is_some() && rank(b) == rank(x));
-        if p.why_en.contains("weighs") {
-            assert!(p.why_en.contains(&format!("weighs {} points", a.points())) && a.points() > o.points(), "puzzle {}: {}", p.id, p.why_en);
-            assert!(p.why_fr.contains(&format!("pèse {}\u{a0}points", a.points())), "puzzle {}: {}", p.id, p.why_fr);
-        } else if p.why_en.contains("together") {
-            assert!(same_rank(*o) >= 2 && same_rank(*a) < 2, "puzzle {}: {}", p.id, p.why_en);
-        } else if p.why_en.contains("bought") {
-            assert!(bought(*o) && !bought(*a), "puzzle {}: {}", p.id, p.why_en);
-        } else {
-            continue;
-        }
-        reasons += 1;
-    }
-    assert!(reasons > 0, "no discard puzzle gives a reason");
-}

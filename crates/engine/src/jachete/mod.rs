@@ -11,11 +11,13 @@ mod cards;
 mod game;
 mod meld;
 pub mod notation;
+mod parts;
 mod refusal;
 mod round;
 
 pub use cards::{deck, Card, Rank, Suit, DECK_SIZE, KINDS};
 pub use meld::{contract, max_wilds, read_meld, Contract, ContractError, Meld, MeldError, MeldKind, Standing};
+pub use parts::{from_hand, less, play_parts, Part};
 pub use refusal::Refusal;
 pub use round::{
     JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, BUY_PRICE, ROUNDS, SMALL_POT_STAKE,

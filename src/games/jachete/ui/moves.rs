@@ -6,6 +6,9 @@
 //! and the round's move log, turn by turn, with what each play did to the
 //! table ("opens: …", "moves 2♥ from A♣ A♠ 2♥ to 6♦ 6♥", JA-13) (issue 34).
 
+// What a play does to the table, meld by meld: one definition in the engine
+// (the puzzles' explanations name melds with it too); worded here.
+pub use tablee_engine::jachete::{play_parts, Part};
 use tablee_engine::jachete::{Card, JaAction, TableMeld};
 use tablee_engine::Seat;
 
@@ -121,22 +124,6 @@ pub enum Said {
     Played(Vec<Part>),
 }
 
-/// One thing a play did to the table.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Part {
-    /// JA-12: the opening's melds.
-    Opens(Vec<Vec<Card>>),
-    /// A new meld once opened.
-    Lays(Vec<Card>),
-    /// Cards from the hand added to a meld (named by its cards before).
-    Adds(Vec<Card>, Vec<Card>),
-    /// JA-13: cards moved from one meld (named by its cards before the
-    /// move) to another (named by its other cards).
-    Moves(Vec<Card>, Vec<Card>, Vec<Card>),
-    /// A table rearranged in a way not told card by card (melds merged).
-    Rearranges(usize),
-}
-
 /// What `action` of `seat` does in the game `before` it.
 fn said_of(before: &Session, seat: Seat, action: &JaAction) -> Said {
     let view = before.view(seat);
@@ -146,71 +133,6 @@ fn said_of(before: &Session, seat: Seat, action: &JaAction) -> Said {
         JaAction::Buy => Said::Bought(view.buy_card),
         JaAction::Decline => Said::LetGo(view.buy_card),
     }
-}
-
-/// `a` less `b`, as multisets, in `a`'s order.
-fn less(a: &[Card], b: &[Card]) -> Vec<Card> {
-    let mut b = b.to_vec();
-    a.iter()
-        .filter(|c| match b.iter().position(|x| x == *c) {
-            Some(at) => {
-                b.remove(at);
-                false
-            }
-            None => true,
-        })
-        .copied()
-        .collect()
-}
-
-/// What a play did: from the table `before` (the engine keeps its melds in
-/// place and adds new ones at the end) to `after`.
-pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Vec<Part> {
-    let size = |t: &[TableMeld]| t.iter().map(|m| m.cards.len()).sum::<usize>();
-    if after.len() < before.len() {
-        return vec![Part::Rearranges(size(after).saturating_sub(size(before)))];
-    }
-    // The cards taken off the old melds, each with the meld it left: moved
-    // (JA-13) to where they reappear.
-    let mut moved: Vec<(Card, usize)> = before.iter().zip(after).enumerate().flat_map(|(i, (b, a))| less(&b.cards, &a.cards).into_iter().map(move |c| (c, i))).collect();
-    let mut parts = Vec::new();
-    for (b, a) in before.iter().zip(after) {
-        let added = less(&a.cards, &b.cards);
-        if added.is_empty() {
-            continue;
-        }
-        // The meld as it was: its cards less those added, the last copies
-        // taken off (cards are added at the end).
-        let mut rest = less(&a.cards.iter().rev().copied().collect::<Vec<_>>(), &added);
-        rest.reverse();
-        // The cards moved here, grouped by the meld they came from (in the order met).
-        let (mut here, mut from_hand): (Vec<(usize, Vec<Card>)>, Vec<Card>) = (Vec::new(), Vec::new());
-        for c in added {
-            match moved.iter().position(|x| x.0 == c) {
-                Some(at) => {
-                    let (_, from) = moved.remove(at);
-                    match here.iter_mut().find(|h| h.0 == from) {
-                        Some(h) => h.1.push(c),
-                        None => here.push((from, vec![c])),
-                    }
-                }
-                None => from_hand.push(c),
-            }
-        }
-        for (from, cards) in here {
-            parts.push(Part::Moves(cards, before[from].cards.clone(), rest.clone()));
-        }
-        if !from_hand.is_empty() {
-            parts.push(Part::Adds(from_hand, rest));
-        }
-    }
-    let new: Vec<Vec<Card>> = after[before.len()..].iter().map(|m| m.cards.clone()).collect();
-    if !opened && !new.is_empty() {
-        parts.insert(0, Part::Opens(new));
-    } else {
-        parts.extend(new.into_iter().map(Part::Lays));
-    }
-    parts
 }
 
 fn labels(cards: &[Card], lang: Lang) -> String {
