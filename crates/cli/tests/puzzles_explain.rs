@@ -11,7 +11,13 @@ fn tablee(args: &[&str]) -> Output {
 
 #[test]
 fn explain_writes_the_shipped_explanations_back_and_changes_nothing_else() {
-    let text = std::fs::read_to_string(SHIPPED).unwrap();
+    let dir = std::env::temp_dir().join(format!("tablee-kb-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped index and its parts, whole (version 1): one line a puzzle.
+    let whole = dir.join("whole.json");
+    let joined = tablee(&["puzzles", "--join", SHIPPED, "--out", whole.to_str().unwrap()]);
+    assert!(joined.status.success(), "{}", String::from_utf8_lossy(&joined.stderr));
+    let text = std::fs::read_to_string(&whole).unwrap();
     // Every explanation blanked: --explain must write them back, byte for byte.
     let mut blank = String::new();
     for line in text.split_inclusive('\n') {
@@ -25,8 +31,6 @@ fn explain_writes_the_shipped_explanations_back_and_changes_nothing_else() {
         }
     }
     assert_ne!(blank, text, "the copy must lack the explanations");
-    let dir = std::env::temp_dir().join(format!("tablee-kb-explain-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let (input, out) = (dir.join("blank.json"), dir.join("out.json"));
     std::fs::write(&input, &blank).unwrap();
     let run = tablee(&["puzzles", "--explain", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
