@@ -604,11 +604,11 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
         await context.close();
       }
     }
-    // Its part missing (no service worker to answer from its cache): the
+    // Its part missing (for the page and its service worker alike): the
     // problem in the player's language, and ways out; nothing panics.
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, serviceWorkers: 'block' });
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
     try {
-      await page.route(`**${jaPart(later)}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await context.route(`**${jaPart(later)}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
       await gotoApp(page, env.url(`?game=jachete&puzzle=${later.id}`));
       const problem = page.locator(byTestId('puzzle-problem'));
       await problem.waitFor();
