@@ -13,7 +13,7 @@
 use tablee_bots::jachete_styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
 
 use super::config::{Day, SeatKind, TableConfig};
 use super::game::{GameDef, GameId};
@@ -24,6 +24,33 @@ use super::session::Session;
 /// `puzzles/katzenjammer.json`, `puzzles/jachete.json`.
 pub fn file_path(game: GameId) -> String {
     format!("puzzles/{}.json", game.code())
+}
+
+/// Where the page fetches part `part` of a game's split puzzle file, the
+/// actions of a run of its games: `puzzles/jachete/3.json`.
+pub fn part_path(game: GameId, part: usize) -> String {
+    Parts::path(&file_path(game), part)
+}
+
+/// Reads a game's puzzle file as fetched: a split file's index (its games'
+/// actions in its parts, read as puzzles open: [`part_needed`]) or a whole file.
+pub fn read_index(game: GameId, text: &str) -> Result<(PuzzleFile, Option<Parts>), PuzzleError> {
+    let (file, parts) = PuzzleFile::read_index(text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
+    if file.game != game.code() {
+        return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
+    }
+    Ok((file, parts))
+}
+
+/// The part of the file to fetch and read ([`PuzzleFile::read_part`])
+/// before puzzle `id` opens: the one holding its game's actions (`None`:
+/// they are read, or there is no such puzzle — which opening it says).
+pub fn part_needed(file: &PuzzleFile, parts: Option<&Parts>, id: Option<u32>) -> Option<usize> {
+    let puzzle = file.puzzle(id?)?;
+    match file.position(puzzle) {
+        Some(_) => None,
+        None => parts.map(|parts| parts.of_game(puzzle.game)),
+    }
 }
 
 /// Where this browser keeps its puzzle record, of both games (the name is
@@ -55,7 +82,8 @@ pub enum PuzzleError {
 /// the game's bots elsewhere, replayed through the shell's save reader.
 pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session<G>, PuzzleError> {
     let bad = PuzzleError::BadPosition(puzzle.id);
-    let (game, before) = file.position(puzzle);
+    // Its game's actions not read: its part of the file was not fetched.
+    let (game, before) = file.position(puzzle).ok_or(PuzzleError::NoFile)?;
     let seats = game
         .seats
         .iter()
@@ -529,7 +557,36 @@ mod tests {
 
     /// J'achète's shipped file (the miner's, `public/puzzles/jachete.json`).
     fn jachete() -> PuzzleFile {
-        PuzzleFile::parse(include_str!("../../public/puzzles/jachete.json")).expect("J'achète's puzzle file reads")
+        // The index and its parts, as shipped (docs/puzzles.md, "The file").
+        tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json")).expect("J'achète's puzzle file and its parts read")
+    }
+
+    /// Catches a page that fetches more than the index and the one part a
+    /// puzzle needs, or opens a puzzle whose game's actions are not read
+    /// (or read from another part).
+    #[test]
+    fn a_puzzle_opens_from_the_index_and_the_one_part_holding_its_game() {
+        let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json");
+        let (mut file, parts) = read_index(JA_ID, &std::fs::read_to_string(index).unwrap()).unwrap();
+        let parts = parts.expect("the shipped file is split");
+        assert!(matches!(read_index(KB_ID, &std::fs::read_to_string(index).unwrap()), Err(PuzzleError::BadFile(_))));
+        let puzzle = file.puzzles.iter().find(|p| parts.of_game(p.game) > 0 && p.at > 0).expect("a puzzle past the first part").clone();
+        let part = part_needed(&file, Some(&parts), Some(puzzle.id)).expect("its actions are in a part");
+        assert_eq!(part, parts.of_game(puzzle.game));
+        assert_eq!(part_path(JA_ID, part), format!("puzzles/jachete/{part}.json"));
+        assert_eq!((part_needed(&file, Some(&parts), Some(u32::MAX)), part_needed(&file, Some(&parts), None)), (None, None));
+        // Before its part: no position, "could not be fetched" — never a panic.
+        assert_eq!(session::<Ja>(&file, &puzzle).err(), Some(PuzzleError::NoFile));
+        let read = |k: usize| std::fs::read_to_string(tablee_puzzles::format::Parts::path(index, k)).unwrap();
+        // Another part is refused and reads nothing in.
+        assert!(file.read_part(&parts, part, &read(part - 1)).is_err());
+        assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), Some(part));
+        file.read_part(&parts, part, &read(part)).unwrap();
+        assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), None);
+        let session = session::<Ja>(&file, &puzzle).unwrap();
+        assert_eq!(session.moves().count(), puzzle.at);
+        // The same position as the whole file's.
+        assert_eq!(file.position(&puzzle), jachete().position(&puzzle));
     }
 
     /// Catches a J'achète puzzle the app cannot set up (a seat read as the

@@ -73,6 +73,14 @@ pub fn table(game: GameId) -> Loading {
 pub fn prefetch_table(game: GameId) {
     leptos::task::spawn_local(async move {
         super::browser::idle().await;
+        fetch_table(game);
+    });
+}
+
+/// Fetches the table part of `game` at once, without showing it: a puzzle
+/// about to be shown on it (its fetch overlaps the puzzle file's).
+pub fn fetch_table(game: GameId) {
+    leptos::task::spawn_local(async move {
         let _ = load(|l| (l.prefetch_table)(game)).await;
     });
 }

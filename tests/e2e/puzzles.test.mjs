@@ -17,8 +17,23 @@ import { after, before, describe, it } from 'node:test';
 
 import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
-const fileText = await readFile(path.join(DIST_DIR, 'puzzles/katzenjammer.json'), 'utf8');
-const file = JSON.parse(fileText);
+/**
+ * A game's puzzle file as served: its index (`puzzles/<game>.json`: the
+ * games without their actions) with each game's actions read from its part
+ * (`puzzles/<game>/<k>.json`, docs/puzzles.md "The file"); `indexText` the
+ * index as served.
+ */
+async function readPuzzles(game) {
+  const indexText = await readFile(path.join(DIST_DIR, `puzzles/${game}.json`), 'utf8');
+  const index = JSON.parse(indexText);
+  for (let k = 0; k * index.part_games < index.games.length; k++) {
+    const part = JSON.parse(await readFile(path.join(DIST_DIR, `puzzles/${game}/${k}.json`), 'utf8'));
+    part.games.forEach((g, i) => (index.games[k * index.part_games + i].actions = g.actions));
+  }
+  return [indexText, index];
+}
+
+const [fileText, file] = await readPuzzles('katzenjammer');
 const isPass = (candidate) => candidate.action.act === 'pass';
 /** A puzzle whose answer is a pass: Pass is right. */
 const passRight = file.puzzles.find((p) => p.answers.some((a) => isPass(p.candidates[a])));
@@ -103,7 +118,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
     await env?.close();
   });
 
-  it('the puzzle file stays within 50 KB gzip', () => {
+  it("the puzzle file's index stays within 50 KB gzip", () => {
     const size = gzipSync(Buffer.from(fileText), { level: 9 }).length;
     assert.ok(size <= 50_000, `${size} bytes gzip`);
   });
@@ -375,6 +390,12 @@ describe('puzzles', { timeout: 300_000 }, () => {
       });
       assert.ok(cached.some((p) => p.endsWith('/puzzles/katzenjammer.json')), 'the puzzle file is precached');
       assert.ok(cached.some((p) => p.endsWith('/puzzles/jachete.json')), "J'achète's puzzle file is precached");
+      // Every part of both files, which the page fetches only as puzzles open.
+      for (const [game, index] of [['katzenjammer', file], ['jachete', ja]]) {
+        for (let k = 0; k * index.part_games < index.games.length; k++) {
+          assert.ok(cached.some((p) => p.endsWith(`/puzzles/${game}/${k}.json`)), `${game}'s part ${k} is precached`);
+        }
+      }
       await settle(page);
       await context.setOffline(true);
       await gotoApp(page, env.url(`?game=katzenjammer&puzzle=${passRight.id}`));
@@ -391,8 +412,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
 
 // J'achète's puzzles (issue 32): the same screens on J'achète's table. The
 // puzzles are picked from the file the build serves, by their answers.
-const jaText = await readFile(path.join(DIST_DIR, 'puzzles/jachete.json'), 'utf8');
-const ja = JSON.parse(jaText);
+const [jaText, ja] = await readPuzzles('jachete');
+/** The part of J'achète's file holding puzzle `p`'s game. */
+const jaPart = (p) => `/puzzles/jachete/${Math.floor(p.g / ja.part_games)}.json`;
+/** The paths of J'achète's puzzle file (index and parts) among `fetched`. */
+const jaFetched = (fetched) => fetched.filter((p) => /\/puzzles\/jachete(\.json|\/)/.test(p));
 const jaAnswer = (p) => p.candidates[p.answers[0]].action;
 /** A buy window: the answer one button, the other move the other. */
 const jaBuy = ja.puzzles.find((p) => p.kind === 'buy' && p.candidates.length === 2 && p.answers.length === 1);
@@ -446,7 +470,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     await env?.close();
   });
 
-  it("J'achète's puzzle file stays within 50 KB gzip", () => {
+  it("J'achète's puzzle file's index stays within 50 KB gzip", () => {
     const size = gzipSync(Buffer.from(jaText), { level: 9 }).length;
     assert.ok(size <= 50_000, `${size} bytes gzip`);
   });
@@ -560,6 +584,46 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     }
   });
 
+  it("a J'achète puzzle's link fetches the index and the one part holding its game; a part not fetched is said so", async () => {
+    // A puzzle past the first parts: its part is not the first one fetched by chance.
+    const later = ja.puzzles.find((p) => Math.floor(p.g / ja.part_games) >= 2);
+    assert.ok(later, 'a puzzle in part 2 or later');
+    {
+      const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+      const fetched = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      try {
+        await openJa(page, later.id);
+        await settle(page);
+        const parts = jaFetched(fetched).filter((p) => p.includes('/puzzles/jachete/'));
+        assert.ok(jaFetched(fetched).includes('/tablee/puzzles/jachete.json'), `${jaFetched(fetched)}`);
+        assert.deepEqual(parts, [`/tablee${jaPart(later)}`], 'exactly its part, once');
+        assert.equal(await page.locator('[data-testid^="ja-hand-card-"]').count() > 0, true);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    }
+    // Its part missing (for the page and its service worker alike): the
+    // problem in the player's language, and ways out; nothing panics.
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
+    try {
+      await context.route(`**${jaPart(later)}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await gotoApp(page, env.url(`?game=jachete&puzzle=${later.id}`));
+      const problem = page.locator(byTestId('puzzle-problem'));
+      await problem.waitFor();
+      assert.match(await problem.textContent(), /could not be loaded/);
+      await page.locator(byTestId('lang-fr')).click();
+      await page.waitForFunction(() => /n'ont pas pu être chargés/.test(document.querySelector('[data-testid="puzzle-problem"]').textContent));
+      assert.equal(await page.locator(byTestId('ja-table')).count(), 0, 'no table without its position');
+      await page.locator(byTestId('problem-home')).waitFor();
+      const others = problems.filter((p) => !p.includes(jaPart(later)));
+      assert.deepEqual(others, [], describeProblems(others));
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the list: J'achète chosen by its link, its themes only, its file fetched only then; an old record resumes", async () => {
     const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
     // A record written before J'achète's puzzles: its rating and tries carry on.
@@ -574,13 +638,15 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     try {
       await gotoApp(page, env.url('?game=katzenjammer&puzzles'));
       await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
-      assert.ok(!fetched.some((p) => p.endsWith('/jachete.json')), "Katzenjammer's list does not fetch J'achète's puzzles");
+      assert.deepEqual(jaFetched(fetched), [], "Katzenjammer's list does not fetch J'achète's puzzles");
+      assert.ok(!fetched.some((p) => p.includes('/puzzles/katzenjammer/')), "the list fetches no part, only the index");
       assert.match(await page.locator(byTestId('puzzle-record')).textContent(), /classement 1532/);
       await page.locator(byTestId('puzzle-game-jachete')).check();
       await page.waitForFunction(() => /[?&]game=jachete&puzzles/.test(location.search));
       await page.locator(`${byTestId('puzzles-screen')}[data-game="jachete"]`).waitFor();
       await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
-      assert.ok(fetched.some((p) => p.endsWith('/jachete.json')));
+      // Its index only: the list needs no game's actions.
+      assert.deepEqual(jaFetched(fetched), ['/tablee/puzzles/jachete.json']);
       const themes = await page.locator('[data-testid^="puzzle-theme-"]').evaluateAll((l) => l.map((e) => e.dataset.testid.slice(13)));
       const kinds = ['buy', 'discard', 'open', 'lay', 'swap'].filter((k) => ja.puzzles.some((p) => p.kind === k));
       assert.deepEqual(themes, ['any', ...kinds]);
@@ -598,6 +664,8 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       await page.locator(byTestId('puzzle-next-unsolved')).click();
       await page.locator(byTestId('ja-table')).waitFor();
       await page.waitForFunction((n) => location.search === `?game=jachete&puzzle=${n}`, id);
+      // Opened from the list: the one part holding its game, after the index.
+      assert.deepEqual(jaFetched(fetched).slice(1), [`/tablee${jaPart(ja.puzzles.find((p) => p.id === id))}`]);
       // A bad number of J'achète's explained.
       await gotoApp(page, env.url('?game=jachete&puzzle=99999'));
       await page.locator(byTestId('puzzle-problem')).waitFor();

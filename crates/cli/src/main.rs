@@ -78,6 +78,15 @@ tablee puzzles --game jachete --count N --seed S --out FILE [--worlds W] [--jobs
     plays otherwise. The file is written after every game that gave puzzles.
 tablee puzzles --cut FILE --first N --out OUT
     Write FILE's first N puzzles (what the same mining run with --count N writes).
+tablee puzzles --split FILE --out INDEX [--part-games N]
+    Write FILE (either form) split, as the page reads it (docs/puzzles.md, The
+    file): the index INDEX (the games without their actions, the puzzles) and
+    the games' actions in parts beside it, INDEX's name without .json then
+    /K.json, N games a part (J'achète 4, Katzenjammer 16). Every command taking
+    a FILE reads either form: a whole file, or an index with its parts; one
+    that writes OUT writes an index and its parts if OUT is one already.
+tablee puzzles --join FILE --out OUT
+    Write FILE (either form) whole, as one version 1 file (what miners write).
 tablee puzzles --explain FILE [--out OUT]
     Write every Katzenjammer puzzle's explanation (why) again from its stored
     candidates, replayed to its position; nothing else changes. Prints how many

@@ -7,7 +7,7 @@ use std::time::Instant;
 use tablee_engine::json::Json;
 use tablee_engine::jachete::JaGame;
 use tablee_engine::katzenjammer::KbState;
-use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{self, Kind, Parts, Puzzle, PuzzleFile};
 use tablee_puzzles::complete::{self as completion, Completion};
 use tablee_puzzles::jachete::{self as ja};
 use tablee_puzzles::mine::{self, Config};
@@ -38,6 +38,9 @@ const SPEC: &[(&str, Takes)] = &[
     ("extend", Takes::Value),
     ("buy-share", Takes::Value),
     ("explain", Takes::Value),
+    ("split", Takes::Value),
+    ("part-games", Takes::Value),
+    ("join", Takes::Value),
 ];
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -64,6 +67,26 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     if let Some(file) = options.value("explain") {
         return explain(file, options.value("out").unwrap_or(file));
     }
+    // `--split FILE --out OUT [--part-games N]`: the file as an index and its parts.
+    if let Some(file) = options.value("split") {
+        let out = options.value("out").ok_or_else(|| Failure::usage("--split FILE needs --out INDEX (its parts go beside it)"))?;
+        let puzzles = read(file)?;
+        let part_games = match options.value("part-games") {
+            None => part_games(&puzzles.game),
+            Some(n) => n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Failure::usage(format!("--part-games takes a number of games, not \"{n}\"")))?,
+        };
+        let parts = write_split(out, &puzzles, part_games)?;
+        println!("{} puzzles from {} games written to {out}, their actions in {parts} parts of {part_games} games", puzzles.puzzles.len(), puzzles.games.len());
+        return Ok(());
+    }
+    // `--join FILE --out OUT`: the file whole (version 1), as miners write it.
+    if let Some(file) = options.value("join") {
+        let out = options.value("out").ok_or_else(|| Failure::usage("--join FILE needs --out FILE"))?;
+        let puzzles = read(file)?;
+        write(out, &puzzles.text())?;
+        println!("{} puzzles from {} games written whole to {out}", puzzles.puzzles.len(), puzzles.games.len());
+        return Ok(());
+    }
     // `--cut FILE --first N --out OUT`: the file's first N puzzles (what `--count N` mines).
     if let Some(file) = options.value("cut") {
         let n = options.value("first").ok_or_else(|| Failure::usage("--cut FILE needs --first N"))?;
@@ -75,7 +98,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             let keep = keep.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--keep takes a number of moves, not \"{keep}\"")))?;
             ja::keep_best(&mut cut, keep);
         }
-        write(out, &cut.text())?;
+        write_puzzles(out, &cut)?;
         println!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
         return Ok(());
     }
@@ -153,7 +176,7 @@ impl<'a> Progress<'a> {
             );
         }
         self.written = file.puzzles.len();
-        if let Err(e) = write(self.out, &file.text()) {
+        if let Err(e) = write_puzzles(self.out, file) {
             self.failed = Some(e);
         }
     }
@@ -163,7 +186,7 @@ impl<'a> Progress<'a> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        write(self.out, &file.text())?;
+        write_puzzles(self.out, file)?;
         fn sorted<K: Ord + std::fmt::Debug>(m: &std::collections::HashMap<K, usize>) -> String {
             format!("{:?}", m.iter().collect::<BTreeMap<_, _>>())
         }
@@ -212,7 +235,7 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
             before + done,
             seconds / done as f64
         );
-        if let Err(e) = write(out, &so_far.text()) {
+        if let Err(e) = write_puzzles(out, so_far) {
             failed = Some(e);
         }
     });
@@ -221,7 +244,7 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
     }
     let done = result.map_err(|e| Failure::runtime(e.to_string()))?;
     // Also when nothing was analysed: `--keep` trims the complete puzzles.
-    write(out, &puzzles.text())?;
+    write_puzzles(out, &puzzles)?;
     println!(
         "{done} puzzles completed in {:.0} s; {} of {total} complete",
         started.elapsed().as_secs_f64(),
@@ -241,7 +264,7 @@ fn explain(file: &str, out: &str) -> Result<(), Failure> {
         "jachete" => tablee_puzzles::explain_ja::rewrite(&mut puzzles).map_err(failed)?,
         _ => tablee_puzzles::explain::rewrite(&mut puzzles).map_err(failed)?,
     };
-    write(out, &puzzles.text())?;
+    write_puzzles(out, &puzzles)?;
     for (reason, n) in &tally {
         println!("{reason}: {n}");
     }
@@ -249,9 +272,54 @@ fn explain(file: &str, out: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A puzzle file of either form: a whole (version 1) file, or a version 2
+/// index with its parts read from beside it.
 fn read(file: &str) -> Result<PuzzleFile, Failure> {
-    let text = std::fs::read_to_string(file).map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
-    PuzzleFile::parse(&text).map_err(|e| Failure::usage(format!("{file}: {e}")))
+    format::read_file(file).map_err(|e| Failure::usage(format!("{file}: {e}")))
+}
+
+/// How many games a part holds when `--part-games` does not say: parts of
+/// about 3 KB gzipped (docs/puzzles.md, "The file"). J'achète's `play`
+/// actions list the whole table: its games are some ten times Katzenjammer's.
+fn part_games(game: &str) -> usize {
+    match game {
+        "jachete" => 4,
+        _ => 16,
+    }
+}
+
+/// Writes `file` to `out` in the form `out` has: a version 2 index (and its
+/// parts) if it is one, with as many games a part; else a whole file
+/// (version 1, what miners write).
+fn write_puzzles(out: &str, file: &PuzzleFile) -> Result<(), Failure> {
+    let split = std::fs::read_to_string(out).ok().and_then(|text| PuzzleFile::read_index(&text).ok()).and_then(|(_, parts)| parts);
+    match split {
+        Some(parts) => write_split(out, file, parts.part_games).map(|_| ()),
+        None => write(out, &file.text()),
+    }
+}
+
+/// Writes `file` split: its parts in the folder beside `index` (parts of an
+/// earlier split beyond the new count removed), then the index. Gives the
+/// number of parts.
+fn write_split(index: &str, file: &PuzzleFile, part_games: usize) -> Result<usize, Failure> {
+    let (text, parts) = file.split(part_games);
+    let folder = Parts::path(index, 0);
+    let folder = std::path::Path::new(&folder).parent().unwrap_or(std::path::Path::new("."));
+    std::fs::create_dir_all(folder).map_err(|e| Failure::runtime(format!("cannot make {}: {e}", folder.display())))?;
+    for (k, part) in parts.iter().enumerate() {
+        write(&Parts::path(index, k), part)?;
+    }
+    let stale = std::fs::read_dir(folder).map_err(|e| Failure::runtime(format!("cannot list {}: {e}", folder.display())))?;
+    for entry in stale.flatten() {
+        let name = entry.file_name();
+        let number = name.to_str().and_then(|n| n.strip_suffix(".json")).and_then(|n| n.parse::<usize>().ok());
+        if number.is_some_and(|k| k >= parts.len()) {
+            std::fs::remove_file(entry.path()).map_err(|e| Failure::runtime(format!("cannot remove {}: {e}", entry.path().display())))?;
+        }
+    }
+    write(index, &text)?;
+    Ok(parts.len())
 }
 
 fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {

@@ -25,7 +25,13 @@ fn explain_writes_jachetes_shipped_explanations_back() {
 /// Every `why` of the file blanked: `--explain` must write the file back,
 /// byte for byte, and print a tally naming `reasons`.
 fn blanked_and_explained(file: &str, name: &str, reasons: &[&str]) {
-    let text = std::fs::read_to_string(file).unwrap();
+    let dir = std::env::temp_dir().join(format!("tablee-{name}-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped index and its parts, whole (version 1): one line a puzzle.
+    let whole = dir.join("whole.json");
+    let joined = tablee(&["puzzles", "--join", file, "--out", whole.to_str().unwrap()]);
+    assert!(joined.status.success(), "{}", String::from_utf8_lossy(&joined.stderr));
+    let text = std::fs::read_to_string(&whole).unwrap();
     // Every explanation blanked: --explain must write them back, byte for byte.
     let mut blank = String::new();
     for line in text.split_inclusive('\n') {
@@ -39,8 +45,6 @@ fn blanked_and_explained(file: &str, name: &str, reasons: &[&str]) {
         }
     }
     assert_ne!(blank, text, "the copy must lack the explanations");
-    let dir = std::env::temp_dir().join(format!("tablee-{name}-explain-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let (input, out) = (dir.join("blank.json"), dir.join("out.json"));
     std::fs::write(&input, &blank).unwrap();
     let run = tablee(&["puzzles", "--explain", input.to_str().unwrap(), "--out", out.to_str().unwrap()]);

@@ -11,6 +11,27 @@
 //!              "why":{"en":"…","fr":"…"}}]}
 //! ```
 //!
+//! Version 2 (issue 32) splits a file in two: the index
+//! `public/puzzles/<game>.json` holds the games without their actions (each
+//! with `actions_count` instead) and the puzzles, unchanged; the games'
+//! actions are in part files beside it, `<game>/<k>.json` (the index's name
+//! without `.json`, then the part's number), part `k` holding games
+//! `k × part_games` to `(k + 1) × part_games − 1`:
+//!
+//! ```json
+//! {"v":2,"game":"jachete","part_games":4,
+//!  "games":[{"seed":"…","seats":[…],"options":{},"actions_count":57}, ...],
+//!  "puzzles":[…]}
+//! {"v":2,"game":"jachete","part":0,"games":[{"actions":[…]}, ...]}
+//! ```
+//!
+//! The page fetches the index for its list and, to open a puzzle, only the
+//! part of that puzzle's game: J'achète's `play` actions list the whole
+//! table, most of a file's bytes. [`PuzzleFile::read_index`] reads either
+//! version (a version 1 file is its own index, its actions inline) and
+//! [`PuzzleFile::read_part`] a part into it: an index and all its parts read
+//! as the same [`PuzzleFile`] as the version 1 file they were split from.
+//!
 //! A puzzle's position is game `g` after its first `at` actions: replaying the
 //! seed and those actions through the engine reaches it exactly (actions are
 //! the game's notation with the seat first, as in a save). Several puzzles
@@ -23,8 +44,10 @@
 use tablee_engine::json::{Json, ParseError};
 use tablee_engine::{Seat, Seed, SeedError};
 
-/// The version this build writes and reads.
+/// The single file's version (all in one), which this build writes and reads.
 pub const VERSION: u64 = 1;
+/// The split file's version: an index and its parts.
+pub const SPLIT_VERSION: u64 = 2;
 
 /// A whole puzzle file.
 #[derive(Clone, Debug, PartialEq)]
@@ -134,6 +157,23 @@ pub enum FormatError {
     Seed(SeedError),
     /// Two puzzles share this id.
     DuplicateId(u32),
+    /// A version 2 index read as a whole file: its actions are in its parts
+    /// ([`PuzzleFile::read_index`], then [`PuzzleFile::read_part`]).
+    Index,
+    /// Part `part` is of another game's file.
+    PartGame { part: usize, game: String },
+    /// The text read as part `part` says it is part `found`.
+    PartNumber { part: usize, found: Option<u64> },
+    /// Part `part` holds `found` games where the index has `expected`.
+    PartGames { part: usize, expected: usize, found: usize },
+    /// Game `game` has `found` actions in its part, the index says `expected`.
+    PartActions { game: usize, expected: usize, found: usize },
+    /// The index has no part `part`.
+    NoSuchPart(usize),
+    /// Part `part` could not be read (a file missing, a fetch failed).
+    MissingPart { part: usize, why: String },
+    /// The file (the index) could not be read.
+    NoFile(String),
 }
 
 impl std::fmt::Display for FormatError {
@@ -145,6 +185,17 @@ impl std::fmt::Display for FormatError {
             FormatError::Field(at) => write!(f, "missing or malformed: {at}"),
             FormatError::Seed(e) => write!(f, "bad seed: {e}"),
             FormatError::DuplicateId(id) => write!(f, "two puzzles have the id {id}"),
+            FormatError::Index => write!(f, "a split puzzle file's index: its games' actions are in its parts"),
+            FormatError::PartGame { part, game } => write!(f, "part {part} is a part of a {game} file"),
+            FormatError::PartNumber { part, found: Some(n) } => write!(f, "part {part}'s file says it is part {n}"),
+            FormatError::PartNumber { part, found: None } => write!(f, "part {part}'s file names no part (\"part\")"),
+            FormatError::PartGames { part, expected, found } => write!(f, "part {part} holds {found} games, the index {expected}"),
+            FormatError::PartActions { game, expected, found } => {
+                write!(f, "game {game} has {found} actions in its part, the index says {expected}")
+            }
+            FormatError::NoSuchPart(part) => write!(f, "the index has no part {part}"),
+            FormatError::MissingPart { part, why } => write!(f, "part {part} cannot be read: {why}"),
+            FormatError::NoFile(why) => write!(f, "cannot be read: {why}"),
         }
     }
 }
@@ -205,10 +256,11 @@ impl PuzzleFile {
         self.puzzles.iter().find(|p| p.id == id)
     }
 
-    /// The game a puzzle is taken from, and the actions that lead to it.
-    pub fn position(&self, puzzle: &Puzzle) -> (&PuzzleGame, &[Json]) {
-        let game = &self.games[puzzle.game];
-        (game, &game.actions[..puzzle.at])
+    /// The game a puzzle is taken from, and the actions that lead to it
+    /// (`None`: its game's part is not read yet).
+    pub fn position(&self, puzzle: &Puzzle) -> Option<(&PuzzleGame, &[Json])> {
+        let game = self.games.get(puzzle.game)?;
+        Some((game, game.actions.get(..puzzle.at)?))
     }
 
     /// The file's first `n` puzzles: the games they use, the last one's
@@ -226,33 +278,115 @@ impl PuzzleFile {
         PuzzleFile { game: self.game.clone(), games, puzzles }
     }
 
+    /// Reads a whole (version 1) file; a version 2 index is refused
+    /// ([`FormatError::Index`]): read it with [`PuzzleFile::read_index`].
     pub fn parse(text: &str) -> Result<PuzzleFile, FormatError> {
-        let json = Json::parse(text).map_err(FormatError::NotJson)?;
-        Self::from_json(&json)
+        match PuzzleFile::read_index(text)? {
+            (file, None) => Ok(file),
+            (_, Some(_)) => Err(FormatError::Index),
+        }
     }
 
     pub fn from_json(json: &Json) -> Result<PuzzleFile, FormatError> {
-        match json.get("v").and_then(Json::as_u64) {
-            Some(VERSION) => {}
-            other => return Err(FormatError::Version(other)),
+        match PuzzleFile::index_from_json(json)? {
+            (file, None) => Ok(file),
+            (_, Some(_)) => Err(FormatError::Index),
         }
+    }
+
+    /// Reads a file of either version: a version 1 file whole (no parts), a
+    /// version 2 index with its games' actions empty until its parts are
+    /// read ([`PuzzleFile::read_part`]) — its puzzles, ids and themes are
+    /// all there.
+    pub fn read_index(text: &str) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
+        let json = Json::parse(text).map_err(FormatError::NotJson)?;
+        Self::index_from_json(&json)
+    }
+
+    fn index_from_json(json: &Json) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
+        let split = match json.get("v").and_then(Json::as_u64) {
+            Some(VERSION) => false,
+            Some(SPLIT_VERSION) => true,
+            other => return Err(FormatError::Version(other)),
+        };
         let game = text(json, "game", "game")?;
         let games = array(json, "games", "games")?
             .iter()
             .enumerate()
-            .map(|(i, g)| read_game(g, i))
+            .map(|(i, g)| read_game(g, i, split))
             .collect::<Result<Vec<_>, _>>()?;
+        let counts: Vec<usize> = games.iter().map(|(_, n)| *n).collect();
+        let games: Vec<PuzzleGame> = games.into_iter().map(|(g, _)| g).collect();
         let puzzles = array(json, "puzzles", "puzzles")?
             .iter()
             .enumerate()
-            .map(|(i, p)| read_puzzle(p, i, &games))
+            .map(|(i, p)| read_puzzle(p, i, &games, &counts))
             .collect::<Result<Vec<_>, _>>()?;
         let mut ids: Vec<u32> = puzzles.iter().map(|p| p.id).collect();
         ids.sort_unstable();
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
             return Err(FormatError::DuplicateId(w[0]));
         }
-        Ok(PuzzleFile { game, games, puzzles })
+        let parts = match split {
+            false => None,
+            true => Some(Parts {
+                part_games: usize::try_from(number(json, "part_games", "")?).ok().filter(|&n| n > 0).ok_or_else(|| field("", "part_games"))?,
+                counts,
+            }),
+        };
+        Ok((PuzzleFile { game, games, puzzles }, parts))
+    }
+
+    /// Reads part `part` of the index `parts` (from [`PuzzleFile::read_index`])
+    /// into its games: refused unless it is this game's, that part, with as
+    /// many games and actions as the index says.
+    pub fn read_part(&mut self, parts: &Parts, part: usize, text: &str) -> Result<(), FormatError> {
+        let games = parts.games(part).ok_or(FormatError::NoSuchPart(part))?;
+        let json = Json::parse(text).map_err(FormatError::NotJson)?;
+        match json.get("v").and_then(Json::as_u64) {
+            Some(SPLIT_VERSION) => {}
+            other => return Err(FormatError::Version(other)),
+        }
+        let game = text_of(&json, "game")?;
+        if game != self.game {
+            return Err(FormatError::PartGame { part, game });
+        }
+        match json.get("part").and_then(Json::as_u64) {
+            Some(n) if n == part as u64 => {}
+            found => return Err(FormatError::PartNumber { part, found }),
+        }
+        let list = array(&json, "games", "games")?;
+        if list.len() != games.len() {
+            return Err(FormatError::PartGames { part, expected: games.len(), found: list.len() });
+        }
+        let actions = list
+            .iter()
+            .zip(games.clone())
+            .map(|(g, i)| {
+                let actions = array(g, "actions", &format!("games[{i}]"))?;
+                match (parts.counts[i], actions.len()) {
+                    (expected, found) if expected != found => Err(FormatError::PartActions { game: i, expected, found }),
+                    _ => Ok(actions.to_vec()),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for (i, actions) in games.zip(actions) {
+            self.games[i].actions = actions;
+        }
+        Ok(())
+    }
+
+    /// Reads an index and every one of its parts (`part(k)`: part `k`'s
+    /// text, or why it cannot be had): the whole file, as version 1 reads.
+    pub fn read_split(text: &str, mut part: impl FnMut(usize) -> Result<String, String>) -> Result<PuzzleFile, FormatError> {
+        let (mut file, parts) = PuzzleFile::read_index(text)?;
+        if let Some(parts) = parts {
+            for k in 0..parts.len() {
+                let text = part(k).map_err(|why| FormatError::MissingPart { part: k, why })?;
+                file.read_part(&parts, k, &text)?;
+            }
+        }
+        Ok(file)
     }
 
     pub fn to_json(&self) -> Json {
@@ -266,28 +400,125 @@ impl PuzzleFile {
 
     /// The file's text: one game or puzzle per line, so diffs stay readable.
     pub fn text(&self) -> String {
-        let json = self.to_json();
-        let mut out = String::from("{\"v\":");
-        out.push_str(&VERSION.to_string());
-        out.push_str(",\"game\":");
-        Json::str(&self.game).write(&mut out);
-        for (key, list) in [("games", json.get("games")), ("puzzles", json.get("puzzles"))] {
-            out.push_str(",\n\"");
-            out.push_str(key);
-            out.push_str("\":[");
-            for (i, item) in list.and_then(Json::as_array).unwrap_or(&[]).iter().enumerate() {
-                out.push_str(if i == 0 { "\n" } else { ",\n" });
-                item.write(&mut out);
-            }
-            out.push_str("\n]");
-        }
-        out.push_str("}\n");
-        out
+        let games: Vec<Json> = self.games.iter().map(game_to_json).collect();
+        lines(&[("v", Json::int(VERSION as i64)), ("game", Json::str(&self.game))], &[("games", &games), ("puzzles", &self.puzzles())])
     }
+
+    fn puzzles(&self) -> Vec<Json> {
+        self.puzzles.iter().map(puzzle_to_json).collect()
+    }
+
+    /// The file split (version 2): the index's text, then each part's, `part_games`
+    /// games a part (at least one). Part `k` is written `<index name>/<k>.json`.
+    pub fn split(&self, part_games: usize) -> (String, Vec<String>) {
+        let part_games = part_games.max(1);
+        let games: Vec<Json> = self
+            .games
+            .iter()
+            .map(|g| {
+                let mut json = game_to_json(g);
+                if let Json::Obj(fields) = &mut json {
+                    fields.retain(|(k, _)| k != "actions");
+                    fields.push(("actions_count".into(), Json::int(g.actions.len() as i64)));
+                }
+                json
+            })
+            .collect();
+        let head = [("v", Json::int(SPLIT_VERSION as i64)), ("game", Json::str(&self.game)), ("part_games", Json::int(part_games as i64))];
+        let index = lines(&head, &[("games", &games), ("puzzles", &self.puzzles())]);
+        let parts = self
+            .games
+            .chunks(part_games)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let games: Vec<Json> = chunk.iter().map(|g| Json::obj([("actions", Json::Arr(g.actions.clone()))])).collect();
+                let head = [("v", Json::int(SPLIT_VERSION as i64)), ("game", Json::str(&self.game)), ("part", Json::int(k as i64))];
+                lines(&head, &[("games", &games)])
+            })
+            .collect();
+        (index, parts)
+    }
+}
+
+/// Reads a puzzle file from disk, of either version: a version 2 index with
+/// every part from beside it ([`Parts::path`]). What the tools and tests use.
+pub fn read_file(path: &str) -> Result<PuzzleFile, FormatError> {
+    let text = std::fs::read_to_string(path).map_err(|e| FormatError::NoFile(format!("{path}: {e}")))?;
+    PuzzleFile::read_split(&text, |k| {
+        let part = Parts::path(path, k);
+        std::fs::read_to_string(&part).map_err(|e| format!("{part}: {e}"))
+    })
+}
+
+/// Where a version 2 index's games' actions are: `part_games` games a part,
+/// in order, and how many actions each game has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub part_games: usize,
+    /// Each game's number of actions (`actions_count`).
+    pub counts: Vec<usize>,
+}
+
+impl Parts {
+    /// How many parts.
+    pub fn len(&self) -> usize {
+        self.counts.len().div_ceil(self.part_games)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// The part holding game `game`'s actions.
+    pub fn of_game(&self, game: usize) -> usize {
+        game / self.part_games
+    }
+
+    /// The games part `part` holds (`None`: no such part).
+    pub fn games(&self, part: usize) -> Option<std::ops::Range<usize>> {
+        let start = part.checked_mul(self.part_games).filter(|&s| s < self.counts.len())?;
+        Some(start..(start + self.part_games).min(self.counts.len()))
+    }
+
+    /// Part `part`'s path beside the index `index` (`puzzles/jachete.json`
+    /// → `puzzles/jachete/3.json`).
+    pub fn path(index: &str, part: usize) -> String {
+        format!("{}/{part}.json", index.strip_suffix(".json").unwrap_or(index))
+    }
+}
+
+/// A file's text: the `head` fields on the first line, then each list with
+/// one item a line.
+fn lines(head: &[(&str, Json)], lists: &[(&str, &[Json])]) -> String {
+    let mut out = String::from("{");
+    for (i, (key, value)) in head.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        Json::str(key).write(&mut out);
+        out.push(':');
+        value.write(&mut out);
+    }
+    for (key, list) in lists {
+        out.push_str(",\n\"");
+        out.push_str(key);
+        out.push_str("\":[");
+        for (i, item) in list.iter().enumerate() {
+            out.push_str(if i == 0 { "\n" } else { ",\n" });
+            item.write(&mut out);
+        }
+        out.push_str("\n]");
+    }
+    out.push_str("}\n");
+    out
 }
 
 fn field(at: &str, key: &str) -> FormatError {
     FormatError::Field(if at.is_empty() { key.to_string() } else { format!("{at}.{key}") })
+}
+
+fn text_of(json: &Json, key: &str) -> Result<String, FormatError> {
+    text(json, key, key)
 }
 
 fn text(json: &Json, key: &str, at: &str) -> Result<String, FormatError> {
@@ -316,7 +547,9 @@ impl FormatError {
     }
 }
 
-fn read_game(json: &Json, i: usize) -> Result<PuzzleGame, FormatError> {
+/// A game and its number of actions: its actions' in a whole file; in an
+/// index (`split`), its `actions_count`, its actions left to its part.
+fn read_game(json: &Json, i: usize, split: bool) -> Result<(PuzzleGame, usize), FormatError> {
     let at = format!("games[{i}]");
     let seed = Seed::parse(&text(json, "seed", &at)?).map_err(FormatError::Seed)?;
     let seats = array(json, "seats", &at)?
@@ -326,17 +559,24 @@ fn read_game(json: &Json, i: usize) -> Result<PuzzleGame, FormatError> {
         .filter(|s| !s.is_empty())
         .ok_or_else(|| field(&at, "seats"))?;
     let options = json.get("options").filter(|o| matches!(o, Json::Obj(_))).cloned().ok_or_else(|| field(&at, "options"))?;
-    let actions = array(json, "actions", &at)?.to_vec();
-    Ok(PuzzleGame { seed, seats, options, actions })
+    let (actions, count) = match split {
+        false => {
+            let actions = array(json, "actions", &at)?.to_vec();
+            let count = actions.len();
+            (actions, count)
+        }
+        true => (Vec::new(), usize::try_from(number(json, "actions_count", &at)?).map_err(|_| field(&at, "actions_count"))?),
+    };
+    Ok((PuzzleGame { seed, seats, options, actions }, count))
 }
 
-fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame]) -> Result<Puzzle, FormatError> {
+fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame], counts: &[usize]) -> Result<Puzzle, FormatError> {
     let at = format!("puzzles[{i}]");
     let id = u32::try_from(number(json, "id", &at)?).map_err(|_| field(&at, "id"))?;
     let game = usize::try_from(number(json, "g", &at)?).ok().filter(|&g| g < games.len()).ok_or_else(|| field(&at, "g"))?;
     let moves = usize::try_from(number(json, "at", &at)?)
         .ok()
-        .filter(|&n| n <= games[game].actions.len())
+        .filter(|&n| n <= counts[game])
         .ok_or_else(|| field(&at, "at"))?;
     let seat = usize::try_from(number(json, "seat", &at)?).ok().filter(|&s| s < games[game].players()).ok_or_else(|| field(&at, "seat"))?;
     let kind = Kind::parse(&text(json, "kind", &at)?).ok_or_else(|| field(&at, "kind"))?;
@@ -493,7 +733,7 @@ mod tests {
         assert_eq!(text.lines().count(), 7, "{text}");
         let p = file.puzzle(7).unwrap();
         assert_eq!(p.answer_actions().collect::<Vec<_>>(), vec![&file.puzzles[0].candidates[1].action]);
-        let (game, before) = file.position(p);
+        let (game, before) = file.position(p).unwrap();
         assert_eq!((game.players(), before.len()), (3, 1));
     }
 
@@ -516,11 +756,86 @@ mod tests {
         assert_eq!(file.first(2).games[1].actions.len(), 2);
     }
 
+    /// Three games, two puzzles on the second and third: split two a part.
+    fn three_games() -> PuzzleFile {
+        let mut file = sample();
+        for n in [3, 5] {
+            let mut game = file.games[0].clone();
+            game.actions = (0..n).map(|i| Json::parse(&format!(r#"{{"seat":{},"act":"pass"}}"#, i % 3)).unwrap()).collect();
+            file.games.push(game);
+            let mut p = file.puzzles[0].clone();
+            p.id = 10 + n as u32;
+            p.game = file.games.len() - 1;
+            p.at = n;
+            file.puzzles.push(p);
+        }
+        file
+    }
+
+    #[test]
+    fn a_split_file_reads_back_as_the_whole_file() {
+        let file = three_games();
+        let (index, parts) = file.split(2);
+        assert_eq!(parts.len(), 2);
+        // The index has no actions; the parts have them all.
+        assert!(!index.contains("\"actions\":") && parts.iter().all(|p| p.contains("\"actions\":")), "{index}");
+        assert!(index.contains("\"actions_count\":5"), "{index}");
+        let whole = PuzzleFile::read_split(&index, |k| parts.get(k).cloned().ok_or_else(|| "gone".into())).unwrap();
+        assert_eq!(whole, file);
+        // ...and is written back as the version 1 file, byte for byte.
+        assert_eq!(whole.text(), file.text());
+        // The index alone: every puzzle, no actions; a part read opens its games' puzzles only.
+        let (mut alone, layout) = PuzzleFile::read_index(&index).unwrap();
+        let layout = layout.unwrap();
+        assert_eq!((layout.len(), layout.of_game(2), layout.games(1), layout.games(2)), (2, 1, Some(2..3), None));
+        assert_eq!(alone.puzzles, file.puzzles);
+        assert!(alone.position(&file.puzzles[2]).is_none());
+        alone.read_part(&layout, 1, &parts[1]).unwrap();
+        assert_eq!(alone.position(&file.puzzles[2]), file.position(&file.puzzles[2]));
+        assert!(alone.position(&file.puzzles[1]).is_none(), "game 1 is in part 0, not read");
+        // A version 1 file is its own index.
+        assert_eq!(PuzzleFile::read_index(&file.text()), Ok((file.clone(), None)));
+        assert_eq!(PuzzleFile::parse(&index), Err(FormatError::Index));
+        assert_eq!(Parts::path("public/puzzles/jachete.json", 3), "public/puzzles/jachete/3.json");
+    }
+
+    #[test]
+    fn a_part_that_does_not_fit_its_index_is_refused() {
+        let file = three_games();
+        let (index, parts) = file.split(2);
+        let (mut read, layout) = PuzzleFile::read_index(&index).unwrap();
+        let layout = layout.unwrap();
+        let mut other = file.clone();
+        other.game = "jachete".into();
+        let cases = [
+            (0, other.split(2).1[0].clone(), FormatError::PartGame { part: 0, game: "jachete".into() }),
+            (0, parts[1].clone(), FormatError::PartNumber { part: 0, found: Some(1) }),
+            (1, parts[1].replace(",\"part\":1", ""), FormatError::PartNumber { part: 1, found: None }),
+            (0, parts[0].replacen("{\"actions\":[", "{\"actions\":[{\"seat\":0,\"act\":\"pass\"},", 1), FormatError::PartActions { game: 0, expected: 2, found: 3 }),
+            (1, parts[0].replace("\"part\":0", "\"part\":1"), FormatError::PartGames { part: 1, expected: 1, found: 2 }),
+            (2, parts[1].clone(), FormatError::NoSuchPart(2)),
+            (1, parts[1].replace("\"v\":2", "\"v\":1"), FormatError::Version(Some(1))),
+        ];
+        for (k, text, expected) in cases {
+            assert_eq!(read.read_part(&layout, k, &text), Err(expected));
+        }
+        // Nothing was read in: every game still waits for its part.
+        assert!(read.games.iter().all(|g| g.actions.is_empty()));
+        assert_eq!(
+            PuzzleFile::read_split(&index, |k| if k == 1 { Err("offline".into()) } else { Ok(parts[k].clone()) }),
+            Err(FormatError::MissingPart { part: 1, why: "offline".into() })
+        );
+        // An index whose puzzle goes past its game's count.
+        let past = index.replace("\"actions_count\":5", "\"actions_count\":4");
+        assert_eq!(PuzzleFile::read_index(&past), Err(FormatError::Field("puzzles[2].at".into())));
+        assert_eq!(PuzzleFile::read_index(&index.replace("\"part_games\":2", "\"part_games\":0")), Err(FormatError::Field("part_games".into())));
+    }
+
     #[test]
     fn a_bad_file_says_where() {
         let good = sample().text();
         let cases = [
-            (good.replace("\"v\":1", "\"v\":2"), FormatError::Version(Some(2))),
+            (good.replace("\"v\":1", "\"v\":3"), FormatError::Version(Some(3))),
             (good.replace("\"at\":1", "\"at\":3"), FormatError::Field("puzzles[0].at".into())),
             (good.replace("\"seat\":2,\"kind\"", "\"seat\":3,\"kind\""), FormatError::Field("puzzles[0].seat".into())),
             (good.replace("\"answers\":[1]", "\"answers\":[2]"), FormatError::Field("puzzles[0].answers".into())),

@@ -47,6 +47,8 @@ pub enum ReplayError {
     NotToMove { seat: Seat, to_act: Option<Seat> },
     /// A candidate (or answer) cannot be played at the position.
     IllegalCandidate { candidate: usize, answer: bool, error: String },
+    /// The puzzle's game's actions are not read (a split file's part).
+    NoActions { game: usize },
 }
 
 impl fmt::Display for ReplayError {
@@ -65,6 +67,7 @@ impl fmt::Display for ReplayError {
                 let what = if *answer { "answer" } else { "candidate" };
                 write!(f, "{what} {candidate} cannot be played there: {error}")
             }
+            ReplayError::NoActions { game } => write!(f, "game {game}'s actions are not read (its part of the file)"),
         }
     }
 }
@@ -101,7 +104,7 @@ pub fn replay<G: PuzzleRules>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Posi
     if file.game != G::NAME {
         return Err(ReplayError::WrongGame { file: file.game.clone(), engine: G::NAME });
     }
-    let (game, _) = file.position(puzzle);
+    let (game, _) = file.position(puzzle).ok_or(ReplayError::NoActions { game: puzzle.game })?;
     let state: G = reach(game, puzzle.at)?;
     if state.to_act() != Some(puzzle.seat) {
         return Err(ReplayError::NotToMove { seat: puzzle.seat, to_act: state.to_act() });
@@ -124,7 +127,7 @@ pub fn replay<G: PuzzleRules>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Posi
 /// A puzzle's position as a scenario file: its game's dealt hands and stock,
 /// and the actions that lead to it.
 pub fn scenario<G: PuzzleRules>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Json, ReplayError> {
-    let (game, actions) = file.position(puzzle);
+    let (game, actions) = file.position(puzzle).ok_or(ReplayError::NoActions { game: puzzle.game })?;
     G::scenario(game.players(), &game.options, game.seed, actions).map_err(ReplayError::Setup)
 }
 

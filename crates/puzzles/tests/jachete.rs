@@ -16,8 +16,8 @@ use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
-    let text = std::fs::read_to_string(path).expect("the shipped J'achète puzzle file");
-    PuzzleFile::parse(&text).expect("the shipped J'achète puzzle file reads")
+    // The index and every part beside it (docs/puzzles.md, "The file").
+    tablee_puzzles::format::read_file(path).expect("the shipped puzzle file and its parts read")
 }
 
 /// Runs a scenario through the engine and compares its state with `state`.

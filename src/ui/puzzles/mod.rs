@@ -11,8 +11,10 @@
 //! table is frozen on the answer ([`answered`]) until "Play on" makes the
 //! position a normal game, kept in the list of unfinished games.
 //!
-//! A game's puzzle file (`puzzles/<game>.json`) is fetched the first time
-//! that game's puzzles are opened, and precached by the service worker for
+//! A game's puzzle file's index (`puzzles/<game>.json`) is fetched the first
+//! time that game's puzzles are opened; opening a puzzle fetches besides only
+//! the part holding its game's actions (`puzzles/<game>/<k>.json`,
+//! docs/puzzles.md, "The file"). All are precached by the service worker for
 //! offline play.
 
 mod texts;
@@ -23,7 +25,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
 
 use self::texts::{pz, PzStrings};
 use super::{browser, ctx, play_session, Ctx, GameUi, LocalStorage, Screen};
@@ -47,8 +49,9 @@ struct Held {
 }
 
 thread_local! {
-    /// The puzzle files fetched, by game.
-    static FILES: RefCell<Vec<(GameId, Arc<PuzzleFile>)>> = const { RefCell::new(Vec::new()) };
+    /// The puzzle files fetched, by game: the index with the parts read so
+    /// far, and where its parts are (`None`: a whole file).
+    static FILES: RefCell<Vec<(GameId, Arc<PuzzleFile>, Option<Parts>)>> = const { RefCell::new(Vec::new()) };
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
     /// The record could not be read this visit and was set aside.
     static ASIDE: RefCell<bool> = const { RefCell::new(false) };
@@ -88,30 +91,54 @@ fn pz_tr(pick: fn(&'static PzStrings) -> &'static str) -> impl Fn() -> &'static 
 
 /// `game`'s puzzle file, once fetched.
 fn cached(game: GameId) -> Option<Arc<PuzzleFile>> {
-    FILES.with(|f| f.borrow().iter().find(|(g, _)| *g == game).map(|(_, file)| file.clone()))
+    FILES.with(|f| f.borrow().iter().find(|(g, ..)| *g == game).map(|(_, file, _)| file.clone()))
 }
 
-/// `game`'s puzzle file, fetched once.
+/// `game`'s puzzle file (its index), fetched once.
 async fn load_file(game: GameId) -> Result<Arc<PuzzleFile>, PuzzleError> {
     if let Some(file) = cached(game) {
         return Ok(file);
     }
     let text = browser::fetch_text(&puzzles::file_path(game)).await.ok_or(PuzzleError::NoFile)?;
-    let file = PuzzleFile::parse(&text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
-    if file.game != game.code() {
-        return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
-    }
+    let (file, parts) = puzzles::read_index(game, &text)?;
     let file = Arc::new(file);
-    FILES.with(|f| f.borrow_mut().push((game, file.clone())));
+    FILES.with(|f| f.borrow_mut().push((game, file.clone(), parts)));
     Ok(file)
 }
 
-/// A signal with `game`'s file once loaded.
-fn loaded_file(game: GameId) -> RwSignal<Loaded> {
-    let loaded = RwSignal::new(cached(game).map(Ok));
+/// `game`'s puzzle file with puzzle `id`'s game's actions read: the index,
+/// then the one part holding them (fetched once).
+async fn load_puzzle(game: GameId, id: Option<u32>) -> Result<Arc<PuzzleFile>, PuzzleError> {
+    let file = load_file(game).await?;
+    let needed = |file: &PuzzleFile| FILES.with(|f| f.borrow().iter().find(|(g, ..)| *g == game).and_then(|(_, _, parts)| puzzles::part_needed(file, parts.as_ref(), id)));
+    let Some(part) = needed(&file) else { return Ok(file) };
+    let text = browser::fetch_text(&puzzles::part_path(game, part)).await.ok_or(PuzzleError::NoFile)?;
+    // Read into the file as it is now (another part may have come meanwhile).
+    FILES.with(|f| {
+        let mut files = f.borrow_mut();
+        let (_, file, parts) = files.iter_mut().find(|(g, ..)| *g == game).ok_or(PuzzleError::NoFile)?;
+        if let (Some(part), Some(parts)) = (puzzles::part_needed(file, parts.as_ref(), id), parts.as_ref()) {
+            let mut read = PuzzleFile::clone(file);
+            read.read_part(parts, part, &text).map_err(|e| PuzzleError::BadFile(format!("{}: {e}", puzzles::part_path(game, part))))?;
+            *file = Arc::new(read);
+        }
+        Ok(file.clone())
+    })
+}
+
+/// A signal with `game`'s file once loaded: its index for the list (`None`),
+/// with puzzle `id`'s part read for a puzzle (`Some(id)`).
+fn loaded_file(game: GameId, puzzle: Option<Option<u32>>) -> RwSignal<Loaded> {
+    let ready = cached(game).filter(|file| puzzle.is_none_or(|id| FILES.with(|f| {
+        f.borrow().iter().find(|(g, ..)| *g == game).is_some_and(|(_, _, parts)| puzzles::part_needed(file, parts.as_ref(), id).is_none())
+    })));
+    let loaded = RwSignal::new(ready.map(Ok));
     if loaded.get_untracked().is_none() {
         spawn_local(async move {
-            let file = load_file(game).await;
+            let file = match puzzle {
+                None => load_file(game).await,
+                Some(id) => load_puzzle(game, id).await,
+            };
             if let Err(PuzzleError::BadFile(why)) = &file {
                 leptos::logging::warn!("puzzles: {why}");
             }
@@ -195,7 +222,7 @@ fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
 #[component]
 pub fn List(game: GameId) -> impl IntoView {
     let ctx = ctx();
-    let loaded = loaded_file(game);
+    let loaded = loaded_file(game, None);
     let progress = load_progress(ctx);
     let today = browser::today_utc();
     let open = move |id: u32| ctx.screen.set(Screen::Puzzle(game, Some(id)));
@@ -408,7 +435,10 @@ pub fn One(game: GameId, id: Option<u32>) -> impl IntoView {
 /// [`One`] for game `G`.
 fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
     let ctx = ctx();
-    let loaded = loaded_file(game);
+    // The puzzle is shown on its game's table: its part is fetched now,
+    // beside the puzzle file's index and part, not after them.
+    super::parts::fetch_table(game);
+    let loaded = loaded_file(game, Some(id));
     // Which opening holds the table (0: none yet); the screen's end gives
     // the game in progress back.
     let token = Arc::new(AtomicU64::new(0));

@@ -708,14 +708,13 @@ mod tests {
     use crate::app::game::GameDef;
     use crate::app::puzzles;
     use crate::ui::GameUi;
-    use tablee_puzzles::format::PuzzleFile;
 
     /// Catches a puzzle's answer screen naming its moves vaguely: a buy
     /// without its card, or a table by every meld on it (the others' and
     /// the seat's unchanged ones) instead of what the move lays.
     #[test]
     fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
-        let file = PuzzleFile::parse(include_str!("../../../../public/puzzles/jachete.json")).unwrap();
+        let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json")).unwrap();
         let words = |id: u32, i: usize, lang: Lang| {
             let p = file.puzzle(id).unwrap();
             let position = puzzles::session::<Ja>(&file, p).unwrap();
