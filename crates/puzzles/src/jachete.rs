@@ -94,6 +94,16 @@ impl Default for Config {
 
 // ----- replay and scenario ---------------------------------------------------------
 
+/// Whether the stock ran out in the round so far (JA-16): it is empty, or
+/// it was rebuilt — also inside one action, where no state shows it empty
+/// (a buy's bonus card takes the last stock card and the next turn's draw
+/// rebuilds it at once: a seed-3 run mined a puzzle after one, whose
+/// scenario then differed). A scenario rebuilds it unshuffled, so no later
+/// position of the round is asked.
+fn stock_ran_out(state: &JaGame) -> bool {
+    state.round().stock_len() == 0 || state.round().stock_rebuilt()
+}
+
 impl PuzzleRules for JaGame {
     fn start(players: usize, options: &Json, seed: Seed) -> Result<JaGame, String> {
         JaGame::new_game(players, ja_options(options)?, seed)
@@ -122,7 +132,7 @@ impl PuzzleRules for JaGame {
         let mut ran_out = false;
         for (i, json) in actions.iter().enumerate() {
             let action = notation::action_from_json(json).map_err(|e| format!("action {i}: {e}"))?;
-            ran_out |= game.round().stock_len() == 0;
+            ran_out |= stock_ran_out(&game);
             let before = game.round().clone();
             game.apply(&action).map_err(|e| format!("action {i}: {e}"))?;
             if game.round().round() != before.round() {
@@ -139,7 +149,7 @@ impl PuzzleRules for JaGame {
                 ran_out = false;
             }
         }
-        if ran_out {
+        if ran_out || stock_ran_out(&game) {
             return Err("the stock ran out in this round before the position: a scenario rebuilds it unshuffled (JA-16)".into());
         }
         let cards = |cards: &[Card]| notation::cards_to_json(cards);
@@ -432,7 +442,6 @@ pub fn extend(
         for first_pass in [true, false] {
             let mut state = start.clone();
             // The stock ran out earlier in this round (no scenario reaches later positions).
-            let mut ran_out = false;
             for (at, action) in actions.iter().enumerate() {
                 let seat = state.to_act().ok_or_else(|| fail(at, "nobody is to move".into()))?;
                 let round = state.round().round();
@@ -441,7 +450,7 @@ pub fn extend(
                 if first_pass {
                     tally.decisions += 1;
                 }
-                ran_out |= state.round().stock_len() == 0;
+                let ran_out = stock_ran_out(&state);
                 let theirs = || file.puzzles.iter().filter(|p| p.game == g);
                 let in_pass = (round == preferred) == first_pass;
                 let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
@@ -461,9 +470,6 @@ pub fn extend(
                     }
                 }
                 state.apply(action).map_err(|e| fail(at, e.to_string()))?;
-                if state.round().round() != round {
-                    ran_out = false;
-                }
             }
         }
     }
@@ -491,7 +497,7 @@ impl Miner for Config {
     type Seat = &'static str;
     /// The round in which the stock last ran out (no scenario reaches a
     /// later position of that round).
-    type Memo = Option<u8>;
+    type Memo = ();
     const GAME: &'static str = "jachete";
     const PER_GAME: usize = PER_GAME;
     const FEWEST_PLAYERS: usize = 4;
@@ -518,7 +524,7 @@ impl Miner for Config {
     }
     fn askable(
         &self,
-        ran_out_in: &mut Option<u8>,
+        _memo: &mut (),
         state: &JaGame,
         view: &JaView,
         legal: &[JaAction],
@@ -528,9 +534,7 @@ impl Miner for Config {
         kinds: &HashMap<&'static str, usize>,
     ) -> bool {
         let round = state.round().round();
-        if state.round().stock_len() == 0 {
-            *ran_out_in = Some(round);
-        }
+        let ran_out = stock_ran_out(state);
         let buy = view.phase == JaPhase::BuyWindow;
         let asked = !buy
             || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")).is_multiple_of(BUY_ASK_RATE)
@@ -539,7 +543,7 @@ impl Miner for Config {
         let round_free = found.iter().filter(|f| f.round == Some(round)).count() < PER_ROUND
             && found.last().is_none_or(|f| at >= f.puzzle.at + state.players());
         let offered = self.kind.is_none_or(|k| offers(k, view, legal));
-        asked && offered && round_free && *ran_out_in != Some(round)
+        asked && offered && round_free && !ran_out
     }
     fn ask(&self, seed: Seed, at: usize, view: &JaView, legal: &[JaAction], kinds: &mut HashMap<&'static str, usize>, tally: &mut Tally) -> Option<Puzzle> {
         ask(self, seed, at, view, legal, kinds, tally)

@@ -142,6 +142,52 @@ fn ja7_scenarios_of_seeded_positions_reach_the_same_state() {
     assert!(wild_rounds > 0, "no round began with a wild: the forced buy is not covered");
 }
 
+/// JA-16: a scenario rebuilds a run-out stock unshuffled, so a position
+/// after a rebuild is refused, also when the rebuild happened inside one
+/// action and no decision saw the stock empty (a buy's bonus card takes the
+/// last card and the next turn's draw rebuilds at once: a mined puzzle's
+/// scenario once differed so). Seeded games played through all seven
+/// rounds by `buyer`s (buys empty the stock soonest).
+#[test]
+fn ja16_a_position_after_the_stock_was_rebuilt_is_refused() {
+    let mut unseen_rebuilds = 0;
+    let mut legal = Vec::new();
+    // Game 62 has one (at move 191, round 7).
+    for n in 0..64u64 {
+        let players = 4 + (n as usize) % 5;
+        let seed = Seed::from_number(300 + n);
+        let mut game = JaGame::new_game(players, JaOptions::default(), seed).unwrap();
+        let mut actions: Vec<Json> = Vec::new();
+        let mut seen_empty = false;
+        let mut counted = false;
+        while let Some(seat) = game.to_act() {
+            seen_empty |= game.round().stock_len() == 0;
+            if game.round().stock_rebuilt() {
+                if !seen_empty && !counted {
+                    unseen_rebuilds += 1;
+                    counted = true;
+                    let err = JaGame::scenario(players, &Json::obj([]), seed, &actions).err();
+                    assert!(err.as_deref().is_some_and(|e| e.contains("JA-16")), "seed {n}, move {}: {err:?}", actions.len());
+                }
+            }
+            game.actions(&mut legal);
+            let action = ja::decide_seat("buyer", &game.view(seat), &legal, decision_seed(seed, seat, actions.len()));
+            let mut json = Json::obj([("seat", seat.into())]);
+            if let (Json::Obj(a), Json::Obj(b)) = (&mut json, JaGame::write_action(&action)) {
+                a.extend(b);
+            }
+            actions.push(json);
+            let round = game.round().round();
+            game.apply(&action).unwrap();
+            if game.round().round() != round {
+                seen_empty = false;
+                counted = false;
+            }
+        }
+    }
+    assert!(unseen_rebuilds > 0, "no rebuild inside one action: the case is not covered");
+}
+
 #[test]
 fn a_move_number_off_by_one_is_refused() {
     let file = shipped();

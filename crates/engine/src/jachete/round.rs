@@ -145,6 +145,9 @@ pub struct JaRound {
     /// Who made the discard on offer (None: the first turned card).
     offered_by: Option<Seat>,
     reshuffle: Reshuffle,
+    /// Whether the stock ran out and was rebuilt this round (JA-16): a
+    /// scenario rebuilds it unshuffled, so a puzzle after it is refused.
+    stock_rebuilt: bool,
     result: Option<RoundResult>,
     /// The card the dealer turned (JA-7), public from the start.
     first_card: Option<Card>,
@@ -202,6 +205,7 @@ impl JaRound {
             turn: (setup.dealer + 1) % n,
             offered_by: None,
             reshuffle: setup.reshuffle,
+            stock_rebuilt: false,
             result: None,
             first_card: None,
         };
@@ -285,6 +289,7 @@ impl JaRound {
             turn,
             offered_by,
             reshuffle,
+            stock_rebuilt: false,
             result: None,
             first_card: None,
         })
@@ -316,6 +321,10 @@ impl JaRound {
     }
     pub fn stock_len(&self) -> usize {
         self.stock.len()
+    }
+    /// Whether the stock was rebuilt from the discard pile this round (JA-16).
+    pub fn stock_rebuilt(&self) -> bool {
+        self.stock_rebuilt
     }
     pub fn discard(&self) -> &[Card] {
         &self.discard
@@ -447,6 +456,7 @@ impl JaRound {
             }
             self.stock = rest;
             self.discard.push(top);
+            self.stock_rebuilt = true;
         }
         self.stock.pop()
     }
