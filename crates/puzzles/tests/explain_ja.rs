@@ -279,9 +279,11 @@ fn every_jachete_headline_is_a_true_reason_that_the_other_move_lacks() {
             Err(e) => panic!("puzzle {id}: false: {e}"),
         }
     }
-    // The shipped file: 24 of 180 name the move alone (11 buy windows, 11
-    // lays, a discard, the swap).
-    assert!(none <= 24, "{none} headlines name no reason");
+    // The shipped file: 40 of 326 name the move alone (14 buy windows, 20
+    // lays, a discard, 5 swaps; 24 of the first 180). More than one in
+    // eight means the explainer lost reasons.
+    let total = file.puzzles.len();
+    assert!(none * 8 <= total, "{none} of {total} headlines name no reason");
     let kinds = |k: &str| named.iter().filter(|(kind, _)| *kind == k).count();
     assert!(kinds("lay") >= 4 && kinds("discard") >= 3 && kinds("buy") >= 2, "{named:?}");
 }
