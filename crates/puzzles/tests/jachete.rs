@@ -125,11 +125,7 @@ fn ja7_scenarios_of_seeded_positions_reach_the_same_state() {
             }
             game.actions(&mut legal);
             let action = ja::decide_seat("normal", &game.view(seat), &legal, decision_seed(seed, seat, actions.len()));
-            let mut json = Json::obj([("seat", seat.into())]);
-            if let (Json::Obj(a), Json::Obj(b)) = (&mut json, JaGame::write_action(&action)) {
-                a.extend(b);
-            }
-            actions.push(json);
+            actions.push(seated(seat, &action));
             let round = game.round().round();
             game.apply(&action).unwrap();
             if game.round().round() != round {
@@ -140,6 +136,15 @@ fn ja7_scenarios_of_seeded_positions_reach_the_same_state() {
     }
     assert!(checked > 200, "{checked} positions checked");
     assert!(wild_rounds > 0, "no round began with a wild: the forced buy is not covered");
+}
+
+/// An action in a game's notation with its seat first, as a file keeps it.
+fn seated(seat: tablee_engine::Seat, action: &JaAction) -> Json {
+    let mut json = Json::obj([("seat", seat.into())]);
+    if let (Json::Obj(a), Json::Obj(b)) = (&mut json, JaGame::write_action(action)) {
+        a.extend(b);
+    }
+    json
 }
 
 /// JA-16: a scenario rebuilds a run-out stock unshuffled, so a position
@@ -172,11 +177,7 @@ fn ja16_a_position_after_the_stock_was_rebuilt_is_refused() {
             }
             game.actions(&mut legal);
             let action = ja::decide_seat("buyer", &game.view(seat), &legal, decision_seed(seed, seat, actions.len()));
-            let mut json = Json::obj([("seat", seat.into())]);
-            if let (Json::Obj(a), Json::Obj(b)) = (&mut json, JaGame::write_action(&action)) {
-                a.extend(b);
-            }
-            actions.push(json);
+            actions.push(seated(seat, &action));
             let round = game.round().round();
             game.apply(&action).unwrap();
             if game.round().round() != round {
@@ -204,11 +205,7 @@ fn a_move_number_off_by_one_is_refused() {
                 let (mut state, seat) = (replay::reach::<JaGame>(&file.games[p.game], p.at).unwrap(), p.seat);
                 let action = ja::decide_seat("normal", &state.view(seat), &[JaAction::Buy, JaAction::Decline], 0);
                 state.apply(&action).unwrap();
-                let mut json = Json::obj([("seat", seat.into())]);
-                if let (Json::Obj(a), Json::Obj(b)) = (&mut json, JaGame::write_action(&action)) {
-                    a.extend(b);
-                }
-                file.games[p.game].actions.push(json);
+                file.games[p.game].actions.push(seated(seat, &action));
             }
             let err = replay::replay::<JaGame>(&file, &q).err();
             assert!(

@@ -728,18 +728,21 @@ mod tests {
             let act = c.action.get("act").and_then(Json::as_str).unwrap();
             assert!(text.contains(&card) && text.starts_with(if act == "buy" { "Buy" } else { "Let" }), "{text} names {card}");
         }
-        // A table laid beside melds already there: only what changes is named.
-        let (lay, i, view) = file
-            .puzzles
-            .iter()
-            .flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i)))
-            .find_map(|(p, i)| {
+        // The first candidate play of the file whose table (with the view's
+        // table before it) is `wanted`: its puzzle, its index and the view.
+        let find_play = |wanted: &dyn Fn(&[tablee_engine::jachete::TableMeld], &[tablee_engine::jachete::TableMeld]) -> bool| {
+            file.puzzles.iter().flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i))).find_map(|(p, i)| {
                 let (_, view, action) = words(p.id, i, Lang::En);
                 let JaAction::Play { table } = action else { return None };
-                let kept = table.iter().filter(|m| view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
-                (kept > 0 && kept < table.len()).then_some((p, i, view))
+                wanted(&view.table, &table).then_some((p, i, view))
             })
-            .expect("a table laid beside melds kept as they were");
+        };
+        // A table laid beside melds already there: only what changes is named.
+        let (lay, i, view) = find_play(&|before, table| {
+            let kept = table.iter().filter(|m| before.iter().any(|t| same_cards(&t.cards, &m.cards))).count();
+            kept > 0 && kept < table.len()
+        })
+        .expect("a table laid beside melds kept as they were");
         let (en, _, action) = words(lay.id, i, Lang::En);
         let (fr, _, _) = words(lay.id, i, Lang::Fr);
         let JaAction::Play { table } = action else { unreachable!() };
@@ -764,20 +767,13 @@ mod tests {
             let mut rest = after.to_vec();
             after.len() > before.len() && before.iter().all(|c| rest.iter().position(|r| r == c).map(|i| rest.remove(i)).is_some())
         };
-        let (off, i, view) = file
-            .puzzles
-            .iter()
-            .flat_map(|p| (0..p.candidates.len()).map(move |i| (p, i)))
-            .find_map(|(p, i)| {
-                let (_, view, action) = words(p.id, i, Lang::En);
-                let JaAction::Play { table } = action else { return None };
-                let changed: Vec<_> = table.iter().filter(|m| !view.table.iter().any(|t| same_cards(&t.cards, &m.cards))).collect();
-                let all_grown = !changed.is_empty()
-                    && table.len() == view.table.len()
-                    && changed.iter().all(|m| view.table.iter().any(|t| t.owner == m.owner && grown(&t.cards, &m.cards)));
-                all_grown.then_some((p, i, view))
-            })
-            .expect("a puzzle's move that only lays off");
+        let (off, i, view) = find_play(&|before, table| {
+            let changed: Vec<_> = table.iter().filter(|m| !before.iter().any(|t| same_cards(&t.cards, &m.cards))).collect();
+            !changed.is_empty()
+                && table.len() == before.len()
+                && changed.iter().all(|m| before.iter().any(|t| t.owner == m.owner && grown(&t.cards, &m.cards)))
+        })
+        .expect("a puzzle's move that only lays off");
         let (en, _, action) = words(off.id, i, Lang::En);
         let (fr, _, _) = words(off.id, i, Lang::Fr);
         let JaAction::Play { table } = action else { unreachable!() };
