@@ -167,13 +167,11 @@ fn ja16_a_position_after_the_stock_was_rebuilt_is_refused() {
         let mut counted = false;
         while let Some(seat) = game.to_act() {
             seen_empty |= game.round().stock_len() == 0;
-            if game.round().stock_rebuilt() {
-                if !seen_empty && !counted {
-                    unseen_rebuilds += 1;
-                    counted = true;
-                    let err = JaGame::scenario(players, &Json::obj([]), seed, &actions).err();
-                    assert!(err.as_deref().is_some_and(|e| e.contains("JA-16")), "seed {n}, move {}: {err:?}", actions.len());
-                }
+            if game.round().stock_rebuilt() && !seen_empty && !counted {
+                unseen_rebuilds += 1;
+                counted = true;
+                let err = JaGame::scenario(players, &Json::obj([]), seed, &actions).err();
+                assert!(err.as_deref().is_some_and(|e| e.contains("JA-16")), "seed {n}, move {}: {err:?}", actions.len());
             }
             game.actions(&mut legal);
             let action = ja::decide_seat("buyer", &game.view(seat), &legal, decision_seed(seed, seat, actions.len()));
