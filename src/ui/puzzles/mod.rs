@@ -94,6 +94,12 @@ fn cached(game: GameId) -> Option<Arc<PuzzleFile>> {
     FILES.with(|f| f.borrow().iter().find(|(g, ..)| *g == game).map(|(_, file, _)| file.clone()))
 }
 
+/// The part of `game`'s fetched file still to read before puzzle `id`
+/// opens (`None`: none is, or the file is not fetched).
+fn part_missing(game: GameId, id: Option<u32>) -> Option<usize> {
+    FILES.with(|f| f.borrow().iter().find(|(g, ..)| *g == game).and_then(|(_, file, parts)| puzzles::part_needed(file, parts.as_ref(), id)))
+}
+
 /// `game`'s puzzle file (its index), fetched once.
 async fn load_file(game: GameId) -> Result<Arc<PuzzleFile>, PuzzleError> {
     if let Some(file) = cached(game) {
@@ -110,8 +116,7 @@ async fn load_file(game: GameId) -> Result<Arc<PuzzleFile>, PuzzleError> {
 /// then the one part holding them (fetched once).
 async fn load_puzzle(game: GameId, id: Option<u32>) -> Result<Arc<PuzzleFile>, PuzzleError> {
     let file = load_file(game).await?;
-    let needed = |file: &PuzzleFile| FILES.with(|f| f.borrow().iter().find(|(g, ..)| *g == game).and_then(|(_, _, parts)| puzzles::part_needed(file, parts.as_ref(), id)));
-    let Some(part) = needed(&file) else { return Ok(file) };
+    let Some(part) = part_missing(game, id) else { return Ok(file) };
     let text = browser::fetch_text(&puzzles::part_path(game, part)).await.ok_or(PuzzleError::NoFile)?;
     // Read into the file as it is now (another part may have come meanwhile).
     FILES.with(|f| {
@@ -129,9 +134,7 @@ async fn load_puzzle(game: GameId, id: Option<u32>) -> Result<Arc<PuzzleFile>, P
 /// A signal with `game`'s file once loaded: its index for the list (`None`),
 /// with puzzle `id`'s part read for a puzzle (`Some(id)`).
 fn loaded_file(game: GameId, puzzle: Option<Option<u32>>) -> RwSignal<Loaded> {
-    let ready = cached(game).filter(|file| puzzle.is_none_or(|id| FILES.with(|f| {
-        f.borrow().iter().find(|(g, ..)| *g == game).is_some_and(|(_, _, parts)| puzzles::part_needed(file, parts.as_ref(), id).is_none())
-    })));
+    let ready = cached(game).filter(|_| puzzle.is_none_or(|id| part_missing(game, id).is_none()));
     let loaded = RwSignal::new(ready.map(Ok));
     if loaded.get_untracked().is_none() {
         spawn_local(async move {
