@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Import circles between files (issue 43): reads every crate's `.rs` files,
+// resolves the `crate::…`, `super::…` and `self::…` paths each file names
+// (in `use` lines and inline) to the file that defines the module, and
+// prints the strongly connected components of that graph with more than one
+// file. A module's `mod x;` declarations are not edges (a parent declaring a
+// child is no import); `pub use child::X` re-exports are. Test modules
+// (`#[cfg(test)] mod tests { … }` to the end of the file) are left out: a
+// test may use anything. Crates cannot import each other in a circle (cargo
+// refuses), so only paths inside one crate count.
+//
+//   node scripts/import-cycles.mjs          the circles, one per paragraph
+//   node scripts/import-cycles.mjs --tests  the test modules' imports too
+//   node scripts/import-cycles.mjs --count  just their number
+//
+// Exits 0 either way: it measures, the tests judge.
+
+import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const withTests = process.argv.includes("--tests");
+const root = new URL("..", import.meta.url).pathname;
+const crates = [
+  { src: "src", roots: ["lib.rs"] },
+  ...readdirSync(join(root, "crates")).map((c) => ({ src: `crates/${c}/src`, roots: ["lib.rs", "main.rs"] })),
+];
+
+function walk(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...walk(p));
+    else if (name.endsWith(".rs")) out.push(p);
+  }
+  return out;
+}
+
+// A file's module path inside its crate: src/app/mod.rs -> ["app"].
+function modulePath(srcDir, file) {
+  const rel = relative(srcDir, file).replace(/\.rs$/, "").split("/");
+  const last = rel[rel.length - 1];
+  if (last === "mod") rel.pop();
+  if (rel.length === 1 && (last === "lib" || last === "main")) return [];
+  return rel;
+}
+
+// Strip comments and string literals (roughly) so that doc examples and
+// texts are not read as paths; cut the tests module.
+function code(text) {
+  text = text.replace(/\/\/[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  text = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  if (withTests) return text;
+  const t = text.search(/#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
+  return t >= 0 ? text.slice(0, t) : text;
+}
+
+// Expands `a::{b, c::{d, e}}` into ["a::b", "a::c::d", "a::c::e"].
+function expand(tree) {
+  tree = tree.replace(/\s+/g, "");
+  const i = tree.indexOf("{");
+  if (i < 0) return [tree.replace(/\bas\b.*$/, "")];
+  const prefix = tree.slice(0, i);
+  let depth = 0, start = i + 1;
+  const parts = [];
+  for (let j = i; j < tree.length; j++) {
+    if (tree[j] === "{") depth++;
+    else if (tree[j] === "}") {
+      depth--;
+      if (depth === 0) { parts.push(tree.slice(start, j)); break; }
+    } else if (tree[j] === "," && depth === 1) { parts.push(tree.slice(start, j)); start = j + 1; }
+  }
+  return parts.filter(Boolean).flatMap((p) => expand(prefix + p));
+}
+
+const graph = new Map(); // file -> Set(file)
+const names = new Map(); // crate-relative key -> file
+for (const { src, roots } of crates) {
+  const srcDir = join(root, src);
+  if (!existsSync(srcDir) || !roots.some((r) => existsSync(join(srcDir, r)))) continue;
+  const files = walk(srcDir).filter((f) => !f.includes("/bin/"));
+  const byModule = new Map(files.map((f) => [modulePath(srcDir, f).join("::"), f]));
+  const resolve = (segments) => {
+    for (let n = segments.length; n >= 0; n--) {
+      const f = byModule.get(segments.slice(0, n).join("::"));
+      if (f) return f;
+    }
+    return null;
+  };
+  for (const file of files) {
+    const here = modulePath(srcDir, file);
+    const text = code(readFileSync(file, "utf8"));
+    const paths = [];
+    for (const m of text.matchAll(/\buse\s+([^;]+);/g)) paths.push(...expand(m[1]).map((p) => p.replace(/^::/, "")));
+    for (const m of text.matchAll(/\b((?:crate|super|self)(?:::\w+)+)/g)) paths.push(m[1]);
+    // A child module named without `self::` (`use parts::Part`, `home::Home`).
+    const children = [...text.matchAll(/\bmod\s+(\w+)\s*;/g)].map((m) => m[1]);
+    for (const child of children) {
+      for (const m of text.matchAll(new RegExp(`(?<![:\\w])(${child}(?:::\\w+)+)`, "g"))) paths.push(`self::${m[1]}`);
+    }
+    const edges = graph.get(file) ?? new Set();
+    for (const p of paths) {
+      const segs = p.split("::").filter(Boolean);
+      let base;
+      if (segs[0] === "crate") { base = []; segs.shift(); }
+      else if (segs[0] === "self") { base = here.slice(); segs.shift(); }
+      else if (segs[0] === "super") {
+        base = here.slice();
+        while (segs[0] === "super") { base.pop(); segs.shift(); }
+      } else continue;
+      const target = resolve(base.concat(segs));
+      if (target && target !== file) edges.add(target);
+    }
+    graph.set(file, edges);
+  }
+}
+
+// Tarjan's strongly connected components.
+let index = 0;
+const idx = new Map(), low = new Map(), on = new Set(), stack = [], sccs = [];
+function strong(v) {
+  idx.set(v, index); low.set(v, index); index++;
+  stack.push(v); on.add(v);
+  for (const w of graph.get(v) ?? []) {
+    if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+    else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+  }
+  if (low.get(v) === idx.get(v)) {
+    const c = [];
+    let w;
+    do { w = stack.pop(); on.delete(w); c.push(w); } while (w !== v);
+    if (c.length > 1) sccs.push(c.map((f) => relative(root, f)).sort());
+  }
+}
+for (const v of graph.keys()) if (!idx.has(v)) strong(v);
+sccs.sort((a, b) => b.length - a.length);
+
+if (process.argv.includes("--count")) {
+  console.log(sccs.length);
+} else {
+  console.log(`${sccs.length} import circle(s), ${sccs.reduce((n, c) => n + c.length, 0)} files in them`);
+  for (const c of sccs) console.log(`\n${c.length} files:\n  ${c.join("\n  ")}`);
+}
