@@ -7,7 +7,7 @@
 //! so a language is complete when they are.
 
 use tablee_bots::Level;
-use tablee_engine::{Seat, SeedError};
+use tablee_engine::{Seat, SeedError, Shared};
 
 use crate::app::config::{Day, SeatKind, TableConfig};
 use crate::app::controller::DailyAttempt;
@@ -488,6 +488,24 @@ pub fn capitalise(text: &str) -> String {
 }
 
 // ----- errors ------------------------------------------------------------------
+
+/// A refusal every table shares (who acts, when), in words: each game's
+/// `GameDef::refusal_text` words its own and hands these here.
+pub fn shared_refusal(refusal: &Shared, lang: Lang) -> String {
+    let text = match (refusal, lang) {
+        (Shared::NotYourTurn { .. }, Lang::En) => "It is another player's turn.",
+        (Shared::NotYourTurn { .. }, Lang::Fr) => "C'est au tour d'un autre joueur.",
+        (Shared::NotAPersonsTurn, Lang::En) => "It is a bot's turn: wait for it to play.",
+        (Shared::NotAPersonsTurn, Lang::Fr) => "C'est au tour d'un bot : attendez qu'il joue.",
+        (Shared::Outdated, Lang::En) => "The game moved on before this move arrived, so it was not played.",
+        (Shared::Outdated, Lang::Fr) => "La partie a avancé avant l'arrivée de ce coup : il n'a pas été joué.",
+        (Shared::GameOver, Lang::En) => "The game is over: no more moves.",
+        (Shared::GameOver, Lang::Fr) => "La partie est terminée : plus aucun coup n'est possible.",
+        (Shared::NoGame, Lang::En) => "This move is not for the game on the table.",
+        (Shared::NoGame, Lang::Fr) => "Ce coup n'est pas pour la partie en cours.",
+    };
+    text.to_string()
+}
 
 pub fn seed_error(error: &SeedError, lang: Lang) -> String {
     match lang {

@@ -15,7 +15,7 @@
 //! (localStorage in the page, a map in tests).
 
 use tablee_engine::json::Json;
-use tablee_engine::{Refusal, RuleError, Seat};
+use tablee_engine::{RuleError, Seat, Shared};
 
 use super::config::{Day, TableConfig};
 use super::game::{AnySession, AnyTable, GameDef, GameId};
@@ -456,8 +456,8 @@ impl Shell {
 
     /// A person's move in game `G`. Refused (nothing changes) when it is not a
     /// person's turn or the rules refuse it.
-    pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError> {
-        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or(Refusal::NoGame)?;
+    pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or(Shared::NoGame)?;
         session.apply_human(action)
     }
 

@@ -137,9 +137,12 @@ impl MatchRecord for NoMatch {
 /// One game, as the shell sees it (`src/games/<game>/mod.rs` implements it).
 pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The engine's state of a whole game.
-    type State: Game<Action = Self::Action, View = Self::View> + Debug;
+    type State: Game<Action = Self::Action, View = Self::View, Refusal = Self::Refusal> + Debug;
     type Action: Clone + PartialEq + Debug;
     type View: Clone;
+    /// Why the engine refuses a move: the game's own refusals and the
+    /// shared ones it embeds (`tablee_engine::Shared`).
+    type Refusal: tablee_engine::Refusal;
     /// The table's options (house rules), part of links and saves.
     type Options: Copy + PartialEq + Eq + Default + Debug;
     /// A match of several games at one table ([`NoMatch`]: none).
@@ -181,7 +184,7 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     // ----- the action notation (the engine's codec of this game) -------------------
 
     fn action_to_json(action: &Self::Action) -> Json;
-    fn action_from_json(value: &Json) -> Result<Self::Action, ActionError>;
+    fn action_from_json(value: &Json) -> Result<Self::Action, ActionError<Self::Refusal>>;
 
     // ----- bots ---------------------------------------------------------------------
 
@@ -198,6 +201,11 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
 
     // ----- words ---------------------------------------------------------------------
+
+    /// A refusal in the player's words (`texts.rs`/`refusals.rs`): what is
+    /// wrong and what the rule asks, never a rule id nor a seat number; the
+    /// shared refusals in the shell's words (`i18n::shared_refusal`).
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String;
 
     /// What Share copies: a spoiler-free line on `session` (the person's
     /// result once it is over, against `par`; today's daily attempt) and its

@@ -8,7 +8,7 @@
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::{Choice, Level};
-use tablee_engine::{Game, Outcome, Refusal, RuleError, Seat};
+use tablee_engine::{Game, Outcome, RuleError, Seat, Shared};
 use tablee_engine::json::Json;
 
 use super::config::{SeatKind, TableConfig};
@@ -21,8 +21,9 @@ use super::game::{AnySession, GameDef, MatchRecord};
 pub enum ReplayError {
     /// The table itself cannot be dealt (the engine's message).
     Setup(String),
-    /// Action `index` (0-based) was refused, with the engine's reason.
-    Refused { index: usize, error: RuleError },
+    /// Action `index` (0-based) was refused, for the rules `rules` (the
+    /// engine's reason is the game's type; the shell keeps its rule ids).
+    Refused { index: usize, rules: &'static [&'static str] },
 }
 
 /// One decision to make: the deciding seat's view, its legal actions and the
@@ -108,7 +109,7 @@ impl<G: GameDef> Session<G> {
     pub fn replay(config: TableConfig<G>, moves: impl IntoIterator<Item = (Seat, G::Action)>) -> Result<Session<G>, ReplayError> {
         let mut session = Session::new(config).map_err(ReplayError::Setup)?;
         for (index, (seat, action)) in moves.into_iter().enumerate() {
-            session.apply_recorded(seat, &action).map_err(|error| ReplayError::Refused { index, error })?;
+            session.apply_recorded(seat, &action).map_err(|error| ReplayError::Refused { index, rules: error.rules() })?;
         }
         Ok(session)
     }
@@ -224,8 +225,8 @@ impl<G: GameDef> Session<G> {
         self.state.view(seat)
     }
 
-    fn apply(&mut self, action: &G::Action) -> Result<(), RuleError> {
-        let seat = self.to_act().ok_or(Refusal::GameOver)?;
+    fn apply(&mut self, action: &G::Action) -> Result<(), RuleError<G::Refusal>> {
+        let seat = self.to_act().ok_or(Shared::GameOver)?;
         let human = self.human_to_act();
         self.state.apply(action)?;
         if human.is_some() {
@@ -243,19 +244,19 @@ impl<G: GameDef> Session<G> {
 
     /// Replays a recorded action of `seat`, whoever plays it (resuming a save):
     /// refused when it is not that seat's turn or the engine refuses it.
-    pub fn apply_recorded(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError> {
+    pub fn apply_recorded(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError<G::Refusal>> {
         match self.to_act() {
             Some(s) if s == seat => self.apply(action),
-            Some(s) => Err(Refusal::NotYourTurn { to_act: s, seat }.into()),
-            None => Err(Refusal::GameOver.into()),
+            Some(s) => Err(Shared::NotYourTurn { to_act: s, seat }.into()),
+            None => Err(Shared::GameOver.into()),
         }
     }
 
     /// A person's decision: refused (state unchanged) when it is not a person's
     /// turn or when the engine refuses it.
-    pub fn apply_human(&mut self, action: G::Action) -> Result<(), RuleError> {
+    pub fn apply_human(&mut self, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
         if self.human_to_act().is_none() {
-            return Err(if self.is_over() { Refusal::GameOver } else { Refusal::NotAPersonsTurn }.into());
+            return Err(if self.is_over() { Shared::GameOver } else { Shared::NotAPersonsTurn }.into());
         }
         self.apply(&action)
     }
@@ -298,9 +299,9 @@ impl<G: GameDef> Session<G> {
 
     /// Applies a bot's decision made for move number `at` (see
     /// [`Session::bot_decision`]); refused if the game moved on meanwhile.
-    pub fn apply_bot(&mut self, at: usize, action: &G::Action) -> Result<(), RuleError> {
+    pub fn apply_bot(&mut self, at: usize, action: &G::Action) -> Result<(), RuleError<G::Refusal>> {
         if at != self.actions.len() || self.bot_to_act().is_none() {
-            return Err(Refusal::Outdated.into());
+            return Err(Shared::Outdated.into());
         }
         self.apply(action)
     }

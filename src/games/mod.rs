@@ -15,75 +15,51 @@ crate::registry! {$
     Jachete: jachete::Jachete,
 }
 
-use tablee_engine::{Refusal, RuleError};
+/// The wording tests every game runs on its refusals.
+#[cfg(test)]
+pub(crate) mod wording {
+    use tablee_engine::{Refusal, Shared};
 
-use crate::app::lang::Lang;
+    use crate::app::game::GameDef;
+    use crate::app::lang::Lang;
 
-/// Any refusal in the player's words: each game words its own, the shared
-/// ones (who acts, when) are worded here.
-pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    match error.refusal() {
-        Refusal::Kb(r) => katzenjammer::refusals::kb_text(r, lang),
-        Refusal::Ja(r) => jachete::refusals::ja_text(r, lang),
-        shared => shared_text(shared, lang),
+    /// The refusals every table shares, one of each.
+    fn shared_samples() -> Vec<Shared> {
+        vec![
+            Shared::NotYourTurn { to_act: 2, seat: 1 },
+            Shared::NotAPersonsTurn,
+            Shared::Outdated,
+            Shared::GameOver,
+            Shared::NoGame,
+        ]
     }
-}
 
-/// A refusal every table shares, in words; another game's refusal (which a
-/// game's table never meets) as a plain "not allowed".
-pub fn shared_text(refusal: &Refusal, lang: Lang) -> String {
-    let text = match (refusal, lang) {
-        (Refusal::NotYourTurn { .. }, Lang::En) => "It is another player's turn.",
-        (Refusal::NotYourTurn { .. }, Lang::Fr) => "C'est au tour d'un autre joueur.",
-        (Refusal::NotAPersonsTurn, Lang::En) => "It is a bot's turn: wait for it to play.",
-        (Refusal::NotAPersonsTurn, Lang::Fr) => "C'est au tour d'un bot : attendez qu'il joue.",
-        (Refusal::Outdated, Lang::En) => "The game moved on before this move arrived, so it was not played.",
-        (Refusal::Outdated, Lang::Fr) => "La partie a avancé avant l'arrivée de ce coup : il n'a pas été joué.",
-        (Refusal::GameOver, Lang::En) => "The game is over: no more moves.",
-        (Refusal::GameOver, Lang::Fr) => "La partie est terminée : plus aucun coup n'est possible.",
-        (Refusal::NoGame, Lang::En) | (Refusal::Kb(_) | Refusal::Ja(_), Lang::En) => {
-            "This move is not for the game on the table."
+    /// The refusal's English and French texts are these.
+    pub fn assert_texts<G: GameDef>(refusal: impl Into<G::Refusal>, en: &str, fr: &str) {
+        let refusal = refusal.into();
+        assert_eq!(
+            (G::refusal_text(&refusal, Lang::En), G::refusal_text(&refusal, Lang::Fr)),
+            (en.to_string(), fr.to_string())
+        );
+    }
+
+    /// Words each of game `G`'s refusals (and the shared ones) and checks
+    /// it: a sentence in both languages, different ones, and never a rule id.
+    pub fn check<G: GameDef>(samples: Vec<G::Refusal>) {
+        assert!(samples.iter().all(|r| r.shared().is_none() && !r.rules().is_empty()));
+        for refusal in samples.into_iter().chain(shared_samples().into_iter().map(G::Refusal::from)) {
+            let en = G::refusal_text(&refusal, Lang::En);
+            let fr = G::refusal_text(&refusal, Lang::Fr);
+            for t in [&en, &fr] {
+                assert!(!t.trim().is_empty(), "{refusal:?}");
+                for id in refusal.rules() {
+                    assert!(!t.contains(id), "a rule id in {t:?}");
+                }
+                assert!(!t.contains("KB-") && !t.contains("JA-"), "a rule id in {t:?}");
+                assert!(!t.contains("seat") && !t.contains("siège"), "a seat in {t:?}");
+                assert!(t.starts_with(|c: char| c.is_uppercase()) && t.ends_with('.'), "not a sentence: {t:?}");
+            }
+            assert_ne!(en, fr, "{refusal:?}");
         }
-        (Refusal::NoGame, Lang::Fr) | (Refusal::Kb(_) | Refusal::Ja(_), Lang::Fr) => {
-            "Ce coup n'est pas pour la partie en cours."
-        }
-    };
-    text.to_string()
-}
-
-/// The refusals every table shares, one of each (for the wording tests).
-#[cfg(test)]
-fn shared_samples() -> Vec<Refusal> {
-    vec![
-        Refusal::NotYourTurn { to_act: 2, seat: 1 },
-        Refusal::NotAPersonsTurn,
-        Refusal::Outdated,
-        Refusal::GameOver,
-        Refusal::NoGame,
-    ]
-}
-
-/// The refusal's English and French texts are these.
-#[cfg(test)]
-fn assert_texts(refusal: impl Into<Refusal>, en: &str, fr: &str) {
-    let error = RuleError::new(refusal);
-    assert_eq!((refusal_text(&error, Lang::En), refusal_text(&error, Lang::Fr)), (en.to_string(), fr.to_string()));
-}
-
-/// Words each refusal (and the shared ones) with `text` and checks it: a
-/// sentence in both languages, different ones, and never a rule id.
-#[cfg(test)]
-fn check_wording(refusals: Vec<Refusal>, text: fn(&RuleError, Lang) -> String) {
-    for refusal in refusals.into_iter().chain(shared_samples()) {
-        let error = RuleError::new(refusal);
-        let en = text(&error, Lang::En);
-        let fr = text(&error, Lang::Fr);
-        for t in [&en, &fr] {
-            assert!(!t.trim().is_empty(), "{error:?}");
-            assert!(!t.contains("KB-") && !t.contains("JA-"), "a rule id in {t:?}");
-            assert!(!t.contains("seat") && !t.contains("siège"), "a seat in {t:?}");
-            assert!(t.starts_with(|c: char| c.is_uppercase()) && t.ends_with('.'), "not a sentence: {t:?}");
-        }
-        assert_ne!(en, fr, "{error:?}");
     }
 }

@@ -23,7 +23,7 @@ pub(crate) use browser::LocalStorage;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tablee_engine::json::Json;
-use tablee_engine::{Refusal, RuleError, Seat};
+use tablee_engine::{RuleError, Seat, Shared};
 use wasm_bindgen::JsCast;
 
 use crate::app::config::TableConfig;
@@ -377,12 +377,12 @@ pub fn next_in_match(ctx: Ctx) {
 }
 
 /// A person's move in game `G`. Returns the engine's refusal, if any.
-pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
+pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
     if puzzles::answered_now(ctx) {
-        return Err(Refusal::NotAPersonsTurn.into());
+        return Err(Shared::NotAPersonsTurn.into());
     }
-    let mut result = Err(Refusal::NoGame.into());
+    let mut result = Err(Shared::NoGame.into());
     let mark = decoration_mark(ctx);
     ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() && !ctx.puzzle.get_untracked() {

@@ -56,8 +56,8 @@ fn from_value(value: &Value) -> Json {
     }
 }
 
-impl From<ActionError> for BadAction {
-    fn from(e: ActionError) -> BadAction {
+impl<R: std::fmt::Display> From<ActionError<R>> for BadAction {
+    fn from(e: ActionError<R>) -> BadAction {
         match e {
             ActionError::Malformed(m) => BadAction::Unreadable(m),
             ActionError::Refused(e) => BadAction::Refused(e.to_string()),

@@ -8,7 +8,8 @@
 //!   whether that list is every legal action (Katzenjammer) or a bot-oriented
 //!   subset of an action space too large to list (J'achète's table plays), in
 //!   which case any other action can still be proposed and is validated;
-//! - [`Game::apply`] applies one action or refuses it with a [`RuleError`],
+//! - [`Game::apply`] applies one action or refuses it with a [`RuleError`]
+//!   of its own [`Game::Refusal`] (the [`Shared`] refusals embedded),
 //!   leaving the state untouched;
 //! - [`Game::view`] is what one seat may know; search bots rebuild full states
 //!   from a view by sampling the hidden cards consistently with it.
@@ -18,23 +19,12 @@ use std::fmt;
 /// A seat at the table, `0..players`. Seat `s + 1` is left of (clockwise from) `s`.
 pub type Seat = usize;
 
-/// Why an action was refused, as data: the kind of refusal with its
-/// parameters ([`RuleError::refusal`]), the rules it enforces
-/// ([`RuleError::rules`]) and an English message for people and logs that
-/// cites them ([`RuleError::message`], also its `Display`). Apps word the
-/// refusal themselves, in the player's language, from the kind.
+/// The refusals every table shares, whatever its game: who acts, and when.
+/// No rulebook numbers them (their rule list is empty). Each game's own
+/// refusal type embeds them ([`Refusal::shared`]), so that a table's
+/// refusals are one type, its game's ([`Game::Refusal`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleError {
-    refusal: Refusal,
-}
-
-/// Every kind of refusal: each game's own, and the few every table shares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// Katzenjammer Blues (KB-n).
-    Kb(crate::katzenjammer::Refusal),
-    /// J'achète (JA-n).
-    Ja(crate::jachete::Refusal),
+pub enum Shared {
     /// An action recorded or relayed for `seat` while `to_act` is to act.
     NotYourTurn { to_act: Seat, seat: Seat },
     /// A person's action while the seat to act is played by a bot.
@@ -48,56 +38,46 @@ pub enum Refusal {
     NoGame,
 }
 
-impl Refusal {
-    /// The rule ids this refusal enforces, e.g. `["KB-8", "KB-10"]`. The
-    /// shared refusals enforce who acts when, which no rulebook numbers:
-    /// their list is empty.
-    pub fn rules(&self) -> &'static [&'static str] {
-        match self {
-            Refusal::Kb(r) => r.rules(),
-            Refusal::Ja(r) => r.rules(),
-            Refusal::NotYourTurn { .. }
-            | Refusal::NotAPersonsTurn
-            | Refusal::Outdated
-            | Refusal::GameOver
-            | Refusal::NoGame => &[],
-        }
-    }
-}
-
-impl fmt::Display for Refusal {
+impl fmt::Display for Shared {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Kb(r) => r.fmt(f),
-            Refusal::Ja(r) => r.fmt(f),
-            Refusal::NotYourTurn { to_act, seat } => write!(f, "it is seat {to_act}'s turn, not seat {seat}'s"),
-            Refusal::NotAPersonsTurn => f.write_str("it is a bot's turn, not a person's"),
-            Refusal::Outdated => f.write_str("the game moved on before the bot's decision arrived"),
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NoGame => f.write_str("there is no such game on the table"),
+            Shared::NotYourTurn { to_act, seat } => write!(f, "it is seat {to_act}'s turn, not seat {seat}'s"),
+            Shared::NotAPersonsTurn => f.write_str("it is a bot's turn, not a person's"),
+            Shared::Outdated => f.write_str("the game moved on before the bot's decision arrived"),
+            Shared::GameOver => f.write_str("the game is over"),
+            Shared::NoGame => f.write_str("there is no such game on the table"),
         }
     }
 }
 
-impl From<crate::katzenjammer::Refusal> for Refusal {
-    fn from(r: crate::katzenjammer::Refusal) -> Self {
-        Refusal::Kb(r)
-    }
+/// A game's kind of refusal: its own reasons with their parameters, and
+/// the [`Shared`] ones it embeds. Its `Display` is the engine's English
+/// explanation, citing the rule ids; apps word refusals themselves, in the
+/// player's language, from the kind.
+pub trait Refusal: Clone + fmt::Debug + PartialEq + fmt::Display + From<Shared> + 'static {
+    /// The rule ids this refusal enforces, e.g. `["KB-8", "KB-10"]`; empty
+    /// for the shared refusals.
+    fn rules(&self) -> &'static [&'static str];
+    /// The shared refusal this is, if it is one.
+    fn shared(&self) -> Option<&Shared>;
 }
 
-impl From<crate::jachete::Refusal> for Refusal {
-    fn from(r: crate::jachete::Refusal) -> Self {
-        Refusal::Ja(r)
-    }
+/// Why an action was refused, as data: the game's kind of refusal with its
+/// parameters ([`RuleError::refusal`]), the rules it enforces
+/// ([`RuleError::rules`]) and an English message for people and logs that
+/// cites them ([`RuleError::message`], also its `Display`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError<R> {
+    refusal: R,
 }
 
-impl RuleError {
-    pub fn new(refusal: impl Into<Refusal>) -> Self {
+impl<R: Refusal> RuleError<R> {
+    pub fn new(refusal: impl Into<R>) -> Self {
         RuleError { refusal: refusal.into() }
     }
 
     /// The kind of refusal and its parameters, to match on.
-    pub fn refusal(&self) -> &Refusal {
+    pub fn refusal(&self) -> &R {
         &self.refusal
     }
 
@@ -112,20 +92,27 @@ impl RuleError {
     }
 }
 
-/// Any refusal, a game's own included, converts straight to a rule error.
-impl<R: Into<Refusal>> From<R> for RuleError {
+/// A game's refusal converts straight to a rule error (`Err(r.into())`, `?`).
+impl<R: Refusal> From<R> for RuleError<R> {
     fn from(refusal: R) -> Self {
-        RuleError::new(refusal)
+        RuleError { refusal }
     }
 }
 
-impl fmt::Display for RuleError {
+/// So does a shared one, for any game.
+impl<R: Refusal> From<Shared> for RuleError<R> {
+    fn from(shared: Shared) -> Self {
+        RuleError { refusal: shared.into() }
+    }
+}
+
+impl<R: fmt::Display> fmt::Display for RuleError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.refusal.fmt(f)
     }
 }
 
-impl std::error::Error for RuleError {}
+impl<R: fmt::Display + fmt::Debug> std::error::Error for RuleError<R> {}
 
 /// The end of a game: native scores and who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +139,8 @@ pub trait Game: Clone {
     type Action: Clone + PartialEq + fmt::Debug;
     /// What one seat knows.
     type View: Clone;
+    /// Why it refuses an action: its own reasons, and the shared ones.
+    type Refusal: Refusal;
 
     /// Short machine name ("katzenjammer", "jachete").
     const NAME: &'static str;
@@ -168,10 +157,10 @@ pub trait Game: Clone {
     /// so hot loops reuse one buffer. Empty when the game is over.
     fn actions(&self, out: &mut Vec<Self::Action>);
     /// Checks an action without applying it.
-    fn check(&self, action: &Self::Action) -> Result<(), RuleError>;
+    fn check(&self, action: &Self::Action) -> Result<(), RuleError<Self::Refusal>>;
     /// Applies an action (and every automatic step after it), or refuses it and
     /// leaves the state unchanged.
-    fn apply(&mut self, action: &Self::Action) -> Result<(), RuleError>;
+    fn apply(&mut self, action: &Self::Action) -> Result<(), RuleError<Self::Refusal>>;
     /// The information of one seat: public facts plus that seat's own hand.
     fn view(&self, seat: Seat) -> Self::View;
     /// The result, once the game is over.
@@ -183,17 +172,18 @@ pub trait Game: Clone {
 /// (messages older than rule ids in messages keep their text); `kind` tells
 /// the samples' kinds apart, and no kind comes twice.
 #[cfg(test)]
-pub(crate) fn check_samples(
-    samples: &[Refusal],
+pub(crate) fn check_samples<R: Refusal>(
+    samples: &[R],
     prefix: &str,
-    uncited: impl Fn(&Refusal) -> bool,
-    kind: impl Fn(&Refusal) -> String,
+    uncited: impl Fn(&R) -> bool,
+    kind: impl Fn(&R) -> String,
 ) {
     for r in samples {
         let rules = r.rules();
         assert!(!rules.is_empty(), "{r:?}");
+        assert!(r.shared().is_none(), "{r:?}");
         assert!(rules.iter().all(|id| id.starts_with(prefix)), "{r:?}: {rules:?}");
-        let error = RuleError::new(r.clone());
+        let error = RuleError::<R>::new(r.clone());
         assert_eq!(error.rules(), rules);
         assert_eq!(error.message(), error.to_string());
         if !uncited(r) {
@@ -209,17 +199,18 @@ pub(crate) fn check_samples(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::katzenjammer::Refusal as KbRefusal;
 
     #[test]
     fn shared_refusals_say_who_or_when_and_cite_no_rule() {
         let cases = [
-            (Refusal::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
-            (Refusal::NotAPersonsTurn, "it is a bot's turn, not a person's"),
-            (Refusal::Outdated, "the game moved on before the bot's decision arrived"),
+            (Shared::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
+            (Shared::NotAPersonsTurn, "it is a bot's turn, not a person's"),
+            (Shared::Outdated, "the game moved on before the bot's decision arrived"),
         ];
-        for (refusal, text) in cases {
-            let error = RuleError::new(refusal.clone());
-            assert_eq!(error.refusal(), &refusal);
+        for (shared, text) in cases {
+            let error: RuleError<KbRefusal> = shared.clone().into();
+            assert_eq!(error.refusal().shared(), Some(&shared));
             assert_eq!(error.message(), text);
             assert!(error.rules().is_empty());
         }
@@ -227,8 +218,8 @@ mod tests {
 
     #[test]
     fn kb08_a_game_refusal_keeps_its_game_and_rules() {
-        let error: RuleError = crate::katzenjammer::Refusal::DifferentRepeated { card: 2, count: 2 }.into();
-        assert!(matches!(error.refusal(), Refusal::Kb(_)));
+        let error: RuleError<KbRefusal> = KbRefusal::DifferentRepeated { card: 2, count: 2 }.into();
+        assert!(error.refusal().shared().is_none());
         assert_eq!(error.rules(), ["KB-8"]);
     }
 }

@@ -9,8 +9,9 @@ use crate::game::RuleError;
 use crate::json::Json;
 
 /// Why an action object is not an action.
+/// `R` is the game's refusal ([`crate::game::Game::Refusal`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ActionError {
+pub enum ActionError<R> {
     /// It is not written in the action notation (unknown "act", a card name
     /// that does not exist, a missing key…).
     Malformed(String),
@@ -18,10 +19,10 @@ pub enum ActionError {
     /// three cards): the referee refuses it, with its typed reason. Worded
     /// only when displayed: a reader that never shows it (the app, whose
     /// saves hold only legal actions) carries none of the engine's texts.
-    Refused(RuleError),
+    Refused(RuleError<R>),
 }
 
-impl fmt::Display for ActionError {
+impl<R: fmt::Display> fmt::Display for ActionError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ActionError::Malformed(m) => f.write_str(m),
@@ -30,40 +31,54 @@ impl fmt::Display for ActionError {
     }
 }
 
-impl std::error::Error for ActionError {}
+impl<R: fmt::Display + fmt::Debug> std::error::Error for ActionError<R> {}
 
 /// Small readers that name the offending key, shared by the games' codecs.
 pub(crate) mod read {
     use super::{ActionError, Json};
 
-    pub fn malformed(text: String) -> ActionError {
-        ActionError::Malformed(text)
-    }
+    /// What a reader found wrong: the action (or the scenario file) is
+    /// malformed, whichever game it is for.
+    pub struct Bad(pub String);
 
-    pub fn object<'a>(value: &'a Json, what: &str) -> Result<&'a Json, ActionError> {
-        match value {
-            Json::Obj(_) => Ok(value),
-            _ => Err(malformed(format!("{what} must be an object, not {value}"))),
+    impl<R> From<Bad> for ActionError<R> {
+        fn from(bad: Bad) -> Self {
+            ActionError::Malformed(bad.0)
         }
     }
 
-    pub fn required<'a>(obj: &'a Json, key: &str, at: &str) -> Result<&'a Json, ActionError> {
-        obj.get(key).ok_or_else(|| malformed(format!("{at} has no \"{key}\"")))
+    pub fn malformed<R>(text: String) -> ActionError<R> {
+        ActionError::Malformed(text)
     }
 
-    pub fn string<'a>(value: &'a Json, what: &str) -> Result<&'a str, ActionError> {
-        value.as_str().ok_or_else(|| malformed(format!("{what} must be a string, not {value}")))
+    fn bad(text: String) -> Bad {
+        Bad(text)
     }
 
-    pub fn array<'a>(value: &'a Json, what: &str) -> Result<&'a [Json], ActionError> {
-        value.as_array().ok_or_else(|| malformed(format!("{what} must be a list, not {value}")))
+    pub fn object<'a>(value: &'a Json, what: &str) -> Result<&'a Json, Bad> {
+        match value {
+            Json::Obj(_) => Ok(value),
+            _ => Err(bad(format!("{what} must be an object, not {value}"))),
+        }
+    }
+
+    pub fn required<'a>(obj: &'a Json, key: &str, at: &str) -> Result<&'a Json, Bad> {
+        obj.get(key).ok_or_else(|| bad(format!("{at} has no \"{key}\"")))
+    }
+
+    pub fn string<'a>(value: &'a Json, what: &str) -> Result<&'a str, Bad> {
+        value.as_str().ok_or_else(|| bad(format!("{what} must be a string, not {value}")))
+    }
+
+    pub fn array<'a>(value: &'a Json, what: &str) -> Result<&'a [Json], Bad> {
+        value.as_array().ok_or_else(|| bad(format!("{what} must be a list, not {value}")))
     }
 
     /// A whole number ≥ 0 (a seat, a count).
-    pub fn uint(value: &Json, what: &str) -> Result<usize, ActionError> {
+    pub fn uint(value: &Json, what: &str) -> Result<usize, Bad> {
         value
             .as_u64()
             .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| malformed(format!("{what} must be a whole number ≥ 0, not {value}")))
+            .ok_or_else(|| bad(format!("{what} must be a whole number ≥ 0, not {value}")))
     }
 }

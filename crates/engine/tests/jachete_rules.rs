@@ -472,15 +472,12 @@ fn ja07_ja09_a_round_rebuilt_in_the_first_cards_window_still_asks_the_dealer_las
 // ----- refusals as data ------------------------------------------------------------
 
 /// The J'achète refusal inside a rule error, and its rule ids.
-fn refusal(result: Result<(), RuleError>) -> (Refusal, &'static [&'static str]) {
+fn refusal(result: Result<(), RuleError<Refusal>>) -> (Refusal, &'static [&'static str]) {
     let err = result.expect_err("a refusal");
-    match err.refusal() {
-        tablee_engine::Refusal::Ja(r) => (r.clone(), err.rules()),
-        other => panic!("not a J'achète refusal: {other:?}"),
-    }
+    (err.refusal().clone(), err.rules())
 }
 
-fn play_table(r: &JaRound, melds: &[TableMeld]) -> Result<(), RuleError> {
+fn play_table(r: &JaRound, melds: &[TableMeld]) -> Result<(), RuleError<Refusal>> {
     r.clone().apply(&JaAction::Play { table: melds.to_vec() })
 }
 

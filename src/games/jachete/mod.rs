@@ -31,6 +31,7 @@ impl GameDef for Jachete {
     type State = JaGame;
     type Action = JaAction;
     type View = JaView;
+    type Refusal = tablee_engine::jachete::Refusal;
     type Options = JaOptions;
     type Match = NoMatch;
 
@@ -77,7 +78,7 @@ impl GameDef for Jachete {
         notation::action_to_json(action)
     }
 
-    fn action_from_json(value: &Json) -> Result<JaAction, ActionError> {
+    fn action_from_json(value: &Json) -> Result<JaAction, ActionError<Self::Refusal>> {
         notation::action_from_json(value)
     }
 
@@ -98,6 +99,10 @@ impl GameDef for Jachete {
     /// Decline a buy when asked; on a turn, the generator's first candidate.
     fn fallback(legal: &[JaAction]) -> Option<JaAction> {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()
+    }
+
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
+        refusals::refusal_text(refusal, lang)
     }
 
     fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {

@@ -6,24 +6,17 @@
 //! *frimés*; the table says flounes everywhere).
 
 use tablee_engine::jachete::{max_wilds, Card, ContractError, MeldError, Rank, Refusal, Suit};
-use tablee_engine::RuleError;
 
 use crate::app::lang::Lang;
 use crate::i18n::number;
 
-/// Why the engine refused a move, for the player: J'achète's refusals are
-/// worded by [`ja_text`], the shared ones by [`crate::games`].
-pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    match error.refusal() {
-        tablee_engine::Refusal::Ja(r) => ja_text(r, lang),
-        other => crate::games::shared_text(other, lang),
-    }
-}
-
-/// One J'achète refusal in words.
-pub fn ja_text(refusal: &Refusal, lang: Lang) -> String {
+/// Why the engine refused a move, for the player (`GameDef::refusal_text`):
+/// J'achète's own refusals, and the ones every table shares in the shell's
+/// words ([`crate::i18n::shared_refusal`]).
+pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
     let en = lang == Lang::En;
     match refusal {
+        Refusal::Shared(shared) => crate::i18n::shared_refusal(shared, lang),
         Refusal::RoundOver if en => "This round is over: no more moves in it.".to_string(),
         Refusal::RoundOver => "Cette manche est terminée : on n'y joue plus.".to_string(),
         Refusal::BuyOrDecline { .. } if en => {
@@ -261,14 +254,13 @@ mod tests {
 
     #[test]
     fn every_refusal_is_worded_in_both_languages_without_rule_ids() {
-        let samples = Refusal::samples().into_iter().map(tablee_engine::Refusal::Ja).collect();
-        crate::games::check_wording(samples, refusal_text);
+        crate::games::wording::check::<super::super::Jachete>(Refusal::samples());
     }
 
     #[test]
     fn ja03_a_short_set_says_what_is_missing() {
         let cards = ["JS", "JH", "JD"].map(|c| Card::parse(c).expect("a card")).to_vec();
-        crate::games::assert_texts(
+        crate::games::wording::assert_texts::<super::super::Jachete>(
             Refusal::ContractNotMet { problem: ContractError::SetTooShort { cards, min_len: 5 } },
             "The set J♠ · J♥ · J♦ has 3 cards, and the contract asks for at least 5: it needs two more.",
             "La série V♠ · V♥ · V♦ a 3 cartes, et le contrat en demande au moins 5 : il en manque deux.",
@@ -277,7 +269,7 @@ mod tests {
 
     #[test]
     fn ja05_too_many_wilds_says_how_many_are_allowed() {
-        crate::games::assert_texts(
+        crate::games::wording::assert_texts::<super::super::Jachete>(
             Refusal::MeldInvalid { index: 0, error: MeldError::TooManyWilds { wilds: 3, len: 4 } },
             "At most half of a meld may be wild (2s and jokers), so at most two of four cards; this one has three.",
             "Au plus la moitié d'une combinaison peut être des flounes (les 2 et les jokers), soit au plus deux sur quatre cartes ; celle-ci en a trois.",

@@ -3,7 +3,7 @@
 //! engine says why not, as data; the texts word it.
 
 use tablee_engine::katzenjammer::{Action, Bid, BidKind, BidLevel, Card, Counts, KbState, Phase, Refusal, StandingBid};
-use tablee_engine::{Refusal as AnyRefusal, RuleError};
+use tablee_engine::RuleError;
 
 /// Why the selected cards cannot be bid now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,17 +13,14 @@ pub enum BidProblem {
     /// Nobody may bid now: the auction is over, or it is not this player's turn.
     NoAuction,
     /// The engine refuses the bid: its reason, with the rule and parameters.
-    Refused(RuleError),
+    Refused(RuleError<Refusal>),
 }
 
 impl BidProblem {
     /// The engine's Katzenjammer refusal, if that is the problem.
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
-            BidProblem::Refused(e) => match e.refusal() {
-                AnyRefusal::Kb(r) => Some(r),
-                _ => None,
-            },
+            BidProblem::Refused(e) => Some(e.refusal()),
             _ => None,
         }
     }

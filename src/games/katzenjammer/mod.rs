@@ -38,6 +38,7 @@ impl GameDef for Katzenjammer {
     type State = KbState;
     type Action = Action;
     type View = KbView;
+    type Refusal = tablee_engine::katzenjammer::Refusal;
     type Options = Options;
     type Match = Match;
 
@@ -84,7 +85,7 @@ impl GameDef for Katzenjammer {
         notation::action_to_json(action)
     }
 
-    fn action_from_json(value: &Json) -> Result<Action, ActionError> {
+    fn action_from_json(value: &Json) -> Result<Action, ActionError<Self::Refusal>> {
         notation::action_from_json(value)
     }
 
@@ -104,6 +105,10 @@ impl GameDef for Katzenjammer {
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)
+    }
+
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
+        refusals::refusal_text(refusal, lang)
     }
 
     fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {

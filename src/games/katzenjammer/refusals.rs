@@ -2,26 +2,18 @@
 //! what is wrong and what the rule asks, never a rule id nor a seat number.
 
 use tablee_engine::katzenjammer::{Counts, FoursomeProblem, Refusal};
-use tablee_engine::RuleError;
 
 use crate::app::lang::Lang;
 use super::texts::{bid_text, cards_text};
 use crate::i18n::{colon, number};
 
-/// Why the engine refused a move, for the player: Katzenjammer's refusals
-/// are worded by [`kb_text`], the shared ones by [`crate::games`] (the other
-/// games' texts stay out of this table's code).
-pub fn refusal_text(error: &RuleError, lang: Lang) -> String {
-    match error.refusal() {
-        tablee_engine::Refusal::Kb(r) => kb_text(r, lang),
-        other => crate::games::shared_text(other, lang),
-    }
-}
-
-/// One Katzenjammer refusal in words.
-pub fn kb_text(refusal: &Refusal, lang: Lang) -> String {
+/// Why the engine refused a move, for the player (`GameDef::refusal_text`):
+/// Katzenjammer's own refusals, and the ones every table shares in the
+/// shell's words ([`crate::i18n::shared_refusal`]).
+pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
     let en = lang == Lang::En;
     match refusal {
+        Refusal::Shared(shared) => crate::i18n::shared_refusal(shared, lang),
         Refusal::GameOver if en => "The game is over: no more moves.".to_string(),
         Refusal::GameOver => "La partie est terminée : plus aucun coup n'est possible.".to_string(),
         Refusal::BidEmpty if en => "A bid needs at least one card.".to_string(),
@@ -142,19 +134,18 @@ mod tests {
 
     #[test]
     fn every_refusal_is_worded_in_both_languages_without_rule_ids() {
-        let samples = Refusal::samples().into_iter().map(tablee_engine::Refusal::Kb).collect();
-        crate::games::check_wording(samples, refusal_text);
+        crate::games::wording::check::<super::super::Katzenjammer>(Refusal::samples());
     }
 
     #[test]
     fn kb08_kb09_read_like_the_bid_builder() {
-        crate::games::assert_texts(
+        crate::games::wording::assert_texts::<super::super::Katzenjammer>(
             Refusal::DifferentRepeated { card: 2, count: 2 },
             "In a “different” bid each value appears once, and this one has two 2s.",
             "Dans une enchère « différentes », chaque valeur ne figure qu'une fois, et celle-ci a deux 2.",
         );
         let (bid, standing) = (BidLevel { kind: BidKind::Different, count: 3 }, BidLevel { kind: BidKind::Same(1), count: 3 });
-        crate::games::assert_texts(
+        crate::games::wording::assert_texts::<super::super::Katzenjammer>(
             Refusal::DoesNotBeat { bid, standing },
             "Your bid, three different, does not beat the standing bid, three 1s. More cards always win; with as many cards, same beats different, and a higher value beats a lower one.",
             "Votre enchère, trois différentes, ne bat pas l'enchère en cours, trois 1. Plus de cartes gagne toujours ; à nombre égal, « même valeur » bat « différentes », et une valeur plus haute bat une plus basse.",

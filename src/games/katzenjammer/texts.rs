@@ -441,8 +441,8 @@ pub fn bid_problem(problem: &BidProblem, standing: Option<StandingBid>, config: 
 }
 
 /// A refusal of the rules, in the player's words (never a rule id).
-pub fn refusal(error: &RuleError, lang: Lang) -> String {
-    super::refusals::refusal_text(error, lang)
+pub fn refusal(error: &RuleError<Refusal>, lang: Lang) -> String {
+    super::refusals::refusal_text(error.refusal(), lang)
 }
 
 /// One line of the game log per public event (reveals and draws grouped).

@@ -94,6 +94,7 @@ pub struct TunedKb(pub KbState);
 impl Game for TunedKb {
     type Action = Action;
     type View = KbView;
+    type Refusal = <KbState as Game>::Refusal;
     const NAME: &'static str = KbState::NAME;
     const ACTIONS_EXHAUSTIVE: bool = KbState::ACTIONS_EXHAUSTIVE;
     fn players(&self) -> usize {
@@ -105,10 +106,10 @@ impl Game for TunedKb {
     fn actions(&self, out: &mut Vec<Action>) {
         Game::actions(&self.0, out);
     }
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
+    fn check(&self, action: &Action) -> Result<(), RuleError<Self::Refusal>> {
         Game::check(&self.0, action)
     }
-    fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
+    fn apply(&mut self, action: &Action) -> Result<(), RuleError<Self::Refusal>> {
         Game::apply(&mut self.0, action)
     }
     fn view(&self, seat: usize) -> KbView {

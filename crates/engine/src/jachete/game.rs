@@ -10,6 +10,7 @@
 
 use super::cards::{deck, Card, Rank, Suit};
 use super::meld::{read_meld, MeldKind, Standing};
+use super::refusal::Refusal;
 use super::round::{JaAction, JaPhase, JaRound, Reshuffle, RoundResult, RoundSetup, TableMeld, ROUNDS, SMALL_POT_STAKE, START_MONEY};
 use crate::game::{Game, Outcome, RuleError, Seat};
 use crate::rng::Rng;
@@ -220,6 +221,7 @@ fn deal_round(
 impl Game for JaGame {
     type Action = JaAction;
     type View = JaView;
+    type Refusal = Refusal;
 
     const NAME: &'static str = "jachete";
     const ACTIONS_EXHAUSTIVE: bool = false;
@@ -242,11 +244,11 @@ impl Game for JaGame {
         }
     }
 
-    fn check(&self, action: &JaAction) -> Result<(), RuleError> {
+    fn check(&self, action: &JaAction) -> Result<(), RuleError<Refusal>> {
         self.clone().apply(action)
     }
 
-    fn apply(&mut self, action: &JaAction) -> Result<(), RuleError> {
+    fn apply(&mut self, action: &JaAction) -> Result<(), RuleError<Refusal>> {
         let actor = self.round.to_act();
         let buy_card = self.round.buy_card();
         self.round.apply(action)?;

@@ -44,13 +44,13 @@ pub fn action_to_json(action: &JaAction) -> Json {
 }
 
 /// Reads one action object. A `"seat"` key is not read here.
-pub fn action_from_json(value: &Json) -> Result<JaAction, ActionError> {
+pub fn action_from_json(value: &Json) -> Result<JaAction, ActionError<Refusal>> {
     read_action(value, "action")
 }
 
 /// [`action_from_json`], naming the object `at` in its errors (a scenario
 /// file's `actions[3]`).
-pub(crate) fn read_action(value: &Json, at: &str) -> Result<JaAction, ActionError> {
+pub(crate) fn read_action(value: &Json, at: &str) -> Result<JaAction, ActionError<Refusal>> {
     let obj = object(value, at)?;
     let action = match string(required(obj, "act", at)?, &format!("{at}.act"))? {
         "buy" => JaAction::Buy,
@@ -87,7 +87,7 @@ pub(crate) fn read_action(value: &Json, at: &str) -> Result<JaAction, ActionErro
 }
 
 /// One card by name: `"AS"`, `"10H"`, `"JK"` (the case of letters is free).
-pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
+pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError<Refusal>> {
     let text = string(value, what)?;
     Card::parse(text).ok_or_else(|| {
         malformed(format!("{what}: unknown card name \"{text}\" (cards are like \"AS\", \"10H\", \"2C\", \"JK\")"))
@@ -101,7 +101,7 @@ pub(crate) mod tests {
     use crate::rng::Rng;
     use crate::{Game, Seed};
 
-    fn read(text: &str) -> Result<JaAction, ActionError> {
+    fn read(text: &str) -> Result<JaAction, ActionError<Refusal>> {
         action_from_json(&Json::parse(text).unwrap())
     }
 

@@ -377,7 +377,7 @@ impl JaRound {
     // ----- actions ------------------------------------------------------------------
 
     /// Applies the action of the seat to act, or refuses it and changes nothing.
-    pub fn apply(&mut self, action: &JaAction) -> Result<(), RuleError> {
+    pub fn apply(&mut self, action: &JaAction) -> Result<(), RuleError<Refusal>> {
         let seat = self.to_act().ok_or(Refusal::RoundOver)?;
         match (self.phase, action) {
             (JaPhase::BuyWindow, JaAction::Buy) => {
@@ -475,7 +475,7 @@ impl JaRound {
         }
     }
 
-    fn discard_card(&mut self, seat: Seat, card: Card) -> Result<(), RuleError> {
+    fn discard_card(&mut self, seat: Seat, card: Card) -> Result<(), RuleError<Refusal>> {
         let Some(at) = self.hands[seat].iter().position(|&c| c == card) else {
             return Err(Refusal::DiscardNotHeld { seat, card }.into());
         };
@@ -491,7 +491,7 @@ impl JaRound {
     }
 
     /// JA-12..JA-15: a proposed table, checked as a whole.
-    fn play(&mut self, seat: Seat, proposal: &[TableMeld]) -> Result<(), RuleError> {
+    fn play(&mut self, seat: Seat, proposal: &[TableMeld]) -> Result<(), RuleError<Refusal>> {
         let new_cards = table_multiset(proposal);
         let now = table_multiset(&self.table);
         let start = table_multiset(&self.table_at_turn_start);
@@ -543,7 +543,7 @@ impl JaRound {
 
     /// JA-12, JA-15: an opening leaves every meld as it was and adds exactly
     /// the round's contract as new sets owned by the opener.
-    fn check_opening(&self, seat: Seat, proposal: &[TableMeld]) -> Result<(), RuleError> {
+    fn check_opening(&self, seat: Seat, proposal: &[TableMeld]) -> Result<(), RuleError<Refusal>> {
         let mut unmatched: Vec<&TableMeld> = proposal.iter().collect();
         for old in &self.table {
             let old_set = multiset(&old.cards);

@@ -70,7 +70,7 @@ impl Bid {
     /// Checks that the cards make the announced bid (KB-8, KB-10). Whether the
     /// bidder holds them and whether the bid is high enough are the state's
     /// business.
-    pub fn check_shape(&self) -> Result<(), RuleError> {
+    pub fn check_shape(&self) -> Result<(), RuleError<Refusal>> {
         if self.cards.is_empty() {
             return Err(Refusal::BidEmpty.into());
         }

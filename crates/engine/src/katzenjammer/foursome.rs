@@ -53,7 +53,7 @@ impl Presentation {
     pub const NOTHING: Presentation = Presentation { foursomes: [0; 5], jokers: [0; 5], cats: 0 };
 
     /// Builds the canonical form of a list of foursomes, checking each (KB-15/16).
-    pub fn from_foursomes(list: &[Foursome]) -> Result<Presentation, RuleError> {
+    pub fn from_foursomes(list: &[Foursome]) -> Result<Presentation, RuleError<Refusal>> {
         let mut p = Presentation::NOTHING;
         for (i, f) in list.iter().enumerate() {
             f.check().map_err(|problem| Refusal::Foursome { index: i, problem })?;
@@ -105,7 +105,7 @@ impl Presentation {
     }
 
     /// Checks internal consistency (an action built by hand may not be).
-    pub fn check_shape(&self) -> Result<(), RuleError> {
+    pub fn check_shape(&self) -> Result<(), RuleError<Refusal>> {
         for i in 0..5 {
             if self.jokers[i] > 4 * self.foursomes[i] {
                 return Err(Refusal::JokersDoNotFit {

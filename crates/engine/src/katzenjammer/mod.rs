@@ -30,6 +30,7 @@ use crate::game::{Game, Outcome, RuleError, Seat};
 impl Game for KbState {
     type Action = Action;
     type View = KbView;
+    type Refusal = Refusal;
 
     const NAME: &'static str = "katzenjammer";
     const ACTIONS_EXHAUSTIVE: bool = true;
@@ -43,10 +44,10 @@ impl Game for KbState {
     fn actions(&self, out: &mut Vec<Action>) {
         self.legal_actions(out);
     }
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
+    fn check(&self, action: &Action) -> Result<(), RuleError<Refusal>> {
         KbState::check(self, action)
     }
-    fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
+    fn apply(&mut self, action: &Action) -> Result<(), RuleError<Refusal>> {
         KbState::apply(self, action)
     }
     fn view(&self, seat: Seat) -> KbView {

@@ -13,7 +13,7 @@
 //! No `"seat"`: whose move it is belongs to the caller (a reader ignores the
 //! key; the app's save writes it first, beside the action).
 
-use super::{Action, Bid, BidKind, Card, Counts, Foursome, Presentation, COPIES};
+use super::{Action, Bid, BidKind, Card, Counts, Foursome, Presentation, Refusal, COPIES};
 use crate::json::Json;
 use crate::notation::read::{array, malformed, object, required, string};
 use crate::notation::ActionError;
@@ -54,13 +54,13 @@ pub fn foursomes_to_json(p: &Presentation) -> Json {
 
 /// Reads one action object. A `"seat"` key is not read here. Whether the
 /// action is legal in a position is the state's business ([`super::KbState::check`]).
-pub fn action_from_json(value: &Json) -> Result<Action, ActionError> {
+pub fn action_from_json(value: &Json) -> Result<Action, ActionError<Refusal>> {
     read_action(value, "action")
 }
 
 /// [`action_from_json`], naming the object `at` in its errors (a scenario
 /// file's `actions[3]`).
-pub(crate) fn read_action(value: &Json, at: &str) -> Result<Action, ActionError> {
+pub(crate) fn read_action(value: &Json, at: &str) -> Result<Action, ActionError<Refusal>> {
     let obj = object(value, at)?;
     let act = string(required(obj, "act", at)?, &format!("{at}.act"))?;
     let action = match act {
@@ -104,7 +104,7 @@ pub(crate) fn read_action(value: &Json, at: &str) -> Result<Action, ActionError>
 }
 
 /// One card by name: `"1"`..`"5"` or `"J"`.
-pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
+pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError<Refusal>> {
     let text = value
         .as_str()
         .ok_or_else(|| malformed(format!("{what}: a card is a string \"1\"..\"5\" or \"J\", not {value}")))?;
@@ -113,7 +113,7 @@ pub(crate) fn card(value: &Json, what: &str) -> Result<Card, ActionError> {
 
 /// A list of cards; more copies of a card than the game has are malformed
 /// (and would overflow the counts).
-fn cards(value: &Json, what: &str) -> Result<Counts, ActionError> {
+fn cards(value: &Json, what: &str) -> Result<Counts, ActionError<Refusal>> {
     let mut counts = Counts::EMPTY;
     for (i, c) in array(value, what)?.iter().enumerate() {
         let card = card(c, &format!("{what}[{i}]"))?;
@@ -125,7 +125,7 @@ fn cards(value: &Json, what: &str) -> Result<Counts, ActionError> {
     Ok(counts)
 }
 
-fn value_1_to_5(value: &Json, what: &str) -> Result<u8, ActionError> {
+fn value_1_to_5(value: &Json, what: &str) -> Result<u8, ActionError<Refusal>> {
     value
         .as_u64()
         .filter(|v| (1..=5).contains(v))
@@ -139,7 +139,7 @@ mod tests {
     use crate::katzenjammer::{KbState, Options};
     use crate::Seed;
 
-    fn read(text: &str) -> Result<Action, ActionError> {
+    fn read(text: &str) -> Result<Action, ActionError<Refusal>> {
         action_from_json(&Json::parse(text).unwrap())
     }
 

@@ -488,7 +488,7 @@ impl KbState {
     // ----- actions ------------------------------------------------------------
 
     /// Checks an action for the seat to act, without applying it.
-    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+    pub fn check(&self, action: &Action) -> Result<(), RuleError<Refusal>> {
         let seat = usize::from(self.to_act);
         match (self.phase, action) {
             (Phase::Over, _) => Err(Refusal::GameOver.into()),
@@ -500,7 +500,7 @@ impl KbState {
         }
     }
 
-    fn check_bid(&self, seat: Seat, bid: &Bid) -> Result<(), RuleError> {
+    fn check_bid(&self, seat: Seat, bid: &Bid) -> Result<(), RuleError<Refusal>> {
         bid.check_shape()?;
         if !self.hands[seat].contains(&bid.cards) {
             return Err(Refusal::BidNotHeld { seat, cards: bid.cards }.into());
@@ -513,7 +513,7 @@ impl KbState {
         Ok(())
     }
 
-    fn check_presentation(&self, seat: Seat, p: &Presentation) -> Result<(), RuleError> {
+    fn check_presentation(&self, seat: Seat, p: &Presentation) -> Result<(), RuleError<Refusal>> {
         p.check_shape()?;
         if !self.hands[seat].contains(&p.cards()) {
             return Err(Refusal::FoursomesNotHeld { seat, cards: p.cards() }.into());
@@ -523,7 +523,7 @@ impl KbState {
 
     /// Applies an action of the seat to act, then every automatic step after it.
     /// A refused action leaves the state unchanged.
-    pub fn apply(&mut self, action: &Action) -> Result<(), RuleError> {
+    pub fn apply(&mut self, action: &Action) -> Result<(), RuleError<Refusal>> {
         self.check(action)?;
         let seat = usize::from(self.to_act);
         match action {

@@ -30,8 +30,14 @@ impl std::error::Error for Malformed {}
 
 /// The readers of `notation::read` serve scenario files too: what they find
 /// wrong makes the file malformed.
-impl From<ActionError> for Malformed {
-    fn from(e: ActionError) -> Malformed {
+impl From<crate::notation::read::Bad> for Malformed {
+    fn from(bad: crate::notation::read::Bad) -> Malformed {
+        Malformed(bad.0)
+    }
+}
+
+impl<R: std::fmt::Display> From<ActionError<R>> for Malformed {
+    fn from(e: ActionError<R>) -> Malformed {
         Malformed(e.to_string())
     }
 }
@@ -82,7 +88,11 @@ fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
 }
 
 /// A list of cards, read by the game's `card` reader: `what[i]` names each.
-fn card_list<C>(value: &Json, what: &str, card: fn(&Json, &str) -> Result<C, ActionError>) -> Result<Vec<C>, Malformed> {
+fn card_list<C, R: std::fmt::Display>(
+    value: &Json,
+    what: &str,
+    card: fn(&Json, &str) -> Result<C, ActionError<R>>,
+) -> Result<Vec<C>, Malformed> {
     Ok(array(value, what)?.iter().enumerate().map(|(i, c)| card(c, &format!("{what}[{i}]"))).collect::<Result<_, _>>()?)
 }
 
@@ -95,7 +105,10 @@ struct Step<A> {
 }
 
 /// The file's `"actions"`, each read by the game's codec (`read(value, at)`).
-fn steps<A>(input: &Json, read: fn(&Json, &str) -> Result<A, ActionError>) -> Result<Vec<Step<A>>, Malformed> {
+fn steps<A, R: std::fmt::Display>(
+    input: &Json,
+    read: fn(&Json, &str) -> Result<A, ActionError<R>>,
+) -> Result<Vec<Step<A>>, Malformed> {
     let Some(list) = input.get("actions") else { return Ok(Vec::new()) };
     array(list, "\"actions\"")?
         .iter()
@@ -114,12 +127,12 @@ fn steps<A>(input: &Json, read: fn(&Json, &str) -> Result<A, ActionError>) -> Re
 
 /// Applies the steps in order, each by the seat whose move it is; stops at
 /// the first refused one: its index and why (`over` when nobody is to act).
-fn play<S, A>(
+fn play<S, A, R: std::fmt::Display>(
     state: &mut S,
     steps: &[Step<A>],
     over: &str,
     to_act: fn(&S) -> Option<Seat>,
-    apply: fn(&mut S, &A) -> Result<(), RuleError>,
+    apply: fn(&mut S, &A) -> Result<(), RuleError<R>>,
 ) -> Option<(usize, String)> {
     steps.iter().enumerate().find_map(|(i, step)| {
         let refused = match to_act(state) {

@@ -27,7 +27,7 @@ use tablee_engine::json::Json;
 use tablee_engine::Seat;
 use wasm_bindgen::JsCast;
 
-use super::refusals::{ja_text, meld_refusal, refusal_text};
+use super::refusals::{meld_refusal, refusal_text};
 use super::staging::{self, Order, Pick, StageError, Staging, Target};
 use super::texts;
 use super::Jachete as Ja;
@@ -187,9 +187,9 @@ fn problem_text(st: &Staging, problem: &Refusal, lang: Lang) -> String {
     match problem {
         Refusal::MeldInvalid { index, error } => match st.staged_table().get(*index) {
             Some(meld) => meld_refusal(&meld.cards, error, lang),
-            None => ja_text(problem, lang),
+            None => refusal_text(problem, lang),
         },
-        other => ja_text(other, lang),
+        other => refusal_text(other, lang),
     }
 }
 
@@ -261,17 +261,15 @@ fn send(ui: Ui, action: JaAction) -> bool {
             true
         }
         Err(error) => {
-            let text = match error.refusal() {
-                tablee_engine::Refusal::Ja(r) => ui.staging_with(|s| s.as_ref().map(|s| problem_text(s, r, ui.lang()))),
-                _ => None,
-            }
-            .unwrap_or_else(|| refusal_text(&error, ui.lang()));
+            let text = ui
+                .staging_with(|s| s.as_ref().map(|s| problem_text(s, error.refusal(), ui.lang())))
+                .unwrap_or_else(|| refusal_text(error.refusal(), ui.lang()));
             ui.live.set(text.clone());
             // A refused meld: its reason is under it, brought into view
             // (said once, where the meld is); anything else in the turn's bar.
             let meld = match error.refusal() {
                 // (Only if the meld says so itself.)
-                tablee_engine::Refusal::Ja(Refusal::MeldInvalid { index, .. }) => {
+                Refusal::MeldInvalid { index, .. } => {
                     ui.staging_with(|s| s.as_ref().and_then(|s| s.table_index(*index).filter(|&m| s.meld_status(m).is_err())))
                 }
                 _ => None,
