@@ -44,14 +44,43 @@ function modulePath(srcDir, file) {
   return rel;
 }
 
-// Strip comments and string literals (roughly) so that doc examples and
-// texts are not read as paths; cut the tests module.
-function code(text) {
-  text = text.replace(/\/\/[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
-  text = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  if (withTests) return text;
-  const t = text.search(/#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
-  return t >= 0 ? text.slice(0, t) : text;
+// Strip comments and string and char literals (one pass, so that a `//`
+// inside a string or a quote inside a comment is not misread) so that doc
+// examples and texts are not read as paths; cut the tests module.
+function code(source) {
+  let out = "";
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source[i], d = source[i + 1];
+    if (c === "/" && d === "/") {
+      while (i < n && source[i] !== "\n") i++;
+    } else if (c === "/" && d === "*") {
+      i = source.indexOf("*/", i + 2);
+      i = i < 0 ? n : i + 2;
+    } else if (c === "r" && (d === '"' || d === "#") && !/\w/.test(source[i - 1] ?? "")) {
+      const m = /^r(#*)"/.exec(source.slice(i, i + 20));
+      if (!m) { out += c; i++; continue; }
+      const close = '"' + m[1];
+      const j = source.indexOf(close, i + m[0].length);
+      i = j < 0 ? n : j + close.length;
+      out += '""';
+    } else if (c === '"') {
+      i++;
+      while (i < n && source[i] !== '"') i += source[i] === "\\" ? 2 : 1;
+      i++;
+      out += '""';
+    } else if (c === "'" && (/^'(\\[\s\S]|[^\\'\n])'/.test(source.slice(i, i + 4)) || /^'\\u\{[0-9a-fA-F]+\}'/.test(source.slice(i, i + 12)))) {
+      i = source.indexOf("'", i + 2) + 1;
+      out += "' '";
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  if (withTests) return out;
+  const t = out.search(/#\[cfg\(test\)\]\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{/);
+  return t >= 0 ? out.slice(0, t) : out;
 }
 
 // Expands `a::{b, c::{d, e}}` into ["a::b", "a::c::d", "a::c::e"].

@@ -1,5 +1,6 @@
 //! Seeded bot-versus-bot matches with fair seat rotation, and their statistics,
-//! for every game of Tablée ([`ArenaGame`]: Katzenjammer Blues and J'achète).
+//! for every game of Tablée ([`ArenaGame`], implemented beside each game's
+//! bots with its [`BuiltIn`] player: `katzenjammer/mod.rs`, `jachete.rs`).
 //!
 //! Seats are pluggable ([`Player`]): the built-in levels, or anything else that
 //! decides from a view — an external program speaking the bot protocol (the
@@ -10,12 +11,10 @@
 use std::fmt;
 use std::time::Instant;
 
-use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
-use tablee_engine::katzenjammer::{Action, KbState, KbView, Options};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
-use crate::{decide, Level};
+use crate::level::Level;
 
 /// A game the arena can play: how a seeded game starts, and the figure
 /// reported next to the score.
@@ -34,38 +33,6 @@ pub trait ArenaGame: Game {
     fn start(players: usize, options: &Self::Options, seed: Seed) -> Result<Self, String>;
     /// The seat's figure next to its score, once the game is over.
     fn extra(&self, seat: Seat) -> f64;
-}
-
-impl ArenaGame for KbState {
-    type Options = Options;
-    const SCORE: &'static str = "mice";
-    const EXTRA: &'static str = "jokers";
-    const LEVELS: &'static [Level] = &Level::ALL;
-
-    fn start(players: usize, options: &Options, seed: Seed) -> Result<Self, String> {
-        KbState::new_game(players, *options, seed).map_err(|e| e.to_string())
-    }
-
-    /// Jokers held and shown at the end (KB-18).
-    fn extra(&self, seat: Seat) -> f64 {
-        f64::from(self.final_jokers()[seat])
-    }
-}
-
-impl ArenaGame for JaGame {
-    type Options = JaOptions;
-    const SCORE: &'static str = "points";
-    const EXTRA: &'static str = "purse";
-    const LEVELS: &'static [Level] = &crate::jachete::LEVELS;
-
-    fn start(players: usize, options: &JaOptions, seed: Seed) -> Result<Self, String> {
-        JaGame::new_game(players, *options, seed)
-    }
-
-    /// The final purse in cents: money plus the pots won (JA-18).
-    fn extra(&self, seat: Seat) -> f64 {
-        self.results().last().and_then(|r| r.purses.get(seat)).map_or(0.0, |&c| f64::from(c))
-    }
 }
 
 /// Why a player's decision was replaced by a random legal action.
@@ -174,31 +141,11 @@ pub trait Player<G: Game> {
     }
 }
 
-/// A built-in level as an arena player, never at fault: [`decide`] for
-/// Katzenjammer, [`crate::jachete::decide`] for J'achète. The level must be
+/// A built-in level as an arena player, never at fault: each game's
+/// `decide` (implemented beside it). The level must be
 /// one the game has ([`ArenaGame::LEVELS`]; [`run_levels`] checks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuiltIn(pub Level);
-
-impl Player<KbState> for BuiltIn {
-    fn name(&self) -> String {
-        self.0.name().to_string()
-    }
-
-    fn decide(&mut self, view: &KbView, legal: &[Action], seed: u64) -> Result<Action, Fault> {
-        Ok(decide(self.0, view, legal, seed))
-    }
-}
-
-impl Player<JaGame> for BuiltIn {
-    fn name(&self) -> String {
-        self.0.name().to_string()
-    }
-
-    fn decide(&mut self, view: &JaView, legal: &[JaAction], seed: u64) -> Result<JaAction, Fault> {
-        Ok(crate::jachete::decide(self.0, view, legal, seed))
-    }
-}
 
 /// The table of an arena run, whoever plays: see [`run_players`]. `O` is the
 /// game's options ([`ArenaGame::Options`]).

@@ -18,14 +18,16 @@
 //! difference played worse than its own rollout policy (docs/research/jachete-bots.md).
 
 use tablee_engine::jachete::{
-    contract, read_meld, Card, Contract, JaAction, JaGame, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
+    contract, read_meld, Card, Contract, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
 };
 use tablee_engine::rng::Rng;
-use tablee_engine::{Game, Seat};
+use tablee_engine::{Game, Seat, Seed};
 
 use crate::jachete_value;
 use crate::paired::{paired_rollouts_cut, paired_rollouts_with};
-use crate::{Choice, Level, SearchGame};
+use crate::arena::{ArenaGame, BuiltIn, Fault, Player};
+use crate::level::Level;
+use crate::search::{Choice, SearchGame};
 
 /// The levels J'achète has: the playable ones. It has no research level
 /// (`ismcts` is Katzenjammer's only).
@@ -939,6 +941,32 @@ pub fn buy_rate(view: &JaView, seat: usize) -> f64 {
     let turns = view.discarded.iter().filter(|&&(s, _)| s == seat).count();
     let rounds = f64::from(view.round.saturating_sub(1)) + (turns.min(4) as f64) / 4.0;
     (buys + 0.7) / (rounds + 1.0)
+}
+
+impl ArenaGame for JaGame {
+    type Options = JaOptions;
+    const SCORE: &'static str = "points";
+    const EXTRA: &'static str = "purse";
+    const LEVELS: &'static [Level] = &crate::jachete::LEVELS;
+
+    fn start(players: usize, options: &JaOptions, seed: Seed) -> Result<Self, String> {
+        JaGame::new_game(players, *options, seed)
+    }
+
+    /// The final purse in cents: money plus the pots won (JA-18).
+    fn extra(&self, seat: Seat) -> f64 {
+        self.results().last().and_then(|r| r.purses.get(seat)).map_or(0.0, |&c| f64::from(c))
+    }
+}
+
+impl Player<JaGame> for BuiltIn {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn decide(&mut self, view: &JaView, legal: &[JaAction], seed: u64) -> Result<JaAction, Fault> {
+        Ok(crate::jachete::decide(self.0, view, legal, seed))
+    }
 }
 
 #[cfg(test)]

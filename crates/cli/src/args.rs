@@ -1,6 +1,14 @@
-//! A tiny option parser (no dependency): `--name value`, `--name=value` and
-//! `--flag`, each option at most once, no positional arguments. Every error is
-//! one line, for a usage error (exit 2).
+//! A command's options, read with `lexopt`: `--name value`, `--name=value`
+//! and `--flag`, each option at most once, no positional arguments. Every
+//! error is one line, for a usage error (exit 2).
+//!
+//! `lexopt` (a small, dependency-free, well-kept lexer of command lines)
+//! does the reading — `=` values, option-looking values, non-UTF-8
+//! arguments — and this module keeps what the commands need on top: the
+//! table of each command's options, "given twice", and the messages the
+//! command line has always printed.
+
+use lexopt::Arg;
 
 /// What an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,14 +31,16 @@ impl Options {
     pub fn parse(args: &[String], spec: &[(&'static str, Takes)]) -> Result<Options, String> {
         let known = || spec.iter().map(|(name, _)| format!("--{name}")).collect::<Vec<_>>().join(", ");
         let mut options = Options::default();
-        let mut rest = args.iter();
-        while let Some(arg) = rest.next() {
-            let Some(body) = arg.strip_prefix("--") else {
-                return Err(format!("unexpected argument \"{arg}\" (options: {})", known()));
-            };
-            let (name, inline) = match body.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_string())),
-                None => (body, None),
+        let mut parser = lexopt::Parser::from_args(args);
+        loop {
+            let arg = parser.next().map_err(|e| e.to_string())?;
+            let name = match arg {
+                None => break,
+                Some(Arg::Long(name)) => name.to_string(),
+                Some(Arg::Short(c)) => return Err(format!("unknown option \"-{c}\" (options: {})", known())),
+                Some(Arg::Value(value)) => {
+                    return Err(format!("unexpected argument \"{}\" (options: {})", value.to_string_lossy(), known()));
+                }
             };
             let Some(&(name, takes)) = spec.iter().find(|(n, _)| *n == name) else {
                 return Err(format!("unknown option \"--{name}\" (options: {})", known()));
@@ -38,13 +48,20 @@ impl Options {
             if options.given.iter().any(|(n, _)| *n == name) {
                 return Err(format!("--{name} is given twice"));
             }
-            let value = match (takes, inline) {
-                (Takes::Nothing, None) => None,
-                (Takes::Nothing, Some(_)) => return Err(format!("--{name} takes no value")),
-                (Takes::Value, Some(value)) => Some(value),
-                (Takes::Value, None) => match rest.next() {
-                    Some(value) if !value.starts_with("--") => Some(value.clone()),
-                    _ => return Err(format!("--{name} needs a value")),
+            let value = match takes {
+                Takes::Nothing => match parser.optional_value() {
+                    None => None,
+                    Some(_) => return Err(format!("--{name} takes no value")),
+                },
+                // `--games=--json` is a value; `--games --json` forgot one.
+                Takes::Value => match parser.optional_value() {
+                    Some(value) => Some(value.to_string_lossy().into_owned()),
+                    None => match parser.value() {
+                        Ok(value) if !value.to_string_lossy().starts_with("--") => {
+                            Some(value.to_string_lossy().into_owned())
+                        }
+                        _ => return Err(format!("--{name} needs a value")),
+                    },
                 },
             };
             options.given.push((name, value));
@@ -71,24 +88,6 @@ impl Options {
                 Ok(n) => Err(format!("--{name} must be at least {min}, not {n}")),
                 Err(_) => Err(format!("--{name} takes a whole number, not \"{text}\"")),
             },
-        }
-    }
-}
-
-/// The games `--game` may name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    Katzenjammer,
-    Jachete,
-}
-
-impl GameName {
-    /// Parses `--game`: both games are available to the arena and the bench.
-    pub fn parse_available(text: &str) -> Result<GameName, String> {
-        match text.trim().to_lowercase().as_str() {
-            "katzenjammer" | "katzenjammer-blues" | "kb" => Ok(GameName::Katzenjammer),
-            "jachete" | "j'achete" | "jachète" | "j'achète" => Ok(GameName::Jachete),
-            _ => Err(format!("unknown game \"{text}\" (games: katzenjammer, jachete)")),
         }
     }
 }
@@ -121,16 +120,11 @@ mod tests {
         assert!(err(&["--json=yes"]).contains("takes no value"));
         assert!(err(&["--json", "--json"]).contains("twice"));
         assert!(err(&["games"]).contains("unexpected argument"));
+        assert!(err(&["-g"]).contains("unknown option \"-g\""));
+        assert_eq!(parse(&["--games=--json"]).unwrap().value("games"), Some("--json"));
         let o = parse(&["--games", "x"]).unwrap();
         assert!(o.count("games", 1, 3).unwrap_err().contains("whole number"));
         let o = parse(&["--games", "0"]).unwrap();
         assert!(o.count("games", 1, 3).unwrap_err().contains("at least 1"));
-    }
-
-    #[test]
-    fn games() {
-        assert_eq!(GameName::parse_available("Katzenjammer"), Ok(GameName::Katzenjammer));
-        assert_eq!(GameName::parse_available("J'achète"), Ok(GameName::Jachete));
-        assert!(GameName::parse_available("chess").unwrap_err().contains("unknown game"));
     }
 }

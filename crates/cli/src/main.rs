@@ -8,15 +8,25 @@
 //! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
 //! 1 a failure while running.
 
-mod arena_cmd;
+// From the bottom up: the machinery every game uses, the games (each in
+// its folder) and their registry, then the commands that ask it.
 mod args;
-mod bench_cmd;
-mod ext_bot;
+mod failure;
 mod protocol;
+mod ext_bot;
+mod arena;
+mod bench;
+mod puzzle_files;
+mod tool;
+mod games;
+mod arena_cmd;
+mod bench_cmd;
 mod puzzles_cmd;
 mod scenario_cmd;
 
 use std::process::ExitCode;
+
+use failure::Failure;
 
 const USAGE: &str =
     "usage: tablee scenario FILE | tablee arena --seats BOT,BOT,... [options] | tablee bench [options] \
@@ -99,24 +109,6 @@ tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J] [--fresh-seed S
     fresh seed (W worlds, default 2000) and count the answers that hold. For
     J'achète, each puzzle's scenario is also run and must reach the same state.
 ";
-
-/// A command's failure: its message (one line) and exit code.
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-}
-
-impl Failure {
-    /// Bad input or usage: exit 2.
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure { code: 2, message: message.into() }
-    }
-
-    /// The command could not do its work: exit 1.
-    pub fn runtime(message: impl Into<String>) -> Failure {
-        Failure { code: 1, message: message.into() }
-    }
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,21 +1,17 @@
 //! The game side of the bot protocol (docs/bot-protocol.md): how one game's
 //! views, actions, options and results are written as JSON. The messages are
 //! the same for every game — `"game"` in `hello` says which one is played —
-//! and each game plugs in here: Katzenjammer Blues and J'achète, both over
-//! their action codecs (`tablee_engine::{katzenjammer, jachete}::notation`)
-//! and their scenario encoders (`tablee_engine::scenario::{katzenjammer, jachete}`).
+//! and each game plugs in with its [`ProtocolGame`], in its folder
+//! (`games/<game>/mod.rs`: Katzenjammer Blues and J'achète, both over their
+//! action codecs and their scenario encoders).
 //!
 //! The engine writes its small `Json` values (objects in the order built); the
 //! messages carry them as `serde_json` values, whose objects keep their keys
 //! sorted, as the arena's messages always had them (docs/bot-protocol.md).
 
 use serde_json::Value;
-use tablee_engine::jachete::{notation as ja_notation, JaGame, JaOptions, JaView};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::{notation as kb_notation, KbState, KbView};
 use tablee_engine::notation::ActionError;
-use tablee_engine::scenario::jachete as ja_json;
-use tablee_engine::scenario::katzenjammer as kb_json;
 use tablee_engine::{Game, Seat};
 
 /// The protocol version the arena speaks (`"protocol"` in `hello`).
@@ -45,7 +41,7 @@ pub fn to_value(json: &Json) -> Value {
 }
 
 /// A value read from a bot as an engine JSON value, for the action codecs.
-fn from_value(value: &Value) -> Json {
+pub fn from_value(value: &Value) -> Json {
     match value {
         Value::Null => Json::Null,
         Value::Bool(b) => Json::Bool(*b),
@@ -81,69 +77,6 @@ pub trait ProtocolGame: Game {
     fn read_action(value: &Value) -> Result<Self::Action, BadAction>;
     /// The result of a finished game, as in a scenario's `"result"`.
     fn result_json(state: &Self) -> Value;
-}
-
-impl ProtocolGame for KbState {
-    fn view_json(view: &KbView) -> Value {
-        to_value(&kb_json::view_to_json(view))
-    }
-
-    fn view_seat(view: &KbView) -> Seat {
-        view.seat
-    }
-
-    fn view_players(view: &KbView) -> usize {
-        view.players
-    }
-
-    fn options_json(view: &KbView) -> Value {
-        to_value(&kb_json::options_to_json(view.options))
-    }
-
-    fn action_json(action: &Self::Action) -> Value {
-        to_value(&kb_notation::action_to_json(action))
-    }
-
-    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
-        Ok(kb_notation::action_from_json(&from_value(value))?)
-    }
-
-    fn result_json(state: &KbState) -> Value {
-        kb_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
-    }
-}
-
-impl ProtocolGame for JaGame {
-    fn view_json(view: &JaView) -> Value {
-        to_value(&ja_json::view_to_json(view))
-    }
-
-    fn view_seat(view: &JaView) -> Seat {
-        view.seat
-    }
-
-    fn view_players(view: &JaView) -> usize {
-        view.players
-    }
-
-    /// J'achète's only option: three players (JA-2), which a 3-player table has.
-    fn options_json(view: &JaView) -> Value {
-        to_value(&ja_json::options_to_json(JaOptions { three_players: view.players == 3 }))
-    }
-
-    fn action_json(action: &Self::Action) -> Value {
-        to_value(&ja_notation::action_to_json(action))
-    }
-
-    /// Any well-written action is read, a `play` table outside `legal`
-    /// included; the arena then has the engine check it.
-    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
-        Ok(ja_notation::action_from_json(&from_value(value))?)
-    }
-
-    fn result_json(state: &JaGame) -> Value {
-        ja_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
-    }
 }
 
 /// One message as one line of JSON, its keys in the given order (`"type"`

@@ -1,8 +1,13 @@
-//! `tablee scenario FILE`: runs one scenario file (`shared/spec/scenarios.md`).
+//! `tablee scenario FILE`: runs one scenario file (`shared/spec/scenarios.md`)
+//! with the runner of the game it names (`Tool::scenario`).
 
 use std::io::Read;
 
-use crate::Failure;
+use tablee_engine::json::Json;
+use tablee_engine::scenario::{self, Malformed};
+
+use crate::failure::Failure;
+use crate::games;
 
 pub fn run(file: &str) -> Result<(), Failure> {
     let text = if file == "-" {
@@ -18,7 +23,7 @@ pub fn run(file: &str) -> Result<(), Failure> {
         }
         Err(e) => return Err(Failure::usage(format!("cannot read {file}: {e}"))),
     };
-    match tablee_engine::scenario::run_text(&text) {
+    match scenario::parse(&text).and_then(|input| run_input(&input)) {
         Ok(output) => {
             // Printed as it always was: serde_json's pretty layout, keys sorted.
             let output = crate::protocol::to_value(&output);
@@ -27,4 +32,18 @@ pub fn run(file: &str) -> Result<(), Failure> {
         }
         Err(malformed) => Err(Failure::usage(format!("{file}: {malformed}"))),
     }
+}
+
+/// Runs a parsed scenario with its game's runner.
+pub fn run_input(input: &Json) -> Result<Json, Malformed> {
+    let quoted = |and: &str| games::codes().iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(and);
+    if !matches!(input, Json::Obj(_)) {
+        return Err(Malformed("a scenario is a JSON object, with \"game\" and the position".into()));
+    }
+    let game = match input.get("game") {
+        None => return Err(Malformed(format!("the scenario has no \"game\" ({})", quoted(" or ")))),
+        Some(game) => game,
+    };
+    let runner = game.as_str().and_then(games::by_code).and_then(|tool| tool.scenario(input));
+    runner.unwrap_or_else(|| Err(Malformed(format!("unknown game {game}: this version knows {}", quoted(" and ")))))
 }

@@ -22,7 +22,7 @@ fn shipped() -> PuzzleFile {
 
 /// Runs a scenario through the engine and compares its state with `state`.
 fn scenario_agrees(scenario: &Json, state: &JaGame) -> Result<(), String> {
-    let output = scenario::run(scenario).map_err(|e| format!("malformed: {e}"))?;
+    let output = scenario::jachete::run(scenario).map_err(|e| format!("malformed: {e}"))?;
     if output.get("ok").and_then(Json::as_bool) != Some(true) {
         return Err(format!("the scenario stops: {}", output.text()));
     }

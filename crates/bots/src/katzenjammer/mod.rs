@@ -3,11 +3,14 @@
 pub mod heuristic;
 pub mod sampler;
 
-use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView, Phase};
+use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView, Options, Phase};
 use tablee_engine::rng::Rng;
 
-use crate::SearchGame;
-use tablee_engine::{Game, Outcome, RuleError};
+use crate::arena::{ArenaGame, BuiltIn, Fault, Player};
+use crate::{ismcts, paired};
+use crate::level::{Level, Thinking};
+use crate::search::{Choice, SearchGame};
+use tablee_engine::{Game, Outcome, RuleError, Seat, Seed};
 use heuristic::{Params, Situation};
 
 /// The decider's situation, from its own view only.
@@ -207,5 +210,133 @@ fn rewards(state: &KbState, params: Params, out: &mut Vec<f64>) {
                 out.push(0.75 * weight / total + 0.25 * (estimate - worst) / spread);
             }
         }
+    }
+}
+
+/// The bot's choice for the seat owning `view`, among `legal` (the seat's
+/// legal actions, as the referee lists them). Deterministic in `seed`.
+pub fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
+    analyse(level, view, legal, seed).into_iter().next().map_or_else(|| fallback(legal), |c| c.action)
+}
+
+/// The bot's top choices, best first, each with its estimated value (mean
+/// reward in `[0, 1]` for search bots, heuristic gain in mice otherwise) —
+/// for hints and explanations.
+pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+    let mut rng = Rng::new(seed);
+    if legal.is_empty() {
+        return Vec::new();
+    }
+    let choices = match level {
+        Level::Random => vec![Choice { action: legal[rng.index(legal.len())], visits: 1, value: 0.0 }],
+        Level::Easy => katzenjammer_easy(view, legal, &mut rng),
+        Level::Normal => katzenjammer_normal(view),
+        Level::Hard | Level::Expert | Level::Ismcts => searched(level.thinking(), view, &mut rng),
+    };
+    only_legal(choices, legal)
+}
+
+/// The worlds a hint's search plays out: four times the expert's. A hint is
+/// asked once in a turn, not at every bot move, and close moves need the
+/// extra precision to be told apart (issue 13).
+pub const HINT_SAMPLES: u32 = 1200;
+
+/// A hint for the seat owning `view`: the expert's search with
+/// [`HINT_SAMPLES`] worlds, best first (values as [`analyse`]'s).
+pub fn hint(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+    if legal.is_empty() {
+        return Vec::new();
+    }
+    let thinking = match Level::Expert.thinking() {
+        Thinking::Paired { rollout_depth, width, tuned, .. } => Thinking::Paired { samples: HINT_SAMPLES, rollout_depth, width, tuned },
+        other => other,
+    };
+    only_legal(searched(thinking, view, &mut Rng::new(seed)), legal)
+}
+
+/// A search level's ranked choices (`normal`'s when the search has none).
+fn searched(thinking: Thinking, view: &KbView, rng: &mut Rng) -> Vec<Choice<Action>> {
+    let choices = match thinking {
+        Thinking::Paired { samples, rollout_depth, width, tuned: false } => {
+            paired::paired_search::<KbState>(view, samples, rollout_depth, width, rng)
+        }
+        Thinking::Paired { samples, rollout_depth, width, tuned: true } => {
+            paired::paired_search::<TunedKb>(view, samples, rollout_depth, width, rng)
+        }
+        Thinking::Tree(config) => ismcts::search::<KbState>(view, &config, rng),
+        Thinking::Random | Thinking::Heuristic => Vec::new(),
+    };
+    if choices.is_empty() {
+        katzenjammer_normal(view)
+    } else {
+        choices
+    }
+}
+
+fn only_legal(choices: Vec<Choice<Action>>, legal: &[Action]) -> Vec<Choice<Action>> {
+    // Never return an action the referee did not list.
+    let legal_choices: Vec<Choice<Action>> = choices.into_iter().filter(|c| legal.contains(&c.action)).collect();
+    if legal_choices.is_empty() {
+        vec![Choice { action: fallback(legal), visits: 1, value: 0.0 }]
+    } else {
+        legal_choices
+    }
+}
+
+fn fallback(legal: &[Action]) -> Action {
+    legal.iter().copied().find(|a| *a == Action::Pass).unwrap_or(legal[0])
+}
+
+/// `normal`: the heuristic's candidates, ranked by their estimated gain in mice.
+fn katzenjammer_normal(view: &KbView) -> Vec<Choice<Action>> {
+    let situation = situation_from_view(view);
+    let ranked = match view.phase {
+        Phase::Presenting => situation.ranked_presentations(),
+        _ => situation.ranked_bids(view.high_bid.map(|b| b.level), &Counts::of(&view.row), NORMAL_MARGIN),
+    };
+    ranked.into_iter().map(|(action, value)| Choice { action, visits: 1, value }).collect()
+}
+
+/// `easy`: the heuristic, but it overlooks things as a beginner does — it
+/// sometimes bids on a whim, forgets to present, or ignores the joker race.
+fn katzenjammer_easy(view: &KbView, legal: &[Action], rng: &mut Rng) -> Vec<Choice<Action>> {
+    let roll = rng.below(100);
+    if roll < 15 {
+        let action = legal[rng.index(legal.len())];
+        return vec![Choice { action, visits: 1, value: 0.0 }];
+    }
+    let mut situation = situation_from_view(view);
+    if roll < 45 {
+        situation.rival_jokers += 3.0; // careless about jokers
+    }
+    let standing = view.high_bid.map(|b| b.level);
+    let margin = if roll < 60 { -0.5 } else { NORMAL_MARGIN };
+    let action = heuristic_action(&situation, view.phase, standing, &view.row, margin);
+    vec![Choice { action, visits: 1, value: 0.0 }]
+}
+
+impl ArenaGame for KbState {
+    type Options = Options;
+    const SCORE: &'static str = "mice";
+    const EXTRA: &'static str = "jokers";
+    const LEVELS: &'static [Level] = &Level::ALL;
+
+    fn start(players: usize, options: &Options, seed: Seed) -> Result<Self, String> {
+        KbState::new_game(players, *options, seed).map_err(|e| e.to_string())
+    }
+
+    /// Jokers held and shown at the end (KB-18).
+    fn extra(&self, seat: Seat) -> f64 {
+        f64::from(self.final_jokers()[seat])
+    }
+}
+
+impl Player<KbState> for BuiltIn {
+    fn name(&self) -> String {
+        self.0.name().to_string()
+    }
+
+    fn decide(&mut self, view: &KbView, legal: &[Action], seed: u64) -> Result<Action, Fault> {
+        Ok(decide(self.0, view, legal, seed))
     }
 }

@@ -12,7 +12,8 @@ use crate::json::Json;
 use crate::notation::read::{array, object, required, uint};
 use crate::{Game, Seat};
 
-pub(super) fn run(input: &Json) -> Result<Json, Malformed> {
+/// Runs a J'achète scenario (its `"game"` already read) and gives the output object.
+pub fn run(input: &Json) -> Result<Json, Malformed> {
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
     let three_players = bool_option(input, "three_players")?;
     if !(JaOptions { three_players }).allows(players) {

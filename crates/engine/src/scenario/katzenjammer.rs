@@ -9,7 +9,8 @@ use crate::katzenjammer::notation::{self, cards_to_json, foursomes_to_json};
 use crate::katzenjammer::{BidKind, Card, Counts, EndCause, Event, KbState, KbView, Options, Phase, StandingBid};
 use crate::notation::read::{array, required, uint};
 
-pub(super) fn run(input: &Json) -> Result<Json, Malformed> {
+/// Runs a Katzenjammer scenario (its `"game"` already read) and gives the output object.
+pub fn run(input: &Json) -> Result<Json, Malformed> {
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
     let options = Options { full_mice: bool_option(input, "full_mice")? };
     let bandleader = uint(required(input, "bandleader", "the scenario")?, "\"bandleader\"")?;

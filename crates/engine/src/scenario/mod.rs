@@ -5,8 +5,10 @@
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
 //! Actions are read by each game's codec (`katzenjammer::notation`,
-//! `jachete::notation`); the output's and the bot protocol's encoders of
-//! states, views, events and results are in [`katzenjammer`] and [`jachete`].
+//! `jachete::notation`); each game's runner (`run`) and the output's and the
+//! bot protocol's encoders of states, views, events and results are in
+//! [`katzenjammer`] and [`jachete`]. The shared readers are here; nothing
+//! here names a game (the `tablee` command's registry picks the runner).
 
 pub mod jachete;
 pub mod katzenjammer;
@@ -42,25 +44,11 @@ impl<R: std::fmt::Display> From<ActionError<R>> for Malformed {
     }
 }
 
-/// Runs a scenario given as JSON text and returns the output object.
-pub fn run_text(text: &str) -> Result<Json, Malformed> {
-    let input = Json::parse(text).map_err(|e| Malformed(format!("not valid JSON: {}", where_in(text, &e))))?;
-    run(&input)
-}
-
-/// Runs a parsed scenario.
-pub fn run(input: &Json) -> Result<Json, Malformed> {
-    if !matches!(input, Json::Obj(_)) {
-        return Err(Malformed("a scenario is a JSON object, with \"game\" and the position".into()));
-    }
-    match input.get("game") {
-        None => Err(Malformed("the scenario has no \"game\" (\"katzenjammer\" or \"jachete\")".into())),
-        Some(Json::Str(g)) if g == "katzenjammer" => katzenjammer::run(input),
-        Some(Json::Str(g)) if g == "jachete" => jachete::run(input),
-        Some(other) => Err(Malformed(format!(
-            "unknown game {other}: this version knows \"katzenjammer\" and \"jachete\""
-        ))),
-    }
+/// Reads a scenario file's text as JSON (a parse error names its line and
+/// column). Which game runs it is the tools' choice, by its `"game"`: each
+/// game's runner is its module's `run` (`katzenjammer::run`, `jachete::run`).
+pub fn parse(text: &str) -> Result<Json, Malformed> {
+    Json::parse(text).map_err(|e| Malformed(format!("not valid JSON: {}", where_in(text, &e))))
 }
 
 /// A parse error with its line and column (1-based, in characters).

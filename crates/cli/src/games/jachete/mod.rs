@@ -1,0 +1,117 @@
+//! J'achète in the `tablee` command: its scenarios, its arena (options,
+//! players, research styles), its benchmark (`bench.rs`), its puzzles
+//! (`puzzles.rs`) and its side of the bot protocol.
+
+mod bench;
+mod puzzles;
+
+use serde_json::Value;
+use tablee_bots::arena::{Player, Table};
+use tablee_bots::jachete_styles::StylePlayer;
+use tablee_engine::jachete::{notation, JaGame, JaOptions, JaView};
+use tablee_engine::json::Json;
+use tablee_engine::scenario::{self, jachete as ja_json, Malformed};
+use tablee_engine::Seat;
+
+use crate::args::Options as Args;
+use crate::arena::{play, Run, SeatSpec, StyleSeats};
+use crate::failure::Failure;
+use crate::protocol::{from_value, to_value, BadAction, ProtocolGame};
+use crate::tool::{Bench, Puzzles, Tool};
+
+/// J'achète, for the tools.
+pub struct Jachete;
+
+/// The registry's entry (`games/mod.rs`).
+pub const TOOL: Jachete = Jachete;
+
+impl Tool for Jachete {
+    fn code(&self) -> &'static str {
+        "jachete"
+    }
+
+    fn title(&self) -> &'static str {
+        "J'achète"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["j'achete", "jachète", "j'achète"]
+    }
+
+    fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
+        Some(scenario::jachete::run(input))
+    }
+
+    fn arena_flags(&self) -> &'static [&'static str] {
+        &["three-players"]
+    }
+
+    fn arena_styles(&self) -> bool {
+        true
+    }
+
+    fn arena_check(&self, players: usize, args: &Args) -> Option<Result<(), String>> {
+        Some(match (JaOptions { three_players: args.flag("three-players") }).allows(players) {
+            true => Ok(()),
+            false => Err(format!("J'achète is for 4 to 8 players (3 with --three-players), not {players} (JA-2)")),
+        })
+    }
+
+    fn arena(&self, run: &Run, players: usize, games: usize, seed: u64, args: &Args) -> Result<(), Failure> {
+        let options = JaOptions { three_players: args.flag("three-players") };
+        play::<JaGame>(run, Table { players, games, seed, options }, "7 rounds, the lowest total wins")
+    }
+
+    fn bench(&self, bench: &Bench) -> Option<Result<(), Failure>> {
+        Some(bench::run(bench))
+    }
+
+    fn puzzles(&self) -> Option<&dyn Puzzles> {
+        Some(&puzzles::JaPuzzles)
+    }
+}
+
+/// J'achète's arena seats may be its research styles
+/// (`tablee_bots::jachete_styles`).
+impl StyleSeats for JaGame {
+    fn style_player(seat: &SeatSpec, mix_index: usize) -> Option<Box<dyn Player<JaGame>>> {
+        match seat {
+            SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
+            SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
+            _ => None,
+        }
+    }
+}
+
+impl ProtocolGame for JaGame {
+    fn view_json(view: &JaView) -> Value {
+        to_value(&ja_json::view_to_json(view))
+    }
+
+    fn view_seat(view: &JaView) -> Seat {
+        view.seat
+    }
+
+    fn view_players(view: &JaView) -> usize {
+        view.players
+    }
+
+    /// J'achète's only option: three players (JA-2), which a 3-player table has.
+    fn options_json(view: &JaView) -> Value {
+        to_value(&ja_json::options_to_json(JaOptions { three_players: view.players == 3 }))
+    }
+
+    fn action_json(action: &Self::Action) -> Value {
+        to_value(&notation::action_to_json(action))
+    }
+
+    /// Any well-written action is read, a `play` table outside `legal`
+    /// included; the arena then has the engine check it.
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
+        Ok(notation::action_from_json(&from_value(value))?)
+    }
+
+    fn result_json(state: &JaGame) -> Value {
+        ja_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
+    }
+}

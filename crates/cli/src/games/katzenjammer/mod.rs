@@ -1,0 +1,101 @@
+//! Katzenjammer Blues in the `tablee` command: its scenarios, its arena
+//! (options and players), its benchmark (`bench.rs`), its puzzles
+//! (`puzzles.rs`) and its side of the bot protocol.
+
+mod bench;
+mod puzzles;
+
+use serde_json::Value;
+use tablee_bots::arena::Table;
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{notation, KbState, KbView, Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::scenario::{self, katzenjammer as kb_json, Malformed};
+use tablee_engine::Seat;
+
+use crate::args::Options as Args;
+use crate::arena::{play, Run, StyleSeats};
+use crate::failure::Failure;
+use crate::protocol::{from_value, to_value, BadAction, ProtocolGame};
+use crate::tool::{Bench, Puzzles, Tool};
+
+/// Katzenjammer Blues, for the tools.
+pub struct Katzenjammer;
+
+/// The registry's entry (`games/mod.rs`).
+pub const TOOL: Katzenjammer = Katzenjammer;
+
+impl Tool for Katzenjammer {
+    fn code(&self) -> &'static str {
+        "katzenjammer"
+    }
+
+    fn title(&self) -> &'static str {
+        "Katzenjammer"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["katzenjammer-blues", "kb"]
+    }
+
+    fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
+        Some(scenario::katzenjammer::run(input))
+    }
+
+    fn arena_flags(&self) -> &'static [&'static str] {
+        &["full-mice"]
+    }
+
+    fn arena_check(&self, players: usize, _args: &Args) -> Option<Result<(), String>> {
+        Some(match (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            true => Ok(()),
+            false => Err(format!("Katzenjammer Blues is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")),
+        })
+    }
+
+    fn arena(&self, run: &Run, players: usize, games: usize, seed: u64, args: &Args) -> Result<(), Failure> {
+        let options = Options { full_mice: args.flag("full-mice") };
+        let mice = options.mice_for(players);
+        play::<KbState>(run, Table { players, games, seed, options }, &format!("{mice} mice"))
+    }
+
+    fn bench(&self, bench: &Bench) -> Option<Result<(), Failure>> {
+        Some(bench::run(bench))
+    }
+
+    fn puzzles(&self) -> Option<&dyn Puzzles> {
+        Some(&puzzles::KbPuzzles)
+    }
+}
+
+/// Katzenjammer's seats are levels or external bots: no research styles.
+impl StyleSeats for KbState {}
+
+impl ProtocolGame for KbState {
+    fn view_json(view: &KbView) -> Value {
+        to_value(&kb_json::view_to_json(view))
+    }
+
+    fn view_seat(view: &KbView) -> Seat {
+        view.seat
+    }
+
+    fn view_players(view: &KbView) -> usize {
+        view.players
+    }
+
+    fn options_json(view: &KbView) -> Value {
+        to_value(&kb_json::options_to_json(view.options))
+    }
+
+    fn action_json(action: &Self::Action) -> Value {
+        to_value(&notation::action_to_json(action))
+    }
+
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
+        Ok(notation::action_from_json(&from_value(value))?)
+    }
+
+    fn result_json(state: &KbState) -> Value {
+        kb_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
+    }
+}
