@@ -16,6 +16,8 @@
 //! searches ([`paired`], [`ismcts`]) and the arena are the games'.
 
 pub mod arena;
+#[cfg(any(test, feature = "test-game"))]
+pub mod highcard;
 pub mod ismcts;
 pub mod jachete;
 pub mod jachete_styles;

@@ -44,6 +44,8 @@ pub fn run_input(input: &Json) -> Result<Json, Malformed> {
         None => return Err(Malformed(format!("the scenario has no \"game\" ({})", quoted(" or ")))),
         Some(game) => game,
     };
-    let runner = game.as_str().and_then(games::by_code).and_then(|tool| tool.scenario(input));
-    runner.unwrap_or_else(|| Err(Malformed(format!("unknown game {game}: this version knows {}", quoted(" and ")))))
+    match game.as_str().and_then(games::by_code) {
+        None => Err(Malformed(format!("unknown game {game}: this version knows {}", quoted(" and ")))),
+        Some(tool) => tool.scenario(input).unwrap_or_else(|| Err(Malformed(format!("{} has no scenarios", tool.code())))),
+    }
 }

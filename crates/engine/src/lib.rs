@@ -8,6 +8,8 @@
 //! - [`scenario`]: the conformance interface of `shared/spec/scenarios.md`.
 
 pub mod game;
+#[cfg(any(test, feature = "test-game"))]
+pub mod highcard;
 pub mod jachete;
 pub mod json;
 pub mod notation;

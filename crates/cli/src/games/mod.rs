@@ -19,6 +19,7 @@ macro_rules! games {
 games! {
     katzenjammer,
     jachete,
+    #[cfg(test)] highcard,
 }
 
 /// The game of a command without `--game`.

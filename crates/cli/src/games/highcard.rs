@@ -1,0 +1,127 @@
+//! High card in the `tablee` command (the tests' third game): the arena and
+//! the bot protocol; no scenarios, benchmark or puzzles, which the commands
+//! say.
+
+use serde_json::Value;
+use tablee_bots::arena::Table;
+use tablee_engine::highcard::{notation, HcState, HcView, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::{Game, Seat};
+
+use crate::args::Options as Args;
+use crate::arena::{play, Run, StyleSeats};
+use crate::failure::Failure;
+use crate::protocol::{from_value, to_value, BadAction, ProtocolGame};
+use crate::tool::Tool;
+
+pub struct HighCard;
+
+pub const TOOL: HighCard = HighCard;
+
+impl Tool for HighCard {
+    fn code(&self) -> &'static str {
+        "highcard"
+    }
+
+    fn title(&self) -> &'static str {
+        "High card"
+    }
+
+    fn arena_check(&self, players: usize, _args: &Args) -> Option<Result<(), String>> {
+        Some(match (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            true => Ok(()),
+            false => Err(format!("High card is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")),
+        })
+    }
+
+    fn arena(&self, run: &Run, players: usize, games: usize, seed: u64, _args: &Args) -> Result<(), Failure> {
+        play::<HcState>(run, Table { players, games, seed, options: () }, "one card each")
+    }
+}
+
+impl StyleSeats for HcState {}
+
+impl ProtocolGame for HcState {
+    fn view_json(view: &HcView) -> Value {
+        to_value(&notation::view_to_json(view))
+    }
+
+    fn view_seat(view: &HcView) -> Seat {
+        view.seat
+    }
+
+    fn view_players(view: &HcView) -> usize {
+        view.players
+    }
+
+    fn options_json(_view: &HcView) -> Value {
+        Value::Object(Default::default())
+    }
+
+    fn action_json(action: &Self::Action) -> Value {
+        to_value(&notation::action_to_json(action))
+    }
+
+    fn read_action(value: &Value) -> Result<Self::Action, BadAction> {
+        Ok(notation::action_from_json(&from_value(value))?)
+    }
+
+    fn result_json(state: &HcState) -> Value {
+        state.outcome().map_or(Value::Null, |o| serde_json::json!({ "scores": o.scores, "winners": o.winners }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tablee_bots::arena::{self, BuiltIn, Player};
+    use tablee_bots::Level;
+
+    use tablee_engine::json::Json;
+
+    use super::*;
+    use crate::ext_bot::{self, ExtSettings, ExternalBot};
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The whole command line, through the registry: the arena plays High
+    /// card; the commands it has no part in say so.
+    #[test]
+    fn the_commands_find_high_card_in_the_registry() {
+        let arena = crate::arena_cmd::run(&strings(&["--game", "highcard", "--seats", "normal,random,random", "--games", "4"]));
+        assert!(arena.is_ok());
+        let too_many = crate::arena_cmd::run(&strings(&["--game", "highcard", "--seats", "normal,normal,normal,normal,normal"]));
+        assert!(too_many.err().is_some_and(|f| f.code == 2 && f.message.contains("High card is for 2 to 4 players")));
+        let bench = crate::bench_cmd::run(&strings(&["--game", "highcard"]));
+        assert!(bench.err().is_some_and(|f| f.code == 2 && f.message == "bench: highcard has no benchmark"));
+        let puzzles = crate::puzzles_cmd::run(&strings(&["--game", "highcard", "--out", "/nonexistent"]));
+        assert!(puzzles.err().is_some_and(|f| f.code == 2 && f.message == "highcard has no puzzles"));
+        let scenario = crate::scenario_cmd::run_input(&Json::obj([("game", Json::str("highcard"))]));
+        assert_eq!(scenario.map_err(|m| m.0), Err("highcard has no scenarios".to_string()));
+    }
+
+    /// The bot protocol carries High card: an external program (the
+    /// example random bot, which knows no game) plays whole games.
+    #[test]
+    fn an_external_bot_plays_high_card_through_the_protocol() {
+        let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/bots/random_bot.py");
+        let command = format!("python3 {bot}");
+        let settings = ExtSettings {
+            argv: ext_bot::split_command(&command).expect("a command"),
+            command,
+            timeout: Duration::from_secs(10),
+            log: None,
+            label: "seat 1".into(),
+        };
+        let mut external = ExternalBot::<HcState>::start(settings).expect("python3 runs the example bot");
+        let mut normal = BuiltIn(Level::Normal);
+        let mut seats: Vec<&mut dyn Player<HcState>> = vec![&mut external, &mut normal];
+        let table = Table { players: 2, games: 6, seed: 1, options: () };
+        let report = arena::run_players(&table, &mut seats, |_| {}).expect("the arena runs");
+        assert_eq!(report.games, 6);
+        assert_eq!(report.seats[0].faults.total(), 0, "{:?}", report.seats[0].faults);
+        assert!(report.seats[0].decisions >= 6, "the bot decided in every game");
+    }
+}

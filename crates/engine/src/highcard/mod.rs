@@ -1,0 +1,230 @@
+//! High card (`highcard`), the tests' third game: the smallest game with a
+//! hidden hand, a decision and a winner, so that the tests can show what a
+//! game touches to join Tablée (docs/architecture.md, "Adding a game"). Built
+//! only for tests (the `test-game` feature).
+//!
+//! - HC-1: 2 to 4 players; nine cards, 1 to 9, shuffled from the seed; each
+//!   player is dealt one card, face down; the rest is the stock.
+//! - HC-2: from seat 0 on, each player once either keeps their card or swaps
+//!   it for the stock's top card (the card given up leaves the game).
+//! - HC-3: when everyone has chosen, the game is over: the highest card wins,
+//!   and each player scores their card's value.
+
+use std::fmt;
+
+use crate::game::{self, Game, Outcome, RuleError, Seat, Shared};
+use crate::json::Json;
+use crate::notation::read::{malformed, object, required, string};
+use crate::notation::ActionError;
+use crate::rng::Rng;
+use crate::seed::Seed;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 4;
+
+/// A player's one decision (HC-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HcAction {
+    Keep,
+    Swap,
+}
+
+/// Why High card refuses an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Everyone has chosen (HC-3).
+    GameOver,
+    /// A refusal every table shares.
+    Shared(Shared),
+}
+
+impl game::Refusal for Refusal {
+    fn rules(&self) -> &'static [&'static str] {
+        match self {
+            Refusal::GameOver => &["HC-3"],
+            Refusal::Shared(_) => &[],
+        }
+    }
+
+    fn shared(&self) -> Option<&Shared> {
+        match self {
+            Refusal::Shared(shared) => Some(shared),
+            Refusal::GameOver => None,
+        }
+    }
+}
+
+impl From<Shared> for Refusal {
+    fn from(shared: Shared) -> Self {
+        Refusal::Shared(shared)
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("everyone has chosen: the game is over (HC-3)"),
+            Refusal::Shared(shared) => shared.fmt(f),
+        }
+    }
+}
+
+/// A whole game of High card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HcState {
+    hands: Vec<u8>,
+    stock: Vec<u8>,
+    /// What each seat chose, in order; the seat to act is the next one.
+    chosen: Vec<HcAction>,
+}
+
+/// What one seat knows: its card and everyone's choices so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HcView {
+    pub seat: Seat,
+    pub players: usize,
+    pub card: u8,
+    pub chosen: Vec<HcAction>,
+    pub stock: usize,
+}
+
+impl HcState {
+    /// Deals a game (HC-1).
+    pub fn new_game(players: usize, seed: Seed) -> Result<HcState, String> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("High card is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (HC-1)"));
+        }
+        let mut deck: Vec<u8> = (1..=9).collect();
+        Rng::for_stream(seed.number(), "highcard-deal").shuffle(&mut deck);
+        let stock = deck.split_off(players);
+        Ok(HcState { hands: deck, stock, chosen: Vec::new() })
+    }
+
+    /// Each seat's card.
+    pub fn hands(&self) -> &[u8] {
+        &self.hands
+    }
+
+    pub fn chosen(&self) -> &[HcAction] {
+        &self.chosen
+    }
+}
+
+impl Game for HcState {
+    type Action = HcAction;
+    type View = HcView;
+    type Refusal = Refusal;
+
+    const NAME: &'static str = "highcard";
+    const ACTIONS_EXHAUSTIVE: bool = true;
+
+    fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        Some(self.chosen.len()).filter(|&s| s < self.hands.len())
+    }
+
+    fn actions(&self, out: &mut Vec<HcAction>) {
+        out.clear();
+        if self.to_act().is_some() {
+            out.extend([HcAction::Keep, HcAction::Swap]);
+        }
+    }
+
+    fn check(&self, _action: &HcAction) -> Result<(), RuleError<Refusal>> {
+        match self.to_act() {
+            Some(_) => Ok(()),
+            None => Err(Refusal::GameOver.into()),
+        }
+    }
+
+    fn apply(&mut self, action: &HcAction) -> Result<(), RuleError<Refusal>> {
+        self.check(action)?;
+        let seat = self.chosen.len();
+        if *action == HcAction::Swap {
+            self.hands[seat] = self.stock.remove(0);
+        }
+        self.chosen.push(*action);
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> HcView {
+        HcView { seat, players: self.players(), card: self.hands[seat], chosen: self.chosen.clone(), stock: self.stock.len() }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_act().is_some() {
+            return None;
+        }
+        let scores: Vec<i32> = self.hands.iter().map(|&c| i32::from(c)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let winners = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+        Some(Outcome { scores, winners })
+    }
+}
+
+/// The action notation: `{"act":"keep"}`, `{"act":"swap"}`.
+pub mod notation {
+    use super::*;
+
+    pub fn action_to_json(action: &HcAction) -> Json {
+        let act = match action {
+            HcAction::Keep => "keep",
+            HcAction::Swap => "swap",
+        };
+        Json::obj([("act", Json::str(act))])
+    }
+
+    pub fn action_from_json(value: &Json) -> Result<HcAction, ActionError<Refusal>> {
+        let act = string(required(object(value, "an action")?, "act", "an action")?, "\"act\"")?;
+        match act {
+            "keep" => Ok(HcAction::Keep),
+            "swap" => Ok(HcAction::Swap),
+            other => Err(malformed(format!("unknown act \"{other}\" (keep, swap)"))),
+        }
+    }
+
+    /// A view as the bot protocol sends it.
+    pub fn view_to_json(view: &HcView) -> Json {
+        Json::obj([
+            ("seat", view.seat.into()),
+            ("players", view.players.into()),
+            ("card", u32::from(view.card).into()),
+            ("chosen", Json::Arr(view.chosen.iter().map(action_to_json).collect())),
+            ("stock", view.stock.into()),
+        ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::check_samples;
+
+    #[test]
+    fn hc1_hc3_a_whole_game_deals_chooses_and_ends() {
+        let mut state = HcState::new_game(3, Seed::from_number(7)).expect("3 players");
+        assert!(HcState::new_game(5, Seed::from_number(7)).is_err());
+        let mut legal = Vec::new();
+        while let Some(seat) = state.to_act() {
+            state.actions(&mut legal);
+            let action = if state.view(seat).card >= 5 { HcAction::Keep } else { HcAction::Swap };
+            state.apply(&action).expect("a legal action");
+        }
+        let outcome = state.outcome().expect("over");
+        assert_eq!(outcome.winners.len(), 1);
+        let error = state.apply(&HcAction::Keep).unwrap_err();
+        assert_eq!((error.refusal(), error.rules()), (&Refusal::GameOver, &["HC-3"][..]));
+        check_samples(&[Refusal::GameOver], "HC-", |_| false, |r| format!("{r:?}"));
+    }
+
+    #[test]
+    fn hc2_the_notation_reads_what_it_writes() {
+        for action in [HcAction::Keep, HcAction::Swap] {
+            assert_eq!(notation::action_from_json(&notation::action_to_json(&action)), Ok(action));
+        }
+        assert!(matches!(notation::action_from_json(&Json::obj([("act", Json::str("fold"))])), Err(ActionError::Malformed(_))));
+    }
+}
