@@ -10,7 +10,7 @@ use tablee_bots::Level;
 use tablee_engine::{Seat, SeedError, Shared};
 
 use crate::app::config::{Day, SeatKind, TableConfig};
-use crate::app::controller::DailyAttempt;
+use crate::app::config::DailyAttempt;
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::link::LinkError;
 use crate::app::save::SaveError;
@@ -756,25 +756,11 @@ pub fn problem_fresh(game: GameId, lang: Lang) -> String {
     }
 }
 
-/// A game on the home screen, in one line: what it is, how many play, how
-/// long a game lasts against bots (the durations are estimates: a game of
-/// Katzenjammer is 48–112 moves, J'achète's seven rounds about 350).
-pub fn game_blurb(game: GameId, lang: Lang) -> String {
-    use crate::games::{jachete::Jachete, katzenjammer::Katzenjammer};
-    let (min, max) = match game {
-        GameId::Katzenjammer => (Katzenjammer::MIN_PLAYERS, Katzenjammer::MAX_PLAYERS),
-        GameId::Jachete => (Jachete::MIN_PLAYERS, Jachete::MAX_PLAYERS),
-    };
-    let what = match (game, lang) {
-        (GameId::Katzenjammer, Lang::En) => "Bid for mice with sets of cards, dodge the jokers",
-        (GameId::Katzenjammer, Lang::Fr) => "Enchérissez pour des souris, fuyez les jokers",
-        (GameId::Jachete, Lang::En) => "Quebec rummy: seven contracts, buy the discards",
-        (GameId::Jachete, Lang::Fr) => "Rami québécois : sept contrats, achetez les défausses",
-    };
-    let minutes = match game {
-        GameId::Katzenjammer => (10, 20),
-        GameId::Jachete => (30, 45),
-    };
+/// A game on the home screen, in one line: what it is (`GameDef::blurb`),
+/// how many play, how long a game lasts against bots (`GameDef::MINUTES`,
+/// estimates).
+pub fn game_blurb<G: GameDef>(lang: Lang) -> String {
+    let (what, (min, max), minutes) = (G::blurb(lang), (G::MIN_PLAYERS, G::MAX_PLAYERS), G::MINUTES);
     match lang {
         Lang::En => format!("{what} · {min}–{max} players · {}–{} min", minutes.0, minutes.1),
         Lang::Fr => format!("{what} · {min} à {max} joueurs · {} à {} min", minutes.0, minutes.1),

@@ -32,7 +32,7 @@ macro_rules! part {
 /// One table part a game, from the registry's list (`src/games/mod.rs`):
 /// each game's `GameUi::table` in a module of its own, named after the game.
 macro_rules! table_parts {
-    ($($variant:ident: $game:ty),+) => {
+    ($($variant:ident: $game:ty),+ $(,)?) => {
         $(
             #[allow(non_snake_case)]
             mod $variant {

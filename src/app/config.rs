@@ -216,6 +216,17 @@ pub fn default_seats<G: GameDef>(players: usize) -> Vec<SeatKind> {
         .collect()
 }
 
+/// A daily deal's attempt (`controller::Shell::daily_attempt`): what a game's
+/// share text and the deal bar say of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyAttempt {
+    /// The first finished attempt counts (this one, if it finishes first);
+    /// `streak`: days in a row with the daily deal finished.
+    Counts { streak: u32 },
+    /// The day's deal was already finished once: this game is practice.
+    Practice { first_score: i32 },
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

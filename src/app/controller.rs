@@ -17,7 +17,7 @@
 use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Seat, Shared};
 
-use super::config::{Day, TableConfig};
+use super::config::{Day, TableConfig, DailyAttempt};
 use super::game::{AnySession, AnyTable, GameDef, GameId};
 use super::history::{Daily, History};
 use super::lang::Lang;
@@ -73,16 +73,6 @@ pub const LANG_KEY: &str = "tablee.lang";
 pub const SPEED_KEY: &str = "tablee.speed";
 /// The game last chosen on the home screen (its code), offered again.
 pub const HOME_GAME_KEY: &str = "tablee.home.game";
-
-/// A daily deal's attempt ([`Shell::daily_attempt`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DailyAttempt {
-    /// The first finished attempt counts (this one, if it finishes first);
-    /// `streak`: days in a row with the daily deal finished.
-    Counts { streak: u32 },
-    /// The day's deal was already finished once: this game is practice.
-    Practice { first_score: i32 },
-}
 
 /// A save that could not be resumed: why, and where it was kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1104,10 +1094,7 @@ pub(crate) mod tests {
     }
 
     fn deals(shell: &Shell) -> Vec<(String, usize)> {
-        let seed = |s: &AnySession| match s.table() {
-            AnyTable::Katzenjammer(t) => t.seed.to_string(),
-            AnyTable::Jachete(t) => t.seed.to_string(),
-        };
+        let seed = |s: &AnySession| crate::games::each_game!(s.table(), t => t.seed.to_string());
         shell.kept.iter().map(|k| (seed(&k.session), k.session.moves())).collect()
     }
 

@@ -16,8 +16,7 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
-use super::config::{Day, TableConfig};
-use super::controller::DailyAttempt;
+use super::config::{DailyAttempt, Day, TableConfig};
 use super::lang::Lang;
 use super::session::Session;
 
@@ -154,6 +153,10 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     const TITLE: &'static str;
     /// The numbers of players, in words, for a link's refusal: "2 to 6".
     fn players_words(lang: Lang) -> &'static str;
+    /// What the game is, in one line of the home screen ("Bid for mice…").
+    fn blurb(lang: Lang) -> &'static str;
+    /// How long a game against bots lasts, in minutes (an estimate).
+    const MINUTES: (u32, u32);
     /// The fewest and most players any table of this game may have.
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
@@ -227,6 +230,26 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
         false
     }
 
+    /// "Match · game 2 of 3" ("… over" once `over`), for the lists that name
+    /// a match's game (only asked of a game with matches).
+    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
+        let _ = (number, games, over, lang);
+        String::new()
+    }
+
+    // ----- puzzles ----------------------------------------------------------------------
+
+    /// Whether the game has puzzles (`public/puzzles/<code>.json`); a game
+    /// without any is not offered on the puzzles' screens.
+    const PUZZLES: bool = false;
+
+    /// A puzzle move's key: two moves that are the same move in the game's
+    /// terms have the same key (the canonical notation, unless the game
+    /// says otherwise: J'achète's table whatever the order of its melds).
+    fn puzzle_key(action: &Self::Action) -> String {
+        Self::action_to_json(action).text()
+    }
+
     // ----- the end ----------------------------------------------------------------------
 
     /// Each seat's place in a finished game (1: the winners; `None` while
@@ -239,6 +262,13 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     }
 }
 
+impl GameId {
+    /// Whether the game has puzzles ([`GameDef::PUZZLES`]).
+    pub fn has_puzzles(self) -> bool {
+        with_game!(self, G => G::PUZZLES)
+    }
+}
+
 impl AnyTable {
     /// The table labelled as `today`'s daily deal if its seed is that deal's.
     pub fn with_daily_label(self, today: Day) -> AnyTable {
@@ -247,6 +277,16 @@ impl AnyTable {
 
     pub fn players(&self) -> usize {
         each_game!(self, t => t.players())
+    }
+
+    /// The table of game `G`, if this is one.
+    pub fn get<G: GameDef>(&self) -> Option<&TableConfig<G>> {
+        G::as_table(self)
+    }
+
+    /// Who sits at each seat.
+    pub fn seats(&self) -> &[super::config::SeatKind] {
+        each_game!(self, t => &t.seats)
     }
 
     /// Deals this table's game (the page's way): the first of a match of `games` games (one: a game of its own).

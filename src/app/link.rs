@@ -21,8 +21,6 @@ use super::lang::Lang;
 use super::session::Session;
 use super::url;
 
-use crate::games::katzenjammer::Katzenjammer;
-
 /// What a link asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkRequest {
@@ -77,7 +75,7 @@ impl From<OptionError> for LinkError {
 pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
     let pairs = url::parse(search);
     let game = match url::get(&pairs, "game") {
-        None => GameId::Katzenjammer,
+        None => unnamed(),
         Some(g) => GameId::parse(g).ok_or_else(|| LinkError::UnknownGame(shorten(g.trim())))?,
     };
     if let Some(v) = url::get(&pairs, "v") {
@@ -227,8 +225,8 @@ pub enum PuzzleLink {
 pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
     let pairs = url::parse(search);
     let game = match url::get(&pairs, "game") {
-        Some(g) => GameId::parse(g)?,
-        None => GameId::Katzenjammer,
+        Some(g) => GameId::parse(g).filter(|g| g.has_puzzles())?,
+        None => unnamed(),
     };
     match url::get(&pairs, "puzzle") {
         Some(id) => Some(PuzzleLink::One(game, id.trim().parse().ok())),
@@ -236,10 +234,22 @@ pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
     }
 }
 
+/// The game of a link that names none: the links written before there
+/// were other games are Katzenjammer's, for ever.
+fn unnamed() -> GameId {
+    GameId::parse("katzenjammer").unwrap_or(GameId::ALL[0])
+}
+
 /// The player count of a link that may be broken, for a "fresh game" offer
-/// (of Katzenjammer Blues, the home screen's first table).
+/// of the game it names ([`named_game`]).
 pub fn players_hint(search: &str) -> usize {
-    players_for::<Katzenjammer>(&url::parse(search))
+    with_game!(named_game(search), G => players_for::<G>(&url::parse(search)))
+}
+
+/// The home screen's first table when no game was dealt: the game a link
+/// names ([`named_game`]) with its player count if that game may have it.
+pub fn home_table(search: &str) -> AnyTable {
+    with_game!(named_game(search), G => TableConfig::<G>::new(Seed::from_number(0), players_for::<G>(&url::parse(search))).into_any())
 }
 
 /// The players a link asks for if `G` may have that many, else `G`'s default.
@@ -253,7 +263,7 @@ fn players_for<G: GameDef>(pairs: &[(String, String)]) -> usize {
 /// The game a link names, even a broken one: Katzenjammer if it names
 /// none (older links) or one unknown.
 pub fn named_game(search: &str) -> GameId {
-    url::get(&url::parse(search), "game").and_then(GameId::parse).unwrap_or(GameId::Katzenjammer)
+    url::get(&url::parse(search), "game").and_then(GameId::parse).unwrap_or_else(unnamed)
 }
 
 /// A broken link's "start a new game": a table of `game` (the one the link
@@ -276,6 +286,7 @@ pub fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::katzenjammer::Katzenjammer;
     use crate::games::jachete::Jachete;
     use super::*;
     use tablee_bots::Level;
@@ -523,8 +534,10 @@ mod tests {
         assert_eq!(puzzle_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
         assert_eq!(puzzle_link("?game=jachete&seed=1K7Q-M3ZD"), None);
         assert_eq!(puzzle_link(""), None);
+        // A game without puzzles has no puzzle address (the tests' High card).
+        assert_eq!(puzzle_link("?game=highcard&puzzles"), None);
         // The puzzle's own links read back.
-        for game in GameId::ALL {
+        for game in GameId::ALL.into_iter().filter(|g| g.has_puzzles()) {
             assert_eq!(puzzle_link(&crate::app::puzzles::link(game, 42)), Some(PuzzleLink::One(game, Some(42))));
             assert_eq!(puzzle_link(&crate::app::puzzles::list_link(game)), Some(PuzzleLink::List(game)));
         }

@@ -109,20 +109,10 @@ pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session
     Ok(session)
 }
 
-/// How a game's puzzle moves compare: two moves that are the same move in
-/// the game's terms have the same key. Each game implements it beside its
-/// `GameDef` (`src/games/<game>/mod.rs`).
-pub trait Judged: GameDef {
-    /// The move's key: its canonical notation, unless the game says otherwise.
-    fn key(action: &Self::Action) -> String {
-        Self::action_to_json(action).text()
-    }
-}
-
 /// The key of an action written in the game's notation (`None`: not an
 /// action of `G`).
-fn canonical<G: Judged>(action: &Json) -> Option<String> {
-    G::action_from_json(action).ok().map(|a| G::key(&a))
+fn canonical<G: GameDef>(action: &Json) -> Option<String> {
+    G::action_from_json(action).ok().map(|a| G::puzzle_key(&a))
 }
 
 /// How a first move compares with the puzzle's answers.
@@ -133,9 +123,9 @@ pub struct Verdict {
     pub candidate: Option<usize>,
 }
 
-/// Judges the move played in the puzzle's position, by its key ([`Judged`]).
-pub fn judge<G: Judged>(puzzle: &Puzzle, played: &G::Action) -> Verdict {
-    let played = G::key(played);
+/// Judges the move played in the puzzle's position, by its key ([`GameDef::puzzle_key`]).
+pub fn judge<G: GameDef>(puzzle: &Puzzle, played: &G::Action) -> Verdict {
+    let played = G::puzzle_key(played);
     let candidate = puzzle.candidates.iter().position(|c| canonical::<G>(&c.action).as_deref() == Some(played.as_str()));
     Verdict { right: candidate.is_some_and(|c| puzzle.answers.contains(&c)), candidate }
 }

@@ -23,12 +23,12 @@ macro_rules! registry {
         }
 
         impl GameId {
-            pub const ALL: [GameId; [$(GameId::$variant),+].len()] = [$(GameId::$variant),+];
+            pub const ALL: [GameId; [$($(#[$meta])* GameId::$variant),+].len()] = [$($(#[$meta])* GameId::$variant),+];
 
             /// The name in links and saves (`?game=jachete`).
             pub fn code(self) -> &'static str {
                 match self {
-                    $(GameId::$variant => <$crate::games::$module::$def as $crate::app::game::GameDef>::CODE,)+
+                    $($(#[$meta])* GameId::$variant => <$crate::games::$module::$def as $crate::app::game::GameDef>::CODE,)+
                 }
             }
 
@@ -41,7 +41,7 @@ macro_rules! registry {
             /// The game's own name, the same in every language.
             pub fn title(self) -> &'static str {
                 match self {
-                    $(GameId::$variant => <$crate::games::$module::$def as $crate::app::game::GameDef>::TITLE,)+
+                    $($(#[$meta])* GameId::$variant => <$crate::games::$module::$def as $crate::app::game::GameDef>::TITLE,)+
                 }
             }
         }
@@ -49,19 +49,19 @@ macro_rules! registry {
         /// A table of any game.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum AnyTable {
-            $($variant($crate::app::config::TableConfig<$crate::games::$module::$def>),)+
+            $($(#[$meta])* $variant($crate::app::config::TableConfig<$crate::games::$module::$def>),)+
         }
 
         /// A game in progress, of any game.
         #[derive(Clone, Debug)]
         pub enum AnySession {
-            $($variant($crate::app::session::Session<$crate::games::$module::$def>),)+
+            $($(#[$meta])* $variant($crate::app::session::Session<$crate::games::$module::$def>),)+
         }
 
         impl AnyTable {
             pub fn game(&self) -> GameId {
                 match self {
-                    $(AnyTable::$variant(_) => GameId::$variant,)+
+                    $($(#[$meta])* AnyTable::$variant(_) => GameId::$variant,)+
                 }
             }
         }
@@ -69,12 +69,13 @@ macro_rules! registry {
         impl AnySession {
             pub fn game(&self) -> GameId {
                 match self {
-                    $(AnySession::$variant(_) => GameId::$variant,)+
+                    $($(#[$meta])* AnySession::$variant(_) => GameId::$variant,)+
                 }
             }
         }
 
         $(
+            $(#[$meta])*
             impl $crate::app::game::Registered for $crate::games::$module::$def {
                 const ID: GameId = GameId::$variant;
 
@@ -117,12 +118,12 @@ macro_rules! registry {
         macro_rules! each_game {
             (session $d value:expr, $d x:ident => $d body:expr) => {
                 match $d value {
-                    $($crate::games::AnySession::$variant($d x) => $d body,)+
+                    $($(#[$meta])* $crate::games::AnySession::$variant($d x) => $d body,)+
                 }
             };
             ($d value:expr, $d x:ident => $d body:expr) => {
                 match $d value {
-                    $($crate::games::AnyTable::$variant($d x) => $d body,)+
+                    $($(#[$meta])* $crate::games::AnyTable::$variant($d x) => $d body,)+
                 }
             };
         }
@@ -133,7 +134,7 @@ macro_rules! registry {
         macro_rules! with_game {
             ($d id:expr, $d g:ident => $d body:expr) => {
                 match $d id {
-                    $($crate::games::GameId::$variant => {
+                    $($(#[$meta])* $crate::games::GameId::$variant => {
                         type $d g = $crate::games::$module::$def;
                         $d body
                     })+
@@ -147,8 +148,26 @@ macro_rules! registry {
         #[macro_export]
         macro_rules! for_each_game {
             ($d callback:ident) => {
-                $d callback! { $($variant: $crate::games::$module::$def),+ }
+                $crate::__shipped_games! { $d callback [] $([$(#[$meta])*] $variant $module $def,)+ }
             };
         }
+    };
+}
+
+/// `for_each_game!`'s helper: hands on the games of the shipped page only,
+/// leaving out a line with attributes (a game of the tests,
+/// `#[cfg(test)]`), whose cfg the page's program could not evaluate as the
+/// library did.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __shipped_games {
+    ($callback:ident [$($done:tt)*]) => {
+        $callback! { $($done)* }
+    };
+    ($callback:ident [$($done:tt)*] [] $variant:ident $module:ident $def:ident, $($rest:tt)*) => {
+        $crate::__shipped_games! { $callback [$($done)* $variant: $crate::games::$module::$def,] $($rest)* }
+    };
+    ($callback:ident [$($done:tt)*] [$(#[$meta:meta])+] $variant:ident $module:ident $def:ident, $($rest:tt)*) => {
+        $crate::__shipped_games! { $callback [$($done)*] $($rest)* }
     };
 }

@@ -12,7 +12,7 @@ use tablee_engine::{Game, Outcome, RuleError, Seat, Shared};
 use tablee_engine::json::Json;
 
 use super::config::{SeatKind, TableConfig};
-use super::controller::DailyAttempt;
+use super::config::DailyAttempt;
 use super::lang::Lang;
 use super::game::{AnySession, GameDef, MatchRecord};
 

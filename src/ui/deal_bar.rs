@@ -12,7 +12,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::{browser, ctx, tr, Ctx, Speed, TakeBack};
-use crate::app::controller::{DailyAttempt, Par, SPEED_KEY};
+use crate::app::config::DailyAttempt;
+use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::session::Session;

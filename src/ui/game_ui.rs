@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use tablee_engine::json::Json;
 
 use super::replay::Mark;
+use crate::app::config::TableConfig;
 use crate::app::game::{AnySession, GameDef};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
@@ -31,6 +32,33 @@ pub trait GameUi: GameDef {
 
     /// A score in words: "3 mice", "45 points".
     fn score_words(score: i32, lang: Lang) -> String;
+
+    // ----- the home screen -------------------------------------------------------
+
+    /// The home screen's form of the game's own options (Katzenjammer's
+    /// house rule and its matches), shown under the seats; `None`: the game
+    /// has none, and the home screen says nothing of options. `last`: the
+    /// table last dealt from the home screen or a link, if of this game.
+    fn options_form(last: Option<&TableConfig<Self>>) -> Option<AnyView> {
+        let _ = last;
+        None
+    }
+
+    /// What Play deals with, `players` at the table: the options (read back
+    /// from [`GameUi::options_form`], or implied by the players: J'achète's
+    /// small table) and the number of games (more than 1: a match).
+    fn chosen_options(players: usize) -> (Self::Options, usize) {
+        let _ = players;
+        (Default::default(), 1)
+    }
+
+    /// A note for a person's first game of this game on this device, when
+    /// the home screen offers it against easy bots (J'achète's); `None`:
+    /// the bots keep their usual level.
+    fn first_game_note(lang: Lang) -> Option<&'static str> {
+        let _ = lang;
+        None
+    }
 
     /// Where the table's decoration of the next move starts (Katzenjammer:
     /// its log's length, so that a win's cards can fly).

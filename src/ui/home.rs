@@ -7,17 +7,14 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_match, tr, Screen};
-use tablee_engine::jachete::JaOptions;
+use super::{browser, ctx, start_match, tr, GameUi, Screen};
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
 use crate::app::controller::{Shell, HOME_GAME_KEY};
 use tablee_bots::Level;
 use crate::app::game::{GameDef, GameId};
 use crate::app::lang::Lang;
-use crate::games::jachete::Jachete;
-use crate::games::katzenjammer::ui::OptionsForm;
-use crate::games::katzenjammer::Katzenjammer;
+use crate::games::with_game;
 use crate::i18n;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +27,7 @@ enum DealMode {
 /// The players a game's home screen offers (J'achète: 3 with its small-table
 /// option, which the home screen turns on for 3 players).
 fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
-    crate::games::with_game!(game, G => G::MIN_PLAYERS..=G::MAX_PLAYERS)
+    with_game!(game, G => G::MIN_PLAYERS..=G::MAX_PLAYERS)
 }
 
 /// The table the form describes, of game `G`; `None` when the typed deal
@@ -54,21 +51,20 @@ fn first_game(shell: &Shell, game: GameId) -> bool {
 pub fn Home() -> impl IntoView {
     let ctx = ctx();
     let s = move || ctx.lang().s();
-    let initial = ctx.home_table.get_untracked();
     let game = ctx.home_game;
     // While the visitor reads the home screen, the chosen game's table is
     // fetched (when the page is idle), so that Play deals at once.
     Effect::new(move |_| super::parts::prefetch_table(game.get()));
-    let seats = RwSignal::new(initial.seats.clone());
-    let options = RwSignal::new(initial.options);
+    let seats = RwSignal::new(ctx.home_table.with_untracked(|t| t.seats().to_vec()));
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
     let today = browser::today_utc();
 
-    // J'achète's first game on this device is offered against easy bots
-    // (the seats' levels stay there to choose): `eased` while the bots left
-    // at the usual level are set to easy for it.
+    // A game's first game on this device may be offered against easy bots
+    // (J'achète's, `GameUi::first_game_note`; the seats' levels stay there
+    // to choose): `eased` while the bots left at the usual level are set to
+    // easy for it.
     let eased = RwSignal::new(false);
     let bot_level = move || if eased.get_untracked() { Level::Easy } else { Level::Normal };
     let players = move || seats.with(|v| v.len());
@@ -81,11 +77,11 @@ pub fn Home() -> impl IntoView {
         });
     };
     let ease = move |g: GameId| {
-        let first_jachete = g == GameId::Jachete && ctx.shell.with_untracked(|sh| first_game(sh, GameId::Jachete));
-        if first_jachete != eased.get_untracked() {
-            let (from, to) = if first_jachete { (Level::Normal, Level::Easy) } else { (Level::Easy, Level::Normal) };
+        let first = first_note(g, Lang::En).is_some() && ctx.shell.with_untracked(|sh| first_game(sh, g));
+        if first != eased.get_untracked() {
+            let (from, to) = if first { (Level::Normal, Level::Easy) } else { (Level::Easy, Level::Normal) };
             seats.update(|v| v.iter_mut().filter(|k| **k == SeatKind::Bot(from)).for_each(|k| *k = SeatKind::Bot(to)));
-            eased.set(first_jachete);
+            eased.set(first);
         }
     };
     ease(game.get_untracked());
@@ -109,19 +105,18 @@ pub fn Home() -> impl IntoView {
         let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
         // A daily deal is never a match.
         let mut match_games = 1;
-        let table = match game.get_untracked() {
-            GameId::Katzenjammer => table_for::<Katzenjammer>(mode, &typed, seats, options.get_untracked(), today).map(|config| {
-                ctx.home_table.set(config.clone());
-                if config.daily.is_none() {
-                    match_games = chosen_games();
-                }
-                config.into_any()
-            }),
-            GameId::Jachete => {
-                let options = JaOptions { three_players: seats.len() == 3 };
-                table_for::<Jachete>(mode, &typed, seats, options, today).map(TableConfig::into_any)
+        fn deal<G: GameUi>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, today: Day, games: &mut usize) -> Option<crate::app::game::AnyTable> {
+            let (options, chosen) = G::chosen_options(seats.len());
+            let config = table_for::<G>(mode, typed, seats, options, today)?;
+            if config.daily.is_none() {
+                *games = chosen;
             }
-        };
+            Some(config.into_any())
+        }
+        let table = with_game!(game.get_untracked(), G => deal::<G>(mode, &typed, seats, today, &mut match_games));
+        if let Some(table) = &table {
+            ctx.home_table.set(table.clone());
+        }
         match table {
             Some(table) => start_match(ctx, table, match_games),
             None => browser::focus_id("seed-input"),
@@ -176,7 +171,7 @@ pub fn Home() -> impl IntoView {
                                         " " <strong>{g.title()}</strong>
                                     </label>
                                     <p class="note blurb" id=about data-testid=format!("game-blurb-{}", g.code())>
-                                        {move || i18n::game_blurb(g, ctx.lang())}
+                                        {move || crate::games::with_game!(g, G => i18n::game_blurb::<G>(ctx.lang()))}
                                     </p>
                                 </div>
                             }
@@ -209,8 +204,8 @@ pub fn Home() -> impl IntoView {
                     <div class="seats">
                         {move || (0..players()).map(|i| view! { <SeatChoice index=i seats /> }).collect_view()}
                     </div>
-                    <Show when=move || eased.get() && game.get() == GameId::Jachete>
-                        <p class="note first-game" data-testid="first-game-note">{tr(|s| s.first_jachete_note)}</p>
+                    <Show when=move || eased.get()>
+                        <p class="note first-game" data-testid="first-game-note">{move || first_note(game.get(), ctx.lang())}</p>
                     </Show>
                     <p class="note">
                         {move || {
@@ -224,12 +219,16 @@ pub fn Home() -> impl IntoView {
                     </p>
                 </fieldset>
 
-                <Show when=move || game.get() == GameId::Katzenjammer>
-                    <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
-                        <legend>{tr(|s| s.options_label)}</legend>
-                        <OptionsForm options />
-                    </fieldset>
-                </Show>
+                {move || {
+                    options_form(game.get(), ctx).map(|form| {
+                        view! {
+                            <fieldset prop:disabled=move || mode.get() == DealMode::Daily>
+                                <legend>{tr(|s| s.options_label)}</legend>
+                                {form}
+                            </fieldset>
+                        }
+                    })
+                }}
 
                 <fieldset>
                     <legend>{tr(|s| s.deal_label)}</legend>
@@ -268,17 +267,14 @@ pub fn Home() -> impl IntoView {
 }
 
 
-/// The number of games chosen for a match (KB-20; 1: a game of its own),
-/// read from Katzenjammer's options form when Play is pressed.
-fn chosen_games() -> usize {
-    use wasm_bindgen::JsCast;
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("match-games"))
-        // A <select>'s `value`, read through the input's binding (the
-        // same JS property; one binding fewer in the first load).
-        .and_then(|e| e.unchecked_into::<web_sys::HtmlInputElement>().value().parse().ok())
-        .unwrap_or(1)
+/// The game's options form, with the options last dealt if of this game.
+fn options_form(game: GameId, ctx: super::Ctx) -> Option<AnyView> {
+    ctx.home_table.with_untracked(|last| with_game!(game, G => G::options_form(last.get::<G>())))
+}
+
+/// The game's note for a first game against easy bots, if it has one.
+fn first_note(game: GameId, lang: Lang) -> Option<&'static str> {
+    with_game!(game, G => G::first_game_note(lang))
 }
 
 #[component]

@@ -26,14 +26,12 @@ use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Seat, Shared};
 use wasm_bindgen::JsCast;
 
-use crate::app::config::TableConfig;
 use crate::app::controller::{First, Par, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
 use crate::app::session::Session;
 use crate::app::worker::Job;
-use crate::games::katzenjammer::Katzenjammer;
 use crate::i18n::{self, Strings};
 
 pub(crate) use browser::{focus_if_lost, fresh_seed, sleep};
@@ -116,8 +114,9 @@ pub struct Ctx {
     pub thinking: RwSignal<Option<Seat>>,
     /// Hot-seat: the person who confirmed being at the device.
     pub revealed_for: RwSignal<Option<Seat>>,
-    /// The table offered on the home screen.
-    pub home_table: RwSignal<TableConfig<Katzenjammer>>,
+    /// The table offered on the home screen: the one last dealt from it or
+    /// from a link, of any game (its seats, its game's options form's).
+    pub home_table: RwSignal<AnyTable>,
     /// The game chosen on the home screen.
     pub home_game: RwSignal<GameId>,
     pub bots_running: StoredValue<bool>,
@@ -176,8 +175,8 @@ pub fn App() -> impl IntoView {
             .unwrap_or_else(|| Lang::from_browser(browser::browser_language().as_deref()))
     });
     let home_table = match &start.home_table {
-        Some(AnyTable::Katzenjammer(table)) => table.clone(),
-        _ => TableConfig::new(tablee_engine::Seed::from_number(0), link::players_hint(&search)),
+        Some(table) => table.clone(),
+        None => link::home_table(&search),
     };
     let ctx = Ctx {
         lang: RwSignal::new(lang),

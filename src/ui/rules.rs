@@ -93,7 +93,8 @@ mod tests {
     fn each_game_has_its_rules_file_in_each_language() {
         assert_eq!(rules_file(GameId::Katzenjammer, Lang::Fr), "./rules/katzenjammer-fr.html");
         assert_eq!(rules_file(GameId::Jachete, Lang::En), "./rules/jachete-en.html");
-        for game in GameId::ALL {
+        // (The tests' game, High card, never ships: no rules pages.)
+        for game in GameId::ALL.into_iter().filter(|g| g.code() != "highcard") {
             for lang in Lang::ALL {
                 let file = rules_file(game, lang);
                 let path = format!("{}/public/{}", env!("CARGO_MANIFEST_DIR"), file.trim_start_matches("./"));

@@ -16,10 +16,9 @@ use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
 use crate::app::game::{flag_from_json, GameDef, NoMatch, OptionError, ScoreOrder};
-use crate::app::controller::DailyAttempt;
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
-use crate::app::puzzles::Judged;
 use crate::app::session::Session;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
@@ -45,6 +44,31 @@ impl GameDef for Jachete {
     /// JA-2: three players only with the small-table option.
     fn allows(options: JaOptions, players: usize) -> bool {
         options.allows(players)
+    }
+
+    fn blurb(lang: Lang) -> &'static str {
+        lang.pick("Quebec rummy: seven contracts, buy the discards", "Rami québécois : sept contrats, achetez les défausses")
+    }
+
+    /// Seven rounds, about 350 moves.
+    const MINUTES: (u32, u32) = (30, 45);
+
+    const PUZZLES: bool = true;
+
+    /// A table laid (JA-12..JA-15) is the same table whatever the order of its
+    /// melds and of the cards in each: the staging area writes melds in the
+    /// order the player built them, the mined answer in the bot's. (Which wild
+    /// of a run stands for which gap follows the cards' order: two wilds of one
+    /// run swapped are taken as the same table.)
+    fn puzzle_key(action: &JaAction) -> String {
+        let mut action = action.clone();
+        if let JaAction::Play { table } = &mut action {
+            for meld in table.iter_mut() {
+                meld.cards.sort_unstable();
+            }
+            table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
+        }
+        Self::action_to_json(&action).text()
     }
 
     fn players_words(lang: Lang) -> &'static str {
@@ -109,24 +133,6 @@ impl GameDef for Jachete {
         texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
-}
-
-/// A table laid (JA-12..JA-15) is the same table whatever the order of its
-/// melds and of the cards in each: the staging area writes melds in the
-/// order the player built them, the mined answer in the bot's. (Which wild
-/// of a run stands for which gap follows the cards' order: two wilds of one
-/// run swapped are taken as the same table.)
-impl Judged for Jachete {
-    fn key(action: &JaAction) -> String {
-        let mut action = action.clone();
-        if let JaAction::Play { table } = &mut action {
-            for meld in table.iter_mut() {
-                meld.cards.sort_unstable();
-            }
-            table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
-        }
-        Self::action_to_json(&action).text()
-    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::staging::StageError;
 use super::summary::Summary;
 use super::Jachete;
 use crate::app::config::TableConfig;
-use crate::app::controller::DailyAttempt;
+use crate::app::config::DailyAttempt;
 use crate::app::game::GameId;
 use crate::app::lang::Lang;
 use crate::i18n::{number, seat_name};

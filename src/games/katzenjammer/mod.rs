@@ -11,12 +11,6 @@ pub mod summary;
 pub mod texts;
 pub mod ui;
 
-/// "Match · game 2 of 3" ("… over" once `over`), for the lists that name a
-/// match's game.
-pub fn match_label(number: usize, games: usize, over: bool, lang: crate::app::lang::Lang) -> String {
-    matchplay::kept(number, games, over, lang)
-}
-
 use tablee_bots::{Choice, Level};
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, GameRecord, KbState, KbView, Match, Options, MAX_PLAYERS, MIN_PLAYERS};
@@ -24,10 +18,9 @@ use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
 use crate::app::game::{flag_from_json, GameDef, MatchRecord, OptionError, ScoreOrder};
-use crate::app::controller::DailyAttempt;
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::link::flag;
-use crate::app::puzzles::Judged;
 use crate::app::session::Session;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
@@ -48,6 +41,20 @@ impl GameDef for Katzenjammer {
     const MAX_PLAYERS: usize = MAX_PLAYERS;
     const DEFAULT_PLAYERS: usize = 4;
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HighestWins;
+
+    fn blurb(lang: Lang) -> &'static str {
+        lang.pick("Bid for mice with sets of cards, dodge the jokers", "Enchérissez pour des souris, fuyez les jokers")
+    }
+
+    /// A game is 48–112 moves.
+    const MINUTES: (u32, u32) = (10, 20);
+
+    /// Its file's bids are in one order in the notation: the default key.
+    const PUZZLES: bool = true;
+
+    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
+        matchplay::kept(number, games, over, lang)
+    }
 
     fn players_words(lang: Lang) -> &'static str {
         match lang {
@@ -168,5 +175,3 @@ impl MatchRecord for Match {
     }
 }
 
-/// A puzzle's bid is already in one order in the notation: the default key.
-impl Judged for Katzenjammer {}

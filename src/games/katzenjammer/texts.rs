@@ -14,7 +14,7 @@ use super::seat_moves::SeatMove;
 use super::summary::{Summary, TieBreak};
 use super::Katzenjammer;
 use crate::app::config::TableConfig;
-use crate::app::controller::DailyAttempt;
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::i18n::*;
 

@@ -31,7 +31,7 @@ use self::texts::{pz, PzStrings};
 use super::{browser, ctx, play_session, Ctx, GameUi, LocalStorage, Screen};
 use crate::app::controller::{Kept, Par};
 use crate::app::game::{with_game, AnySession, GameId};
-use crate::app::puzzles::{self, Judged, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
+use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
 use crate::app::save::SaveError;
 
 type Loaded = Option<Result<Arc<PuzzleFile>, PuzzleError>>;
@@ -283,6 +283,7 @@ fn GameChoice(game: GameId) -> impl IntoView {
     let ctx = ctx();
     let games = GameId::ALL
         .into_iter()
+        .filter(|g| g.has_puzzles())
         .map(|g| {
             view! {
                 <label class="choice">
@@ -436,7 +437,7 @@ pub fn One(game: GameId, id: Option<u32>) -> impl IntoView {
 }
 
 /// [`One`] for game `G`.
-fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
+fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
     let ctx = ctx();
     // The puzzle is shown on its game's table: its part is fetched now,
     // beside the puzzle file's index and part, not after them.

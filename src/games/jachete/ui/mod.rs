@@ -41,6 +41,16 @@ use moves::SeatMoves;
 type Session = crate::app::session::Session<Ja>;
 
 impl crate::ui::GameUi for Ja {
+    /// JA-2: three players play with the small-table option.
+    fn chosen_options(players: usize) -> (tablee_engine::jachete::JaOptions, usize) {
+        (tablee_engine::jachete::JaOptions { three_players: players == 3 }, 1)
+    }
+
+    /// A first game of J'achète is offered against easy bots.
+    fn first_game_note(lang: Lang) -> Option<&'static str> {
+        Some(lang.s().first_jachete_note)
+    }
+
     fn table() -> AnyView {
         view! { <Game /> }.into_any()
     }

@@ -11,7 +11,6 @@ mod replay;
 mod standings;
 mod table;
 
-pub use options::OptionsForm;
 pub use replay::{expert_words, ReplayTable};
 pub use table::{flights, Game};
 
@@ -51,6 +50,15 @@ impl crate::ui::GameUi for Kb {
 
     fn score_words(score: i32, lang: crate::app::lang::Lang) -> String {
         crate::games::katzenjammer::texts::mice(score, lang)
+    }
+
+    fn options_form(last: Option<&crate::app::config::TableConfig<Kb>>) -> Option<AnyView> {
+        let initial = last.map(|t| t.options).unwrap_or_default();
+        Some(view! { <options::OptionsForm initial /> }.into_any())
+    }
+
+    fn chosen_options(_players: usize) -> (tablee_engine::katzenjammer::Options, usize) {
+        options::chosen()
     }
 
     fn puzzle_words(_: &crate::app::session::Session<Kb>, action: &tablee_engine::katzenjammer::Action, lang: crate::app::lang::Lang) -> String {
