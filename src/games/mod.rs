@@ -4,6 +4,8 @@
 //! with its [`crate::ui::GameUi`]). Here: the registry, and the refusals
 //! every table shares.
 
+#[cfg(test)]
+pub mod highcard;
 pub mod jachete;
 pub mod katzenjammer;
 
@@ -13,6 +15,7 @@ pub mod katzenjammer;
 crate::registry! {$
     Katzenjammer: katzenjammer::Katzenjammer,
     Jachete: jachete::Jachete,
+    #[cfg(test)] HighCard: highcard::HighCard,
 }
 
 /// The wording tests every game runs on its refusals.

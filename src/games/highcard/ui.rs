@@ -1,0 +1,61 @@
+//! High card's table: the person's card, Keep and Swap, everyone's choices.
+
+use leptos::prelude::*;
+use tablee_engine::highcard::HcAction;
+use tablee_engine::json::Json;
+
+use super::HighCard;
+use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::ui::replay::Mark;
+use crate::ui::{act, ctx, GameUi};
+
+fn action_words(action: &HcAction, lang: Lang) -> String {
+    match action {
+        HcAction::Keep => lang.pick("Keep", "Garder"),
+        HcAction::Swap => lang.pick("Swap", "Échanger"),
+    }
+    .to_string()
+}
+
+#[component]
+fn Table() -> impl IntoView {
+    let ctx = ctx();
+    let card = move || ctx.game::<HighCard, _>(|s| s.state().hands()[s.viewer()]).unwrap_or(0);
+    let choose = move |action: HcAction| {
+        let _ = act::<HighCard>(ctx, action);
+    };
+    view! {
+        <section class="highcard">
+            <p>{card}</p>
+            <button on:click=move |_| choose(HcAction::Keep)>{move || action_words(&HcAction::Keep, ctx.lang())}</button>
+            <button on:click=move |_| choose(HcAction::Swap)>{move || action_words(&HcAction::Swap, ctx.lang())}</button>
+        </section>
+    }
+}
+
+impl GameUi for HighCard {
+    fn table() -> AnyView {
+        view! { <Table /> }.into_any()
+    }
+
+    fn replay_table(session: Session<Self>, step: RwSignal<usize>, _marks: RwSignal<Vec<Mark>>) -> AnyView {
+        let chosen = move || session.state().chosen().iter().take(step.get()).count();
+        view! { <p>{chosen}</p> }.into_any()
+    }
+
+    fn expert_words(_session: &Session<Self>, _at: usize, action: &Json, lang: Lang) -> Option<String> {
+        <HighCard as crate::app::game::GameDef>::action_from_json(action).ok().map(|a| action_words(&a, lang))
+    }
+
+    fn puzzle_words(_position: &Session<Self>, action: &HcAction, lang: Lang) -> String {
+        action_words(action, lang)
+    }
+
+    fn score_words(score: i32, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("card {score}"),
+            Lang::Fr => format!("carte {score}"),
+        }
+    }
+}
