@@ -835,9 +835,18 @@ mod tests {
 
     #[test]
     fn seed_errors_speak_french_too() {
-        for e in [SeedError::Empty, SeedError::WrongLength { found: 3 }, SeedError::BadCharacter { ch: 'U', position: 2 }, SeedError::UnsupportedVersion { found: 9 }] {
-            assert!(!seed_error(&e, Lang::Fr).is_empty());
+        // English is the engine's text; French is the app's own, and says
+        // what each error's parameters are (English copied in would fail).
+        let cases = [
+            (SeedError::Empty, "le numéro de donne est vide : il a 8 caractères, comme 1K7Q-M3ZD"),
+            (SeedError::WrongLength { found: 3 }, "un numéro de donne a 8 caractères (tirets et espaces à part), celui-ci en a 3"),
+            (SeedError::BadCharacter { ch: 'U', position: 2 }, "le caractère 2, « U », n'est pas permis (chiffres et lettres sauf U)"),
+            (SeedError::UnsupportedVersion { found: 9 }, "ce numéro est au format 9, que cette version de Tablée ne connaît pas (elle lit le format 1)"),
+        ];
+        for (e, fr) in cases {
             assert_eq!(seed_error(&e, Lang::En), e.to_string());
+            assert_eq!(seed_error(&e, Lang::Fr), fr);
+            assert_ne!(seed_error(&e, Lang::Fr), seed_error(&e, Lang::En));
         }
     }
 

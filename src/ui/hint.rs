@@ -1,7 +1,10 @@
-//! One hint flow for every table (issue 34, item 6): ask the expert bot in
-//! the bots' worker for the move to make at the position on the table, keep
-//! its choices for that move only (each table shows them its own way: a
-//! hint asked at another move shows nothing).
+//! One hint for every table (issue 34, item 6; issue 43): ask the expert
+//! bot in the bots' worker for the move to make at the position on the
+//! table ([`ask`]), keep its choices for that move only, and show them with
+//! one widget: the Hint [`button`] (or why there is none: the daily deal;
+//! nothing in a puzzle) and the [`panel`] ("thinking", then the choices,
+//! each row drawn by the table, and what the values mean). A hint asked at
+//! another move shows nothing and never holds the button.
 //!
 //! The reply comes back after an `await`: by then the player may have moved
 //! (the reply is for a position no longer on the table: dropped) or left the
@@ -11,8 +14,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::game::GameDef;
+use crate::app::lang::Lang;
 use crate::app::worker::{self, Reply};
-use crate::ui::{self as browser, worker_client, Ctx};
+use crate::ui::{self as browser, tr, worker_client, Ctx};
 
 /// A hint, asked at move number `at`.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,4 +74,76 @@ where
             }
         });
     });
+}
+
+/// The move number on the table (tracked).
+fn now<G: GameDef>(ctx: Ctx) -> usize {
+    ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0)
+}
+
+/// Whether the person may ask for a hint here (tracked): not in a puzzle
+/// (its answer would be given away), not in the daily deal.
+pub fn allowed<G: GameDef>(ctx: Ctx) -> bool {
+    !ctx.puzzle.get() && ctx.game::<G, _>(|s| s.config().hints_allowed()).unwrap_or(false)
+}
+
+/// The Hint button while `shown` (the person is to move), or why there is
+/// none (the daily deal); nothing in a puzzle. It waits while a hint for
+/// this very move is being computed.
+pub fn button<G: GameDef>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, shown: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView
+where
+    G::Action: Send + Sync + 'static,
+{
+    move || {
+        if ctx.puzzle.get() || !shown() {
+            return None;
+        }
+        if !allowed::<G>(ctx) {
+            return Some(view! { <span class="note" data-testid="hint-off">{tr(|s| s.hint_daily)}</span> }.into_any());
+        }
+        let thinking = move || hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now::<G>(ctx)));
+        let asked = move |_| ask::<G>(ctx, hint);
+        Some(
+            view! {
+                <button type="button" data-testid="hint-button" disabled=thinking on:click=asked>
+                    {tr(|s| s.hint)}
+                </button>
+            }
+            .into_any(),
+        )
+    }
+}
+
+/// The hint's panel at the move on the table: "thinking", or the choices
+/// (`row` draws each: its index, action, value and the best value) and
+/// what the values mean (`explain`). Its title is a second-level heading:
+/// under the page's one h1, whatever the table around it.
+pub fn panel<G, R, N>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, explain: fn(Lang) -> String, row: R) -> impl IntoView
+where
+    G: GameDef,
+    G::Action: Send + Sync + 'static,
+    R: Fn(usize, G::Action, f64, f64, Lang) -> N + Send + Sync + Copy + 'static,
+    N: IntoView + 'static,
+{
+    move || {
+        let lang = ctx.lang();
+        match hint.get() {
+            Hint::Thinking { at } if at == now::<G>(ctx) => {
+                view! { <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p> }.into_any()
+            }
+            Hint::Ready { at, choices } if at == now::<G>(ctx) => {
+                let best = choices.first().map_or(0.0, |c| c.1);
+                let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, best, lang)).collect_view();
+                view! {
+                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
+                        <h2 id="hint-title">{lang.s().hint_title}</h2>
+                        <ol>{items}</ol>
+                        <p class="note">{explain(lang)}</p>
+                    </section>
+                }
+                .into_any()
+            }
+            _ => ().into_any(),
+        }
+    }
 }

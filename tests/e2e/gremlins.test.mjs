@@ -44,11 +44,8 @@ const dealNumber = (rand) => {
 const TABLES = {
   katzenjammer: {
     query: (deal) => `?seed=${deal}&players=4`,
-    // Katzenjammer's Hint then Pass before the hint arrives panics (issue
-    // 34 item 6, fixed by the shared hint flow on another branch): left
-    // out until then — put it back once that lands (GREMLINS_KB_HINT=1
-    // taps it already).
-    exclude: process.env.GREMLINS_KB_HINT ? [] : ['hint-button', 'hint-apply'],
+    // Hint is tapped too (issue 34's fix, one hint widget: issue 43).
+    exclude: [],
     // The bots wait for us: our bid, our presentation, or the end.
     waiting: ['pass-button:enabled', 'present-nothing', 'end-screen'],
   },

@@ -1,7 +1,7 @@
-//! Replays and the record of finished games ("Your games"), in the whole
-//! app's build only (cargo feature `replay`: compiled out of the first load,
-//! which has no room for even its links yet; index.html sends `replay`
-//! and `games` addresses here).
+//! Replays and the record of finished games ("Your games"), in a part of
+//! the page of their own (`src/parts.rs`: `replay`, `games`), fetched when
+//! a replay's or the record's address is opened: the first load keeps only
+//! the links that lead here.
 //!
 //! A replay is read from its link ([`crate::app::replay`]) or taken from the
 //! record ([`crate::app::past`]); it is never the shell's game: the game in

@@ -20,8 +20,7 @@ use crate::games::jachete::refusals::meld_text;
 use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
 use crate::i18n;
-use crate::ui::hint::{self, Hint};
-use crate::ui::{tr, Ctx};
+use crate::ui::hint;
 
 /// A card's face classes: red or black, a joker, a wild.
 pub(super) fn face_class(card: Card) -> &'static str {
@@ -347,62 +346,6 @@ fn Seatside(ui: Ui) -> impl IntoView {
     }
 }
 
-/// Whether a hint is being computed for move `now` (the button waits).
-fn thinking<A: Send + Sync + 'static>(hint: RwSignal<Hint<A>>, now: usize) -> bool {
-    hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now))
-}
-
-/// The Hint button, or why there is none (the daily deal).
-fn hint_button<A: Clone + Send + Sync + 'static>(
-    ctx: Ctx,
-    hint: RwSignal<Hint<A>>,
-    now: impl Fn() -> usize + Send + Sync + Copy + 'static,
-    allowed: bool,
-    on_ask: impl Fn() + Send + Sync + Copy + 'static,
-) -> AnyView {
-    if !allowed {
-        return view! { <span class="note" data-testid="hint-off">{move || ctx.lang().s().hint_daily}</span> }.into_any();
-    }
-    view! {
-        <button type="button" data-testid="hint-button" disabled=move || thinking(hint, now()) on:click=move |_| on_ask()>
-            {tr(|s| s.hint)}
-        </button>
-    }
-    .into_any()
-}
-
-/// The hint's panel at move `now`: "thinking", or the choices (`row` draws
-/// each: its index, action and value) and what the values mean (`explain`).
-/// A hint asked at another move shows nothing.
-fn hint_panel<A, R, N>(hint: RwSignal<Hint<A>>, now: impl Fn() -> usize + Send + Sync + Copy + 'static, explain: fn(Lang) -> String, row: R) -> impl IntoView
-where
-    A: Clone + Send + Sync + 'static,
-    R: Fn(usize, A, f64, Lang) -> N + Send + Sync + Copy + 'static,
-    N: IntoView + 'static,
-{
-    let lang = crate::ui::ctx().lang;
-    move || {
-        let lang = lang.get();
-        match hint.get() {
-            Hint::Thinking { at } if at == now() => {
-                view! { <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p> }.into_any()
-            }
-            Hint::Ready { at, choices } if at == now() => {
-                let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, lang)).collect_view();
-                view! {
-                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
-                        <h3 id="hint-title">{lang.s().hint_title}</h3>
-                        <ol>{items}</ol>
-                        <p class="note">{explain(lang)}</p>
-                    </section>
-                }
-                .into_any()
-            }
-            _ => ().into_any(),
-        }
-    }
-}
-
 /// What a hint's value means, in words (J'achète: the points left in hand
 /// when the round ends, fewer is better).
 fn hint_explain(lang: Lang) -> String {
@@ -413,28 +356,19 @@ fn hint_explain(lang: Lang) -> String {
     }
 }
 
-/// The hint's button and panel (a buy window's or a turn's).
+/// The hint's button and panel (a buy window's or a turn's): the shared
+/// widget ([`hint::button`], [`hint::panel`]) with J'achète's rows.
 fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
     let ctx = ui.ctx;
-    // A puzzle asks for the move: no hint, and nothing said about it.
-    if ctx.puzzle.get_untracked() {
-        return (().into_any(), ().into_any());
-    }
-    let now = move || ctx.game::<Ja, _>(|s| s.actions().len()).unwrap_or(0);
-    let allowed = ctx.game_untracked::<Ja, _>(|s| s.config().hints_allowed()).unwrap_or(false);
-    let button = hint_button(ctx, ui.hint, now, allowed, move || hint::ask::<Ja>(ctx, ui.hint));
-    let best = move || ui.hint.with(|h| match h {
-        Hint::Ready { choices, .. } => choices.first().map(|c| c.1),
-        _ => None,
-    });
-    let row = move |i: usize, action: JaAction, value: f64, lang: Lang| {
+    let button = hint::button::<Ja>(ctx, ui.hint, || true).into_any();
+    let row = move |i: usize, action: JaAction, value: f64, best: f64, lang: Lang| {
         // The value is minus the points expected at the round's end (higher
         // is better, as every bot's): shown as points, fewest first. The
         // search gives a move within its precision of the best the best's
         // value ([`tablee_bots::jachete::hint`]).
         let shown = format!("{:.1}", (-value).max(0.0));
         let value_attr = shown.clone();
-        let equal = i > 0 && best() == Some(value);
+        let equal = i > 0 && best == value;
         let apply = match (&action, i) {
             (JaAction::Play { table }, 0) => {
                 let table = table.clone();
@@ -464,7 +398,7 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
         }
         .into_any()
     };
-    (button, hint_panel(ui.hint, now, hint_explain, row).into_any())
+    (button, hint::panel::<Ja, _, _>(ctx, ui.hint, hint_explain, row).into_any())
 }
 
 /// JA-9..JA-11: the buy window, with the priority order and who said no.

@@ -11,7 +11,7 @@ use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};
-use crate::ui::{self as browser, act, ctx, tr};
+use crate::ui::{self as browser, act, ctx};
 
 #[component]
 pub fn HandArea() -> impl IntoView {
@@ -29,7 +29,6 @@ pub fn HandArea() -> impl IntoView {
         })
         .unwrap_or(false)
     });
-    let moves = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.actions().len()).unwrap_or(0));
     // An all-bot table shows a bot's hand: no bid builder under it.
     let viewer_plays = Memo::new(move |_| {
         ctx.game::<Kb, _>(|s| s.config().seats.get(viewer.get()).is_some_and(|k| k.is_human())).unwrap_or(false)
@@ -117,9 +116,7 @@ pub fn HandArea() -> impl IntoView {
     let ask_hint = move |_: ()| hint::ask::<Kb>(ctx, hint);
     // Never in a puzzle (the expert's choice is its answer): neither the
     // button nor the H key.
-    let hints_allowed = move || {
-        !ctx.puzzle.get() && ctx.game::<Kb, _>(|s| s.config().hints_allowed()).unwrap_or(false)
-    };
+    let hints_allowed = move || hint::allowed::<Kb>(ctx);
     // Keyboard shortcuts while the focus is in the hand area (where each turn
     // puts it): 1–5 and J pick cards, B bid, P pass, H hint, Esc clear, ? help.
     let keys_help = RwSignal::new(false);
@@ -257,7 +254,7 @@ pub fn HandArea() -> impl IntoView {
                         <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
                             {kb_tr(|s| s.clear_selection)}
                         </button>
-                        <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
+                        {hint::button::<Kb>(ctx, hint, move || my_turn.get())}
                     </div>
                     <p class="error" role="alert" data-testid="bid-error">{move || bid_error.get()}</p>
                     <Show when=move || keys_help.get()>
@@ -268,10 +265,12 @@ pub fn HandArea() -> impl IntoView {
             <Show when=move || phase.get() == Phase::Presenting && my_turn.get()>
                 <Presenting />
                 <div class="buttons">
-                    <HintButton my_turn hints_allowed hint ask_hint=Callback::new(move |()| ask_hint(())) />
+                    {hint::button::<Kb>(ctx, hint, move || my_turn.get())}
                 </div>
             </Show>
-            <HintPanel hint moves hand selected joker_choice />
+            {hint::panel::<Kb, _, _>(ctx, hint, |lang| lang.s().hint_explain.to_string(), move |i, action, value, best, lang| {
+                hint_row(i, action, value, best, lang, hand, selected, joker_choice)
+            })}
         </section>
     }
 }
@@ -303,103 +302,48 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
     }
 }
 
-#[component]
-fn HintButton(my_turn: Memo<bool>, hints_allowed: impl Fn() -> bool + Send + Sync + Copy + 'static, hint: RwSignal<Hint<Action>>, ask_hint: Callback<()>) -> impl IntoView {
-    let ctx = ctx();
-    move || {
-        // A puzzle asks for the move: no hint, and nothing said about it.
-        if ctx.puzzle.get() {
-            return None;
-        }
-        if my_turn.get() && !hints_allowed() {
-            return Some(view! { <span class="note" data-testid="hint-off">{ctx.lang().s().hint_daily}</span> }.into_any());
-        }
-        (my_turn.get() && hints_allowed()).then(|| {
-            view! {
-                <button
-                    type="button"
-                    data-testid="hint-button"
-                    disabled=move || matches!(hint.get(), Hint::Thinking { .. })
-                    on:click=move |_| ask_hint.run(())
-                >
-                    {tr(|s| s.hint)}
-                </button>
-            }
-            .into_any()
-        })
-    }
-}
-
-#[component]
-fn HintPanel(
-    hint: RwSignal<Hint<Action>>,
-    moves: Memo<usize>,
+/// One of the hint's choices: the move in words, its strength, and for a
+/// bid the button that selects its cards in the hand.
+fn hint_row(
+    i: usize,
+    action: Action,
+    value: f64,
+    best: f64,
+    lang: Lang,
     hand: Memo<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     joker_choice: RwSignal<Option<u8>>,
 ) -> impl IntoView {
-    let ctx = ctx();
-    move || {
-        let lang = ctx.lang();
-        let hint = hint.get();
-        match hint {
-            // A hint asked at another move shows nothing.
-            _ if hint.at() != Some(moves.get()) => ().into_any(),
-            Hint::Off => ().into_any(),
-            Hint::Thinking { .. } => view! {
-                <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p>
-            }
-            .into_any(),
-            Hint::Ready { choices, .. } => {
-                let best = choices.first().map_or(0.0, |c| c.1);
-                let items = choices
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, (action, value))| {
-                        // Every bid can be put in the hand, not only the best.
-                        let apply = match action {
-                            Action::Bid(bid) => Some(bid),
-                            _ => None,
-                        };
-                        // Two points of strength are within the search's noise: say so
-                        // rather than rank equal moves.
-                        let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
-                        view! {
-                            <li>
-                                <span>{texts::action_text(&action, lang)}</span>
-                                <span class="muted">" — " {lang.s().hint_score} " " {percent(value)} {equal}</span>
-                                {apply.map(|bid| view! {
-                                    " "
-                                    <button
-                                        type="button"
-                                        data-testid="hint-apply"
-                                        on:click=move |_| {
-                                            selected.set(hand.with_untracked(|h| bidding::selection_for(h, bid.cards)));
-                                            if let BidKind::Same(v) = bid.kind {
-                                                joker_choice.set(Some(v));
-                                            }
-                                        }
-                                    >
-                                        {lang.kb().hint_apply}
-                                    </button>
-                                })}
-                            </li>
+    // Every bid can be put in the hand, not only the best.
+    let apply = match action {
+        Action::Bid(bid) => Some(bid),
+        _ => None,
+    };
+    // Two points of strength are within the search's noise: say so rather
+    // than rank equal moves.
+    let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
+    view! {
+        <li>
+            <span>{texts::action_text(&action, lang)}</span>
+            <span class="muted">" — " {lang.s().hint_score} " " {percent(value)} {equal}</span>
+            {apply.map(|bid| view! {
+                " "
+                <button
+                    type="button"
+                    data-testid="hint-apply"
+                    on:click=move |_| {
+                        selected.set(hand.with_untracked(|h| bidding::selection_for(h, bid.cards)));
+                        if let BidKind::Same(v) = bid.kind {
+                            joker_choice.set(Some(v));
                         }
-                    })
-                    .collect_view();
-                view! {
-                    <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
-                        <h3 id="hint-title">{lang.s().hint_title}</h3>
-                        <ol>{items}</ol>
-                        <p class="note">{lang.s().hint_explain}</p>
-                    </section>
-                }
-                .into_any()
-            }
-        }
+                    }
+                >
+                    {lang.kb().hint_apply}
+                </button>
+            })}
+        </li>
     }
 }
-
 
 /// After a won auction: every presentation, the best first, "present nothing" last.
 #[component]
