@@ -18,11 +18,12 @@
 //! difference played worse than its own rollout policy (docs/research/jachete-bots.md).
 
 use tablee_engine::jachete::{
-    contract, read_meld, Card, Contract, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
+    contract, Card, Contract, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
 };
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat, Seed};
 
+use crate::jachete_cards::{cards_short, fits_table, rank_count, set_ranks};
 use crate::jachete_value;
 use crate::paired::{paired_rollouts_cut, paired_rollouts_with};
 use crate::arena::{ArenaGame, BuiltIn, Fault, Player};
@@ -274,11 +275,6 @@ fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
 
 fn fallback(legal: &[JaAction]) -> JaAction {
     legal.iter().find(|a| **a == JaAction::Decline).cloned().unwrap_or_else(|| legal[0].clone())
-}
-
-/// How many naturals of `rank` the hand holds (wilds apart).
-pub(crate) fn rank_count(hand: &[Card], rank: Rank) -> usize {
-    hand.iter().filter(|c| matches!(c, Card::Natural(r, _) if *r == rank) && !c.is_wild()).count()
 }
 
 /// The heuristic's weights. `normal`, `easy` and the search levels' rollouts
@@ -700,37 +696,9 @@ fn can_open(hand: &[Card], c: &Contract) -> bool {
     cards_short(hand, c) == 0
 }
 
-/// How many cards `hand` lacks to hold contract `c` (JA-3, JA-12): for its
-/// `c.sets` best ranks, the naturals missing for half of a set's length or
-/// the cards missing after its wilds fill in (JA-5), whichever is more.
-pub(crate) fn cards_short(hand: &[Card], c: &Contract) -> usize {
-    let mut counts: Vec<usize> = set_ranks().map(|r| rank_count(hand, r)).collect();
-    counts.sort_unstable_by(|a, b| b.cmp(a));
-    let naturals = c.min_len - c.min_len / 2;
-    let best = &counts[..c.sets.min(counts.len())];
-    let short_naturals: usize = best.iter().map(|&n| naturals.saturating_sub(n)).sum();
-    let short_total: usize = best.iter().map(|&n| c.min_len.saturating_sub(n)).sum();
-    let wilds = hand.iter().filter(|c| c.is_wild()).count();
-    short_naturals.max(short_total.saturating_sub(wilds))
-}
-
-/// Whether `card` can be added to a meld on `table` (JA-13).
-pub(crate) fn fits_table(table: &[TableMeld], card: Card) -> bool {
-    table.iter().any(|meld| {
-        let mut cards = meld.cards.clone();
-        cards.push(card);
-        read_meld(&cards).is_ok()
-    })
-}
-
 /// How many ranks the hand holds two naturals or more of (wilds apart).
 fn pairs(hand: &[Card]) -> usize {
     set_ranks().filter(|&r| rank_count(hand, r) >= 2).count()
-}
-
-/// The ranks a set can have: every rank but 2, always wild (JA-3).
-pub(crate) fn set_ranks() -> impl Iterator<Item = Rank> {
-    (1..=13u8).filter_map(Rank::new).filter(|&r| r != Rank::TWO)
 }
 
 fn count_wilds(table: &[TableMeld]) -> usize {

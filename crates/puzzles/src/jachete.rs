@@ -34,14 +34,13 @@ use tablee_engine::{Game, Seat, Seed};
 use crate::analysis::Estimate;
 use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
 use crate::miner::{self, Found, Miner};
-use crate::mine::{judge, Verdict, FINDERS};
+use crate::judge::{judge, Verdict, FINDERS};
 use crate::replay::{Position, PuzzleRules};
 
 /// A clear best saves this many points in the round (a player feels it:
 /// about a face card).
 pub const POINTS_MARGIN: f64 = 8.0;
-/// Candidates within this of the best, and not separable from it, are answers too.
-pub const POINTS_TIE: f64 = 2.0;
+pub use crate::judge::POINTS_TIE;
 /// At most this many puzzles from one game, and from one of its rounds
 /// (a game's actions are most of the file: many puzzles a game keep it small).
 const PER_GAME: usize = 20;

@@ -17,6 +17,7 @@ pub mod explain;
 pub mod explain_ja;
 pub mod format;
 pub mod jachete;
+pub mod judge;
 pub mod mine;
 pub mod miner;
 pub mod replay;
