@@ -119,10 +119,14 @@ for (const { src, roots } of crates) {
     const here = modulePath(srcDir, file);
     const text = code(readFileSync(file, "utf8"));
     const paths = [];
-    for (const m of text.matchAll(/\buse\s+([^;]+);/g)) paths.push(...expand(m[1]).map((p) => p.replace(/^::/, "")));
-    for (const m of text.matchAll(/\b((?:crate|super|self)(?:::\w+)+)/g)) paths.push(m[1]);
     // A child module named without `self::` (`use parts::Part`, `home::Home`).
     const children = [...text.matchAll(/\bmod\s+(\w+)\s*;/g)].map((m) => m[1]);
+    for (const m of text.matchAll(/\buse\s+([^;]+);/g)) {
+      for (const p of expand(m[1]).map((p) => p.replace(/^::/, ""))) {
+        paths.push(children.includes(p.split("::")[0]) ? `self::${p}` : p);
+      }
+    }
+    for (const m of text.matchAll(/\b((?:crate|super|self)(?:::\w+)+)/g)) paths.push(m[1]);
     for (const child of children) {
       for (const m of text.matchAll(new RegExp(`(?<![:\\w])(${child}(?:::\\w+)+)`, "g"))) paths.push(`self::${m[1]}`);
     }

@@ -26,13 +26,7 @@ use super::save::{self, SaveError};
 use super::session::Session;
 use super::worker::{self, Job, Reply};
 
-/// Where the page keeps things (localStorage).
-pub trait Storage {
-    fn load(&self, key: &str) -> Option<String>;
-    /// False when it could not be stored (full, or no storage).
-    fn store(&mut self, key: &str, value: &str) -> bool;
-    fn remove(&mut self, key: &str);
-}
+pub use super::storage::Storage;
 
 /// The single save of the builds before the list of games (read once and
 /// moved into the list).
@@ -587,6 +581,22 @@ impl Shell {
             }
             Some(first) => DailyAttempt::Practice { first_score: first.score },
         })
+    }
+
+    /// The record of past games ("Your games"), newest first. Unreadable
+    /// lines are set aside together (`tablee.past.broken.<ms>`, said on the
+    /// page by the shell's notice) and the record is written again without
+    /// them.
+    pub fn load_past(&mut self, storage: &mut dyn Storage, now_ms: f64) -> Vec<super::past::Past> {
+        let record = super::past::read(&storage.load(super::past::PAST_KEY).unwrap_or_default());
+        if let Some(error) = record.error {
+            self.set_aside(storage, "past", super::past::PAST_KEY, &record.bad, error, now_ms);
+            if let Some(aside) = &mut self.set_aside {
+                aside.history = true;
+            }
+            storage.store(super::past::PAST_KEY, &record.kept);
+        }
+        record.games
     }
 
     pub fn history(&self, game: GameId) -> History {

@@ -18,6 +18,7 @@ pub mod game;
 pub mod history;
 pub mod lang;
 pub mod link;
+pub mod marks;
 pub mod par;
 // The record of games (appended to when a game ends, read by "Your games").
 pub mod past;
@@ -27,5 +28,6 @@ pub mod replay;
 pub mod result;
 pub mod save;
 pub mod session;
+pub mod storage;
 pub mod url;
 pub mod worker;

@@ -17,7 +17,7 @@ use tablee_bots::Level;
 use tablee_engine::json::Json;
 
 use super::config::SeatKind;
-use super::controller::{Shell, Storage};
+use super::storage::Storage;
 use super::game::{AnySession, GameDef, GameId};
 use super::save::{self, SaveError};
 use super::session::Session;
@@ -113,38 +113,35 @@ fn read_line(line: &str) -> Result<Past, SaveError> {
     Ok(Past { at, session, mine, strongest, places, scores: outcome.scores, winners: outcome.winners })
 }
 
-/// The record, newest first. Unreadable lines are set aside together
-/// (`tablee.past.broken.<ms>`, said on the page by the shell's notice) and
-/// the record is written again without them.
-pub fn load(shell: &mut Shell, storage: &mut dyn Storage, now_ms: f64) -> Vec<Past> {
-    let text = storage.load(PAST_KEY).unwrap_or_default();
-    let mut good = Vec::new();
-    let mut kept = String::new();
-    let mut bad = String::new();
-    let mut first_error = None;
+/// The record's text read: its games newest first, the lines that read
+/// (to write back), and the ones that do not with the first one's error
+/// (`Shell::load_past` sets them aside).
+pub struct Record {
+    pub games: Vec<Past>,
+    pub kept: String,
+    pub bad: String,
+    pub error: Option<SaveError>,
+}
+
+/// Reads the record ([`PAST_KEY`]'s text).
+pub fn read(text: &str) -> Record {
+    let mut record = Record { games: Vec::new(), kept: String::new(), bad: String::new(), error: None };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         match read_line(line) {
             Ok(past) => {
-                good.push(past);
-                kept.push_str(line);
-                kept.push('\n');
+                record.games.push(past);
+                record.kept.push_str(line);
+                record.kept.push('\n');
             }
             Err(error) => {
-                first_error.get_or_insert(error);
-                bad.push_str(line);
-                bad.push('\n');
+                record.error.get_or_insert(error);
+                record.bad.push_str(line);
+                record.bad.push('\n');
             }
         }
     }
-    if let Some(error) = first_error {
-        shell.set_aside(storage, "past", PAST_KEY, &bad, error, now_ms);
-        if let Some(aside) = &mut shell.set_aside {
-            aside.history = true;
-        }
-        storage.store(PAST_KEY, &kept);
-    }
-    good.reverse();
-    good
+    record.games.reverse();
+    record
 }
 
 /// A level's place among every level, weakest first.
@@ -172,6 +169,7 @@ pub fn per_level(games: &[Past]) -> Vec<(Level, u32, u32)> {
 
 #[cfg(test)]
 mod tests {
+    use crate::app::controller::Shell;
     use super::*;
     use crate::app::controller::tests::{play_to_end, Memory};
     use crate::app::controller::ASIDE_KEY;
@@ -195,7 +193,7 @@ mod tests {
         }
         assert_eq!(storage.0[PAST_KEY].lines().count(), MAX_PAST);
         let mut shell = empty_shell(&mut storage);
-        let past = load(&mut shell, &mut storage, 1.0);
+        let past = shell.load_past(&mut storage, 1.0);
         assert_eq!(past.len(), MAX_PAST);
         assert_eq!(past[0].at, 1000.0 * (MAX_PAST + 6) as f64, "the newest first");
         assert_eq!(past[MAX_PAST - 1].at, 7000.0, "the oldest seven dropped");
@@ -218,7 +216,7 @@ mod tests {
         storage.0.insert(PAST_KEY.to_string(), text);
         append(&mut storage, 7.0, &save::to_json(&finished(2, Level::Expert)));
         let mut shell = empty_shell(&mut storage);
-        let past = load(&mut shell, &mut storage, 99.0);
+        let past = shell.load_past(&mut storage, 99.0);
         assert_eq!(past.iter().map(|p| p.at).collect::<Vec<_>>(), vec![7.0, 5.0]);
         let aside = shell.set_aside.clone().expect("said on the page");
         assert!(aside.history);
@@ -229,7 +227,7 @@ mod tests {
         // The record now holds only the readable games; read again, nothing is set aside.
         assert_eq!(storage.0[PAST_KEY].lines().count(), 2);
         let mut shell = empty_shell(&mut storage);
-        assert_eq!(load(&mut shell, &mut storage, 100.0).len(), 2);
+        assert_eq!(shell.load_past(&mut storage, 100.0).len(), 2);
         assert!(shell.set_aside.is_none());
         assert_eq!(per_level(&past).iter().map(|(l, _, n)| (*l, *n)).collect::<Vec<_>>(), vec![(Level::Hard, 1), (Level::Expert, 1)]);
     }
@@ -242,7 +240,7 @@ mod tests {
         let shell = &mut start.shell;
         play_to_end(shell, &mut storage);
         shell.record_if_over(&mut storage);
-        let past = load(shell, &mut storage, 2.0);
+        let past = shell.load_past(&mut storage, 2.0);
         assert_eq!(past.len(), 1);
         assert_eq!(
             save::any_to_json(&past[0].session),
@@ -266,7 +264,7 @@ mod tests {
             let mut reloaded = Shell::start(&mut storage, "", 2.0).shell;
             assert!(reloaded.game.as_ref().is_some_and(AnySession::is_over), "the finished game is resumed");
             reloaded.record_if_over(&mut storage);
-            let past = load(&mut reloaded, &mut storage, 3.0);
+            let past = reloaded.load_past(&mut storage, 3.0);
             assert_eq!(past.len(), 1, "{seats}: recorded once");
             let game = &past[0];
             assert!(game.mine.is_none() && game.strongest.is_some());
@@ -305,7 +303,7 @@ mod tests {
             let mut storage = Memory::default();
             append(&mut storage, 1.0, &save::to_json(&session));
             let mut shell = empty_shell(&mut storage);
-            let past = load(&mut shell, &mut storage, 2.0);
+            let past = shell.load_past(&mut storage, 2.0);
             let end_screen: Vec<usize> = summary.players.iter().map(|p| p.place).collect();
             assert_eq!(past[0].places, end_screen, "seed {seed}: every seat's place as on the end screen");
             assert_eq!(past[0].mine.unwrap().place, summary.players[0].place, "seed {seed}: the person's place");

@@ -21,9 +21,9 @@ use super::game::{AnySession, GameDef, MatchRecord};
 pub enum ReplayError {
     /// The table itself cannot be dealt (the engine's message).
     Setup(String),
-    /// Action `index` (0-based) was refused, for the rules `rules` (the
-    /// engine's reason is the game's type; the shell keeps its rule ids).
-    Refused { index: usize, rules: &'static [&'static str] },
+    /// Action `index` (0-based) was refused (the engine's reason is the
+    /// game's own type, which no screen shows: only where is kept).
+    Refused { index: usize },
 }
 
 /// One decision to make: the deciding seat's view, its legal actions and the
@@ -109,7 +109,7 @@ impl<G: GameDef> Session<G> {
     pub fn replay(config: TableConfig<G>, moves: impl IntoIterator<Item = (Seat, G::Action)>) -> Result<Session<G>, ReplayError> {
         let mut session = Session::new(config).map_err(ReplayError::Setup)?;
         for (index, (seat, action)) in moves.into_iter().enumerate() {
-            session.apply_recorded(seat, &action).map_err(|error| ReplayError::Refused { index, rules: error.rules() })?;
+            session.apply_recorded(seat, &action).map_err(|_| ReplayError::Refused { index })?;
         }
         Ok(session)
     }

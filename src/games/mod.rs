@@ -21,7 +21,7 @@ crate::registry! {$
 /// The wording tests every game runs on its refusals.
 #[cfg(test)]
 pub(crate) mod wording {
-    use tablee_engine::{Refusal, Shared};
+    use tablee_engine::{EmbedsShared, Refusal, Shared};
 
     use crate::app::game::GameDef;
     use crate::app::lang::Lang;

@@ -197,7 +197,7 @@ pub fn App() -> impl IntoView {
             // (An address with no table in it sets Katzenjammer's default table.)
             (Some(table), _) if search.len() > 1 => table.game(),
             (_, First::Problem(_)) => link::named_game(&search),
-            _ => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).unwrap_or(GameId::Katzenjammer),
+            _ => browser::load(HOME_GAME_KEY).and_then(|g| GameId::parse(&g)).unwrap_or(GameId::ALL[0]),
         }),
         bots_running: StoredValue::new(false),
         hold: RwSignal::new(false),
@@ -579,7 +579,7 @@ fn Header() -> impl IntoView {
     // the other screens, which name their game themselves or hold several
     // (a replay of J'achète under Katzenjammer's name misled).
     let game_name = Memo::new(move |_| match ctx.screen.get() {
-        Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::Katzenjammer, |g| g.game()).title()),
+        Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map_or(GameId::ALL[0], |g| g.game()).title()),
         Screen::Puzzles(game) | Screen::Puzzle(game, _) => game.title(),
         _ => "",
     });

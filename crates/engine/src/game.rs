@@ -50,16 +50,44 @@ impl fmt::Display for Shared {
     }
 }
 
+/// A refusal type that embeds the [`Shared`] ones (its `Shared(Shared)`
+/// variant): written by [`embed_shared!`](crate::embed_shared).
+pub trait EmbedsShared: From<Shared> {
+    /// The shared refusal this is, if it is one.
+    fn shared(&self) -> Option<&Shared>;
+}
+
+/// Makes a game's refusal enum, with a `Shared(Shared)` variant, embed the
+/// shared refusals: `From<Shared>` and [`EmbedsShared`].
+#[macro_export]
+macro_rules! embed_shared {
+    ($refusal:ident) => {
+        impl From<$crate::game::Shared> for $refusal {
+            fn from(shared: $crate::game::Shared) -> Self {
+                $refusal::Shared(shared)
+            }
+        }
+
+        impl $crate::game::EmbedsShared for $refusal {
+            fn shared(&self) -> Option<&$crate::game::Shared> {
+                match self {
+                    $refusal::Shared(shared) => Some(shared),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
 /// A game's kind of refusal: its own reasons with their parameters, and
 /// the [`Shared`] ones it embeds. Its `Display` is the engine's English
 /// explanation, citing the rule ids; apps word refusals themselves, in the
 /// player's language, from the kind.
-pub trait Refusal: Clone + fmt::Debug + PartialEq + fmt::Display + From<Shared> + 'static {
+pub trait Refusal: Clone + fmt::Debug + PartialEq + fmt::Display + EmbedsShared + 'static {
     /// The rule ids this refusal enforces, e.g. `["KB-8", "KB-10"]`; empty
     /// for the shared refusals.
     fn rules(&self) -> &'static [&'static str];
-    /// The shared refusal this is, if it is one.
-    fn shared(&self) -> Option<&Shared>;
 }
 
 /// Why an action was refused, as data: the game's kind of refusal with its

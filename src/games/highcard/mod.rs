@@ -107,7 +107,7 @@ mod tests {
     use crate::app::controller::tests::Memory;
     use crate::app::controller::{Shell, Storage};
     use crate::app::game::GameId;
-    use crate::app::{link, past, replay, save, worker};
+    use crate::app::{link, replay, save, worker};
 
     #[test]
     fn high_card_words_its_refusals() {
@@ -156,7 +156,7 @@ mod tests {
         assert!(shell.record_if_over(&mut storage));
         assert_eq!(shell.history(game).played, 1);
         let mut reader = Shell::start(&mut storage, "", 4.0).shell;
-        let games = past::load(&mut reader, &mut storage, 4.0);
+        let games = reader.load_past(&mut storage, 4.0);
         assert_eq!(games.len(), 1, "recorded for \"Your games\"");
         assert_eq!(games[0].game(), game);
         let replayed = replay::read(&replay::write(shell.session::<HighCard>().unwrap())).expect("its replay link reads");

@@ -574,7 +574,7 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         // The moves in words, from the puzzle's position.
         let words = ctx
             .game_untracked::<G, _>(|s| {
-                let position = crate::app::par::marks::before(s, p.at)?;
+                let position = crate::app::marks::before(s, p.at)?;
                 let name = |json: &tablee_engine::json::Json| G::action_from_json(json).map(|a| G::puzzle_words(&position, &a, lang)).unwrap_or_default();
                 Some(Words { played: name(&played), candidates: p.candidates.iter().map(|c| name(&c.action)).collect() })
             })

@@ -23,7 +23,7 @@ use crate::app::controller::history_key;
 use crate::app::game::{AnySession, GameId};
 use crate::app::past::{self, Past};
 use crate::app::lang::Lang;
-use crate::app::par::marks;
+use crate::app::marks;
 use crate::app::replay::{self, ReplayLinkError};
 use crate::app::worker::Reply;
 use crate::i18n;
@@ -37,7 +37,7 @@ pub fn rp_tr(pick: fn(&'static RpStrings) -> &'static str) -> impl Fn() -> &'sta
 /// The record, newest first (an unreadable line is set aside and said).
 fn load_past(ctx: Ctx) -> Vec<Past> {
     let mut list = Vec::new();
-    ctx.shell.update(|sh| list = past::load(sh, &mut LocalStorage, browser::now_ms()));
+    ctx.shell.update(|sh| list = sh.load_past(&mut LocalStorage, browser::now_ms()));
     list
 }
 
@@ -366,9 +366,13 @@ pub fn Games() -> impl IntoView {
     let games = load_past(ctx);
     let levels = past::per_level(&games);
     let today = Day::from_epoch_ms(browser::now_ms());
-    let streak = today.map(|day| {
-        let history = crate::app::history::History::parse(&browser::load(&history_key(GameId::Katzenjammer)).unwrap_or_default());
-        history.streak(day)
+    // The daily deal's streak: each game keeps its own (its history's); the
+    // longest running one is shown.
+    let streak = today.and_then(|day| {
+        GameId::ALL
+            .into_iter()
+            .map(|g| crate::app::history::History::parse(&browser::load(&history_key(g)).unwrap_or_default()).streak(day))
+            .max()
     });
     let none = games.is_empty();
     let rows = games.into_iter().map(|game| view! { <GameRow game /> }).collect_view();

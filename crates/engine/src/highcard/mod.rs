@@ -45,20 +45,9 @@ impl game::Refusal for Refusal {
             Refusal::Shared(_) => &[],
         }
     }
-
-    fn shared(&self) -> Option<&Shared> {
-        match self {
-            Refusal::Shared(shared) => Some(shared),
-            Refusal::GameOver => None,
-        }
-    }
 }
 
-impl From<Shared> for Refusal {
-    fn from(shared: Shared) -> Self {
-        Refusal::Shared(shared)
-    }
-}
+crate::embed_shared!(Refusal);
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,7 +4,8 @@
 //! (`src/games/jachete/ui/moves.rs` words them) and the puzzles'
 //! explanations (`crates/puzzles`).
 
-use super::{Card, TableMeld};
+use super::cards::Card;
+use super::round::TableMeld;
 
 /// One thing a play did to the table.
 #[derive(Clone, Debug, PartialEq)]

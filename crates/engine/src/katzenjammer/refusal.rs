@@ -71,20 +71,9 @@ impl game::Refusal for Refusal {
             Refusal::JokersDoNotFit { .. } => &["KB-15"],
         }
     }
-
-    fn shared(&self) -> Option<&Shared> {
-        match self {
-            Refusal::Shared(shared) => Some(shared),
-            _ => None,
-        }
-    }
 }
 
-impl From<Shared> for Refusal {
-    fn from(shared: Shared) -> Self {
-        Refusal::Shared(shared)
-    }
-}
+crate::embed_shared!(Refusal);
 
 impl Refusal {
     /// One refusal of each kind (each foursome problem too), for tests and

@@ -20,7 +20,7 @@ use super::view::{cards_view, facts, seat_rows, seats_view};
 use super::{end, Ja, Session};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
-use crate::app::par::marks::before;
+use crate::app::marks::before;
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::ctx;

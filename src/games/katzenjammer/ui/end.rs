@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::Kb;
+use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::app::config::TableConfig;
 use crate::app::controller::Par;
 use crate::games::katzenjammer::summary::Summary;

@@ -5,7 +5,8 @@ use leptos::prelude::*;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Phase};
 
 use super::cards::{kind_class, CardRow};
-use super::{kb_tr, Kb};
+use super::words::kb_tr;
+use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::app::lang::Lang;
 use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};

@@ -10,21 +10,16 @@ mod options;
 mod replay;
 mod standings;
 mod table;
+mod words;
 
 pub use replay::{expert_words, ReplayTable};
 pub use table::{flights, Game};
+pub use words::kb_tr;
 
 use leptos::prelude::*;
 
 use super::Katzenjammer as Kb;
-use crate::games::katzenjammer::texts::KbStrings;
-use crate::ui::ctx;
 
-/// A Katzenjammer text that follows the language switch (see `ui::tr`).
-pub fn kb_tr(pick: fn(&'static KbStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let lang = ctx().lang;
-    move || pick(lang.get().kb())
-}
 
 impl crate::ui::GameUi for Kb {
     fn table() -> leptos::prelude::AnyView {

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use tablee_engine::katzenjammer::Options;
 
-use super::kb_tr;
+use super::words::kb_tr;
 
 /// The form; `initial`: the options last dealt from the home screen or a
 /// link. Play reads it back ([`chosen`]): no signal, which the first load

@@ -13,7 +13,8 @@ use tablee_engine::katzenjammer::{KbState, Phase};
 use tablee_engine::Seat;
 
 use super::cards::CardRow;
-use super::{kb_tr, Kb};
+use super::words::kb_tr;
+use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::app::config::SeatKind;
 use crate::app::session::Session;
 use crate::games::katzenjammer::texts;
@@ -27,7 +28,7 @@ use crate::ui::{ctx, tr};
 /// The expert's move at move `at` (in the game's notation) in the game
 /// log's words: the first line the log would have had.
 pub fn expert_words(session: &Session<Kb>, at: usize, action: &Json, lang: Lang) -> Option<String> {
-    let mut before = crate::app::par::marks::before(session, at)?;
+    let mut before = crate::app::marks::before(session, at)?;
     let seen = before.state().log().len();
     let seat = before.to_act()?;
     before.apply_recorded(seat, &Kb::action_from_json(action).ok()?).ok()?;

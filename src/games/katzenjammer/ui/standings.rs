@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::Kb;
+use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::app::link;
 use crate::games::katzenjammer::matchplay as words;
 use crate::i18n;

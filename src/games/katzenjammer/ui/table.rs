@@ -8,7 +8,9 @@ use tablee_engine::katzenjammer::{Card, Event, Phase};
 use tablee_engine::Seat;
 
 use super::cards::{kind_class, CardItem, CardRow};
-use super::{end, hand, kb_tr, Kb};
+use super::{end, hand};
+use super::words::kb_tr;
+use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::games::katzenjammer::seat_moves::seat_moves;
 use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
