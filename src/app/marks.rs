@@ -48,3 +48,32 @@ pub fn differs(session: &AnySession, at: usize, expert: &Json) -> Option<bool> {
     }
     crate::games::each_game!(session session, s => of(s, at, expert))
 }
+
+/// A move where the `expert` in the person's seat would have played
+/// otherwise: the move's index (`at`: the timeline's step `at + 1` shows it)
+/// and the expert's move in the game log's words, in both languages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub at: usize,
+    en: String,
+    fr: String,
+}
+
+impl Mark {
+    pub fn new(at: usize, en: String, fr: String) -> Mark {
+        Mark { at, en, fr }
+    }
+
+    /// The timeline's step that shows this move.
+    pub fn step(&self) -> usize {
+        self.at + 1
+    }
+
+    /// The expert's move in words.
+    pub fn expert(&self, lang: crate::app::lang::Lang) -> &str {
+        match lang {
+            crate::app::lang::Lang::En => &self.en,
+            crate::app::lang::Lang::Fr => &self.fr,
+        }
+    }
+}

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use tablee_engine::json::Json;
 
-use super::replay::Mark;
+use crate::app::marks::Mark;
 use crate::app::config::TableConfig;
 use crate::app::game::{AnySession, GameDef};
 use crate::app::lang::Lang;

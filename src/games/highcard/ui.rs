@@ -7,7 +7,7 @@ use tablee_engine::json::Json;
 use super::HighCard;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
-use crate::ui::replay::Mark;
+use crate::app::marks::Mark;
 use crate::ui::{act, ctx, GameUi};
 
 fn action_words(action: &HcAction, lang: Lang) -> String {

@@ -23,7 +23,7 @@ use crate::app::controller::history_key;
 use crate::app::game::{AnySession, GameId};
 use crate::app::past::{self, Past};
 use crate::app::lang::Lang;
-use crate::app::marks;
+use crate::app::marks::{self, Mark};
 use crate::app::replay::{self, ReplayLinkError};
 use crate::app::worker::Reply;
 use crate::i18n;
@@ -204,7 +204,7 @@ fn follow(list: NodeRef<leptos::html::Ol>, step: RwSignal<usize>) {
 /// shows it), and the expert's move there when it is marked.
 fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>, step: RwSignal<usize>) -> impl IntoView {
     let lang = ctx().lang();
-    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| m.words(lang)));
+    let expert = marks.with(|m| m.iter().find(|m| m.step() == k).map(|m| mark_words(m, lang)));
     let marked = expert.is_some();
     view! {
         <li aria-current=(k == current).then_some("step") class:current=k == current class:expert-mark=marked>
@@ -216,25 +216,9 @@ fn move_item(k: usize, current: usize, text: String, marks: RwSignal<Vec<Mark>>,
     }
 }
 
-/// A move where the `expert` in the person's seat would have played
-/// otherwise: the move's index (`at`: the timeline's step `at + 1` shows it)
-/// and the expert's move in the game log's words, in both languages.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Mark {
-    pub at: usize,
-    en: String,
-    fr: String,
-}
-
-impl Mark {
-    /// The timeline's step that shows this move.
-    pub fn step(&self) -> usize {
-        self.at + 1
-    }
-    /// "Move 12: the expert's move in your seat: “You pass.”"
-    pub fn words(&self, lang: Lang) -> String {
-        texts::expert_would(self.step(), if lang == Lang::En { &self.en } else { &self.fr }, lang)
-    }
+/// "Move 12: the expert's move in your seat: “You pass.”"
+fn mark_words(mark: &Mark, lang: Lang) -> String {
+    texts::expert_would(mark.step(), mark.expert(lang), lang)
 }
 
 /// How far the comparison with the expert is.
@@ -283,7 +267,7 @@ fn expert_marks(session: &AnySession) -> (RwSignal<Vec<Mark>>, RwSignal<Progress
             };
             if marks::differs(&session, at, &action) == Some(true) {
                 let words = |lang| expert_words(&session, at, &action, lang).unwrap_or_default();
-                let mark = Mark { at, en: words(Lang::En), fr: words(Lang::Fr) };
+                let mark = Mark::new(at, words(Lang::En), words(Lang::Fr));
                 marks.try_update(|m| m.push(mark));
             }
             progress.try_set(Progress::Checking { done: done + 1, of });
@@ -310,7 +294,7 @@ fn Marks(marks: RwSignal<Vec<Mark>>, n: usize, step: RwSignal<usize>) -> impl In
                         let k = mark.step();
                         // Under the slider's thumb at step k (the thumb is about 16 px wide).
                         let left = format!("calc(8px + (100% - 16px) * {k} / {})", n.max(1));
-                        let words = mark.words(lang);
+                        let words = mark_words(&mark, lang);
                         view! {
                             <button
                                 type="button"
@@ -339,7 +323,7 @@ fn Marks(marks: RwSignal<Vec<Mark>>, n: usize, step: RwSignal<usize>) -> impl In
 fn Parted(marks: RwSignal<Vec<Mark>>, progress: RwSignal<Progress>, step: RwSignal<usize>) -> impl IntoView {
     let ctx = ctx();
     let first = move || marks.with(|m| m.first().cloned());
-    let here = move || marks.with(|m| m.iter().find(|m| m.step() == step.get()).map(|m| m.words(ctx.lang())));
+    let here = move || marks.with(|m| m.iter().find(|m| m.step() == step.get()).map(|m| mark_words(m, ctx.lang())));
     view! {
         {move || first().map(|mark| {
             let k = mark.step();

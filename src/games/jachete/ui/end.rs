@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use tablee_engine::jachete::{Card, JaAction};
 use tablee_engine::Game;
 
-use super::view::cards_view;
+use super::cards::cards_view;
 use super::{Ja, Ui};
 use crate::app::controller::Par;
 use crate::app::game::GameDef;

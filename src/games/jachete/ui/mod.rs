@@ -15,6 +15,7 @@
 //! handler on the table reads it ([`dispatch`]), whichever way the card was
 //! moved. Every change is announced in an aria-live region.
 
+mod cards;
 mod end;
 mod moves;
 mod replay;
@@ -55,7 +56,7 @@ impl crate::ui::GameUi for Ja {
         view! { <Game /> }.into_any()
     }
 
-    fn replay_table(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<crate::ui::replay::Mark>>) -> AnyView {
+    fn replay_table(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<crate::app::marks::Mark>>) -> AnyView {
         view! { <ReplayTable session step marks /> }.into_any()
     }
 

@@ -16,7 +16,8 @@ use tablee_engine::json::Json;
 use tablee_engine::Seat;
 
 use super::moves::{Move, SeatMoves};
-use super::view::{cards_view, facts, seat_rows, seats_view};
+use super::cards::cards_view;
+use super::view::{facts, seat_rows, seats_view};
 use super::{end, Ja, Session};
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
@@ -24,7 +25,8 @@ use crate::app::marks::before;
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::ctx;
-use crate::ui::replay::{rp, rp_tr, Mark};
+use crate::app::marks::Mark;
+use crate::ui::replay::{rp, rp_tr};
 
 /// The expert's move before move `at` in the move list's words.
 pub fn expert_words(s: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {

@@ -12,6 +12,7 @@ use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal, BUY_PRICE
 use tablee_engine::Seat;
 use wasm_bindgen::JsCast;
 
+use super::cards::{cards_view, face_class};
 use super::moves::{self, log_lines, LogLine, SeatMoves};
 use super::{apply_hint, end, problem_text, Ja, Session, Ui};
 use crate::app::config::SeatKind;
@@ -21,28 +22,6 @@ use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::hint;
-
-/// A card's face classes: red or black, a joker, a wild.
-pub(super) fn face_class(card: Card) -> &'static str {
-    use tablee_engine::jachete::Suit;
-    match card {
-        Card::Joker => "jc joker wild",
-        Card::Natural(..) if card.is_wild() => match card {
-            Card::Natural(_, Suit::Hearts | Suit::Diamonds) => "jc red wild",
-            _ => "jc wild",
-        },
-        Card::Natural(_, Suit::Hearts | Suit::Diamonds) => "jc red",
-        _ => "jc",
-    }
-}
-
-/// Face-up cards, not interactive.
-pub(super) fn cards_view(cards: &[Card], lang: Lang) -> impl IntoView {
-    cards
-        .iter()
-        .map(|&c| view! { <span class=face_class(c) title=texts::card_spoken(c, lang)>{texts::card_label(c, lang)}</span> })
-        .collect_view()
-}
 
 /// Round, contract (in words and as a picture), dealer, stock, discard,
 /// pots. While round `finished` (0-based)'s end is shown, that round and

@@ -29,7 +29,7 @@ impl crate::ui::GameUi for Kb {
     fn replay_table(
         session: crate::app::session::Session<Kb>,
         step: leptos::prelude::RwSignal<usize>,
-        marks: leptos::prelude::RwSignal<Vec<crate::ui::replay::Mark>>,
+        marks: leptos::prelude::RwSignal<Vec<crate::app::marks::Mark>>,
     ) -> leptos::prelude::AnyView {
         view! { <ReplayTable session step marks /> }.into_any()
     }

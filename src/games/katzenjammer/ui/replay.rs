@@ -21,7 +21,8 @@ use crate::games::katzenjammer::texts;
 use crate::i18n;
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
-use crate::ui::replay::{rp_tr, Mark};
+use crate::app::marks::Mark;
+use crate::ui::replay::rp_tr;
 use tablee_engine::json::Json;
 use crate::ui::{ctx, tr};
 
