@@ -1,0 +1,220 @@
+//! A game on the table: what the page shows first (a link, a kept game or
+//! home), a game begun, a person's move, the bots' moves asked of the
+//! worker and their replies, a move taken back.
+
+use tablee_engine::json::Json;
+use tablee_engine::{RuleError, Seat, Shared};
+
+use crate::app::config::{Day, TableConfig};
+use crate::app::game::{AnySession, AnyTable, GameDef};
+use crate::app::link::{self, LinkError, LinkRequest};
+use crate::app::session::Session;
+use crate::app::storage::Storage;
+use crate::app::worker::{self, Job, Reply};
+
+use super::shell::{BotTurn, First, Kept, Par, Shell, Start};
+
+impl Shell {
+    /// Reads the saved game and the link (`location.search`), and decides
+    /// what the page shows first. A save that cannot be resumed is kept aside
+    /// under a dated key (never lost) and said so.
+    pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
+        let mut shell = Shell::empty(storage);
+        shell.check_histories(storage, now_ms);
+        shell.load_games(storage, now_ms);
+        let request = link::read(search);
+        let lang = request.as_ref().ok().and_then(|r| r.lang);
+        let mut start = Start { shell, first: First::Home, lang, home_table: None, par_job: None, dealt: false };
+        match request {
+            Err(error) => {
+                // Keep the game in progress reachable from the home screen.
+                start.shell.hold_newest();
+                start.first = First::Problem(error);
+            }
+            Ok(LinkRequest { deal, table, games, .. }) => {
+                {
+                    start.home_table = Some(table);
+                    // A link to today's deal is today's deal (no hints,
+                    // counted once), however it was written.
+                    let deal = deal.map(|d| match Day::from_epoch_ms(now_ms) {
+                        Some(today) => d.with_daily_label(today),
+                        None => d,
+                    });
+                    // A daily deal is never a match (KB-20's option is off).
+                    let games = if deal.as_ref().is_some_and(is_daily) { 1 } else { games };
+                    match deal {
+                        // A deal (or a match) already kept is resumed, not dealt anew.
+                        Some(deal) => match start.shell.kept.iter().position(|k| {
+                            k.session.match_games() == games && same_table(&k.session.link_table(), &deal)
+                        }) {
+                            Some(index) => start.resume(index),
+                            None => match deal.clone().deal_for_page(games) {
+                                Ok(session) => {
+                                    start.par_job = start.shell.begin(session);
+                                    start.first = First::Game;
+                                    start.dealt = true;
+                                }
+                                Err(_) => {
+                                    start.shell.hold_newest();
+                                    start.first = First::Problem(LinkError::cannot_deal(&deal));
+                                }
+                            },
+                        },
+                        None if !start.shell.kept.is_empty() => start.resume(0),
+                        None => {}
+                    }
+                }
+            }
+        }
+        start.shell.tidy();
+        start.shell.write_list(storage);
+        start
+    }
+
+    /// Shows a new game `session` (the one in progress is kept) and starts
+    /// its par; returns the par job to send.
+    pub fn begin(&mut self, session: AnySession) -> Option<Job> {
+        let key = self.fresh_key(&session);
+        self.show(session, key, 0.0)
+    }
+
+    pub(super) fn show(&mut self, session: AnySession, key: String, at: f64) -> Option<Job> {
+        if let (Some(game), Some(old)) = (self.game.take(), self.key.take()) {
+            self.kept.insert(0, Kept { key: old, at: self.at, session: game });
+        }
+        self.generation += 1;
+        let job = crate::games::each_game!(session &session, s => par_job(s));
+        self.par = if job.is_some() { Par::Computing } else { Par::NotApplicable };
+        (self.game, self.key, self.at) = (Some(session), Some(key), at);
+        self.tidy();
+        job
+    }
+
+    /// Deals a new game for `table` and shows it (the caller saves it).
+    pub fn new_game(&mut self, table: AnyTable) -> Result<Option<Job>, String> {
+        self.new_match(table, 1)
+    }
+
+    /// Deals the first game of a match of `games` games at `table` (one: a
+    /// game of its own, [`Shell::new_game`]) and shows it.
+    pub fn new_match(&mut self, table: AnyTable, games: usize) -> Result<Option<Job>, String> {
+        Ok(self.begin(table.deal_for_page(games)?))
+    }
+
+    /// Deals the next game of the match in progress once its game is over
+    /// (the finished one leaves the list: it is in the history, and its
+    /// result in the next game's match); `None` when there is none to deal.
+    pub fn next_in_match(&mut self) -> Option<Option<Job>> {
+        let next = crate::games::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
+        let finished = self.key.clone();
+        let job = self.begin(next);
+        if let Some(index) = self.kept.iter().position(|k| Some(&k.key) == finished.as_ref()) {
+            self.dropped.push(self.kept.remove(index).key);
+        }
+        Some(job)
+    }
+
+    /// The session of game `G` in progress.
+    pub fn session<G: GameDef>(&self) -> Option<&Session<G>> {
+        self.game.as_ref()?.get::<G>()
+    }
+
+    /// A person's move in game `G`. Refused (nothing changes) when it is not a
+    /// person's turn or the rules refuse it.
+    pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+        let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or(Shared::NoGame)?;
+        session.apply_human(action)
+    }
+
+    /// Keeps the table's notes with the game of `G` (saved with it); false
+    /// when no game of `G` is in progress.
+    pub fn set_note<G: GameDef>(&mut self, note: Option<Json>) -> bool {
+        match self.game.as_mut().and_then(|g| g.get_mut::<G>()) {
+            Some(session) => {
+                session.set_note(note);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The bot to act, if it is a bot's turn (cheap: no job is written).
+    pub fn bot_to_act(&self) -> Option<Seat> {
+        fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {
+            s.bot_to_act().map(|(seat, _)| seat)
+        }
+        crate::games::each_game!(session self.game.as_ref()?, s => seat(s))
+    }
+
+    /// The bot's move to ask for now, if it is a bot's turn.
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
+            let decision = s.bot_decision()?;
+            Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
+        }
+        crate::games::each_game!(session self.game.as_ref()?, s => turn(s))
+    }
+
+    /// Plays the worker's reply to a bot turn; without a usable reply (no
+    /// worker) the bot falls back to the simplest move. False when the game
+    /// moved on meanwhile (the reply is dropped).
+    pub fn bot_moved(&mut self, at: usize, reply: Option<Reply>) -> bool {
+        fn play<G: GameDef>(s: &mut Session<G>, at: usize, reply: Option<Reply>) -> bool {
+            let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
+            let chosen = match reply {
+                Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
+                _ => None,
+            };
+            let Some(action) = chosen.or_else(|| decision.fallback()) else { return false };
+            s.apply_bot(at, &action).is_ok()
+        }
+        match self.game.as_mut() {
+            Some(game) => crate::games::each_game!(session game, s => play(s, at, reply)),
+            None => false,
+        }
+    }
+
+    /// Whether the person may take back their last move now ([`Session::can_take_back`]).
+    pub fn can_take_back(&self) -> bool {
+        fn can<G: GameDef>(s: &Session<G>) -> bool {
+            s.can_take_back()
+        }
+        self.game.as_ref().is_some_and(|game| crate::games::each_game!(session game, s => can(s)))
+    }
+
+    /// Takes back the person's last move (and the bots' since) in the game in
+    /// progress, which becomes practice; true when it did (the caller saves).
+    pub fn take_back(&mut self) -> bool {
+        fn take<G: GameDef>(s: &mut Session<G>) -> bool {
+            s.take_back()
+        }
+        self.game.as_mut().is_some_and(|game| crate::games::each_game!(session game, s => take(s)))
+    }
+}
+
+impl Start {
+    fn resume(&mut self, index: usize) {
+        self.par_job = self.shell.resume(index);
+        self.first = First::Game;
+    }
+}
+
+/// The same deal and table (the daily label aside): a save belongs to a link
+/// when this holds.
+pub(super) fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
+    fn same<G: GameDef>(a: &TableConfig<G>, b: &AnyTable) -> bool {
+        G::as_table(b).is_some_and(|b| a.same_table(b))
+    }
+    crate::games::each_game!(a, t => same(t, b))
+}
+
+fn is_daily(table: &AnyTable) -> bool {
+    crate::games::each_game!(table, t => t.daily.is_some())
+}
+
+/// Par is computed for the only person at the table.
+fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
+    let seat = session.config().solo_seat()?;
+    Some(worker::par_job(session.config(), seat))
+}
+

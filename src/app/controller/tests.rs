@@ -1,0 +1,592 @@
+//! The controller's tests (natively: links, saves, a whole game, matches).
+
+use super::*;
+use super::play::same_table;
+use super::results::result;
+#[allow(unused_imports)]
+use crate::app::{
+    config::{DailyAttempt, Day},
+    game::{AnySession, AnyTable, GameDef, GameId},
+    history::History,
+    link::{self, LinkError},
+    save::{self, SaveError},
+    session::Session,
+    worker::{self, Job, Reply},
+};
+use crate::app::config::{SeatKind, TableConfig};
+use crate::games::jachete::Jachete;
+use crate::games::katzenjammer::Katzenjammer;
+use std::collections::BTreeMap;
+use tablee_bots::Level;
+use tablee_engine::katzenjammer::Action;
+use tablee_engine::Seed;
+
+/// Storage in a map (localStorage in tests).
+#[derive(Default)]
+pub(crate) struct Memory(pub(crate) BTreeMap<String, String>);
+
+impl Storage for Memory {
+    fn load(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn store(&mut self, key: &str, value: &str) -> bool {
+        self.0.insert(key.to_string(), value.to_string());
+        true
+    }
+    fn remove(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+}
+
+const LINK: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&lang=fr";
+
+/// Plays bots (answering as the worker would) and the person (with the
+/// `normal` bot's choice) to the end, saving after every move.
+pub(crate) fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
+    play_to_end_as(shell, storage, Level::Normal);
+}
+
+/// The person plays at `level`'s choices, the bots through the worker.
+fn play_to_end_as(shell: &mut Shell, storage: &mut Memory, level: Level) {
+    for _ in 0..5000 {
+        if let Some(turn) = shell.bot_turn() {
+            let reply = worker::run(&turn.job);
+            assert!(shell.bot_moved(turn.at, Some(reply)));
+        } else if let Some(s) = shell.session::<Katzenjammer>() {
+            let Some(seat) = s.human_to_act() else { break };
+            let action = tablee_bots::decide(level, &s.view(seat), &s.legal_actions(), 1);
+            shell.act::<Katzenjammer>(action).unwrap();
+        }
+        assert!(shell.save(storage, 0.0));
+        shell.record_if_over(storage);
+    }
+    assert!(shell.game.as_ref().unwrap().is_over());
+}
+
+/// Issue 13: a link to today's deal is today's deal (no hints), its
+/// first finished attempt counts, "same deal again" is practice.
+#[test]
+fn todays_deal_counts_once_and_a_link_to_it_is_todays_deal() {
+    let today = Day::new(2026, 11, 23).unwrap();
+    let now = today.days() as f64 * 86_400_000.0 + 3_600_000.0;
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, &format!("?seed={}&players=3", today.seed()), now).shell;
+    let config = shell.session::<Katzenjammer>().unwrap().config().clone();
+    assert_eq!(config.daily, Some(today), "a plain seed link to today's deal is labelled");
+    assert!(!config.hints_allowed());
+    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 0 }));
+    play_to_end(&mut shell, &mut storage);
+    let first = shell.history(GameId::Katzenjammer).daily(today).cloned().expect("recorded");
+    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 1 }));
+    // Same deal again, played the same way: practice, and the first result stays.
+    shell.new_game(config.into_any()).unwrap();
+    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+    play_to_end(&mut shell, &mut storage);
+    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+    let stored = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+    assert_eq!(stored.daily(today), Some(&first));
+    assert_eq!(stored.played, 1, "the same moves on the same deal are one game in the history");
+    // Another day's seed is not labelled.
+    let other = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3", now).shell;
+    assert_eq!(other.daily_attempt(), None);
+}
+
+#[test]
+fn a_link_deals_its_game_and_a_reload_resumes_it() {
+    let mut storage = Memory::default();
+    let start = Shell::start(&mut storage, LINK, 0.0);
+    assert_eq!(start.first, First::Game);
+    assert!(start.dealt);
+    assert_eq!(start.lang, None, "a deal's link is read in the reader's language, not its sharer's");
+    assert!(matches!(start.par_job, Some(Job::Par { seat: 0, .. })));
+    let mut shell = start.shell;
+    assert_eq!(shell.par, Par::Computing);
+    // A few moves, saved, then the page reloads on the same link.
+    for _ in 0..5 {
+        match shell.bot_turn() {
+            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+        }
+    }
+    shell.save(&mut storage, 0.0);
+    let moves = shell.game.as_ref().unwrap().moves();
+    let again = Shell::start(&mut storage, LINK, 1.0);
+    assert_eq!(again.first, First::Game);
+    assert!(!again.dealt, "resumed, not dealt again");
+    assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
+    // Without a link the saved game comes back too.
+    assert_eq!(Shell::start(&mut storage, "", 2.0).shell.game.unwrap().moves(), moves);
+}
+
+#[test]
+fn a_bad_link_keeps_the_game_in_progress() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    shell.save(&mut storage, 0.0);
+    let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
+    assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
+    assert!(start.shell.game.is_some());
+    // J'achète's link deals its game; the game in progress is kept.
+    let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
+    assert_eq!(start.first, First::Game);
+    assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(GameId::Jachete));
+    assert_eq!(start.shell.kept.len(), 1, "the game in progress is kept");
+}
+
+#[test]
+fn a_damaged_save_is_kept_aside_never_lost() {
+    let mut storage = Memory::default();
+    storage.store(&save_key(GameId::Katzenjammer), "{\"v\":1,\"game\":\"katzenjammer\"");
+    let start = Shell::start(&mut storage, "", 1234.0);
+    assert_eq!(start.first, First::Home);
+    let aside = start.shell.set_aside.unwrap();
+    assert!(matches!(aside.error, SaveError::NotJson(_)));
+    assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
+    assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"v\":1,\"game\":\"katzenjammer\""));
+    assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None);
+}
+
+/// A J'achète game listed (which the builds before issue 35 left to
+/// their second program) is offered beside the link's new game, its
+/// save untouched.
+#[test]
+fn a_jachete_game_in_the_list_is_kept_beside_a_katzenjammer_link() {
+    let mut storage = Memory::default();
+    let mut table = TableConfig::<Jachete>::new(Seed::from_number(8), 4);
+    table.seats = vec![SeatKind::Bot(Level::Normal); 4];
+    let ja = save::to_json(&Session::new(table).unwrap());
+    let key = game_key(GameId::Jachete, 3);
+    storage.store(&key, &ja);
+    storage.store(GAMES_KEY, &format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
+    let mut start = Shell::start(&mut storage, LINK, 10.0);
+    assert_eq!(start.first, First::Game, "the link's game is dealt");
+    assert!(start.shell.set_aside.is_none(), "not damaged");
+    assert_eq!(start.shell.kept.len(), 1, "offered among the unfinished games");
+    assert_eq!(start.shell.kept[0].session.game(), GameId::Jachete);
+    assert!(start.shell.save(&mut storage, 20.0));
+    assert_eq!(storage.load(&key).as_deref(), Some(ja.as_str()), "its save untouched");
+    let list = storage.load(GAMES_KEY).unwrap();
+    assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
+    assert!(list.starts_with("[{\"key\":\"tablee.katzenjammer.game.4\""), "the new game listed first: {list}");
+}
+
+/// Issue 13: damaged saves do not pile up (the newest five are kept, the
+/// notice says how many), and an unreadable history is set aside, not
+/// silently replaced.
+#[test]
+fn saves_kept_aside_are_the_newest_five_and_a_garbled_history_is_kept_aside() {
+    let mut storage = Memory::default();
+    for n in 0..7 {
+        storage.store(&save_key(GameId::Katzenjammer), &format!("broken {n}"));
+        let start = Shell::start(&mut storage, "", 1000.0 + f64::from(n));
+        let aside = start.shell.set_aside.unwrap();
+        assert_eq!(aside.kept, (n as usize + 1).min(KEEP_ASIDE));
+        assert!(!aside.history);
+    }
+    let broken: Vec<&String> = storage.0.keys().filter(|k| k.contains(".broken.")).collect();
+    assert_eq!(broken.len(), KEEP_ASIDE, "{broken:?}");
+    assert!(storage.load("tablee.katzenjammer.broken.1006").is_some(), "the newest is kept");
+    assert!(storage.load("tablee.katzenjammer.broken.1000").is_none(), "the oldest went");
+
+    let history = history_key(GameId::Katzenjammer);
+    storage.store(&history, "{\"played\":\"many\"}");
+    let start = Shell::start(&mut storage, "", 2000.0);
+    let aside = start.shell.set_aside.unwrap();
+    assert!(aside.history);
+    assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"played\":\"many\"}"));
+    assert_eq!(storage.load(&history), None, "a fresh record starts");
+    assert!(Shell::start(&mut storage, "", 3000.0).shell.set_aside.is_none(), "once");
+}
+
+#[test]
+fn people_cannot_move_for_bots_and_late_bot_replies_are_dropped() {
+    let mut storage = Memory::default();
+    let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(8), 3);
+    table.seats = vec![SeatKind::Bot(Level::Normal); 3];
+    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
+    assert!(shell.act::<Katzenjammer>(Action::Pass).is_err());
+    assert!(shell.act::<Jachete>(tablee_engine::jachete::JaAction::Decline).is_err(), "not this game");
+    let turn = shell.bot_turn().unwrap();
+    assert_eq!(shell.bot_to_act(), Some(turn.seat));
+    let reply = worker::run(&turn.job);
+    assert!(shell.bot_moved(turn.at, Some(reply.clone())));
+    assert!(!shell.bot_moved(turn.at, Some(reply)), "the same reply twice moves once");
+}
+
+#[test]
+fn a_finished_game_is_counted_once_with_its_par() {
+    let mut storage = Memory::default();
+    let start = Shell::start(&mut storage, LINK, 0.0);
+    let (mut shell, job) = (start.shell, start.par_job.unwrap());
+    let generation = shell.generation;
+    play_to_end(&mut shell, &mut storage);
+    let history = shell.history(GameId::Katzenjammer);
+    assert_eq!(history.played, 1);
+    assert_eq!(history.best_vs_par, None, "par not known yet");
+    // Par arrives after the end: the same game is not counted twice.
+    assert!(shell.par_arrived(generation, Some(worker::run(&job)), &mut storage));
+    let Par::Known(par) = shell.par else { panic!("{:?}", shell.par) };
+    let mine = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores[0];
+    let history = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+    assert_eq!(history.played, 1);
+    assert_eq!(history.best_vs_par, Some(mine - par));
+    assert!(!shell.record_if_over(&mut storage));
+    // A par of an older game is dropped.
+    assert!(!shell.par_arrived(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
+    assert_eq!(shell.par, Par::Known(par));
+}
+
+/// Issue 13 "A match" (KB-20): a 2-game match from its link, game 2
+/// dealt from the engine's `Match::game_seed(1)`, the standings carried
+/// over, a reload mid game 2 resuming the match, and a friend's link
+/// keeping it in the list.
+#[test]
+fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
+    use tablee_engine::katzenjammer::{Match, Options};
+    const MATCH: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&match=2";
+    let mut storage = Memory::default();
+    let start = Shell::start(&mut storage, MATCH, 0.0);
+    assert_eq!(start.first, First::Game);
+    let mut shell = start.shell;
+    let seed = Seed::parse("1K7Q-M3ZD").unwrap();
+    let engine = Match::new(3, Options::default(), seed, 2);
+    assert_eq!(shell.session::<Katzenjammer>().unwrap().config().seed, engine.game_seed(0));
+    assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((1, 2)));
+    assert_eq!(link::write_game(shell.game.as_ref().unwrap()), "?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=3&seats=human,normal,normal&full_mice=0&match=2");
+    play_to_end(&mut shell, &mut storage);
+    let first = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores;
+    assert_eq!(shell.history(GameId::Katzenjammer).played, 1, "each game of a match is counted");
+    // Between games a reload shows game 1's end, the match goes on.
+    let between = Shell::start(&mut storage, MATCH, 1.0).shell;
+    assert!(between.game.as_ref().unwrap().is_over());
+    assert_eq!(between.session::<Katzenjammer>().unwrap().standings().unwrap().totals(), first);
+    // Next game: game 2 of 2, dealt from the engine's seed of game 2.
+    assert!(shell.next_in_match().is_some());
+    shell.save(&mut storage, 2.0);
+    let s = shell.session::<Katzenjammer>().unwrap();
+    assert_eq!(s.config().seed, engine.game_seed(1));
+    assert_ne!(s.config().seed, seed);
+    assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
+    assert!(shell.kept.is_empty(), "game 1 left the list: its result is in game 2's match");
+    // The link of game 2 is the match's, not a lone deal.
+    assert!(link::write_game(shell.game.as_ref().unwrap()).contains("seed=1K7Q-M3ZD&players=3"));
+    for _ in 0..4 {
+        match shell.bot_turn() {
+            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+        }
+    }
+    shell.save(&mut storage, 3.0);
+    let moves = shell.game.as_ref().unwrap().moves();
+    // A reload on the match's link resumes game 2, game 1's mice kept.
+    let mut again = Shell::start(&mut storage, MATCH, 4.0);
+    assert!(!again.dealt, "resumed, not dealt anew");
+    assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
+    assert_eq!(again.shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
+    assert_eq!(again.shell.session::<Katzenjammer>().unwrap().in_match().unwrap().totals(), first);
+    // The lone deal of the same seed is another game: dealt, the match kept.
+    let lone = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 5.0);
+    assert!(lone.dealt);
+    assert_eq!(lone.shell.game.as_ref().unwrap().match_progress(), None);
+    assert_eq!(lone.shell.kept[0].session.match_progress(), Some((2, 2)));
+    // Game 2 to its end: the match is over, its totals both games'.
+    play_to_end(&mut again.shell, &mut storage);
+    let s = again.shell.session::<Katzenjammer>().unwrap();
+    let last = s.outcome().unwrap().scores;
+    let standings = s.standings().unwrap();
+    assert!(standings.is_over());
+    assert_eq!(standings.totals(), first.iter().zip(&last).map(|(a, b)| a + b).collect::<Vec<_>>());
+    assert!(s.next_in_match().is_none(), "no third game");
+    assert!(again.shell.next_in_match().is_none());
+}
+
+#[test]
+fn kb20_a_match_is_saved_under_a_key_of_its_own() {
+    // A match's game is saved under a match's key.
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=2", 0.0).shell;
+    assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.match.game.")), "{:?}", shell.key);
+    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
+    assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.katzenjammer.game.")));
+}
+
+/// Between two games of a match, the finished game is the match: a new
+/// game started meanwhile keeps it in the list (never lost).
+#[test]
+fn kb20_a_match_between_games_stays_in_the_list() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=3", 0.0).shell;
+    play_to_end(&mut shell, &mut storage);
+    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
+    shell.save(&mut storage, 1.0);
+    assert_eq!(shell.kept.len(), 1);
+    assert_eq!(shell.kept[0].session.match_progress(), Some((1, 3)));
+    let back = Shell::start(&mut storage, "", 2.0).shell;
+    assert_eq!(back.kept.len(), 1, "still listed after a reload");
+    assert!(back.kept[0].session.is_over());
+}
+
+/// Issue 13: a move taken back makes practice, which a reload keeps
+/// and the history does not count.
+#[test]
+fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    while let Some(turn) = shell.bot_turn() {
+        assert!(shell.bot_moved(turn.at, None));
+    }
+    assert!(!shell.can_take_back(), "nothing played yet");
+    let before = shell.session::<Katzenjammer>().unwrap().actions().to_vec();
+    shell.act::<Katzenjammer>(Action::Pass).unwrap();
+    while let Some(turn) = shell.bot_turn() {
+        assert!(shell.bot_moved(turn.at, None));
+    }
+    assert!(shell.can_take_back());
+    assert!(shell.take_back());
+    assert_eq!(shell.session::<Katzenjammer>().unwrap().actions(), before.as_slice());
+    shell.save(&mut storage, 1.0);
+    let mut again = Shell::start(&mut storage, "", 2.0).shell;
+    assert!(again.session::<Katzenjammer>().unwrap().practice(), "the save keeps the mark");
+    play_to_end(&mut again, &mut storage);
+    assert_eq!(again.history(GameId::Katzenjammer).played, 0);
+    assert!(!again.par_arrived(again.generation, Some(Reply::Par { par: 3 }), &mut storage));
+    assert_eq!(storage.load(&history_key(GameId::Katzenjammer)), None);
+}
+
+#[test]
+fn in_jachete_beating_par_means_fewer_points() {
+    let mut table = TableConfig::<Jachete>::new(Seed::from_number(2), 4);
+    table.seats = vec![SeatKind::Bot(Level::Random); 4];
+    table.seats[1] = SeatKind::Human;
+    let mut session = Session::new(table).unwrap();
+    while !session.is_over() {
+        if session.bot_step().is_none() {
+            let legal = session.legal_actions();
+            session.apply_human(Jachete::decide(Level::Normal, &session.view(1), &legal, 3)).unwrap();
+        }
+    }
+    let mine = session.outcome().unwrap().scores[1];
+    let (_, _, vs_par) = result(&session, Par::Known(mine + 10)).unwrap();
+    assert_eq!(vs_par, Some(10), "ten points fewer than par is ten better");
+}
+
+#[test]
+fn without_a_worker_the_bots_still_move() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4);
+    table.seats = vec![SeatKind::Bot(Level::Expert); 4];
+    shell.new_game(table.into_any()).unwrap();
+    for _ in 0..30 {
+        let turn = shell.bot_turn().unwrap();
+        assert!(shell.bot_moved(turn.at, None));
+    }
+    assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
+}
+
+/// The page's shell deals J'achète's games and resumes its saves.
+#[test]
+fn the_page_plays_jachete() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+    assert!(shell.new_game(table.clone().into_any()).is_ok());
+    assert!(shell.session::<Jachete>().is_some());
+    let save = crate::app::save::to_json(&Session::new(table).unwrap());
+    assert!(save::from_json(&save).is_ok());
+    assert!(save::from_json(&save).is_ok());
+}
+
+/// A J'achète game of bots is dealt, played to its end through the
+/// shell's bot turns and the worker's answers, saved, and read back.
+#[test]
+fn jachete_plays_through_the_shell() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
+    table.seats = vec![SeatKind::Bot(Level::Normal); 4];
+    assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
+    let mut moves = 0;
+    while let Some(turn) = shell.bot_turn() {
+        assert!(shell.bot_moved(turn.at, Some(worker::run(&turn.job))));
+        moves += 1;
+        assert!(moves < 20_000, "the game ends");
+    }
+    assert!(shell.game.as_ref().unwrap().is_over());
+    assert!(shell.game.as_ref().unwrap().get::<Jachete>().unwrap().outcome().is_some());
+    assert!(shell.save(&mut storage, 1.0));
+    let back = Shell::start(&mut storage, "", 2.0);
+    assert!(back.shell.set_aside.is_none(), "the save reads back");
+}
+
+/// A few moves of the game in progress (bots as without a worker, the
+/// person passing).
+fn play_some(shell: &mut Shell, moves: usize) {
+    for _ in 0..moves {
+        match shell.bot_turn() {
+            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+        }
+    }
+}
+
+/// Play with a four-player table on deal number `n`, saved at `at`.
+fn deal_and_save(shell: &mut Shell, storage: &mut Memory, n: u64, at: f64) {
+    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+    shell.save(storage, at);
+}
+
+fn other_link(n: u64) -> String {
+    format!("?game=katzenjammer&seed={}&players=3", Seed::from_number(n))
+}
+
+fn deals(shell: &Shell) -> Vec<(String, usize)> {
+    let seed = |s: &AnySession| crate::games::each_game!(s.table(), t => t.seed.to_string());
+    shell.kept.iter().map(|k| (seed(&k.session), k.session.moves())).collect()
+}
+
+#[test]
+fn a_link_to_another_deal_keeps_the_game_in_progress() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    play_some(&mut shell, 5);
+    assert!(shell.save(&mut storage, 10.0));
+    let moves = shell.game.as_ref().unwrap().moves();
+    // A friend's link to another deal: dealt, and the first game kept.
+    let start = Shell::start(&mut storage, &other_link(77), 20.0);
+    assert!(start.dealt);
+    let mut shell = start.shell;
+    assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), moves)]);
+    assert_eq!(shell.kept[0].at, 10.0);
+    shell.save(&mut storage, 30.0);
+    // A reload shows the friend's game; the first is still kept.
+    let again = Shell::start(&mut storage, "", 40.0).shell;
+    assert_eq!(again.game.as_ref().unwrap().moves(), 0);
+    assert_eq!(deals(&again), vec![("1K7Q-M3ZD".to_string(), moves)]);
+    // The first link again resumes the first game where it was.
+    let back = Shell::start(&mut storage, LINK, 50.0);
+    assert!(!back.dealt);
+    assert_eq!(back.shell.game.as_ref().unwrap().moves(), moves);
+    assert_eq!(back.shell.kept.len(), 1, "the friend's game is kept in turn");
+}
+
+#[test]
+fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    play_some(&mut shell, 3);
+    shell.save(&mut storage, 1.0);
+    for (n, at) in [(8, 2.0), (9, 3.0)] {
+        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+        play_some(&mut shell, 1);
+        shell.save(&mut storage, at);
+    }
+    let order = vec![(Seed::from_number(8).to_string(), 1), ("1K7Q-M3ZD".to_string(), 3)];
+    assert_eq!(deals(&shell), order);
+    // The same after a reload.
+    let mut shell = Shell::start(&mut storage, "", 4.0).shell;
+    assert_eq!(deals(&shell), order);
+    // Resuming the oldest makes it current; the one in progress is kept first.
+    shell.resume(1);
+    assert_eq!(shell.game.as_ref().unwrap().moves(), 3);
+    let seeds: Vec<_> = deals(&shell).into_iter().map(|(s, _)| s).collect();
+    assert_eq!(seeds, [Seed::from_number(9).to_string(), Seed::from_number(8).to_string()]);
+}
+
+#[test]
+fn the_single_save_of_the_previous_build_joins_the_list() {
+    let mut storage = Memory::default();
+    let old = include_str!("../../../tests/fixtures/katzenjammer-save-midgame.json");
+    storage.store(&save_key(GameId::Katzenjammer), old);
+    let start = Shell::start(&mut storage, "", 5.0);
+    assert_eq!(start.first, First::Game);
+    assert_eq!(start.shell.game.as_ref().unwrap().moves(), 40);
+    assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None, "moved, not copied");
+    let key = game_key(GameId::Katzenjammer, 1);
+    assert_eq!(storage.load(&key).as_deref(), Some(old));
+    assert_eq!(storage.load(GAMES_KEY).unwrap(), format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
+    // A new game keeps it; a reload finds both.
+    let mut shell = start.shell;
+    deal_and_save(&mut shell, &mut storage, 3, 6.0);
+    let shell = Shell::start(&mut storage, "", 7.0).shell;
+    assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 40)]);
+    assert_eq!(shell.key.as_deref(), Some("tablee.katzenjammer.game.2"));
+}
+
+#[test]
+fn a_finished_game_leaves_the_list() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    shell.save(&mut storage, 0.0);
+    deal_and_save(&mut shell, &mut storage, 4, 1.0);
+    play_to_end(&mut shell, &mut storage);
+    let finished = shell.key.clone().unwrap();
+    // A reload still shows its end.
+    let mut shell = Shell::start(&mut storage, "", 2.0).shell;
+    assert!(shell.game.as_ref().unwrap().is_over());
+    assert_eq!(deals(&shell).len(), 1, "the first game is kept");
+    // Play again: the finished game goes (it is in the history).
+    deal_and_save(&mut shell, &mut storage, 5, 3.0);
+    assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 0)]);
+    assert_eq!(storage.load(&finished), None);
+    assert!(!storage.load(GAMES_KEY).unwrap().contains(&finished));
+}
+
+#[test]
+fn at_most_twenty_games_are_kept_the_oldest_dropped() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    for n in 1..=25 {
+        deal_and_save(&mut shell, &mut storage, n, n as f64);
+    }
+    assert_eq!(shell.kept.len(), MAX_GAMES - 1);
+    assert_eq!(deals(&shell)[0].0, Seed::from_number(24).to_string(), "newest first");
+    assert_eq!(deals(&shell)[MAX_GAMES - 2].0, Seed::from_number(6).to_string());
+    for n in 1..=5 {
+        assert_eq!(storage.load(&game_key(GameId::Katzenjammer, n)), None, "game {n} dropped");
+    }
+    assert!(storage.load(&game_key(GameId::Katzenjammer, 6)).is_some());
+    let again = Shell::start(&mut storage, "", 30.0).shell;
+    assert_eq!(again.kept.len(), MAX_GAMES - 1);
+}
+
+#[test]
+fn a_damaged_game_in_the_list_is_kept_aside_and_the_others_load() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    shell.save(&mut storage, 1.0);
+    deal_and_save(&mut shell, &mut storage, 4, 2.0);
+    storage.store("tablee.katzenjammer.game.2", "{oops");
+    let start = Shell::start(&mut storage, "", 1234.0);
+    let aside = start.shell.set_aside.clone().unwrap();
+    assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
+    assert_eq!(storage.load(&aside.key).as_deref(), Some("{oops"));
+    assert!(same_table(&start.shell.game.as_ref().unwrap().table(), &shell.kept[0].session.table()), "the first game loads");
+    assert!(start.shell.kept.is_empty());
+}
+
+/// Issue 34: an unfinished game removed from the home screen's list
+/// (confirmed there) leaves the list and its save goes; the game in
+/// progress and the other kept games stay, after a reload too. Red if
+/// the removal were not written (a reload would list it again) or took
+/// another game.
+#[test]
+fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    play_some(&mut shell, 2);
+    shell.save(&mut storage, 1.0);
+    deal_and_save(&mut shell, &mut storage, 8, 2.0);
+    deal_and_save(&mut shell, &mut storage, 9, 3.0);
+    assert_eq!(deals(&shell), vec![(Seed::from_number(8).to_string(), 0), ("1K7Q-M3ZD".to_string(), 2)]);
+    let gone = shell.kept[0].key.clone();
+    assert!(!shell.remove_kept(2, &mut storage), "no such game");
+    assert!(shell.remove_kept(0, &mut storage));
+    assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 2)]);
+    assert_eq!(storage.load(&gone), None, "its save is removed");
+    assert!(!storage.load(GAMES_KEY).unwrap().contains(&gone));
+    let again = Shell::start(&mut storage, "", 4.0).shell;
+    assert_eq!(deals(&again), vec![("1K7Q-M3ZD".to_string(), 2)]);
+    assert_eq!(again.game.as_ref().map(|g| g.table()), shell.game.as_ref().map(|g| g.table()), "the game in progress stays");
+}
