@@ -1,0 +1,265 @@
+//! The game's flow between the page and the shell: a game shown or begun,
+//! a person's move ([`act`]), the bots' loop, take-back, the save after
+//! each change, par.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tablee_engine::json::Json;
+use tablee_engine::{RuleError, Shared};
+
+use super::context::{ctx, tr, Ctx, Screen, Speed};
+use super::puzzles;
+use super::{browser, game_ui, worker_client, LocalStorage};
+use crate::app::game::{AnyTable, GameDef};
+use crate::app::link::LinkError;
+use crate::app::worker::Job;
+
+/// A game is on screen: the bots' workers start (with the first game, not
+/// the home screen: their program is not part of the first load,
+/// docs/performance.md), hot-seat hiding resets, and par starts.
+pub(crate) fn shown(ctx: Ctx, par_job: Option<Job>) {
+    // A game shown is saved and played, whatever the screen before was.
+    ctx.puzzle.set(false);
+    worker_client::start();
+    ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
+    ctx.revealed_for.set(None);
+    ctx.screen.set(Screen::Game);
+    if let Some(job) = par_job {
+        start_par(ctx, job);
+    }
+    after_change(ctx);
+}
+
+/// Makes `session` (a puzzle's position) a normal game, kept and saved, and shows it.
+pub(crate) fn play_session(ctx: Ctx, session: crate::app::game::AnySession) {
+    let mut par_job = None;
+    ctx.shell.update(|sh| par_job = sh.begin(session));
+    shown(ctx, par_job);
+    persist(ctx);
+}
+
+/// Deals a new game for `table` and shows it.
+pub fn start_game(ctx: Ctx, table: AnyTable) {
+    start_match(ctx, table, 1);
+}
+
+/// Deals the first game of a match of `games` games at `table` (one: a
+/// game of its own) and shows it.
+pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
+    let problem = LinkError::cannot_deal(&table);
+    let table_game = table.game();
+    let mut dealt = Err(String::new());
+    ctx.shell.update(|sh| dealt = sh.new_match(table, games));
+    match dealt {
+        Ok(par_job) => {
+            shown(ctx, par_job);
+            persist(ctx);
+        }
+        Err(_) => {
+            ctx.home_game.set(table_game);
+            ctx.screen.set(Screen::Problem(problem));
+        }
+    }
+}
+
+/// The match's next game, once the game on screen is over.
+pub fn next_in_match(ctx: Ctx) {
+    let mut job = None;
+    ctx.shell.update(|sh| job = sh.next_in_match());
+    if let Some(job) = job {
+        shown(ctx, job);
+        persist(ctx);
+    }
+}
+
+/// A person's move in game `G`. Returns the engine's refusal, if any.
+pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+    // An answered puzzle waits for "Play on" (its controls are gone too).
+    if puzzles::answered_now(ctx) {
+        return Err(Shared::NotAPersonsTurn.into());
+    }
+    let mut result = Err(Shared::NoGame.into());
+    let mark = decoration_mark(ctx);
+    ctx.shell.update(|sh| result = sh.act::<G>(action));
+    if result.is_ok() && !ctx.puzzle.get_untracked() {
+        persist(ctx);
+        after_change(ctx);
+        decorate(ctx, mark);
+    }
+    result
+}
+
+/// After a move made on screen, a person's or a bot's (not a take-back, not
+/// the moves of a game resumed): the table's decoration for it, Katzenjammer's
+/// cards flying (issue 13); none at the bots' instant speed.
+pub(crate) fn decorate(ctx: Ctx, mark: usize) {
+    if ctx.speed.get_untracked() != Speed::Instant {
+        ctx.shell.with_untracked(|sh| {
+            if let Some(game) = &sh.game {
+                game_ui::decorate(game, mark);
+            }
+        });
+    }
+}
+
+/// Where the table's log stood before a move, so that [`decorate`] shows
+/// what that move did: a move can log more than its own event (a win, then
+/// the foursomes it cannot present, then the next row's first card).
+pub(crate) fn decoration_mark(ctx: Ctx) -> usize {
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, game_ui::decoration_mark))
+}
+
+/// "Take back my move", for any game's table: shown on the person's turn
+/// once they have moved, at a table of one person against bots, never in
+/// the daily deal nor a puzzle. The game becomes practice: the first
+/// take-back of a game says so and asks (once: a practice game is not
+/// asked again), the button showing the question under it.
+#[component]
+pub fn TakeBack() -> impl IntoView {
+    let ctx = ctx();
+    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !ctx.puzzle.get());
+    // The move count the question was asked at: a move since, and it is gone.
+    let asked_at = RwSignal::new(None::<usize>);
+    let moves = move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.moves()));
+    let asking = move || asked_at.get().is_some() && asked_at.get() == moves();
+    let press = move |_| {
+        let practice = ctx.shell.with_untracked(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.practice())));
+        if practice {
+            take_back(ctx);
+        } else {
+            asked_at.set(ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.moves())));
+            browser::focus_id("take-back-confirm");
+        }
+    };
+    let confirm = move |_| {
+        asked_at.set(None);
+        take_back(ctx);
+        browser::focus_id("take-back");
+    };
+    let cancel = move |_| {
+        asked_at.set(None);
+        browser::focus_id("take-back");
+    };
+    view! {
+        <Show when=move || can.get()>
+            <button type="button" id="take-back" data-testid="take-back" aria-expanded=move || asking().to_string() on:click=press>
+                {tr(|s| s.take_back)}
+            </button>
+            <Show when=asking>
+                <div class="take-back-ask" role="group" aria-labelledby="take-back-warn" data-testid="take-back-ask">
+                    <p id="take-back-warn">{tr(|s| s.take_back_warn)}</p>
+                    <button type="button" class="primary" id="take-back-confirm" data-testid="take-back-confirm" on:click=confirm>
+                        {tr(|s| s.take_back_confirm)}
+                    </button>
+                    <button type="button" data-testid="take-back-cancel" on:click=cancel>{tr(|s| s.take_back_cancel)}</button>
+                </div>
+            </Show>
+        </Show>
+    }
+}
+
+/// Takes back the person's last move in the game on screen and saves;
+/// false when there was none to take back.
+pub fn take_back(ctx: Ctx) -> bool {
+    let mut done = false;
+    ctx.shell.update(|sh| done = sh.take_back());
+    if done {
+        persist(ctx);
+        after_change(ctx);
+    }
+    done
+}
+
+/// Keeps the table's notes (J'achète's staged table, its hand order) with
+/// the game of `G` and saves them: a reload shows the table as it was.
+pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
+    let mut kept = false;
+    ctx.shell.update_untracked(|sh| kept = sh.set_note::<G>(note));
+    if kept {
+        persist(ctx);
+    }
+}
+
+/// Saves the game, in a task of its own just after the move's (the move's
+/// task then only updates the page; moves in a row are saved once). A full or
+/// missing storage only costs the resume.
+pub(crate) fn persist(ctx: Ctx) {
+    if ctx.save_pending.get_value() || ctx.puzzle.get_untracked() {
+        return;
+    }
+    ctx.save_pending.set_value(true);
+    set_timeout(
+        move || {
+            ctx.save_pending.set_value(false);
+            ctx.shell.update_untracked(|sh| {
+                sh.save(&mut LocalStorage, browser::now_ms());
+            });
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
+/// After any move: hot-seat hiding, history at the end.
+pub(crate) fn after_change(ctx: Ctx) {
+    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::games::each_game!(session g, s => s.to_act())));
+    if to_act != ctx.revealed_for.get_untracked() {
+        ctx.revealed_for.set(None);
+    }
+    let mut changed = false;
+    ctx.shell.update_untracked(|sh| changed = sh.record_if_over(&mut LocalStorage));
+    if changed {
+        ctx.shell.notify();
+    }
+}
+
+/// Plays bot moves one at a time, pausing between them, while it is a bot's
+/// turn and the game is on screen.
+pub(crate) async fn run_bots(ctx: Ctx) {
+    if ctx.bots_running.get_value() {
+        return;
+    }
+    ctx.bots_running.set_value(true);
+    while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
+        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+            break;
+        }
+        ctx.thinking.set(Some(turn.seat));
+        // The bot thinks in the worker while the move's delay runs.
+        let reply = worker_client::ask(turn.job);
+        // Let the page paint the thinking indicator, then wait the chosen delay.
+        browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
+        // No worker: the game goes on with the simplest legal move.
+        let reply = reply.await;
+        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+            break;
+        }
+        let mut moved = false;
+        let mark = decoration_mark(ctx);
+        ctx.shell.update(|sh| moved = sh.bot_moved(turn.at, reply));
+        if !moved {
+            break;
+        }
+        persist(ctx);
+        after_change(ctx);
+        decorate(ctx, mark);
+    }
+    ctx.thinking.set(None);
+    ctx.bots_running.set_value(false);
+}
+
+/// Computes par for the only person at the table, in the bots' background
+/// worker (without a worker there is no par for this game).
+pub(crate) fn start_par(ctx: Ctx, job: Job) {
+    let generation = ctx.shell.with_untracked(|sh| sh.generation);
+    spawn_local(async move {
+        let reply = worker_client::ask(job).await;
+        let mut history_changed = false;
+        ctx.shell.update_untracked(|sh| history_changed = sh.par_arrived(generation, reply, &mut LocalStorage));
+        if ctx.shell.with_untracked(|sh| sh.generation) == generation {
+            ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
+        }
+        if history_changed {
+            ctx.shell.notify();
+        }
+    });
+}
