@@ -54,6 +54,7 @@ macro_rules! registry {
 
         /// A game in progress, of any game.
         #[derive(Clone, Debug)]
+        #[allow(clippy::large_enum_variant)]
         pub enum AnySession {
             $($(#[$meta])* $variant($crate::app::session::Session<$crate::games::$module::$def>),)+
         }

@@ -270,7 +270,7 @@ pub fn HandArea() -> impl IntoView {
                 </div>
             </Show>
             {hint::panel::<Kb, _, _>(ctx, hint, |lang| lang.s().hint_explain.to_string(), move |i, action, value, best, lang| {
-                hint_row(i, action, value, best, lang, hand, selected, joker_choice)
+                hint_row(i, action, value, best, lang, Selection { hand, selected, joker_choice })
             })}
         </section>
     }
@@ -303,18 +303,18 @@ fn CardToggle(index: usize, card: Card, lang: Lang, selected: RwSignal<Vec<bool>
     }
 }
 
-/// One of the hint's choices: the move in words, its strength, and for a
-/// bid the button that selects its cards in the hand.
-fn hint_row(
-    i: usize,
-    action: Action,
-    value: f64,
-    best: f64,
-    lang: Lang,
+/// The hand and its selection, which a hinted bid's button sets.
+#[derive(Clone, Copy)]
+struct Selection {
     hand: Memo<Vec<Card>>,
     selected: RwSignal<Vec<bool>>,
     joker_choice: RwSignal<Option<u8>>,
-) -> impl IntoView {
+}
+
+/// One of the hint's choices: the move in words, its strength, and for a
+/// bid the button that selects its cards in the hand.
+fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selection: Selection) -> impl IntoView {
+    let Selection { hand, selected, joker_choice } = selection;
     // Every bid can be put in the hand, not only the best.
     let apply = match action {
         Action::Bid(bid) => Some(bid),
