@@ -11,7 +11,9 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{browser, ctx, tr, Ctx, Speed, TakeBack};
+use super::browser;
+use super::context::{ctx, tr, Ctx, Speed};
+use super::flow::TakeBack;
 use crate::app::config::DailyAttempt;
 use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::game::GameDef;

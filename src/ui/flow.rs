@@ -9,7 +9,8 @@ use tablee_engine::{RuleError, Shared};
 
 use super::context::{ctx, tr, Ctx, Screen, Speed};
 use super::puzzles;
-use super::{browser, game_ui, worker_client, LocalStorage};
+use super::{browser, game_ui, worker_client};
+use super::browser::LocalStorage;
 use crate::app::game::{AnyTable, GameDef};
 use crate::app::link::LinkError;
 use crate::app::worker::Job;

@@ -16,7 +16,8 @@ use leptos::task::spawn_local;
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::app::worker::{self, Reply};
-use crate::ui::{self as browser, tr, worker_client, Ctx};
+use crate::ui::{browser, worker_client};
+use crate::ui::context::{tr, Ctx};
 
 /// A hint, asked at move number `at`.
 #[derive(Clone, Debug, PartialEq)]

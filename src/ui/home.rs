@@ -7,7 +7,10 @@ use leptos::prelude::*;
 use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
-use super::{browser, ctx, start_match, tr, GameUi, Screen};
+use super::browser;
+use super::context::{ctx, tr, Screen};
+use super::flow::start_match;
+use super::game_ui::GameUi;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
 use crate::app::controller::{Shell, HOME_GAME_KEY};
@@ -114,7 +117,9 @@ pub fn Home() -> impl IntoView {
             Some(config.into_any())
         }
         let table = with_game!(game.get_untracked(), G => deal::<G>(mode, &typed, seats, today, &mut match_games));
-        if let Some(table) = &table {
+        // The table is offered again next time, unless its bots were eased
+        // for a first game (the next one is offered as usual).
+        if let Some(table) = table.as_ref().filter(|_| !eased.get_untracked()) {
             ctx.home_table.set(table.clone());
         }
         match table {

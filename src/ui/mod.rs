@@ -10,7 +10,7 @@
 
 pub mod browser;
 pub(crate) mod deal_bar;
-mod game_ui;
+pub(crate) mod game_ui;
 pub(crate) mod hint;
 mod home;
 pub mod parts;
@@ -19,8 +19,8 @@ pub mod replay;
 mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
-mod context;
-mod flow;
+pub(crate) mod context;
+pub(crate) mod flow;
 mod frame;
 
 pub(crate) use browser::LocalStorage;
@@ -33,7 +33,6 @@ use crate::app::game::GameId;
 use crate::app::lang::Lang;
 use crate::app::link;
 
-pub(crate) use browser::{focus_if_lost, fresh_seed, sleep};
 use parts::Part;
 pub use game_ui::GameUi;
 pub use context::{ctx, tr, Ctx, Screen, Speed};

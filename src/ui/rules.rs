@@ -10,7 +10,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{browser, ctx, Screen};
+use super::browser;
+use super::context::{ctx, Screen};
 use crate::app::game::GameId;
 use crate::app::lang::Lang;
 

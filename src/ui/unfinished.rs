@@ -5,7 +5,9 @@
 
 use leptos::prelude::*;
 
-use super::{browser, ctx, persist, shown};
+use super::browser;
+use super::context::ctx;
+use super::flow::{persist, shown};
 use crate::i18n;
 
 #[component]

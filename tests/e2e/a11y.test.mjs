@@ -33,6 +33,11 @@ async function screens() {
     { name: 'katzenjammer-table', storage: { 'tablee.katzenjammer.current': kbSave }, query: '', ready: 'hand' },
     { name: 'katzenjammer-end', storage: { 'tablee.katzenjammer.current': kbOver }, query: '', ready: 'end-screen' },
     { name: 'jachete-table', query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand' },
+    // Issue 43: J'achète's hint panel open (its title was an h3 under the h1).
+    { name: 'jachete-hint', storage: { 'tablee.speed': 'instant' }, query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand', then: async (page) => {
+      await page.locator(byTestId('hint-button')).first().click({ timeout: 60_000 });
+      await page.locator(`${byTestId('hint-panel')} li`).first().waitFor({ timeout: 120_000 });
+    } },
     // A J'achète game in the list of games, finished: its end screen.
     { name: 'jachete-end', storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '', ready: 'end-screen' },
     { name: 'rules-katzenjammer', query: '', ready: 'home-screen', then: async (page) => {

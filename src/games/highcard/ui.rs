@@ -8,7 +8,9 @@ use super::HighCard;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::app::marks::Mark;
-use crate::ui::{act, ctx, GameUi};
+use crate::ui::context::ctx;
+use crate::ui::flow::act;
+use crate::ui::game_ui::GameUi;
 
 fn action_words(action: &HcAction, lang: Lang) -> String {
     match action {

@@ -36,7 +36,9 @@ use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
 use crate::ui::deal_bar::{self, game_share_text, DealBar, Shared};
 use crate::ui::hint::{self, Hint};
-use crate::ui::{self as browser, act, ctx, Ctx};
+use crate::ui::browser;
+use crate::ui::context::{ctx, Ctx};
+use crate::ui::flow::act;
 use moves::SeatMoves;
 
 type Session = crate::app::session::Session<Ja>;
@@ -716,7 +718,7 @@ mod tests {
     use super::*;
     use crate::app::game::GameDef;
     use crate::app::puzzles;
-    use crate::ui::GameUi;
+    use crate::ui::game_ui::GameUi;
 
     /// Catches a puzzle's answer screen naming its moves vaguely: a buy
     /// without its card, or a table by every meld on it (the others' and

@@ -24,7 +24,7 @@ use crate::app::lang::Lang;
 use crate::app::marks::before;
 use crate::games::jachete::texts;
 use crate::i18n;
-use crate::ui::ctx;
+use crate::ui::context::ctx;
 use crate::app::marks::Mark;
 use crate::ui::replay::{rp, rp_tr};
 

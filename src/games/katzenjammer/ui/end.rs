@@ -9,7 +9,9 @@ use crate::app::controller::Par;
 use crate::games::katzenjammer::summary::Summary;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::ui::{self as browser, ctx, start_game};
+use crate::ui::browser;
+use crate::ui::context::ctx;
+use crate::ui::flow::start_game;
 
 #[component]
 pub fn EndPanel() -> impl IntoView {

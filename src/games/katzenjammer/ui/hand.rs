@@ -12,7 +12,9 @@ use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};
-use crate::ui::{self as browser, act, ctx};
+use crate::ui::browser;
+use crate::ui::context::ctx;
+use crate::ui::flow::act;
 
 #[component]
 pub fn HandArea() -> impl IntoView {

@@ -24,7 +24,7 @@ use crate::app::lang::Lang;
 use crate::app::marks::Mark;
 use crate::ui::replay::rp_tr;
 use tablee_engine::json::Json;
-use crate::ui::{ctx, tr};
+use crate::ui::context::{ctx, tr};
 
 /// The expert's move at move `at` (in the game's notation) in the game
 /// log's words: the first line the log would have had.

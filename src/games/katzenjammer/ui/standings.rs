@@ -12,7 +12,9 @@ use crate::app::link;
 use crate::games::katzenjammer::matchplay as words;
 use crate::i18n;
 use crate::app::config::TableConfig;
-use crate::ui::{browser, ctx, next_in_match, start_match};
+use crate::ui::browser;
+use crate::ui::context::ctx;
+use crate::ui::flow::{next_in_match, start_match};
 
 /// The match's line in the deal bar: "Match · game 2 of 3 · You 3 · Pacha
 /// 1 · …" (the totals before this game, and with it once it is over).

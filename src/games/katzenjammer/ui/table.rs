@@ -20,7 +20,7 @@ use crate::games::katzenjammer::texts;
 use crate::i18n;
 use crate::ui::browser::fly;
 use crate::ui::deal_bar::DealBar;
-use crate::ui::{ctx, tr};
+use crate::ui::context::{ctx, tr};
 
 #[component]
 pub fn Game() -> impl IntoView {
