@@ -77,3 +77,15 @@ impl Mark {
         }
     }
 }
+
+/// How far the comparison with the expert is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// No par for this game (several people, or nobody, played).
+    None,
+    /// `done` of the person's `of` moves compared.
+    Checking { done: usize, of: usize },
+    Done,
+    /// No worker on this device: nothing is computed on the page's thread.
+    Unavailable,
+}

@@ -23,7 +23,7 @@ use crate::app::controller::history_key;
 use crate::app::game::{AnySession, GameId};
 use crate::app::past::{self, Past};
 use crate::app::lang::Lang;
-use crate::app::marks::{self, Mark};
+use crate::app::marks::{self, Mark, Progress};
 use crate::app::replay::{self, ReplayLinkError};
 use crate::app::worker::Reply;
 use crate::i18n;
@@ -221,17 +221,6 @@ fn mark_words(mark: &Mark, lang: Lang) -> String {
     texts::expert_would(mark.step(), mark.expert(lang), lang)
 }
 
-/// How far the comparison with the expert is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Progress {
-    /// No par for this game (several people, or nobody, played).
-    None,
-    /// `done` of the person's `of` moves compared.
-    Checking { done: usize, of: usize },
-    Done,
-    /// No worker on this device: nothing is computed on the page's thread.
-    Unavailable,
-}
 
 use crate::ui::game_ui::expert_words;
 

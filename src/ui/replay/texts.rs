@@ -4,6 +4,7 @@
 use tablee_bots::Level;
 
 use crate::app::lang::Lang;
+use crate::app::marks::Progress;
 use crate::app::replay::ReplayLinkError;
 use crate::i18n::{level_name, link_error, place_short, save_error};
 use crate::app::save::SaveError;
@@ -147,8 +148,7 @@ pub fn parted(k: usize, lang: Lang) -> String {
 }
 
 /// The comparison's quiet note.
-pub fn expert_progress(progress: super::Progress, marks: usize, lang: Lang) -> String {
-    use super::Progress;
+pub fn expert_progress(progress: Progress, marks: usize, lang: Lang) -> String {
     let en = lang == Lang::En;
     match progress {
         Progress::None => String::new(),

@@ -11,15 +11,7 @@ use super::cards::{Card, Counts};
 use super::foursome::Presentation;
 use super::state::{KbState, Phase};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Leave this auction (KB-7).
-    Pass,
-    /// Raise with these cards (KB-8..KB-10).
-    Bid(Bid),
-    /// The auction winner's foursomes, possibly none (KB-14..KB-16).
-    Present(Presentation),
-}
+pub use super::action::Action;
 
 impl KbState {
     /// Every legal action of the seat to act, appended to `out` after clearing it.

@@ -5,7 +5,6 @@
 use super::bid::BidLevel;
 use super::cards::{Card, Counts};
 use super::foursome::Presentation;
-use super::state::EndCause;
 use crate::game::Seat;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,3 +28,13 @@ pub enum Event {
     /// The game ended (KB-6 or KB-17).
     GameOver { cause: EndCause },
 }
+
+/// How a game ended, with the final scores (KB-18, KB-19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCause {
+    /// The last stock card was taken (KB-6).
+    Stock,
+    /// The last mouse was taken (KB-17).
+    Mice,
+}
+

@@ -1,10 +1,12 @@
 //! Katzenjammer Blues (Reiner Knizia, 1998): the rules of
 //! `../shared/rules/katzenjammer-blues.md`, rule ids KB-1..KB-21.
 
+mod action;
 mod actions;
 mod bid;
 mod cards;
 mod foursome;
+mod level;
 mod log;
 mod matchplay;
 pub mod notation;

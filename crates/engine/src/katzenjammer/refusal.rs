@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::bid::{BidKind, BidLevel};
+use super::level::{BidKind, BidLevel};
 use super::cards::Counts;
 use crate::game::{self, Seat, Shared};
 

@@ -6,10 +6,11 @@
 //! mice (KB-6, KB-17) and the final scoring (KB-18, KB-19) — run inside
 //! [`KbState::apply`], so a state always waits for a player's decision or is over.
 
-use super::actions::Action;
+use super::action::Action;
 use super::bid::{Bid, BidLevel};
 use super::cards::{Card, Counts, DECK_SIZE};
 use super::foursome::Presentation;
+pub use super::log::EndCause;
 use super::log::Event;
 use super::refusal::Refusal;
 use super::view::KbView;
@@ -69,15 +70,6 @@ impl Phase {
 pub struct StandingBid {
     pub seat: Seat,
     pub level: BidLevel,
-}
-
-/// How a game ended, with the final scores (KB-18, KB-19).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndCause {
-    /// The last stock card was taken (KB-6).
-    Stock,
-    /// The last mouse was taken (KB-17).
-    Mice,
 }
 
 /// A position that cannot be set up, with the reason.
