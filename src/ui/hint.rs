@@ -77,9 +77,10 @@ where
     });
 }
 
-/// The move number on the table (tracked).
-fn now<G: GameDef>(ctx: Ctx) -> usize {
-    ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0)
+/// The move number on the table (tracked), whatever its game: one copy for
+/// every table.
+fn now(ctx: Ctx) -> usize {
+    ctx.shell.with(|sh| sh.game.as_ref().map_or(0, |g| g.moves()))
 }
 
 /// Whether the person may ask for a hint here (tracked): not in a puzzle
@@ -102,7 +103,7 @@ where
         if !allowed::<G>(ctx) {
             return Some(view! { <span class="note" data-testid="hint-off">{tr(|s| s.hint_daily)}</span> }.into_any());
         }
-        let thinking = move || hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now::<G>(ctx)));
+        let thinking = move || hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now(ctx)));
         let asked = move |_| ask::<G>(ctx, hint);
         Some(
             view! {
@@ -128,11 +129,12 @@ where
 {
     move || {
         let lang = ctx.lang();
+        let now = now(ctx);
         match hint.get() {
-            Hint::Thinking { at } if at == now::<G>(ctx) => {
+            Hint::Thinking { at } if at == now => {
                 view! { <p class="hint thinking-note" data-testid="hint-panel" role="status">{lang.s().hint_thinking}</p> }.into_any()
             }
-            Hint::Ready { at, choices } if at == now::<G>(ctx) => {
+            Hint::Ready { at, choices } if at == now => {
                 let best = choices.first().map_or(0.0, |c| c.1);
                 let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, best, lang)).collect_view();
                 view! {
