@@ -31,14 +31,14 @@ use tablee_engine::Game;
 
 enum Seat {
     Level(Level),
-    Ismcts(jachete_ismcts::Config),
+    Ismcts(Box<jachete_ismcts::Config>),
 }
 
 impl Seat {
     fn parse(text: &str) -> Seat {
         match Level::parse(text) {
             Some(level) => Seat::Level(level),
-            None => Seat::Ismcts(jachete_ismcts::Config::parse(text).unwrap_or_else(|e| panic!("{e}"))),
+            None => Seat::Ismcts(Box::new(jachete_ismcts::Config::parse(text).unwrap_or_else(|e| panic!("{e}")))),
         }
     }
 

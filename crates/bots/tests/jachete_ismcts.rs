@@ -129,7 +129,7 @@ fn ja19_ismcts_does_not_decide_on_the_hidden_cards() {
         let mut moves = 0u64;
         play_rounds(4, 4520 + number, 2, |game, seat, view, legal, bot_seed| {
             moves += 1;
-            if moves % 3 == 0 {
+            if moves.is_multiple_of(3) {
                 if let Some(twin) = hidden_twin(game, seat, &mut rng) {
                     let twin_view = twin.view(seat);
                     assert_eq!(*view, twin_view, "JA-19: the views differ with only hidden cards changed");
