@@ -4,10 +4,11 @@
 use leptos::prelude::*;
 use tablee_engine::Seat;
 
+use super::browser;
 use crate::app::controller::{Par, Shell};
 use crate::app::game::{AnyTable, GameDef, GameId};
 use crate::app::lang::Lang;
-use crate::app::link::LinkError;
+use crate::app::link::{self, LinkError};
 use crate::app::session::Session;
 use crate::i18n::Strings;
 
@@ -76,7 +77,11 @@ impl Speed {
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub lang: RwSignal<Lang>,
-    pub screen: RwSignal<Screen>,
+    /// The screen on show. It changes only by [`Ctx::go`] (and the
+    /// browser's Back, [`Ctx::went_back`]): leaving a screen runs what it
+    /// asked for ([`on_leave`]) before it goes.
+    pub screen: ReadSignal<Screen>,
+    pub(crate) set_screen: WriteSignal<Screen>,
     /// The game in progress, its par, the history, a save set aside.
     pub shell: RwSignal<Shell>,
     /// The shell's par, in a signal of its own: par arriving mid-game
@@ -123,8 +128,97 @@ impl Ctx {
     }
 }
 
+thread_local! {
+    /// The app's one `Ctx` (its signals live as long as the page).
+    pub(crate) static CTX: std::cell::Cell<Option<Ctx>> = const { std::cell::Cell::new(None) };
+    /// Whether a screen of this visit came before the one on show (then
+    /// the browser's Back stays on the page).
+    static CAME_FROM: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The screen shown before the one on show.
+    static LEFT: std::cell::RefCell<Option<Screen>> = const { std::cell::RefCell::new(None) };
+    /// The owner of the screen on show (its views, effects and signals).
+    pub(crate) static SCREEN: std::cell::RefCell<Option<Owner>> = const { std::cell::RefCell::new(None) };
+    /// What the screen on show asked to run when it is left ([`on_leave`]).
+    static LEAVING: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The shared signals. Found from anywhere, even from code that runs after
+/// its screen's owner is gone (never a "context missing" panic).
 pub fn ctx() -> Ctx {
-    expect_context::<Ctx>()
+    use_context::<Ctx>().or_else(|| CTX.with(|c| c.get())).expect("the app is mounted")
+}
+
+/// Runs `f` when the player leaves the screen on show, before that screen
+/// goes (docs/architecture.md, "Leaving a screen"). A screen that changes
+/// what others share when it goes (the puzzle giving the game in progress
+/// back) does it here, never in `on_cleanup`: a signal written while a
+/// screen is torn down re-runs that screen's views after their owners are
+/// gone (issue 41's panics).
+pub fn on_leave(f: impl FnOnce() + 'static) {
+    LEAVING.with(|l| l.borrow_mut().push(Box::new(f)));
+}
+
+impl Ctx {
+    /// Goes to `screen` as a new step of the browser's history (Back comes
+    /// back here).
+    pub fn go(self, screen: Screen) {
+        self.switch(screen, true);
+    }
+
+    /// Back to the screen before this one, as the browser's Back does;
+    /// `otherwise` when this visit began here (Back would leave the page).
+    pub fn back(self, otherwise: Screen) {
+        if self.can_go_back() {
+            browser::history_back();
+        } else {
+            self.go(otherwise);
+        }
+    }
+
+    /// Whether [`Ctx::back`] returns to a screen of this visit.
+    pub fn can_go_back(self) -> bool {
+        CAME_FROM.with(|c| c.get())
+    }
+
+    /// The browser went back or forward to `screen`.
+    pub(crate) fn went_back(self, screen: Screen) {
+        self.switch(screen, false);
+    }
+
+    fn switch(self, screen: Screen, push: bool) {
+        // The screen being left runs no more: Leptos drops a view a little
+        // after its owner is cleaned up, and a view told of a change in
+        // between would run with its signals gone (issue 41). Paused, it
+        // only waits to be dropped.
+        if let Some(owner) = SCREEN.with(|s| s.borrow_mut().take()) {
+            owner.pause();
+        }
+        // What the screen asked for on leaving: it may change the shell.
+        let leaving = LEAVING.with(|l| std::mem::take(&mut *l.borrow_mut()));
+        for f in leaving {
+            f();
+        }
+        // A table's hold on the bots (J'achète's round end) is the table's:
+        // it goes with the screen.
+        self.hold.set(false);
+        if push && self.screen.get_untracked() != screen {
+            browser::push_history();
+            CAME_FROM.with(|c| c.set(true));
+        }
+        LEFT.with(|l| *l.borrow_mut() = Some(self.screen.get_untracked()));
+        self.set_screen.set(screen);
+    }
+
+    /// The game the screen before this one was about (a puzzle's, a
+    /// replay's, the table's), if it was about one.
+    pub fn left_game(self) -> Option<GameId> {
+        LEFT.with(|l| match l.borrow().as_ref()? {
+            Screen::Puzzles(game) | Screen::Puzzle(game, _) => Some(*game),
+            Screen::Replay(query) => Some(link::named_game(query)),
+            Screen::Game => self.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())),
+            _ => None,
+        })
+    }
 }
 
 /// A fixed text that follows the language switch. Every label goes through

@@ -24,7 +24,7 @@ pub(crate) fn shown(ctx: Ctx, par_job: Option<Job>) {
     worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
-    ctx.screen.set(Screen::Game);
+    ctx.go(Screen::Game);
     if let Some(job) = par_job {
         start_par(ctx, job);
     }
@@ -58,7 +58,7 @@ pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
         }
         Err(_) => {
             ctx.home_game.set(table_game);
-            ctx.screen.set(Screen::Problem(problem));
+            ctx.go(Screen::Problem(problem));
         }
     }
 }

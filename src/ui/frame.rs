@@ -36,11 +36,11 @@ pub(super) fn Header() -> impl IntoView {
                 <p class="game-name">{game_name}</p>
             </div>
             <nav class="nav" aria-label="Menu">
-                <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="nav-home" on:click=move |_| ctx.go(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
                 <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !ctx.puzzle.get()>
-                    <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
+                    <button type="button" data-testid="nav-game" on:click=move |_| ctx.go(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>
                 </Show>
@@ -48,7 +48,7 @@ pub(super) fn Header() -> impl IntoView {
                     type="button"
                     data-testid="nav-rules"
                     aria-pressed=move || (ctx.screen.get() == Screen::Rules).to_string()
-                    on:click=move |_| ctx.screen.set(Screen::Rules)
+                    on:click=move |_| ctx.go(Screen::Rules)
                 >
                     {tr(|s| s.nav_rules)}
                 </button>
@@ -147,7 +147,7 @@ pub(super) fn Problem(error: LinkError) -> impl IntoView {
                 <button type="button" class="primary" data-testid="problem-fresh" on:click=fresh>
                     {move || i18n::problem_fresh(ctx.home_game.get(), ctx.lang())}
                 </button>
-                <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
                     {tr(|s| s.problem_home)}
                 </button>
             </p>

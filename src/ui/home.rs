@@ -146,8 +146,8 @@ pub fn Home() -> impl IntoView {
             <p class="pitch" data-testid="home-pitch">{tr(|s| s.home_pitch)}</p>
             <Show when=resumable>
                 <p>
-                    <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.screen.set(Screen::Game)>
-                        {tr(|s| s.resume)}
+                    <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.go(Screen::Game)>
+                        {move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| i18n::resume_label(&g.table(), g.moves(), ctx.lang())))}
                     </button>
                 </p>
             </Show>

@@ -2,11 +2,12 @@
 //! natively tested controller ([`crate::app::controller::Shell`]), and each
 //! game's table from its own folder (`crate::games::<game>::ui`).
 //!
-//! One [`Ctx`] of signals is shared by every component (`context.rs`). The
-//! game changes only through [`act`] and the bot loop (`flow.rs`), which both
-//! save it to localStorage just after the change (in a task of its own). The
-//! frame around every screen is `frame.rs`; this file is the page's root
-//! ([`App`]) and the game's screen.
+//! One [`Ctx`] of signals is shared by every component (`context.rs`, with
+//! how screens change: `Ctx::go`, `on_leave`). The game changes only through
+//! [`act`] and the bot loop (`flow.rs`), which both save it to localStorage
+//! just after the change (in a task of its own). The frame around every
+//! screen is `frame.rs`; this file is the page's root ([`App`]) and the
+//! screens' views.
 
 pub mod browser;
 pub(crate) mod deal_bar;
@@ -31,15 +32,15 @@ use leptos::task::spawn_local;
 use crate::app::controller::{First, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
 use crate::app::game::GameId;
 use crate::app::lang::Lang;
-use crate::app::link;
+use crate::app::link::{self};
 
 use parts::Part;
 pub use game_ui::GameUi;
-pub use context::{ctx, tr, Ctx, Screen, Speed};
+pub use context::{ctx, on_leave, tr, Ctx, Screen, Speed};
 pub use flow::{act, next_in_match, set_note, start_game, start_match, take_back, TakeBack};
 pub(crate) use flow::{persist, play_session, run_bots, shown};
 use frame::{Header, Notice, Problem, Update};
-
+use context::{CTX, SCREEN};
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::search();
@@ -56,13 +57,28 @@ pub fn App() -> impl IntoView {
         Some(table) => table.clone(),
         None => link::home_table(&search),
     };
-    let ctx = Ctx {
-        lang: RwSignal::new(lang),
-        screen: RwSignal::new(match &start.first {
+    // The first screen: the link's.
+    let first = if let Some(link) = link::puzzle_link(&search) {
+        match link {
+            link::PuzzleLink::List(game) => Screen::Puzzles(game),
+            link::PuzzleLink::One(game, id) => Screen::Puzzle(game, id),
+        }
+    } else if replaying {
+        if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games }
+    } else if link::rules_link(&search) {
+        Screen::Rules
+    } else {
+        match &start.first {
             First::Home => Screen::Home,
             First::Game => Screen::Game,
             First::Problem(error) => Screen::Problem(error.clone()),
-        }),
+        }
+    };
+    let (screen, set_screen) = signal(first);
+    let ctx = Ctx {
+        lang: RwSignal::new(lang),
+        screen,
+        set_screen,
         par: RwSignal::new(start.shell.par),
         shell: RwSignal::new(start.shell),
         speed: RwSignal::new(browser::load(SPEED_KEY).and_then(|s| Speed::parse(&s)).unwrap_or(Speed::Normal)),
@@ -82,16 +98,16 @@ pub fn App() -> impl IntoView {
         save_pending: StoredValue::new(false),
         puzzle: RwSignal::new(false),
     };
-    // A puzzle's address opens the puzzles; the game in progress waits meanwhile.
-    match link::puzzle_link(&search) {
-        Some(link::PuzzleLink::List(game)) => ctx.screen.set(Screen::Puzzles(game)),
-        Some(link::PuzzleLink::One(game, id)) => ctx.screen.set(Screen::Puzzle(game, id)),
-        None => {}
-    }
-    if replaying {
-        ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
-    }
     provide_context(ctx);
+    CTX.with(|c| c.set(Some(ctx)));
+    // The browser's Back and Forward: each screen is a step of the history
+    // ([`Ctx::go`]); its address says which.
+    let _ = window_event_listener_untyped("popstate", move |_| match screen_at(ctx, &browser::search()) {
+        Some(screen) => ctx.went_back(screen),
+        // Another deal's address (or a broken one): the page reads it as a
+        // link, keeping every game as it is.
+        None => browser::reload(),
+    });
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
     if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
@@ -120,9 +136,10 @@ pub fn App() -> impl IntoView {
             Screen::Puzzles(game) => browser::replace_query(&crate::app::puzzles::list_link(game)),
             Screen::Puzzle(game, Some(id)) => browser::replace_query(&crate::app::puzzles::link(game, id)),
             Screen::Games => browser::replace_query("?games"),
+            Screen::Rules => browser::replace_query(link::RULES_LINK),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzle(_, None) => {}
+            Screen::Problem(_) | Screen::Puzzle(_, None) => {}
         }
     });
     // The page's title names the game on screen ("J'achète — Tablée"): a
@@ -165,20 +182,54 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <Update />
             <Notice />
-            {move || match ctx.screen.get() {
-                Screen::Puzzles(game) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzles_list)(game))) /> }.into_any(),
-                Screen::Puzzle(game, id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(game, id))) /> }.into_any(),
-                Screen::Replay(query) => {
-                    view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
-                }
-                Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
-                Screen::Home => view! { <home::Home /> }.into_any(),
-                Screen::Game => view! { <GameScreen /> }.into_any(),
-                Screen::Rules => view! { <rules::Rules /> }.into_any(),
-                Screen::Problem(error) => view! { <Problem error /> }.into_any(),
-            }}
+            {move || screen_view(ctx.screen.get())}
         </main>
     }
+}
+
+/// A screen's view, under an owner of its own that [`Ctx::go`] pauses
+/// when the player leaves it.
+fn screen_view(screen: Screen) -> AnyView {
+    let owner = Owner::new();
+    SCREEN.with(|s| *s.borrow_mut() = Some(owner.clone()));
+    let view = owner.with(|| match screen {
+        Screen::Puzzles(game) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzles_list)(game))) /> }.into_any(),
+        Screen::Puzzle(game, id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(game, id))) /> }.into_any(),
+        Screen::Replay(query) => {
+            view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
+        }
+        Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
+        Screen::Home => view! { <home::Home /> }.into_any(),
+        Screen::Game => view! { <GameScreen /> }.into_any(),
+        Screen::Rules => view! { <rules::Rules /> }.into_any(),
+        Screen::Problem(error) => view! { <Problem error /> }.into_any(),
+    });
+    leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
+}
+
+/// The screen an address of this page shows, when the page can show it
+/// without reading it as a link anew: Back and Forward land there.
+fn screen_at(ctx: Ctx, search: &str) -> Option<Screen> {
+    if search.len() <= 1 {
+        return Some(Screen::Home);
+    }
+    if let Some(link) = link::puzzle_link(search) {
+        return Some(match link {
+            link::PuzzleLink::List(game) => Screen::Puzzles(game),
+            link::PuzzleLink::One(game, id) => Screen::Puzzle(game, id),
+        });
+    }
+    if crate::app::replay::request(search).is_some() {
+        return Some(Screen::Replay(search.to_string()));
+    }
+    if crate::app::replay::games_link(search) {
+        return Some(Screen::Games);
+    }
+    if link::rules_link(search) {
+        return Some(Screen::Rules);
+    }
+    // The game in progress's own address.
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map(link::write_game)).filter(|own| own == search).map(|_| Screen::Game)
 }
 
 /// The table of the game in progress: each game brings its own.

@@ -21,6 +21,7 @@ pub mod highcard;
 pub mod ismcts;
 pub mod jachete;
 mod jachete_cards;
+pub mod jachete_ismcts;
 pub mod jachete_styles;
 pub mod jachete_value;
 pub mod katzenjammer;

@@ -228,7 +228,7 @@ pub fn List(game: GameId) -> impl IntoView {
     let loaded = loaded_file(game, None);
     let progress = load_progress(ctx);
     let today = browser::today_utc();
-    let open = move |id: u32| ctx.screen.set(Screen::Puzzle(game, Some(id)));
+    let open = move |id: u32| ctx.go(Screen::Puzzle(game, Some(id)));
     let counts = (progress.solved(), progress.first_tries_right(), progress.rating, progress.streak_on(today));
     let record = move || texts::record_text(counts.0, counts.1, counts.2, counts.3, ctx.lang());
     let marks = progress.clone();
@@ -289,7 +289,7 @@ fn GameChoice(game: GameId) -> impl IntoView {
                 <label class="choice">
                     <input type="radio" name="puzzle-game" data-testid=format!("puzzle-game-{}", g.code())
                         prop:checked=g == game
-                        on:change=move |_| ctx.screen.set(Screen::Puzzles(g)) />
+                        on:change=move |_| ctx.go(Screen::Puzzles(g)) />
                     " " {g.title()}
                 </label>
             }
@@ -363,7 +363,7 @@ fn Chooser(game: GameId, file: Arc<PuzzleFile>, progress: Progress) -> impl Into
             {move || match next.get() {
                 Some(id) => view! {
                     <button type="button" class="primary big" data-testid="puzzle-next-unsolved" data-id=id.to_string()
-                        on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(id)))>
+                        on:click=move |_| ctx.go(Screen::Puzzle(game, Some(id)))>
                         {pz_tr(|s| s.next_unsolved)}
                     </button>
                 }.into_any(),
@@ -389,7 +389,7 @@ fn Recent(game: GameId, progress: Progress) -> impl IntoView {
                 };
                 view! {
                     <li>
-                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(t.id)))>
+                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.go(Screen::Puzzle(game, Some(t.id)))>
                             {move || texts::puzzle_title(t.id, ctx.lang())} " " <span aria-label=label>{sign}</span>
                         </button>
                     </li>
@@ -418,11 +418,11 @@ fn PuzzleProblem(game: GameId, error: PuzzleError) -> impl IntoView {
             <p>{move || texts::error_text(&error, ctx.lang())}</p>
             <p class="actions">
                 {list.then(|| view! {
-                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles(game))>
+                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.go(Screen::Puzzles(game))>
                         {pz_tr(|s| s.all_puzzles)}
                     </button>
                 })}
-                <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
                     {super::tr(|s| s.problem_home)}
                 </button>
             </p>
@@ -487,8 +487,11 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         });
     }
     {
+        // The game in progress comes back as the player leaves, before the
+        // puzzle's table goes (never in `on_cleanup`: docs/architecture.md,
+        // "Leaving a screen").
         let token = token.clone();
-        on_cleanup(move || {
+        super::on_leave(move || {
             release(ctx, token.load(Ordering::Relaxed));
         });
     }
@@ -534,12 +537,12 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
             (Some(Ok(file)), Some(p)) => puzzles::next(game, file, p.id, choice_of(game), &load_progress(ctx)).map(|n| n.id),
             _ => None,
         });
-        ctx.screen.set(match next {
+        ctx.go(match next {
             Some(id) => Screen::Puzzle(game, Some(id)),
             None => Screen::Puzzles(game),
         });
     };
-    let list = move |_| ctx.screen.set(Screen::Puzzles(game));
+    let list = move |_| ctx.go(Screen::Puzzles(game));
     // The title, the difficulty and, before the answer, the way back to the
     // list on one line: the question's panel stays short, so that the move
     // it asks for starts in the first screen (after the answer, the list is

@@ -7,6 +7,7 @@ mod puzzles;
 
 use serde_json::Value;
 use tablee_bots::arena::{Player, Table};
+use tablee_bots::jachete_ismcts;
 use tablee_bots::jachete_styles::StylePlayer;
 use tablee_engine::jachete::{notation, JaGame, JaOptions, JaView};
 use tablee_engine::json::Json;
@@ -78,6 +79,7 @@ impl StyleSeats for JaGame {
         match seat {
             SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
             SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
+            SeatSpec::JaIsmcts(text) => jachete_ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>),
             _ => None,
         }
     }
