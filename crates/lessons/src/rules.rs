@@ -1,0 +1,67 @@
+//! What the lessons need of a game's engine: its position from a scenario,
+//! its actions read and written in its notation, and a refusal's kind.
+
+use tablee_engine::json::Json;
+use tablee_engine::katzenjammer::{self as kb, KbState};
+use tablee_engine::notation::ActionError;
+use tablee_engine::scenario;
+use tablee_engine::{Game, Refusal, RuleError};
+
+/// A game the lessons can teach.
+pub trait Rules {
+    type State: Game;
+    /// The game's code (`"katzenjammer"`), a lesson file's `"game"`.
+    const GAME: &'static str;
+    /// The scenario's position before its `actions`.
+    fn start(position: &Json) -> Result<Self::State, String>;
+    /// An action in the notation (its `"seat"` not read): `Err` holds the
+    /// engine's refusal of an action no position accepts, or why it does not read.
+    fn read(action: &Json) -> Result<<Self::State as Game>::Action, Result<RuleError, String>>;
+    /// How many taps the table needs for `action` (a bid: each card, then Bid).
+    fn taps(action: &Json) -> usize;
+}
+
+/// The name of a refusal's kind: the engine's variant (`"DoesNotBeat"`,
+/// `"NotAPersonsTurn"`), which a lesson's refused example names.
+pub fn reason(error: &RuleError) -> String {
+    let debug = match error.refusal() {
+        Refusal::Kb(r) => format!("{r:?}"),
+        Refusal::Ja(r) => format!("{r:?}"),
+        other => format!("{other:?}"),
+    };
+    debug.chars().take_while(char::is_ascii_alphanumeric).collect()
+}
+
+fn read_error(e: ActionError) -> Result<RuleError, String> {
+    match e {
+        ActionError::Refused(r) => Ok(r),
+        ActionError::Malformed(m) => Err(m),
+    }
+}
+
+pub struct Katzenjammer;
+
+impl Rules for Katzenjammer {
+    type State = KbState;
+    const GAME: &'static str = "katzenjammer";
+
+    fn start(position: &Json) -> Result<KbState, String> {
+        scenario::katzenjammer::start(position).map_err(|m| m.0)
+    }
+
+    fn read(action: &Json) -> Result<kb::Action, Result<RuleError, String>> {
+        kb::notation::action_from_json(action).map_err(read_error)
+    }
+
+    fn taps(action: &Json) -> usize {
+        match Self::read(action) {
+            // Each card, then Bid; an all-joker bid names its value too.
+            Ok(kb::Action::Bid(bid)) => {
+                let jokers = bid.cards.get(kb::Card::Joker) as usize;
+                let total = bid.cards.total() as usize;
+                total + 1 + usize::from(jokers == total && matches!(bid.kind, kb::BidKind::Same(_)))
+            }
+            _ => 1,
+        }
+    }
+}
