@@ -7,11 +7,13 @@
 //! after the change (in a task of its own).
 
 pub mod browser;
+pub mod coach;
 pub(crate) mod deal_bar;
 mod game_ui;
 pub(crate) mod hint;
 mod home;
 pub mod parts;
+pub mod learn;
 pub mod puzzles;
 pub mod replay;
 mod rules;
@@ -54,6 +56,8 @@ pub enum Screen {
     Replay(String),
     /// The record of finished games ("Your games").
     Games,
+    /// A game's lessons (issue 42): the course, or lesson N (from 1).
+    Learn(GameId, Option<usize>),
 }
 
 /// How long a bot's move stays on screen before the next one.
@@ -169,7 +173,9 @@ pub fn App() -> impl IntoView {
     // A replay's address (or the record's) deals nothing: the shell starts as
     // from the home screen, keeping every game as it is.
     let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
-    let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
+    // A lesson's address too: the lesson's table is its own, the game in progress waits.
+    let learning = coach::learn_link(&search);
+    let start = Shell::start(&mut LocalStorage, if replaying || learning.is_some() { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
@@ -211,6 +217,10 @@ pub fn App() -> impl IntoView {
         Some(link::PuzzleLink::One(game, id)) => ctx.screen.set(Screen::Puzzle(game, id)),
         None => {}
     }
+    if let Some((game, lesson)) = learning {
+        ctx.home_game.set(game);
+        ctx.screen.set(Screen::Learn(game, lesson));
+    }
     if replaying {
         ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
@@ -243,6 +253,7 @@ pub fn App() -> impl IntoView {
             Screen::Puzzles(game) => browser::replace_query(&crate::app::puzzles::list_link(game)),
             Screen::Puzzle(game, Some(id)) => browser::replace_query(&crate::app::puzzles::link(game, id)),
             Screen::Games => browser::replace_query("?games"),
+            Screen::Learn(game, lesson) => browser::replace_query(&coach::link(game, lesson)),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
             Screen::Rules | Screen::Problem(_) | Screen::Puzzle(_, None) => {}
@@ -253,7 +264,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let game = match ctx.screen.get() {
             Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
-            Screen::Puzzles(game) | Screen::Puzzle(game, _) => Some(game),
+            Screen::Puzzles(game) | Screen::Puzzle(game, _) | Screen::Learn(game, _) => Some(game),
             _ => None,
         };
         browser::set_title(&match game {
@@ -295,6 +306,7 @@ pub fn App() -> impl IntoView {
                     view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
                 }
                 Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
+                Screen::Learn(game, lesson) => view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(game, lesson))) /> }.into_any(),
                 Screen::Home => view! { <home::Home /> }.into_any(),
                 Screen::Game => view! { <GameScreen /> }.into_any(),
                 Screen::Rules => view! { <rules::Rules /> }.into_any(),
@@ -381,6 +393,11 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
     if puzzles::answered_now(ctx) {
         return Err(Refusal::NotAPersonsTurn.into());
+    }
+    // A lesson's table plays only the move its step asks for; another is
+    // explained by the coach and the position stays.
+    if !coach::allows(|| G::action_to_json(&action)) {
+        return Ok(());
     }
     let mut result = Err(Refusal::NoGame.into());
     let mark = decoration_mark(ctx);

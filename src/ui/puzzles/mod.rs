@@ -172,6 +172,14 @@ fn RecordAside() -> impl IntoView {
     })
 }
 
+/// Puts a lesson's position on the table as a puzzle's is (not saved, no
+/// hints, no bots; issue 42), never answered; [`release`] gives the game
+/// in progress back.
+pub(crate) fn hold_lesson(ctx: Ctx, session: AnySession) -> u64 {
+    AT.set(None);
+    hold(ctx, session)
+}
+
 /// Puts the puzzle's position on the table; the game in progress waits.
 fn hold(ctx: Ctx, session: AnySession) -> u64 {
     let token = TOKENS.fetch_add(1, Ordering::Relaxed);
@@ -198,7 +206,7 @@ fn hold(ctx: Ctx, session: AnySession) -> u64 {
 /// returns the puzzle's session. When a game was begun from the puzzle's
 /// table meanwhile (its end panel's "play again"), the one in progress is
 /// kept in the list instead.
-fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
+pub(crate) fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
     let held = HELD.with(|h| {
         let mut h = h.borrow_mut();
         h.as_ref().is_some_and(|held| held.token == token).then(|| h.take()).flatten()

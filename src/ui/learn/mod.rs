@@ -1,0 +1,551 @@
+//! The lessons (issue 42; docs/lessons.md), a part of the page of its own
+//! (`src/parts.rs`: `lessons`): a game's course (its lessons, ✓ for those
+//! done on this device) and one lesson played on the game's real table.
+//!
+//! A lesson's position becomes the shell's game while it is on screen, as a
+//! puzzle's does (`ui::puzzles::hold_lesson`: not saved, no hints, no bots;
+//! the game in progress waits aside). The coach's line says one thing at a
+//! time; a step that asks for a move marks the one element to tap next
+//! (`data-coach="target"`, found by the game's [`Coached::target`]) and
+//! brings it into view above the coach's line; a step that explains has
+//! Next (`coach-next`, then the target). Every person's move passes the
+//! lesson's gate (`ui::coach`): the step's move is played, the bots'
+//! scripted replies follow; another move is refused with the lesson's words
+//! (or the game's refusal words) and the position stays.
+//!
+//! Work started by the screen (the course's fetch, the replies' pacing, the
+//! marking in the next frame) may outlive it: it touches the screen's own
+//! signals only through `try_` accessors, and the shell's only while the
+//! screen's `alive` flag says it is still up (docs/architecture.md).
+
+mod texts;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tablee_engine::json::Json;
+use tablee_engine::{RuleError, Seed};
+use tablee_lessons::{Course, Lesson, Step};
+use wasm_bindgen::JsCast;
+
+use self::texts::ln;
+use super::{browser, coach, ctx, Ctx, GameUi, Screen, Speed};
+use crate::app::config::{SeatKind, TableConfig};
+use crate::app::game::{with_game, GameDef, GameId};
+use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::app::worker::Reply;
+
+/// What a game's table gives its lessons (`src/games/<game>/lessons.rs`).
+pub trait Coached: GameUi {
+    /// The state a lesson opens on: its position, its moves before applied.
+    fn opening(lesson: &Lesson) -> Result<Self::State, String>;
+    /// The element to tap next toward `action` on the table as it is now
+    /// (its `data-testid`), reading the table's own selection if need be.
+    fn target(session: &Session<Self>, action: &Self::Action) -> Option<String>;
+    /// The game's own words for a refusal (never a rule id).
+    fn refusal_words(error: &RuleError, lang: Lang) -> String;
+}
+
+/// The record on this device: the lessons done, by game,
+/// `{"katzenjammer":[1,2],"jachete":[]}`.
+pub const PROGRESS_KEY: &str = "tablee.learn";
+
+/// The lessons of `game` done on this device (numbers from 1).
+pub fn done_lessons(game: GameId) -> Vec<usize> {
+    browser::load(PROGRESS_KEY)
+        .and_then(|text| Json::parse(&text).ok())
+        .and_then(|json| json.get(game.code()).and_then(Json::as_array).map(|l| l.iter().filter_map(Json::as_u64).map(|n| n as usize).collect()))
+        .unwrap_or_default()
+}
+
+fn mark_done(game: GameId, n: usize) {
+    let mut json = browser::load(PROGRESS_KEY).and_then(|text| Json::parse(&text).ok()).filter(|j| matches!(j, Json::Obj(_))).unwrap_or(Json::Obj(Vec::new()));
+    let mut done = done_lessons(game);
+    if !done.contains(&n) {
+        done.push(n);
+        done.sort_unstable();
+    }
+    json.set(game.code(), Json::Arr(done.into_iter().map(Json::from).collect()));
+    browser::store(PROGRESS_KEY, &json.text());
+}
+
+type Loaded = Option<Result<Arc<Course>, String>>;
+
+thread_local! {
+    /// The courses fetched this visit.
+    static COURSES: RefCell<Vec<(GameId, Arc<Course>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `lessons/<game>.json`, fetched once a visit (precached for offline use).
+fn loaded_course(game: GameId) -> RwSignal<Loaded> {
+    let cached = COURSES.with(|c| c.borrow().iter().find(|(g, _)| *g == game).map(|(_, c)| c.clone()));
+    let loaded = RwSignal::new(cached.map(Ok));
+    if loaded.get_untracked().is_none() {
+        spawn_local(async move {
+            let course = match browser::fetch_text(&format!("lessons/{}.json", game.code())).await {
+                None => Err("no file".to_string()),
+                Some(text) => Course::read(&text).map(Arc::new),
+            };
+            if let Ok(course) = &course {
+                COURSES.with(|c| c.borrow_mut().push((game, course.clone())));
+            }
+            // The screen may be gone meanwhile: then nobody waits for it.
+            let _ = loaded.try_set(Some(course));
+        });
+    }
+    loaded
+}
+
+/// The lessons' stylesheet (`lessons/learn.css`), added to the page once:
+/// not in the first load's styles.
+fn add_stylesheet() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if document.get_element_by_id("learn-css").is_some() {
+        return;
+    }
+    if let (Ok(link), Some(body)) = (document.create_element("link"), document.body()) {
+        let _ = link.set_attribute("id", "learn-css");
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", "lessons/learn.css");
+        let _ = body.append_child(&link);
+    }
+}
+
+/// A game's course (`lesson: None`) or its lesson N.
+#[component]
+pub fn Learn(game: GameId, lesson: Option<usize>) -> impl IntoView {
+    with_game!(game, G => learn::<G>(game, lesson))
+}
+
+fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
+    let ctx = ctx();
+    add_stylesheet();
+    if lesson.is_some() {
+        super::parts::fetch_table(game);
+    }
+    let course = loaded_course(game);
+    (move || {
+        let lang = ctx.lang();
+        match course.get() {
+            None => view! { <p class="panel loading" role="status">{ln(lang).loading}</p> }.into_any(),
+            Some(Err(why)) => {
+                leptos::logging::warn!("lessons: {why}");
+                view! { <p class="panel problem" role="alert" data-testid="learn-problem">{ln(lang).no_file}</p> }.into_any()
+            }
+            Some(Ok(course)) => match lesson.filter(|&n| course.lesson(n).is_some()) {
+                Some(n) => lesson_view::<G>(game, course, n),
+                None => course_view(game, course),
+            },
+        }
+    })
+    .into_any()
+}
+
+/// The course: each lesson with ✓ once done, and the one to do next.
+fn course_view(game: GameId, course: Arc<Course>) -> AnyView {
+    let ctx = ctx();
+    let done = done_lessons(game);
+    let next = (1..=course.lessons.len()).find(|n| !done.contains(n));
+    let open = move |n: usize| move |_| ctx.screen.set(Screen::Learn(game, Some(n)));
+    (move || {
+        let lang = ctx.lang();
+        let s = ln(lang);
+        let fr = lang == Lang::Fr;
+        let items = course
+            .lessons
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let n = i + 1;
+                let is_done = done.contains(&n);
+                view! {
+                    <li class:done=is_done data-testid=format!("lesson-item-{n}")>
+                        <button type="button" data-testid=format!("lesson-open-{n}") on:click=open(n)>
+                            {format!("{n}. {}", l.title.pick(fr))}
+                        </button>
+                        {is_done.then(|| view! { " " <span class="tick" data-testid=format!("lesson-done-mark-{n}")>"✓"<span class="sr-only">" " {s.done_mark}</span></span> })}
+                    </li>
+                }
+            })
+            .collect_view();
+        let main = match next {
+            Some(1) => view! { <button type="button" class="primary big" data-testid="learn-start" on:click=open(1)>{s.start}</button> }.into_any(),
+            Some(n) => view! { <button type="button" class="primary big" data-testid="learn-start" on:click=open(n)>{format!("{} {n}", s.continue_at)}</button> }.into_any(),
+            None => view! {
+                <p data-testid="learn-all-done">{s.course_done}</p>
+                <p class="actions">
+                    <button type="button" class="primary big" data-testid="coach-game" on:click=move |_| coached_game(ctx, game)>{s.coached_game}</button>
+                    <button type="button" data-testid="learn-start" on:click=open(1)>{s.again_all}</button>
+                </p>
+            }
+            .into_any(),
+        };
+        view! {
+            <section class="panel learn-course" data-testid="learn-course">
+                <h1>{format!("{} {}", s.learn, game.title())}</h1>
+                <p>{s.intro}</p>
+                <ol class="lesson-list">{items}</ol>
+                {main}
+            </section>
+        }
+    })
+    .into_any()
+}
+
+/// The coached first game: for now a game against easy bots (issue 42,
+/// priority 4 is not built yet).
+fn coached_game(ctx: Ctx, game: GameId) {
+    let seed = browser::fresh_seed();
+    let table = with_game!(game, G => {
+        let mut config = TableConfig::<G>::new(seed, G::DEFAULT_PLAYERS);
+        for seat in config.seats.iter_mut().skip(1) {
+            *seat = SeatKind::Bot(tablee_bots::Level::Easy);
+        }
+        <G as crate::app::game::Registered>::table(config)
+    });
+    super::start_game(ctx, table);
+}
+
+/// Where a lesson is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Step `i` is on.
+    Step(usize),
+    /// The step's move was made; the bots' replies are coming.
+    Replies(usize),
+    Done,
+}
+
+fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyView {
+    let ctx = ctx();
+    let lesson = Arc::new(course.lessons[n - 1].clone());
+    let count = course.lessons.len();
+    let phase = RwSignal::new(Phase::Step(0));
+    let wrong = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<String>);
+    let alive = Arc::new(AtomicBool::new(true));
+    let players = lesson.position.get("players").and_then(Json::as_u64).unwrap_or(4) as usize;
+    let token = match G::opening(&lesson) {
+        Ok(state) => {
+            let session = Session::<G>::at_position(TableConfig::new(Seed::from_number(0), players), state);
+            Some(super::puzzles::hold_lesson(ctx, session.into_any()))
+        }
+        Err(why) => {
+            problem.set(Some(why));
+            None
+        }
+    };
+    // Every person's move passes the lesson first.
+    let gate: coach::Gate = {
+        let (lesson, alive) = (lesson.clone(), alive.clone());
+        Rc::new(move |json: &Json| judge::<G>(ctx, &lesson, phase, wrong, &alive, json))
+    };
+    coach::set_gate(Some(gate));
+    {
+        let alive = alive.clone();
+        on_cleanup(move || {
+            alive.store(false, Ordering::Relaxed);
+            coach::set_gate(None);
+            clear_marks();
+            if let Some(token) = token {
+                super::puzzles::release(ctx, token);
+            }
+        });
+    }
+    // The target follows the lesson, the table and the table's own selection
+    // (a card picked): marked again after every change and every click.
+    let remark = {
+        let (lesson, alive) = (lesson.clone(), alive.clone());
+        move || schedule_mark::<G>(ctx, lesson.clone(), phase, alive.clone())
+    };
+    {
+        let remark = remark.clone();
+        Effect::new(move |_| {
+            phase.track();
+            ctx.lang.track();
+            ctx.shell.track();
+            remark();
+        });
+    }
+    Effect::new(move |_| {
+        if phase.get() == Phase::Done {
+            mark_done(game, n);
+        }
+    });
+    let len = lesson.steps.len();
+    let next_step = move |_| {
+        if let Phase::Step(i) = phase.get_untracked() {
+            wrong.set(None);
+            phase.set(advance(&len, i));
+        }
+    };
+    let head = {
+        let lesson = lesson.clone();
+        move || {
+            let lang = ctx.lang();
+            let s = ln(lang);
+            view! {
+                <section class="panel lesson-head" data-testid="lesson-head">
+                    <h1>{format!("{} {n} {} {count} · {}", s.lesson, s.of, lesson.title.pick(lang == Lang::Fr))}</h1>
+                    <button type="button" class="to-list" data-testid="lesson-list" on:click=move |_| ctx.screen.set(Screen::Learn(game, None))>{s.all_lessons}</button>
+                </section>
+            }
+        }
+    };
+    let line = {
+        let lesson = lesson.clone();
+        move || {
+            let lang = ctx.lang();
+            let fr = lang == Lang::Fr;
+            match phase.get() {
+                Phase::Step(i) => lesson.steps.get(i).map(|s| s.say.pick(fr).to_string()).unwrap_or_default(),
+                Phase::Replies(_) => ln(lang).watching.to_string(),
+                Phase::Done => lesson.done.pick(fr).to_string(),
+            }
+        }
+    };
+    let explain = {
+        let lesson = lesson.clone();
+        move || matches!(phase.get(), Phase::Step(i) if lesson.steps.get(i).is_some_and(|s| !s.is_action()))
+    };
+    let step_note = {
+        let lesson = lesson.clone();
+        move || match phase.get() {
+            Phase::Step(i) | Phase::Replies(i) => format!("{} / {}", i + 1, lesson.steps.len()),
+            Phase::Done => "✓".to_string(),
+        }
+    };
+    let done_actions = move || {
+        (phase.get() == Phase::Done).then(|| {
+            let s = ln(ctx.lang());
+            let again = move |_| {
+                // The same lesson again: the screen is made anew.
+                ctx.screen.set(Screen::Learn(game, None));
+                ctx.screen.set(Screen::Learn(game, Some(n)));
+            };
+            view! {
+                <p class="actions" data-testid="lesson-done">
+                    {if n < count {
+                        view! { <button type="button" class="primary" data-testid="lesson-next" on:click=move |_| ctx.screen.set(Screen::Learn(game, Some(n + 1)))>{s.next_lesson}</button> }.into_any()
+                    } else {
+                        view! { <button type="button" class="primary" data-testid="coach-game" on:click=move |_| coached_game(ctx, game)>{s.coached_game}</button> }.into_any()
+                    }}
+                    <button type="button" data-testid="lesson-again" on:click=again>{s.again}</button>
+                    <button type="button" data-testid="lesson-list-end" on:click=move |_| ctx.screen.set(Screen::Learn(game, None))>{s.all_lessons}</button>
+                </p>
+            }
+        })
+    };
+    let coach_offer = {
+        let course = course.clone();
+        move || (phase.get() == Phase::Done && n == count).then(|| view! { <p class="note">{course.coach.pick(ctx.lang() == Lang::Fr).to_string()}</p> })
+    };
+    view! {
+        <div class="lesson-screen puzzle-screen" data-testid="lesson-screen" on:click=move |_| remark()>
+            {head}
+            {move || problem.get().map(|why| view! { <p class="panel problem" role="alert" data-testid="learn-problem">{why}</p> })}
+            <Show when=move || problem.with(Option::is_none)>
+                <super::parts::Part load=Box::new(move || super::parts::table(game)) />
+            </Show>
+            <section class="panel coach" data-testid="coach" aria-labelledby="coach-title">
+                <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
+                <p class="coach-step muted" data-testid="coach-step">{step_note}</p>
+                <p class="coach-line" data-testid="coach-line" aria-live="polite">{line}</p>
+                {move || wrong.get().map(|w| view! { <p class="coach-wrong" role="alert" data-testid="coach-wrong">{w}</p> })}
+                <Show when=explain.clone()>
+                    <button type="button" class="primary" data-testid="coach-next" on:click=next_step>{move || ln(ctx.lang()).next}</button>
+                </Show>
+                {coach_offer}
+                {done_actions}
+            </section>
+        </div>
+    }
+    .into_any()
+}
+
+/// The phase after step `i` (of `len`).
+fn advance(len: &usize, i: usize) -> Phase {
+    if i + 1 < *len {
+        Phase::Step(i + 1)
+    } else {
+        Phase::Done
+    }
+}
+
+/// The lesson's gate: the step's move goes through (its replies follow),
+/// any other is refused with the lesson's words, the position kept.
+fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wrong: RwSignal<Option<String>>, alive: &Arc<AtomicBool>, json: &Json) -> bool {
+    let lang = ctx.lang.get_untracked();
+    let fr = lang == Lang::Fr;
+    let step = match phase.get_untracked() {
+        Phase::Step(i) => lesson.steps.get(i).filter(|s| s.is_action()).map(|s| (i, s)),
+        Phase::Replies(_) => None,
+        Phase::Done => {
+            wrong.set(Some(ln(lang).lesson_over.to_string()));
+            return false;
+        }
+    };
+    let Some((i, step)) = step else {
+        wrong.set(Some(ln(lang).follow.to_string()));
+        return false;
+    };
+    let Ok(action) = G::action_from_json(json) else { return false };
+    if step.accept.iter().any(|a| G::action_from_json(a).ok().as_ref() == Some(&action)) {
+        wrong.set(None);
+        let before = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves()));
+        let (step, alive) = (step.clone(), alive.clone());
+        let len = lesson.steps.len();
+        // After the table has played it (this runs once `ui::act` returns).
+        spawn_local(async move {
+            if !alive.load(Ordering::Relaxed) {
+                return;
+            }
+            let played = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves())) > before;
+            if played {
+                replies(ctx, step, i, len, phase, alive).await;
+            }
+        });
+        return true;
+    }
+    // Another move: the example's words, else the step's, else the game's refusal.
+    let example = step.refuse.iter().find(|r| G::action_from_json(&r.act).ok().as_ref() == Some(&action));
+    let refusal = ctx.game_untracked::<G, _>(|s| tablee_engine::Game::check(s.state(), &action).err()).flatten();
+    let words = match (example.and_then(|r| r.say.as_ref()), refusal) {
+        (Some(say), _) => say.pick(fr).to_string(),
+        (None, Some(error)) => {
+            let mut words = G::refusal_words(&error, lang);
+            if let Some(w) = &step.wrong {
+                words = format!("{words} {}", w.pick(fr));
+            }
+            words
+        }
+        (None, None) => step.wrong.as_ref().map_or_else(|| ln(lang).follow.to_string(), |w| w.pick(fr).to_string()),
+    };
+    wrong.set(Some(words));
+    false
+}
+
+/// The bots' scripted replies to step `i`'s move, paced as the bots' speed
+/// says, then the next step.
+async fn replies(ctx: Ctx, step: Step, i: usize, len: usize, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
+    if !step.then.is_empty() {
+        let _ = phase.try_set(Phase::Replies(i));
+    }
+    let delay = match ctx.speed.get_untracked() {
+        Speed::Instant => 0,
+        _ => 700,
+    };
+    for reply in &step.then {
+        if delay > 0 {
+            browser::sleep(delay).await;
+        }
+        if !alive.load(Ordering::Relaxed) {
+            return;
+        }
+        ctx.shell.update(|sh| {
+            let at = sh.game.as_ref().map_or(0, |g| g.moves());
+            if !sh.bot_moved(at, Some(Reply::Action { action: reply.clone() })) {
+                leptos::logging::warn!("lessons: a scripted reply was not played: {}", reply.text());
+            }
+        });
+    }
+    if alive.load(Ordering::Relaxed) {
+        let _ = phase.try_set(advance(&len, i));
+    }
+}
+
+/// Marks the coach's target in the next frame (the page shows the change
+/// first); while the element is not there yet (the table's part still
+/// coming), tries again a little later.
+fn schedule_mark<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
+    fn attempt<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>, left: u32) {
+        if !alive.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(now) = phase.try_get_untracked() else { return };
+        if !mark::<G>(ctx, &lesson, now) && left > 0 {
+            set_timeout(move || attempt::<G>(ctx, lesson, phase, alive, left - 1), std::time::Duration::from_millis(100));
+        }
+    }
+    request_animation_frame(move || attempt::<G>(ctx, lesson, phase, alive, 100));
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+fn by_testid(testid: &str) -> Option<web_sys::Element> {
+    document()?.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten()
+}
+
+fn clear_marks() {
+    let Some(doc) = document() else { return };
+    if let Ok(list) = doc.query_selector_all("[data-coach]") {
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let _ = el.remove_attribute("data-coach");
+            }
+        }
+    }
+}
+
+/// One target: the element to tap; `point`: what an explaining step shows.
+/// False when the step has a target that is not on the page yet.
+fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool {
+    clear_marks();
+    let expected = !matches!(phase, Phase::Replies(_));
+    let (target, point) = match phase {
+        Phase::Replies(_) => (None, None),
+        Phase::Done => (by_testid("lesson-next").or_else(|| by_testid("coach-game")), None),
+        Phase::Step(i) => match lesson.steps.get(i) {
+            None => (None, None),
+            Some(step) if step.is_action() => {
+                let action = step.accept.first().and_then(|a| G::action_from_json(a).ok());
+                let testid = action.and_then(|a| ctx.game_untracked::<G, _>(|s| G::target(s, &a)).flatten());
+                (testid.and_then(|t| by_testid(&t)), None)
+            }
+            Some(step) => (by_testid("coach-next"), step.point.as_deref().and_then(by_testid)),
+        },
+    };
+    if let Some(point) = &point {
+        let _ = point.set_attribute("data-coach", "point");
+        into_view(point);
+    }
+    if let Some(target) = &target {
+        let _ = target.set_attribute("data-coach", "target");
+        into_view(target);
+    }
+    // How many times the marks were set: a test waits for the next after a tap.
+    MARKS.set(MARKS.get() + 1);
+    if let Some(root) = document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-coach-marks", &MARKS.get().to_string());
+    }
+    target.is_some() || !expected
+}
+
+thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+
+/// Scrolls so that `el` is in the window, between the sticky turn line at
+/// the top and the coach's line at the bottom.
+fn into_view(el: &web_sys::Element) {
+    let Some(window) = web_sys::window() else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let coach_top = by_testid("coach").map_or(height, |c| c.get_bounding_client_rect().top().min(height));
+    // The coach's own buttons are in its panel: in view with it.
+    if by_testid("coach").is_some_and(|c| c.contains(Some(el))) {
+        return;
+    }
+    let top = 64.0;
+    let bottom = if coach_top > top + 80.0 { coach_top } else { height };
+    let rect = el.get_bounding_client_rect();
+    if rect.top() >= top && rect.bottom() <= bottom {
+        return;
+    }
+    let middle = (top + bottom) / 2.0;
+    window.scroll_by_with_x_and_y(0.0, rect.top() + rect.height() / 2.0 - middle);
+}
