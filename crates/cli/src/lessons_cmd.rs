@@ -2,7 +2,7 @@
 //! `tablee lessons --scenario N FILE` prints lesson N (from 1) as a scenario.
 
 use tablee_lessons::rules::Katzenjammer;
-use tablee_lessons::{check, scenario, Course, Rules};
+use tablee_lessons::{check, scenario, taps, Course};
 
 use crate::Failure;
 
@@ -29,7 +29,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                 let (problems, taps) = match course.game.as_str() {
                     "katzenjammer" => (
                         check::<Katzenjammer>(&course),
-                        course.lessons.iter().map(|l| l.taps_with(Katzenjammer::taps)).collect::<Vec<_>>(),
+                        course.lessons.iter().map(|l| taps::<Katzenjammer>(l).unwrap_or(0)).collect::<Vec<_>>(),
                     ),
                     other => return Err(Failure::usage(format!("{file}: no lessons for the game \"{other}\""))),
                 };

@@ -71,6 +71,26 @@ pub fn scenario(lesson: &Lesson) -> Json {
     out
 }
 
+/// The learner's taps when following the coach: one per explaining step
+/// (Next), each move's own ([`Rules::taps`]); `None` if the lesson does not replay.
+pub fn taps<R: Rules>(lesson: &Lesson) -> Option<usize> {
+    let mut state = opening::<R>(lesson).ok()?;
+    let mut taps = 0;
+    for step in &lesson.steps {
+        match step.accept.first() {
+            None => taps += 1,
+            Some(action) => {
+                taps += R::taps(&state, action);
+                play::<R>(&mut state, action).ok()?;
+            }
+        }
+        for reply in &step.then {
+            play::<R>(&mut state, reply).ok()?;
+        }
+    }
+    Some(taps)
+}
+
 /// Every problem of the course (none: it is good to ship).
 pub fn check<R: Rules>(course: &Course) -> Vec<Problem> {
     let mut problems = Vec::new();

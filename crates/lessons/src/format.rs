@@ -84,14 +84,6 @@ pub struct Lesson {
     pub done: Words,
 }
 
-impl Lesson {
-    /// The learner's taps if they follow the coach: one per explain step,
-    /// and each action's own (counted by the game's [`crate::Rules::taps`]).
-    pub fn taps_with(&self, taps: impl Fn(&Json) -> usize) -> usize {
-        self.steps.iter().map(|s| s.accept.first().map_or(1, &taps)).sum()
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct Course {
     pub game: String,

@@ -18,6 +18,6 @@ pub mod check;
 pub mod format;
 pub mod rules;
 
-pub use check::{check, scenario, Problem};
+pub use check::{check, scenario, taps, Problem};
 pub use format::{Course, Lesson, Refused, Step, Words};
 pub use rules::{reason, Rules};

@@ -2,6 +2,7 @@
 //! its actions read and written in its notation, and a refusal's kind.
 
 use tablee_engine::json::Json;
+use tablee_engine::jachete::{self as ja, JaAction, JaGame};
 use tablee_engine::katzenjammer::{self as kb, KbState};
 use tablee_engine::notation::ActionError;
 use tablee_engine::scenario;
@@ -17,8 +18,9 @@ pub trait Rules {
     /// An action in the notation (its `"seat"` not read): `Err` holds the
     /// engine's refusal of an action no position accepts, or why it does not read.
     fn read(action: &Json) -> Result<<Self::State as Game>::Action, Result<RuleError, String>>;
-    /// How many taps the table needs for `action` (a bid: each card, then Bid).
-    fn taps(action: &Json) -> usize;
+    /// How many taps the table needs for `action` in `state` (a bid: each
+    /// card, then Bid).
+    fn taps(state: &Self::State, action: &Json) -> usize;
 }
 
 /// The name of a refusal's kind: the engine's variant (`"DoesNotBeat"`,
@@ -53,7 +55,7 @@ impl Rules for Katzenjammer {
         kb::notation::action_from_json(action).map_err(read_error)
     }
 
-    fn taps(action: &Json) -> usize {
+    fn taps(_state: &KbState, action: &Json) -> usize {
         match Self::read(action) {
             // Each card, then Bid; an all-joker bid names its value too.
             Ok(kb::Action::Bid(bid)) => {
@@ -61,6 +63,37 @@ impl Rules for Katzenjammer {
                 let total = bid.cards.total() as usize;
                 total + 1 + usize::from(jokers == total && matches!(bid.kind, kb::BidKind::Same(_)))
             }
+            _ => 1,
+        }
+    }
+}
+
+pub struct Jachete;
+
+impl Rules for Jachete {
+    type State = JaGame;
+    const GAME: &'static str = "jachete";
+
+    fn start(position: &Json) -> Result<JaGame, String> {
+        scenario::jachete::start(position).map(JaGame::from_round).map_err(|m| m.0)
+    }
+
+    fn read(action: &Json) -> Result<JaAction, Result<RuleError, String>> {
+        ja::notation::action_from_json(action).map_err(read_error)
+    }
+
+    /// A table laid: each card from the hand, then each meld made or
+    /// changed (New meld, or the meld added to), then Play; a discard: the
+    /// card, then Discard.
+    fn taps(state: &JaGame, action: &Json) -> usize {
+        match Self::read(action) {
+            Ok(JaAction::Play { table }) => {
+                let before = state.round().table();
+                let laid: usize = table.iter().map(|m| m.cards.len()).sum::<usize>() - before.iter().map(|m| m.cards.len()).sum::<usize>();
+                let changed = table.iter().enumerate().filter(|(i, m)| before.get(*i) != Some(m)).count();
+                laid + changed + 1
+            }
+            Ok(JaAction::Discard(_)) => 2,
             _ => 1,
         }
     }

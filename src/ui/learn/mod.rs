@@ -41,7 +41,7 @@ use crate::app::session::Session;
 use crate::app::worker::Reply;
 
 /// What a game's table gives its lessons (`src/games/<game>/lessons.rs`).
-pub trait Coached: GameUi {
+pub trait Coached: GameUi + crate::app::puzzles::Judged {
     /// The state a lesson opens on: its position, its moves before applied.
     fn opening(lesson: &Lesson) -> Result<Self::State, String>;
     /// The element to tap next toward `action` on the table as it is now
@@ -395,7 +395,11 @@ fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wro
         return false;
     };
     let Ok(action) = G::action_from_json(json) else { return false };
-    if step.accept.iter().any(|a| G::action_from_json(a).ok().as_ref() == Some(&action)) {
+    // The same move however it is written (a bid's cards, a table's melds in
+    // another order): the puzzles' key.
+    let key = |a: &Json| G::action_from_json(a).ok().map(|a| G::key(&a));
+    let mine = Some(G::key(&action));
+    if step.accept.iter().any(|a| key(a) == mine) {
         wrong.set(None);
         let before = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves()));
         let (step, alive) = (step.clone(), alive.clone());
@@ -413,7 +417,7 @@ fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wro
         return true;
     }
     // Another move: the example's words, else the step's, else the game's refusal.
-    let example = step.refuse.iter().find(|r| G::action_from_json(&r.act).ok().as_ref() == Some(&action));
+    let example = step.refuse.iter().find(|r| key(&r.act) == mine);
     let refusal = ctx.game_untracked::<G, _>(|s| tablee_engine::Game::check(s.state(), &action).err()).flatten();
     let words = match (example.and_then(|r| r.say.as_ref()), refusal) {
         (Some(say), _) => say.pick(fr).to_string(),
