@@ -12,16 +12,19 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openWithStorage, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openWithStorage, settle, startEnv } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 let env;
 before(async () => {
+  await mkdir(OUTPUT_DIR, { recursive: true });
   env = await startEnv();
 });
 after(async () => {
@@ -41,7 +44,11 @@ const whereTarget = (page) =>
     const c = coach.getBoundingClientRect();
     const inCoach = coach.contains(t);
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    // What an explaining step points at: its top in the window, above the coach's line.
+    const point = document.querySelector('[data-coach="point"]');
+    const p = point?.getBoundingClientRect();
     return {
+      point: point ? { id: point.dataset.testid, seen: p.top >= 0 && p.top < c.top - 8 } : null,
       count: targets.length,
       id: t.dataset.testid,
       inWindow: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && r.height > 0,
@@ -64,13 +71,15 @@ async function followCoach(page, { shots } = {}) {
     if (head !== lesson) {
       lesson = head;
       taps.push(0);
-      if (shots) await screenshot(page, `${shots}-${taps.length}`);
+      // What the window shows (the coach's line sticks to its bottom).
+      if (shots) await page.screenshot({ path: path.join(OUTPUT_DIR, `${shots}-${taps.length}.png`) });
     }
     const where = await whereTarget(page);
     assert.equal(where.count, 1, `one target (${head})`);
     assert.ok(where.inWindow, `the target ${where.id} is in the window (${head})`);
     assert.ok(!where.covered, `the target ${where.id} is not under the coach's line (${head})`);
     assert.ok(where.hit, `a tap on ${where.id} reaches it (${head})`);
+    if (where.point) assert.ok(where.point.seen, `what the coach points at (${where.point.id}) is in view above its line (${head})`);
     if (where.id === 'coach-game') return taps;
     const before = await marks(page);
     await page.locator(TARGET).click();
