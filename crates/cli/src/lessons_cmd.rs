@@ -1,7 +1,7 @@
 //! `tablee lessons FILE...`: checks lesson files (issue 42, docs/lessons.md);
 //! `tablee lessons --scenario N FILE` prints lesson N (from 1) as a scenario.
 
-use tablee_lessons::rules::Katzenjammer;
+use tablee_lessons::rules::{Jachete, Katzenjammer};
 use tablee_lessons::{check, scenario, taps, Course};
 
 use crate::Failure;
@@ -30,6 +30,10 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                     "katzenjammer" => (
                         check::<Katzenjammer>(&course),
                         course.lessons.iter().map(|l| taps::<Katzenjammer>(l).unwrap_or(0)).collect::<Vec<_>>(),
+                    ),
+                    "jachete" => (
+                        check::<Jachete>(&course),
+                        course.lessons.iter().map(|l| taps::<Jachete>(l).unwrap_or(0)).collect::<Vec<_>>(),
                     ),
                     other => return Err(Failure::usage(format!("{file}: no lessons for the game \"{other}\""))),
                 };

@@ -4,7 +4,7 @@
 //! course short enough, and every rule a player acts on taught somewhere.
 
 use tablee_engine::json::Json;
-use tablee_lessons::rules::Katzenjammer;
+use tablee_lessons::rules::{Jachete, Katzenjammer};
 use tablee_lessons::{check, scenario, taps, Course};
 
 fn course(game: &str) -> Course {
@@ -29,11 +29,24 @@ fn katzenjammer_course_checks_out() {
     }
 }
 
+#[test]
+fn jachete_course_checks_out() {
+    let course = course("jachete");
+    let problems = check::<Jachete>(&course);
+    assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
+    let taps: usize = course.lessons.iter().map(|l| taps::<Jachete>(l).unwrap_or(0)).sum();
+    assert!(taps <= 80, "J'achète's course takes {taps} taps");
+    let rules = taught(&course);
+    for n in [3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17] {
+        assert!(rules.contains(&format!("JA-{n}")), "JA-{n} is taught by no lesson");
+    }
+}
+
 /// `tablee scenario` replays each lesson (its position, the coach's moves
 /// and the bots' replies) without a refusal.
 #[test]
 fn each_lesson_is_a_scenario_the_engine_replays() {
-    for (game, course) in [("katzenjammer", course("katzenjammer"))] {
+    for (game, course) in [("katzenjammer", course("katzenjammer")), ("jachete", course("jachete"))] {
         for (i, lesson) in course.lessons.iter().enumerate() {
             let out = tablee_engine::scenario::run(&scenario(lesson)).unwrap();
             assert_eq!(out.get("ok"), Some(&Json::Bool(true)), "{game} lesson {}: {}", i + 1, out.text());
