@@ -91,32 +91,34 @@ async function followCoach(page, { shots } = {}) {
 
 const storage = (lang) => ({ 'tablee.speed': 'instant', 'tablee.lang': lang });
 
-describe("Katzenjammer's course, following only the coach", () => {
-  for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
-    it(`finishes every lesson at ${VIEWPORTS[size].width}×${VIEWPORTS[size].height} in ${lang === 'fr' ? 'French' : 'English'}`, async () => {
-      const { context, page, problems } = await openWithStorage(env, storage(lang), {
-        query: '?game=katzenjammer&learn=1',
-        viewport: VIEWPORTS[size],
-        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+const COURSES = { katzenjammer: { lessons: 5, most: 40 }, jachete: { lessons: 7, most: 80 } };
+
+for (const [game, course] of Object.entries(COURSES)) {
+  describe(`${game}'s course, following only the coach`, () => {
+    for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
+      it(`finishes every lesson at ${VIEWPORTS[size].width}×${VIEWPORTS[size].height} in ${lang === 'fr' ? 'French' : 'English'}`, async () => {
+        const { context, page, problems } = await openWithStorage(env, storage(lang), {
+          query: `?game=${game}&learn=1`,
+          viewport: VIEWPORTS[size],
+          locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+        });
+        try {
+          const taps = await followCoach(page, { shots: size === 'phone' ? `learn-${game}-phone` : null });
+          const total = taps.reduce((a, b) => a + b, 0);
+          console.log(`# ${game}'s course: ${taps.join(' + ')} = ${total} taps`);
+          assert.equal(taps.length, course.lessons);
+          assert.ok(total <= course.most, `${total} taps`);
+          await page.locator(byTestId('lesson-list-end')).click();
+          for (let n = 1; n <= course.lessons; n += 1) await page.locator(byTestId(`lesson-done-mark-${n}`)).waitFor();
+          await settle(page);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
       });
-      try {
-        const taps = await followCoach(page, { shots: size === 'phone' ? 'learn-katzenjammer-phone' : null });
-        const total = taps.reduce((a, b) => a + b, 0);
-        console.log(`# Katzenjammer's course: ${taps.join(' + ')} = ${total} taps`);
-        assert.equal(taps.length, 5);
-        assert.ok(total <= 40, `${total} taps`);
-        // The last lesson ended on the game's own end: most mice wins.
-        assert.ok(await page.locator(byTestId('end-screen')).isVisible());
-        await page.locator(byTestId('lesson-list-end')).click();
-        for (let n = 1; n <= 5; n += 1) await page.locator(byTestId(`lesson-done-mark-${n}`)).waitFor();
-        await settle(page);
-        assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
-    });
-  }
-});
+    }
+  });
+}
 
 describe('a lesson', () => {
   it('explains a wrong move in its own words and keeps the position', async () => {

@@ -1,25 +1,166 @@
-//! J'achète's table in a lesson (issue 42): its course is not written yet,
-//! so a lesson of it does not open (the lessons' screen says so).
+//! J'achète's table in a lesson (issue 42): the element the coach points at
+//! next for a move, from the table as it is — the staged table (the turn's
+//! note, `staging::staging_from_note`) and what is picked on screen (the
+//! hand's, the melds' and the loose wilds' cards).
 
-use tablee_engine::jachete::{JaAction, JaGame};
-use tablee_engine::RuleError;
+use tablee_engine::jachete::{Card, JaAction, JaGame, TableMeld};
 use tablee_lessons::Lesson;
+use wasm_bindgen::JsCast;
 
-use super::Jachete;
-use crate::app::lang::Lang;
+use super::{staging, Jachete};
 use crate::app::session::Session;
 use crate::ui::learn::Coached;
 
 impl Coached for Jachete {
-    fn opening(_lesson: &Lesson) -> Result<JaGame, String> {
-        Err("J'achète's lessons are not written yet".into())
+    fn opening(lesson: &Lesson) -> Result<JaGame, String> {
+        tablee_lessons::check::opening::<tablee_lessons::rules::Jachete>(lesson)
     }
 
-    fn target(_session: &Session<Self>, _action: &JaAction) -> Option<String> {
+    fn target(session: &Session<Self>, action: &JaAction) -> Option<String> {
+        match action {
+            JaAction::Buy => Some(testid("ja-buy")),
+            JaAction::Decline => Some(testid("ja-decline")),
+            JaAction::Discard(card) => {
+                let hand = picks("[data-testid=\"ja-hand\"] button[data-card]");
+                if let Some(i) = hand.iter().position(|&(c, on)| on && c != *card) {
+                    return Some(hand_card(i));
+                }
+                if hand.iter().any(|&(c, on)| on && c == *card) {
+                    return Some(testid("ja-discard"));
+                }
+                hand.iter().position(|&(c, _)| c == *card).map(hand_card)
+            }
+            JaAction::Play { table } => play_target(session, table),
+        }
+    }
+
+}
+
+fn testid(id: &str) -> String {
+    format!("[data-testid=\"{id}\"]")
+}
+
+fn hand_card(i: usize) -> String {
+    testid(&format!("ja-hand-card-{i}"))
+}
+
+/// The lay button of staged meld `m` (shown once cards are picked).
+fn lay(m: usize) -> String {
+    format!("[data-meld=\"{m}\"] button[data-act=\"m{m}\"]")
+}
+
+/// The cards matching `selector` as shown, and whether each is picked.
+fn picks(selector: &str) -> Vec<(Card, bool)> {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return Vec::new() };
+    let Ok(list) = document.query_selector_all(selector) else { return Vec::new() };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .filter_map(|el| {
+            let card = Card::parse(&el.get_attribute("data-card")?)?;
+            let on = el.get_attribute("aria-pressed").as_deref() == Some("true") || el.class_list().contains("selected");
+            Some((card, on))
+        })
+        .collect()
+}
+
+/// `a` less `b`, as multisets.
+fn minus(a: &[Card], b: &[Card]) -> Vec<Card> {
+    let mut out = a.to_vec();
+    for c in b {
+        if let Some(at) = out.iter().position(|x| x == c) {
+            out.remove(at);
+        }
+    }
+    out
+}
+
+fn same(a: &TableMeld, b: &TableMeld) -> bool {
+    a.owner == b.owner && a.cards.len() == b.cards.len() && minus(&a.cards, &b.cards).is_empty()
+}
+
+/// Toward laying `table`: a loose wild first (picked, then laid where it
+/// is wanted); then each meld in turn — a swap (the natural from the hand
+/// and the wild on the meld picked, then Swap), or cards from the hand
+/// (picked, then Lay here or New meld); then Play. A card picked that the
+/// next of these does not use is unpicked first.
+fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String> {
+    let view = session.view(session.viewer());
+    let staged = staging::staging_from_note(&view, session.note(), session.actions().len()).staged_table();
+    let hand = picks("[data-testid=\"ja-hand\"] button[data-card]");
+    let loose = picks("[data-testid^=\"ja-loose-\"]");
+    let on_melds = |m: usize| picks(&format!("[data-meld=\"{m}\"] [data-act^=\"c{m}.\"]"));
+    let picked_elsewhere = |keep_hand: &[Card], meld: Option<(usize, Card)>| -> Option<String> {
+        let mut wanted = keep_hand.to_vec();
+        for (i, &(c, on)) in hand.iter().enumerate() {
+            if on {
+                match wanted.iter().position(|w| *w == c) {
+                    Some(at) => {
+                        wanted.remove(at);
+                    }
+                    None => return Some(hand_card(i)),
+                }
+            }
+        }
+        for m in 0..staged.len() {
+            for (k, &(c, on)) in on_melds(m).iter().enumerate() {
+                if on && meld != Some((m, c)) {
+                    return Some(format!("[data-act=\"c{m}.{k}\"]"));
+                }
+            }
+        }
         None
+    };
+    if let Some((i, &(card, on))) = loose.iter().enumerate().next() {
+        if !on {
+            return Some(testid(&format!("ja-loose-{i}")));
+        }
+        let m = table.iter().enumerate().position(|(m, want)| staged.get(m).is_some_and(|have| minus(&want.cards, &have.cards).contains(&card)))?;
+        return Some(lay(m));
     }
-
-    fn refusal_words(error: &RuleError, lang: Lang) -> String {
-        super::refusals::refusal_text(error, lang)
+    let in_hand: Vec<Card> = hand.iter().map(|&(c, _)| c).collect();
+    for (m, want) in table.iter().enumerate() {
+        let have = staged.get(m).map(|h| h.cards.clone()).unwrap_or_default();
+        let missing = minus(&want.cards, &have);
+        let extra = minus(&have, &want.cards);
+        if missing.is_empty() && extra.is_empty() {
+            continue;
+        }
+        if let (Some(&wild), Some(&natural)) = (extra.first(), missing.iter().find(|c| in_hand.contains(c))) {
+            // A swap (JA-13): the natural from the hand for the wild on the meld.
+            if let Some(other) = picked_elsewhere(&[natural], Some((m, wild))) {
+                return Some(other);
+            }
+            if !hand.iter().any(|&(c, on)| on && c == natural) {
+                return hand.iter().position(|&(c, _)| c == natural).map(hand_card);
+            }
+            let k = on_melds(m).iter().position(|&(c, _)| c == wild)?;
+            if !on_melds(m)[k].1 {
+                return Some(format!("[data-act=\"c{m}.{k}\"]"));
+            }
+            return Some(testid("ja-swap"));
+        }
+        if !extra.is_empty() || !missing.iter().all(|c| in_hand.contains(c)) {
+            // What this meld wants comes later (a wild a swap frees).
+            continue;
+        }
+        if let Some(other) = picked_elsewhere(&missing, None) {
+            return Some(other);
+        }
+        let mut left = missing.clone();
+        for &(c, on) in &hand {
+            if on {
+                if let Some(at) = left.iter().position(|x| *x == c) {
+                    left.remove(at);
+                }
+            }
+        }
+        if let Some(&next) = left.first() {
+            return hand.iter().position(|&(c, on)| !on && c == next).map(hand_card);
+        }
+        return Some(if m < staged.len() { lay(m) } else { testid("ja-new-meld") });
     }
+    if staged.len() == table.len() && staged.iter().zip(table).all(|(a, b)| same(a, b)) {
+        return Some(testid("ja-play"));
+    }
+    None
 }

@@ -3,12 +3,10 @@
 //! picked so far, the presentations offered).
 
 use tablee_engine::katzenjammer::{Action, BidKind, Card, KbState};
-use tablee_engine::RuleError;
 use tablee_lessons::Lesson;
 use wasm_bindgen::JsCast;
 
-use super::{presenting, texts, Katzenjammer};
-use crate::app::lang::Lang;
+use super::{presenting, Katzenjammer};
 use crate::app::session::Session;
 use crate::ui::learn::Coached;
 
@@ -18,6 +16,13 @@ impl Coached for Katzenjammer {
     }
 
     fn target(session: &Session<Self>, action: &Action) -> Option<String> {
+        target(session, action).map(|testid| format!("[data-testid=\"{testid}\"]"))
+    }
+
+}
+
+/// The `data-testid` of the element to tap next toward `action`.
+fn target(session: &Session<Katzenjammer>, action: &Action) -> Option<String> {
         match action {
             Action::Pass => Some("pass-button".into()),
             Action::Present(p) => {
@@ -50,11 +55,6 @@ impl Coached for Katzenjammer {
                 Some("bid-button".into())
             }
         }
-    }
-
-    fn refusal_words(error: &RuleError, lang: Lang) -> String {
-        texts::refusal(error, lang)
-    }
 }
 
 /// The hand's card buttons as shown: each card and whether it is picked.

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tablee_engine::json::Json;
-use tablee_engine::{RuleError, Seed};
+use tablee_engine::Seed;
 use tablee_lessons::{Course, Lesson, Step};
 use wasm_bindgen::JsCast;
 
@@ -45,10 +45,8 @@ pub trait Coached: GameUi + crate::app::puzzles::Judged {
     /// The state a lesson opens on: its position, its moves before applied.
     fn opening(lesson: &Lesson) -> Result<Self::State, String>;
     /// The element to tap next toward `action` on the table as it is now
-    /// (its `data-testid`), reading the table's own selection if need be.
+    /// (a CSS selector), reading the table's own selection if need be.
     fn target(session: &Session<Self>, action: &Self::Action) -> Option<String>;
-    /// The game's own words for a refusal (never a rule id).
-    fn refusal_words(error: &RuleError, lang: Lang) -> String;
 }
 
 /// The record on this device: the lessons done, by game,
@@ -416,22 +414,17 @@ fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wro
         });
         return true;
     }
-    // Another move: the example's words, else the step's, else the game's refusal.
+    // Another move: the example's words, else the step's. A move the rules
+    // refuse goes to the table, which says why in the game's own words
+    // (the position stays: the engine refuses it).
     let example = step.refuse.iter().find(|r| key(&r.act) == mine);
-    let refusal = ctx.game_untracked::<G, _>(|s| tablee_engine::Game::check(s.state(), &action).err()).flatten();
-    let words = match (example.and_then(|r| r.say.as_ref()), refusal) {
-        (Some(say), _) => say.pick(fr).to_string(),
-        (None, Some(error)) => {
-            let mut words = G::refusal_words(&error, lang);
-            if let Some(w) = &step.wrong {
-                words = format!("{words} {}", w.pick(fr));
-            }
-            words
-        }
-        (None, None) => step.wrong.as_ref().map_or_else(|| ln(lang).follow.to_string(), |w| w.pick(fr).to_string()),
+    let refused = ctx.game_untracked::<G, _>(|s| tablee_engine::Game::check(s.state(), &action).is_err()).unwrap_or(false);
+    let words = match (example.and_then(|r| r.say.as_ref()), &step.wrong) {
+        (Some(say), _) | (None, Some(say)) => say.pick(fr).to_string(),
+        (None, None) => ln(lang).follow.to_string(),
     };
     wrong.set(Some(words));
-    false
+    refused
 }
 
 /// The bots' scripted replies to step `i`'s move, paced as the bots' speed
@@ -510,8 +503,8 @@ fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool {
             None => (None, None),
             Some(step) if step.is_action() => {
                 let action = step.accept.first().and_then(|a| G::action_from_json(a).ok());
-                let testid = action.and_then(|a| ctx.game_untracked::<G, _>(|s| G::target(s, &a)).flatten());
-                (testid.and_then(|t| by_testid(&t)), None)
+                let selector = action.and_then(|a| ctx.game_untracked::<G, _>(|s| G::target(s, &a)).flatten());
+                (selector.and_then(|t| document()?.query_selector(&t).ok().flatten()), None)
             }
             Some(step) => (by_testid("coach-next"), step.point.as_deref().and_then(by_testid)),
         },
