@@ -6,8 +6,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use leptos::prelude::*;
 use tablee_engine::json::Json;
 
+use super::{browser, ctx, Screen};
 use crate::app::game::GameId;
 use crate::app::url;
 
@@ -15,7 +17,21 @@ use crate::app::url;
 /// it: true lets it through, false keeps the position (the lesson says why).
 pub type Gate = Rc<dyn Fn(&Json) -> bool>;
 
-thread_local!(static GATE: RefCell<Option<Gate>> = const { RefCell::new(None) });
+thread_local! {
+    static GATE: RefCell<Option<Gate>> = const { RefCell::new(None) };
+    /// The game a link dealt at this visit's start (a deal, the daily deal).
+    static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
+}
+
+/// This visit began with a link dealing a game of `game`.
+pub fn arrived_by_link(game: GameId) {
+    LINKED.set(Some(game));
+}
+
+/// The game a link dealt at this visit's start, if any.
+pub fn linked() -> Option<GameId> {
+    LINKED.get()
+}
 
 /// Sets (a lesson on the table) or clears the gate.
 pub fn set_gate(gate: Option<Gate>) {
@@ -28,6 +44,44 @@ pub(crate) fn allows(action: impl FnOnce() -> Json) -> bool {
         Some(gate) => gate(&action()),
         None => true,
     }
+}
+
+/// The games whose lessons were offered on this device (`learn-offer`):
+/// offered once, on the first visit by a link to a game never played here.
+const OFFERED_KEY: &str = "tablee.learn.offered";
+
+thread_local!(static OFFERING: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) });
+
+/// One line under the deal bar of a game a friend's link dealt, on this
+/// device's first visit to that game: its lessons, one tap away. It hides
+/// nothing of the table; it is not offered again.
+#[component]
+pub fn LearnOffer() -> impl IntoView {
+    let ctx = ctx();
+    let game = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), sh.history(g.game()).played)));
+    let offered = browser::load(OFFERED_KEY).unwrap_or_default();
+    let show = match game {
+        Some((g, 0)) if linked() == Some(g) && !ctx.puzzle.get_untracked() => {
+            OFFERING.get() == Some(g) || !offered.split(',').any(|c| c == g.code())
+        }
+        _ => false,
+    };
+    let game = game.map(|(g, _)| g).filter(|_| show)?;
+    if OFFERING.get() != Some(game) {
+        OFFERING.set(Some(game));
+        browser::store(OFFERED_KEY, &format!("{offered},{}", game.code()));
+    }
+    Some(view! {
+        <p class="note learn-offer" data-testid="learn-offer">
+            {move || {
+                let lang = ctx.lang();
+                format!("{} {}{} ", lang.pick("New to", "Nouveau à"), game.title(), lang.pick("? Learn it at the table, in a few short lessons.", " ? Apprenez-le à la table, en quelques courtes leçons."))
+            }}
+            <button type="button" data-testid="learn-offer-open" on:click=move |_| ctx.screen.set(Screen::Learn(game, None))>
+                {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
+            </button>
+        </p>
+    })
 }
 
 /// A course's address: `?game=jachete&learn` (the course, `None`) or

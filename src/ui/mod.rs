@@ -235,6 +235,10 @@ pub fn App() -> impl IntoView {
         boot.remove();
     }
     if start.first == First::Game && ctx.screen.get_untracked() == Screen::Game {
+        // A friend's link: the table offers its lessons to a newcomer (issue 42).
+        if start.dealt && search.len() > 1 {
+            ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| coach::arrived_by_link(g.game())));
+        }
         shown(ctx, start.par_job);
         if start.dealt {
             persist(ctx);

@@ -243,4 +243,29 @@ describe('a lesson', () => {
       await context.close();
     }
   });
+
+  it("is offered once to a newcomer by a friend's link, from the rules and from a puzzle", async () => {
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=jachete&seed=1000-000K&players=4' });
+    try {
+      // A deal's link, on a device that never played J'achète: one line, the table below it.
+      await page.locator(byTestId('learn-offer')).waitFor();
+      assert.ok(await page.locator(byTestId('ja-hand')).isVisible());
+      // A second link to the same game: not offered again.
+      await gotoApp(page, env.url('?game=jachete&seed=1000-000M&players=4'));
+      await page.locator(byTestId('ja-hand')).waitFor();
+      assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
+      // The rules page leads to the course.
+      await page.locator(byTestId('nav-rules')).click();
+      assert.match(await page.locator(byTestId('rules-learn')).getAttribute('href'), /game=jachete&learn$/);
+      // A puzzle of a game never played here says what it is and opens its first lesson.
+      await gotoApp(page, env.url('?game=katzenjammer&puzzle=1'));
+      await page.locator(byTestId('puzzle-game-line')).waitFor();
+      await page.locator(byTestId('puzzle-learn-open')).click();
+      await page.locator(TARGET).waitFor({ state: 'attached' });
+      assert.match(await page.locator(`${byTestId('lesson-head')} h1`).textContent(), /^Lesson 1 of 5/);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
 });

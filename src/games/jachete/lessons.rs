@@ -63,6 +63,13 @@ fn picks(selector: &str) -> Vec<(Card, bool)> {
         .collect()
 }
 
+fn selected(id: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(&testid(id)).ok().flatten())
+        .is_some_and(|el| el.class_list().contains("selected") || el.get_attribute("aria-pressed").as_deref() == Some("true"))
+}
+
 /// `a` less `b`, as multisets.
 fn minus(a: &[Card], b: &[Card]) -> Vec<Card> {
     let mut out = a.to_vec();
@@ -85,9 +92,11 @@ fn same(a: &TableMeld, b: &TableMeld) -> bool {
 /// next of these does not use is unpicked first.
 fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String> {
     let view = session.view(session.viewer());
-    let staged = staging::staging_from_note(&view, session.note(), session.actions().len()).staged_table();
+    let staging = staging::staging_from_note(&view, session.note(), session.actions().len());
+    let staged = staging.staged_table();
     let hand = picks("[data-testid=\"ja-hand\"] button[data-card]");
-    let loose = picks("[data-testid^=\"ja-loose-\"]");
+    // A wild a swap freed (JA-14), and whether it is picked.
+    let loose: Vec<(Card, bool)> = staging.loose.iter().enumerate().map(|(i, &c)| (c, selected(&format!("ja-loose-{i}")))).collect();
     let on_melds = |m: usize| picks(&format!("[data-meld=\"{m}\"] [data-act^=\"c{m}.\"]"));
     let picked_elsewhere = |keep_hand: &[Card], meld: Option<(usize, Card)>| -> Option<String> {
         let mut wanted = keep_hand.to_vec();
@@ -133,6 +142,8 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             if !hand.iter().any(|&(c, on)| on && c == natural) {
                 return hand.iter().position(|&(c, _)| c == natural).map(hand_card);
             }
+            // The wild tapped with the natural picked: the table swaps them
+            // at once (or, both picked, Swap does).
             let k = on_melds(m).iter().position(|&(c, _)| c == wild)?;
             if !on_melds(m)[k].1 {
                 return Some(format!("[data-act=\"c{m}.{k}\"]"));

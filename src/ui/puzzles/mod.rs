@@ -547,6 +547,23 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
         });
     };
     let list = move |_| ctx.screen.set(Screen::Puzzles(game));
+    // The game's lessons (issue 42): for a game never played on this device,
+    // one line saying what it is and its first lesson; else the course.
+    let learn = move || {
+        let lang = ctx.lang();
+        let new = ctx.shell.with_untracked(|sh| sh.history(game).played == 0);
+        let (line, label, lesson) = if new {
+            (Some(crate::i18n::game_blurb(game, lang)), lang.pick("New to it? Lesson 1", "Nouveau ? Leçon 1"), Some(1))
+        } else {
+            (None, lang.pick("Learn to play", "Apprendre à jouer"), None)
+        };
+        view! {
+            <p class="note puzzle-learn" data-testid="puzzle-learn">
+                {line.map(|l| view! { <span data-testid="puzzle-game-line">{l} " "</span> })}
+                <button type="button" data-testid="puzzle-learn-open" on:click=move |_| ctx.screen.set(Screen::Learn(game, lesson))>{label}</button>
+            </p>
+        }
+    };
     // The title, the difficulty and, before the answer, the way back to the
     // list on one line: the question's panel stays short, so that the move
     // it asks for starts in the first screen (after the answer, the list is
@@ -606,6 +623,7 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
         <section class="panel puzzle-head" data-testid="puzzle-screen">
             <RecordAside />
             {head}
+            {learn}
             {move || problem.get().map(|error| view! { <PuzzleProblem game error /> })}
             {result}
         </section>
