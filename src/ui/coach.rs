@@ -18,7 +18,8 @@ use crate::app::url;
 pub type Gate = Rc<dyn Fn(&Json) -> bool>;
 
 thread_local! {
-    static GATE: RefCell<Option<Gate>> = const { RefCell::new(None) };
+    static GATE: RefCell<Option<(u64, Gate)>> = const { RefCell::new(None) };
+    static GATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The game a link dealt at this visit's start (a deal, the daily deal).
     static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
 }
@@ -33,14 +34,27 @@ pub fn linked() -> Option<GameId> {
     LINKED.get()
 }
 
-/// Sets (a lesson on the table) or clears the gate.
-pub fn set_gate(gate: Option<Gate>) {
-    GATE.with(|g| *g.borrow_mut() = gate);
+/// Sets the gate (a lesson on the table); returns its number, for [`clear_gate`].
+pub fn set_gate(gate: Gate) -> u64 {
+    let id = GATES.get() + 1;
+    GATES.set(id);
+    GATE.with(|g| *g.borrow_mut() = Some((id, gate)));
+    id
+}
+
+/// Clears gate `id` (not a later lesson's).
+pub fn clear_gate(id: u64) {
+    GATE.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.as_ref().is_some_and(|(current, _)| *current == id) {
+            *g = None;
+        }
+    });
 }
 
 /// Whether the move may be played (always, with no lesson on the table).
 pub(crate) fn allows(action: impl FnOnce() -> Json) -> bool {
-    match GATE.with(|g| g.borrow().clone()) {
+    match GATE.with(|g| g.borrow().as_ref().map(|(_, gate)| gate.clone())) {
         Some(gate) => gate(&action()),
         None => true,
     }

@@ -84,7 +84,11 @@ async function followCoach(page, { shots } = {}) {
     const before = await marks(page);
     await page.locator(TARGET).click();
     if (where.id !== 'lesson-next') taps[taps.length - 1] += 1;
-    await page.waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 });
+    await page
+      .waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 })
+      .catch((error) => {
+        throw new Error(`no new mark after a tap on ${where.id} (${head}): ${error.message}`);
+      });
   }
   throw new Error('the course did not end');
 }

@@ -22,7 +22,7 @@ mod texts;
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -228,30 +228,45 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
     let problem = RwSignal::new(None::<String>);
     let alive = Arc::new(AtomicBool::new(true));
     let players = lesson.position.get("players").and_then(Json::as_u64).unwrap_or(4) as usize;
-    let token = match G::opening(&lesson) {
+    // The lesson's position goes on the table in a task of its own, once
+    // the screen before (a lesson's table, the game's) is gone: changing
+    // the shell's game while the table before still runs its effects had
+    // them read values already disposed (issue 41's kind of panic).
+    let token = Arc::new(AtomicU64::new(0));
+    let gate_id = Arc::new(AtomicU64::new(0));
+    let ready = RwSignal::new(false);
+    match G::opening(&lesson) {
         Ok(state) => {
-            let session = Session::<G>::at_position(TableConfig::new(Seed::from_number(0), players), state);
-            Some(super::puzzles::hold_lesson(ctx, session.into_any()))
+            let (lesson, alive, token, gate_id) = (lesson.clone(), alive.clone(), token.clone(), gate_id.clone());
+            spawn_local(async move {
+                if !alive.load(Ordering::Relaxed) {
+                    return;
+                }
+                let session = Session::<G>::at_position(TableConfig::new(Seed::from_number(0), players), state);
+                token.store(super::puzzles::hold_lesson(ctx, session.into_any()), Ordering::Relaxed);
+                // Every person's move passes the lesson first.
+                let gate: coach::Gate = {
+                    let alive = alive.clone();
+                    Rc::new(move |json: &Json| judge::<G>(ctx, &lesson, phase, wrong, &alive, json))
+                };
+                gate_id.store(coach::set_gate(gate), Ordering::Relaxed);
+                let _ = ready.try_set(true);
+            });
         }
-        Err(why) => {
-            problem.set(Some(why));
-            None
-        }
-    };
-    // Every person's move passes the lesson first.
-    let gate: coach::Gate = {
-        let (lesson, alive) = (lesson.clone(), alive.clone());
-        Rc::new(move |json: &Json| judge::<G>(ctx, &lesson, phase, wrong, &alive, json))
-    };
-    coach::set_gate(Some(gate));
+        Err(why) => problem.set(Some(why)),
+    }
     {
-        let alive = alive.clone();
+        let (alive, token) = (alive.clone(), token.clone());
         on_cleanup(move || {
             alive.store(false, Ordering::Relaxed);
-            coach::set_gate(None);
-            clear_marks();
-            if let Some(token) = token {
-                super::puzzles::release(ctx, token);
+            coach::clear_gate(gate_id.load(Ordering::Relaxed));
+            let token = token.load(Ordering::Relaxed);
+            if token != 0 {
+                // The game in progress comes back once this screen is gone
+                // (a next lesson's table, held meanwhile, keeps the shell).
+                spawn_local(async move {
+                    super::puzzles::release(ctx, token);
+                });
             }
         });
     }
@@ -347,7 +362,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
         <div class="lesson-screen puzzle-screen" data-testid="lesson-screen" on:click=move |_| remark()>
             {head}
             {move || problem.get().map(|why| view! { <p class="panel problem" role="alert" data-testid="learn-problem">{why}</p> })}
-            <Show when=move || problem.with(Option::is_none)>
+            <Show when=move || ready.get() && problem.with(Option::is_none)>
                 <super::parts::Part load=Box::new(move || super::parts::table(game)) />
             </Show>
             <section class="panel coach" data-testid="coach" aria-labelledby="coach-title">
