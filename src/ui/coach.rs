@@ -20,8 +20,42 @@ pub type Gate = Rc<dyn Fn(&Json) -> bool>;
 thread_local! {
     static GATE: RefCell<Option<(u64, Gate)>> = const { RefCell::new(None) };
     static GATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static COACHED: std::cell::OnceCell<RwSignal<Option<String>>> = const { std::cell::OnceCell::new() };
     /// The game a link dealt at this visit's start (a deal, the daily deal).
     static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
+}
+
+/// The coached first game (issue 42): the key of the game the coach
+/// follows (its save's), set when the course's end starts it. Made once,
+/// by the page's root ([`init`]).
+pub fn coached() -> RwSignal<Option<String>> {
+    COACHED.with(|c| *c.get_or_init(|| RwSignal::new(browser::load(COACHED_KEY))))
+}
+
+/// Where the coached game's key is kept: a reload keeps the coach beside it.
+const COACHED_KEY: &str = "tablee.learn.coached";
+
+/// The game whose save is `key` is the coached one from now on.
+pub fn set_coached(key: Option<String>) {
+    match &key {
+        Some(k) => browser::store(COACHED_KEY, k),
+        None => {
+            browser::remove(COACHED_KEY);
+            true
+        }
+    };
+    coached().set(key);
+}
+
+/// Makes the coached game's signal under the page's root owner.
+pub fn init() {
+    coached();
+}
+
+/// Whether the game on the table is the coached one (tracked).
+pub fn coached_now(ctx: super::Ctx) -> bool {
+    let coached = coached().get();
+    coached.is_some() && ctx.shell.with(|sh| sh.key == coached)
 }
 
 /// This visit began with a link dealing a game of `game`.
@@ -99,12 +133,13 @@ pub fn LearnOffer() -> impl IntoView {
 }
 
 /// A course's address: `?game=jachete&learn` (the course, `None`) or
-/// `&learn=N` (lesson N, from 1; a number that does not read opens the course).
+/// `&learn=N` (lesson N, from 1; a number that does not read opens the
+/// course); `&learn=0` deals the coached first game.
 pub fn learn_link(search: &str) -> Option<(GameId, Option<usize>)> {
     let pairs = url::parse(search);
     let n = url::get(&pairs, "learn")?;
     let game = url::get(&pairs, "game").and_then(GameId::parse).unwrap_or(GameId::Katzenjammer);
-    Some((game, n.trim().parse().ok().filter(|&n| n > 0)))
+    Some((game, n.trim().parse().ok()))
 }
 
 /// The address of a course or one of its lessons.
@@ -123,7 +158,8 @@ mod tests {
     fn a_course_and_a_lesson_are_addresses() {
         assert_eq!(learn_link("?game=jachete&learn"), Some((GameId::Jachete, None)));
         assert_eq!(learn_link("?game=katzenjammer&learn=3"), Some((GameId::Katzenjammer, Some(3))));
-        assert_eq!(learn_link("?learn=0"), Some((GameId::Katzenjammer, None)));
+        assert_eq!(learn_link("?learn=0"), Some((GameId::Katzenjammer, Some(0))));
+        assert_eq!(learn_link("?learn=x"), Some((GameId::Katzenjammer, None)));
         assert_eq!(learn_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
         for (game, n) in [(GameId::Jachete, None), (GameId::Katzenjammer, Some(2))] {
             assert_eq!(learn_link(&link(game, n)), Some((game, n)));

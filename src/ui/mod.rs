@@ -225,6 +225,7 @@ pub fn App() -> impl IntoView {
         ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
     provide_context(ctx);
+    coach::init();
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
     if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
@@ -329,7 +330,12 @@ fn GameScreen() -> impl IntoView {
     let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
     // Each game's table is a part of its own, loaded the first time it is shown.
     move || match game.get() {
-        Some(id) => view! { <Part load=Box::new(move || parts::table(id)) /> }.into_any(),
+        Some(id) => view! {
+            <Part load=Box::new(move || parts::table(id)) />
+            // The coached first game (issue 42): the coach's line, from the lessons' part.
+            {move || coach::coached_now(ctx).then(|| view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(id, Some(0)))) /> })}
+        }
+        .into_any(),
         None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
     }
 }

@@ -81,9 +81,18 @@ async function followCoach(page, { shots } = {}) {
     assert.ok(where.hit, `a tap on ${where.id} reaches it (${head})`);
     if (where.point) assert.ok(where.point.seen, `what the coach points at (${where.point.id}) is in view above its line (${head})`);
     if (where.id === 'coach-game') return taps;
+    if (where.id === 'lesson-next') {
+      // A page of its own: the next lesson's title comes.
+      await page.locator(TARGET).click();
+      await page.waitForFunction((h) => {
+        const e = document.querySelector('[data-testid="lesson-head"] h1');
+        return e && e.textContent !== h;
+      }, head, { timeout: 20_000 });
+      continue;
+    }
     const before = await marks(page);
     await page.locator(TARGET).click();
-    if (where.id !== 'lesson-next') taps[taps.length - 1] += 1;
+    taps[taps.length - 1] += 1;
     await page
       .waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 })
       .catch((error) => {
@@ -91,6 +100,30 @@ async function followCoach(page, { shots } = {}) {
       });
   }
   throw new Error('the course did not end');
+}
+
+/**
+ * The coached first game: taps only the coach's target (the suggested
+ * move's next element) until the game's end; returns the taps.
+ */
+async function followCoachedGame(page) {
+  let taps = 0;
+  for (let guard = 0; guard < 1000; guard += 1) {
+    const found = await page.waitForFunction(
+      () => (document.querySelector('[data-testid="end-screen"]') ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
+      null,
+      { timeout: 30_000 },
+    );
+    if ((await found.jsonValue()) === 'end') return taps;
+    const where = await whereTarget(page);
+    assert.equal(where.count, 1, 'one target in the coached game');
+    assert.ok(where.inWindow && !where.covered && where.hit, `the coached game's target ${where.id} is in view and free`);
+    const before = await marks(page);
+    await page.locator(TARGET).click();
+    taps += 1;
+    await page.waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 });
+  }
+  throw new Error('the coached game did not end');
 }
 
 const storage = (lang) => ({ 'tablee.speed': 'instant', 'tablee.lang': lang });
@@ -112,7 +145,17 @@ for (const [game, course] of Object.entries(COURSES)) {
           console.log(`# ${game}'s course: ${taps.join(' + ')} = ${total} taps`);
           assert.equal(taps.length, course.lessons);
           assert.ok(total <= course.most, `${total} taps`);
-          await page.locator(byTestId('lesson-list-end')).click();
+          if (game === 'katzenjammer' && size === 'desktop') {
+            // The last lesson offers the coached first game: a whole game, following the coach only.
+            await page.locator(byTestId('coach-game')).click();
+            await page.locator(byTestId('coach-line')).waitFor();
+            const played = await followCoachedGame(page);
+            console.log(`# the coached game: ${played} taps to the end`);
+            assert.match(await page.locator(byTestId('coach-line')).textContent(), /./);
+            await gotoApp(page, env.url(`?game=${game}&learn`));
+          } else {
+            await page.locator(byTestId('lesson-list-end')).click();
+          }
           for (let n = 1; n <= course.lessons; n += 1) await page.locator(byTestId(`lesson-done-mark-${n}`)).waitFor();
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));

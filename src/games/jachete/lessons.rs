@@ -8,6 +8,7 @@ use tablee_lessons::Lesson;
 use wasm_bindgen::JsCast;
 
 use super::{staging, Jachete};
+use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::ui::learn::Coached;
 
@@ -32,6 +33,15 @@ impl Coached for Jachete {
             }
             JaAction::Play { table } => play_target(session, table),
         }
+    }
+
+    /// The easy bot's choice, in the puzzles' words for a move.
+    fn advice(session: &Session<Self>, lang: Lang) -> Option<(JaAction, String)> {
+        use crate::ui::GameUi;
+        let seat = session.human_to_act()?;
+        let action = session.decision(seat, tablee_bots::Level::Normal).decide();
+        let words = Jachete::puzzle_words(session, &action, lang);
+        Some((action, words))
     }
 
 }

@@ -6,7 +6,8 @@ use tablee_engine::katzenjammer::{Action, BidKind, Card, KbState};
 use tablee_lessons::Lesson;
 use wasm_bindgen::JsCast;
 
-use super::{presenting, Katzenjammer};
+use super::{presenting, texts, Katzenjammer};
+use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::ui::learn::Coached;
 
@@ -17,6 +18,27 @@ impl Coached for Katzenjammer {
 
     fn target(session: &Session<Self>, action: &Action) -> Option<String> {
         target(session, action).map(|testid| format!("[data-testid=\"{testid}\"]"))
+    }
+
+    /// The normal bot's choice, said with the puzzles' explainer's reason
+    /// against its next best move ("Passing keeps your three 4s…").
+    fn advice(session: &Session<Self>, lang: Lang) -> Option<(Action, String)> {
+        let seat = session.human_to_act()?;
+        let decision = session.decision(seat, tablee_bots::Level::Normal);
+        let choices = decision.analyse();
+        let best = choices.first()?.action;
+        let what = texts::action_text(&best, lang);
+        let why = choices.get(1).and_then(|other| {
+            let e = tablee_puzzles::explain::explain(&decision.view, &best, &other.action, 0.0, tablee_puzzles::format::Unit::Mice);
+            e.reason?;
+            let text = if lang == Lang::Fr { e.fr } else { e.en };
+            // The reason only: the gain after the colon is the search's, not the heuristic's.
+            Some(text.rsplit_once(':').map_or(text.clone(), |(head, _)| head.trim_end_matches('\u{a0}').to_string()))
+        });
+        Some((best, match why {
+            Some(why) => format!("{what} — {why}."),
+            None => format!("{what}."),
+        }))
     }
 
 }

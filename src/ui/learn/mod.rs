@@ -47,6 +47,10 @@ pub trait Coached: GameUi + crate::app::puzzles::Judged {
     /// The element to tap next toward `action` on the table as it is now
     /// (a CSS selector), reading the table's own selection if need be.
     fn target(session: &Session<Self>, action: &Self::Action) -> Option<String>;
+    /// The coached game: the move to suggest to the person to act, and one
+    /// line saying what matters now (from the position; `None`: not the
+    /// person's turn).
+    fn advice(session: &Session<Self>, lang: Lang) -> Option<(Self::Action, String)>;
 }
 
 /// The record on this device: the lessons done, by game,
@@ -135,6 +139,13 @@ fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
                 leptos::logging::warn!("lessons: {why}");
                 view! { <p class="panel problem" role="alert" data-testid="learn-problem">{ln(lang).no_file}</p> }.into_any()
             }
+            // Lesson 0: the coached first game — dealt from its address, then
+            // the coach beside its table (the game screen shows it there).
+            Some(Ok(_)) if lesson == Some(0) && ctx.screen.get_untracked() == Screen::Game => coach_view::<G>(),
+            Some(Ok(_)) if lesson == Some(0) => {
+                coached_game(ctx, game);
+                ().into_any()
+            }
             Some(Ok(course)) => match lesson.filter(|&n| course.lesson(n).is_some()) {
                 Some(n) => lesson_view::<G>(game, course, n),
                 None => course_view(game, course),
@@ -177,7 +188,7 @@ fn course_view(game: GameId, course: Arc<Course>) -> AnyView {
             None => view! {
                 <p data-testid="learn-all-done">{s.course_done}</p>
                 <p class="actions">
-                    <button type="button" class="primary big" data-testid="coach-game" on:click=move |_| coached_game(ctx, game)>{s.coached_game}</button>
+                    <a class="button primary" data-testid="coach-game" href=coach::link(game, Some(0))>{s.coached_game}</a>
                     <button type="button" data-testid="learn-start" on:click=open(1)>{s.again_all}</button>
                 </p>
             }
@@ -195,8 +206,8 @@ fn course_view(game: GameId, course: Arc<Course>) -> AnyView {
     .into_any()
 }
 
-/// The coached first game: for now a game against easy bots (issue 42,
-/// priority 4 is not built yet).
+/// The coached first game: a game against easy bots, the coach's line
+/// beside it ([`coach_view`]).
 fn coached_game(ctx: Ctx, game: GameId) {
     let seed = browser::fresh_seed();
     let table = with_game!(game, G => {
@@ -207,6 +218,76 @@ fn coached_game(ctx: Ctx, game: GameId) {
         <G as crate::app::game::Registered>::table(config)
     });
     super::start_game(ctx, table);
+    coach::set_coached(ctx.shell.with_untracked(|sh| sh.key.clone()));
+}
+
+/// The coach beside a real game (the coached first game): before each of
+/// the person's decisions, one line from the position and the suggested
+/// move's next element as the target. The person may follow it or not.
+fn coach_view<G: Coached>() -> AnyView {
+    let ctx = ctx();
+    let alive = Arc::new(AtomicBool::new(true));
+    let advice = Memo::new(move |_| {
+        let lang = ctx.lang();
+        // The move in the notation (what a memo may hold), and the line.
+        ctx.game::<G, _>(|s| G::advice(s, lang).map(|(a, line)| (G::action_to_json(&a), line))).flatten()
+    });
+    let remark = {
+        let alive = alive.clone();
+        move || {
+            let alive = alive.clone();
+            request_animation_frame(move || mark_advice::<G>(ctx, advice, alive, 100));
+        }
+    };
+    {
+        let remark = remark.clone();
+        Effect::new(move |_| {
+            advice.track();
+            remark();
+        });
+    }
+    // A card picked changes the next element to tap: marked again after every click.
+    let clicks = window_event_listener(leptos::ev::click, move |_| remark());
+    {
+        let alive = alive.clone();
+        on_cleanup(move || {
+            alive.store(false, Ordering::Relaxed);
+            clicks.remove();
+        });
+    }
+    view! {
+        <section class="panel coach coach-game" data-testid="coach" aria-labelledby="coach-title">
+            <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
+            <p class="coach-line" data-testid="coach-line" aria-live="polite">
+                {move || advice.get().map(|(_, line)| line).unwrap_or_else(|| ln(ctx.lang()).watching.to_string())}
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// Marks the suggested move's next element; tries again while the table
+/// has not drawn it yet.
+fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Option<(Json, String)>>, alive: Arc<AtomicBool>, left: u32) {
+    if !alive.load(Ordering::Relaxed) {
+        return;
+    }
+    let Some(advice) = memo.try_get_untracked() else { return };
+    clear_marks();
+    let asked = advice.is_some();
+    let target = advice.and_then(|(action, _)| {
+        let action = G::action_from_json(&action).ok()?;
+        let selector = ctx.game_untracked::<G, _>(|s| G::target(s, &action)).flatten()?;
+        document()?.query_selector(&selector).ok().flatten()
+    });
+    if let Some(el) = &target {
+        let _ = el.set_attribute("data-coach", "target");
+        into_view(el);
+    }
+    count_mark();
+    if target.is_none() && asked && left > 0 {
+        set_timeout(move || mark_advice::<G>(ctx, memo, alive, left - 1), std::time::Duration::from_millis(100));
+    }
 }
 
 /// Where a lesson is.
@@ -305,7 +386,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
             view! {
                 <section class="panel lesson-head" data-testid="lesson-head">
                     <h1>{format!("{} {n} {} {count} · {}", s.lesson, s.of, lesson.title.pick(lang == Lang::Fr))}</h1>
-                    <button type="button" class="to-list" data-testid="lesson-list" on:click=move |_| ctx.screen.set(Screen::Learn(game, None))>{s.all_lessons}</button>
+                    <a class="button to-list" data-testid="lesson-list" href=coach::link(game, None)>{s.all_lessons}</a>
                 </section>
             }
         }
@@ -336,20 +417,15 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
     let done_actions = move || {
         (phase.get() == Phase::Done).then(|| {
             let s = ln(ctx.lang());
-            let again = move |_| {
-                // The same lesson again: the screen is made anew.
-                ctx.screen.set(Screen::Learn(game, None));
-                ctx.screen.set(Screen::Learn(game, Some(n)));
-            };
             view! {
                 <p class="actions" data-testid="lesson-done">
                     {if n < count {
-                        view! { <button type="button" class="primary" data-testid="lesson-next" on:click=move |_| ctx.screen.set(Screen::Learn(game, Some(n + 1)))>{s.next_lesson}</button> }.into_any()
+                        view! { <a class="button primary" data-testid="lesson-next" href=coach::link(game, Some(n + 1))>{s.next_lesson}</a> }.into_any()
                     } else {
-                        view! { <button type="button" class="primary" data-testid="coach-game" on:click=move |_| coached_game(ctx, game)>{s.coached_game}</button> }.into_any()
+                        view! { <a class="button primary" data-testid="coach-game" href=coach::link(game, Some(0))>{s.coached_game}</a> }.into_any()
                     }}
-                    <button type="button" data-testid="lesson-again" on:click=again>{s.again}</button>
-                    <button type="button" data-testid="lesson-list-end" on:click=move |_| ctx.screen.set(Screen::Learn(game, None))>{s.all_lessons}</button>
+                    <a class="button" data-testid="lesson-again" href=coach::link(game, Some(n))>{s.again}</a>
+                    <a class="button" data-testid="lesson-list-end" href=coach::link(game, None)>{s.all_lessons}</a>
                 </p>
             }
         })
@@ -532,12 +608,16 @@ fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool {
         let _ = target.set_attribute("data-coach", "target");
         into_view(target);
     }
-    // How many times the marks were set: a test waits for the next after a tap.
+    count_mark();
+    target.is_some() || !expected
+}
+
+/// How many times the marks were set: a test waits for the next after a tap.
+fn count_mark() {
     MARKS.set(MARKS.get() + 1);
     if let Some(root) = document().and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-coach-marks", &MARKS.get().to_string());
     }
-    target.is_some() || !expected
 }
 
 thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
