@@ -106,12 +106,12 @@ async function followCoach(page, { shots } = {}) {
  * The coached first game: taps only the coach's target (the suggested
  * move's next element) until the game's end; returns the taps.
  */
-async function followCoachedGame(page) {
+async function followCoachedGame(page, end = 'end-screen') {
   let taps = 0;
   for (let guard = 0; guard < 1000; guard += 1) {
     const found = await page.waitForFunction(
-      () => (document.querySelector('[data-testid="end-screen"]') ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
-      null,
+      (id) => (document.querySelector(`[data-testid="${id}"]`) ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
+      end,
       { timeout: 30_000 },
     );
     if ((await found.jsonValue()) === 'end') return taps;
@@ -145,12 +145,13 @@ for (const [game, course] of Object.entries(COURSES)) {
           console.log(`# ${game}'s course: ${taps.join(' + ')} = ${total} taps`);
           assert.equal(taps.length, course.lessons);
           assert.ok(total <= course.most, `${total} taps`);
-          if (game === 'katzenjammer' && size === 'desktop') {
-            // The last lesson offers the coached first game: a whole game, following the coach only.
+          if (size === 'desktop') {
+            // The last lesson offers the coached first game, followed with
+            // the coach only: Katzenjammer's whole game, J'achète's first round.
             await page.locator(byTestId('coach-game')).click();
             await page.locator(byTestId('coach-line')).waitFor();
-            const played = await followCoachedGame(page);
-            console.log(`# the coached game: ${played} taps to the end`);
+            const played = await followCoachedGame(page, game === 'katzenjammer' ? 'end-screen' : 'ja-round-end');
+            console.log(`# ${game}'s coached game: ${played} taps to the end`);
             assert.match(await page.locator(byTestId('coach-line')).textContent(), /./);
             await gotoApp(page, env.url(`?game=${game}&learn`));
           } else {

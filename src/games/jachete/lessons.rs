@@ -137,14 +137,38 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
         return Some(lay(m));
     }
     let in_hand: Vec<Card> = hand.iter().map(|&(c, _)| c).collect();
-    for (m, want) in table.iter().enumerate() {
-        let have = staged.get(m).map(|h| h.cards.clone()).unwrap_or_default();
+    // Each wanted meld against the staged one it is (the same cards), or
+    // grows from (the same owner, the most cards in common), or none (new):
+    // the engine and a bot may list the melds in another order.
+    let mut free: Vec<usize> = (0..staged.len()).collect();
+    let mut pairs: Vec<(&TableMeld, Option<usize>)> = Vec::new();
+    let mut rest = Vec::new();
+    for want in table {
+        match free.iter().position(|&m| same(&staged[m], want)) {
+            Some(at) => {
+                free.remove(at);
+            }
+            None => rest.push(want),
+        }
+    }
+    for want in rest {
+        let best = free
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| staged[m].owner == want.owner)
+            .map(|(at, &m)| (at, staged[m].cards.len() - minus(&staged[m].cards, &want.cards).len()))
+            .filter(|&(_, common)| common > 0)
+            .max_by_key(|&(_, common)| common);
+        pairs.push((want, best.map(|(at, _)| free.remove(at))));
+    }
+    if pairs.is_empty() && free.is_empty() {
+        return Some(testid("ja-play"));
+    }
+    for (want, m) in pairs {
+        let have = m.map(|m| staged[m].cards.clone()).unwrap_or_default();
         let missing = minus(&want.cards, &have);
         let extra = minus(&have, &want.cards);
-        if missing.is_empty() && extra.is_empty() {
-            continue;
-        }
-        if let (Some(&wild), Some(&natural)) = (extra.first(), missing.iter().find(|c| in_hand.contains(c))) {
+        if let (Some(m), Some(&wild), Some(&natural)) = (m, extra.first(), missing.iter().find(|c| in_hand.contains(c))) {
             // A swap (JA-13): the natural from the hand for the wild on the meld.
             if let Some(other) = picked_elsewhere(&[natural], Some((m, wild))) {
                 return Some(other);
@@ -160,7 +184,7 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             }
             return Some(testid("ja-swap"));
         }
-        if !extra.is_empty() || !missing.iter().all(|c| in_hand.contains(c)) {
+        if !extra.is_empty() || missing.is_empty() || !missing.iter().all(|c| in_hand.contains(c)) {
             // What this meld wants comes later (a wild a swap frees).
             continue;
         }
@@ -178,10 +202,10 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
         if let Some(&next) = left.first() {
             return hand.iter().position(|&(c, on)| !on && c == next).map(hand_card);
         }
-        return Some(if m < staged.len() { lay(m) } else { testid("ja-new-meld") });
-    }
-    if staged.len() == table.len() && staged.iter().zip(table).all(|(a, b)| same(a, b)) {
-        return Some(testid("ja-play"));
+        return Some(match m {
+            Some(m) => lay(m),
+            None => testid("ja-new-meld"),
+        });
     }
     None
 }

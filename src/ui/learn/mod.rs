@@ -638,6 +638,7 @@ fn into_view(el: &web_sys::Element) {
     if rect.top() >= top && rect.bottom() <= bottom {
         return;
     }
-    let middle = (top + bottom) / 2.0;
-    window.scroll_by_with_x_and_y(0.0, rect.top() + rect.height() / 2.0 - middle);
+    // Taller than the room: its top at the top (what it starts with is read first).
+    let dy = if rect.height() > bottom - top { rect.top() - top } else { rect.top() + rect.height() / 2.0 - (top + bottom) / 2.0 };
+    window.scroll_by_with_x_and_y(0.0, dy);
 }
