@@ -5,41 +5,35 @@
 
 use tablee_engine::json::Json;
 use tablee_lessons::rules::{Jachete, Katzenjammer};
-use tablee_lessons::{check, scenario, taps, Course};
+use tablee_lessons::{check, scenario, taps, Course, Rules};
 
 fn course(game: &str) -> Course {
     let path = format!("{}/../../public/lessons/{game}.json", env!("CARGO_MANIFEST_DIR"));
     Course::read(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
-fn taught(course: &Course) -> Vec<String> {
-    course.lessons.iter().flat_map(|l| l.rules.iter().cloned()).collect()
+/// The course of `R`'s game checks out, takes at most `most` taps, and
+/// teaches every rule of `rules`.
+fn checks_out<R: Rules>(most: usize, rules: &[String]) {
+    let course = course(R::GAME);
+    let problems = check::<R>(&course);
+    assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
+    let taps: usize = course.lessons.iter().map(|l| taps::<R>(l).unwrap_or(0)).sum();
+    assert!(taps <= most, "{}'s course takes {taps} taps", R::GAME);
+    let taught: Vec<&String> = course.lessons.iter().flat_map(|l| &l.rules).collect();
+    for rule in rules {
+        assert!(taught.contains(&rule), "{rule} is taught by no lesson");
+    }
 }
 
 #[test]
 fn katzenjammer_course_checks_out() {
-    let course = course("katzenjammer");
-    let problems = check::<Katzenjammer>(&course);
-    assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
-    let taps: usize = course.lessons.iter().map(|l| taps::<Katzenjammer>(l).unwrap_or(0)).sum();
-    assert!(taps <= 40, "Katzenjammer's course takes {taps} taps");
-    let rules = taught(&course);
-    for n in 4..=19 {
-        assert!(rules.contains(&format!("KB-{n}")), "KB-{n} is taught by no lesson");
-    }
+    checks_out::<Katzenjammer>(40, &(4..=19).map(|n| format!("KB-{n}")).collect::<Vec<_>>());
 }
 
 #[test]
 fn jachete_course_checks_out() {
-    let course = course("jachete");
-    let problems = check::<Jachete>(&course);
-    assert!(problems.is_empty(), "{}", problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n"));
-    let taps: usize = course.lessons.iter().map(|l| taps::<Jachete>(l).unwrap_or(0)).sum();
-    assert!(taps <= 80, "J'achète's course takes {taps} taps");
-    let rules = taught(&course);
-    for n in [3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17] {
-        assert!(rules.contains(&format!("JA-{n}")), "JA-{n} is taught by no lesson");
-    }
+    checks_out::<Jachete>(80, &[3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17].map(|n| format!("JA-{n}")));
 }
 
 /// `tablee scenario` replays each lesson (its position, the coach's moves
