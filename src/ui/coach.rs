@@ -20,42 +20,14 @@ pub type Gate = Rc<dyn Fn(&Json) -> bool>;
 thread_local! {
     static GATE: RefCell<Option<(u64, Gate)>> = const { RefCell::new(None) };
     static GATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static COACHED: std::cell::OnceCell<RwSignal<Option<String>>> = const { std::cell::OnceCell::new() };
     /// The game a link dealt at this visit's start (a deal, the daily deal).
     static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
 }
 
-/// The coached first game (issue 42): the key of the game the coach
-/// follows (its save's), set when the course's end starts it. Made once,
-/// by the page's root ([`init`]).
-pub fn coached() -> RwSignal<Option<String>> {
-    COACHED.with(|c| *c.get_or_init(|| RwSignal::new(browser::load(COACHED_KEY))))
-}
-
-/// Where the coached game's key is kept: a reload keeps the coach beside it.
-const COACHED_KEY: &str = "tablee.learn.coached";
-
-/// The game whose save is `key` is the coached one from now on.
-pub fn set_coached(key: Option<String>) {
-    match &key {
-        Some(k) => browser::store(COACHED_KEY, k),
-        None => {
-            browser::remove(COACHED_KEY);
-            true
-        }
-    };
-    coached().set(key);
-}
-
-/// Makes the coached game's signal under the page's root owner.
-pub fn init() {
-    coached();
-}
-
-/// Whether the game on the table is the coached one (tracked).
-pub fn coached_now(ctx: super::Ctx) -> bool {
-    let coached = coached().get();
-    coached.is_some() && ctx.shell.with(|sh| sh.key == coached)
+/// Whether the bots play on `screen`: the game's, and the coached first
+/// game's (issue 42: its table with the coach, `&learn=0`).
+pub fn bots_play(screen: &Screen) -> bool {
+    matches!(screen, Screen::Game | Screen::Learn(_, Some(0)))
 }
 
 /// This visit began with a link dealing a game of `game`.

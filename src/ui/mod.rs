@@ -225,7 +225,6 @@ pub fn App() -> impl IntoView {
         ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
     provide_context(ctx);
-    coach::init();
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
     if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
@@ -293,7 +292,7 @@ pub fn App() -> impl IntoView {
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
         let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
-        if bot_turn && ctx.screen.get() == Screen::Game && !ctx.hold.get() && !ctx.bots_running.get_value() {
+        if bot_turn && coach::bots_play(&ctx.screen.get()) && !ctx.hold.get() && !ctx.bots_running.get_value() {
             spawn_local(run_bots(ctx));
         }
     });
@@ -330,12 +329,7 @@ fn GameScreen() -> impl IntoView {
     let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
     // Each game's table is a part of its own, loaded the first time it is shown.
     move || match game.get() {
-        Some(id) => view! {
-            <Part load=Box::new(move || parts::table(id)) />
-            // The coached first game (issue 42): the coach's line, from the lessons' part.
-            {move || coach::coached_now(ctx).then(|| view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(id, Some(0)))) /> })}
-        }
-        .into_any(),
+        Some(id) => view! { <Part load=Box::new(move || parts::table(id)) /> }.into_any(),
         None => view! { <p class="panel">{tr(|s| s.home_title)}</p> }.into_any(),
     }
 }
@@ -551,7 +545,7 @@ async fn run_bots(ctx: Ctx) {
     }
     ctx.bots_running.set_value(true);
     while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
-        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+        if !coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
         }
         ctx.thinking.set(Some(turn.seat));
@@ -561,7 +555,7 @@ async fn run_bots(ctx: Ctx) {
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
         // No worker: the game goes on with the simplest legal move.
         let reply = reply.await;
-        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+        if !coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
         }
         let mut moved = false;

@@ -139,13 +139,8 @@ fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
                 leptos::logging::warn!("lessons: {why}");
                 view! { <p class="panel problem" role="alert" data-testid="learn-problem">{ln(lang).no_file}</p> }.into_any()
             }
-            // Lesson 0: the coached first game — dealt from its address, then
-            // the coach beside its table (the game screen shows it there).
-            Some(Ok(_)) if lesson == Some(0) && ctx.screen.get_untracked() == Screen::Game => coach_view::<G>(),
-            Some(Ok(_)) if lesson == Some(0) => {
-                coached_game(ctx, game);
-                ().into_any()
-            }
+            // Lesson 0: the coached first game, its table and the coach.
+            Some(Ok(_)) if lesson == Some(0) => coached::<G>(game),
             Some(Ok(course)) => match lesson.filter(|&n| course.lesson(n).is_some()) {
                 Some(n) => lesson_view::<G>(game, course, n),
                 None => course_view(game, course),
@@ -218,7 +213,35 @@ fn coached_game(ctx: Ctx, game: GameId) {
         <G as crate::app::game::Registered>::table(config)
     });
     super::start_game(ctx, table);
-    coach::set_coached(ctx.shell.with_untracked(|sh| sh.key.clone()));
+    if let Some(key) = ctx.shell.with_untracked(|sh| sh.key.clone()) {
+        browser::store(COACHED_KEY, &key);
+    }
+    ctx.screen.set(Screen::Learn(game, Some(0)));
+}
+
+/// Where the coached game's save key is kept: a reload finds it again.
+const COACHED_KEY: &str = "tablee.learn.coached";
+
+/// The coached first game's screen (`&learn=0`): the game on the table if
+/// it is the coached one (a reload resumes it), else a new one dealt; the
+/// bots play on this screen as on the game's (`ui::coach::bots_play`).
+fn coached<G: Coached>(game: GameId) -> AnyView {
+    let ctx = ctx();
+    let key = browser::load(COACHED_KEY);
+    let on_table = ctx.shell.with_untracked(|sh| key.is_some() && sh.key == key && sh.game.as_ref().is_some_and(|g| g.game() == game));
+    if !on_table {
+        // Dealt in a task of its own: not while this screen is drawn.
+        spawn_local(async move { coached_game(ctx, game) });
+        return view! { <p class="panel loading" role="status">{ln(ctx.lang()).loading}</p> }.into_any();
+    }
+    super::parts::fetch_table(game);
+    view! {
+        <div class="coached-screen" data-testid="coached-screen">
+            <super::parts::Part load=Box::new(move || super::parts::table(game)) />
+            {coach_view::<G>()}
+        </div>
+    }
+    .into_any()
 }
 
 /// The coach beside a real game (the coached first game): before each of
