@@ -67,7 +67,7 @@ fn picks(selector: &str) -> Vec<(Card, bool)> {
         .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
         .filter_map(|el| {
             let card = Card::parse(&el.get_attribute("data-card")?)?;
-            let on = el.get_attribute("aria-pressed").as_deref() == Some("true") || el.class_list().contains("selected");
+            let on = el.get_attribute("aria-pressed").as_deref() == Some("true") || is_selected(&el);
             Some((card, on))
         })
         .collect()
@@ -77,7 +77,12 @@ fn selected(id: &str) -> bool {
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector(&testid(id)).ok().flatten())
-        .is_some_and(|el| el.class_list().contains("selected") || el.get_attribute("aria-pressed").as_deref() == Some("true"))
+        .is_some_and(|el| is_selected(&el) || el.get_attribute("aria-pressed").as_deref() == Some("true"))
+}
+
+/// The table marks a picked card (a loose wild) with the class `selected`.
+fn is_selected(el: &web_sys::Element) -> bool {
+    el.get_attribute("class").is_some_and(|c| c.split_whitespace().any(|w| w == "selected"))
 }
 
 /// `a` less `b`, as multisets.

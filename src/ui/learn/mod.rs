@@ -103,21 +103,6 @@ fn loaded_course(game: GameId) -> RwSignal<Loaded> {
     loaded
 }
 
-/// The lessons' stylesheet (`lessons/learn.css`), added to the page once:
-/// not in the first load's styles.
-fn add_stylesheet() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    if document.get_element_by_id("learn-css").is_some() {
-        return;
-    }
-    if let (Ok(link), Some(body)) = (document.create_element("link"), document.body()) {
-        let _ = link.set_attribute("id", "learn-css");
-        let _ = link.set_attribute("rel", "stylesheet");
-        let _ = link.set_attribute("href", "lessons/learn.css");
-        let _ = body.append_child(&link);
-    }
-}
-
 /// A game's course (`lesson: None`) or its lesson N.
 #[component]
 pub fn Learn(game: GameId, lesson: Option<usize>) -> impl IntoView {
@@ -126,12 +111,13 @@ pub fn Learn(game: GameId, lesson: Option<usize>) -> impl IntoView {
 
 fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
     let ctx = ctx();
-    add_stylesheet();
     if lesson.is_some() {
         super::parts::fetch_table(game);
     }
     let course = loaded_course(game);
-    (move || {
+    // The lessons' stylesheet (not in the first load's styles), with the part.
+    let sheet = view! { <link rel="stylesheet" href="lessons/learn.css" /> };
+    let screen = move || {
         let lang = ctx.lang();
         match course.get() {
             None => view! { <p class="panel loading" role="status">{ln(lang).loading}</p> }.into_any(),
@@ -146,8 +132,8 @@ fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
                 None => course_view(game, course),
             },
         }
-    })
-    .into_any()
+    };
+    view! { {sheet} {screen} }.into_any()
 }
 
 /// The course: each lesson with ✓ once done, and the one to do next.
@@ -596,10 +582,10 @@ fn by_testid(testid: &str) -> Option<web_sys::Element> {
 
 fn clear_marks() {
     let Some(doc) = document() else { return };
-    if let Ok(list) = doc.query_selector_all("[data-coach]") {
+    if let Ok(list) = doc.query_selector_all("[data-coach=\"target\"], [data-coach=\"point\"]") {
         for i in 0..list.length() {
             if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
-                let _ = el.remove_attribute("data-coach");
+                let _ = el.set_attribute("data-coach", "");
             }
         }
     }
@@ -648,20 +634,20 @@ thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(
 /// Scrolls so that `el` is in the window, between the sticky turn line at
 /// the top and the coach's line at the bottom.
 fn into_view(el: &web_sys::Element) {
-    let Some(window) = web_sys::window() else { return };
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    let coach_top = by_testid("coach").map_or(height, |c| c.get_bounding_client_rect().top().min(height));
     // The coach's own buttons are in its panel: in view with it.
-    if by_testid("coach").is_some_and(|c| c.contains(Some(el))) {
+    if el.closest("[data-testid=\"coach\"]").ok().flatten().is_some() {
         return;
     }
+    let Some(window) = web_sys::window() else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top").min(height));
     let top = 64.0;
     let bottom = if coach_top > top + 80.0 { coach_top } else { height };
-    let rect = el.get_bounding_client_rect();
-    if rect.top() >= top && rect.bottom() <= bottom {
+    let (el_top, el_bottom) = (browser::edge(el, "top"), browser::edge(el, "bottom"));
+    if el_top >= top && el_bottom <= bottom {
         return;
     }
     // Taller than the room: its top at the top (what it starts with is read first).
-    let dy = if rect.height() > bottom - top { rect.top() - top } else { rect.top() + rect.height() / 2.0 - (top + bottom) / 2.0 };
+    let dy = if el_bottom - el_top > bottom - top { el_top - top } else { (el_top + el_bottom) / 2.0 - (top + bottom) / 2.0 };
     window.scroll_by_with_x_and_y(0.0, dy);
 }
