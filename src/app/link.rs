@@ -236,6 +236,14 @@ pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
     }
 }
 
+/// The rules screen's address.
+pub const RULES_LINK: &str = "?rules";
+
+/// Whether an address asks for the rules (`?rules`).
+pub fn rules_link(search: &str) -> bool {
+    url::get(&url::parse(search), "rules").is_some()
+}
+
 /// The player count of a link that may be broken, for a "fresh game" offer
 /// (of Katzenjammer Blues, the home screen's first table).
 pub fn players_hint(search: &str) -> usize {
@@ -528,5 +536,17 @@ mod tests {
             assert_eq!(puzzle_link(&crate::app::puzzles::link(game, 42)), Some(PuzzleLink::One(game, Some(42))));
             assert_eq!(puzzle_link(&crate::app::puzzles::list_link(game)), Some(PuzzleLink::List(game)));
         }
+    }
+
+    /// Issue 41: the rules have an address, so that the browser's Back
+    /// returns to them; read as no deal (the game in progress waits), never
+    /// as a broken link.
+    #[test]
+    fn the_rules_address_is_read_and_deals_nothing() {
+        assert!(rules_link(RULES_LINK));
+        assert!(!rules_link("?game=katzenjammer&seed=1K7Q-M3ZD"));
+        assert!(!rules_link(""));
+        let request = read(RULES_LINK).expect("not a broken link");
+        assert!(request.deal.is_none());
     }
 }

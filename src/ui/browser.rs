@@ -93,6 +93,30 @@ pub fn replace_query(query: &str) {
     }
 }
 
+/// A new step in the browser's history at the address as it is: the
+/// screen about to show writes its own address over it (`replace_query`),
+/// and Back returns to this one.
+pub fn push_history() {
+    let Some(window) = window() else { return };
+    if let (Ok(history), Ok(href)) = (window.history(), window.location().href()) {
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&href));
+    }
+}
+
+/// The browser's Back.
+pub fn history_back() {
+    if let Some(Ok(history)) = window().map(|w| w.history()) {
+        let _ = history.back();
+    }
+}
+
+/// Loads the page again at its address (Back to an address the page reads as a link).
+pub fn reload() {
+    if let Some(window) = window() {
+        let _ = window.location().reload();
+    }
+}
+
 /// Focuses the element with this `data-testid` when nothing else has the
 /// focus (it was on a control that went away), so keyboard play goes on.
 /// `scroll`: the browser brings it into view too (a table's hand on a

@@ -146,8 +146,8 @@ pub fn Home() -> impl IntoView {
             <p class="pitch" data-testid="home-pitch">{tr(|s| s.home_pitch)}</p>
             <Show when=resumable>
                 <p>
-                    <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.screen.set(Screen::Game)>
-                        {tr(|s| s.resume)}
+                    <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.go(Screen::Game)>
+                        {move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| i18n::resume_label(&g.table(), g.moves(), ctx.lang())))}
                     </button>
                 </p>
             </Show>
@@ -186,7 +186,7 @@ pub fn Home() -> impl IntoView {
                 <p class="actions play-row">
                     <button type="submit" class="primary big" id="play-button" data-testid="play-button">{tr(|s| s.play)}</button>
                     // The chosen game's lessons (issue 42), a part of their own.
-                    <button type="button" class="secondary" data-testid="learn-button" on:click=move |_| ctx.screen.set(Screen::Learn(game.get_untracked(), None))>
+                    <button type="button" class="secondary" data-testid="learn-button" on:click=move |_| ctx.go(Screen::Learn(game.get_untracked(), None))>
                         {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
                     </button>
                 </p>

@@ -109,7 +109,11 @@ impl Speed {
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub lang: RwSignal<Lang>,
-    pub screen: RwSignal<Screen>,
+    /// The screen on show. It changes only by [`Ctx::go`] (and the
+    /// browser's Back, [`Ctx::went_back`]): leaving a screen runs what it
+    /// asked for ([`on_leave`]) before it goes.
+    pub screen: ReadSignal<Screen>,
+    set_screen: WriteSignal<Screen>,
     /// The game in progress, its par, the history, a save set aside.
     pub shell: RwSignal<Shell>,
     /// The shell's par, in a signal of its own: par arriving mid-game
@@ -155,8 +159,83 @@ impl Ctx {
     }
 }
 
+thread_local! {
+    /// The app's one `Ctx` (its signals live as long as the page).
+    static CTX: std::cell::Cell<Option<Ctx>> = const { std::cell::Cell::new(None) };
+    /// Whether a screen of this visit came before the one on show (then
+    /// the browser's Back stays on the page).
+    static CAME_FROM: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The owner of the screen on show (its views, effects and signals).
+    static SCREEN: std::cell::RefCell<Option<Owner>> = const { std::cell::RefCell::new(None) };
+    /// What the screen on show asked to run when it is left ([`on_leave`]).
+    static LEAVING: std::cell::RefCell<Vec<Box<dyn FnOnce()>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The shared signals. Found from anywhere, even from code that runs after
+/// its screen's owner is gone (never a "context missing" panic).
 pub fn ctx() -> Ctx {
-    expect_context::<Ctx>()
+    use_context::<Ctx>().or_else(|| CTX.with(|c| c.get())).expect("the app is mounted")
+}
+
+/// Runs `f` when the player leaves the screen on show, before that screen
+/// goes (docs/architecture.md, "Leaving a screen"). A screen that changes
+/// what others share when it goes (the puzzle giving the game in progress
+/// back) does it here, never in `on_cleanup`: a signal written while a
+/// screen is torn down re-runs that screen's views after their owners are
+/// gone (issue 41's panics).
+pub fn on_leave(f: impl FnOnce() + 'static) {
+    LEAVING.with(|l| l.borrow_mut().push(Box::new(f)));
+}
+
+impl Ctx {
+    /// Goes to `screen` as a new step of the browser's history (Back comes
+    /// back here).
+    pub fn go(self, screen: Screen) {
+        self.switch(screen, true);
+    }
+
+    /// Back to the screen before this one, as the browser's Back does;
+    /// `otherwise` when this visit began here (Back would leave the page).
+    pub fn back(self, otherwise: Screen) {
+        if self.can_go_back() {
+            browser::history_back();
+        } else {
+            self.go(otherwise);
+        }
+    }
+
+    /// Whether [`Ctx::back`] returns to a screen of this visit.
+    pub fn can_go_back(self) -> bool {
+        CAME_FROM.with(|c| c.get())
+    }
+
+    /// The browser went back or forward to `screen`.
+    fn went_back(self, screen: Screen) {
+        self.switch(screen, false);
+    }
+
+    fn switch(self, screen: Screen, push: bool) {
+        // The screen being left runs no more: Leptos drops a view a little
+        // after its owner is cleaned up, and a view told of a change in
+        // between would run with its signals gone (issue 41). Paused, it
+        // only waits to be dropped.
+        if let Some(owner) = SCREEN.with(|s| s.borrow_mut().take()) {
+            owner.pause();
+        }
+        // What the screen asked for on leaving: it may change the shell.
+        let leaving = LEAVING.with(|l| std::mem::take(&mut *l.borrow_mut()));
+        for f in leaving {
+            f();
+        }
+        // A table's hold on the bots (J'achète's round end) is the table's:
+        // it goes with the screen.
+        self.hold.set(false);
+        if push && self.screen.get_untracked() != screen {
+            browser::push_history();
+            CAME_FROM.with(|c| c.set(true));
+        }
+        self.set_screen.set(screen);
+    }
 }
 
 /// A fixed text that follows the language switch. Every label goes through
@@ -185,13 +264,30 @@ pub fn App() -> impl IntoView {
         Some(AnyTable::Katzenjammer(table)) => table.clone(),
         _ => TableConfig::new(tablee_engine::Seed::from_number(0), link::players_hint(&search)),
     };
-    let ctx = Ctx {
-        lang: RwSignal::new(lang),
-        screen: RwSignal::new(match &start.first {
+    // The first screen: the link's.
+    let first = if let Some(link) = link::puzzle_link(&search) {
+        match link {
+            link::PuzzleLink::List(game) => Screen::Puzzles(game),
+            link::PuzzleLink::One(game, id) => Screen::Puzzle(game, id),
+        }
+    } else if replaying {
+        if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games }
+    } else if let Some((game, lesson)) = learning {
+        Screen::Learn(game, lesson)
+    } else if link::rules_link(&search) {
+        Screen::Rules
+    } else {
+        match &start.first {
             First::Home => Screen::Home,
             First::Game => Screen::Game,
             First::Problem(error) => Screen::Problem(error.clone()),
-        }),
+        }
+    };
+    let (screen, set_screen) = signal(first);
+    let ctx = Ctx {
+        lang: RwSignal::new(lang),
+        screen,
+        set_screen,
         par: RwSignal::new(start.shell.par),
         shell: RwSignal::new(start.shell),
         speed: RwSignal::new(browser::load(SPEED_KEY).and_then(|s| Speed::parse(&s)).unwrap_or(Speed::Normal)),
@@ -211,20 +307,19 @@ pub fn App() -> impl IntoView {
         save_pending: StoredValue::new(false),
         puzzle: RwSignal::new(false),
     };
-    // A puzzle's address opens the puzzles; the game in progress waits meanwhile.
-    match link::puzzle_link(&search) {
-        Some(link::PuzzleLink::List(game)) => ctx.screen.set(Screen::Puzzles(game)),
-        Some(link::PuzzleLink::One(game, id)) => ctx.screen.set(Screen::Puzzle(game, id)),
-        None => {}
-    }
-    if let Some((game, lesson)) = learning {
+    if let Some((game, _)) = learning {
         ctx.home_game.set(game);
-        ctx.screen.set(Screen::Learn(game, lesson));
-    }
-    if replaying {
-        ctx.screen.set(if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games });
     }
     provide_context(ctx);
+    CTX.with(|c| c.set(Some(ctx)));
+    // The browser's Back and Forward: each screen is a step of the history
+    // ([`Ctx::go`]); its address says which.
+    let _ = window_event_listener_untyped("popstate", move |_| match screen_at(ctx, &browser::search()) {
+        Some(screen) => ctx.went_back(screen),
+        // Another deal's address (or a broken one): the page reads it as a
+        // link, keeping every game as it is.
+        None => browser::reload(),
+    });
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
     if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
@@ -257,10 +352,11 @@ pub fn App() -> impl IntoView {
             Screen::Puzzles(game) => browser::replace_query(&crate::app::puzzles::list_link(game)),
             Screen::Puzzle(game, Some(id)) => browser::replace_query(&crate::app::puzzles::link(game, id)),
             Screen::Games => browser::replace_query("?games"),
+            Screen::Rules => browser::replace_query(link::RULES_LINK),
             Screen::Learn(game, lesson) => browser::replace_query(&coach::link(game, lesson)),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
-            Screen::Rules | Screen::Problem(_) | Screen::Puzzle(_, None) => {}
+            Screen::Problem(_) | Screen::Puzzle(_, None) => {}
         }
     });
     // The page's title names the game on screen ("J'achète — Tablée"): a
@@ -303,21 +399,58 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <Update />
             <Notice />
-            {move || match ctx.screen.get() {
-                Screen::Puzzles(game) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzles_list)(game))) /> }.into_any(),
-                Screen::Puzzle(game, id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(game, id))) /> }.into_any(),
-                Screen::Replay(query) => {
-                    view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
-                }
-                Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
-                Screen::Learn(game, lesson) => view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(game, lesson))) /> }.into_any(),
-                Screen::Home => view! { <home::Home /> }.into_any(),
-                Screen::Game => view! { <GameScreen /> }.into_any(),
-                Screen::Rules => view! { <rules::Rules /> }.into_any(),
-                Screen::Problem(error) => view! { <Problem error /> }.into_any(),
-            }}
+            {move || screen_view(ctx.screen.get())}
         </main>
     }
+}
+
+/// A screen's view, under an owner of its own that [`Ctx::go`] pauses
+/// when the player leaves it.
+fn screen_view(screen: Screen) -> AnyView {
+    let owner = Owner::new();
+    SCREEN.with(|s| *s.borrow_mut() = Some(owner.clone()));
+    let view = owner.with(|| match screen {
+        Screen::Puzzles(game) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzles_list)(game))) /> }.into_any(),
+        Screen::Puzzle(game, id) => view! { <Part load=Box::new(move || parts::load(|l| (l.puzzle)(game, id))) /> }.into_any(),
+        Screen::Replay(query) => {
+            view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
+        }
+        Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
+        Screen::Learn(game, lesson) => view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(game, lesson))) /> }.into_any(),
+        Screen::Home => view! { <home::Home /> }.into_any(),
+        Screen::Game => view! { <GameScreen /> }.into_any(),
+        Screen::Rules => view! { <rules::Rules /> }.into_any(),
+        Screen::Problem(error) => view! { <Problem error /> }.into_any(),
+    });
+    leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
+}
+
+/// The screen an address of this page shows, when the page can show it
+/// without reading it as a link anew: Back and Forward land there.
+fn screen_at(ctx: Ctx, search: &str) -> Option<Screen> {
+    if search.len() <= 1 {
+        return Some(Screen::Home);
+    }
+    if let Some(link) = link::puzzle_link(search) {
+        return Some(match link {
+            link::PuzzleLink::List(game) => Screen::Puzzles(game),
+            link::PuzzleLink::One(game, id) => Screen::Puzzle(game, id),
+        });
+    }
+    if crate::app::replay::request(search).is_some() {
+        return Some(Screen::Replay(search.to_string()));
+    }
+    if crate::app::replay::games_link(search) {
+        return Some(Screen::Games);
+    }
+    if link::rules_link(search) {
+        return Some(Screen::Rules);
+    }
+    if let Some((game, lesson)) = coach::learn_link(search) {
+        return Some(Screen::Learn(game, lesson));
+    }
+    // The game in progress's own address.
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map(link::write_game)).filter(|own| own == search).map(|_| Screen::Game)
 }
 
 /// The table of the game in progress: each game brings its own.
@@ -343,7 +476,7 @@ fn shown(ctx: Ctx, par_job: Option<Job>) {
     worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
-    ctx.screen.set(Screen::Game);
+    ctx.go(Screen::Game);
     if let Some(job) = par_job {
         start_par(ctx, job);
     }
@@ -377,7 +510,7 @@ pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
         }
         Err(_) => {
             ctx.home_game.set(table_game);
-            ctx.screen.set(Screen::Problem(problem));
+            ctx.go(Screen::Problem(problem));
         }
     }
 }
@@ -612,11 +745,11 @@ fn Header() -> impl IntoView {
                 <p class="game-name">{game_name}</p>
             </div>
             <nav class="nav" aria-label="Menu">
-                <button type="button" data-testid="nav-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="nav-home" on:click=move |_| ctx.go(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
                 <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !ctx.puzzle.get()>
-                    <button type="button" data-testid="nav-game" on:click=move |_| ctx.screen.set(Screen::Game)>
+                    <button type="button" data-testid="nav-game" on:click=move |_| ctx.go(Screen::Game)>
                         {tr(|s| s.nav_back)}
                     </button>
                 </Show>
@@ -624,7 +757,7 @@ fn Header() -> impl IntoView {
                     type="button"
                     data-testid="nav-rules"
                     aria-pressed=move || (ctx.screen.get() == Screen::Rules).to_string()
-                    on:click=move |_| ctx.screen.set(Screen::Rules)
+                    on:click=move |_| ctx.go(Screen::Rules)
                 >
                     {tr(|s| s.nav_rules)}
                 </button>
@@ -723,7 +856,7 @@ fn Problem(error: LinkError) -> impl IntoView {
                 <button type="button" class="primary" data-testid="problem-fresh" on:click=fresh>
                     {move || i18n::problem_fresh(ctx.home_game.get(), ctx.lang())}
                 </button>
-                <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
                     {tr(|s| s.problem_home)}
                 </button>
             </p>

@@ -22,9 +22,10 @@ pub fn rules_file(game: GameId, lang: Lang) -> String {
 #[component]
 pub fn Rules() -> impl IntoView {
     let ctx = ctx();
+    // Back where the rules were opened from (a puzzle, a replay, the game).
     let back = move |_| {
         let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
-        ctx.screen.set(if in_game { Screen::Game } else { Screen::Home });
+        ctx.back(if in_game { Screen::Game } else { Screen::Home });
     };
     // The rules shown: the game in progress's, until the switch says otherwise;
     // with no game in progress, the game chosen on the home screen.
@@ -77,7 +78,7 @@ pub fn Rules() -> impl IntoView {
                 {text}
                 <p class="actions">
                     <button type="button" class="primary" data-testid="rules-back" on:click=back>
-                        {if in_game { lang.s().nav_back } else { lang.s().nav_new_game }}
+                        {if ctx.can_go_back() { lang.s().back } else if in_game { lang.s().nav_back } else { lang.s().nav_new_game }}
                     </button>
                 </p>
             </article>

@@ -19,7 +19,9 @@ import { after, before, describe, it } from 'node:test';
 import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 35);
+const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
+/** The random walk across the whole app (issue 41): its time at each size. */
+const WALK_SECONDS = Number(process.env.GREMLINS_WALK_SECONDS ?? 30);
 console.log(`# gremlins seed: ${SEED} (GREMLINS_SEED=${SEED} replays it)`);
 
 /** mulberry32: a small seeded generator, the same on every machine. */
@@ -83,6 +85,30 @@ function pickControl({ r, exclude }) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, what: `${el.tagName.toLowerCase()} ${what}` };
 }
 
+/**
+ * Picks one enabled, visible control anywhere on the page — the header, the
+ * links between screens, any screen's buttons — for the random walk across
+ * the app. Links to other sites and the update's reload are left out.
+ */
+function pickAnywhere({ r }) {
+  const candidates = [...document.body.querySelectorAll('button, a[href], [role="button"], [data-act], input, summary')].filter((el) => {
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('[inert], [hidden]')) return false;
+    if (el.dataset.testid === 'update-reload') return false;
+    if (el.tagName === 'A' && new URL(el.href, location.href).origin !== location.origin) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  });
+  if (candidates.length === 0) return null;
+  const el = candidates[Math.floor(r * candidates.length)];
+  el.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const box = el.getBoundingClientRect();
+  const what = el.dataset.testid || el.dataset.act || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, what: `${el.tagName.toLowerCase()} ${what}` };
+}
+
+/** Where the random walk across the app starts again now and then. */
+const WALK_STARTS = ['', '?game=katzenjammer&puzzle=3', '?game=jachete&puzzle=3', '?game=jachete&puzzles', '?rules', '?games', '?game=jachete&seed=1000-000K&players=4'];
+
 /** Waits until the bots wait for us; returns the move count on the deal bar then (null: the game screen is gone). */
 async function settledMoves(page, waiting, timeout = 30_000) {
   await page.waitForFunction(
@@ -115,6 +141,61 @@ after(async () => {
 describe(`gremlins (seed ${SEED})`, () => {
   for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
     const size = `${viewport.width}x${viewport.height}`;
+    it(`the whole app at ${size} (${sizeName}): random taps on any screen, links, Back and reloads, nothing breaks`, async () => {
+      const rand = generator(SEED ^ (viewport.width * 104_729));
+      const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
+      await context.addInitScript(() => {
+        // (Back out of the page lands on about:blank, which has no storage.)
+        if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+      });
+      const steps = [];
+      const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
+      try {
+        const end = Date.now() + WALK_SECONDS * 1000;
+        let restart = 0;
+        while (Date.now() < end) {
+          if (--restart <= 0) {
+            const query = WALK_STARTS[Math.floor(rand() * WALK_STARTS.length)];
+            steps.push(`open ${query || '(home)'}`);
+            await gotoApp(page, env.url(query));
+            counts.starts += 1;
+            restart = 30 + Math.floor(rand() * 30);
+          }
+          const r = rand();
+          if (r < 0.07) {
+            steps.push('Back');
+            await page.goBack({ waitUntil: 'load' }).catch(() => {});
+            // Back out of the page (before its first screen): start again.
+            if (new URL(page.url()).origin !== new URL(env.url()).origin) restart = 0;
+            counts.backs += 1;
+          } else if (r < 0.1) {
+            steps.push('reload');
+            await page.reload({ waitUntil: 'load' });
+            counts.reloads += 1;
+          } else {
+            const pick = await page.evaluate(pickAnywhere, { r: rand() }).catch(() => null);
+            if (pick) {
+              steps.push(`tap ${pick.what}`);
+              await page.mouse.click(pick.x, pick.y);
+              counts.taps += 1;
+            }
+          }
+          await page.waitForTimeout(40 + Math.floor(rand() * 120));
+          assert.deepEqual(problems, [], describeProblems(problems));
+        }
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)))).catch(() => {});
+        assert.deepEqual(problems, [], describeProblems(problems));
+        assert.ok(counts.taps > 60, JSON.stringify(counts));
+        console.log(`# the whole app ${size}: ${JSON.stringify(counts)}`);
+        if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
+      } catch (error) {
+        await screenshot(page, `gremlins-failure-app-${size}`).catch(() => {});
+        error.message += `\n# gremlins seed ${SEED}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
     for (const [game, table] of Object.entries(TABLES)) {
       it(`${game} at ${size} (${sizeName}): random taps and reloads, nothing breaks`, async () => {
         const rand = generator(SEED ^ (viewport.width * 7919) ^ (game === 'jachete' ? 0x5a5a : 0));

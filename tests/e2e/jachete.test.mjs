@@ -645,6 +645,8 @@ describe("J'achète at the table", () => {
         assert.deepEqual((await meldCards(from)).slice().sort(), withNatural, `${how}: the natural in the wild's place`);
         // JA-14: the wild taken off must be played again this turn: placed on our other set.
         await page.locator(byTestId('ja-loose-0')).waitFor();
+        // Issue 41: nothing stays selected, so the next tap selects what it touches.
+        assert.equal(await page.locator('[aria-pressed="true"]').count(), 0, `${how}: nothing selected after the swap`);
       };
       const replayed = async (how) => {
         await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} [data-card]`).length === n, [toMeld, other.length + 1]);
@@ -656,6 +658,7 @@ describe("J'achète at the table", () => {
       await tapCards(page, [natural]);
       await page.locator(`${fromMeld} [data-card="${wild}"]`).click();
       await swapped('taps');
+      await page.locator(byTestId('ja-loose-0')).click();
       await page.locator(toMeld).click();
       await replayed('taps');
       await page.locator(byTestId('ja-reset-turn')).click();
@@ -683,7 +686,10 @@ describe("J'achète at the table", () => {
       await page.keyboard.press('Enter');
       await swapped('keyboard');
       await page.waitForFunction(() => document.activeElement?.dataset.act);
-      // The meld is a group; its own target is its "Lay here" button.
+      // The freed wild, then the meld (a group: its own target is its "Lay here" button).
+      await arrowTo(byTestId('ja-loose-0'));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'true', byTestId('ja-loose-0'));
       await arrowTo(byTestId(`ja-lay-0-${to}`));
       await page.keyboard.press('Enter');
       await replayed('keyboard');
@@ -973,7 +979,8 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
             await page.locator(byTestId('ja-hint-choice-0')).waitFor({ timeout: 120_000 });
             const choices = await page.locator('[data-testid^="ja-hint-choice-"]').evaluateAll((lis) => lis.map((li) => ({ value: li.dataset.value, text: li.textContent })));
             assert.ok(choices.length >= 2, JSON.stringify(choices));
-            for (const c of choices) assert.ok(c.text.includes(c.value), `the number shown is the value: ${JSON.stringify(c)}`);
+            // The number shown is the value, written as the reader writes numbers (23,9 in French).
+            for (const c of choices) assert.ok(c.text.includes(lang === 'fr' ? c.value.replace('.', ',') : c.value), `the number shown is the value: ${JSON.stringify(c)}`);
             const values = choices.map((c) => Number(c.value));
             assert.ok(values.every((v, i) => i === 0 || v >= values[i - 1]), `fewest points first: ${values}`);
             // Two moves shown with the same number are said to be as good.

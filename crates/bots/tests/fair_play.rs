@@ -4,7 +4,7 @@
 
 use tablee_bots::arena::{self, Table};
 use tablee_bots::{analyse, decide, Level};
-use tablee_engine::katzenjammer::{Action, Card, Deal, Event, KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::katzenjammer::{Action, BidKind, Card, Deal, Event, KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Outcome, Seat, Seed};
 
@@ -262,4 +262,40 @@ fn a_search_bot_explains_only_legal_choices() {
         assert!(choices.iter().all(|c| legal.contains(&c.action)), "{choices:?}");
         state.apply(&choices[0].action).expect("legal");
     }
+}
+
+/// KB-9: a one-card bid is a *same* bid — "one different" is the same card
+/// as "one 5" and a lower bid. No bot chooses it (`easy`'s random moves
+/// apart: any legal bid) and no hint names it (the
+/// page's card selection would turn a hinted "one different" into "one 5",
+/// and the replay would then say the player parted from the expert).
+#[test]
+fn kb09_no_bot_bids_or_hints_one_different() {
+    let one_different = |a: &Action| matches!(a, Action::Bid(b) if b.kind == BidKind::Different && b.cards.total() == 1);
+    let mut hinted = 0;
+    for g in 0..12u64 {
+        let seed = Seed::from_number(90_000 + g);
+        let seats = [Level::Easy, Level::Normal, Level::Hard, Level::Normal];
+        let mut state = KbState::new_game(seats.len(), Options::default(), seed).expect("a valid table");
+        let mut legal = Vec::new();
+        let mut moves = 0;
+        while let Some(seat) = state.to_act() {
+            state.legal_actions(&mut legal);
+            let view = state.view(seat);
+            let decision_seed = arena::decision_seed(seed, seat, moves);
+            if seat == 0 && legal.iter().any(|a| matches!(a, Action::Bid(_))) {
+                for choice in analyse(Level::Hard, &view, &legal, decision_seed) {
+                    assert!(!one_different(&choice.action), "a hint names {:?} (seed {seed}, move {moves})", choice.action);
+                    hinted += 1;
+                }
+            }
+            let action = decide(seats[seat], &view, &legal, decision_seed);
+            if seats[seat] != Level::Easy {
+                assert!(!one_different(&action), "{} bids {action:?} (seed {seed}, move {moves})", seats[seat]);
+            }
+            state.apply(&action).expect("a legal action");
+            moves += 1;
+        }
+    }
+    assert!(hinted > 100, "enough hinted bids looked at: {hinted}");
 }

@@ -358,8 +358,18 @@ fn part_words(part: &Part, fr: bool) -> String {
         (Part::Adds(cards, to), true) => format!("ajoutez {} à {}", l(cards), l(to)),
         (Part::Moves(cards, from, to), false) => format!("move {} from {} to {}", l(cards), l(from), l(to)),
         (Part::Moves(cards, from, to), true) => format!("déplacez {} depuis {} vers {}", l(cards), l(from), l(to)),
-        (Part::Rearranges(n), false) => format!("rearrange the table and lay down {n} cards"),
-        (Part::Rearranges(n), true) => format!("réarrangez la table et posez {n}\u{a0}cartes"),
+        (Part::Forms(meld, taken), _) => {
+            let taken: Vec<String> = taken
+                .iter()
+                .map(|(cards, from)| match (fr, cards.len()) {
+                    (false, _) => format!("{} moved from {}", l(cards), l(from)),
+                    (true, 1) => format!("{} déplacé depuis {}", l(cards), l(from)),
+                    (true, _) => format!("{} déplacés depuis {}", l(cards), l(from)),
+                })
+                .collect();
+            // Joined by "and": a comma starts a reason in a headline.
+            format!("{} {} ({})", if fr { "posez" } else { "lay down" }, l(meld), taken.join(if fr { " et " } else { " and " }))
+        }
     }
 }
 

@@ -197,7 +197,8 @@ fn reason_holds(head: &str, state: &JaGame, seat: Seat, answer: &JaAction, other
 
 /// Whether the headline names the answer as the app would: a play's first
 /// part ("Add ★ to 8♦ 9♦ 10♦": ★ added to the meld that was 8♦ 9♦ 10♦;
-/// "Lay down K♦ K♥ 2♦": a new meld of those cards), a buy or a discard of
+/// "Lay down K♦ K♥ 2♦", perhaps with "(2♦ moved from …)": a new meld of
+/// those cards), a buy or a discard of
 /// the card.
 fn names_the_move(head: &str, state: &JaGame, seat: Seat, answer: &JaAction) -> Result<(), String> {
     let before = state.round().table();
@@ -215,11 +216,13 @@ fn names_the_move(head: &str, state: &JaGame, seat: Seat, answer: &JaAction) -> 
                 };
                 before.iter().zip(table).any(|(b, t)| within(&to, &b.cards) && sorted(t.cards.clone()) == sorted([to.clone(), added.clone()].concat()))
             } else if let Some(rest) = words.strip_prefix("Lay down ") {
-                table[before.len()..].iter().any(|m| m.cards == cards(rest))
+                // "Lay down K♦ K♥ 2♦ (2♦ moved from 9♣ 9♦ 9♥ 9♥ 2♦)": the new meld's cards.
+                let meld = rest.split(" (").next().unwrap_or(rest);
+                table[before.len()..].iter().any(|m| m.cards == cards(meld))
             } else if let Some(rest) = words.strip_prefix("Open with ") {
                 !state.round().opened(seat) && rest.split(" / ").all(|m| table[before.len()..].iter().any(|t| t.cards == cards(m)))
             } else {
-                words.starts_with("Move ") || words.starts_with("Rearrange ")
+                words.starts_with("Move ")
             }
         }
         JaAction::Discard(c) => words.starts_with(&format!("Discard the {}", explain_ja::card_text(*c, false))),

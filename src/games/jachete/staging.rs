@@ -361,7 +361,9 @@ impl Staging {
 
     /// JA-13: swaps the one selected natural from the hand for the one
     /// selected wild on a meld; the wild goes back to the hand if it was laid
-    /// this turn, else it waits to be played again (JA-14) and is selected.
+    /// this turn, else it waits beside the table to be played again (JA-14).
+    /// Nothing stays selected: the next tap selects what it touches (a
+    /// selected wild made a tap on a table card drop the wild there).
     pub fn swap(&mut self) -> Result<(), StageError> {
         let (mut hand, mut table) = (None, None);
         for p in &self.selected {
@@ -386,7 +388,6 @@ impl Staging {
             self.hand = arrange(&self.hand, &self.order);
         } else {
             self.loose.push(wild.card);
-            self.selected.push(Pick::Loose(self.loose.len() - 1));
         }
         self.remember_order();
         Ok(())
@@ -816,8 +817,9 @@ mod tests {
         s.toggle(Pick::Table(0, 1)).unwrap();
         s.swap().unwrap();
         assert_eq!(s.loose, cards("JK"));
-        assert_eq!(s.selected, vec![Pick::Loose(0)], "the wild is picked up");
+        assert_eq!(s.selected, vec![], "nothing stays selected (issue 41)");
         assert_eq!(s.problem(), Some(Refusal::TableCardRemoved));
+        s.toggle(Pick::Loose(0)).unwrap();
         assert_eq!(s.place(Target::Hand), Err(StageError::FixedCard));
         // Played again with a new set.
         for c in ["4C", "4S", "4D"] {

@@ -13,7 +13,7 @@ use crate::app::config::TableConfig;
 use crate::app::controller::DailyAttempt;
 use crate::app::game::GameId;
 use crate::app::lang::Lang;
-use crate::i18n::{number, seat_name};
+use crate::i18n::{is_you, number, says, seat_name};
 
 type Table = TableConfig<Jachete>;
 
@@ -331,8 +331,8 @@ pub fn hand_size_text(n: usize, staged: usize, lang: Lang) -> String {
 /// "Player 2 went out." / the stock ran dry.
 pub fn went_out_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
     match (seat, lang) {
-        (Some(s), Lang::En) => format!("{} went out!", seat_name(config, s, lang)),
-        (Some(s), Lang::Fr) => format!("{} est sorti !", seat_name(config, s, lang)),
+        // The person is spoken to: "Vous êtes sorti !", not "Vous est sorti !".
+        (Some(s), _) => says(lang, is_you(config, s), &seat_name(config, s, lang), "went out!", "went out!", "êtes sorti !", "est sorti !"),
         (None, Lang::En) => "The stock ran out: everyone scores their hand.".to_string(),
         (None, Lang::Fr) => "Le paquet est épuisé : chacun compte sa main.".to_string(),
     }
@@ -349,8 +349,15 @@ pub fn round_over_text(n: usize, lang: Lang) -> String {
 /// JA-18: who takes the small pot (whoever went out in round 7).
 pub fn small_pot_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
     match (seat, lang) {
-        (Some(s), Lang::En) => format!("{} went out in round 7 and takes the small pot.", seat_name(config, s, lang)),
-        (Some(s), Lang::Fr) => format!("{} est sorti à la manche 7 et prend le petit pot.", seat_name(config, s, lang)),
+        (Some(s), _) => says(
+            lang,
+            is_you(config, s),
+            &seat_name(config, s, lang),
+            "went out in round 7 and take the small pot.",
+            "went out in round 7 and takes the small pot.",
+            "êtes sorti à la manche 7 et prenez le petit pot.",
+            "est sorti à la manche 7 et prend le petit pot.",
+        ),
         (None, Lang::En) => "Nobody went out in round 7: the small pot is shared like the big one.".to_string(),
         (None, Lang::Fr) => "Personne n'est sorti à la manche 7 : le petit pot se partage comme le gros.".to_string(),
     }
@@ -444,6 +451,23 @@ mod tests {
         assert_eq!(par_text(80, 95, Lang::En), "Par — the expert bot in your seat on this deal: 80 points. You: 95 (15 more).");
         assert!(par_text(80, 80, Lang::Fr).ends_with("Vous : 80 (autant)."));
         assert!(par_text(80, 65, Lang::Fr).ends_with("(15 de moins : mieux)."));
+    }
+
+    /// JA-17: the person who went out is spoken to ("Vous êtes sorti !"),
+    /// a bot or a player of a hot-seat game is named.
+    #[test]
+    fn ja17_who_went_out_agrees_with_the_person() {
+        use crate::app::config::SeatKind;
+        use tablee_engine::Seed;
+        let solo = Table::new(Seed::from_number(2), 4);
+        assert_eq!(went_out_text(&solo, Some(0), Lang::Fr), "Vous êtes sorti !");
+        assert_eq!(went_out_text(&solo, Some(0), Lang::En), "You went out!");
+        assert!(went_out_text(&solo, Some(1), Lang::Fr).ends_with(" est sorti !"));
+        assert_eq!(small_pot_text(&solo, Some(0), Lang::Fr), "Vous êtes sorti à la manche 7 et prenez le petit pot.");
+        assert_eq!(small_pot_text(&solo, Some(0), Lang::En), "You went out in round 7 and take the small pot.");
+        let mut two = solo.clone();
+        two.seats[1] = SeatKind::Human;
+        assert_eq!(went_out_text(&two, Some(0), Lang::Fr), "Joueur 1 est sorti !");
     }
 
     /// The players list while a play is staged: the engine's hand size (the

@@ -236,7 +236,7 @@ pub fn List(game: GameId) -> impl IntoView {
     let loaded = loaded_file(game, None);
     let progress = load_progress(ctx);
     let today = browser::today_utc();
-    let open = move |id: u32| ctx.screen.set(Screen::Puzzle(game, Some(id)));
+    let open = move |id: u32| ctx.go(Screen::Puzzle(game, Some(id)));
     let counts = (progress.solved(), progress.first_tries_right(), progress.rating, progress.streak_on(today));
     let record = move || texts::record_text(counts.0, counts.1, counts.2, counts.3, ctx.lang());
     let marks = progress.clone();
@@ -296,7 +296,7 @@ fn GameChoice(game: GameId) -> impl IntoView {
                 <label class="choice">
                     <input type="radio" name="puzzle-game" data-testid=format!("puzzle-game-{}", g.code())
                         prop:checked=g == game
-                        on:change=move |_| ctx.screen.set(Screen::Puzzles(g)) />
+                        on:change=move |_| ctx.go(Screen::Puzzles(g)) />
                     " " {g.title()}
                 </label>
             }
@@ -370,7 +370,7 @@ fn Chooser(game: GameId, file: Arc<PuzzleFile>, progress: Progress) -> impl Into
             {move || match next.get() {
                 Some(id) => view! {
                     <button type="button" class="primary big" data-testid="puzzle-next-unsolved" data-id=id.to_string()
-                        on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(id)))>
+                        on:click=move |_| ctx.go(Screen::Puzzle(game, Some(id)))>
                         {pz_tr(|s| s.next_unsolved)}
                     </button>
                 }.into_any(),
@@ -396,7 +396,7 @@ fn Recent(game: GameId, progress: Progress) -> impl IntoView {
                 };
                 view! {
                     <li>
-                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.screen.set(Screen::Puzzle(game, Some(t.id)))>
+                        <button type="button" class=class data-testid=format!("puzzle-{}", t.id) on:click=move |_| ctx.go(Screen::Puzzle(game, Some(t.id)))>
                             {move || texts::puzzle_title(t.id, ctx.lang())} " " <span aria-label=label>{sign}</span>
                         </button>
                     </li>
@@ -425,11 +425,11 @@ fn PuzzleProblem(game: GameId, error: PuzzleError) -> impl IntoView {
             <p>{move || texts::error_text(&error, ctx.lang())}</p>
             <p class="actions">
                 {list.then(|| view! {
-                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.screen.set(Screen::Puzzles(game))>
+                    <button type="button" class="primary" data-testid="puzzle-list" on:click=move |_| ctx.go(Screen::Puzzles(game))>
                         {pz_tr(|s| s.all_puzzles)}
                     </button>
                 })}
-                <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
                     {super::tr(|s| s.problem_home)}
                 </button>
             </p>
@@ -494,8 +494,11 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
         });
     }
     {
+        // The game in progress comes back as the player leaves, before the
+        // puzzle's table goes (never in `on_cleanup`: docs/architecture.md,
+        // "Leaving a screen").
         let token = token.clone();
-        on_cleanup(move || {
+        super::on_leave(move || {
             release(ctx, token.load(Ordering::Relaxed));
         });
     }
@@ -541,12 +544,12 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
             (Some(Ok(file)), Some(p)) => puzzles::next(game, file, p.id, choice_of(game), &load_progress(ctx)).map(|n| n.id),
             _ => None,
         });
-        ctx.screen.set(match next {
+        ctx.go(match next {
             Some(id) => Screen::Puzzle(game, Some(id)),
             None => Screen::Puzzles(game),
         });
     };
-    let list = move |_| ctx.screen.set(Screen::Puzzles(game));
+    let list = move |_| ctx.go(Screen::Puzzles(game));
     // The game's lessons (issue 42): for a game never played on this device,
     // one line saying what it is and its first lesson; else the course.
     let learn = move || {
@@ -560,7 +563,7 @@ fn one<G: GameUi + Judged>(game: GameId, id: Option<u32>) -> AnyView {
         view! {
             <p class="note puzzle-learn" data-testid="puzzle-learn">
                 {line.map(|l| view! { <span data-testid="puzzle-game-line">{l} " "</span> })}
-                <button type="button" data-testid="puzzle-learn-open" on:click=move |_| ctx.screen.set(Screen::Learn(game, lesson))>{label}</button>
+                <button type="button" data-testid="puzzle-learn-open" on:click=move |_| ctx.go(Screen::Learn(game, lesson))>{label}</button>
             </p>
         }
     };

@@ -195,11 +195,7 @@ pub fn error_text(error: &PuzzleError, lang: Lang) -> &'static str {
 
 /// A number with two decimals and a true minus sign: "1.25", "−0.50" / "1,25".
 pub fn decimal(value: f64, lang: Lang) -> String {
-    let hundredths = (value * 100.0).round() as i64;
-    let sign = if hundredths < 0 { "\u{2212}" } else { "" };
-    let abs = hundredths.unsigned_abs();
-    let point = lang.pick(".", ",");
-    format!("{sign}{}{point}{:02}", abs / 100, abs % 100)
+    crate::i18n::decimal(value, 2, lang)
 }
 
 /// A candidate's value with its interval and unit:

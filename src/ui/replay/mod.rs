@@ -60,10 +60,10 @@ pub fn Replay(query: String) -> impl IntoView {
                 <h1>{rp_tr(|t| t.problem_title)}</h1>
                 <p data-testid="problem-message">{move || texts::error(&error, ctx.lang())}</p>
                 <p class="actions">
-                    <button type="button" class="primary" data-testid="replay-games" on:click=move |_| ctx.screen.set(Screen::Games)>
+                    <button type="button" class="primary" data-testid="replay-games" on:click=move |_| ctx.go(Screen::Games)>
                         {rp_tr(|t| t.games_title)}
                     </button>
-                    <button type="button" data-testid="problem-home" on:click=move |_| ctx.screen.set(Screen::Home)>
+                    <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
                         {super::tr(|s| s.problem_home)}
                     </button>
                 </p>
@@ -149,7 +149,7 @@ fn Shown(session: AnySession) -> impl IntoView {
             <section class="panel replay-share">
                 <p class="actions">
                     <button type="button" class="primary" data-testid="replay-play" on:click=play>{rp_tr(|t| t.play_deal)}</button>
-                    <button type="button" data-testid="replay-games" on:click=move |_| ctx.screen.set(Screen::Games)>
+                    <button type="button" data-testid="replay-games" on:click=move |_| ctx.go(Screen::Games)>
                         {rp_tr(|t| t.games_title)}
                     </button>
                 </p>
@@ -396,7 +396,11 @@ pub fn Games() -> impl IntoView {
             <ol class="games-list" data-testid="games-list">
                 {rows}
             </ol>
-            {none.then(|| view! { <p class="empty" data-testid="games-empty">{rp_tr(|t| t.games_empty)}</p> })}
+            // Nothing yet: the way to a first game is here, not only in the header.
+            {none.then(|| view! {
+                <p class="empty" data-testid="games-empty">{rp_tr(|t| t.games_empty)}</p>
+                <p><button type="button" class="primary" data-testid="games-play" on:click=move |_| ctx.go(Screen::Home)>{super::tr(|s| s.play)}</button></p>
+            })}
         </section>
     }
 }
@@ -446,7 +450,7 @@ fn GameRow(game: Past) -> impl IntoView {
         let link = link.clone();
         move |ev: leptos::ev::MouseEvent| {
             ev.prevent_default();
-            ctx.screen.set(Screen::Replay(link.clone()));
+            ctx.go(Screen::Replay(link.clone()));
         }
     };
     view! {

@@ -231,8 +231,11 @@ impl Situation {
                     out.push(Bid { kind: BidKind::Same(v), cards });
                 }
             }
+            // A one-card bid is *same*: "one different" would be the same
+            // card as "one 5" and a lower bid (KB-9), and a hint naming it
+            // would be turned into "one 5" by the page's card selection.
             let level = BidLevel { kind: BidKind::Different, count };
-            if count <= 5 && standing.is_none_or(|s| level.beats(s)) {
+            if (2..=5).contains(&count) && standing.is_none_or(|s| level.beats(s)) {
                 if let Some(cards) = self.cheapest_different(count) {
                     out.push(Bid { kind: BidKind::Different, cards });
                 }

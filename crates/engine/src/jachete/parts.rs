@@ -11,15 +11,17 @@ use super::{Card, TableMeld};
 pub enum Part {
     /// JA-12: the opening's melds.
     Opens(Vec<Vec<Card>>),
-    /// A new meld once opened.
+    /// A new meld once opened, from the hand.
     Lays(Vec<Card>),
-    /// Cards from the hand added to a meld (named by its cards before).
+    /// Cards from the hand added to a meld (named by its other cards).
     Adds(Vec<Card>, Vec<Card>),
     /// JA-13: cards moved from one meld (named by its cards before the
     /// move) to another (named by its other cards).
     Moves(Vec<Card>, Vec<Card>, Vec<Card>),
-    /// A table rearranged in a way not told card by card (melds merged).
-    Rearranges(usize),
+    /// JA-13: a new meld (all its cards) made with cards moved from melds
+    /// on the table: each run of them with the meld it left (named by its
+    /// cards before the move).
+    Forms(Vec<Card>, Vec<(Vec<Card>, Vec<Card>)>),
 }
 
 /// `a` less `b`, as multisets, in `a`'s order.
@@ -44,29 +46,62 @@ pub fn from_hand(before: &[TableMeld], after: &[TableMeld]) -> Vec<Card> {
     less(&cards(after), &cards(before))
 }
 
-/// What a play did: from the table `before` (the engine keeps its melds in
-/// place and adds new ones at the end) to `after`.
-pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Vec<Part> {
-    let size = |t: &[TableMeld]| t.iter().map(|m| m.cards.len()).sum::<usize>();
-    if after.len() < before.len() {
-        return vec![Part::Rearranges(size(after).saturating_sub(size(before)))];
+/// Which meld of `before` each meld of `after` is (`None`: a new meld).
+/// A play proposes the whole table in any order (the staging area writes
+/// the melds as the player built them), so melds are paired by the cards
+/// they share, the most first; a meld whose cards all left is gone (its
+/// cards moved to others, JA-13).
+fn pair_melds(before: &[TableMeld], after: &[TableMeld]) -> Vec<Option<usize>> {
+    let mut pairs = Vec::new();
+    for (i, b) in before.iter().enumerate() {
+        for (j, a) in after.iter().enumerate() {
+            let shared = b.cards.len() - less(&b.cards, &a.cards).len();
+            if shared > 0 {
+                // Most cards shared; then the same owner; then the nearest place.
+                pairs.push((std::cmp::Reverse(shared), b.owner != a.owner, i.abs_diff(j), i, j));
+            }
+        }
     }
+    pairs.sort_unstable();
+    let mut of_after = vec![None; after.len()];
+    let mut taken = vec![false; before.len()];
+    for (.., i, j) in pairs {
+        if !taken[i] && of_after[j].is_none() {
+            taken[i] = true;
+            of_after[j] = Some(i);
+        }
+    }
+    of_after
+}
+
+/// What a play did: from the table `before` to `after` (its melds in any
+/// order): the cards each meld gained, moved from the meld they left or
+/// from the hand, and the new melds.
+pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Vec<Part> {
+    let paired = pair_melds(before, after);
     // The cards taken off the old melds, each with the meld it left: moved
-    // (JA-13) to where they reappear.
-    let mut moved: Vec<(Card, usize)> = before.iter().zip(after).enumerate().flat_map(|(i, (b, a))| less(&b.cards, &a.cards).into_iter().map(move |c| (c, i))).collect();
+    // (JA-13, JA-14) to where they reappear.
+    let mut moved: Vec<(Card, usize)> = Vec::new();
+    for (i, b) in before.iter().enumerate() {
+        let left = match paired.iter().position(|p| *p == Some(i)) {
+            Some(j) => less(&b.cards, &after[j].cards),
+            None => b.cards.clone(),
+        };
+        moved.extend(left.into_iter().map(|c| (c, i)));
+    }
     let mut parts = Vec::new();
-    for (b, a) in before.iter().zip(after) {
-        let added = less(&a.cards, &b.cards);
+    let mut new = Vec::new();
+    for (a, pair) in after.iter().zip(&paired) {
+        let added = match pair {
+            Some(i) => less(&a.cards, &before[*i].cards),
+            None => a.cards.clone(),
+        };
         if added.is_empty() {
             continue;
         }
-        // The meld as it was: its cards less those added, the last copies
-        // taken off (cards are added at the end).
-        let mut rest = less(&a.cards.iter().rev().copied().collect::<Vec<_>>(), &added);
-        rest.reverse();
         // The cards moved here, grouped by the meld they came from (in the order met).
         let (mut here, mut from_hand): (Vec<(usize, Vec<Card>)>, Vec<Card>) = (Vec::new(), Vec::new());
-        for c in added {
+        for &c in &added {
             match moved.iter().position(|x| x.0 == c) {
                 Some(at) => {
                     let (_, from) = moved.remove(at);
@@ -78,14 +113,24 @@ pub fn play_parts(before: &[TableMeld], after: &[TableMeld], opened: bool) -> Ve
                 None => from_hand.push(c),
             }
         }
-        for (from, cards) in here {
-            parts.push(Part::Moves(cards, before[from].cards.clone(), rest.clone()));
-        }
-        if !from_hand.is_empty() {
-            parts.push(Part::Adds(from_hand, rest));
+        match pair {
+            Some(_) => {
+                // The meld named by its other cards: it kept some (it was
+                // paired by them), the last copies of the added ones taken
+                // off (cards are added at the end).
+                let mut rest = less(&a.cards.iter().rev().copied().collect::<Vec<_>>(), &added);
+                rest.reverse();
+                for (from, cards) in here {
+                    parts.push(Part::Moves(cards, before[from].cards.clone(), rest.clone()));
+                }
+                if !from_hand.is_empty() {
+                    parts.push(Part::Adds(from_hand, rest));
+                }
+            }
+            None if here.is_empty() => new.push(a.cards.clone()),
+            None => parts.push(Part::Forms(a.cards.clone(), here.into_iter().map(|(from, cards)| (cards, before[from].cards.clone())).collect())),
         }
     }
-    let new: Vec<Vec<Card>> = after[before.len()..].iter().map(|m| m.cards.clone()).collect();
     if !opened && !new.is_empty() {
         parts.insert(0, Part::Opens(new));
     } else {
@@ -112,5 +157,90 @@ mod tests {
         let after = [meld(1, "AC AS AS AD"), meld(2, "6D 6H 6S 2H 6C"), meld(1, "9C 9D 9S")];
         assert_eq!(from_hand(&before, &after), cards("AD 6C 9C 9D 9S"));
         assert_eq!(from_hand(&before, &before), vec![]);
+    }
+
+    /// Sorted, to compare as multisets.
+    fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+        cards.sort_by_key(|c| c.kind_index());
+        cards
+    }
+
+    /// `small` is inside `big`, as multisets.
+    fn within(small: &[Card], big: &[Card]) -> bool {
+        less(small, big).is_empty()
+    }
+
+    /// JA-13, JA-14 (issue 41): whatever a play does — melds in another
+    /// order, cards moved between melds, a meld emptied into others, a new
+    /// meld made of moved cards, a swap, cards from the hand — its parts
+    /// tell it: every meld named is one on the table before (a card's
+    /// origin) or after (where it went), none is empty, the cards from the
+    /// hand are exactly what the table gained, and every new meld is told.
+    /// Red with melds paired by their place (the log said "moves 6♥ 6♠ 6♠
+    /// from 6♥ 6♠ 6♠ to ·" for a table in another order).
+    #[test]
+    fn ja13_the_parts_of_any_rearrangement_tell_it_truly() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(41);
+        let card = |rng: &mut Rng| Card::from_kind_index(rng.index(crate::jachete::cards::KINDS)).unwrap();
+        let mut moves_told = 0;
+        for game in 0..5000 {
+            let before: Vec<TableMeld> = (0..1 + rng.index(5))
+                .map(|_| TableMeld { owner: rng.index(4), cards: (0..3 + rng.index(4)).map(|_| card(&mut rng)).collect() })
+                .collect();
+            let mut after = before.clone();
+            for _ in 0..1 + rng.index(5) {
+                let to = rng.index(after.len() + 1);
+                if to == after.len() {
+                    after.push(TableMeld { owner: rng.index(4), cards: Vec::new() });
+                }
+                let from = rng.index(after.len());
+                let taken = match rng.below(3) {
+                    // A card from the hand.
+                    0 => card(&mut rng),
+                    // A card moved from another meld (perhaps its last).
+                    _ if !after[from].cards.is_empty() => {
+                        let at = rng.index(after[from].cards.len());
+                        after[from].cards.remove(at)
+                    }
+                    _ => card(&mut rng),
+                };
+                after[to].cards.push(taken);
+            }
+            after.retain(|m| !m.cards.is_empty());
+            if rng.below(2) == 0 {
+                rng.shuffle(&mut after);
+            }
+            let parts = play_parts(&before, &after, true);
+            let is_before = |m: &[Card]| before.iter().any(|b| sorted(b.cards.clone()) == sorted(m.to_vec()));
+            let is_after = |m: &[Card]| after.iter().any(|a| sorted(a.cards.clone()) == sorted(m.to_vec()));
+            let in_after = |m: &[Card]| after.iter().any(|a| within(m, &a.cards));
+            let mut hand = Vec::new();
+            for part in &parts {
+                let ok = match part {
+                    Part::Opens(_) => false,
+                    Part::Lays(m) => {
+                        hand.extend(m);
+                        is_after(m)
+                    }
+                    Part::Adds(cards, to) => {
+                        hand.extend(cards);
+                        !cards.is_empty() && !to.is_empty() && in_after(&[cards.clone(), to.clone()].concat())
+                    }
+                    Part::Moves(cards, from, to) => {
+                        moves_told += 1;
+                        !cards.is_empty() && !to.is_empty() && within(cards, from) && is_before(from) && in_after(&[cards.clone(), to.clone()].concat())
+                    }
+                    Part::Forms(m, taken) => {
+                        let moved: Vec<Card> = taken.iter().flat_map(|(c, _)| c.iter().copied()).collect();
+                        hand.extend(less(m, &moved));
+                        is_after(m) && !taken.is_empty() && taken.iter().all(|(c, from)| !c.is_empty() && within(c, from) && is_before(from)) && within(&moved, m)
+                    }
+                };
+                assert!(ok, "game {game}: {part:?}\nbefore {before:?}\nafter {after:?}\nparts {parts:?}");
+            }
+            assert_eq!(sorted(hand), sorted(from_hand(&before, &after)), "game {game}: the hand's cards\nbefore {before:?}\nafter {after:?}\nparts {parts:?}");
+        }
+        assert!(moves_told > 1000, "moves told: {moves_told}");
     }
 }

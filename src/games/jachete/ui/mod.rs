@@ -676,10 +676,9 @@ pub fn Game() -> impl IntoView {
     });
     // Keys are read on the window; they act when the focus is on a target.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(ui, ev));
-    on_cleanup(move || {
-        ctx.hold.set(false);
-        keys.remove();
-    });
+    // (The hold on the bots goes with the screen: `Ctx::go`. No signal is
+    // written here: docs/architecture.md, "Leaving a screen".)
+    on_cleanup(move || keys.remove());
 
     view! {
         <div

@@ -169,11 +169,20 @@ fn part_words(part: &Part, you: bool, lang: Lang) -> String {
             v("to", "to", "vers", "vers"),
             labels(to, lang)
         ),
-        Part::Rearranges(n) => format!(
-            "{} {}",
-            v("rearrange the table and lay down", "rearranges the table and lays down", "réarrangez la table et posez", "réarrange la table et pose"),
-            i18n::cards_count(*n, lang)
-        ),
+        Part::Forms(meld, taken) => {
+            let taken: Vec<String> = taken
+                .iter()
+                .map(|(cards, from)| {
+                    let moved = match (lang, cards.len()) {
+                        (Lang::En, _) => "moved",
+                        (Lang::Fr, 1) => "déplacé",
+                        (Lang::Fr, _) => "déplacés",
+                    };
+                    format!("{} {moved} {} {}", labels(cards, lang), v("from", "from", "depuis", "depuis"), labels(from, lang))
+                })
+                .collect();
+            format!("{} {} ({})", v("lay down", "lays down", "posez", "pose"), labels(meld, lang), taken.join(lang.pick(" and ", " et ")))
+        }
     }
 }
 
@@ -477,6 +486,22 @@ mod tests {
         let parts = play_parts(&before, &after, true);
         assert_eq!(parts, vec![Part::Moves(cards("2H"), cards("AC AS AS 2H"), cards("7D 7H 7S")), Part::Moves(cards("5C"), cards("5D 5H 5S 5C"), cards("7D 7H 7S"))]);
         assert_eq!(part_words(&parts[1], false, Lang::Fr), "déplace 5♣ depuis 5♦ 5♥ 5♠ 5♣ vers 7♦ 7♥ 7♠");
+        // Issue 41: the table proposed in another order, a wild freed by a
+        // swap making a new meld: each meld is told by its cards, never by
+        // its place (the log said "moves … to ·").
+        let before = [meld(1, "AC AS AS 2H"), meld(2, "6D 6H 6S")];
+        let after = [meld(2, "6D 6H 6S 6C"), meld(1, "9C 9D 2H"), meld(1, "AC AS AS AD")];
+        let parts = play_parts(&before, &after, true);
+        assert_eq!(
+            parts,
+            vec![
+                Part::Adds(cards("6C"), cards("6D 6H 6S")),
+                Part::Forms(cards("9C 9D 2H"), vec![(cards("2H"), cards("AC AS AS 2H"))]),
+                Part::Adds(cards("AD"), cards("AC AS AS")),
+            ]
+        );
+        assert_eq!(part_words(&parts[1], true, Lang::En), "lay down 9♣ 9♦ 2♥ (2♥ moved from A♣ A♠ A♠ 2♥)");
+        assert_eq!(part_words(&parts[1], false, Lang::Fr), "pose 9♣ 9♦ 2♥ (2♥ déplacé depuis A♣ A♠ A♠ 2♥)");
     }
 
     /// Issue 34: the log groups a round's moves by turn (a seat's plays and

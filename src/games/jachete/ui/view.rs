@@ -431,8 +431,11 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
         // is better, as every bot's): shown as points, fewest first. The
         // search gives a move within its precision of the best the best's
         // value ([`tablee_bots::jachete::hint`]).
-        let shown = format!("{:.1}", (-value).max(0.0));
-        let value_attr = shown.clone();
+        // Shown as the reader writes numbers ("23,9" in French); the
+        // attribute keeps the plain number for scripts.
+        let points = (-value).max(0.0);
+        let shown = crate::i18n::decimal(points, 1, lang);
+        let value_attr = crate::i18n::decimal(points, 1, Lang::En);
         let equal = i > 0 && best() == Some(value);
         let apply = match (&action, i) {
             (JaAction::Play { table }, 0) => {
@@ -664,7 +667,7 @@ fn Loose(ui: Ui) -> impl IntoView {
                 .map(|(i, &c)| {
                     let sel = selected.contains(&Pick::Loose(i));
                     view! {
-                        <button type="button" class=format!("{} ja-target", face_class(c)) class:selected=sel data-act=format!("l{i}") data-testid=format!("ja-loose-{i}")>
+                        <button type="button" class=format!("{} ja-target", face_class(c)) class:selected=sel aria-pressed=sel.to_string() data-act=format!("l{i}") data-testid=format!("ja-loose-{i}")>
                             {texts::card_label(c, lang)}
                         </button>
                     }

@@ -1,0 +1,228 @@
+// Every way between screens (issue 41): from each screen a player can
+// reach — the home screen (empty, and with a game in progress), each game's
+// table mid-game and at its end, the puzzles' list and a puzzle of each
+// game before and after answering, a replay of each game, "Your games",
+// each rules page, a bad link's notice — each control that leaves the
+// screen is tapped (header, links, buttons), then the browser's Back. After
+// each step: no console error, no uncaught exception, no panic; a screen a
+// person can act on (a visible, enabled control); the address naming what
+// is shown. On a phone in French and on a desktop in English.
+//
+// Leaving a puzzle by the header panicked (a signal written while the
+// puzzle's table was being torn down re-ran that table's views after their
+// owners were gone): the first steps of this walk.
+//
+//   node --test tests/e2e/walk.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+
+const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
+const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8')).trim();
+
+/** The controls that leave a screen (or change what it shows), by test id. */
+const EXITS = [
+  'nav-home', 'nav-game', 'nav-rules', 'resume-button', 'unfinished-resume-0', 'play-button', 'puzzles-entry', 'games-entry',
+  'puzzle-list', 'puzzle-next', 'puzzle-play-on', 'puzzle-again', 'puzzle-daily', 'puzzle-next-unsolved',
+  'puzzle-game-jachete', 'puzzle-game-katzenjammer', 'games-play', 'watch-replay', 'play-again', 'same-deal', 'replay-games', 'replay-play',
+  'games-replay', 'rules-back', 'rules-game-jachete', 'rules-game-katzenjammer', 'problem-fresh', 'problem-home',
+];
+
+/** The screens: what each is (its test id) and what its address must say. */
+const SCREENS = [
+  // A puzzle's table is inside the puzzle's screen: the puzzle first.
+  { id: 'puzzle-screen', address: (q) => /[?&]puzzle=\d+/.test(q) },
+  { id: 'puzzles-screen', address: (q) => /[?&]puzzles\b/.test(q) },
+  { id: 'rules-screen', address: (q) => q === '?rules' },
+  { id: 'replay-screen', address: (q) => /[?&]replay=/.test(q) },
+  { id: 'games-screen', address: (q) => q === '?games' },
+  { id: 'problem', address: () => true },
+  { id: 'home-screen', address: (q) => q === '' },
+  { id: 'handoff-screen', address: (q) => /[?&]seed=/.test(q) },
+  { id: 'table-screen', address: (q) => /[?&]seed=/.test(q) },
+];
+
+/**
+ * Waits for a screen a person can act on and checks it: returns its test
+ * id. Throws if the page went wrong (a problem, no screen, no control, an
+ * address that names another screen).
+ */
+async function check(page, problems, step) {
+  const found = await page
+    .waitForFunction(
+      (screens) => {
+        if (document.querySelector('[data-testid="part-loading"], [data-testid="puzzles-loading"]')) return false;
+        const screen = screens.find((id) => document.querySelector(`[data-testid="${id}"]`)?.checkVisibility());
+        if (!screen) return false;
+        // Something to act on: a visible, enabled control in the page's main part.
+        const controls = [...document.querySelectorAll('main button, main a[href], main input, main select')];
+        return controls.some((c) => !c.disabled && c.checkVisibility()) ? screen : false;
+      },
+      SCREENS.map((s) => s.id),
+      { timeout: 30_000, polling: 50 },
+    )
+    .then((h) => h.jsonValue())
+    .catch(() => null);
+  // Late errors (a task after the screen changed) show within a few frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 150))));
+  assert.deepEqual(problems, [], `${step}: ${describeProblems(problems)}`);
+  assert.ok(found, `${step}: no screen a person can act on (${await page.evaluate(() => document.body.innerText.slice(0, 200))})`);
+  const query = new URL(page.url()).search;
+  const screen = SCREENS.find((s) => s.id === found);
+  assert.ok(screen.address(query), `${step}: the ${found} shows at the address ${query || '(none)'}`);
+  return found;
+}
+
+/** Answers the puzzle on screen with its first legal move (right or wrong). */
+async function answer(page) {
+  const first = async (...ids) => {
+    for (const id of ids) {
+      const control = page.locator(byTestId(id));
+      if ((await control.count()) > 0 && (await control.isVisible()) && (await control.isEnabled())) return id;
+    }
+    return null;
+  };
+  await page.locator(`${byTestId('table-screen')}`).waitFor();
+  const move = await first('pass-button', 'present-nothing', 'ja-decline');
+  if (move) {
+    await page.locator(byTestId(move)).click();
+  } else {
+    await page.locator(byTestId('ja-hand-card-0')).click();
+    await page.locator(byTestId('ja-discard')).click();
+  }
+  await page.locator(byTestId('puzzle-result')).waitFor();
+}
+
+/** The screens a walk starts from: a name, localStorage, the address, and a step after loading. */
+async function starts() {
+  const kbMid = await fixture('katzenjammer-save-midgame.json');
+  const kbOver = await fixture('katzenjammer-save-finished.json');
+  const jaOver = await fixture('jachete-save-finished.json');
+  const past = `{"at":1764000000000,"save":${await fixture('katzenjammer-kb19-tie.json')}}\n{"at":1764000001000,"save":${jaOver}}\n`;
+  const jaReplay = (await fixture('jachete-replay-link.txt')).split('\n').find((l) => l.startsWith('?'));
+  const rules = (game) => async (page) => {
+    await page.locator(byTestId(`rules-game-${game}`)).click();
+    await page.locator(`[data-testid="rules-screen"][data-game="${game}"]`).waitFor();
+  };
+  return [
+    { name: 'home', query: '' },
+    { name: 'home with a game', storage: { 'tablee.katzenjammer.current': kbMid }, query: '', then: (page) => page.locator(byTestId('nav-home')).click() },
+    { name: "Katzenjammer's table", storage: { 'tablee.katzenjammer.current': kbMid }, query: '' },
+    { name: "Katzenjammer's end", storage: { 'tablee.katzenjammer.current': kbOver }, query: '' },
+    { name: "J'achète's table", query: '?game=jachete&seed=1000-000K&players=4' },
+    { name: "J'achète's end", storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '' },
+    { name: "Katzenjammer's puzzles", query: '?game=katzenjammer&puzzles' },
+    { name: "J'achète's puzzles", query: '?game=jachete&puzzles' },
+    { name: 'a Katzenjammer puzzle', storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=katzenjammer&puzzle=1' },
+    { name: "a J'achète puzzle", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=jachete&puzzle=1' },
+    { name: 'a Katzenjammer puzzle answered', storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=katzenjammer&puzzle=2', then: answer },
+    { name: "a J'achète puzzle answered", query: '?game=jachete&puzzle=2', then: answer },
+    { name: 'a Katzenjammer replay', storage: { 'tablee.past': past }, query: '?games', then: async (page) => page.locator(byTestId('games-replay')).last().click() },
+    { name: "a J'achète replay", query: jaReplay },
+    { name: 'your games', storage: { 'tablee.past': past }, query: '?games' },
+    { name: "Katzenjammer's rules", query: '?rules', then: rules('katzenjammer') },
+    { name: "J'achète's rules", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?rules', then: rules('jachete') },
+    { name: 'a bad link', query: '?game=jachete&seed=UUUU-UUUU&players=4' },
+  ];
+}
+
+/** The exits on screen now: visible, enabled, once each. */
+const exitsHere = (page) =>
+  page.evaluate((ids) => ids.filter((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return el && !el.disabled && el.checkVisibility();
+  }), EXITS);
+
+let env;
+let list;
+
+describe('every way between screens', { timeout: 900_000 }, () => {
+  before(async () => {
+    env = await startEnv();
+    list = await starts();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a puzzle answered, then New game, then Play: a table is dealt (Play did nothing)', async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA' });
+    try {
+      await gotoApp(page, env.url('?game=jachete&puzzle=2'));
+      await answer(page);
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('deal-bar')).waitFor({ timeout: 30_000 });
+      assert.equal(await check(page, problems, 'Play after a puzzle'), 'table-screen');
+      // The puzzle is not the game dealt: its link is the new deal's.
+      assert.doesNotMatch(new URL(page.url()).search, /puzzle/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, viewport, locale] of [
+    ['a phone in French', VIEWPORTS.phone, 'fr-CA'],
+    ['a desktop in English', VIEWPORTS.desktop, 'en-US'],
+  ]) {
+    it(`on ${label}: each screen, each way out, then Back`, async () => {
+      let steps = 0;
+      for (const start of list) {
+        // A fresh browser profile for each start: what it holds is the start's.
+        const { context, page, problems } = await openPage(env.browser, { viewport, locale });
+        try {
+          await context.addInitScript((entries) => {
+            // (Back out of the page lands on about:blank, which has no storage.)
+            if (location.protocol !== 'http:') return;
+            if (!sessionStorage.getItem('seeded')) {
+              for (const [key, text] of entries) localStorage.setItem(key, text);
+              sessionStorage.setItem('seeded', '1');
+            }
+            // Instant bots: a table reached on the way plays on quickly.
+            if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
+          }, Object.entries(start.storage ?? {}));
+          const open = async () => {
+            await gotoApp(page, env.url(start.query));
+            await start.then?.(page);
+            return check(page, problems, `${start.name}`);
+          };
+          const here = await open();
+          const exits = await exitsHere(page);
+          assert.ok(exits.length > 0, `${start.name}: a way out`);
+          for (const exit of exits) {
+            const step = `${start.name} → ${exit}`;
+            const control = page.locator(byTestId(exit)).first();
+            // Back showed the start screen again, but not as it was (a puzzle unanswered): open it anew.
+            if (!(await control.isVisible()) || !(await control.isEnabled())) await open();
+            if (!(await control.isVisible()) || !(await control.isEnabled())) continue;
+            const from = page.url();
+            await control.click();
+            const there = await check(page, problems, step).catch(async (error) => {
+              await screenshot(page, `walk-failure-${label.replace(/ /g, '-')}`);
+              throw error;
+            });
+            steps += 1;
+            // Back: a working screen (the one before, when the page can show it).
+            await page.goBack({ waitUntil: 'load' }).catch(() => {});
+            // (A way out that stayed on its screen added no step: Back leaves the page.)
+            const left = new URL(page.url()).origin !== new URL(env.url()).origin;
+            const back = left ? 'left the page' : await check(page, problems, `${step} → Back (from ${there})`);
+            // Back returns to the screen the way out was taken from (a way
+            // out to the same address is no new step of the history).
+            if (!left && page.url() === from) assert.equal(back, here, `${step} → Back (from ${there})`);
+            if (process.env.WALK_VERBOSE) console.log(`# ${step}: ${here} → ${there} → Back: ${back}`);
+            if (back !== here) await open();
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      assert.ok(steps >= 60, `${steps} ways out walked`);
+      console.log(`# ${label}: ${steps} ways out walked`);
+    });
+  }
+});
