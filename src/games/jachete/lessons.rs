@@ -113,7 +113,7 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
     // A wild a swap freed (JA-14), and whether it is picked.
     let loose: Vec<(Card, bool)> = staging.loose.iter().enumerate().map(|(i, &c)| (c, selected(&format!("ja-loose-{i}")))).collect();
     let on_melds = |m: usize| picks(&format!("[data-meld=\"{m}\"] [data-act^=\"c{m}.\"]"));
-    let picked_elsewhere = |keep_hand: &[Card], meld: Option<(usize, Card)>| -> Option<String> {
+    let picked_elsewhere = |keep_hand: &[Card], keep_melds: &[(usize, Card)]| -> Option<String> {
         let mut wanted = keep_hand.to_vec();
         for (i, &(c, on)) in hand.iter().enumerate() {
             if on {
@@ -125,10 +125,16 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
                 }
             }
         }
+        let mut kept = keep_melds.to_vec();
         for m in 0..staged.len() {
             for (k, &(c, on)) in on_melds(m).iter().enumerate() {
-                if on && meld != Some((m, c)) {
-                    return Some(format!("[data-act=\"c{m}.{k}\"]"));
+                if on {
+                    match kept.iter().position(|p| *p == (m, c)) {
+                        Some(at) => {
+                            kept.remove(at);
+                        }
+                        None => return Some(format!("[data-act=\"c{m}.{k}\"]")),
+                    }
                 }
             }
         }
@@ -169,13 +175,17 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
     if pairs.is_empty() && free.is_empty() {
         return Some(testid("ja-play"));
     }
+    // The cards a staged meld holds that its wanted meld does not: they
+    // move to another meld (JA-13).
+    let mut surplus: Vec<(usize, Vec<Card>)> = pairs.iter().filter_map(|(want, m)| m.map(|m| (m, minus(&staged[m].cards, &want.cards)))).collect();
+    surplus.extend(free.iter().map(|&m| (m, staged[m].cards.clone())));
     for (want, m) in pairs {
         let have = m.map(|m| staged[m].cards.clone()).unwrap_or_default();
         let missing = minus(&want.cards, &have);
         let extra = minus(&have, &want.cards);
         if let (Some(m), Some(&wild), Some(&natural)) = (m, extra.first(), missing.iter().find(|c| in_hand.contains(c))) {
             // A swap (JA-13): the natural from the hand for the wild on the meld.
-            if let Some(other) = picked_elsewhere(&[natural], Some((m, wild))) {
+            if let Some(other) = picked_elsewhere(&[natural], &[(m, wild)]) {
                 return Some(other);
             }
             if !hand.iter().any(|&(c, on)| on && c == natural) {
@@ -189,14 +199,50 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             }
             return Some(testid("ja-swap"));
         }
-        if !extra.is_empty() || missing.is_empty() || !missing.iter().all(|c| in_hand.contains(c)) {
-            // What this meld wants comes later (a wild a swap frees).
+        if !extra.is_empty() || missing.is_empty() {
             continue;
         }
-        if let Some(other) = picked_elsewhere(&missing, None) {
+        // From the hand, and from one other meld's surplus (moved).
+        let (mut from_hand, mut from_melds, mut spare) = (Vec::new(), Vec::new(), in_hand.clone());
+        let mut available = true;
+        for &c in &missing {
+            if let Some(at) = spare.iter().position(|x| *x == c) {
+                spare.remove(at);
+                from_hand.push(c);
+            } else if let Some(&(j, _)) = surplus.iter().find(|(j, cards)| Some(*j) != m && cards.contains(&c)) {
+                from_melds.push((j, c));
+            } else {
+                available = false;
+            }
+        }
+        // (A wild a swap frees comes later; cards from two melds at once are not pointed at.)
+        if !available || from_melds.iter().any(|p| p.0 != from_melds[0].0) {
+            continue;
+        }
+        if let Some(other) = picked_elsewhere(&from_hand, &from_melds) {
             return Some(other);
         }
-        let mut left = missing.clone();
+        // A meld's cards first: a tap on one while hand cards are picked
+        // would lay them there.
+        let mut meld_left = from_melds.clone();
+        if let Some(&(j, _)) = from_melds.first() {
+            let cards = on_melds(j);
+            for &(c, on) in &cards {
+                if on {
+                    if let Some(at) = meld_left.iter().position(|p| p.1 == c) {
+                        meld_left.remove(at);
+                    }
+                }
+            }
+            if let Some(&(_, next)) = meld_left.first() {
+                if let Some(i) = hand.iter().position(|&(_, on)| on) {
+                    return Some(hand_card(i));
+                }
+                let k = cards.iter().position(|&(c, on)| !on && c == next)?;
+                return Some(format!("[data-act=\"c{j}.{k}\"]"));
+            }
+        }
+        let mut left = from_hand.clone();
         for &(c, on) in &hand {
             if on {
                 if let Some(at) = left.iter().position(|x| *x == c) {
