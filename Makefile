@@ -14,9 +14,10 @@ export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 # Trunk would ask crates.io for a newer version of itself on every run.
 export TRUNK_SKIP_VERSION_CHECK := true
 
-# The browser tests: node's own test runner, one file at a time (2 cores, one
-# Chromium each); a test that hangs fails after 10 minutes instead of eating CI.
-E2E := node --test --test-concurrency=1 --test-timeout=600000 tests/e2e/
+# The browser tests: node's own test runner, two files at a time (2 cores,
+# one Chromium a file); a test that hangs fails after 10 minutes instead of
+# eating CI.
+E2E := node --test --test-concurrency=2 --test-timeout=600000 tests/e2e/
 
 .PHONY: play test build e2e size perf setup setup-no-browser
 

@@ -165,6 +165,8 @@ thread_local! {
     /// Whether a screen of this visit came before the one on show (then
     /// the browser's Back stays on the page).
     static CAME_FROM: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The screen shown before the one on show.
+    static LEFT: std::cell::RefCell<Option<Screen>> = const { std::cell::RefCell::new(None) };
     /// The owner of the screen on show (its views, effects and signals).
     static SCREEN: std::cell::RefCell<Option<Owner>> = const { std::cell::RefCell::new(None) };
     /// What the screen on show asked to run when it is left ([`on_leave`]).
@@ -234,7 +236,19 @@ impl Ctx {
             browser::push_history();
             CAME_FROM.with(|c| c.set(true));
         }
+        LEFT.with(|l| *l.borrow_mut() = Some(self.screen.get_untracked()));
         self.set_screen.set(screen);
+    }
+
+    /// The game the screen before this one was about (a puzzle's, a
+    /// replay's, the table's), if it was about one.
+    pub fn left_game(self) -> Option<GameId> {
+        LEFT.with(|l| match l.borrow().as_ref()? {
+            Screen::Puzzles(game) | Screen::Puzzle(game, _) => Some(*game),
+            Screen::Replay(query) => Some(link::named_game(query)),
+            Screen::Game => self.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())),
+            _ => None,
+        })
     }
 }
 

@@ -27,9 +27,14 @@ pub fn Rules() -> impl IntoView {
         let in_game = ctx.shell.with_untracked(|sh| sh.game.is_some());
         ctx.back(if in_game { Screen::Game } else { Screen::Home });
     };
-    // The rules shown: the game in progress's, until the switch says otherwise;
-    // with no game in progress, the game chosen on the home screen.
-    let shown_first = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())).unwrap_or_else(|| ctx.home_game.get_untracked());
+    // The rules shown, until the switch says otherwise: the game of the
+    // screen they were opened from (a J'achète puzzle's are J'achète's, even
+    // with a game of Katzenjammer in progress), else the game in progress's,
+    // else the game chosen on the home screen.
+    let shown_first = ctx
+        .left_game()
+        .or_else(|| ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.game())))
+        .unwrap_or_else(|| ctx.home_game.get_untracked());
     let shown_game = RwSignal::new(shown_first);
     let game = move || shown_game.get();
     // Each game's text in each language once fetched (`None`: it could not be).

@@ -646,7 +646,7 @@ describe("J'achète at the table", () => {
         // JA-14: the wild taken off must be played again this turn: placed on our other set.
         await page.locator(byTestId('ja-loose-0')).waitFor();
         // Issue 41: nothing stays selected, so the next tap selects what it touches.
-        assert.equal(await page.locator('[aria-pressed="true"]').count(), 0, `${how}: nothing selected after the swap`);
+        assert.equal(await page.locator('[data-card][aria-pressed="true"], [data-testid^="ja-loose-"][aria-pressed="true"]').count(), 0, `${how}: nothing selected after the swap`);
       };
       const replayed = async (how) => {
         await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} [data-card]`).length === n, [toMeld, other.length + 1]);

@@ -45,7 +45,9 @@ const boxes = (page) =>
       return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
     };
     const seats = [...document.querySelectorAll('.kb-table .seat-line')].map((li) => [li.dataset.testid, r(li)]);
-    return { seats: Object.fromEntries(seats), center: r(document.querySelector('.kb-table .center')) };
+    // Measured in one go: a bot's bubble appearing between two measures moves the rows.
+    const hand = document.querySelector('[data-testid="hand"]');
+    return { seats: Object.fromEntries(seats), center: r(document.querySelector('.kb-table .center')), hand: hand && r(hand) };
   });
 
 /** Whether two boxes overlap (more than a pixel). */
@@ -129,15 +131,14 @@ describe('a real table for Katzenjammer Blues', () => {
     const { context, page, problems } = await openTable(env, { players: 4, viewport: VIEWPORTS.desktop, speed: 'slow' });
     try {
       await settle(page);
-      const { seats, center } = await boxes(page);
+      const { seats, center, hand } = await boxes(page);
       // Seat 0 is the person's; clockwise from them: 1 at their left, 2 across, 3 at their right.
       const where = JSON.stringify({ seats, center });
       assert.ok(seats['player-0'].top >= center.bottom, `the person's seat is below the row: ${where}`);
       assert.ok(seats['player-2'].bottom <= center.top, `the seat across is above the row: ${where}`);
       assert.ok(seats['player-1'].right <= center.left, `the seat at the left is left of the row: ${where}`);
       assert.ok(seats['player-3'].left >= center.right, `the seat at the right is right of the row: ${where}`);
-      const hand = await page.locator(byTestId('hand')).evaluate((el) => el.getBoundingClientRect().top);
-      assert.ok(hand >= seats['player-0'].bottom, 'the hand is under the person\'s seat');
+      assert.ok(hand.top >= seats['player-0'].bottom, `the hand is under the person's seat: ${JSON.stringify({ hand, seat: seats['player-0'] })}`);
       // Somebody bids (a bot, or we do with our first card): their seat is marked.
       const state = await nextState(page, { timeout: 30_000 });
       if (state === 'pass' && (await page.locator('.bubble.holds').count()) === 0) {

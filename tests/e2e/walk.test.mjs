@@ -165,6 +165,28 @@ describe('every way between screens', { timeout: 900_000 }, () => {
     }
   });
 
+  it("the rules opened from a J'achète puzzle are J'achète's, a game of Katzenjammer in progress", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
+    try {
+      const kbMid = await fixture('katzenjammer-save-midgame.json');
+      await context.addInitScript((save) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('tablee.katzenjammer.current', save);
+          sessionStorage.setItem('seeded', '1');
+        }
+      }, kbMid);
+      await gotoApp(page, env.url('?game=jachete&puzzle=5'));
+      await page.locator(byTestId('puzzle-ask')).waitFor();
+      await page.locator(byTestId('nav-rules')).click();
+      await page.locator(`${byTestId('rules-screen')}[data-game="jachete"]`).waitFor();
+      // And Back goes to the puzzle.
+      await page.locator(byTestId('rules-back')).click();
+      assert.equal(await check(page, problems, 'the rules, then Back'), 'puzzle-screen');
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const [label, viewport, locale] of [
     ['a phone in French', VIEWPORTS.phone, 'fr-CA'],
     ['a desktop in English', VIEWPORTS.desktop, 'en-US'],

@@ -79,7 +79,7 @@ pub const EXPERT: Search = Search { worlds: 160, width: 8, ..HARD };
 /// A rollout normally ends with the round; in the rare world where nobody can
 /// go out (the stock rebuilt again and again, JA-16) it stops here and the
 /// hands are scored as they stand.
-const ROLLOUT_CAP: u32 = 400;
+pub(crate) const ROLLOUT_CAP: u32 = 400;
 
 /// The bot's choice among `legal` (the game's generated candidates).
 ///
@@ -253,7 +253,7 @@ pub fn heuristic_candidates(view: &JaView, legal: &[JaAction], width: usize) -> 
 /// among several discards, and once opened every play (which cards to lay
 /// off or meld, wilds or not; `scores`: the heuristic's, one per legal
 /// action). The plays are where the search gains most (docs/research/jachete-bots.md).
-fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
+pub(crate) fn worth_searching(view: &JaView, legal: &[JaAction], scores: &[f64]) -> bool {
     match view.phase {
         // Only a buy the heuristic would make: the search may decline it, but
         // never buys more than the tuned rule (a round's rollouts cannot see
@@ -486,7 +486,7 @@ pub fn heuristic_action(params: &Params, view: &JaView, legal: &[JaAction]) -> J
 
 /// What the heuristic looks at, read from a view or (in rollouts) straight
 /// from a world, so rollouts do not build a view per move.
-struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     params: &'a Params,
     hand: &'a [Card],
     table: &'a [TableMeld],
@@ -505,7 +505,7 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn from_view(view: &'a JaView, params: &'a Params) -> Ctx<'a> {
+    pub(crate) fn from_view(view: &'a JaView, params: &'a Params) -> Ctx<'a> {
         let mut collected = [false; 14];
         for &(seat, card) in &view.bought {
             if let (Card::Natural(rank, _), false) = (card, card.is_wild()) {
@@ -534,7 +534,7 @@ impl<'a> Ctx<'a> {
 
     /// In a rollout: the world's own state, without the buy memory (a
     /// rollout is a rough model of everyone's play).
-    fn from_round(round: &'a JaRound, seat: Seat, params: &'a Params) -> Ctx<'a> {
+    pub(crate) fn from_round(round: &'a JaRound, seat: Seat, params: &'a Params) -> Ctx<'a> {
         Ctx {
             params,
             hand: round.hand(seat),
@@ -578,7 +578,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The heuristic's score of one candidate.
-    fn score(&self, action: &JaAction) -> f64 {
+    pub(crate) fn score(&self, action: &JaAction) -> f64 {
         let p = self.params;
         let hand = self.hand;
         match action {
@@ -672,7 +672,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The best-scored candidate, the first of equals (as [`analyse`] ranks them).
-    fn best(&self, legal: &[JaAction]) -> Option<JaAction> {
+    pub(crate) fn best(&self, legal: &[JaAction]) -> Option<JaAction> {
         let mut best: Option<(&JaAction, f64)> = None;
         for action in legal {
             let score = self.score(action);

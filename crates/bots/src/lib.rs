@@ -13,6 +13,7 @@
 pub mod arena;
 pub mod ismcts;
 pub mod jachete;
+pub mod jachete_ismcts;
 pub mod jachete_styles;
 pub mod jachete_value;
 pub mod katzenjammer;

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tablee_bots::arena::{self, ArenaGame, ArenaReport, BuiltIn, Fault, Player, Table};
+use tablee_bots::jachete_ismcts;
 use tablee_bots::jachete_styles::{Style, StylePlayer};
 use tablee_bots::Level;
 use tablee_engine::jachete::{JaGame, JaOptions};
@@ -43,6 +44,10 @@ pub enum SeatSpec {
     External(String),
     Style(Style),
     Mix,
+    /// J'achète research search seats (issue 45): `ja-ismcts`,
+    /// `ja-ismcts-paired`, with `/key=value` settings
+    /// (`tablee_bots::jachete_ismcts::Config::parse`).
+    JaIsmcts(String),
 }
 
 impl SeatSpec {
@@ -62,6 +67,10 @@ impl SeatSpec {
         if text.eq_ignore_ascii_case("mix") {
             return Ok(SeatSpec::Mix);
         }
+        if jachete_ismcts::is_seat_name(text) {
+            jachete_ismcts::Config::parse(text)?;
+            return Ok(SeatSpec::JaIsmcts(text.to_string()));
+        }
         let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
         let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
         Err(format!(
@@ -76,6 +85,7 @@ impl SeatSpec {
         match self {
             SeatSpec::Style(style) => Some(style.name()),
             SeatSpec::Mix => Some("mix"),
+            SeatSpec::JaIsmcts(_) => Some("ja-ismcts"),
             _ => None,
         }
     }
@@ -97,6 +107,7 @@ impl StyleSeats for JaGame {
         match seat {
             SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
             SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
+            SeatSpec::JaIsmcts(text) => jachete_ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>),
             _ => None,
         }
     }
@@ -266,7 +277,7 @@ where
     for (i, seat) in run.seats.iter().enumerate() {
         entries.push(match seat {
             SeatSpec::Bot(level) => Box::new(BuiltIn(*level)),
-            SeatSpec::Style(_) | SeatSpec::Mix => {
+            SeatSpec::Style(_) | SeatSpec::Mix | SeatSpec::JaIsmcts(_) => {
                 let player = G::style_player(seat, mixes)
                     .ok_or_else(|| usage(format!("{} has no research styles", G::NAME)))?;
                 mixes += usize::from(*seat == SeatSpec::Mix);
