@@ -97,9 +97,10 @@ pub fn LearnOffer() -> impl IntoView {
                 let lang = ctx.lang();
                 format!("{} {}{} ", lang.pick("New to", "Nouveau à"), game.title(), lang.pick("? Learn it at the table, in a few short lessons.", " ? Apprenez-le à la table, en quelques courtes leçons."))
             }}
-            <button type="button" data-testid="learn-offer-open" on:click=move |_| ctx.go(Screen::Learn(game, None))>
+            // A link, as the lessons' other ways in: their page of its own.
+            <a data-testid="learn-offer-open" href=link(game, None)>
                 {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
-            </button>
+            </a>
         </p>
     })
 }
