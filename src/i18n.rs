@@ -906,7 +906,10 @@ mod tests {
             assert_eq!(count(page, "<section>"), 10);
             assert_eq!(count(page, "<h2>"), 10);
             let tags = count(page, "<") - count(page, "<!--");
-            let known: usize = ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"].iter().map(|t| count(page, t)).sum();
+            // The link to the game's lessons (issue 42) at the top.
+            let learn = ["<p class=\"learn-link\">", "<a href=\"?game=katzenjammer&amp;learn\" data-testid=\"rules-learn\">", "</a>"];
+            assert!(learn.iter().all(|t| count(page, t) == 1), "the link to the lessons");
+            let known: usize = ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"].iter().chain(&learn).map(|t| count(page, t)).sum();
             assert_eq!(tags, known, "an unexpected tag or an unescaped <");
         }
     }
@@ -922,6 +925,8 @@ mod tests {
             "<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>", "<ol>", "</ol>", "<ul>", "</ul>", "<li>", "</li>",
             "<figure>", "</figure>", "<figcaption>", "</figcaption>", "<p class=\"meld\">", "<span class=\"c", "</span>",
             "<i>", "</i>", "<link rel=\"stylesheet\" href=\"./rules/jachete.css\" />",
+            // The link to the game's lessons (issue 42) at the top.
+            "<p class=\"learn-link\">", "<a href=\"?game=jachete&amp;learn\" data-testid=\"rules-learn\">", "</a>",
         ];
         for tag in tags {
             assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");

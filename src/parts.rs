@@ -87,6 +87,12 @@ part! {
     module tablee_replay; preload preload_games
 }
 
+part! {
+    /// A game's lessons (issue 42): the course, or one lesson on its table.
+    fn lessons(game: GameId, lesson: Option<usize>) => view! { <tablee_app::ui::learn::Learn game lesson /> };
+    module tablee_lessons; preload preload_lessons
+}
+
 /// What the shell calls to show a part or fetch one ahead of need.
 pub const LOADERS: Loaders = Loaders {
     table,
@@ -95,4 +101,5 @@ pub const LOADERS: Loaders = Loaders {
     puzzle: |game, id| Box::pin(puzzle(game, id)),
     replay: |query| Box::pin(replay(query)),
     games: || Box::pin(games()),
+    lessons: |game, lesson| Box::pin(lessons(game, lesson)),
 };

@@ -92,6 +92,13 @@ impl<G: GameDef> Session<G> {
         Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false, in_match: None })
     }
 
+    /// A game from a position that no seed deals (a lesson's, issue 42):
+    /// never saved nor replayed (its actions start from this state, not
+    /// from the seed's deal), so only a lesson's table holds one.
+    pub fn at_position(config: TableConfig<G>, state: G::State) -> Session<G> {
+        Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false, in_match: None }
+    }
+
     /// Deals a match's first game: `games` games at this table from its seed
     /// (one: a game of its own, as [`Session::new`]).
     pub fn new_match(config: TableConfig<G>, games: usize) -> Result<Session<G>, String> {

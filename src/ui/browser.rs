@@ -255,6 +255,17 @@ pub fn scroll_to_end_next_frame(el: web_sys::Element) {
     leptos::prelude::request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
 }
 
+/// Where a side of an element is in the window (`"top"`, `"bottom"`,
+/// `"left"`, `"right"`): its `getBoundingClientRect()`'s, through
+/// `Reflect` (no `DomRect` binding in the page's glue).
+pub fn edge(el: &web_sys::Element, side: &str) -> f64 {
+    let rect = js_sys::Reflect::get(el, &"getBoundingClientRect".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(el).ok());
+    rect.and_then(|r| js_sys::Reflect::get(&r, &side.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
+}
+
 pub fn scroll_to_top() {
     if let Some(window) = web_sys::window() {
         window.scroll_to_with_x_and_y(0.0, 0.0);

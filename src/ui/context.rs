@@ -26,6 +26,8 @@ pub enum Screen {
     Replay(String),
     /// The record of finished games ("Your games").
     Games,
+    /// A game's lessons (issue 42): the course, or lesson N (from 1).
+    Learn(GameId, Option<usize>),
 }
 
 /// How long a bot's move stays on screen before the next one.

@@ -147,5 +147,6 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
                 <ShareStatus state />
             </Show>
         </section>
+        <super::coach::LearnOffer />
     }
 }

@@ -79,6 +79,11 @@ pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::R
     if puzzles::answered_now(ctx) {
         return Err(Shared::NotAPersonsTurn.into());
     }
+    // A lesson's table plays only the move its step asks for; another is
+    // explained by the coach and the position stays.
+    if !super::coach::allows(|| G::action_to_json(&action)) {
+        return Ok(());
+    }
     let mut result = Err(Shared::NoGame.into());
     let mark = decoration_mark(ctx);
     ctx.shell.update(|sh| result = sh.act::<G>(action));
@@ -221,7 +226,7 @@ pub(crate) async fn run_bots(ctx: Ctx) {
     }
     ctx.bots_running.set_value(true);
     while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
-        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+        if !super::coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
         }
         ctx.thinking.set(Some(turn.seat));
@@ -231,7 +236,7 @@ pub(crate) async fn run_bots(ctx: Ctx) {
         browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
         // No worker: the game goes on with the simplest legal move.
         let reply = reply.await;
-        if ctx.screen.get_untracked() != Screen::Game || ctx.hold.get_untracked() {
+        if !super::coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
         }
         let mut moved = false;

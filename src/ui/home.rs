@@ -185,6 +185,10 @@ pub fn Home() -> impl IntoView {
                 </fieldset>
                 <p class="actions play-row">
                     <button type="submit" class="primary big" id="play-button" data-testid="play-button">{tr(|s| s.play)}</button>
+                    // The chosen game's lessons (issue 42), a part of their own.
+                    <button type="button" class="secondary" data-testid="learn-button" on:click=move |_| ctx.go(Screen::Learn(game.get_untracked(), None))>
+                        {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
+                    </button>
                 </p>
                 {entries}
                 <h2 class="table-options">{tr(|s| s.table_options)}</h2>

@@ -10,11 +10,13 @@
 //! screens' views.
 
 pub mod browser;
+pub mod coach;
 pub(crate) mod deal_bar;
 pub(crate) mod game_ui;
 pub(crate) mod hint;
 mod home;
 pub mod parts;
+pub mod learn;
 pub mod puzzles;
 pub mod replay;
 mod rules;
@@ -47,7 +49,9 @@ pub fn App() -> impl IntoView {
     // A replay's address (or the record's) deals nothing: the shell starts as
     // from the home screen, keeping every game as it is.
     let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
-    let start = Shell::start(&mut LocalStorage, if replaying { "" } else { &search }, browser::now_ms());
+    // A lesson's address too: the lesson's table is its own, the game in progress waits.
+    let learning = coach::learn_link(&search);
+    let start = Shell::start(&mut LocalStorage, if replaying || learning.is_some() { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
@@ -65,6 +69,8 @@ pub fn App() -> impl IntoView {
         }
     } else if replaying {
         if crate::app::replay::request(&search).is_some() { Screen::Replay(search.clone()) } else { Screen::Games }
+    } else if let Some((game, lesson)) = learning {
+        Screen::Learn(game, lesson)
     } else if link::rules_link(&search) {
         Screen::Rules
     } else {
@@ -99,6 +105,9 @@ pub fn App() -> impl IntoView {
         puzzle: RwSignal::new(false),
     };
     provide_context(ctx);
+    if let Some((game, _)) = learning {
+        ctx.home_game.set(game);
+    }
     CTX.with(|c| c.set(Some(ctx)));
     // The browser's Back and Forward: each screen is a step of the history
     // ([`Ctx::go`]); its address says which.
@@ -118,6 +127,10 @@ pub fn App() -> impl IntoView {
         boot.remove();
     }
     if start.first == First::Game && ctx.screen.get_untracked() == Screen::Game {
+        // A friend's link: the table offers its lessons to a newcomer (issue 42).
+        if start.dealt && search.len() > 1 {
+            ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| coach::arrived_by_link(g.game())));
+        }
         shown(ctx, start.par_job);
         if start.dealt {
             persist(ctx);
@@ -137,6 +150,7 @@ pub fn App() -> impl IntoView {
             Screen::Puzzle(game, Some(id)) => browser::replace_query(&crate::app::puzzles::link(game, id)),
             Screen::Games => browser::replace_query("?games"),
             Screen::Rules => browser::replace_query(link::RULES_LINK),
+            Screen::Learn(game, lesson) => browser::replace_query(&coach::link(game, lesson)),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
             Screen::Problem(_) | Screen::Puzzle(_, None) => {}
@@ -147,7 +161,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let game = match ctx.screen.get() {
             Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
-            Screen::Puzzles(game) | Screen::Puzzle(game, _) => Some(game),
+            Screen::Puzzles(game) | Screen::Puzzle(game, _) | Screen::Learn(game, _) => Some(game),
             _ => None,
         };
         browser::set_title(&match game {
@@ -171,7 +185,7 @@ pub fn App() -> impl IntoView {
     // Bots play whenever it is their turn and the game is on screen.
     Effect::new(move |_| {
         let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
-        if bot_turn && ctx.screen.get() == Screen::Game && !ctx.hold.get() && !ctx.bots_running.get_value() {
+        if bot_turn && coach::bots_play(&ctx.screen.get()) && !ctx.hold.get() && !ctx.bots_running.get_value() {
             spawn_local(run_bots(ctx));
         }
     });
@@ -199,6 +213,7 @@ fn screen_view(screen: Screen) -> AnyView {
             view! { <Part load=Box::new(move || parts::load(|l| (l.replay)(query.clone()))) /> }.into_any()
         }
         Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
+        Screen::Learn(game, lesson) => view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(game, lesson))) /> }.into_any(),
         Screen::Home => view! { <home::Home /> }.into_any(),
         Screen::Game => view! { <GameScreen /> }.into_any(),
         Screen::Rules => view! { <rules::Rules /> }.into_any(),
@@ -227,6 +242,9 @@ fn screen_at(ctx: Ctx, search: &str) -> Option<Screen> {
     }
     if link::rules_link(search) {
         return Some(Screen::Rules);
+    }
+    if let Some((game, lesson)) = coach::learn_link(search) {
+        return Some(Screen::Learn(game, lesson));
     }
     // The game in progress's own address.
     ctx.shell.with_untracked(|sh| sh.game.as_ref().map(link::write_game)).filter(|own| own == search).map(|_| Screen::Game)

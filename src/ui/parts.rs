@@ -44,6 +44,8 @@ pub struct Loaders {
     pub puzzle: fn(GameId, Option<u32>) -> Loading,
     pub replay: fn(String) -> Loading,
     pub games: fn() -> Loading,
+    /// A game's lessons: the course, or lesson N (issue 42).
+    pub lessons: fn(GameId, Option<usize>) -> Loading,
 }
 
 thread_local!(static LOADERS: std::cell::Cell<Option<Loaders>> = const { std::cell::Cell::new(None) });

@@ -4,6 +4,7 @@
 //!     tablee arena ...         bot-versus-bot games and their statistics
 //!     tablee bench ...         engine and search speed, native and in wasm
 //!     tablee puzzles ...       mine puzzles, print one as a scenario, check a file
+//!     tablee lessons FILE...   check lesson files, print one lesson as a scenario
 //!
 //! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
 //! 1 a failure while running.
@@ -12,6 +13,7 @@
 // its folder) and their registry, then the commands that ask it.
 mod args;
 mod failure;
+mod lessons_cmd;
 mod protocol;
 mod ext_bot;
 mod arena;
@@ -108,6 +110,16 @@ tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J] [--fresh-seed S
     Replay every puzzle of FILE from its seed; re-analyse every K-th one with a
     fresh seed (W worlds, default 2000) and count the answers that hold. For
     J'achète, each puzzle's scenario is also run and must reach the same state.
+
+tablee lessons FILE...
+    Check lesson files (public/lessons/<game>.json, docs/lessons.md): every
+    lesson replayed by the engine from its position, each accepted action legal
+    where it is asked, each refused example refused for its named reason, the
+    bots' replies legal, every text in French and English. Prints each lesson's
+    steps, taps and rules; exit 1 when a problem is found.
+tablee lessons --scenario N FILE
+    Print lesson N (from 1) as a scenario file: its position, then the coach's
+    moves and the bots' replies (for tablee scenario).
 ";
 
 fn main() -> ExitCode {
@@ -121,6 +133,7 @@ fn main() -> ExitCode {
         Some("arena") => arena_cmd::run(rest),
         Some("bench") => bench_cmd::run(rest),
         Some("puzzles") => puzzles_cmd::run(rest),
+        Some("lessons") => lessons_cmd::run(rest),
         Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             Ok(())

@@ -61,3 +61,6 @@ impl GameUi for HighCard {
         }
     }
 }
+
+/// No lessons.
+impl crate::ui::learn::Coached for HighCard {}

@@ -3,6 +3,7 @@
 //! next piece of work: until then the page reads its links and saves and says
 //! the table is coming.
 
+mod lessons;
 pub mod refusals;
 pub mod staging;
 pub mod summary;

@@ -172,6 +172,14 @@ fn RecordAside() -> impl IntoView {
     })
 }
 
+/// Puts a lesson's position on the table as a puzzle's is (not saved, no
+/// hints, no bots; issue 42), never answered; [`release`] gives the game
+/// in progress back.
+pub(crate) fn hold_lesson(ctx: Ctx, session: AnySession) -> u64 {
+    AT.set(None);
+    hold(ctx, session)
+}
+
 /// Puts the puzzle's position on the table; the game in progress waits.
 fn hold(ctx: Ctx, session: AnySession) -> u64 {
     let token = TOKENS.fetch_add(1, Ordering::Relaxed);
@@ -198,7 +206,7 @@ fn hold(ctx: Ctx, session: AnySession) -> u64 {
 /// returns the puzzle's session. When a game was begun from the puzzle's
 /// table meanwhile (its end panel's "play again"), the one in progress is
 /// kept in the list instead.
-fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
+pub(crate) fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
     let held = HELD.with(|h| {
         let mut h = h.borrow_mut();
         h.as_ref().is_some_and(|held| held.token == token).then(|| h.take()).flatten()
@@ -543,6 +551,23 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         });
     };
     let list = move |_| ctx.go(Screen::Puzzles(game));
+    // The game's lessons (issue 42): for a game never played on this device,
+    // one line saying what it is and its first lesson; else the course.
+    let learn = move || {
+        let lang = ctx.lang();
+        let new = ctx.shell.with_untracked(|sh| sh.history(game).played == 0);
+        let (line, label, lesson) = if new {
+            (Some(crate::i18n::game_blurb::<G>(lang)), lang.pick("New to it? Lesson 1", "Nouveau ? Leçon 1"), Some(1))
+        } else {
+            (None, lang.pick("Learn to play", "Apprendre à jouer"), None)
+        };
+        view! {
+            <p class="note puzzle-learn" data-testid="puzzle-learn">
+                {line.map(|l| view! { <span data-testid="puzzle-game-line">{l} " "</span> })}
+                <button type="button" data-testid="puzzle-learn-open" on:click=move |_| ctx.go(Screen::Learn(game, lesson))>{label}</button>
+            </p>
+        }
+    };
     // The title, the difficulty and, before the answer, the way back to the
     // list on one line: the question's panel stays short, so that the move
     // it asks for starts in the first screen (after the answer, the list is
@@ -602,6 +627,7 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         <section class="panel puzzle-head" data-testid="puzzle-screen">
             <RecordAside />
             {head}
+            {learn}
             {move || problem.get().map(|error| view! { <PuzzleProblem game error /> })}
             {result}
         </section>

@@ -150,6 +150,24 @@ impl JaGame {
             discarded: view.discarded.clone(),
         })
     }
+    /// A game of the one round `round`, stopping at its end (a lesson's
+    /// position, issue 42, read from a scenario: `scenario::jachete::start`).
+    pub fn from_round(round: JaRound) -> JaGame {
+        let seen_discards = round.first_card().into_iter().collect();
+        let bought = forced_buy(&round);
+        JaGame {
+            players: round.players(),
+            seed: Seed::from_number(0),
+            first_dealer: round.dealer(),
+            round,
+            results: Vec::new(),
+            stop_at_round_end: true,
+            seen_discards,
+            bought,
+            discarded: Vec::new(),
+        }
+    }
+
     pub fn results(&self) -> &[RoundResult] {
         &self.results
     }

@@ -14,6 +14,15 @@ use crate::{Game, Seat};
 
 /// Runs a J'achète scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
+    let steps = steps(input, notation::read_action)?;
+    let mut state = start(input)?;
+    let error = play(&mut state, &steps, "the round is over: no more actions", JaRound::to_act, JaRound::apply);
+    Ok(output(state_json(&state), error, round_result_json(&state)))
+}
+
+/// The scenario's round before its actions (the dealer's first card turned,
+/// JA-7): what a lesson (issue 42) starts from, read as `run` reads it.
+pub fn start(input: &Json) -> Result<JaRound, Malformed> {
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
     let three_players = bool_option(input, "three_players")?;
     if !(JaOptions { three_players }).allows(players) {
@@ -47,8 +56,7 @@ pub fn run(input: &Json) -> Result<Json, Malformed> {
             (get("small", SMALL_POT_STAKE * players as i32)?, get("big", 0)?)
         }
     };
-    let steps = steps(input, notation::read_action)?;
-    let mut state = JaRound::start(RoundSetup {
+    JaRound::start(RoundSetup {
         players,
         round: round as u8,
         dealer,
@@ -60,9 +68,7 @@ pub fn run(input: &Json) -> Result<Json, Malformed> {
         scores,
         reshuffle: Reshuffle::OldestOnTop,
     })
-    .map_err(Malformed)?;
-    let error = play(&mut state, &steps, "the round is over: no more actions", JaRound::to_act, JaRound::apply);
-    Ok(output(state_json(&state), error, round_result_json(&state)))
+    .map_err(Malformed)
 }
 
 /// The largest purse, pot or score a scenario may set: far above any real

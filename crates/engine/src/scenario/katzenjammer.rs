@@ -11,6 +11,15 @@ use crate::notation::read::{array, required, uint};
 
 /// Runs a Katzenjammer scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
+    let steps = steps(input, notation::read_action)?;
+    let mut state = start(input)?;
+    let error = play(&mut state, &steps, "the game is over: no more actions", KbState::to_act, KbState::apply);
+    Ok(output(state_json(&state), error, result_to_json(&state)))
+}
+
+/// The scenario's position before its actions (the first reveal made): what
+/// a lesson (issue 42) starts from, read as `run` reads it.
+pub fn start(input: &Json) -> Result<KbState, Malformed> {
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
     let options = Options { full_mice: bool_option(input, "full_mice")? };
     let bandleader = uint(required(input, "bandleader", "the scenario")?, "\"bandleader\"")?;
@@ -23,11 +32,7 @@ pub fn run(input: &Json) -> Result<Json, Malformed> {
         Some(s) => card_list(s, "\"stock\"", notation::card)?,
         None => Vec::new(),
     };
-    let steps = steps(input, notation::read_action)?;
-    let mut state = KbState::from_position(players, options, bandleader, &hands, &stock)
-        .map_err(|e| Malformed(e.to_string()))?;
-    let error = play(&mut state, &steps, "the game is over: no more actions", KbState::to_act, KbState::apply);
-    Ok(output(state_json(&state), error, result_to_json(&state)))
+    KbState::from_position(players, options, bandleader, &hands, &stock).map_err(|e| Malformed(e.to_string()))
 }
 
 /// The scenario output's `"state"` object: everything, every hand included.

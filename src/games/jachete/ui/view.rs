@@ -10,7 +10,6 @@
 use leptos::prelude::*;
 use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal, BUY_PRICE};
 use tablee_engine::Seat;
-use wasm_bindgen::JsCast;
 
 use super::cards::{cards_view, face_class};
 use super::moves::{self, log_lines, LogLine, SeatMoves};
@@ -761,11 +760,7 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
 
 /// An element's edge relative to the viewport (`getBoundingClientRect`).
 fn edge(el: &web_sys::Element, side: &str) -> f64 {
-    let rect = js_sys::Reflect::get(el, &"getBoundingClientRect".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(el).ok());
-    rect.and_then(|r| js_sys::Reflect::get(&r, &side.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
+    crate::ui::browser::edge(el, side)
 }
 
 fn find(sel: &str) -> Option<web_sys::Element> {

@@ -1,0 +1,141 @@
+//! The coach's hooks in the shell (issue 42, docs/lessons.md): a lesson's
+//! address, and the gate every person's move passes while a lesson is on
+//! the table (`ui::act`). The lessons themselves are a part of the page of
+//! their own (`ui::learn`); only these few lines are in the first load.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use tablee_engine::json::Json;
+
+use super::{browser, ctx, Screen};
+use crate::app::game::GameId;
+use crate::app::url;
+
+/// Judges a person's move (in the game's notation) before the table plays
+/// it: true lets it through, false keeps the position (the lesson says why).
+pub type Gate = Rc<dyn Fn(&Json) -> bool>;
+
+thread_local! {
+    static GATE: RefCell<Option<(u64, Gate)>> = const { RefCell::new(None) };
+    static GATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The game a link dealt at this visit's start (a deal, the daily deal).
+    static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
+}
+
+/// Whether the bots play on `screen`: the game's, and the coached first
+/// game's (issue 42: its table with the coach, `&learn=0`).
+pub fn bots_play(screen: &Screen) -> bool {
+    matches!(screen, Screen::Game | Screen::Learn(_, Some(0)))
+}
+
+/// This visit began with a link dealing a game of `game`.
+pub fn arrived_by_link(game: GameId) {
+    LINKED.set(Some(game));
+}
+
+/// The game a link dealt at this visit's start, if any.
+pub fn linked() -> Option<GameId> {
+    LINKED.get()
+}
+
+/// Sets the gate (a lesson on the table); returns its number, for [`clear_gate`].
+pub fn set_gate(gate: Gate) -> u64 {
+    let id = GATES.get() + 1;
+    GATES.set(id);
+    GATE.with(|g| *g.borrow_mut() = Some((id, gate)));
+    id
+}
+
+/// Clears gate `id` (not a later lesson's).
+pub fn clear_gate(id: u64) {
+    GATE.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.as_ref().is_some_and(|(current, _)| *current == id) {
+            *g = None;
+        }
+    });
+}
+
+/// Whether the move may be played (always, with no lesson on the table).
+pub(crate) fn allows(action: impl FnOnce() -> Json) -> bool {
+    match GATE.with(|g| g.borrow().as_ref().map(|(_, gate)| gate.clone())) {
+        Some(gate) => gate(&action()),
+        None => true,
+    }
+}
+
+/// The games whose lessons were offered on this device (`learn-offer`):
+/// offered once, on the first visit by a link to a game never played here.
+const OFFERED_KEY: &str = "tablee.learn.offered";
+
+thread_local!(static OFFERING: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) });
+
+/// One line under the deal bar of a game a friend's link dealt, on this
+/// device's first visit to that game: its lessons, one tap away. It hides
+/// nothing of the table; it is not offered again.
+#[component]
+pub fn LearnOffer() -> impl IntoView {
+    let ctx = ctx();
+    let game = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), sh.history(g.game()).played)));
+    let offered = browser::load(OFFERED_KEY).unwrap_or_default();
+    let show = match game {
+        Some((g, 0)) if linked() == Some(g) && !ctx.puzzle.get_untracked() => {
+            OFFERING.get() == Some(g) || !offered.split(',').any(|c| c == g.code())
+        }
+        _ => false,
+    };
+    let game = game.map(|(g, _)| g).filter(|_| show)?;
+    if OFFERING.get() != Some(game) {
+        OFFERING.set(Some(game));
+        browser::store(OFFERED_KEY, &format!("{offered},{}", game.code()));
+    }
+    Some(view! {
+        <p class="note learn-offer" data-testid="learn-offer">
+            {move || {
+                let lang = ctx.lang();
+                format!("{} {}{} ", lang.pick("New to", "Nouveau à"), game.title(), lang.pick("? Learn it at the table, in a few short lessons.", " ? Apprenez-le à la table, en quelques courtes leçons."))
+            }}
+            // A link, as the lessons' other ways in: their page of its own.
+            <a data-testid="learn-offer-open" href=link(game, None)>
+                {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
+            </a>
+        </p>
+    })
+}
+
+/// A course's address: `?game=jachete&learn` (the course, `None`) or
+/// `&learn=N` (lesson N, from 1; a number that does not read opens the
+/// course); `&learn=0` deals the coached first game.
+pub fn learn_link(search: &str) -> Option<(GameId, Option<usize>)> {
+    let pairs = url::parse(search);
+    let n = url::get(&pairs, "learn")?;
+    let game = url::get(&pairs, "game").and_then(GameId::parse).unwrap_or(GameId::Katzenjammer);
+    Some((game, n.trim().parse().ok()))
+}
+
+/// The address of a course or one of its lessons.
+pub fn link(game: GameId, lesson: Option<usize>) -> String {
+    match lesson {
+        Some(n) => format!("?game={}&learn={n}", game.code()),
+        None => format!("?game={}&learn", game.code()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_course_and_a_lesson_are_addresses() {
+        assert_eq!(learn_link("?game=jachete&learn"), Some((GameId::Jachete, None)));
+        assert_eq!(learn_link("?game=katzenjammer&learn=3"), Some((GameId::Katzenjammer, Some(3))));
+        assert_eq!(learn_link("?learn=0"), Some((GameId::Katzenjammer, Some(0))));
+        assert_eq!(learn_link("?learn=x"), Some((GameId::Katzenjammer, None)));
+        assert_eq!(learn_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
+        for (game, n) in [(GameId::Jachete, None), (GameId::Katzenjammer, Some(2))] {
+            assert_eq!(learn_link(&link(game, n)), Some((game, n)));
+        }
+    }
+}

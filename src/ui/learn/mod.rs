@@ -1,0 +1,665 @@
+//! The lessons (issue 42; docs/lessons.md), a part of the page of its own
+//! (`src/parts.rs`: `lessons`): a game's course (its lessons, ✓ for those
+//! done on this device) and one lesson played on the game's real table.
+//!
+//! A lesson's position becomes the shell's game while it is on screen, as a
+//! puzzle's does (`ui::puzzles::hold_lesson`: not saved, no hints, no bots;
+//! the game in progress waits aside). The coach's line says one thing at a
+//! time; a step that asks for a move marks the one element to tap next
+//! (`data-coach="target"`, found by the game's [`Coached::target`]) and
+//! brings it into view above the coach's line; a step that explains has
+//! Next (`coach-next`, then the target). Every person's move passes the
+//! lesson's gate (`ui::coach`): the step's move is played, the bots'
+//! scripted replies follow; another move is refused with the lesson's words
+//! (or the game's refusal words) and the position stays.
+//!
+//! Work started by the screen (the course's fetch, the replies' pacing, the
+//! marking in the next frame) may outlive it: it touches the screen's own
+//! signals only through `try_` accessors, and the shell's only while the
+//! screen's `alive` flag says it is still up (docs/architecture.md).
+
+mod texts;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tablee_engine::json::Json;
+use tablee_engine::Seed;
+use tablee_lessons::{Course, Lesson, Step};
+use wasm_bindgen::JsCast;
+
+use self::texts::ln;
+use super::{browser, coach, ctx, Ctx, GameUi, Screen, Speed};
+use crate::app::config::{SeatKind, TableConfig};
+use crate::app::game::{with_game, GameDef, GameId};
+use crate::app::lang::Lang;
+use crate::app::session::Session;
+use crate::app::worker::Reply;
+
+/// What a game's table gives its lessons (`src/games/<game>/lessons.rs`).
+/// A game without lessons implements none of it (`impl Coached for G {}`):
+/// its course says it has none.
+pub trait Coached: GameUi {
+    /// The state a lesson opens on: its position, its moves before applied.
+    fn opening(_lesson: &Lesson) -> Result<Self::State, String> {
+        Err(format!("{} has no lessons", Self::CODE))
+    }
+    /// The element to tap next toward `action` on the table as it is now
+    /// (a CSS selector), reading the table's own selection if need be.
+    fn target(_session: &Session<Self>, _action: &Self::Action) -> Option<String> {
+        None
+    }
+    /// The coached game: the move to suggest to the person to act, and one
+    /// line saying what matters now (from the position; `None`: not the
+    /// person's turn).
+    fn advice(_session: &Session<Self>, _lang: Lang) -> Option<(Self::Action, String)> {
+        None
+    }
+}
+
+/// The record on this device: the lessons done, by game,
+/// `{"katzenjammer":[1,2],"jachete":[]}`.
+pub const PROGRESS_KEY: &str = "tablee.learn";
+
+/// The lessons of `game` done on this device (numbers from 1).
+pub fn done_lessons(game: GameId) -> Vec<usize> {
+    browser::load(PROGRESS_KEY)
+        .and_then(|text| Json::parse(&text).ok())
+        .and_then(|json| json.get(game.code()).and_then(Json::as_array).map(|l| l.iter().filter_map(Json::as_u64).map(|n| n as usize).collect()))
+        .unwrap_or_default()
+}
+
+fn mark_done(game: GameId, n: usize) {
+    let mut json = browser::load(PROGRESS_KEY).and_then(|text| Json::parse(&text).ok()).filter(|j| matches!(j, Json::Obj(_))).unwrap_or(Json::Obj(Vec::new()));
+    let mut done = done_lessons(game);
+    if !done.contains(&n) {
+        done.push(n);
+        done.sort_unstable();
+    }
+    json.set(game.code(), Json::Arr(done.into_iter().map(Json::from).collect()));
+    browser::store(PROGRESS_KEY, &json.text());
+}
+
+type Loaded = Option<Result<Arc<Course>, String>>;
+
+thread_local! {
+    /// The courses fetched this visit.
+    static COURSES: RefCell<Vec<(GameId, Arc<Course>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `lessons/<game>.json`, fetched once a visit (precached for offline use).
+fn loaded_course(game: GameId) -> RwSignal<Loaded> {
+    let cached = COURSES.with(|c| c.borrow().iter().find(|(g, _)| *g == game).map(|(_, c)| c.clone()));
+    let loaded = RwSignal::new(cached.map(Ok));
+    if loaded.get_untracked().is_none() {
+        spawn_local(async move {
+            let course = match browser::fetch_text(&format!("lessons/{}.json", game.code())).await {
+                None => Err("no file".to_string()),
+                Some(text) => Course::read(&text).map(Arc::new),
+            };
+            if let Ok(course) = &course {
+                COURSES.with(|c| c.borrow_mut().push((game, course.clone())));
+            }
+            // The screen may be gone meanwhile: then nobody waits for it.
+            let _ = loaded.try_set(Some(course));
+        });
+    }
+    loaded
+}
+
+/// A game's course (`lesson: None`) or its lesson N.
+#[component]
+pub fn Learn(game: GameId, lesson: Option<usize>) -> impl IntoView {
+    with_game!(game, G => learn::<G>(game, lesson))
+}
+
+fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
+    let ctx = ctx();
+    if lesson.is_some() {
+        super::parts::fetch_table(game);
+    }
+    let course = loaded_course(game);
+    // The lessons' stylesheet (not in the first load's styles), with the part.
+    let sheet = view! { <link rel="stylesheet" href="lessons/learn.css" /> };
+    let screen = move || {
+        let lang = ctx.lang();
+        match course.get() {
+            None => view! { <p class="panel loading" role="status">{ln(lang).loading}</p> }.into_any(),
+            Some(Err(why)) => {
+                leptos::logging::warn!("lessons: {why}");
+                view! { <p class="panel problem" role="alert" data-testid="learn-problem">{ln(lang).no_file}</p> }.into_any()
+            }
+            // Lesson 0: the coached first game, its table and the coach.
+            Some(Ok(_)) if lesson == Some(0) => coached::<G>(game),
+            Some(Ok(course)) => match lesson.filter(|&n| course.lesson(n).is_some()) {
+                Some(n) => lesson_view::<G>(game, course, n),
+                None => course_view(game, course),
+            },
+        }
+    };
+    view! { {sheet} {screen} }.into_any()
+}
+
+/// The course: each lesson with ✓ once done, and the one to do next.
+fn course_view(game: GameId, course: Arc<Course>) -> AnyView {
+    let ctx = ctx();
+    let done = done_lessons(game);
+    let next = (1..=course.lessons.len()).find(|n| !done.contains(n));
+    let open = move |n: usize| move |_| ctx.go(Screen::Learn(game, Some(n)));
+    (move || {
+        let lang = ctx.lang();
+        let s = ln(lang);
+        let fr = lang == Lang::Fr;
+        let items = course
+            .lessons
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let n = i + 1;
+                let is_done = done.contains(&n);
+                view! {
+                    <li class:done=is_done data-testid=format!("lesson-item-{n}")>
+                        <button type="button" data-testid=format!("lesson-open-{n}") on:click=open(n)>
+                            {format!("{n}. {}", l.title.pick(fr))}
+                        </button>
+                        {is_done.then(|| view! { " " <span class="tick" data-testid=format!("lesson-done-mark-{n}")>"✓"<span class="sr-only">" " {s.done_mark}</span></span> })}
+                    </li>
+                }
+            })
+            .collect_view();
+        let main = match next {
+            Some(1) => view! { <button type="button" class="primary big" data-testid="learn-start" on:click=open(1)>{s.start}</button> }.into_any(),
+            Some(n) => view! { <button type="button" class="primary big" data-testid="learn-start" on:click=open(n)>{format!("{} {n}", s.continue_at)}</button> }.into_any(),
+            None => view! {
+                <p data-testid="learn-all-done">{s.course_done}</p>
+                <p class="actions">
+                    <a class="button primary" data-testid="coach-game" href=coach::link(game, Some(0))>{s.coached_game}</a>
+                    <button type="button" data-testid="learn-start" on:click=open(1)>{s.again_all}</button>
+                </p>
+            }
+            .into_any(),
+        };
+        view! {
+            <section class="panel learn-course" data-testid="learn-course">
+                <h1>{format!("{} {}", s.learn, game.title())}</h1>
+                <p>{s.intro}</p>
+                <ol class="lesson-list">{items}</ol>
+                {main}
+            </section>
+        }
+    })
+    .into_any()
+}
+
+/// The coached first game: a game against easy bots, the coach's line
+/// beside it ([`coach_view`]).
+fn coached_game(ctx: Ctx, game: GameId) {
+    let seed = browser::fresh_seed();
+    let table = with_game!(game, G => {
+        let mut config = TableConfig::<G>::new(seed, G::DEFAULT_PLAYERS);
+        for seat in config.seats.iter_mut().skip(1) {
+            *seat = SeatKind::Bot(tablee_bots::Level::Easy);
+        }
+        <G as crate::app::game::Registered>::table(config)
+    });
+    super::start_game(ctx, table);
+    if let Some(key) = ctx.shell.with_untracked(|sh| sh.key.clone()) {
+        browser::store(COACHED_KEY, &key);
+    }
+    ctx.go(Screen::Learn(game, Some(0)));
+}
+
+/// Where the coached game's save key is kept: a reload finds it again.
+const COACHED_KEY: &str = "tablee.learn.coached";
+
+/// The coached first game's screen (`&learn=0`): the game on the table if
+/// it is the coached one (a reload resumes it), else a new one dealt; the
+/// bots play on this screen as on the game's (`ui::coach::bots_play`).
+fn coached<G: Coached>(game: GameId) -> AnyView {
+    let ctx = ctx();
+    let key = browser::load(COACHED_KEY);
+    let on_table = ctx.shell.with_untracked(|sh| key.is_some() && sh.key == key && sh.game.as_ref().is_some_and(|g| g.game() == game));
+    if !on_table {
+        // Dealt in a task of its own: not while this screen is drawn.
+        spawn_local(async move { coached_game(ctx, game) });
+        return view! { <p class="panel loading" role="status">{ln(ctx.lang()).loading}</p> }.into_any();
+    }
+    super::parts::fetch_table(game);
+    view! {
+        <div class="coached-screen" data-testid="coached-screen">
+            <super::parts::Part load=Box::new(move || super::parts::table(game)) />
+            {coach_view::<G>()}
+        </div>
+    }
+    .into_any()
+}
+
+/// The coach beside a real game (the coached first game): before each of
+/// the person's decisions, one line from the position and the suggested
+/// move's next element as the target. The person may follow it or not.
+fn coach_view<G: Coached>() -> AnyView {
+    let ctx = ctx();
+    let alive = Arc::new(AtomicBool::new(true));
+    let advice = Memo::new(move |_| {
+        let lang = ctx.lang();
+        // The move in the notation (what a memo may hold), and the line.
+        ctx.game::<G, _>(|s| G::advice(s, lang).map(|(a, line)| (G::action_to_json(&a), line))).flatten()
+    });
+    let remark = {
+        let alive = alive.clone();
+        move || {
+            let alive = alive.clone();
+            request_animation_frame(move || mark_advice::<G>(ctx, advice, alive, 100));
+        }
+    };
+    {
+        let remark = remark.clone();
+        Effect::new(move |_| {
+            advice.track();
+            remark();
+        });
+    }
+    // A card picked changes the next element to tap: marked again after every click.
+    let clicks = window_event_listener(leptos::ev::click, move |_| remark());
+    {
+        let alive = alive.clone();
+        on_cleanup(move || {
+            alive.store(false, Ordering::Relaxed);
+            clicks.remove();
+        });
+    }
+    view! {
+        <section class="panel coach coach-game" data-testid="coach" aria-labelledby="coach-title">
+            <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
+            <p class="coach-line" data-testid="coach-line" aria-live="polite">
+                {move || advice.get().map(|(_, line)| line).unwrap_or_else(|| ln(ctx.lang()).watching.to_string())}
+            </p>
+        </section>
+    }
+    .into_any()
+}
+
+/// Marks the suggested move's next element; tries again while the table
+/// has not drawn it yet.
+fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Option<(Json, String)>>, alive: Arc<AtomicBool>, left: u32) {
+    if !alive.load(Ordering::Relaxed) {
+        return;
+    }
+    let Some(advice) = memo.try_get_untracked() else { return };
+    clear_marks();
+    let asked = advice.is_some();
+    let target = advice.and_then(|(action, _)| {
+        let action = G::action_from_json(&action).ok()?;
+        let selector = ctx.game_untracked::<G, _>(|s| G::target(s, &action)).flatten()?;
+        document()?.query_selector(&selector).ok().flatten()
+    });
+    if let Some(el) = &target {
+        let _ = el.set_attribute("data-coach", "target");
+        into_view(el);
+    }
+    count_mark();
+    if target.is_none() && asked && left > 0 {
+        set_timeout(move || mark_advice::<G>(ctx, memo, alive, left - 1), std::time::Duration::from_millis(100));
+    }
+}
+
+/// Where a lesson is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Step `i` is on.
+    Step(usize),
+    /// The step's move was made; the bots' replies are coming.
+    Replies(usize),
+    Done,
+}
+
+fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyView {
+    let ctx = ctx();
+    let lesson = Arc::new(course.lessons[n - 1].clone());
+    let count = course.lessons.len();
+    let phase = RwSignal::new(Phase::Step(0));
+    let wrong = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<String>);
+    let alive = Arc::new(AtomicBool::new(true));
+    let players = lesson.position.get("players").and_then(Json::as_u64).unwrap_or(4) as usize;
+    // The lesson's position goes on the table in a task of its own, once
+    // the screen before (a lesson's table, the game's) is gone: changing
+    // the shell's game while the table before still runs its effects had
+    // them read values already disposed (issue 41's kind of panic).
+    let token = Arc::new(AtomicU64::new(0));
+    let gate_id = Arc::new(AtomicU64::new(0));
+    let ready = RwSignal::new(false);
+    match G::opening(&lesson) {
+        Ok(state) => {
+            let (lesson, alive, token, gate_id) = (lesson.clone(), alive.clone(), token.clone(), gate_id.clone());
+            spawn_local(async move {
+                if !alive.load(Ordering::Relaxed) {
+                    return;
+                }
+                let session = Session::<G>::at_position(TableConfig::new(Seed::from_number(0), players), state);
+                token.store(super::puzzles::hold_lesson(ctx, session.into_any()), Ordering::Relaxed);
+                // Every person's move passes the lesson first.
+                let gate: coach::Gate = {
+                    let alive = alive.clone();
+                    Rc::new(move |json: &Json| judge::<G>(ctx, &lesson, phase, wrong, &alive, json))
+                };
+                gate_id.store(coach::set_gate(gate), Ordering::Relaxed);
+                let _ = ready.try_set(true);
+            });
+        }
+        Err(why) => problem.set(Some(why)),
+    }
+    {
+        // The game in progress comes back as the player leaves, before the
+        // lesson's table goes (never in `on_cleanup`: docs/architecture.md,
+        // "Screens, and leaving one"); the gate goes with the lesson.
+        let (leaving, token, gate) = (alive.clone(), token.clone(), gate_id.clone());
+        super::on_leave(move || {
+            leaving.store(false, Ordering::Relaxed);
+            coach::clear_gate(gate.load(Ordering::Relaxed));
+            let token = token.load(Ordering::Relaxed);
+            if token != 0 {
+                super::puzzles::release(ctx, token);
+            }
+        });
+        let alive = alive.clone();
+        on_cleanup(move || {
+            alive.store(false, Ordering::Relaxed);
+            coach::clear_gate(gate_id.load(Ordering::Relaxed));
+        });
+    }
+    // The target follows the lesson, the table and the table's own selection
+    // (a card picked): marked again after every change and every click.
+    let remark = {
+        let (lesson, alive) = (lesson.clone(), alive.clone());
+        move || schedule_mark::<G>(ctx, lesson.clone(), phase, alive.clone())
+    };
+    {
+        let remark = remark.clone();
+        Effect::new(move |_| {
+            phase.track();
+            ctx.lang.track();
+            ctx.shell.track();
+            remark();
+        });
+    }
+    Effect::new(move |_| {
+        if phase.get() == Phase::Done {
+            mark_done(game, n);
+        }
+    });
+    let len = lesson.steps.len();
+    let next_step = move |_| {
+        if let Phase::Step(i) = phase.get_untracked() {
+            wrong.set(None);
+            phase.set(advance(&len, i));
+        }
+    };
+    let head = {
+        let lesson = lesson.clone();
+        move || {
+            let lang = ctx.lang();
+            let s = ln(lang);
+            view! {
+                <section class="panel lesson-head" data-testid="lesson-head">
+                    <h1>{format!("{} {n} {} {count} · {}", s.lesson, s.of, lesson.title.pick(lang == Lang::Fr))}</h1>
+                    <a class="button to-list" data-testid="lesson-list" href=coach::link(game, None)>{s.all_lessons}</a>
+                </section>
+            }
+        }
+    };
+    let line = {
+        let lesson = lesson.clone();
+        move || {
+            let lang = ctx.lang();
+            let fr = lang == Lang::Fr;
+            match phase.get() {
+                Phase::Step(i) => lesson.steps.get(i).map(|s| s.say.pick(fr).to_string()).unwrap_or_default(),
+                Phase::Replies(_) => ln(lang).watching.to_string(),
+                Phase::Done => lesson.done.pick(fr).to_string(),
+            }
+        }
+    };
+    let explain = {
+        let lesson = lesson.clone();
+        move || matches!(phase.get(), Phase::Step(i) if lesson.steps.get(i).is_some_and(|s| !s.is_action()))
+    };
+    let step_note = {
+        let lesson = lesson.clone();
+        move || match phase.get() {
+            Phase::Step(i) | Phase::Replies(i) => format!("{} / {}", i + 1, lesson.steps.len()),
+            Phase::Done => "✓".to_string(),
+        }
+    };
+    let done_actions = move || {
+        (phase.get() == Phase::Done).then(|| {
+            let s = ln(ctx.lang());
+            view! {
+                <p class="actions" data-testid="lesson-done">
+                    {if n < count {
+                        view! { <a class="button primary" data-testid="lesson-next" href=coach::link(game, Some(n + 1))>{s.next_lesson}</a> }.into_any()
+                    } else {
+                        view! { <a class="button primary" data-testid="coach-game" href=coach::link(game, Some(0))>{s.coached_game}</a> }.into_any()
+                    }}
+                    <a class="button" data-testid="lesson-again" href=coach::link(game, Some(n))>{s.again}</a>
+                    <a class="button" data-testid="lesson-list-end" href=coach::link(game, None)>{s.all_lessons}</a>
+                </p>
+            }
+        })
+    };
+    let coach_offer = {
+        let course = course.clone();
+        move || (phase.get() == Phase::Done && n == count).then(|| view! { <p class="note">{course.coach.pick(ctx.lang() == Lang::Fr).to_string()}</p> })
+    };
+    view! {
+        <div class="lesson-screen puzzle-screen" data-testid="lesson-screen" on:click=move |_| remark()>
+            {head}
+            {move || problem.get().map(|why| view! { <p class="panel problem" role="alert" data-testid="learn-problem">{why}</p> })}
+            <Show when=move || ready.get() && problem.with(Option::is_none)>
+                <super::parts::Part load=Box::new(move || super::parts::table(game)) />
+            </Show>
+            <section class="panel coach" data-testid="coach" aria-labelledby="coach-title">
+                <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
+                <p class="coach-step muted" data-testid="coach-step">{step_note}</p>
+                <p class="coach-line" data-testid="coach-line" aria-live="polite">{line}</p>
+                {move || wrong.get().map(|w| view! { <p class="coach-wrong" role="alert" data-testid="coach-wrong">{w}</p> })}
+                <Show when=explain.clone()>
+                    <button type="button" class="primary" data-testid="coach-next" on:click=next_step>{move || ln(ctx.lang()).next}</button>
+                </Show>
+                {coach_offer}
+                {done_actions}
+            </section>
+        </div>
+    }
+    .into_any()
+}
+
+/// The phase after step `i` (of `len`).
+fn advance(len: &usize, i: usize) -> Phase {
+    if i + 1 < *len {
+        Phase::Step(i + 1)
+    } else {
+        Phase::Done
+    }
+}
+
+/// The lesson's gate: the step's move goes through (its replies follow),
+/// any other is refused with the lesson's words, the position kept.
+fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wrong: RwSignal<Option<String>>, alive: &Arc<AtomicBool>, json: &Json) -> bool {
+    let lang = ctx.lang.get_untracked();
+    let fr = lang == Lang::Fr;
+    let step = match phase.get_untracked() {
+        Phase::Step(i) => lesson.steps.get(i).filter(|s| s.is_action()).map(|s| (i, s)),
+        Phase::Replies(_) => None,
+        Phase::Done => {
+            wrong.set(Some(ln(lang).lesson_over.to_string()));
+            return false;
+        }
+    };
+    let Some((i, step)) = step else {
+        wrong.set(Some(ln(lang).follow.to_string()));
+        return false;
+    };
+    let Ok(action) = G::action_from_json(json) else { return false };
+    // The same move however it is written (a bid's cards, a table's melds in
+    // another order): the puzzles' key.
+    let key = |a: &Json| G::action_from_json(a).ok().map(|a| G::puzzle_key(&a));
+    let mine = Some(G::puzzle_key(&action));
+    if step.accept.iter().any(|a| key(a) == mine) {
+        wrong.set(None);
+        let before = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves()));
+        let (step, alive) = (step.clone(), alive.clone());
+        let len = lesson.steps.len();
+        // After the table has played it (this runs once `ui::act` returns).
+        spawn_local(async move {
+            if !alive.load(Ordering::Relaxed) {
+                return;
+            }
+            let played = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves())) > before;
+            if played {
+                replies(ctx, step, i, len, phase, alive).await;
+            }
+        });
+        return true;
+    }
+    // Another move: the example's words, else the step's. A move the rules
+    // refuse goes to the table, which says why in the game's own words
+    // (the position stays: the engine refuses it).
+    let example = step.refuse.iter().find(|r| key(&r.act) == mine);
+    let refused = ctx.game_untracked::<G, _>(|s| tablee_engine::Game::check(s.state(), &action).is_err()).unwrap_or(false);
+    let words = match (example.and_then(|r| r.say.as_ref()), &step.wrong) {
+        (Some(say), _) | (None, Some(say)) => say.pick(fr).to_string(),
+        (None, None) => ln(lang).follow.to_string(),
+    };
+    wrong.set(Some(words));
+    refused
+}
+
+/// The bots' scripted replies to step `i`'s move, paced as the bots' speed
+/// says, then the next step.
+async fn replies(ctx: Ctx, step: Step, i: usize, len: usize, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
+    if !step.then.is_empty() {
+        let _ = phase.try_set(Phase::Replies(i));
+    }
+    let delay = match ctx.speed.get_untracked() {
+        Speed::Instant => 0,
+        _ => 700,
+    };
+    for reply in &step.then {
+        if delay > 0 {
+            browser::sleep(delay).await;
+        }
+        if !alive.load(Ordering::Relaxed) {
+            return;
+        }
+        ctx.shell.update(|sh| {
+            let at = sh.game.as_ref().map_or(0, |g| g.moves());
+            if !sh.bot_moved(at, Some(Reply::Action { action: reply.clone() })) {
+                leptos::logging::warn!("lessons: a scripted reply was not played: {}", reply.text());
+            }
+        });
+    }
+    if alive.load(Ordering::Relaxed) {
+        let _ = phase.try_set(advance(&len, i));
+    }
+}
+
+/// Marks the coach's target in the next frame (the page shows the change
+/// first); while the element is not there yet (the table's part still
+/// coming), tries again a little later.
+fn schedule_mark<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
+    fn attempt<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>, left: u32) {
+        if !alive.load(Ordering::Relaxed) {
+            return;
+        }
+        let Some(now) = phase.try_get_untracked() else { return };
+        if !mark::<G>(ctx, &lesson, now) && left > 0 {
+            set_timeout(move || attempt::<G>(ctx, lesson, phase, alive, left - 1), std::time::Duration::from_millis(100));
+        }
+    }
+    request_animation_frame(move || attempt::<G>(ctx, lesson, phase, alive, 100));
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+fn by_testid(testid: &str) -> Option<web_sys::Element> {
+    document()?.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten()
+}
+
+fn clear_marks() {
+    let Some(doc) = document() else { return };
+    if let Ok(list) = doc.query_selector_all("[data-coach=\"target\"], [data-coach=\"point\"]") {
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let _ = el.set_attribute("data-coach", "");
+            }
+        }
+    }
+}
+
+/// One target: the element to tap; `point`: what an explaining step shows.
+/// False when the step has a target that is not on the page yet.
+fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool {
+    clear_marks();
+    let expected = !matches!(phase, Phase::Replies(_));
+    let (target, point) = match phase {
+        Phase::Replies(_) => (None, None),
+        Phase::Done => (by_testid("lesson-next").or_else(|| by_testid("coach-game")), None),
+        Phase::Step(i) => match lesson.steps.get(i) {
+            None => (None, None),
+            Some(step) if step.is_action() => {
+                let action = step.accept.first().and_then(|a| G::action_from_json(a).ok());
+                let selector = action.and_then(|a| ctx.game_untracked::<G, _>(|s| G::target(s, &a)).flatten());
+                (selector.and_then(|t| document()?.query_selector(&t).ok().flatten()), None)
+            }
+            Some(step) => (by_testid("coach-next"), step.point.as_deref().and_then(by_testid)),
+        },
+    };
+    if let Some(point) = &point {
+        let _ = point.set_attribute("data-coach", "point");
+        into_view(point);
+    }
+    if let Some(target) = &target {
+        let _ = target.set_attribute("data-coach", "target");
+        into_view(target);
+    }
+    count_mark();
+    target.is_some() || !expected
+}
+
+/// How many times the marks were set: a test waits for the next after a tap.
+fn count_mark() {
+    MARKS.set(MARKS.get() + 1);
+    if let Some(root) = document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-coach-marks", &MARKS.get().to_string());
+    }
+}
+
+thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+
+/// Scrolls so that `el` is in the window, between the sticky turn line at
+/// the top and the coach's line at the bottom.
+fn into_view(el: &web_sys::Element) {
+    // The coach's own buttons are in its panel: in view with it.
+    if el.closest("[data-testid=\"coach\"]").ok().flatten().is_some() {
+        return;
+    }
+    let Some(window) = web_sys::window() else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top").min(height));
+    let top = 64.0;
+    let bottom = if coach_top > top + 80.0 { coach_top } else { height };
+    let (el_top, el_bottom) = (browser::edge(el, "top"), browser::edge(el, "bottom"));
+    if el_top >= top && el_bottom <= bottom {
+        return;
+    }
+    // Taller than the room: its top at the top (what it starts with is read first).
+    let dy = if el_bottom - el_top > bottom - top { el_top - top } else { (el_top + el_bottom) / 2.0 - (top + bottom) / 2.0 };
+    window.scroll_by_with_x_and_y(0.0, dy);
+}

@@ -1,0 +1,319 @@
+// Learning to play at the table (issue 42): Katzenjammer's course followed
+// by doing only what the coach points at (the one `data-coach="target"`,
+// or Next), at 360×740 in French and at 1280×800 in English — every target
+// alone, in the window and not covered (the coach's line included), no
+// console error, the course's taps counted; a wrong move explained by the
+// lesson with the position kept; the progress (✓) kept across a reload;
+// the home screen's "Learn to play"; the axe scan on a lesson at both
+// sizes; random taps during a lesson; a lesson offline after one visit.
+// Screenshots of each lesson's first step at 360×740 (test-output/learn-*).
+//
+//   node --test tests/e2e/learn.test.mjs     (after `make build`)
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openWithStorage, settle, startEnv } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let env;
+before(async () => {
+  await mkdir(OUTPUT_DIR, { recursive: true });
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+const TARGET = '[data-coach="target"]';
+const marks = (page) => page.evaluate(() => Number(document.documentElement.dataset.coachMarks || 0));
+
+/** Where the target is: in the window, above the coach's line (or in it), and what a tap at its middle hits. */
+const whereTarget = (page) =>
+  page.evaluate(() => {
+    const targets = document.querySelectorAll('[data-coach="target"]');
+    const t = targets[0];
+    const r = t.getBoundingClientRect();
+    const coach = document.querySelector('[data-testid="coach"]');
+    const c = coach.getBoundingClientRect();
+    const inCoach = coach.contains(t);
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    // What an explaining step points at: its top in the window, above the coach's line.
+    const point = document.querySelector('[data-coach="point"]');
+    const p = point?.getBoundingClientRect();
+    return {
+      point: point ? { id: point.dataset.testid, seen: p.top >= 0 && p.top < c.top - 8 } : null,
+      count: targets.length,
+      id: t.dataset.testid,
+      inWindow: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && r.height > 0,
+      covered: !inCoach && r.bottom > c.top + 0.5,
+      hit: !!hit && (hit === t || t.contains(hit)),
+    };
+  });
+
+/**
+ * Taps only the coach's target, lesson after lesson, until the last
+ * lesson's end offers the coached game. Returns the taps per lesson
+ * (Next and the moves; "Next lesson" not counted).
+ */
+async function followCoach(page, { shots } = {}) {
+  const taps = [];
+  let lesson = null;
+  for (let guard = 0; guard < 200; guard += 1) {
+    await page.locator(TARGET).first().waitFor({ state: 'attached', timeout: 15_000 });
+    const head = await page.locator(`${byTestId('lesson-head')} h1`).textContent();
+    if (head !== lesson) {
+      lesson = head;
+      taps.push(0);
+      // What the window shows (the coach's line sticks to its bottom).
+      if (shots) await page.screenshot({ path: path.join(OUTPUT_DIR, `${shots}-${taps.length}.png`) });
+    }
+    const where = await whereTarget(page);
+    assert.equal(where.count, 1, `one target (${head})`);
+    assert.ok(where.inWindow, `the target ${where.id} is in the window (${head})`);
+    assert.ok(!where.covered, `the target ${where.id} is not under the coach's line (${head})`);
+    assert.ok(where.hit, `a tap on ${where.id} reaches it (${head})`);
+    if (where.point) assert.ok(where.point.seen, `what the coach points at (${where.point.id}) is in view above its line (${head})`);
+    if (where.id === 'coach-game') return taps;
+    if (where.id === 'lesson-next') {
+      // A page of its own: the next lesson's title comes.
+      await page.locator(TARGET).click();
+      await page.waitForFunction((h) => {
+        const e = document.querySelector('[data-testid="lesson-head"] h1');
+        return e && e.textContent !== h;
+      }, head, { timeout: 20_000 });
+      continue;
+    }
+    const before = await marks(page);
+    await page.locator(TARGET).click();
+    taps[taps.length - 1] += 1;
+    await page
+      .waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 })
+      .catch((error) => {
+        throw new Error(`no new mark after a tap on ${where.id} (${head}): ${error.message}`);
+      });
+  }
+  throw new Error('the course did not end');
+}
+
+/**
+ * The coached first game: taps only the coach's target (the suggested
+ * move's next element) until the game's end; returns the taps.
+ */
+async function followCoachedGame(page, end = 'end-screen') {
+  let taps = 0;
+  for (let guard = 0; guard < 1000; guard += 1) {
+    const found = await page.waitForFunction(
+      (id) => (document.querySelector(`[data-testid="${id}"]`) ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
+      end,
+      { timeout: 30_000 },
+    );
+    if ((await found.jsonValue()) === 'end') return taps;
+    const where = await whereTarget(page);
+    assert.equal(where.count, 1, 'one target in the coached game');
+    assert.ok(where.inWindow && !where.covered && where.hit, `the coached game's target ${where.id} is in view and free`);
+    const before = await marks(page);
+    await page.locator(TARGET).click();
+    taps += 1;
+    await page.waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 });
+  }
+  throw new Error('the coached game did not end');
+}
+
+const storage = (lang) => ({ 'tablee.speed': 'instant', 'tablee.lang': lang });
+
+const COURSES = { katzenjammer: { lessons: 5, most: 40 }, jachete: { lessons: 7, most: 80 } };
+
+for (const [game, course] of Object.entries(COURSES)) {
+  describe(`${game}'s course, following only the coach`, () => {
+    for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
+      it(`finishes every lesson at ${VIEWPORTS[size].width}×${VIEWPORTS[size].height} in ${lang === 'fr' ? 'French' : 'English'}`, async () => {
+        const { context, page, problems } = await openWithStorage(env, storage(lang), {
+          query: `?game=${game}&learn=1`,
+          viewport: VIEWPORTS[size],
+          locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+        });
+        try {
+          const taps = await followCoach(page, { shots: size === 'phone' ? `learn-${game}-phone` : null });
+          const total = taps.reduce((a, b) => a + b, 0);
+          console.log(`# ${game}'s course: ${taps.join(' + ')} = ${total} taps`);
+          assert.equal(taps.length, course.lessons);
+          assert.ok(total <= course.most, `${total} taps`);
+          if (size === 'desktop') {
+            // The last lesson offers the coached first game, followed with
+            // the coach only: Katzenjammer's whole game, J'achète's first round.
+            await page.locator(byTestId('coach-game')).click();
+            await page.locator(byTestId('coach-line')).waitFor();
+            const played = await followCoachedGame(page, game === 'katzenjammer' ? 'end-screen' : 'ja-round-end');
+            console.log(`# ${game}'s coached game: ${played} taps to the end`);
+            assert.match(await page.locator(byTestId('coach-line')).textContent(), /./);
+            await gotoApp(page, env.url(`?game=${game}&learn`));
+          } else {
+            await page.locator(byTestId('lesson-list-end')).click();
+          }
+          for (let n = 1; n <= course.lessons; n += 1) await page.locator(byTestId(`lesson-done-mark-${n}`)).waitFor();
+          await settle(page);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+}
+
+describe('a lesson', () => {
+  it('explains a wrong move in its own words and keeps the position', async () => {
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2' });
+    try {
+      await page.locator(byTestId('coach-next')).click();
+      await page.locator(`${byTestId('hand-card-0')}[data-coach="target"], ${byTestId('hand')} [data-coach="target"]`).waitFor();
+      const standing = await page.locator(byTestId('standing-bid')).textContent();
+      await page.locator(byTestId('pass-button')).click();
+      await page.locator(byTestId('coach-wrong')).waitFor();
+      assert.match(await page.locator(byTestId('coach-wrong')).textContent(), /two 4s/);
+      assert.equal(await page.locator(byTestId('standing-bid')).textContent(), standing);
+      assert.equal(await page.locator(byTestId('player-0')).getAttribute('data-hand-size'), '6');
+      assert.equal(await page.locator(byTestId('coach-step')).textContent(), '2 / 4');
+      // The coach still points at the move to make.
+      assert.equal(await page.locator(TARGET).count(), 1);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is found from the home screen, and the progress stays across a reload', async () => {
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '' });
+    try {
+      await page.locator(byTestId('learn-button')).click();
+      await page.locator(byTestId('learn-course')).waitFor();
+      assert.equal(await page.locator(byTestId('learn-start')).textContent(), 'Start');
+      await page.locator(byTestId('learn-start')).click();
+      // Lesson 1, the coach only: Next, Pass, Next, Next.
+      for (let i = 0; i < 4; i += 1) {
+        await page.locator(TARGET).waitFor({ state: 'attached' });
+        const before = await marks(page);
+        await page.locator(TARGET).click();
+        await page.waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before);
+      }
+      await page.locator(byTestId('lesson-done')).waitFor();
+      assert.equal(await page.locator(TARGET).getAttribute('data-testid'), 'lesson-next');
+      await gotoApp(page, env.url('?game=katzenjammer&learn'));
+      await page.locator(byTestId('lesson-done-mark-1')).waitFor();
+      assert.equal(await page.locator(byTestId('lesson-done-mark-2')).count(), 0);
+      assert.equal(await page.locator(byTestId('learn-start')).textContent(), 'Continue: lesson 2');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`passes the accessibility scan at ${viewport.width}×${viewport.height}`, async () => {
+      const { context, page, problems } = await openWithStorage(env, storage(size === 'phone' ? 'fr' : 'en'), {
+        query: '?game=katzenjammer&learn=2',
+        viewport,
+      });
+      try {
+        await page.locator(TARGET).waitFor({ state: 'attached' });
+        await settle(page);
+        await page.evaluate(AXE);
+        const found = await page.evaluate(async () => {
+          const result = await window.axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+        });
+        assert.deepEqual(found, []);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('takes random taps without an error', async () => {
+    const seed = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    console.log(`# learn gremlins seed: ${seed}`);
+    let a = seed >>> 0;
+    const rand = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2', viewport: VIEWPORTS.phone });
+    try {
+      await page.locator(TARGET).waitFor({ state: 'attached' });
+      for (let i = 0; i < 60; i += 1) {
+        const spot = await page.evaluate((r) => {
+          const all = [...document.querySelectorAll('main button, main [role="button"], main summary')].filter((el) => {
+            const b = el.getBoundingClientRect();
+            return !el.disabled && b.width > 0 && b.height > 0 && !['lesson-list', 'lesson-list-end', 'coach-game'].includes(el.dataset.testid);
+          });
+          if (!all.length) return null;
+          const el = all[Math.floor(r * all.length)];
+          el.scrollIntoView({ block: 'center' });
+          const b = el.getBoundingClientRect();
+          return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+        }, rand());
+        if (spot) await page.mouse.click(spot.x, spot.y);
+        await page.waitForTimeout(20);
+      }
+      await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens offline after one visit', async () => {
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '' });
+    try {
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        }
+      });
+      await context.setOffline(true);
+      await gotoApp(page, env.url('?game=katzenjammer&learn=4'));
+      await page.locator(TARGET).waitFor({ state: 'attached', timeout: 20_000 });
+      assert.equal(await page.locator(byTestId('part-missing')).count(), 0);
+      assert.deepEqual(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)), [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is offered once to a newcomer by a friend's link, from the rules and from a puzzle", async () => {
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=jachete&seed=1000-000K&players=4' });
+    try {
+      // A deal's link, on a device that never played J'achète: one line, the table below it.
+      await page.locator(byTestId('learn-offer')).waitFor();
+      assert.ok(await page.locator(byTestId('ja-hand')).isVisible());
+      // A second link to the same game: not offered again.
+      await gotoApp(page, env.url('?game=jachete&seed=1000-000M&players=4'));
+      await page.locator(byTestId('ja-hand')).waitFor();
+      assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
+      // The rules page leads to the course.
+      await page.locator(byTestId('nav-rules')).click();
+      assert.match(await page.locator(byTestId('rules-learn')).getAttribute('href'), /game=jachete&learn$/);
+      // A puzzle of a game never played here says what it is and opens its first lesson.
+      await gotoApp(page, env.url('?game=katzenjammer&puzzle=1'));
+      await page.locator(byTestId('puzzle-game-line')).waitFor();
+      await page.locator(byTestId('puzzle-learn-open')).click();
+      await page.locator(TARGET).waitFor({ state: 'attached' });
+      assert.match(await page.locator(`${byTestId('lesson-head')} h1`).textContent(), /^Lesson 1 of 5/);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+});
