@@ -1,8 +1,7 @@
 //! `tablee lessons FILE...`: checks lesson files (issue 42, docs/lessons.md);
 //! `tablee lessons --scenario N FILE` prints lesson N (from 1) as a scenario.
 
-use tablee_lessons::rules::{Jachete, Katzenjammer};
-use tablee_lessons::{check, scenario, taps, Course};
+use tablee_lessons::{scenario, Course};
 
 use crate::Failure;
 
@@ -26,17 +25,10 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             let mut bad = 0;
             for file in files {
                 let course = read(file)?;
-                let (problems, taps) = match course.game.as_str() {
-                    "katzenjammer" => (
-                        check::<Katzenjammer>(&course),
-                        course.lessons.iter().map(|l| taps::<Katzenjammer>(l).unwrap_or(0)).collect::<Vec<_>>(),
-                    ),
-                    "jachete" => (
-                        check::<Jachete>(&course),
-                        course.lessons.iter().map(|l| taps::<Jachete>(l).unwrap_or(0)).collect::<Vec<_>>(),
-                    ),
-                    other => return Err(Failure::usage(format!("{file}: no lessons for the game \"{other}\""))),
-                };
+                // The game's own check, from the registry (no game named here).
+                let (problems, taps) = crate::games::by_code(&course.game)
+                    .and_then(|tool| tool.lessons(&course))
+                    .ok_or_else(|| Failure::usage(format!("{file}: no lessons for the game \"{}\"", course.game)))?;
                 for (i, (lesson, taps)) in course.lessons.iter().zip(&taps).enumerate() {
                     println!("{file}: lesson {} {:<10} {:>2} steps {:>2} taps  {}", i + 1, lesson.id, lesson.steps.len(), taps, lesson.rules.join(" "));
                 }

@@ -60,6 +60,18 @@ pub trait Tool: Sync {
     fn puzzles(&self) -> Option<&dyn Puzzles> {
         None
     }
+
+    /// `tablee lessons` on a course of this game (docs/lessons.md): its
+    /// problems, and each lesson's taps.
+    fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
+        let _ = course;
+        None
+    }
+}
+
+/// A course of rules `R` checked, and each lesson's taps.
+pub fn lessons_of<R: tablee_lessons::rules::Rules>(course: &tablee_lessons::Course) -> (Vec<tablee_lessons::check::Problem>, Vec<usize>) {
+    (tablee_lessons::check::<R>(course), course.lessons.iter().map(|l| tablee_lessons::taps::<R>(l).unwrap_or(0)).collect())
 }
 
 /// What `tablee bench` asked for, whatever the game.

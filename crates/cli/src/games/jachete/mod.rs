@@ -70,6 +70,10 @@ impl Tool for Jachete {
     fn puzzles(&self) -> Option<&dyn Puzzles> {
         Some(&puzzles::JaPuzzles)
     }
+
+    fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::Jachete>(course))
+    }
 }
 
 /// J'achète's arena seats may be its research styles

@@ -65,6 +65,10 @@ impl Tool for Katzenjammer {
     fn puzzles(&self) -> Option<&dyn Puzzles> {
         Some(&puzzles::KbPuzzles)
     }
+
+    fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::Katzenjammer>(course))
+    }
 }
 
 /// Katzenjammer's seats are levels or external bots: no research styles.
