@@ -163,7 +163,11 @@ export function watchProblems(page) {
   let committed = 0;
   const startedAfter = new WeakMap();
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) committed = navigations;
+    if (frame !== page.mainFrame()) return;
+    // Back out of the page to about:blank fetches nothing (no request to
+    // count): the page's requests still loading are left behind all the same.
+    if (!frame.url().startsWith('http')) navigations += 1;
+    committed = navigations;
   });
   page.on('request', (request) => {
     startedAfter.set(request, { navigations, pending: navigations > committed });

@@ -6,7 +6,8 @@
 // screen is tapped (header, links, buttons), then the browser's Back. After
 // each step: no console error, no uncaught exception, no panic; a screen a
 // person can act on (a visible, enabled control); the address naming what
-// is shown. On a phone in French and on a desktop in English.
+// is shown. On a phone in French and on a desktop in English; on each
+// screen, a switch to the other language and back first.
 //
 // Leaving a puzzle by the header panicked (a signal written while the
 // puzzle's table was being torn down re-ran that table's views after their
@@ -30,6 +31,9 @@ const EXITS = [
   'puzzle-list', 'puzzle-next', 'puzzle-play-on', 'puzzle-again', 'puzzle-daily', 'puzzle-next-unsolved',
   'puzzle-game-jachete', 'puzzle-game-katzenjammer', 'games-play', 'watch-replay', 'play-again', 'same-deal', 'replay-games', 'replay-play',
   'games-replay', 'rules-back', 'rules-game-jachete', 'rules-game-katzenjammer', 'problem-fresh', 'problem-home',
+  // The lessons (issue 42): their ways in and between them.
+  'learn-button', 'rules-learn', 'learn-offer-open', 'puzzle-learn-open', 'learn-start', 'lesson-open-2', 'lesson-list',
+  'lesson-next', 'lesson-again', 'lesson-list-end', 'coach-game',
 ];
 
 /** The screens: what each is (its test id) and what its address must say. */
@@ -42,6 +46,10 @@ const SCREENS = [
   { id: 'games-screen', address: (q) => q === '?games' },
   { id: 'problem', address: () => true },
   { id: 'home-screen', address: (q) => q === '' },
+  // A lesson's table and the coached game's are inside their screens.
+  { id: 'lesson-screen', address: (q) => /[?&]learn=[1-9]/.test(q) },
+  { id: 'coached-screen', address: (q) => /[?&]learn=0\b/.test(q) },
+  { id: 'learn-course', address: (q) => /[?&]learn(&|$)/.test(q) },
   { id: 'handoff-screen', address: (q) => /[?&]seed=/.test(q) },
   { id: 'table-screen', address: (q) => /[?&]seed=/.test(q) },
 ];
@@ -97,6 +105,17 @@ async function answer(page) {
   await page.locator(byTestId('puzzle-result')).waitFor();
 }
 
+/** Plays the lesson on screen to its end: Next, or the marked target, until done. */
+async function finishLesson(page) {
+  for (let i = 0; i < 60 && (await page.locator(byTestId('lesson-done')).count()) === 0; i += 1) {
+    const next = page.locator(byTestId('coach-next'));
+    if ((await next.count()) > 0 && (await next.isVisible())) await next.click();
+    else await page.locator('[data-coach="target"]').first().click({ timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(100);
+  }
+  await page.locator(byTestId('lesson-done')).waitFor();
+}
+
 /** The screens a walk starts from: a name, localStorage, the address, and a step after loading. */
 async function starts() {
   const kbMid = await fixture('katzenjammer-save-midgame.json');
@@ -127,6 +146,10 @@ async function starts() {
     { name: "Katzenjammer's rules", query: '?rules', then: rules('katzenjammer') },
     { name: "J'achète's rules", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?rules', then: rules('jachete') },
     { name: 'a bad link', query: '?game=jachete&seed=UUUU-UUUU&players=4' },
+    { name: "Katzenjammer's lessons", query: '?game=katzenjammer&learn' },
+    { name: "a J'achète lesson", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=jachete&learn=4' },
+    { name: 'a Katzenjammer lesson done', query: '?game=katzenjammer&learn=1', then: finishLesson },
+    { name: "J'achète's coached game", query: '?game=jachete&learn=0' },
   ];
 }
 
@@ -213,6 +236,17 @@ describe('every way between screens', { timeout: 900_000 }, () => {
             return check(page, problems, `${start.name}`);
           };
           const here = await open();
+          // The other language and back: the same screen at the same
+          // address, working (a lesson rebuilt itself on a switch, on
+          // values already gone).
+          for (const code of locale.startsWith('fr') ? ['en', 'fr'] : ['fr', 'en']) {
+            const address = page.url();
+            await page.locator(byTestId(`lang-${code}`)).click();
+            const step = `${start.name} → lang-${code}`;
+            assert.equal(await check(page, problems, step), here, step);
+            assert.equal(page.url(), address, `${step}: the address stays`);
+            steps += 1;
+          }
           const exits = await exitsHere(page);
           assert.ok(exits.length > 0, `${start.name}: a way out`);
           for (const exit of exits) {

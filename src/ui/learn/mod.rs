@@ -125,13 +125,16 @@ fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
     let course = loaded_course(game);
     // The lessons' stylesheet (not in the first load's styles), with the part.
     let sheet = view! { <link rel="stylesheet" href="lessons/learn.css" /> };
+    // This closure re-runs only when the course arrives: the language is
+    // read inside each piece's own closures. (Reading it here rebuilt a
+    // lesson on every switch of language: its table's holder twice, its
+    // step lost, and the table before ran on disposed values.)
     let screen = move || {
-        let lang = ctx.lang();
         match course.get() {
-            None => view! { <p class="panel loading" role="status">{ln(lang).loading}</p> }.into_any(),
+            None => view! { <p class="panel loading" role="status">{move || ln(ctx.lang()).loading}</p> }.into_any(),
             Some(Err(why)) => {
                 leptos::logging::warn!("lessons: {why}");
-                view! { <p class="panel problem" role="alert" data-testid="learn-problem">{ln(lang).no_file}</p> }.into_any()
+                view! { <p class="panel problem" role="alert" data-testid="learn-problem">{move || ln(ctx.lang()).no_file}</p> }.into_any()
             }
             // Lesson 0: the coached first game, its table and the coach.
             Some(Ok(_)) if lesson == Some(0) => coached::<G>(game),
@@ -226,7 +229,7 @@ fn coached<G: Coached>(game: GameId) -> AnyView {
     if !on_table {
         // Dealt in a task of its own: not while this screen is drawn.
         spawn_local(async move { coached_game(ctx, game) });
-        return view! { <p class="panel loading" role="status">{ln(ctx.lang()).loading}</p> }.into_any();
+        return view! { <p class="panel loading" role="status">{move || ln(ctx.lang()).loading}</p> }.into_any();
     }
     super::parts::fetch_table(game);
     view! {
