@@ -12,6 +12,7 @@
 //   node scripts/import-cycles.mjs          the circles, one per paragraph
 //   node scripts/import-cycles.mjs --tests  the test modules' imports too
 //   node scripts/import-cycles.mjs --count  just their number
+//   node scripts/import-cycles.mjs --edges  each circle's imports, file -> file
 //
 // Exits 0 either way: it measures, the tests judge.
 
@@ -171,5 +172,15 @@ if (process.argv.includes("--count")) {
   console.log(sccs.length);
 } else {
   console.log(`${sccs.length} import circle(s), ${sccs.reduce((n, c) => n + c.length, 0)} files in them`);
-  for (const c of sccs) console.log(`\n${c.length} files:\n  ${c.join("\n  ")}`);
+  for (const c of sccs) {
+    console.log(`\n${c.length} files:\n  ${c.join("\n  ")}`);
+    if (!process.argv.includes("--edges")) continue;
+    // The imports inside the circle: where to cut it.
+    const inside = new Set(c);
+    for (const f of c) {
+      for (const t of graph.get(join(root, f)) ?? []) {
+        if (inside.has(relative(root, t))) console.log(`    ${f} -> ${relative(root, t)}`);
+      }
+    }
+  }
 }

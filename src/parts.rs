@@ -36,7 +36,7 @@ macro_rules! table_parts {
         $(
             #[allow(non_snake_case)]
             mod $variant {
-                use super::*;
+                use crate::parts::*;
 
                 #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload))]
                 pub fn table() -> Result<AnyView, PartMissing> {

@@ -3,7 +3,7 @@
 
 use tablee_lessons::{scenario, Course};
 
-use crate::Failure;
+use crate::failure::Failure;
 
 fn read(file: &str) -> Result<Course, Failure> {
     let text = std::fs::read_to_string(file).map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;

@@ -9,7 +9,8 @@
 use super::bid::{Bid, BidKind, BidLevel};
 use super::cards::{Card, Counts};
 use super::foursome::Presentation;
-use super::state::{KbState, Phase};
+use super::state::KbState;
+use super::view::Phase;
 
 pub use super::action::Action;
 

@@ -1,6 +1,7 @@
 //! A match: several games with running totals (KB-20).
 
-use super::state::{KbState, Options, SetupError};
+use super::state::{KbState, SetupError};
+use super::view::Options;
 use crate::game::Seat;
 use crate::seed::Seed;
 

@@ -22,10 +22,10 @@ pub use log::Event;
 pub use matchplay::{GameRecord, Match};
 pub use refusal::{FoursomeProblem, Refusal};
 pub use state::{
-    Deal, EndCause, Hidden, KbState, Options, Phase, SetupError, StandingBid, HAND_SIZE, JOKER_PENALTY, MAX_PLAYERS,
+    Deal, EndCause, Hidden, KbState, SetupError, HAND_SIZE, JOKER_PENALTY, MAX_PLAYERS,
     MAX_ROW, MIN_PLAYERS,
 };
-pub use view::KbView;
+pub use view::{KbView, Options, Phase, StandingBid};
 
 use crate::game::{Game, Outcome, RuleError, Seat};
 

@@ -7,13 +7,13 @@
 //! [`KbState::apply`], so a state always waits for a player's decision or is over.
 
 use super::action::Action;
-use super::bid::{Bid, BidLevel};
+use super::bid::Bid;
 use super::cards::{Card, Counts, DECK_SIZE};
 use super::foursome::Presentation;
 pub use super::log::EndCause;
 use super::log::Event;
 use super::refusal::Refusal;
-use super::view::KbView;
+use super::view::{KbView, Options, Phase, StandingBid};
 use crate::game::{Outcome, RuleError, Seat};
 use crate::rng::Rng;
 use crate::seed::Seed;
@@ -26,51 +26,6 @@ pub const HAND_SIZE: usize = 6;
 pub const MAX_ROW: usize = 6;
 /// Mice lost by the players with the most jokers (KB-18).
 pub const JOKER_PENALTY: i32 = 5;
-
-/// Game options (KB-2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Options {
-    /// Keep all 24 mice with 4 players or fewer (default: 20, as the rulebook says).
-    pub full_mice: bool,
-}
-
-impl Options {
-    /// KB-2: 24 mice, or 20 with four players or fewer unless `full_mice`.
-    pub fn mice_for(self, players: usize) -> u8 {
-        if players <= 4 && !self.full_mice {
-            20
-        } else {
-            24
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// An auction is running (KB-7..KB-11).
-    Bidding,
-    /// The auction winner may present foursomes (KB-14).
-    Presenting,
-    /// The game has ended (KB-6, KB-17).
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Bidding => "bidding",
-            Phase::Presenting => "presenting",
-            Phase::Over => "over",
-        }
-    }
-}
-
-/// The standing bid: who holds it and what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StandingBid {
-    pub seat: Seat,
-    pub level: BidLevel,
-}
 
 /// A position that cannot be set up, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -697,6 +652,31 @@ impl KbState {
 /// Two states are equal when the game is the same: the same cards in the same
 /// places and the same public facts. Unused array slots and the public log
 /// (a record of how the state was reached, not part of it) do not count.
+impl KbState {
+    pub fn view(&self, seat: Seat) -> KbView {
+        let n = self.players();
+        KbView {
+            seat,
+            players: n,
+            options: self.options(),
+            phase: self.phase(),
+            to_act: self.to_act(),
+            bandleader: self.bandleader(),
+            row: self.row().to_vec(),
+            high_bid: self.high_bid(),
+            passed: self.passed(),
+            stock: self.stock_len(),
+            mice_left: self.mice_left(),
+            discard: self.discard(),
+            hand: self.hand(seat),
+            hand_sizes: (0..n).map(|s| self.hand_size(s)).collect(),
+            mice: (0..n).map(|s| self.mice(s)).collect(),
+            jokers_shown: (0..n).map(|s| self.jokers_shown(s)).collect(),
+            history: self.log().to_vec(),
+        }
+    }
+}
+
 impl PartialEq for KbState {
     fn eq(&self, other: &Self) -> bool {
         let n = self.players();

@@ -2,8 +2,53 @@
 
 use super::cards::{Card, Counts};
 use super::log::Event;
-use super::state::{KbState, Options, Phase, StandingBid};
+use super::bid::BidLevel;
 use crate::game::Seat;
+
+/// Game options (KB-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Keep all 24 mice with 4 players or fewer (default: 20, as the rulebook says).
+    pub full_mice: bool,
+}
+
+impl Options {
+    /// KB-2: 24 mice, or 20 with four players or fewer unless `full_mice`.
+    pub fn mice_for(self, players: usize) -> u8 {
+        if players <= 4 && !self.full_mice {
+            20
+        } else {
+            24
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// An auction is running (KB-7..KB-11).
+    Bidding,
+    /// The auction winner may present foursomes (KB-14).
+    Presenting,
+    /// The game has ended (KB-6, KB-17).
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Bidding => "bidding",
+            Phase::Presenting => "presenting",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The standing bid: who holds it and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StandingBid {
+    pub seat: Seat,
+    pub level: BidLevel,
+}
 
 /// One seat's view of the table. Built only from public facts and the seat's
 /// own hand, so bots and the UI cannot see what they must not.
@@ -29,29 +74,4 @@ pub struct KbView {
     /// Everything that happened in public, oldest first: bids, passes, cards
     /// paid and presented, reveals.
     pub history: Vec<Event>,
-}
-
-impl KbState {
-    pub fn view(&self, seat: Seat) -> KbView {
-        let n = self.players();
-        KbView {
-            seat,
-            players: n,
-            options: self.options(),
-            phase: self.phase(),
-            to_act: self.to_act(),
-            bandleader: self.bandleader(),
-            row: self.row().to_vec(),
-            high_bid: self.high_bid(),
-            passed: self.passed(),
-            stock: self.stock_len(),
-            mice_left: self.mice_left(),
-            discard: self.discard(),
-            hand: self.hand(seat),
-            hand_sizes: (0..n).map(|s| self.hand_size(s)).collect(),
-            mice: (0..n).map(|s| self.mice(s)).collect(),
-            jokers_shown: (0..n).map(|s| self.jokers_shown(s)).collect(),
-            history: self.log().to_vec(),
-        }
-    }
 }
