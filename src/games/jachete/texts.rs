@@ -286,6 +286,16 @@ pub fn stage_error(e: StageError, lang: Lang) -> &'static str {
     }
 }
 
+/// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
+/// the puzzles' words (`tablee_puzzles::explain_ja::headline`: one copy of
+/// the reasons): the table's hint and the coached game's line (issue 42).
+/// `None` when no reason holds.
+pub fn why(view: &tablee_engine::jachete::JaView, best: &JaAction, other: &JaAction, lang: Lang) -> Option<String> {
+    let kind = tablee_puzzles::jachete::kind_of(view, &[best.clone(), other.clone()], best, other);
+    let (en, fr) = tablee_puzzles::explain_ja::headline(view, kind, best, other)?;
+    Some(if lang == Lang::Fr { fr } else { en })
+}
+
 /// An action in words (hints, announcements).
 pub fn action_text(action: &JaAction, lang: Lang) -> String {
     let en = lang == Lang::En;
@@ -423,6 +433,43 @@ pub fn meld_label(config: &Table, owner: Seat, k: usize, cards: &[Card], lang: L
 mod tests {
     use super::*;
     use tablee_engine::jachete::contract;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split(' ').map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    /// Issue 42: the hint's and the coach's reason, from the seat's view, in
+    /// both languages: red if the reason were missing, wrong, or said of
+    /// the other move.
+    #[test]
+    fn ja09_ja12_the_hints_reason_says_why_in_both_languages() {
+        use tablee_engine::jachete::{JaGame, JaOptions, JaPhase};
+        use tablee_engine::{Game, Seed};
+        // JA-12: opening with the contract against waiting.
+        let mut v = JaGame::new_game(4, JaOptions::default(), Seed::from_number(1)).unwrap().view(0);
+        v.hand = cards("5S 5H 5D 8C 8D 8S JK QC");
+        v.table = Vec::new();
+        v.opened = vec![false, true, false, true];
+        v.phase = JaPhase::Play;
+        let mut table = v.table.clone();
+        table.push(tablee_engine::jachete::TableMeld { owner: 0, cards: cards("5S 5H 5D") });
+        table.push(tablee_engine::jachete::TableMeld { owner: 0, cards: cards("8C 8D 8S") });
+        let open = JaAction::Play { table };
+        let wait = JaAction::Discard(Card::parse("QC").unwrap());
+        assert_eq!(why(&v, &open, &wait, Lang::En).as_deref(), Some("Open with 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, the contract met now"));
+        assert_eq!(why(&v, &open, &wait, Lang::Fr).as_deref(), Some("Ouvrez avec 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, le contrat rempli dès maintenant"));
+        // Waiting is told as waiting, with its own reason (not "the contract met").
+        let wait_why = why(&v, &wait, &open, Lang::En).unwrap();
+        assert!(wait_why.starts_with("Discard the Q♣ and wait before opening") && !wait_why.contains("contract met"), "{wait_why}");
+        // JA-9: buying a card that pairs with the hand.
+        v.phase = JaPhase::BuyWindow;
+        v.buy_card = Some(Card::parse("QH").unwrap());
+        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::En).as_deref(), Some("Buy the Q♥, making a pair"));
+        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::Fr).as_deref(), Some("Achetez la D♥, soit une paire"));
+        for lang in Lang::ALL {
+            assert!(why(&v, &JaAction::Buy, &JaAction::Decline, lang).is_some_and(|w| !w.contains("JA-")));
+        }
+    }
 
     #[test]
     fn ja03_contracts_read_in_words() {

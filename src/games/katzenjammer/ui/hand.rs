@@ -313,6 +313,9 @@ struct Selection {
     joker_choice: RwSignal<Option<u8>>,
 }
 
+/// Two choices' values closer than this are within the search's noise.
+pub(super) const HINT_EQUAL: f64 = 0.02;
+
 /// One of the hint's choices: the move in words, its strength, and for a
 /// bid the button that selects its cards in the hand.
 fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selection: Selection) -> impl IntoView {
@@ -324,7 +327,7 @@ fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selecti
     };
     // Two points of strength are within the search's noise: say so rather
     // than rank equal moves.
-    let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
+    let equal = (i > 0 && best - value < HINT_EQUAL).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
     view! {
         <li>
             <span>{texts::action_text(&action, lang)}</span>
