@@ -197,12 +197,19 @@ pub fn card_spoken(card: Card, lang: Lang) -> String {
 
 /// "2 sets of 3" / "2 séries de 3".
 pub fn contract_text(c: Contract, lang: Lang) -> String {
+    let (count, sets, rest) = contract_words(c, lang);
+    format!("{count} {sets} {rest}")
+}
+
+/// The contract's words around its set word, which the table defines on a
+/// tap (issue 42): ("two", "sets", "of 3").
+pub fn contract_words(c: Contract, lang: Lang) -> (String, &'static str, String) {
     let n = number(c.sets as u32, lang, true);
     match (lang, c.sets) {
-        (Lang::En, 1) => format!("one set of {}", c.min_len),
-        (Lang::En, _) => format!("{n} sets of {}", c.min_len),
-        (Lang::Fr, 1) => format!("une série de {}", c.min_len),
-        (Lang::Fr, _) => format!("{n} séries de {}", c.min_len),
+        (Lang::En, 1) => ("one".into(), "set", format!("of {}", c.min_len)),
+        (Lang::En, _) => (n, "sets", format!("of {}", c.min_len)),
+        (Lang::Fr, 1) => ("une".into(), "série", format!("de {}", c.min_len)),
+        (Lang::Fr, _) => (n, "séries", format!("de {}", c.min_len)),
     }
 }
 

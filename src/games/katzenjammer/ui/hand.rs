@@ -12,6 +12,7 @@ use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};
+use crate::ui::term::Term;
 use crate::ui::browser;
 use crate::ui::context::ctx;
 use crate::ui::flow::act;
@@ -218,6 +219,11 @@ pub fn HandArea() -> impl IntoView {
     view! {
         <section class="panel hand-area" aria-labelledby="hand-title" on:keydown=on_key>
             <h2 id="hand-title">{title}</h2>
+            // Issue 42: the words a newcomer meets here, each defined on a tap.
+            {move || {
+                let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
+                view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
+            }}
             {hand_view}
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
