@@ -15,6 +15,7 @@ use leptos::task::spawn_local;
 
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;
+use crate::ui::game_ui::GameUi;
 use crate::app::worker::{self, Reply};
 use crate::ui::{browser, worker_client};
 use crate::ui::context::{tr, Ctx};
@@ -117,12 +118,14 @@ where
 }
 
 /// The hint's panel at the move on the table: "thinking", or the choices
-/// (`row` draws each: its index, action, value and the best value) and
-/// what the values mean (`explain`). Its title is a second-level heading:
-/// under the page's one h1, whatever the table around it.
+/// (`row` draws each: its index, action, value and the best value), why the
+/// first beats the second in plain words when the game finds a reason
+/// ([`GameUi::hint_reason`], issue 42), and what the values mean
+/// (`explain`). Its title is a second-level heading: under the page's one
+/// h1, whatever the table around it.
 pub fn panel<G, R, N>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, explain: fn(Lang) -> String, row: R) -> impl IntoView
 where
-    G: GameDef,
+    G: GameUi,
     G::Action: Send + Sync + 'static,
     R: Fn(usize, G::Action, f64, f64, Lang) -> N + Send + Sync + Copy + 'static,
     N: IntoView + 'static,
@@ -136,11 +139,16 @@ where
             }
             Hint::Ready { at, choices } if at == now => {
                 let best = choices.first().map_or(0.0, |c| c.1);
+                // The position is the one the hint was asked at (`at == now`).
+                let why = ctx.game_untracked::<G, _>(|s| G::hint_reason(s, &choices, lang)).flatten().map(|why| {
+                    view! { <p class="hint-why" data-testid="hint-why"><strong>{lang.s().hint_why}</strong> " " {why} "."</p> }
+                });
                 let items = choices.into_iter().enumerate().map(|(i, (a, v))| row(i, a, v, best, lang)).collect_view();
                 view! {
                     <section class="hint" data-testid="hint-panel" aria-labelledby="hint-title">
                         <h2 id="hint-title">{lang.s().hint_title}</h2>
                         <ol>{items}</ol>
+                        {why}
                         <p class="note">{explain(lang)}</p>
                     </section>
                 }

@@ -14,6 +14,7 @@ pub mod coach;
 pub(crate) mod deal_bar;
 pub(crate) mod game_ui;
 pub(crate) mod hint;
+pub(crate) mod term;
 mod home;
 pub mod parts;
 pub mod learn;

@@ -193,7 +193,8 @@ async function topInView(page, testid) {
 async function roundOneEnd(page) {
   const facts = async () => [
     (await page.locator(byTestId('ja-round')).textContent()).trim(),
-    (await page.locator(byTestId('ja-contract')).textContent()).trim(),
+    // innerText: the set word's definition (issue 42) is hidden until tapped.
+    (await page.locator(byTestId('ja-contract')).innerText()).trim(),
   ];
   const check = async () => {
     const [round, contract] = await facts();

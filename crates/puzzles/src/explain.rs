@@ -104,6 +104,14 @@ pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit
     (e.en, e.fr)
 }
 
+/// The reason alone, `(english, french)`, when one holds: the
+/// explanation's headline without the gain ("Passing keeps your three 4s, a
+/// foursome with your joker"). The table's hint and the coached game say it
+/// in play (issue 42), where the gain is the search's, not the reason's.
+pub fn headline(view: &KbView, answer: &Action, other: &Action) -> Option<(String, String)> {
+    reasons(view, answer, other).into_iter().next().map(|r| text(view, &r, answer))
+}
+
 /// The explanation, with the reason it names.
 pub fn explain(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> Explanation {
     let reason = reasons(view, answer, other).into_iter().next();

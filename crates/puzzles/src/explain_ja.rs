@@ -105,18 +105,33 @@ pub fn why(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, gain:
     (e.en, e.fr)
 }
 
+/// The reason alone, `(english, french)`, when one holds: the explanation's
+/// headline without the gain ("Buy the 7♦, making a pair"). The table's
+/// hint and the coached game say it in play (issue 42), where the gain is
+/// the search's, not the reason's.
+pub fn headline(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) -> Option<(String, String)> {
+    let reason = reasons(view, answer, other).into_iter().next()?;
+    Some(head(view, kind, answer, other, Some(&reason)))
+}
+
+/// The move in words, then the reason's (when one holds).
+fn head(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, reason: Option<&Reason>) -> (String, String) {
+    let (move_en, move_fr) = move_words(view, kind, answer, other);
+    let (why_en, why_fr) = reason.map_or_else(|| (String::new(), String::new()), reason_words);
+    (format!("{move_en}{why_en}"), format!("{move_fr}{why_fr}"))
+}
+
 /// The explanation, with the reason it names.
 pub fn explain(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, gain: f64) -> Explanation {
     let reason = reasons(view, answer, other).into_iter().next();
-    let (move_en, move_fr) = move_words(view, kind, answer, other);
-    let (why_en, why_fr) = reason.map_or_else(|| (String::new(), String::new()), |r| reason_words(&r));
+    let (head_en, head_fr) = head(view, kind, answer, other, reason.as_ref());
     let g_en = format!("{:.1}", gain.abs());
     let g_fr = g_en.replace('.', ",");
     Explanation {
         // "in the round" / "dans la manche" left out for the size budget: a
         // puzzle is one round's decision.
-        en: format!("{move_en}{why_en}: {g_en} fewer points expected"),
-        fr: format!("{move_fr}{why_fr}\u{a0}: {g_fr}\u{a0}points de moins en moyenne"),
+        en: format!("{head_en}: {g_en} fewer points expected"),
+        fr: format!("{head_fr}\u{a0}: {g_fr}\u{a0}points de moins en moyenne"),
         reason,
     }
 }

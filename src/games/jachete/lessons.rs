@@ -35,13 +35,19 @@ impl Coached for Jachete {
         }
     }
 
-    /// The easy bot's choice, in the puzzles' words for a move.
+    /// The normal bot's choice (its heuristic, computed in the page at
+    /// once), said with the reason the puzzles' explainer finds against its
+    /// next best move ("Buy the 7♦, making a pair"; the hint's words), else
+    /// in the puzzles' words for a move.
     fn advice(session: &Session<Self>, lang: Lang) -> Option<(JaAction, String)> {
         use crate::ui::GameUi;
         let seat = session.human_to_act()?;
-        let action = session.decision(seat, tablee_bots::Level::Normal).decide();
-        let words = Jachete::puzzle_words(session, &action, lang);
-        Some((action, words))
+        let decision = session.decision(seat, tablee_bots::Level::Normal);
+        let choices = decision.analyse();
+        let action = choices.first()?.action.clone();
+        let why = choices.get(1).and_then(|other| super::texts::why(&decision.view, &action, &other.action, lang));
+        let words = why.unwrap_or_else(|| Jachete::puzzle_words(session, &action, lang));
+        Some((action, format!("{words}.")))
     }
 
 }

@@ -7,6 +7,7 @@ mod lessons;
 pub mod refusals;
 pub mod staging;
 pub mod summary;
+pub mod terms;
 pub mod texts;
 pub mod ui;
 

@@ -197,12 +197,19 @@ pub fn card_spoken(card: Card, lang: Lang) -> String {
 
 /// "2 sets of 3" / "2 séries de 3".
 pub fn contract_text(c: Contract, lang: Lang) -> String {
+    let (count, sets, rest) = contract_words(c, lang);
+    format!("{count} {sets} {rest}")
+}
+
+/// The contract's words around its set word, which the table defines on a
+/// tap (issue 42): ("two", "sets", "of 3").
+pub fn contract_words(c: Contract, lang: Lang) -> (String, &'static str, String) {
     let n = number(c.sets as u32, lang, true);
     match (lang, c.sets) {
-        (Lang::En, 1) => format!("one set of {}", c.min_len),
-        (Lang::En, _) => format!("{n} sets of {}", c.min_len),
-        (Lang::Fr, 1) => format!("une série de {}", c.min_len),
-        (Lang::Fr, _) => format!("{n} séries de {}", c.min_len),
+        (Lang::En, 1) => ("one".into(), "set", format!("of {}", c.min_len)),
+        (Lang::En, _) => (n, "sets", format!("of {}", c.min_len)),
+        (Lang::Fr, 1) => ("une".into(), "série", format!("de {}", c.min_len)),
+        (Lang::Fr, _) => (n, "séries", format!("de {}", c.min_len)),
     }
 }
 
@@ -284,6 +291,16 @@ pub fn stage_error(e: StageError, lang: Lang) -> &'static str {
         StageError::NotYourTurn if en => "Wait for your turn.",
         StageError::NotYourTurn => "Attendez votre tour.",
     }
+}
+
+/// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
+/// the puzzles' words (`tablee_puzzles::explain_ja::headline`: one copy of
+/// the reasons): the table's hint and the coached game's line (issue 42).
+/// `None` when no reason holds.
+pub fn why(view: &tablee_engine::jachete::JaView, best: &JaAction, other: &JaAction, lang: Lang) -> Option<String> {
+    let kind = tablee_puzzles::jachete::kind_of(view, &[best.clone(), other.clone()], best, other);
+    let (en, fr) = tablee_puzzles::explain_ja::headline(view, kind, best, other)?;
+    Some(if lang == Lang::Fr { fr } else { en })
 }
 
 /// An action in words (hints, announcements).
@@ -423,6 +440,43 @@ pub fn meld_label(config: &Table, owner: Seat, k: usize, cards: &[Card], lang: L
 mod tests {
     use super::*;
     use tablee_engine::jachete::contract;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split(' ').map(|c| Card::parse(c).unwrap()).collect()
+    }
+
+    /// Issue 42: the hint's and the coach's reason, from the seat's view, in
+    /// both languages: red if the reason were missing, wrong, or said of
+    /// the other move.
+    #[test]
+    fn ja09_ja12_the_hints_reason_says_why_in_both_languages() {
+        use tablee_engine::jachete::{JaGame, JaOptions, JaPhase};
+        use tablee_engine::{Game, Seed};
+        // JA-12: opening with the contract against waiting.
+        let mut v = JaGame::new_game(4, JaOptions::default(), Seed::from_number(1)).unwrap().view(0);
+        v.hand = cards("5S 5H 5D 8C 8D 8S JK QC");
+        v.table = Vec::new();
+        v.opened = vec![false, true, false, true];
+        v.phase = JaPhase::Play;
+        let mut table = v.table.clone();
+        table.push(tablee_engine::jachete::TableMeld { owner: 0, cards: cards("5S 5H 5D") });
+        table.push(tablee_engine::jachete::TableMeld { owner: 0, cards: cards("8C 8D 8S") });
+        let open = JaAction::Play { table };
+        let wait = JaAction::Discard(Card::parse("QC").unwrap());
+        assert_eq!(why(&v, &open, &wait, Lang::En).as_deref(), Some("Open with 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, the contract met now"));
+        assert_eq!(why(&v, &open, &wait, Lang::Fr).as_deref(), Some("Ouvrez avec 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, le contrat rempli dès maintenant"));
+        // Waiting is told as waiting, with its own reason (not "the contract met").
+        let wait_why = why(&v, &wait, &open, Lang::En).unwrap();
+        assert!(wait_why.starts_with("Discard the Q♣ and wait before opening") && !wait_why.contains("contract met"), "{wait_why}");
+        // JA-9: buying a card that pairs with the hand.
+        v.phase = JaPhase::BuyWindow;
+        v.buy_card = Some(Card::parse("QH").unwrap());
+        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::En).as_deref(), Some("Buy the Q♥, making a pair"));
+        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::Fr).as_deref(), Some("Achetez la D♥, soit une paire"));
+        for lang in Lang::ALL {
+            assert!(why(&v, &JaAction::Buy, &JaAction::Decline, lang).is_some_and(|w| !w.contains("JA-")));
+        }
+    }
 
     #[test]
     fn ja03_contracts_read_in_words() {

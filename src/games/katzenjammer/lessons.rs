@@ -28,13 +28,8 @@ impl Coached for Katzenjammer {
         let choices = decision.analyse();
         let best = choices.first()?.action;
         let what = texts::action_text(&best, lang);
-        let why = choices.get(1).and_then(|other| {
-            let e = tablee_puzzles::explain::explain(&decision.view, &best, &other.action, 0.0, tablee_puzzles::format::Unit::Mice);
-            e.reason?;
-            let text = if lang == Lang::Fr { e.fr } else { e.en };
-            // The reason only: the gain after the colon is the search's, not the heuristic's.
-            Some(text.rsplit_once(':').map_or(text.clone(), |(head, _)| head.trim_end_matches('\u{a0}').to_string()))
-        });
+        // The reason only (the hint's words): the puzzles' gain is the search's, not the heuristic's.
+        let why = choices.get(1).and_then(|other| texts::why(&decision.view, &best, &other.action, lang));
         Some((best, match why {
             Some(why) => format!("{what} — {why}."),
             None => format!("{what}."),

@@ -9,6 +9,7 @@ pub mod presenting;
 pub mod refusals;
 pub mod seat_moves;
 pub mod summary;
+pub mod terms;
 pub mod texts;
 pub mod ui;
 

@@ -302,6 +302,15 @@ pub fn presentation_text(p: &Presentation, lang: Lang) -> String {
     }
 }
 
+/// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
+/// the puzzles' words (`tablee_puzzles::explain::headline`: one copy of the
+/// reasons): the table's hint and the coached game's line (issue 42). `None`
+/// when no reason holds.
+pub fn why(view: &tablee_engine::katzenjammer::KbView, best: &tablee_engine::katzenjammer::Action, other: &tablee_engine::katzenjammer::Action, lang: Lang) -> Option<String> {
+    let (en, fr) = tablee_puzzles::explain::headline(view, best, other)?;
+    Some(if lang == Lang::Fr { fr } else { en })
+}
+
 /// A move in words, for hints: "Pass", "Bid three 2s (2 · 2 · joker)".
 pub fn action_text(action: &tablee_engine::katzenjammer::Action, lang: Lang) -> String {
     use tablee_engine::katzenjammer::Action;
@@ -646,6 +655,38 @@ mod tests {
 
     fn same(count: u8, v: u8) -> BidLevel {
         BidLevel { kind: BidKind::Same(v), count }
+    }
+
+    /// Issue 42: the hint's and the coach's reason, from the seat's view, in
+    /// both languages: red if the reason were missing, wrong, or said of
+    /// the other move; the hint says none when the two are as good.
+    #[test]
+    fn kb16_the_hints_reason_says_why_in_both_languages() {
+        use tablee_engine::katzenjammer::{Action, Bid, KbState, Options};
+        let mut view = KbState::new_game(4, Options::default(), Seed::from_number(1)).unwrap().view(0);
+        view.hand = Counts([0, 0, 3, 1, 0, 1]);
+        view.row = vec![Card::Five, Card::One];
+        let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
+        assert_eq!(why(&view, &Action::Pass, &bid, Lang::En).as_deref(), Some("Passing keeps your three 3s, a foursome with your joker"));
+        assert_eq!(why(&view, &Action::Pass, &bid, Lang::Fr).as_deref(), Some("Passer garde vos trois 3, un carré avec votre joker"));
+        // Bidding two 3s and the joker against passing is not "keeps your 3s".
+        assert!(why(&view, &bid, &Action::Pass, Lang::En).is_none_or(|w| !w.contains("keeps your three 3s")));
+        // The hint: a reason for clearly better, none for "as good".
+        use crate::ui::GameUi;
+        let mut session = Session::new(Table::new(Seed::from_number(1), 4)).unwrap();
+        while session.human_to_act().is_none() {
+            session.bot_step().unwrap();
+        }
+        let decision = session.decision(session.to_act().unwrap(), Level::Normal);
+        let choices: Vec<(Action, f64)> = decision.analyse().into_iter().map(|c| (c.action, c.value)).collect();
+        let apart = [(choices[0].0, 0.6), (choices[1].0, 0.4)];
+        let said = super::super::Katzenjammer::hint_reason(&session, &apart, Lang::En);
+        assert_eq!(said, why(&session.view(session.to_act().unwrap()), &apart[0].0, &apart[1].0, Lang::En));
+        let equal = [(choices[0].0, 0.5), (choices[1].0, 0.49)];
+        assert_eq!(super::super::Katzenjammer::hint_reason(&session, &equal, Lang::En), None);
+        for lang in Lang::ALL {
+            assert!(said.iter().all(|w| !w.contains("KB-")), "{said:?} {lang:?}");
+        }
     }
 
     #[test]

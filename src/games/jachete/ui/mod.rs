@@ -70,6 +70,15 @@ impl crate::ui::GameUi for Ja {
         texts::points_text(score)
     }
 
+    /// The reason, unless the two are as good (the search's values equal).
+    fn hint_reason(session: &Session, choices: &[(JaAction, f64)], lang: Lang) -> Option<String> {
+        let [(best, first), (other, second), ..] = choices else { return None };
+        if first == second {
+            return None;
+        }
+        texts::why(&session.view(session.to_act()?), best, other, lang)
+    }
+
     /// The card on offer named; a table by what it lays or changes.
     fn puzzle_words(position: &Session, action: &JaAction, lang: Lang) -> String {
         let view = position.view(position.viewer());
@@ -622,6 +631,7 @@ fn follow_moves(ui: Ui) {
 #[component]
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
+    crate::ui::term::provide();
     // Rounds whose end was seen: the note's, else every round played.
     let acked = ctx
         .game_untracked::<Ja, _>(|s| {

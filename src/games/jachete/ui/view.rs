@@ -21,6 +21,7 @@ use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::hint;
+use crate::ui::term::Term;
 
 /// Round, contract (in words and as a picture), dealer, stock, discard,
 /// pots. While round `finished` (0-based)'s end is shown, that round and
@@ -34,6 +35,8 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
         .map(|_| view! { <span class="set-pic">{(0..c.min_len).map(|_| view! { <span class="blank"></span> }).collect_view()}</span> })
         .collect_view();
     let fact = |dt: &'static str, dd: AnyView| view! { <div><dt>{dt}</dt><dd>{dd}</dd></div> };
+    let terms = crate::games::jachete::terms::terms(lang);
+    let (count, sets, rest) = texts::contract_words(c, lang);
     let during = finished.is_none().then(|| {
         let top = match v.discard_top {
             Some(c) => cards_view(&[c], lang).into_any(),
@@ -58,9 +61,16 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
             <div class="ja-head">
                 <p class="ja-round" data-testid="ja-round">{texts::round_text(round, lang)}</p>
                 <p class="ja-contract" data-testid="ja-contract">
-                    <strong>{j.contract}{i18n::colon(lang)} " " {texts::contract_text(c, lang)}</strong>
+                    <strong>{j.contract}{i18n::colon(lang)} " " {count} " " <Term word=terms.set shown=sets /> " " {rest}</strong>
                     <span class="contract-pic" aria-hidden="true">{picture}</span>
                 </p>
+                // Issue 42: the words a newcomer meets at this table, each
+                // defined on a tap (the contract's set word just above).
+                {live.then(|| view! {
+                    <p class="ja-terms" data-testid="ja-terms">
+                        <Term word=terms.run /> " · " <Term word=terms.wild /> " · " <Term word=terms.open /> " · " <Term word=terms.buy />
+                    </p>
+                })}
             </div>
             <dl class="facts">
                 {during}

@@ -12,6 +12,7 @@ use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};
+use crate::ui::term::Term;
 use crate::ui::browser;
 use crate::ui::context::ctx;
 use crate::ui::flow::act;
@@ -218,6 +219,11 @@ pub fn HandArea() -> impl IntoView {
     view! {
         <section class="panel hand-area" aria-labelledby="hand-title" on:keydown=on_key>
             <h2 id="hand-title">{title}</h2>
+            // Issue 42: the words a newcomer meets here, each defined on a tap.
+            {move || {
+                let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
+                view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
+            }}
             {hand_view}
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
@@ -313,6 +319,9 @@ struct Selection {
     joker_choice: RwSignal<Option<u8>>,
 }
 
+/// Two choices' values closer than this are within the search's noise.
+pub(super) const HINT_EQUAL: f64 = 0.02;
+
 /// One of the hint's choices: the move in words, its strength, and for a
 /// bid the button that selects its cards in the hand.
 fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selection: Selection) -> impl IntoView {
@@ -324,7 +333,7 @@ fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selecti
     };
     // Two points of strength are within the search's noise: say so rather
     // than rank equal moves.
-    let equal = (i > 0 && best - value < 0.02).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
+    let equal = (i > 0 && best - value < HINT_EQUAL).then(|| view! { " " <em>"(" {lang.kb().hint_equal} ")"</em> });
     view! {
         <li>
             <span>{texts::action_text(&action, lang)}</span>

@@ -60,6 +60,16 @@ impl crate::ui::GameUi for Kb {
         crate::games::katzenjammer::texts::action_text(action, lang)
     }
 
+    /// The reason, unless the two are within the search's noise (then
+    /// "as good" says it).
+    fn hint_reason(session: &crate::app::session::Session<Kb>, choices: &[(tablee_engine::katzenjammer::Action, f64)], lang: crate::app::lang::Lang) -> Option<String> {
+        let [(best, first), (other, second), ..] = choices else { return None };
+        if first - second < hand::HINT_EQUAL {
+            return None;
+        }
+        crate::games::katzenjammer::texts::why(&session.view(session.to_act()?), best, other, lang)
+    }
+
     fn decoration_mark(session: &crate::app::session::Session<Kb>) -> usize {
         session.state().log().len()
     }

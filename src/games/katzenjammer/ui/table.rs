@@ -25,6 +25,7 @@ use crate::ui::context::{ctx, tr};
 #[component]
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
+    crate::ui::term::provide();
     let has_session = move || ctx.has_game();
     let over = move || ctx.game::<Kb, _>(|s| s.is_over()).unwrap_or(false);
     // The game log's lines, written once per move for both the log and the
