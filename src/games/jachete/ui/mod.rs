@@ -70,12 +70,11 @@ impl crate::ui::GameUi for Ja {
         texts::points_text(score)
     }
 
-    /// The reason, unless the two are as good (the search's values equal).
+    /// Why the first beats the first choice worth less (choices of equal
+    /// value are "as good": no reason between them).
     fn hint_reason(session: &Session, choices: &[(JaAction, f64)], lang: Lang) -> Option<String> {
-        let [(best, first), (other, second), ..] = choices else { return None };
-        if first == second {
-            return None;
-        }
+        let (best, first) = choices.first()?;
+        let (other, _) = choices.iter().find(|(_, v)| v < first)?;
         texts::why(&session.view(session.to_act()?), best, other, lang)
     }
 

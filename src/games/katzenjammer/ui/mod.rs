@@ -60,13 +60,12 @@ impl crate::ui::GameUi for Kb {
         crate::games::katzenjammer::texts::action_text(action, lang)
     }
 
-    /// The reason, unless the two are within the search's noise (then
-    /// "as good" says it).
+    /// Why the first beats the first choice clearly behind it (choices
+    /// within the search's noise are "as good": no reason between them;
+    /// the expert often rates its top two so).
     fn hint_reason(session: &crate::app::session::Session<Kb>, choices: &[(tablee_engine::katzenjammer::Action, f64)], lang: crate::app::lang::Lang) -> Option<String> {
-        let [(best, first), (other, second), ..] = choices else { return None };
-        if first - second < hand::HINT_EQUAL {
-            return None;
-        }
+        let (best, first) = choices.first()?;
+        let (other, _) = choices.iter().find(|(_, v)| first - v >= hand::HINT_EQUAL)?;
         crate::games::katzenjammer::texts::why(&session.view(session.to_act()?), best, other, lang)
     }
 
