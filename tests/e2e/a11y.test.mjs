@@ -68,7 +68,11 @@ async function screens() {
 async function scan(page) {
   // Finite animations end first: axe reads colours as they are, and a line
   // fading in (`.flash`, 0.6 s) was once measured half transparent (4.25:1).
-  // Endless ones (a bot's thinking dots) are left running.
+  // Endless ones (a bot's thinking dots) are left running. The bots play on
+  // meanwhile: a bubble that pops in after the wait was measured at 2.36:1
+  // (opacity mid-way), so no new animation or transition starts either —
+  // colours are judged at rest.
+  await page.addStyleTag({ content: '*, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important; }' });
   await page.evaluate(() =>
     Promise.all(
       document

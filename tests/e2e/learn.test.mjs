@@ -109,11 +109,18 @@ async function followCoach(page, { shots } = {}) {
 async function followCoachedGame(page, end = 'end-screen') {
   let taps = 0;
   for (let guard = 0; guard < 1000; guard += 1) {
-    const found = await page.waitForFunction(
-      (id) => (document.querySelector(`[data-testid="${id}"]`) ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
-      end,
-      { timeout: 30_000 },
-    );
+    const found = await page
+      .waitForFunction(
+        (id) => (document.querySelector(`[data-testid="${id}"]`) ? 'end' : document.querySelector('[data-coach="target"]') ? 'target' : null),
+        end,
+        { timeout: 30_000 },
+      )
+      .catch(async (error) => {
+        // The deal is new each time: say what the coach asked, and the game (its save).
+        const said = await page.locator(byTestId('coach-line')).textContent().catch(() => '?');
+        const save = await page.evaluate(() => localStorage.getItem(localStorage.getItem('tablee.learn.coached') ?? '')).catch(() => null);
+        throw new Error(`no target and no end after ${taps} taps; the coach says "${said}"; the save: ${save}\n${error.message}`);
+      });
     if ((await found.jsonValue()) === 'end') return taps;
     const where = await whereTarget(page);
     assert.equal(where.count, 1, 'one target in the coached game');

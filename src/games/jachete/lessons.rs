@@ -221,9 +221,15 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
                 available = false;
             }
         }
-        // (A wild a swap frees comes later; cards from two melds at once are not pointed at.)
-        if !available || from_melds.iter().any(|p| p.0 != from_melds[0].0) {
+        // (A wild a swap frees comes later.)
+        if !available {
             continue;
+        }
+        // Cards from several melds (JA-13): one meld's at a time, with the
+        // hand's — a tap on another meld's card would lay the picked ones
+        // there. The next look finds this meld grown and the rest missing.
+        if let Some(&(first, _)) = from_melds.first() {
+            from_melds.retain(|p| p.0 == first);
         }
         if let Some(other) = picked_elsewhere(&from_hand, &from_melds) {
             return Some(other);
