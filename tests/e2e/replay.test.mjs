@@ -290,8 +290,10 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
         assert.match(await table.locator(byTestId('ja-round')).textContent(), /Round 1/);
         assert.match(await table.locator(byTestId('replay-ja-melds')).textContent(), /No meld|nothing|empty/i);
         assert.equal(await table.locator(byTestId('replay-hand')).count(), 4, 'the game is over: every hand');
-        // Read-only: nothing on the table can be pressed or dropped on.
-        assert.equal(await table.locator('button, [role="button"], [tabindex], [data-act]').count(), 0);
+        // Read-only: nothing on the table can be pressed or dropped on (a
+        // term's definition, a word the table explains, changes nothing).
+        assert.equal(await table.locator('button:not(.term-word), [role="button"], [tabindex], [data-act]').count(), 0);
+        assert.ok((await table.locator('button.term-word').count()) > 0, "the contract's word explained, as at the table");
         // The first meld laid, by the move list.
         const laid = list.findIndex((m) => /lays down \d+ cards/.test(m));
         await page.locator(byTestId(`replay-move-${laid}`)).click();

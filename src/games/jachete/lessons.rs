@@ -208,15 +208,21 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
         if !extra.is_empty() || missing.is_empty() {
             continue;
         }
-        // From the hand, and from one other meld's surplus (moved).
-        let (mut from_hand, mut from_melds, mut spare) = (Vec::new(), Vec::new(), in_hand.clone());
+        // From another meld's surplus (moved), else from the hand: a card
+        // the move takes off a meld must leave it, and the same card in the
+        // hand (two decks) laid instead would leave it stuck there — a
+        // table that is no longer the move, with nothing left to point at.
+        let (mut from_hand, mut from_melds, mut spare, mut movable) = (Vec::new(), Vec::new(), in_hand.clone(), surplus.clone());
         let mut available = true;
         for &c in &missing {
-            if let Some(at) = spare.iter().position(|x| *x == c) {
+            if let Some((j, cards)) = movable.iter_mut().find(|(j, cards)| Some(*j) != m && cards.contains(&c)) {
+                if let Some(at) = cards.iter().position(|x| *x == c) {
+                    cards.remove(at);
+                }
+                from_melds.push((*j, c));
+            } else if let Some(at) = spare.iter().position(|x| *x == c) {
                 spare.remove(at);
                 from_hand.push(c);
-            } else if let Some(&(j, _)) = surplus.iter().find(|(j, cards)| Some(*j) != m && cards.contains(&c)) {
-                from_melds.push((j, c));
             } else {
                 available = false;
             }
@@ -270,5 +276,7 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             None => testid("ja-new-meld"),
         });
     }
-    None
+    // The table staged is no step toward the move (the person went another
+    // way): start the turn's table again.
+    staging.changed().then(|| testid("ja-reset-turn"))
 }

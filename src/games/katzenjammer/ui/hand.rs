@@ -219,12 +219,14 @@ pub fn HandArea() -> impl IntoView {
     view! {
         <section class="panel hand-area" aria-labelledby="hand-title" on:keydown=on_key>
             <h2 id="hand-title">{title}</h2>
-            // Issue 42: the words a newcomer meets here, each defined on a tap.
+            {hand_view}
+            // Issue 42: the words a newcomer meets here, each defined on a
+            // tap — under the cards: above them, the line pushed the row's
+            // heading under the turn line when the first card takes focus.
             {move || {
                 let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
                 view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
             }}
-            {hand_view}
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
                     <h3 id="bid-title" class="sr-only">{kb_tr(|s| s.bid_title)}</h3>
