@@ -131,6 +131,8 @@ fn round_starts(s: &Session) -> Vec<usize> {
 #[component]
 pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<Mark>>) -> impl IntoView {
     let ctx = ctx();
+    // The contract's word is explained here too, as at the table.
+    crate::ui::term::provide();
     let config = session.config().clone();
     let viewer: Seat = config.solo_seat().or_else(|| config.humans().first().copied()).unwrap_or(0);
     let starts = StoredValue::new(round_starts(&session));

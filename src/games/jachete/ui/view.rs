@@ -21,7 +21,7 @@ use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::hint;
-use crate::ui::term::Term;
+use crate::ui::term::{Term, TermNote};
 
 /// Round, contract (in words and as a picture), dealer, stock, discard,
 /// pots. While round `finished` (0-based)'s end is shown, that round and
@@ -71,6 +71,7 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
                         <Term word=terms.run /> " · " <Term word=terms.wild /> " · " <Term word=terms.open /> " · " <Term word=terms.buy />
                     </p>
                 })}
+                <TermNote />
             </div>
             <dl class="facts">
                 {during}

@@ -12,7 +12,7 @@ use crate::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};
-use crate::ui::term::Term;
+use crate::ui::term::{Term, TermNote};
 use crate::ui::browser;
 use crate::ui::context::ctx;
 use crate::ui::flow::act;
@@ -227,6 +227,7 @@ pub fn HandArea() -> impl IntoView {
                 let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
                 view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
             }}
+            <TermNote />
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
                     <h3 id="bid-title" class="sr-only">{kb_tr(|s| s.bid_title)}</h3>
