@@ -8,6 +8,9 @@ use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaPhas
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
+mod common;
+use common::{hidden_twin, sorted};
+
 /// Plays game `number` of `players` through its first `rounds` rounds;
 /// `choose(game, seat, view, legal, bot_seed)` picks each move (and may check
 /// the position first). Returns the game where it stopped.
@@ -90,41 +93,6 @@ fn ja_normal_beats_random() {
     }
     let share = normal / games as f64;
     assert!(share > 0.5, "normal's win share against three random bots: {share}");
-}
-
-/// The cards of a hand, in a fixed order (hands are compared as sets).
-fn sorted(cards: &[Card]) -> Vec<Card> {
-    let mut cards = cards.to_vec();
-    cards.sort();
-    cards
-}
-
-/// `game` with what `viewer` cannot see dealt differently: the cards of the
-/// other hands and of the stock shuffled among those places (sizes kept), the
-/// public facts as they are (`JaGame::from_view`). Another hand and the next
-/// stock card always differ; `None` if the hidden cards cannot.
-fn hidden_twin(game: &JaGame, viewer: Seat, rng: &mut Rng) -> Option<JaGame> {
-    let round = game.round();
-    let others: Vec<Seat> = (0..round.players()).filter(|&s| s != viewer).collect();
-    let stock = round.stock_top_first();
-    let mut pool: Vec<Card> = others.iter().flat_map(|&s| round.hand(s).to_vec()).chain(stock.iter().copied()).collect();
-    for _ in 0..50 {
-        rng.shuffle(&mut pool);
-        let mut cards = pool.iter().copied();
-        let hands: Vec<Vec<Card>> = (0..round.players())
-            .map(|s| match s == viewer {
-                true => round.hand(s).to_vec(),
-                false => cards.by_ref().take(round.hand(s).len()).collect(),
-            })
-            .collect();
-        let twin_stock: Vec<Card> = cards.collect();
-        let other_hand = others.iter().any(|&s| sorted(&hands[s]) != sorted(round.hand(s)));
-        if other_hand && twin_stock.first() != stock.first() {
-            let twin = JaGame::from_view(&game.view(viewer), hands, twin_stock, rng.next_u64());
-            return Some(twin.expect("the same cards fit the same view"));
-        }
-    }
-    None
 }
 
 /// Walks two games that differ only in what `viewer` cannot see forward with

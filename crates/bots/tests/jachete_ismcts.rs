@@ -5,9 +5,12 @@
 
 use tablee_bots::jachete_ismcts::{self, Config};
 use tablee_bots::{jachete, Level};
-use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
+
+mod common;
+use common::hidden_twin;
 
 fn configs() -> [Config; 3] {
     [
@@ -89,34 +92,6 @@ fn ja_ismcts_same_seed_same_decision() {
     assert!(differ > 0, "no seed ever changed the analysis: the seed is not used");
 }
 
-fn sorted(cards: &[Card]) -> Vec<Card> {
-    let mut cards = cards.to_vec();
-    cards.sort();
-    cards
-}
-
-/// `game` with what `viewer` cannot see dealt differently (the other hands
-/// and the stock shuffled among those places, sizes kept; another hand and
-/// the next stock card always differ), the public facts as they are.
-fn hidden_twin(game: &JaGame, viewer: Seat, rng: &mut Rng) -> Option<JaGame> {
-    let round = game.round();
-    let others: Vec<Seat> = (0..round.players()).filter(|&s| s != viewer).collect();
-    let stock = round.stock_top_first();
-    let mut pool: Vec<Card> = others.iter().flat_map(|&s| round.hand(s).to_vec()).chain(stock.iter().copied()).collect();
-    for _ in 0..50 {
-        rng.shuffle(&mut pool);
-        let mut cards = pool.iter().copied();
-        let hands: Vec<Vec<Card>> = (0..round.players())
-            .map(|s| if s == viewer { round.hand(s).to_vec() } else { cards.by_ref().take(round.hand(s).len()).collect() })
-            .collect();
-        let twin_stock: Vec<Card> = cards.collect();
-        let other_hand = others.iter().any(|&s| sorted(&hands[s]) != sorted(round.hand(s)));
-        if other_hand && twin_stock.first() != stock.first() {
-            return JaGame::from_view(&game.view(viewer), hands, twin_stock, rng.next_u64()).ok();
-        }
-    }
-    None
-}
 
 /// JA-19: with only the cards the seat cannot see dealt differently (the
 /// other hands, the stock's order), its view is the same and so is every
