@@ -9,32 +9,8 @@ use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
 mod common;
-use common::{hidden_twin, sorted};
+use common::{hidden_twin, play_rounds, sorted};
 
-/// Plays game `number` of `players` through its first `rounds` rounds;
-/// `choose(game, seat, view, legal, bot_seed)` picks each move (and may check
-/// the position first). Returns the game where it stopped.
-fn play_rounds(
-    players: usize,
-    number: u64,
-    rounds: u8,
-    mut choose: impl FnMut(&JaGame, Seat, &JaView, &[JaAction], u64) -> JaAction,
-) -> JaGame {
-    let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(number)).unwrap();
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    while let Some(seat) = game.to_act() {
-        if game.round().round() > rounds {
-            break;
-        }
-        game.actions(&mut legal);
-        let view = game.view(seat);
-        let action = choose(&game, seat, &view, &legal, derive_seed(number, &format!("{seat}-{moves}")));
-        game.apply(&action).unwrap_or_else(|e| panic!("game {number}: {action:?} refused: {e}"));
-        moves += 1;
-    }
-    game
-}
 
 /// Plays one game; returns each seat's win share.
 fn play(players: usize, seats: &[Level], seed: u64) -> Vec<f64> {

@@ -5,12 +5,12 @@
 
 use tablee_bots::jachete_ismcts::{self, Config};
 use tablee_bots::{jachete, Level};
-use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
-use tablee_engine::rng::{derive_seed, Rng};
-use tablee_engine::{Game, Seat, Seed};
+use tablee_engine::jachete::{JaAction, JaView};
+use tablee_engine::rng::Rng;
+use tablee_engine::Game;
 
 mod common;
-use common::hidden_twin;
+use common::{hidden_twin, play_rounds};
 
 fn configs() -> [Config; 3] {
     [
@@ -20,29 +20,6 @@ fn configs() -> [Config; 3] {
     ]
 }
 
-/// Plays game `number` of `players` through its first `rounds` rounds,
-/// `choose(game, seat, view, legal, bot_seed)` picking each move.
-fn play_rounds(
-    players: usize,
-    number: u64,
-    rounds: u8,
-    mut choose: impl FnMut(&JaGame, Seat, &JaView, &[JaAction], u64) -> JaAction,
-) -> JaGame {
-    let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(number)).unwrap();
-    let mut legal = Vec::new();
-    let mut moves = 0u64;
-    while let Some(seat) = game.to_act() {
-        if game.round().round() > rounds {
-            break;
-        }
-        game.actions(&mut legal);
-        let view = game.view(seat);
-        let action = choose(&game, seat, &view, &legal, derive_seed(number, &format!("{seat}-{moves}")));
-        game.apply(&action).unwrap_or_else(|e| panic!("game {number}: {action:?} refused: {e}"));
-        moves += 1;
-    }
-    game
-}
 
 /// Whether the search searches here (its analysis has visits above 1).
 fn searched(config: &Config, view: &JaView, legal: &[JaAction], seed: u64) -> bool {

@@ -1,9 +1,9 @@
 //! What several test files share (a module of each: `mod common;`).
 #![allow(dead_code)]
 
-use tablee_engine::jachete::{Card, JaGame};
-use tablee_engine::rng::Rng;
-use tablee_engine::{Game, Seat};
+use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
+use tablee_engine::rng::{derive_seed, Rng};
+use tablee_engine::{Game, Seat, Seed};
 
 /// The cards of a hand, in a fixed order (hands are compared as sets).
 pub fn sorted(cards: &[Card]) -> Vec<Card> {
@@ -38,4 +38,29 @@ pub fn hidden_twin(game: &JaGame, viewer: Seat, rng: &mut Rng) -> Option<JaGame>
         }
     }
     None
+}
+
+/// Plays game `number` of `players` through its first `rounds` rounds;
+/// `choose(game, seat, view, legal, bot_seed)` picks each move (and may check
+/// the position first). Returns the game where it stopped.
+pub fn play_rounds(
+    players: usize,
+    number: u64,
+    rounds: u8,
+    mut choose: impl FnMut(&JaGame, Seat, &JaView, &[JaAction], u64) -> JaAction,
+) -> JaGame {
+    let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(number)).unwrap();
+    let mut legal = Vec::new();
+    let mut moves = 0u64;
+    while let Some(seat) = game.to_act() {
+        if game.round().round() > rounds {
+            break;
+        }
+        game.actions(&mut legal);
+        let view = game.view(seat);
+        let action = choose(&game, seat, &view, &legal, derive_seed(number, &format!("{seat}-{moves}")));
+        game.apply(&action).unwrap_or_else(|e| panic!("game {number}: {action:?} refused: {e}"));
+        moves += 1;
+    }
+    game
 }
