@@ -72,16 +72,21 @@ const OFFERED_KEY: &str = "tablee.learn.offered";
 
 thread_local!(static OFFERING: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) });
 
-/// One line under the deal bar of a game a friend's link dealt, on this
-/// device's first visit to that game: its lessons, one tap away. It hides
-/// nothing of the table; it is not offered again.
+/// One line under the deal bar of a game a friend's link dealt (or above a
+/// replay a link shows: `replay`, its game), on this device's first visit
+/// to that game: its lessons, one tap away. It hides nothing of the table;
+/// it is not offered again.
 #[component]
-pub fn LearnOffer() -> impl IntoView {
+pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
     let ctx = ctx();
-    let game = ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), sh.history(g.game()).played)));
+    let game = match replay {
+        // A replay is always a link's (or "Your games"', of a game played here).
+        Some(g) => Some((g, ctx.shell.with_untracked(|sh| sh.history(g).played))),
+        None => ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), sh.history(g.game()).played))),
+    };
     let offered = browser::load(OFFERED_KEY).unwrap_or_default();
     let show = match game {
-        Some((g, 0)) if linked() == Some(g) && !ctx.puzzle.get_untracked() => {
+        Some((g, 0)) if (replay.is_some() || linked() == Some(g)) && !ctx.puzzle.get_untracked() => {
             OFFERING.get() == Some(g) || !offered.split(',').any(|c| c == g.code())
         }
         _ => false,

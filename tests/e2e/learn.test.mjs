@@ -299,6 +299,23 @@ describe('a lesson', () => {
     }
   });
 
+  it("is offered once above a replay link's table, to a newcomer to its game", async () => {
+    const query = (await readFile(new URL('../fixtures/jachete-replay-link.txt', import.meta.url), 'utf8')).split('\n').find((l) => l.startsWith('?'));
+    const { context, page, problems } = await openWithStorage(env, storage('en'), { query });
+    try {
+      await page.locator(byTestId('learn-offer')).waitFor();
+      assert.match(await page.locator(byTestId('learn-offer-open')).getAttribute('href'), /game=jachete&learn$/);
+      assert.ok(await page.locator(byTestId('replay-ja-table')).isVisible(), 'the replay below it');
+      // The same link again: not offered twice.
+      await gotoApp(page, env.url(query));
+      await page.locator(byTestId('replay-ja-table')).waitFor();
+      assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   it("is offered once to a newcomer by a friend's link, from the rules and from a puzzle", async () => {
     const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=jachete&seed=1000-000K&players=4' });
     try {

@@ -108,7 +108,8 @@ fn Shown(session: AnySession) -> impl IntoView {
     let fresh = replay::fresh_table(&session);
     let play = move |_| start_game(ctx, fresh.clone());
     let (marks, progress) = expert_marks(&session);
-    let game = session.game().title();
+    let game_id = session.game();
+    let game = game_id.title();
     let table = crate::ui::game_ui::replay_table(session, step, marks);
     let button = move |label: fn(&'static RpStrings) -> &'static str, testid: &'static str, to: fn(usize, usize) -> usize| {
         let disabled = move || to(step.get(), n) == step.get();
@@ -121,6 +122,7 @@ fn Shown(session: AnySession) -> impl IntoView {
     view! {
         <div class="replay" data-testid="replay-screen">
             <h1>{rp_tr(|t| t.title)} <span class="muted" data-testid="replay-game">" · "{game}</span></h1>
+            <crate::ui::coach::LearnOffer replay=game_id />
             <section class="panel replay-controls" aria-label=rp_tr(|t| t.timeline)>
                 <p class="replay-at" role="status" data-testid="replay-at" data-step=move || step.get().to_string()>
                     {move || texts::move_of(step.get(), n, ctx.lang())}
