@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
  * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
@@ -515,7 +515,7 @@ describe("J'achète at the table", () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press(' ');
       await pressedCount(2);
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'ja-hand-card-1');
+      assert.equal(await focusedTestId(page, 'ja-hand-card-1'), 'ja-hand-card-1');
       await page.keyboard.press('Escape');
       await pressedCount(0);
       // Pick two up again and drop them on "New meld" (the target just before the hand).
@@ -526,7 +526,7 @@ describe("J'achète at the table", () => {
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       await pressedCount(2);
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'ja-new-meld');
+      assert.equal(await focusedTestId(page, 'ja-new-meld'), 'ja-new-meld');
       await page.keyboard.press('Enter');
       await page.locator(byTestId('ja-meld-0-0')).waitFor();
       assert.notEqual((await page.locator(byTestId('ja-live')).textContent()).trim(), '', 'announced');

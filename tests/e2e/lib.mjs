@@ -290,6 +290,19 @@ export const overflowing = (page) =>
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
 /**
+ * The test id of the element with the keyboard focus, once it is `expected`
+ * or after two seconds. The app moves the focus on the next animation frame
+ * (after the view it lands in is drawn), so reading it at once raced that
+ * frame: CI once read the button just pressed instead of the safe answer.
+ */
+export async function focusedTestId(page, expected, { timeout = 2_000 } = {}) {
+  await page
+    .waitForFunction((id) => document.activeElement?.dataset.testid === id, expected, { timeout })
+    .catch(() => {});
+  return page.evaluate(() => document.activeElement?.dataset.testid);
+}
+
+/**
  * Scrolls a test id's element into view in one step inside the page, once
  * the page has settled. Playwright's `scrollIntoViewIfNeeded` finds the
  * element and then scrolls it: a screen redrawn in between (after a change of

@@ -24,6 +24,7 @@ import {
   VIEWPORTS,
   byTestId,
   describeProblems,
+  focusedTestId,
   gotoApp,
   moveAndWait,
   nextState,
@@ -161,7 +162,7 @@ describe('take-back', () => {
         assert.match(await ask.textContent(), WORDS[lang].ask);
         assert.equal(await page.locator(byTestId('take-back')).getAttribute('aria-expanded'), 'true');
         assert.ok(await inView(page.locator(byTestId('take-back-confirm'))), 'the answer is in view');
-        assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'take-back-confirm');
+        assert.equal(await focusedTestId(page, 'take-back-confirm'), 'take-back-confirm');
         await screenshot(page, `newcomer-take-back-ask-${lang}-${size}`);
         assert.equal(await logLength(page), after, 'nothing taken back while asking');
         assert.doesNotMatch(await page.locator('.deal-bar .deal').textContent(), WORDS[lang].practice);
@@ -210,7 +211,7 @@ describe('the unfinished games', () => {
         const ask = page.locator(byTestId('unfinished-ask-0'));
         await ask.waitFor();
         assert.match(await ask.textContent(), WORDS[lang]);
-        assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'unfinished-remove-no-0', 'the safe answer has the focus');
+        assert.equal(await focusedTestId(page, 'unfinished-remove-no-0'), 'unfinished-remove-no-0', 'the safe answer has the focus');
         await screenshot(page, `newcomer-remove-ask-${lang}-${size}`);
         await page.locator(byTestId('unfinished-remove-no-0')).click();
         await ask.waitFor({ state: 'detached' });

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
 /**
  * A game's puzzle file as served: its index (`puzzles/<game>.json`: the
@@ -238,7 +238,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const file = await screenshot(page, 'puzzle-ask-fr-360x740');
       assert.equal(await page.evaluate(() => window.scrollY), 0, `the puzzle opened scrolled down (${file})`);
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'hand-card-0', 'the keyboard focus is on the hand');
+      assert.equal(await focusedTestId(page, 'hand-card-0'), 'hand-card-0', 'the keyboard focus is on the hand');
       await page.locator(byTestId('pass-button')).click();
       const result = page.locator(byTestId('puzzle-result'));
       await result.waitFor();
