@@ -47,14 +47,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { readFile } from 'node:fs/promises';
-
 import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, playToEnd, scriptArg as arg, LIGHTHOUSE_PHONE as PHONE } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
+import { SEED as LINK_SEED, links } from './links.mjs';
 
 const SLOW = process.argv.includes('--slow-network');
 const LOADS = Number(arg('--runs', arg('--loads', SLOW ? '5' : '10')));
-const SEED = arg('--seed', '1K7Q-M3ZD');
+const SEED = arg('--seed', LINK_SEED);
 const BOTS = arg('--bots', 'expert');
 const DIST = path.resolve(arg('--dist', DIST_DIR));
 const TARGET_MS = 400;
@@ -128,21 +127,6 @@ async function gameLongTasks(browser, url) {
 }
 
 const kbps = (n) => (n * 1024) / 8; // kbit/s -> bytes/s, as Lighthouse converts
-
-// The links of issue 35's table: the address after the site's root, and what
-// "the first decision can be made" is on it.
-const HAND_CARD = '[data-testid^="hand-card-"]';
-const LINKS = {
-  home: { search: '', ready: '[data-testid="play-button"]' },
-  kb: { search: `?seed=${SEED}&players=4`, ready: HAND_CARD },
-  ja: { search: `?game=jachete&seed=${SEED}&players=4`, ready: '[data-testid="ja-hand-card-0"]' },
-  puzzle: { search: '?game=katzenjammer&puzzle=17', ready: HAND_CARD },
-  'ja-puzzle': { search: '?game=jachete&puzzle=1', ready: '[data-testid="ja-hand-card-0"]' },
-  replay: { search: null, ready: '[data-testid="replay-range"]' },
-  daily: { search: `?daily=${new Date().toISOString().slice(0, 10)}&players=4`, ready: HAND_CARD },
-  'play-kb': { search: '', ready: '[data-testid="play-button"]', play: 'katzenjammer', then: HAND_CARD },
-  'play-ja': { search: '', ready: '[data-testid="play-button"]', play: 'jachete', then: '[data-testid="ja-hand-card-0"]' },
-};
 
 /** One cold load of `link` under the slow conditions; times in ms from navigation start, bytes on the wire. */
 async function slowLoad(browser, siteUrl, link) {
@@ -241,10 +225,11 @@ async function slowLoad(browser, siteUrl, link) {
 }
 
 async function slowNetwork() {
+  // The links of issue 44's table (scripts/links.mjs): the address, and what
+  // "the first decision can be made" is on it.
+  const LINKS = await links(REPO_ROOT);
   const names = arg('--links', Object.keys(LINKS).join(',')).split(',');
   for (const name of names) if (!LINKS[name]) throw new Error(`unknown link kind ${name} (${Object.keys(LINKS).join(', ')})`);
-  const replay = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
-  LINKS.replay.search = replay;
   const site = await startServer({ dir: DIST, base: BASE, gzip: true });
   const browser = await launchBrowser();
   const json = process.argv.includes('--json');

@@ -16,13 +16,21 @@
 // fetches it; the rules pages, fetched when the rules are opened; the service
 // worker, installed after the load, which then precaches every file in the
 // background for offline play) are listed separately and not in the total.
-// Exits 1 when the gzip total is over budget.
+// Then each link a visitor taps (scripts/links.mjs): the bytes it needs
+// before its first decision, exactly: the first load, the parts index.html's
+// inline script preloads for that address (run here in a sandbox), and for a
+// puzzle its game's puzzle index and the one part of it holding the puzzle.
+// Beside each: issue 44's budget (the target) and the link's ceiling.
+// Exits 1 when the gzip total is over budget or a link is over its ceiling.
 // KB here is 1000 bytes.
 
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+import { links } from './links.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -107,6 +115,37 @@ export function partFiles(code, dir) {
   return parts;
 }
 
+/**
+ * The files (relative to dist/) that index.html's inline guess preloads for
+ * the address `search`, with `storage` as localStorage: the script itself,
+ * run in a sandbox, so this counts what the page really asks for.
+ */
+export function guessedPreloads(html, search, storage = {}) {
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).find((code) => code.includes('rel:"preload"'));
+  if (!script) throw new Error("index.html has no inline script preloading a link's parts");
+  const hrefs = [];
+  vm.runInNewContext(script, {
+    location: { search },
+    localStorage: { getItem: (key) => storage[key] ?? null },
+    document: { createElement: () => ({}), head: { append: (element) => hrefs.push(element.href) } },
+  });
+  return hrefs.map((href) => href.replace(/^\.\//, ''));
+}
+
+/**
+ * The puzzle file part a puzzle link fetches once its index is read (the
+ * part holding the puzzle's game: crates/puzzles' `Parts::of_game`), or none.
+ */
+async function puzzlePart(search, preloads) {
+  const index = preloads.find((file) => /^puzzles\/[a-z]+\.json$/.test(file));
+  const id = Number(/[?&]puzzle=(\d+)/.exec(search)?.[1]);
+  if (!index || !id) return [];
+  const file = JSON.parse(await readFile(path.join(DIST, index), 'utf8'));
+  const puzzle = file.puzzles?.find((p) => p.id === id);
+  if (!file.part_games || !puzzle) return [];
+  return [`${index.replace(/\.json$/, '')}/${Math.floor(puzzle.g / file.part_games)}.json`];
+}
+
 function kb(bytes) {
   return (bytes / 1000).toFixed(1).padStart(7);
 }
@@ -165,8 +204,24 @@ async function main() {
     }
   }
 
+  // Each link: the first load, then what it preloads and fetches before its first decision.
+  const linkRows = {};
+  for (const [name, link] of Object.entries(await links(REPO_ROOT))) {
+    if (link.budgetKb === undefined) continue;
+    const preloads = guessedPreloads(html, link.search);
+    const files = [...new Set([...preloads, ...(await puzzlePart(link.search, preloads))])].filter((file) => !refs.has(file));
+    let gzip = total.gzip;
+    for (const file of files) {
+      const row = rows.find((r) => r.file === file);
+      if (!row) throw new Error(`the link ${name} preloads ${file}, not in dist/`);
+      gzip += row.gzip;
+    }
+    linkRows[name] = { search: link.search, files, gzip, budgetKb: link.budgetKb, ceilingKb: link.ceilingKb, over: gzip > link.ceilingKb * 1000 };
+  }
+  const linksOver = Object.entries(linkRows).filter(([, l]) => l.over).map(([name]) => name);
+
   if (JSON_OUT) {
-    console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, parts, files: rows }, null, 2));
+    console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, parts, links: linkRows, files: rows }, null, 2));
   } else {
     const line = (name, s) => console.log(`${name.padEnd(44)} ${kb(s.raw)} ${kb(s.gzip)} ${kb(s.brotli)}`);
     console.log(`${'first load (home screen)'.padEnd(44)} ${'raw KB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
@@ -181,8 +236,16 @@ async function main() {
     console.log(
       `budget: ${(total.gzip / 1000).toFixed(1)} KB gzip of ${BUDGET_KB} KB: ${over ? 'OVER BUDGET' : 'ok'}`,
     );
+    console.log("each link until its first decision (gzip KB; issue 44's budget, and the ceiling it may not pass):");
+    for (const [name, l] of Object.entries(linkRows)) {
+      const gap = l.gzip / 1000 - l.budgetKb;
+      console.log(
+        `  ${name.padEnd(10)} ${kb(l.gzip)}  budget ${String(l.budgetKb).padStart(3)} (${gap > 0 ? `${gap.toFixed(1)} over` : 'met'})` +
+          `  ceiling ${String(l.ceilingKb).padStart(3)}: ${l.over ? 'OVER CEILING' : 'ok'}`,
+      );
+    }
   }
-  if (over) process.exitCode = 1;
+  if (over || linksOver.length) process.exitCode = 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
