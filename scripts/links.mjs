@@ -30,6 +30,8 @@ export const LINKS = {
   daily: { search: `?daily=${today()}&players=4`, ready: HAND_CARD, budgetKb: 300, ceilingKb: 379 },
   'play-kb': { search: '', ready: '[data-testid="play-button"]', play: 'katzenjammer', then: HAND_CARD },
   'play-ja': { search: '', ready: '[data-testid="play-button"]', play: 'jachete', then: JA_HAND_CARD },
+  'idle-kb': { search: '', ready: '[data-testid="play-button"]', play: 'katzenjammer', then: HAND_CARD, prefetched: true },
+  'idle-ja': { search: '', ready: '[data-testid="play-button"]', play: 'jachete', then: JA_HAND_CARD, prefetched: true },
 };
 
 /** The links with their addresses filled in (the replay's comes from a fixture). */
