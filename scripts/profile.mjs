@@ -4,7 +4,10 @@
 // function (self time) and printed with the long tasks of the same span.
 //
 //   TABLEE_WASM_NAMES=1 trunk build --release --dist /tmp/dist-names
-//   node scripts/profile.mjs --dist /tmp/dist-names [--game jachete] [--top 40] [--after-ms 3000]
+//   node scripts/profile.mjs --dist /tmp/dist-names [--game jachete] [--top 40] [--after-ms 3000] [--wait-ms 5000]
+//
+// `--wait-ms N` waits N ms on the home before Play, so that the home's idle
+// prefetch of the table's part is in (issue 44: what is left at Play then).
 //
 // Without TABLEE_WASM_NAMES the WebAssembly functions are only numbers
 // (`wasm-function[123]`): the site's build drops their names.
@@ -16,6 +19,7 @@ const DIST = path.resolve(arg('--dist', DIST_DIR));
 const GAME = arg('--game', 'jachete');
 const TOP = Number(arg('--top', '40'));
 const AFTER_MS = Number(arg('--after-ms', '3000'));
+const WAIT_MS = Number(arg('--wait-ms', '0'));
 const THEN = GAME === 'jachete' ? '[data-testid="ja-hand-card-0"]' : '[data-testid^="hand-card-"]';
 
 const site = await startServer({ dir: DIST, base: BASE, gzip: true });
@@ -34,6 +38,7 @@ try {
   await page.goto(site.url, { waitUntil: 'load' });
   await page.locator('[data-testid="play-button"]:enabled').waitFor();
   await page.locator(`[data-testid="game-${GAME}"]`).check();
+  await page.waitForTimeout(WAIT_MS);
   // The renderer's own work (style, layout, paint), which the CPU profile
   // calls "(program)": from a trace of the same span.
   await browser.startTracing(page, { categories: ['devtools.timeline', 'blink', 'v8', 'v8.wasm', 'disabled-by-default-v8.wasm.detailed', 'disabled-by-default-devtools.timeline'] });
