@@ -127,7 +127,9 @@ for (const { src, roots } of crates) {
         paths.push(children.includes(p.split("::")[0]) ? `self::${p}` : p);
       }
     }
-    for (const m of text.matchAll(/\b((?:crate|super|self)(?:::\w+)+)/g)) paths.push(m[1]);
+    // Whole paths only: the `crate::ui` of `use crate::ui::{browser, term}`
+    // names no item of ui/mod.rs (the use tree above reads its branches).
+    for (const m of text.matchAll(/\b((?:crate|super|self)(?:::\w+)+)(?!\w|::[\w{*])/g)) paths.push(m[1]);
     for (const child of children) {
       for (const m of text.matchAll(new RegExp(`(?<![:\\w])(${child}(?:::\\w+)+)`, "g"))) paths.push(`self::${m[1]}`);
     }
