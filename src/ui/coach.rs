@@ -9,7 +9,8 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use tablee_engine::json::Json;
 
-use super::{browser, ctx, Screen};
+use super::browser;
+use super::context::{ctx, Screen};
 use crate::app::game::GameId;
 use crate::app::url;
 

@@ -8,7 +8,7 @@ use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Shared};
 
 use super::context::{ctx, tr, Ctx, Screen, Speed};
-use super::puzzles;
+use super::puzzles::answer;
 use super::{browser, game_ui, worker_client};
 use super::browser::LocalStorage;
 use crate::app::game::{AnyTable, GameDef};
@@ -76,7 +76,7 @@ pub fn next_in_match(ctx: Ctx) {
 /// A person's move in game `G`. Returns the engine's refusal, if any.
 pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
-    if puzzles::answered_now(ctx) {
+    if answer::answered_now(ctx) {
         return Err(Shared::NotAPersonsTurn.into());
     }
     // A lesson's table plays only the move its step asks for; another is

@@ -17,7 +17,8 @@ use crate::app::game::GameDef;
 use crate::app::lang::Lang;
 use crate::ui::game_ui::GameUi;
 use crate::app::worker::{self, Reply};
-use crate::ui::{browser, worker_client};
+use crate::ui::browser;
+use crate::ui::worker_client;
 use crate::ui::context::{tr, Ctx};
 
 /// A hint, asked at move number `at`.

@@ -8,7 +8,7 @@ use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
 use super::browser;
-use super::context::{ctx, tr, Screen};
+use super::context::{ctx, tr, Ctx, Screen};
 use super::flow::start_match;
 use super::game_ui::GameUi;
 
@@ -277,7 +277,7 @@ pub fn Home() -> impl IntoView {
 
 
 /// The game's options form, with the options last dealt if of this game.
-fn options_form(game: GameId, ctx: super::Ctx) -> Option<AnyView> {
+fn options_form(game: GameId, ctx: Ctx) -> Option<AnyView> {
     ctx.home_table.with_untracked(|last| with_game!(game, G => G::options_form(last.get::<G>())))
 }
 

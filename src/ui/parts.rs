@@ -15,7 +15,7 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
-use super::tr;
+use super::context::tr;
 use crate::app::game::GameId;
 
 /// A part could not be fetched.

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::browser;
+use super::browser::{self, LocalStorage};
 use super::context::ctx;
 use super::flow::{persist, shown};
 use crate::i18n;
@@ -26,7 +26,7 @@ pub fn Unfinished() -> impl IntoView {
         let mut removed = false;
         ctx.shell.update(|sh| {
             if let Some(index) = sh.kept.iter().position(|k| k.key == key) {
-                removed = sh.remove_kept(index, &mut super::LocalStorage);
+                removed = sh.remove_kept(index, &mut LocalStorage);
             }
         });
         // The focus stays in the list, or goes to Play once it is empty.

@@ -672,7 +672,7 @@ mod tests {
         // Bidding two 3s and the joker against passing is not "keeps your 3s".
         assert!(why(&view, &bid, &Action::Pass, Lang::En).is_none_or(|w| !w.contains("keeps your three 3s")));
         // The hint: a reason for clearly better, none for "as good".
-        use crate::ui::GameUi;
+        use crate::ui::game_ui::GameUi;
         let mut session = Session::new(Table::new(Seed::from_number(1), 4)).unwrap();
         while session.human_to_act().is_none() {
             session.bot_step().unwrap();

@@ -17,7 +17,10 @@ use wasm_bindgen::JsCast;
 
 
 pub use self::texts::{rp, RpStrings};
-use super::{browser, ctx, start_game, Ctx, LocalStorage, Screen};
+use super::browser::{self, LocalStorage};
+use super::context::{ctx, tr, Ctx, Screen};
+use super::flow::start_game;
+use super::game_ui::GameUi;
 use crate::app::config::Day;
 use crate::app::controller::history_key;
 use crate::app::game::{AnySession, GameId};
@@ -64,7 +67,7 @@ pub fn Replay(query: String) -> impl IntoView {
                         {rp_tr(|t| t.games_title)}
                     </button>
                     <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
-                        {super::tr(|s| s.problem_home)}
+                        {tr(|s| s.problem_home)}
                     </button>
                 </p>
             </section>
@@ -378,7 +381,7 @@ pub fn Games() -> impl IntoView {
             // Nothing yet: the way to a first game is here, not only in the header.
             {none.then(|| view! {
                 <p class="empty" data-testid="games-empty">{rp_tr(|t| t.games_empty)}</p>
-                <p><button type="button" class="primary" data-testid="games-play" on:click=move |_| ctx.go(Screen::Home)>{super::tr(|s| s.play)}</button></p>
+                <p><button type="button" class="primary" data-testid="games-play" on:click=move |_| ctx.go(Screen::Home)>{tr(|s| s.play)}</button></p>
             })}
         </section>
     }
@@ -405,7 +408,7 @@ fn GameRow(game: Past) -> impl IntoView {
     let (places, scores, winners) = (game.places.clone(), game.scores.clone(), game.winners.clone());
     let result = move || {
         let lang = ctx.lang();
-        let score = |n: i32| crate::games::with_game!(game_id, G => <G as crate::ui::GameUi>::score_words(n, lang));
+        let score = |n: i32| crate::games::with_game!(game_id, G => <G as GameUi>::score_words(n, lang));
         if let Some(m) = mine {
             return texts::result(m.place, score(m.score), lang);
         }

@@ -91,7 +91,7 @@ pub(super) fn save_note(ui: Ui) {
     // The rounds whose end the players have seen: a reload at a round's
     // end shows it again (JA-17).
     note.set("r", Json::int(ui.acked.get_untracked() as i64));
-    crate::ui::set_note::<Ja>(ui.ctx, Some(note));
+    crate::ui::flow::set_note::<Ja>(ui.ctx, Some(note));
 }
 
 /// Rebuilds the staging area from the game (at every move, and at the start).
@@ -257,7 +257,7 @@ fn discard(ui: Ui) {
         return;
     };
     // A puzzle answered by the table laid waits for "Play on".
-    if play_staged(ui) && !crate::ui::puzzles::answered_now(ui.ctx) {
+    if play_staged(ui) && !crate::ui::puzzles::answer::answered_now(ui.ctx) {
         send(ui, JaAction::Discard(card));
     }
 }
@@ -411,7 +411,7 @@ fn dispatch(ui: Ui, what: &str) {
         "again" | "same" => {
             let Some(config) = ui.ctx.game_untracked::<Ja, _>(|s| s.config().clone()) else { return };
             let next = if what == "same" { config } else { crate::app::config::TableConfig { seed: browser::fresh_seed(), daily: None, ..config } };
-            crate::ui::start_game(ui.ctx, next.into_any());
+            crate::ui::flow::start_game(ui.ctx, next.into_any());
         }
         _ => match (pick_of(what), what.strip_prefix('m').and_then(|m| m.parse::<usize>().ok())) {
             (_, Some(m)) => tap_meld(ui, m, None),

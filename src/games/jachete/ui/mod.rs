@@ -12,11 +12,11 @@
 //! Space picks up and drops, arrows move between targets, Escape cancels);
 //! pointer drag and drop (pointer events with capture, never HTML5 drag and
 //! drop). Every target names what it is in a `data-act` attribute and one
-//! handler on the table reads it ([`control::dispatch`]), whichever way the
+//! handler on the table reads it (`control::dispatch`), whichever way the
 //! card was moved. Every change is announced in an aria-live region.
 //!
 //! This file wires the parts and holds the top component; the table's state
-//! and what acts on it are in [`control`], which the components import (and
+//! and what acts on it are in `control`, which the components import (and
 //! never this file).
 
 mod cards;
@@ -38,7 +38,7 @@ use crate::ui::deal_bar::DealBar;
 use crate::ui::hint::Hint;
 use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
-impl crate::ui::GameUi for Ja {
+impl crate::ui::game_ui::GameUi for Ja {
     /// JA-2: three players play with the small-table option.
     fn chosen_options(players: usize) -> (tablee_engine::jachete::JaOptions, usize) {
         (tablee_engine::jachete::JaOptions { three_players: players == 3 }, 1)

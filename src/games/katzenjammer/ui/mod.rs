@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use super::Katzenjammer as Kb;
 
 
-impl crate::ui::GameUi for Kb {
+impl crate::ui::game_ui::GameUi for Kb {
     fn table() -> leptos::prelude::AnyView {
         view! { <Game /> }.into_any()
     }
