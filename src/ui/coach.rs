@@ -11,7 +11,7 @@ use tablee_engine::json::Json;
 
 use super::browser;
 use super::context::{ctx, Screen};
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::url;
 
 /// Judges a person's move (in the game's notation) before the table plays

@@ -33,7 +33,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::controller::{First, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::link::{self};
 

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::context::tr;
-use crate::app::game::GameId;
+use crate::games::GameId;
 
 /// A part could not be fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,7 +38,8 @@ use super::flow::start_game;
 use super::game_ui::GameUi;
 use super::{browser, coach};
 use crate::app::config::{SeatKind, TableConfig};
-use crate::app::game::{with_game, GameDef, GameId};
+use crate::app::game::GameDef;
+use crate::games::{GameId, with_game};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::app::worker::Reply;
@@ -210,7 +211,7 @@ fn coached_game(ctx: Ctx, game: GameId) {
         for seat in config.seats.iter_mut().skip(1) {
             *seat = SeatKind::Bot(tablee_bots::Level::Easy);
         }
-        <G as crate::app::game::Registered>::table(config)
+        <G as crate::games::Registered>::table(config)
     });
     start_game(ctx, table);
     if let Some(key) = ctx.shell.with_untracked(|sh| sh.key.clone()) {

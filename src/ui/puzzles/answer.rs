@@ -7,7 +7,7 @@ use std::cell::Cell;
 
 use leptos::prelude::*;
 
-use crate::app::game::AnySession;
+use crate::games::AnySession;
 use crate::ui::context::Ctx;
 
 thread_local! {

@@ -34,7 +34,7 @@ use super::context::{ctx, on_leave, tr, Ctx, Screen};
 use super::flow::play_session;
 use super::game_ui::GameUi;
 use crate::app::controller::{Kept, Par};
-use crate::app::game::{with_game, AnySession, GameId};
+use crate::games::{AnySession, GameId, with_game};
 use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
 use crate::app::save::SaveError;
 

@@ -23,7 +23,7 @@ use super::flow::start_game;
 use super::game_ui::GameUi;
 use crate::app::config::Day;
 use crate::app::controller::history_key;
-use crate::app::game::{AnySession, GameId};
+use crate::games::{AnySession, GameId};
 use crate::app::past::{self, Past};
 use crate::app::lang::Lang;
 use crate::app::marks::{self, Mark, Progress};
@@ -400,7 +400,7 @@ fn GameRow(game: Past) -> impl IntoView {
     let session = game.session.clone();
     // A match's game says which (KB-20): " · Match · game 2 of 3".
     let in_match = game.session.match_progress();
-    let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::with_game!(game_id, G => <G as crate::app::game::GameDef>::match_label(n, of, false, ctx.lang()))));
+    let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::with_game!(game_id, G => <G as crate::ui::game_ui::GameUi>::match_label(n, of, false, ctx.lang()))));
     let names = move || {
         let lang = ctx.lang();
         crate::games::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))

@@ -31,7 +31,8 @@ use leptos::prelude::*;
 use tablee_engine::jachete::JaAction;
 use tablee_engine::json::Json;
 
-use super::texts;
+use super::{refusals, summary, texts};
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::ui::context::ctx;
 use crate::ui::deal_bar::DealBar;
@@ -39,6 +40,14 @@ use crate::ui::hint::Hint;
 use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
 impl crate::ui::game_ui::GameUi for Ja {
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
+        refusals::refusal_text(refusal, lang)
+    }
+
+    fn share_text(session: &Session, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
+    }
+
     /// JA-2: three players play with the small-table option.
     fn chosen_options(players: usize) -> (tablee_engine::jachete::JaOptions, usize) {
         (tablee_engine::jachete::JaOptions { three_players: players == 3 }, 1)
