@@ -2,6 +2,7 @@
 //! bid builder, the presentations, the end summary, and its texts.
 
 pub mod bidding;
+mod card_words;
 mod lessons;
 // A match's words.
 pub mod matchplay;
