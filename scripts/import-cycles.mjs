@@ -14,7 +14,8 @@
 //   node scripts/import-cycles.mjs --count  just their number
 //   node scripts/import-cycles.mjs --edges  each circle's imports, file -> file
 //
-// Exits 0 either way: it measures, the tests judge.
+// Exits 1 when it finds a circle (`make test` runs it first, so that none
+// creeps back; docs/architecture.md, "Layers").
 
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -186,3 +187,4 @@ if (process.argv.includes("--count")) {
     }
   }
 }
+if (sccs.length > 0) process.exitCode = 1;
