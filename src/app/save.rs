@@ -460,7 +460,7 @@ pub(crate) mod tests {
 
     /// Issue 11: a finished 8-player J'achète game's save stays small (each
     /// play is written as the table it proposes, so it is measured): printed
-    /// with `--nocapture`, quoted in docs/performance.md.
+    /// with `--nocapture`, quoted in docs/research/performance-history.md.
     #[test]
     fn a_finished_eight_player_jachete_save_is_small() {
         let mut sizes = Vec::new();
