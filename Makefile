@@ -1,7 +1,7 @@
 # Tablée's one-command entry points (see README.md).
 #   make play   set up what is missing, then serve the app at http://127.0.0.1:8080
-#   make test   set up what is missing, then run every test (the first-load
-#               size budget included)
+#   make test   set up what is missing, then run every test (no import
+#               circle between files, and the first-load size budget included)
 #   make build  set up what is missing, then build the release site into dist/
 #   make e2e    set up what is missing, build dist/, then run only the browser
 #               tests (tests/e2e/: headless Chromium, dist/ served under /tablee/)
@@ -35,6 +35,7 @@ play: setup-no-browser
 	trunk serve --address 127.0.0.1 --port 8080 --dist target/trunk-serve
 
 test: setup
+	node scripts/import-cycles.mjs
 	cargo test --workspace --locked
 	cargo build --locked -p tablee-engine --target wasm32-unknown-unknown
 	trunk build --release --locked

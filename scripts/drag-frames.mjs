@@ -12,7 +12,7 @@
 // round lasts while seat 0 buys (normal bots now end a round first).
 //
 // Prints per run the frames, median / p95 / longest frame interval and the
-// long animation frames; docs/performance.md quotes it. Headless frames follow
+// long animation frames; docs/research/performance-history.md quotes it. Headless frames follow
 // the page's work, not a display's vsync, so an interval is the time the page
 // needed (the machine's load included).
 import path from 'node:path';

@@ -10,7 +10,7 @@
 //
 // Prints the count, median, 95th percentile and longest decision in ms, per
 // level, and the page's long tasks (PerformanceObserver "longtask", > 50 ms).
-// docs/performance.md quotes it; timings depend on the machine's load.
+// docs/research/performance-history.md quotes it; timings depend on the machine's load.
 import path from 'node:path';
 import { BASE, DIST_DIR, launchBrowser, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';

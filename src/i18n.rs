@@ -11,7 +11,8 @@ use tablee_engine::{Seat, SeedError, Shared};
 
 use crate::app::config::{Day, SeatKind, TableConfig};
 use crate::app::config::DailyAttempt;
-use crate::app::game::{AnyTable, GameDef, GameId};
+use crate::app::game::GameDef;
+use crate::games::{AnyTable, GameId};
 use crate::app::link::LinkError;
 use crate::app::save::SaveError;
 use crate::app::session::ReplayError;

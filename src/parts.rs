@@ -13,9 +13,9 @@
 //! worker 106 -> 270 KB gzip) and given it imports it cannot satisfy.
 
 use leptos::prelude::*;
-use tablee_app::app::game::GameId;
+use tablee_app::games::GameId;
 use tablee_app::ui::parts::{Loaders, Loading, PartMissing};
-use tablee_app::ui::GameUi;
+use tablee_app::ui::game_ui::GameUi;
 
 /// Declares a part: a function returning its view, cut out of the core.
 /// Natively (`cargo test`) it is called directly.

@@ -6,7 +6,7 @@ use std::fmt;
 use tablee_bots::Level;
 use tablee_engine::Seed;
 
-use super::game::{AnyTable, GameDef};
+use super::game::GameDef;
 
 /// The format of links and saves this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -153,11 +153,6 @@ impl<G: GameDef> TableConfig<G> {
     /// Today's deal.
     pub fn daily(day: Day, seats: Vec<SeatKind>, options: G::Options) -> TableConfig<G> {
         TableConfig { seed: day.seed(), seats, options, daily: Some(day) }
-    }
-
-    /// The same table in the enum over games.
-    pub fn into_any(self) -> AnyTable {
-        G::table(self)
     }
 
     /// A typed seed that happens to be today's daily deal is labelled so.

@@ -2,11 +2,16 @@
 //! game plugs into the app: its id and names, its players and options (with
 //! their link and save codecs), its action notation, its bots, and who wins.
 //! Everything else (sessions, saves, links, history, par, the worker's jobs,
-//! the controller) is written once over [`GameDef`].
+//! the controller) is written once over [`GameDef`]; the words the page
+//! needs of a game (its refusals, Share, a match's label) are its
+//! [`crate::ui::game_ui::GameUi`].
 //!
-//! Dispatch is static: [`AnyTable`] and [`AnySession`] are enums over the
-//! games, written with [`GameId`] by the registry (`crate::registry!`, from
-//! the list in `src/games/mod.rs`), and `each_game!`/`with_game!` run one
+//! The generic core (this file, `config`, `session`, `result`, `lang`)
+//! names no game. Dispatch is static, one layer up: [`crate::games::AnyTable`]
+//! and [`crate::games::AnySession`] are enums over the games, written with
+//! [`crate::games::GameId`] by the registry (`crate::registry!`, from the
+//! list in `src/games/mod.rs`, which also says where each game is among them:
+//! [`crate::games::Registered`]), and `each_game!`/`with_game!` run one
 //! generic body for whichever game is meant.
 
 use std::fmt::Debug;
@@ -16,52 +21,8 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::{Game, Seed};
 
-use super::config::{DailyAttempt, Day, TableConfig};
 use super::lang::Lang;
-use super::session::Session;
-
-pub use crate::games::{AnySession, AnyTable, GameId};
-pub(crate) use crate::games::{each_game, with_game};
-
-/// How a game is known among the others: its [`GameId`] and the
-/// conversions into the enums over the games. Written by the registry
-/// (`crate::registry!`, invoked in `src/games/mod.rs`), never by hand.
-pub trait Registered: Sized {
-    const ID: GameId;
-    fn table(table: TableConfig<Self>) -> AnyTable
-    where
-        Self: GameDef;
-    fn session(session: Session<Self>) -> AnySession
-    where
-        Self: GameDef;
-    fn as_table(any: &AnyTable) -> Option<&TableConfig<Self>>
-    where
-        Self: GameDef;
-    fn as_session(any: &AnySession) -> Option<&Session<Self>>
-    where
-        Self: GameDef;
-    fn as_session_mut(any: &mut AnySession) -> Option<&mut Session<Self>>
-    where
-        Self: GameDef;
-}
-
-/// Which end of the scores wins: Katzenjammer's mice count up, J'achète's
-/// points count against (JA-18: the lowest total wins).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreOrder {
-    HighestWins,
-    LowestWins,
-}
-
-impl ScoreOrder {
-    /// How much better `mine` is than `other` (positive: better).
-    pub fn better_by(self, mine: i32, other: i32) -> i32 {
-        match self {
-            ScoreOrder::HighestWins => mine - other,
-            ScoreOrder::LowestWins => other - mine,
-        }
-    }
-}
+use super::result::ScoreOrder;
 
 /// Why a link or save's options cannot be read: the key and the bad text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +42,27 @@ pub fn flag_from_json(options: &Json, key: &str, field: &'static str) -> Result<
             Some(_) => Err(field),
         },
         _ => Err("options"),
+    }
+}
+
+/// Reads an on/off option (`1`, `true`, `yes`, `on` or their opposites;
+/// missing or empty is off).
+pub fn flag(text: Option<&str>, name: &'static str) -> Result<bool, OptionError> {
+    match text.map(|t| t.trim().to_ascii_lowercase()) {
+        None => Ok(false),
+        Some(t) if t == "1" || t == "true" || t == "yes" || t == "on" => Ok(true),
+        Some(t) if t == "0" || t == "false" || t == "no" || t == "off" || t.is_empty() => Ok(false),
+        Some(t) => Err(OptionError { name, text: shorten(&t) }),
+    }
+}
+
+/// Quoting a pasted novel back at the player helps no one.
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 24;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(MAX).collect::<String>())
     }
 }
 
@@ -134,7 +116,7 @@ impl MatchRecord for NoMatch {
 }
 
 /// One game, as the shell sees it (`src/games/<game>/mod.rs` implements it).
-pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static {
+pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The engine's state of a whole game.
     type State: Game<Action = Self::Action, View = Self::View, Refusal = Self::Refusal> + Debug;
     type Action: Clone + PartialEq + Debug;
@@ -203,18 +185,6 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     /// The move made when no bot can be asked (the page without its worker).
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
 
-    // ----- words ---------------------------------------------------------------------
-
-    /// A refusal in the player's words (`texts.rs`/`refusals.rs`): what is
-    /// wrong and what the rule asks, never a rule id nor a seat number; the
-    /// shared refusals in the shell's words (`i18n::shared_refusal`).
-    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String;
-
-    /// What Share copies: a spoiler-free line on `session` (the person's
-    /// result once it is over, against `par`; today's daily attempt) and its
-    /// link `url`.
-    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String;
-
     // ----- matches (KB-20) ------------------------------------------------------------
 
     /// A match of `games` games at this table, in the engine's terms (its
@@ -228,13 +198,6 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     fn record_in_match(record: &mut Self::Match, state: &Self::State) -> bool {
         let _ = (record, state);
         false
-    }
-
-    /// "Match · game 2 of 3" ("… over" once `over`), for the lists that name
-    /// a match's game (only asked of a game with matches).
-    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
-        let _ = (number, games, over, lang);
-        String::new()
     }
 
     // ----- puzzles ----------------------------------------------------------------------
@@ -262,78 +225,3 @@ pub trait GameDef: Registered + Clone + Copy + Debug + PartialEq + Eq + 'static 
     }
 }
 
-impl GameId {
-    /// Whether the game has puzzles ([`GameDef::PUZZLES`]).
-    pub fn has_puzzles(self) -> bool {
-        with_game!(self, G => G::PUZZLES)
-    }
-}
-
-impl AnyTable {
-    /// The table labelled as `today`'s daily deal if its seed is that deal's.
-    pub fn with_daily_label(self, today: Day) -> AnyTable {
-        each_game!(self, t => t.with_daily_label(today).into_any())
-    }
-
-    pub fn players(&self) -> usize {
-        each_game!(self, t => t.players())
-    }
-
-    /// The table of game `G`, if this is one.
-    pub fn get<G: GameDef>(&self) -> Option<&TableConfig<G>> {
-        G::as_table(self)
-    }
-
-    /// Who sits at each seat.
-    pub fn seats(&self) -> &[super::config::SeatKind] {
-        each_game!(self, t => &t.seats)
-    }
-
-    /// Deals this table's game (the page's way): the first of a match of `games` games (one: a game of its own).
-    pub fn deal_for_page(self, games: usize) -> Result<AnySession, String> {
-        fn deal<G: GameDef>(table: TableConfig<G>, games: usize) -> Result<AnySession, String> {
-            Session::new_match(table, games).map(Session::into_any)
-        }
-        each_game!(self, t => deal(t, games))
-    }
-}
-
-impl AnySession {
-    /// This game's table.
-    pub fn table(&self) -> AnyTable {
-        each_game!(session self, s => s.config().clone().into_any())
-    }
-
-    pub fn is_over(&self) -> bool {
-        each_game!(session self, s => s.is_over())
-    }
-
-    pub fn moves(&self) -> usize {
-        each_game!(session self, s => s.actions().len())
-    }
-
-    /// The table its link names: the match's in a match (KB-20).
-    pub fn link_table(&self) -> AnyTable {
-        each_game!(session self, s => s.link_table().into_any())
-    }
-
-    /// Its match's progress: this game's number (from 1) and the match's
-    /// number of games; `None` for a game of its own.
-    pub fn match_progress(&self) -> Option<(usize, usize)> {
-        each_game!(session self, s => s.in_match().map(|m| (m.games_played() + 1, m.games_planned())))
-    }
-
-    /// The number of games of its match (1: a game of its own).
-    pub fn match_games(&self) -> usize {
-        each_game!(session self, s => s.match_games())
-    }
-
-    /// The session of game `G`, if this is one.
-    pub fn get<G: GameDef>(&self) -> Option<&Session<G>> {
-        G::as_session(self)
-    }
-
-    pub fn get_mut<G: GameDef>(&mut self) -> Option<&mut Session<G>> {
-        G::as_session_mut(self)
-    }
-}

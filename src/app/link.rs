@@ -16,7 +16,8 @@
 use tablee_engine::{Seed, SeedError};
 
 use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, AnyTable, GameDef, GameId, MatchRecord, OptionError, with_game};
+use super::game::{shorten, GameDef, MatchRecord, OptionError};
+use crate::games::{AnySession, AnyTable, GameId, with_game, Registered};
 use super::lang::Lang;
 use super::session::Session;
 use super::url;
@@ -91,7 +92,7 @@ pub fn read(search: &str) -> Result<LinkRequest, LinkError> {
 
 /// The deal a link names (if any) and the table it sets, for game `G`.
 /// And the number of games of its match (1: a game of its own).
-fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable>, AnyTable, usize), LinkError> {
+fn read_table<G: Registered>(pairs: &[(String, String)]) -> Result<(Option<AnyTable>, AnyTable, usize), LinkError> {
     let get = |key: &str| url::get(pairs, key);
     let seats = match get("seats") {
         None => None,
@@ -149,20 +150,9 @@ fn read_table<G: GameDef>(pairs: &[(String, String)]) -> Result<(Option<AnyTable
     Ok((deal.map(TableConfig::into_any), table.into_any(), games))
 }
 
-/// Reads an on/off option (`1`, `true`, `yes`, `on` or their opposites;
-/// missing or empty is off).
-pub fn flag(text: Option<&str>, name: &'static str) -> Result<bool, OptionError> {
-    match text.map(|t| t.trim().to_ascii_lowercase()) {
-        None => Ok(false),
-        Some(t) if t == "1" || t == "true" || t == "yes" || t == "on" => Ok(true),
-        Some(t) if t == "0" || t == "false" || t == "no" || t == "off" || t.is_empty() => Ok(false),
-        Some(t) => Err(OptionError { name, text: shorten(&t) }),
-    }
-}
-
 /// The link that reproduces this game. It names the game and the deal, not
 /// a language: whoever opens it reads it in their own.
-pub fn write<G: GameDef>(config: &TableConfig<G>) -> String {
+pub fn write<G: Registered>(config: &TableConfig<G>) -> String {
     let seats: Vec<&str> = config.seats.iter().map(|s| s.name()).collect();
     let mut query = format!(
         "?game={}&v={FORMAT_VERSION}&seed={}&players={}&seats={}",
@@ -193,7 +183,7 @@ pub fn write_match(table: &AnyTable, games: usize) -> String {
 
 /// The link of a game in progress: its match's (the match's seed and its
 /// number of games) in a match, else its deal's.
-pub fn write_session<G: GameDef>(session: &Session<G>) -> String {
+pub fn write_session<G: Registered>(session: &Session<G>) -> String {
     match session.in_match() {
         Some(record) => with_games(write(&session.link_table()), record.games_planned()),
         None => write(session.config()),
@@ -280,16 +270,6 @@ pub fn named_game(search: &str) -> GameId {
 pub fn fresh_table(game: GameId, search: &str, seed: Seed) -> AnyTable {
     let pairs = url::parse(search);
     with_game!(game, G => TableConfig::<G>::new(seed, players_for::<G>(&pairs)).into_any())
-}
-
-/// Quoting a pasted novel back at the player helps no one.
-pub fn shorten(text: &str) -> String {
-    const MAX: usize = 24;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(MAX).collect::<String>())
-    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 
-use crate::app::game::{AnySession, GameDef};
+use crate::app::game::GameDef;
+use crate::games::{AnySession, Registered};
 use crate::app::save;
 use crate::app::session::Session;
 use crate::app::worker::Job;
@@ -33,7 +34,7 @@ pub fn before<G: GameDef>(s: &Session<G>, at: usize) -> Option<Session<G>> {
 
 /// The worker's job: the expert's move for the seat to act before move `at`.
 pub fn job(session: &AnySession, at: usize) -> Option<Job> {
-    fn of<G: GameDef>(s: &Session<G>, at: usize) -> Option<Job> {
+    fn of<G: Registered>(s: &Session<G>, at: usize) -> Option<Job> {
         Some(Job::Decide { level: Level::Expert, game: save::to_value(&before(s, at)?) })
     }
     crate::games::each_game!(session session, s => of(s, at))

@@ -1,16 +1,17 @@
 //! The game-agnostic shell, written once over every game's definition
 //! ([`game::GameDef`]) and tested natively (no browser, no Leptos here):
 //!
-//! - [`game`]: what a game provides, and the enums over the games;
-//! - [`config`], [`session`]: a table, and a game in progress on it;
+//! - [`game`], [`config`], [`session`], [`result`], [`lang`]: the generic
+//!   core, which names no game: what a game provides, a table, a game in
+//!   progress on it, places (the enums over the games are one layer up, in
+//!   the registry: [`crate::games`]);
 //! - [`link`], [`url`], [`save`]: links and saves (each game's options and
 //!   action notation plug in);
-//! - [`history`], [`par`], [`result`]: the local record, par, places;
+//! - [`history`], [`par`]: the local record, par;
 //! - [`worker`]: the bots' worker's jobs, naming their game;
 //! - [`controller`]: start-up, moves, bots, par, history and saving;
 //! - [`puzzles`]: a puzzle as a session, judged; the daily puzzle; the record;
-//! - [`replay`], [`past`]: replay links, and the record of finished games;
-//! - [`lang`]: the player's language.
+//! - [`replay`], [`past`]: replay links, and the record of finished games.
 
 pub mod config;
 pub mod controller;

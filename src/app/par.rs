@@ -62,6 +62,7 @@ mod tests {
     use super::*;
     use crate::games::jachete::Jachete;
     use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::Registered;
     use tablee_engine::Seed;
 
     #[test]
@@ -107,7 +108,7 @@ mod tests {
     /// is exactly the first move where the par game's actions differ from
     /// the person's game's. Red if the marks' job used another seed or
     /// another view than par's, or marked the wrong move.
-    fn first_mark_is_where_par_parted<G: GameDef>(config: TableConfig<G>, seat: Seat) {
+    fn first_mark_is_where_par_parted<G: Registered>(config: TableConfig<G>, seat: Seat) {
         let game = played(&config, seat);
         let any = game.clone().into_any();
         let mine = marks::person_moves(&any);

@@ -18,7 +18,8 @@ use tablee_engine::json::Json;
 
 use super::config::SeatKind;
 use super::storage::Storage;
-use super::game::{AnySession, GameDef, GameId};
+use super::game::GameDef;
+use crate::games::{AnySession, GameId};
 use super::save::{self, SaveError};
 use super::session::Session;
 

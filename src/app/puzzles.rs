@@ -16,7 +16,8 @@ use tablee_engine::json::Json;
 use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
 
 use super::config::{Day, SeatKind, TableConfig};
-use super::game::{GameDef, GameId};
+use super::game::GameDef;
+use crate::games::{GameId, Registered};
 use super::save::{self, SaveError};
 use super::session::Session;
 
@@ -80,7 +81,7 @@ pub enum PuzzleError {
 
 /// A puzzle's position: the table with the person in the puzzle's seat and
 /// the game's bots elsewhere, replayed through the shell's save reader.
-pub fn session<G: GameDef>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session<G>, PuzzleError> {
+pub fn session<G: Registered>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session<G>, PuzzleError> {
     let bad = PuzzleError::BadPosition(puzzle.id);
     // Its game's actions not read: its part of the file was not fetched.
     let (game, before) = file.position(puzzle).ok_or(PuzzleError::NoFile)?;

@@ -3,10 +3,10 @@
 //! adding a game touches no `match` in the shell (docs/architecture.md,
 //! "Adding a game").
 
-/// Writes [`GameId`](crate::app::game::GameId) (and its `ALL`, `code`,
-/// `parse`, `title`), the enums [`AnyTable`](crate::app::game::AnyTable)
-/// and [`AnySession`](crate::app::game::AnySession) with each game's
-/// conversions ([`Registered`](crate::app::game::Registered)), and two
+/// Writes [`GameId`](crate::games::GameId) (and its `ALL`, `code`,
+/// `parse`, `title`), the enums [`AnyTable`](crate::games::AnyTable)
+/// and [`AnySession`](crate::games::AnySession) with each game's
+/// conversions ([`Registered`](crate::games::Registered)), and two
 /// macros that run one generic body for whichever game is meant:
 /// `each_game!` over a table or a session, `with_game!` over a `GameId`
 /// (its arm's type named as the caller says).
@@ -77,7 +77,7 @@ macro_rules! registry {
 
         $(
             $(#[$meta])*
-            impl $crate::app::game::Registered for $crate::games::$module::$def {
+            impl $crate::games::Registered for $crate::games::$module::$def {
                 const ID: GameId = GameId::$variant;
 
                 fn table(table: $crate::app::config::TableConfig<Self>) -> AnyTable {

@@ -18,7 +18,7 @@
 
 use tablee_engine::json::Json;
 
-use super::game::{AnySession, AnyTable, GameDef};
+use crate::games::{AnySession, AnyTable, Registered};
 use super::link::{self, LinkError};
 use super::save;
 use super::session::{ReplayError, Session};
@@ -61,7 +61,7 @@ pub fn games_link(search: &str) -> bool {
 }
 
 /// The replay link of a session (its moves so far).
-pub fn write<G: GameDef>(session: &Session<G>) -> String {
+pub fn write<G: Registered>(session: &Session<G>) -> String {
     let moves = Json::Arr(session.moves().map(|(seat, action)| save::action_to_json::<G>(seat, action)).collect());
     let packed = miniz_oxide::deflate::compress_to_vec(moves.text().as_bytes(), 10);
     format!("{}&{KEY}={}", link::write(session.config()), base64url(&packed))
@@ -80,7 +80,7 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
     let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_MOVES_TEXT).map_err(|_| ReplayLinkError::Moves)?;
     let moves = std::str::from_utf8(&text).ok().and_then(|t| Json::parse(t).ok()).ok_or(ReplayLinkError::Moves)?;
     let list = moves.as_array().ok_or(ReplayLinkError::Moves)?;
-    fn replay<G: GameDef>(config: &super::config::TableConfig<G>, list: &[Json]) -> Result<AnySession, ReplayLinkError> {
+    fn replay<G: Registered>(config: &super::config::TableConfig<G>, list: &[Json]) -> Result<AnySession, ReplayLinkError> {
         let moves = list
             .iter()
             .enumerate()
@@ -94,7 +94,7 @@ pub fn read(search: &str) -> Result<AnySession, ReplayLinkError> {
 /// The table of a replay, dealt anew ("Play this deal"): never the daily
 /// deal (a replay is practice), the same seats and options.
 pub fn fresh_table(session: &AnySession) -> AnyTable {
-    fn fresh<G: GameDef>(s: &Session<G>) -> AnyTable {
+    fn fresh<G: Registered>(s: &Session<G>) -> AnyTable {
         super::config::TableConfig { daily: None, ..s.config().clone() }.into_any()
     }
     crate::games::each_game!(session session, s => fresh(s))

@@ -1,7 +1,23 @@
 //! What every game's end has in common: places from the scores, in the
 //! game's own order (the most mice, or the fewest points).
 
-use super::game::ScoreOrder;
+/// Which end of the scores wins: Katzenjammer's mice count up, J'achète's
+/// points count against (JA-18: the lowest total wins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreOrder {
+    HighestWins,
+    LowestWins,
+}
+
+impl ScoreOrder {
+    /// How much better `mine` is than `other` (positive: better).
+    pub fn better_by(self, mine: i32, other: i32) -> i32 {
+        match self {
+            ScoreOrder::HighestWins => mine - other,
+            ScoreOrder::LowestWins => other - mine,
+        }
+    }
+}
 
 /// Each seat's place: 1 + the number of seats strictly better; equal scores
 /// share a place.

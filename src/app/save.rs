@@ -26,8 +26,8 @@ use tablee_engine::json::Json;
 use tablee_engine::{Seat, Seed, SeedError};
 
 use super::config::{Day, SeatKind, TableConfig, FORMAT_VERSION};
-use super::game::{AnySession, GameDef, GameId, MatchRecord, with_game};
-use super::link::shorten;
+use super::game::{shorten, GameDef, MatchRecord};
+use crate::games::{AnySession, GameId, with_game, Registered};
 use super::session::{ReplayError, Session};
 
 /// Why a save cannot be resumed.
@@ -49,7 +49,7 @@ pub enum SaveError {
 }
 
 /// The save of a session.
-pub fn to_json<G: GameDef>(session: &Session<G>) -> String {
+pub fn to_json<G: Registered>(session: &Session<G>) -> String {
     to_value(session).text()
 }
 
@@ -63,7 +63,7 @@ pub fn any_to_value(session: &AnySession) -> Json {
 }
 
 /// The save of a session, as a JSON value.
-pub fn to_value<G: GameDef>(session: &Session<G>) -> Json {
+pub fn to_value<G: Registered>(session: &Session<G>) -> Json {
     let mut object = table_to_value(session.config());
     object.set("actions", Json::Arr(session.moves().map(|(seat, action)| action_to_json::<G>(seat, action)).collect()));
     if let Some(note) = session.note() {
@@ -111,7 +111,7 @@ fn match_from_value<G: GameDef>(value: &Json, config: &TableConfig<G>) -> Result
 }
 
 /// A table alone (a save with no actions yet).
-pub fn table_to_value<G: GameDef>(config: &TableConfig<G>) -> Json {
+pub fn table_to_value<G: Registered>(config: &TableConfig<G>) -> Json {
     let mut object = Json::obj([
         ("v", FORMAT_VERSION.into()),
         ("game", G::ID.code().into()),
@@ -150,7 +150,7 @@ fn read_any(object: &Json) -> Result<AnySession, SaveError> {
         Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
         None => return Err(SaveError::Field("game")),
     };
-    fn read<G: GameDef>(object: &Json) -> Result<AnySession, SaveError> {
+    fn read<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
         game_from_value::<G>(object).map(Session::into_any)
     }
     with_game!(game, G => read::<G>(object))
@@ -269,7 +269,7 @@ pub(crate) mod tests {
     /// resumes the same game in the same match; older saves have no match.
     #[test]
     fn kb20_a_save_of_a_match_mid_way_round_trips() {
-        use crate::app::game::AnySession;
+        use crate::games::AnySession;
         let config = TableConfig::<Katzenjammer>::new(Seed::from_number(42), 4);
         let mut first = Session::new_match(config, 3).unwrap();
         while !first.is_over() {
@@ -460,7 +460,7 @@ pub(crate) mod tests {
 
     /// Issue 11: a finished 8-player J'achète game's save stays small (each
     /// play is written as the table it proposes, so it is measured): printed
-    /// with `--nocapture`, quoted in docs/performance.md.
+    /// with `--nocapture`, quoted in docs/research/performance-history.md.
     #[test]
     fn a_finished_eight_player_jachete_save_is_small() {
         let mut sizes = Vec::new();

@@ -12,9 +12,7 @@ use tablee_engine::{Game, Outcome, RuleError, Seat, Shared};
 use tablee_engine::json::Json;
 
 use super::config::{SeatKind, TableConfig};
-use super::config::DailyAttempt;
-use super::lang::Lang;
-use super::game::{AnySession, GameDef, MatchRecord};
+use super::game::{GameDef, MatchRecord};
 
 /// Why a list of actions does not replay on a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +84,7 @@ impl<G: GameDef> Session<G> {
     /// Deals a new game for this table.
     pub fn new(config: TableConfig<G>) -> Result<Session<G>, String> {
         if !G::allows(config.options, config.players()) {
-            return Err(format!("{} players cannot play {}", config.players(), G::ID.title()));
+            return Err(format!("{} players cannot play {}", config.players(), G::TITLE));
         }
         let state = G::new_state(config.players(), config.options, config.seed)?;
         Ok(Session { config, state, actions: Vec::new(), movers: Vec::new(), last_human: None, note: None, practice: false, in_match: None })
@@ -106,7 +104,7 @@ impl<G: GameDef> Session<G> {
         if games > 1 {
             let c = &session.config;
             let record = G::new_match(c.players(), c.options, c.seed, games)
-                .ok_or_else(|| format!("{} has no matches", G::ID.title()))?;
+                .ok_or_else(|| format!("{} has no matches", G::TITLE))?;
             session.in_match = Some(record);
         }
         Ok(session)
@@ -119,11 +117,6 @@ impl<G: GameDef> Session<G> {
             session.apply_recorded(seat, &action).map_err(|_| ReplayError::Refused { index })?;
         }
         Ok(session)
-    }
-
-    /// The same game in the enum over games.
-    pub fn into_any(self) -> AnySession {
-        G::session(self)
     }
 
     pub fn config(&self) -> &TableConfig<G> {
@@ -171,12 +164,6 @@ impl<G: GameDef> Session<G> {
         let mut session = Session::new(config).ok()?;
         session.in_match = Some(record);
         Some(session)
-    }
-    /// What Share copies ([`GameDef::share_text`]) with this game's link
-    /// (its match's in a match) after `base`, the site's address.
-    pub fn share_text(&self, par: Option<i32>, daily: Option<DailyAttempt>, base: &str, lang: Lang) -> String {
-        let url = format!("{base}{}", super::link::write_session(self));
-        G::share_text(self, par, daily, &url, lang)
     }
     /// The table a link names: the match's (its seed) in a match, else this game's.
     pub fn link_table(&self) -> TableConfig<G> {

@@ -27,7 +27,8 @@ use tablee_bots::Level;
 use tablee_engine::json::Json;
 
 use super::config::TableConfig;
-use super::game::{AnySession, GameDef, GameId, with_game};
+use super::game::GameDef;
+use crate::games::{AnySession, GameId, with_game, Registered};
 use super::par::ParRun;
 use super::save;
 use super::session::{Decision, Session};
@@ -62,17 +63,17 @@ pub struct Response {
 }
 
 /// The job for `decision` (made on `session`): the bot's move.
-pub fn decide_job<G: GameDef>(session: &Session<G>, decision: &Decision<G>) -> Job {
+pub fn decide_job<G: Registered>(session: &Session<G>, decision: &Decision<G>) -> Job {
     Job::Decide { level: decision.level, game: save::to_value(session) }
 }
 
 /// The ranked choices of `decision`'s level, the best `top` (hints).
-pub fn analyse_job<G: GameDef>(session: &Session<G>, decision: &Decision<G>, top: usize) -> Job {
+pub fn analyse_job<G: Registered>(session: &Session<G>, decision: &Decision<G>, top: usize) -> Job {
     Job::Analyse { level: decision.level, game: save::to_value(session), top }
 }
 
 /// The par job for `seat` of a table.
-pub fn par_job<G: GameDef>(config: &TableConfig<G>, seat: usize) -> Job {
+pub fn par_job<G: Registered>(config: &TableConfig<G>, seat: usize) -> Job {
     Job::Par { game: save::table_to_value(config), seat }
 }
 

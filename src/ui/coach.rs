@@ -9,8 +9,9 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use tablee_engine::json::Json;
 
-use super::{browser, ctx, Screen};
-use crate::app::game::GameId;
+use super::browser;
+use super::context::{ctx, Screen};
+use crate::games::GameId;
 use crate::app::url;
 
 /// Judges a person's move (in the game's notation) before the table plays

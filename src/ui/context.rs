@@ -6,7 +6,7 @@ use tablee_engine::Seat;
 
 use super::browser;
 use crate::app::controller::{Par, Shell};
-use crate::app::game::{AnyTable, GameDef, GameId};
+use crate::games::{AnyTable, GameId, Registered};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
 use crate::app::session::Session;
@@ -115,12 +115,12 @@ impl Ctx {
     }
 
     /// Reads the game of `G` in progress (tracked: the caller re-runs on a move).
-    pub fn game<G: GameDef, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+    pub fn game<G: Registered, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
         self.shell.with(|sh| sh.session::<G>().map(f))
     }
 
     /// Reads the game of `G` in progress without tracking it.
-    pub fn game_untracked<G: GameDef, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
+    pub fn game_untracked<G: Registered, R>(&self, f: impl FnOnce(&Session<G>) -> R) -> Option<R> {
         self.shell.with_untracked(|sh| sh.session::<G>().map(f))
     }
 

@@ -14,6 +14,7 @@ use leptos::task::spawn_local;
 use super::browser;
 use super::context::{ctx, tr, Ctx, Speed};
 use super::flow::TakeBack;
+use super::game_ui::GameUi;
 use crate::app::config::DailyAttempt;
 use crate::app::controller::{Par, SPEED_KEY};
 use crate::app::game::GameDef;
@@ -45,8 +46,15 @@ pub fn game_share_text(ctx: Ctx) -> Option<String> {
     ctx.shell.with_untracked(|sh| {
         let daily = sh.daily_attempt();
         let game = sh.game.as_ref()?;
-        Some(crate::games::each_game!(session game, s => s.share_text(par, daily, &browser::base_url(), lang)))
+        Some(crate::games::each_game!(session game, s => share_text(s, par, daily, &browser::base_url(), lang)))
     })
+}
+
+/// What Share copies ([`GameUi::share_text`]) with this game's link (its
+/// match's in a match) after `base`, the site's address.
+fn share_text<G: GameUi>(session: &Session<G>, par: Option<i32>, daily: Option<DailyAttempt>, base: &str, lang: Lang) -> String {
+    let url = format!("{base}{}", crate::app::link::write_session(session));
+    G::share_text(session, par, daily, &url, lang)
 }
 
 /// What the last Share did, where it was pressed: "copied", or the text in

@@ -8,10 +8,10 @@ use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Shared};
 
 use super::context::{ctx, tr, Ctx, Screen, Speed};
-use super::puzzles;
+use super::puzzles::answer;
 use super::{browser, game_ui, worker_client};
 use super::browser::LocalStorage;
-use crate::app::game::{AnyTable, GameDef};
+use crate::games::{AnyTable, Registered};
 use crate::app::link::LinkError;
 use crate::app::worker::Job;
 
@@ -32,7 +32,7 @@ pub(crate) fn shown(ctx: Ctx, par_job: Option<Job>) {
 }
 
 /// Makes `session` (a puzzle's position) a normal game, kept and saved, and shows it.
-pub(crate) fn play_session(ctx: Ctx, session: crate::app::game::AnySession) {
+pub(crate) fn play_session(ctx: Ctx, session: crate::games::AnySession) {
     let mut par_job = None;
     ctx.shell.update(|sh| par_job = sh.begin(session));
     shown(ctx, par_job);
@@ -74,9 +74,9 @@ pub fn next_in_match(ctx: Ctx) {
 }
 
 /// A person's move in game `G`. Returns the engine's refusal, if any.
-pub fn act<G: GameDef>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+pub fn act<G: Registered>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
-    if puzzles::answered_now(ctx) {
+    if answer::answered_now(ctx) {
         return Err(Shared::NotAPersonsTurn.into());
     }
     // A lesson's table plays only the move its step asks for; another is
@@ -178,7 +178,7 @@ pub fn take_back(ctx: Ctx) -> bool {
 
 /// Keeps the table's notes (J'achète's staged table, its hand order) with
 /// the game of `G` and saves them: a reload shows the table as it was.
-pub fn set_note<G: GameDef>(ctx: Ctx, note: Option<Json>) {
+pub fn set_note<G: Registered>(ctx: Ctx, note: Option<Json>) {
     let mut kept = false;
     ctx.shell.update_untracked(|sh| kept = sh.set_note::<G>(note));
     if kept {

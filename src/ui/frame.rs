@@ -8,7 +8,7 @@ use super::context::{ctx, tr, Screen};
 use super::flow::start_game;
 use super::browser;
 use crate::app::controller::LANG_KEY;
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
 use crate::i18n;

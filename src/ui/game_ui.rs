@@ -1,4 +1,4 @@
-//! What the page needs of each game beyond its definition ([`GameDef`]):
+//! What the page needs of each game beyond its definition ([`crate::app::game::GameDef`]):
 //! its table, its replay table, its words for a score and for the expert's
 //! move, and a decoration after a move. Each game implements it in
 //! `src/games/<game>/ui/mod.rs`; the page reaches it through the registry's
@@ -8,13 +8,13 @@ use leptos::prelude::*;
 use tablee_engine::json::Json;
 
 use crate::app::marks::Mark;
-use crate::app::config::TableConfig;
-use crate::app::game::{AnySession, GameDef};
+use crate::app::config::{DailyAttempt, TableConfig};
+use crate::games::{AnySession, Registered};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::games::each_game;
 
-pub trait GameUi: GameDef {
+pub trait GameUi: Registered {
     /// The live table of the game in progress (the game's part of the page:
     /// `src/parts.rs` calls it from the part's own module).
     fn table() -> AnyView;
@@ -37,6 +37,23 @@ pub trait GameUi: GameDef {
     fn hint_reason(position: &Session<Self>, choices: &[(Self::Action, f64)], lang: Lang) -> Option<String> {
         let _ = (position, choices, lang);
         None
+    }
+
+    /// A refusal in the player's words (`texts.rs`/`refusals.rs`): what is
+    /// wrong and what the rule asks, never a rule id nor a seat number; the
+    /// shared refusals in the shell's words (`i18n::shared_refusal`).
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String;
+
+    /// What Share copies: a spoiler-free line on `session` (the person's
+    /// result once it is over, against `par`; today's daily attempt) and its
+    /// link `url`.
+    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String;
+
+    /// "Match · game 2 of 3" ("… over" once `over`), for the lists that name
+    /// a match's game (only asked of a game with matches).
+    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
+        let _ = (number, games, over, lang);
+        String::new()
     }
 
     /// A score in words: "3 mice", "45 points".

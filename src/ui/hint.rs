@@ -13,11 +13,12 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::game::GameDef;
+use crate::games::Registered;
 use crate::app::lang::Lang;
 use crate::ui::game_ui::GameUi;
 use crate::app::worker::{self, Reply};
-use crate::ui::{browser, worker_client};
+use crate::ui::browser;
+use crate::ui::worker_client;
 use crate::ui::context::{tr, Ctx};
 
 /// A hint, asked at move number `at`.
@@ -46,7 +47,7 @@ impl<A> Hint<A> {
 }
 
 /// Asks for a hint at the game's current move (not for the daily deal).
-pub fn ask<G: GameDef>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>)
+pub fn ask<G: Registered>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>)
 where
     G::Action: Send + Sync + 'static,
 {
@@ -86,14 +87,14 @@ fn now(ctx: Ctx) -> usize {
 
 /// Whether the person may ask for a hint here (tracked): not in a puzzle
 /// (its answer would be given away), not in the daily deal.
-pub fn allowed<G: GameDef>(ctx: Ctx) -> bool {
+pub fn allowed<G: Registered>(ctx: Ctx) -> bool {
     !ctx.puzzle.get() && ctx.game::<G, _>(|s| s.config().hints_allowed()).unwrap_or(false)
 }
 
 /// The Hint button while `shown` (the person is to move), or why there is
 /// none (the daily deal); nothing in a puzzle. It waits while a hint for
 /// this very move is being computed.
-pub fn button<G: GameDef>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, shown: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView
+pub fn button<G: Registered>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, shown: impl Fn() -> bool + Send + Sync + Copy + 'static) -> impl IntoView
 where
     G::Action: Send + Sync + 'static,
 {

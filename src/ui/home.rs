@@ -8,14 +8,15 @@ use tablee_engine::Seed;
 
 use super::unfinished::Unfinished;
 use super::browser;
-use super::context::{ctx, tr, Screen};
+use super::context::{ctx, tr, Ctx, Screen};
 use super::flow::start_match;
 use super::game_ui::GameUi;
 
 use crate::app::config::{default_seats, Day, SeatKind, TableConfig};
 use crate::app::controller::{Shell, HOME_GAME_KEY};
 use tablee_bots::Level;
-use crate::app::game::{GameDef, GameId};
+use crate::app::game::GameDef;
+use crate::games::{GameId, Registered};
 use crate::app::lang::Lang;
 use crate::games::with_game;
 use crate::i18n;
@@ -35,7 +36,7 @@ fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
 
 /// The table the form describes, of game `G`; `None` when the typed deal
 /// number does not read.
-fn table_for<G: GameDef>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
+fn table_for<G: Registered>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
     Some(match mode {
         DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
         // Everyone plays the daily deal at the same table, so results compare.
@@ -108,7 +109,7 @@ pub fn Home() -> impl IntoView {
         let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
         // A daily deal is never a match.
         let mut match_games = 1;
-        fn deal<G: GameUi>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, today: Day, games: &mut usize) -> Option<crate::app::game::AnyTable> {
+        fn deal<G: GameUi>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, today: Day, games: &mut usize) -> Option<crate::games::AnyTable> {
             let (options, chosen) = G::chosen_options(seats.len());
             let config = table_for::<G>(mode, typed, seats, options, today)?;
             if config.daily.is_none() {
@@ -277,7 +278,7 @@ pub fn Home() -> impl IntoView {
 
 
 /// The game's options form, with the options last dealt if of this game.
-fn options_form(game: GameId, ctx: super::Ctx) -> Option<AnyView> {
+fn options_form(game: GameId, ctx: Ctx) -> Option<AnyView> {
     ctx.home_table.with_untracked(|last| with_game!(game, G => G::options_form(last.get::<G>())))
 }
 

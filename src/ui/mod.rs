@@ -2,17 +2,19 @@
 //! natively tested controller ([`crate::app::controller::Shell`]), and each
 //! game's table from its own folder (`crate::games::<game>::ui`).
 //!
-//! One [`Ctx`] of signals is shared by every component (`context.rs`, with
+//! One `Ctx` of signals is shared by every component (`context.rs`, with
 //! how screens change: `Ctx::go`, `on_leave`). The game changes only through
-//! [`act`] and the bot loop (`flow.rs`), which both save it to localStorage
-//! just after the change (in a task of its own). The frame around every
-//! screen is `frame.rs`; this file is the page's root ([`App`]) and the
-//! screens' views.
+//! `flow::act` and the bot loop (`flow.rs`), which both save it to
+//! localStorage just after the change (in a task of its own). The frame
+//! around every screen is `frame.rs`; this file is the page's root ([`App`])
+//! and the screens' views. It only assembles: no module imports it (each
+//! names the module an item is in, `crate::ui::context::ctx`, never
+//! `crate::ui::ctx`), so it may import them all without a circle.
 
 pub mod browser;
 pub mod coach;
 pub(crate) mod deal_bar;
-pub(crate) mod game_ui;
+pub mod game_ui;
 pub(crate) mod hint;
 pub(crate) mod term;
 mod home;
@@ -27,23 +29,20 @@ pub(crate) mod context;
 pub(crate) mod flow;
 mod frame;
 
-pub(crate) use browser::LocalStorage;
-
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::controller::{First, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::link::{self};
 
-use parts::Part;
-pub use game_ui::GameUi;
-pub use context::{ctx, on_leave, tr, Ctx, Screen, Speed};
-pub use flow::{act, next_in_match, set_note, start_game, start_match, take_back, TakeBack};
-pub(crate) use flow::{persist, play_session, run_bots, shown};
+use browser::LocalStorage;
+use context::{ctx, tr, Ctx, Screen, Speed, CTX, SCREEN};
+use flow::{persist, run_bots, shown};
 use frame::{Header, Notice, Problem, Update};
-use context::{CTX, SCREEN};
+use parts::Part;
+
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::search();

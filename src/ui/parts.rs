@@ -15,8 +15,8 @@ use std::pin::Pin;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
-use super::tr;
-use crate::app::game::GameId;
+use super::context::tr;
+use crate::games::GameId;
 
 /// A part could not be fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

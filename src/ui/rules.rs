@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 
 use super::browser;
 use super::context::{ctx, Screen};
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 
 /// Where a game's rules are, next to the page: `rules/<game>-<lang>.html`.

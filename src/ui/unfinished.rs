@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::browser;
+use super::browser::{self, LocalStorage};
 use super::context::ctx;
 use super::flow::{persist, shown};
 use crate::i18n;
@@ -26,7 +26,7 @@ pub fn Unfinished() -> impl IntoView {
         let mut removed = false;
         ctx.shell.update(|sh| {
             if let Some(index) = sh.kept.iter().position(|k| k.key == key) {
-                removed = sh.remove_kept(index, &mut super::LocalStorage);
+                removed = sh.remove_kept(index, &mut LocalStorage);
             }
         });
         // The focus stays in the list, or goes to Play once it is empty.
@@ -108,16 +108,16 @@ pub fn Unfinished() -> impl IntoView {
 
 /// A match's game: its number, the match's number of games, whether it is
 /// over.
-type Progress = Option<(crate::app::game::GameId, usize, usize, bool)>;
+type Progress = Option<(crate::games::GameId, usize, usize, bool)>;
 
-fn progress(session: &crate::app::game::AnySession) -> Progress {
+fn progress(session: &crate::games::AnySession) -> Progress {
     session.match_progress().map(|(number, games)| (session.game(), number, games, session.is_over()))
 }
 
 /// "Match · game 2 of 3, " before a match's game.
 fn kept_text(progress: Progress, game: String, lang: crate::app::lang::Lang) -> String {
     match progress {
-        Some((id, number, games, over)) => crate::games::with_game!(id, G => <G as crate::app::game::GameDef>::match_label(number, games, over, lang)) + ", " + &game,
+        Some((id, number, games, over)) => crate::games::with_game!(id, G => <G as crate::ui::game_ui::GameUi>::match_label(number, games, over, lang)) + ", " + &game,
         _ => game,
     }
 }

@@ -6,7 +6,8 @@ use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Seat, Shared};
 
 use crate::app::config::{Day, TableConfig};
-use crate::app::game::{AnySession, AnyTable, GameDef};
+use crate::app::game::GameDef;
+use crate::games::{AnySession, AnyTable, Registered};
 use crate::app::link::{self, LinkError, LinkRequest};
 use crate::app::session::Session;
 use crate::app::storage::Storage;
@@ -115,20 +116,20 @@ impl Shell {
     }
 
     /// The session of game `G` in progress.
-    pub fn session<G: GameDef>(&self) -> Option<&Session<G>> {
+    pub fn session<G: Registered>(&self) -> Option<&Session<G>> {
         self.game.as_ref()?.get::<G>()
     }
 
     /// A person's move in game `G`. Refused (nothing changes) when it is not a
     /// person's turn or the rules refuse it.
-    pub fn act<G: GameDef>(&mut self, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+    pub fn act<G: Registered>(&mut self, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
         let session = self.game.as_mut().and_then(|g| g.get_mut::<G>()).ok_or(Shared::NoGame)?;
         session.apply_human(action)
     }
 
     /// Keeps the table's notes with the game of `G` (saved with it); false
     /// when no game of `G` is in progress.
-    pub fn set_note<G: GameDef>(&mut self, note: Option<Json>) -> bool {
+    pub fn set_note<G: Registered>(&mut self, note: Option<Json>) -> bool {
         match self.game.as_mut().and_then(|g| g.get_mut::<G>()) {
             Some(session) => {
                 session.set_note(note);
@@ -148,7 +149,7 @@ impl Shell {
 
     /// The bot's move to ask for now, if it is a bot's turn.
     pub fn bot_turn(&self) -> Option<BotTurn> {
-        fn turn<G: GameDef>(s: &Session<G>) -> Option<BotTurn> {
+        fn turn<G: Registered>(s: &Session<G>) -> Option<BotTurn> {
             let decision = s.bot_decision()?;
             Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
         }
@@ -202,7 +203,7 @@ impl Start {
 /// The same deal and table (the daily label aside): a save belongs to a link
 /// when this holds.
 pub(super) fn same_table(a: &AnyTable, b: &AnyTable) -> bool {
-    fn same<G: GameDef>(a: &TableConfig<G>, b: &AnyTable) -> bool {
+    fn same<G: Registered>(a: &TableConfig<G>, b: &AnyTable) -> bool {
         G::as_table(b).is_some_and(|b| a.same_table(b))
     }
     crate::games::each_game!(a, t => same(t, b))
@@ -213,7 +214,7 @@ fn is_daily(table: &AnyTable) -> bool {
 }
 
 /// Par is computed for the only person at the table.
-fn par_job<G: GameDef>(session: &Session<G>) -> Option<Job> {
+fn par_job<G: Registered>(session: &Session<G>) -> Option<Job> {
     let seat = session.config().solo_seat()?;
     Some(worker::par_job(session.config(), seat))
 }

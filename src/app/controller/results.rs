@@ -2,7 +2,8 @@
 //! (and recorded for "Your games"), the daily deal's attempt.
 
 use crate::app::config::DailyAttempt;
-use crate::app::game::{GameDef, GameId};
+use crate::app::game::GameDef;
+use crate::games::{GameId, Registered};
 use crate::app::history::{Daily, History};
 use crate::app::{past, save};
 use crate::app::session::Session;
@@ -34,7 +35,7 @@ impl Shell {
         /// games: replays).
         /// Hot-seat and all-bot games have no history entry (no one
         /// person's result: an empty id) but join the record too.
-        fn counted<G: GameDef>(session: &Session<G>, par: Par) -> Option<((String, bool, Option<i32>), String)> {
+        fn counted<G: Registered>(session: &Session<G>, par: Par) -> Option<((String, bool, Option<i32>), String)> {
             // A game with a move taken back is practice: not counted.
             if session.practice() || !session.is_over() {
                 return None;

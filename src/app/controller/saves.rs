@@ -2,7 +2,7 @@
 //! own key, the list of them, the histories, and what cannot be read set
 //! aside (never lost).
 
-use crate::app::game::{AnySession, GameId};
+use crate::games::{AnySession, GameId};
 use crate::app::history::History;
 use tablee_engine::json::Json;
 

@@ -2,7 +2,7 @@
 
 use tablee_engine::Seat;
 
-use crate::app::game::{AnySession, AnyTable, GameId};
+use crate::games::{AnySession, AnyTable, GameId};
 use crate::app::history::History;
 use crate::app::lang::Lang;
 use crate::app::link::LinkError;

@@ -6,7 +6,7 @@ use super::results::result;
 #[allow(unused_imports)]
 use crate::app::{
     config::{DailyAttempt, Day},
-    game::{AnySession, AnyTable, GameDef, GameId},
+    game::GameDef,
     history::History,
     link::{self, LinkError},
     save::{self, SaveError},
@@ -14,6 +14,7 @@ use crate::app::{
     worker::{self, Job, Reply},
 };
 use crate::app::config::{SeatKind, TableConfig};
+use crate::games::{AnySession, GameId};
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
 use std::collections::BTreeMap;

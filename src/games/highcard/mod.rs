@@ -11,10 +11,9 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{GameDef, NoMatch, OptionError, ScoreOrder};
+use crate::app::game::{GameDef, NoMatch, OptionError};
+use crate::app::result::ScoreOrder;
 use crate::app::lang::Lang;
-use crate::app::session::Session;
-use crate::app::config::DailyAttempt;
 
 /// High card: 2 to 4 players, one card each, the highest wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,28 +84,15 @@ impl GameDef for HighCard {
         Some(HcAction::Keep)
     }
 
-    fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
-        match refusal {
-            Refusal::GameOver => lang.pick("Everyone has chosen: the game is over.", "Tout le monde a choisi : la partie est finie.").to_string(),
-            Refusal::Shared(shared) => crate::i18n::shared_refusal(shared, lang),
-        }
-    }
-
-    fn share_text(session: &Session<Self>, _par: Option<i32>, _daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
-        let card = session.state().hands()[session.viewer()];
-        match lang {
-            Lang::En => format!("High card: I hold a {card}. {url}"),
-            Lang::Fr => format!("Haute carte : j'ai un {card}. {url}"),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::game_ui::GameUi;
     use crate::app::controller::tests::Memory;
     use crate::app::controller::{Shell, Storage};
-    use crate::app::game::GameId;
+    use crate::games::GameId;
     use crate::app::{link, replay, save, worker};
 
     #[test]

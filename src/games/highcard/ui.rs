@@ -1,10 +1,11 @@
 //! High card's table: the person's card, Keep and Swap, everyone's choices.
 
 use leptos::prelude::*;
-use tablee_engine::highcard::HcAction;
+use tablee_engine::highcard::{HcAction, Refusal};
 use tablee_engine::json::Json;
 
 use super::HighCard;
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::app::marks::Mark;
@@ -37,6 +38,21 @@ fn Table() -> impl IntoView {
 }
 
 impl GameUi for HighCard {
+    fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
+        match refusal {
+            Refusal::GameOver => lang.pick("Everyone has chosen: the game is over.", "Tout le monde a choisi : la partie est finie.").to_string(),
+            Refusal::Shared(shared) => crate::i18n::shared_refusal(shared, lang),
+        }
+    }
+
+    fn share_text(session: &Session<Self>, _par: Option<i32>, _daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        let card = session.state().hands()[session.viewer()];
+        match lang {
+            Lang::En => format!("High card: I hold a {card}. {url}"),
+            Lang::Fr => format!("Haute carte : j'ai un {card}. {url}"),
+        }
+    }
+
     fn table() -> AnyView {
         view! { <Table /> }.into_any()
     }

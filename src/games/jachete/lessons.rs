@@ -40,7 +40,7 @@ impl Coached for Jachete {
     /// next best move ("Buy the 7♦, making a pair"; the hint's words), else
     /// in the puzzles' words for a move.
     fn advice(session: &Session<Self>, lang: Lang) -> Option<(JaAction, String)> {
-        use crate::ui::GameUi;
+        use crate::ui::game_ui::GameUi;
         let seat = session.human_to_act()?;
         let decision = session.decision(seat, tablee_bots::Level::Normal);
         let choices = decision.analyse();

@@ -17,11 +17,9 @@ use tablee_engine::json::Json;
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, NoMatch, OptionError, ScoreOrder};
-use crate::app::config::DailyAttempt;
+use crate::app::game::{flag, flag_from_json, GameDef, NoMatch, OptionError};
+use crate::app::result::ScoreOrder;
 use crate::app::lang::Lang;
-use crate::app::link::flag;
-use crate::app::session::Session;
 
 /// J'achète (JA-1..JA-19), 4 to 8 players (3 with the small-table option);
 /// the lowest total of points wins (JA-18).
@@ -125,14 +123,6 @@ impl GameDef for Jachete {
     /// Decline a buy when asked; on a turn, the generator's first candidate.
     fn fallback(legal: &[JaAction]) -> Option<JaAction> {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()
-    }
-
-    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
-        refusals::refusal_text(refusal, lang)
-    }
-
-    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
-        texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
 }

@@ -5,7 +5,7 @@
 use tablee_engine::jachete::JaGame;
 use tablee_engine::{Game, Seat};
 
-use crate::app::game::ScoreOrder;
+use crate::app::result::ScoreOrder;
 use crate::app::result::places;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use super::summary::Summary;
 use super::Jachete;
 use crate::app::config::TableConfig;
 use crate::app::config::DailyAttempt;
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::i18n::{is_you, number, says, seat_name};
 

@@ -9,7 +9,7 @@ use tablee_engine::Seat;
 
 use super::texts::mice;
 type Table = crate::app::config::TableConfig<super::Katzenjammer>;
-use crate::app::game::ScoreOrder;
+use crate::app::result::ScoreOrder;
 use crate::app::lang::Lang;
 use crate::app::result::places;
 use crate::i18n::{is_you, join_and, place_text, seat_name};

@@ -2,6 +2,7 @@
 //! bid builder, the presentations, the end summary, and its texts.
 
 pub mod bidding;
+mod card_words;
 mod lessons;
 // A match's words.
 pub mod matchplay;
@@ -19,11 +20,9 @@ use tablee_engine::katzenjammer::{notation, Action, GameRecord, KbState, KbView,
 use tablee_engine::notation::ActionError;
 use tablee_engine::Seed;
 
-use crate::app::game::{flag_from_json, GameDef, MatchRecord, OptionError, ScoreOrder};
-use crate::app::config::DailyAttempt;
+use crate::app::game::{flag, flag_from_json, GameDef, MatchRecord, OptionError};
+use crate::app::result::ScoreOrder;
 use crate::app::lang::Lang;
-use crate::app::link::flag;
-use crate::app::session::Session;
 
 /// Katzenjammer Blues (KB-1..KB-21), 2 to 6 players; the most mice wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,10 +52,6 @@ impl GameDef for Katzenjammer {
 
     /// Its file's bids are in one order in the notation: the default key.
     const PUZZLES: bool = true;
-
-    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
-        matchplay::kept(number, games, over, lang)
-    }
 
     fn players_words(lang: Lang) -> &'static str {
         match lang {
@@ -114,15 +109,6 @@ impl GameDef for Katzenjammer {
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)
-    }
-
-    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
-        refusals::refusal_text(refusal, lang)
-    }
-
-    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
-        let config = session.config();
-        texts::share_text(config, config.solo_seat(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
     }
 
     /// KB-20: the engine's match (game n dealt from `Match::game_seed(n)`).

@@ -4,7 +4,7 @@
 use tablee_engine::katzenjammer::{Counts, FoursomeProblem, Refusal};
 
 use crate::app::lang::Lang;
-use super::texts::{bid_text, cards_text};
+use super::card_words::{bid_text, cards_text};
 use crate::i18n::{colon, number};
 
 /// Why the engine refused a move, for the player (`GameDef::refusal_text`):

@@ -4,11 +4,12 @@
 //! shell's own texts (menus, links, saves, seats) are in [`crate::i18n`].
 
 use tablee_engine::katzenjammer::{
-    BidKind, BidLevel, Card, Counts, EndCause, Event, Foursome, Presentation, Refusal, StandingBid,
+    BidLevel, Card, Counts, EndCause, Event, Foursome, Presentation, Refusal, StandingBid,
 };
 use tablee_engine::{RuleError, Seat};
 
 use super::bidding::BidProblem;
+pub use super::card_words::{bid_text, card_name, cards_text};
 use super::presenting::PresentOption;
 use super::seat_moves::SeatMove;
 use super::summary::{Summary, TieBreak};
@@ -170,30 +171,12 @@ pub static FR: KbStrings = KbStrings {
     end_mice: "Souris finales",
 };
 
-/// A card's name for screen readers and logs: "3", "joker".
-pub fn card_name(card: Card, _lang: Lang) -> String {
-    match card.value() {
-        Some(v) => v.to_string(),
-        None => "joker".to_string(),
-    }
-}
-
 /// Under the hand, to its owner only: the card a joker row made them draw.
 pub fn you_drew(card: Card, lang: Lang) -> String {
     let name = card_name(card, lang);
     match lang {
         Lang::En => format!("You drew a {name} (the row ended on a joker)."),
         Lang::Fr => format!("Vous avez pioché un {name} (la rangée finissait sur un joker)."),
-    }
-}
-
-/// Cards in order, "2 · 2 · joker"; `empty` when there are none.
-pub fn cards_text(cards: &Counts, lang: Lang) -> String {
-    let names: Vec<String> = cards.cards().into_iter().map(|c| card_name(c, lang)).collect();
-    if names.is_empty() {
-        lang.pick("none", "aucune").to_string()
-    } else {
-        names.join(" · ")
     }
 }
 
@@ -222,19 +205,6 @@ pub fn seat_move_text(m: SeatMove, holds: bool, lang: Lang) -> String {
         SeatMove::Bid(level) => format!("{} {}", bid_text(level, lang), lang.pick("(outbid)", "(dépassée)")),
         SeatMove::Passed => lang.pick("pass", "passe").to_string(),
         SeatMove::TookRow { paid } => format!("{} {}", lang.pick("row taken · paid", "rangée prise · payé"), pay_text(&paid, lang)),
-    }
-}
-
-/// A bid as announced: "three 2s", "four different" / "trois 2", "quatre différentes".
-pub fn bid_text(level: BidLevel, lang: Lang) -> String {
-    let n = u32::from(level.count);
-    match (level.kind, lang) {
-        (BidKind::Same(v), Lang::En) if n == 1 => format!("one {v}"),
-        (BidKind::Same(v), Lang::En) => format!("{} {v}s", number(n, lang, false)),
-        (BidKind::Same(v), Lang::Fr) => format!("{} {v}", number(n, lang, false)),
-        (BidKind::Different, Lang::En) => format!("{} different", number(n, lang, false)),
-        (BidKind::Different, Lang::Fr) if n == 1 => "une différente".to_string(),
-        (BidKind::Different, Lang::Fr) => format!("{} différentes", number(n, lang, true)),
     }
 }
 
@@ -635,6 +605,7 @@ pub fn share_text(
 mod tests {
     use super::*;
     use crate::app::session::Session;
+    use tablee_engine::katzenjammer::BidKind;
     use tablee_bots::Level;
     use tablee_engine::Seed;
 
@@ -672,7 +643,7 @@ mod tests {
         // Bidding two 3s and the joker against passing is not "keeps your 3s".
         assert!(why(&view, &bid, &Action::Pass, Lang::En).is_none_or(|w| !w.contains("keeps your three 3s")));
         // The hint: a reason for clearly better, none for "as good".
-        use crate::ui::GameUi;
+        use crate::ui::game_ui::GameUi;
         let mut session = Session::new(Table::new(Seed::from_number(1), 4)).unwrap();
         while session.human_to_act().is_none() {
             session.bot_step().unwrap();

@@ -33,9 +33,13 @@ use tablee_lessons::{Course, Lesson, Step};
 use wasm_bindgen::JsCast;
 
 use self::texts::ln;
-use super::{browser, coach, ctx, Ctx, GameUi, Screen, Speed};
+use super::context::{ctx, on_leave, Ctx, Screen, Speed};
+use super::flow::start_game;
+use super::game_ui::GameUi;
+use super::{browser, coach};
 use crate::app::config::{SeatKind, TableConfig};
-use crate::app::game::{with_game, GameDef, GameId};
+use crate::app::game::GameDef;
+use crate::games::{GameId, with_game};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::app::worker::Reply;
@@ -207,9 +211,9 @@ fn coached_game(ctx: Ctx, game: GameId) {
         for seat in config.seats.iter_mut().skip(1) {
             *seat = SeatKind::Bot(tablee_bots::Level::Easy);
         }
-        <G as crate::app::game::Registered>::table(config)
+        <G as crate::games::Registered>::table(config)
     });
-    super::start_game(ctx, table);
+    start_game(ctx, table);
     if let Some(key) = ctx.shell.with_untracked(|sh| sh.key.clone()) {
         browser::store(COACHED_KEY, &key);
     }
@@ -361,7 +365,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
         // lesson's table goes (never in `on_cleanup`: docs/architecture.md,
         // "Screens, and leaving one"); the gate goes with the lesson.
         let (leaving, token, gate) = (alive.clone(), token.clone(), gate_id.clone());
-        super::on_leave(move || {
+        on_leave(move || {
             leaving.store(false, Ordering::Relaxed);
             coach::clear_gate(gate.load(Ordering::Relaxed));
             let token = token.load(Ordering::Relaxed);

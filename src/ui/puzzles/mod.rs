@@ -6,9 +6,9 @@
 //!
 //! A puzzle is solved on its game's own table: its position becomes the
 //! shell's game while the puzzle is on screen — not saved, no hints, no bots
-//! ([`crate::ui::Ctx::puzzle`]) — and the game in progress waits aside
+//! ([`crate::ui::context::Ctx::puzzle`]) — and the game in progress waits aside
 //! ([`Held`]) until the puzzle screen goes. Once the first move is made the
-//! table is frozen on the answer ([`answered`]) until "Play on" makes the
+//! table is frozen on the answer (`answer::answered`) until "Play on" makes the
 //! position a normal game, kept in the list of unfinished games.
 //!
 //! A game's puzzle file's index (`puzzles/<game>.json`) is fetched the first
@@ -17,6 +17,7 @@
 //! docs/puzzles.md, "The file"). All are precached by the service worker for
 //! offline play.
 
+pub(crate) mod answer;
 mod texts;
 
 use std::cell::{Cell, RefCell};
@@ -28,9 +29,12 @@ use leptos::task::spawn_local;
 use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
 
 use self::texts::{pz, PzStrings};
-use super::{browser, ctx, play_session, Ctx, GameUi, LocalStorage, Screen};
+use super::browser::{self, LocalStorage};
+use super::context::{ctx, on_leave, tr, Ctx, Screen};
+use super::flow::play_session;
+use super::game_ui::GameUi;
 use crate::app::controller::{Kept, Par};
-use crate::app::game::{with_game, AnySession, GameId};
+use crate::games::{AnySession, GameId, with_game};
 use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
 use crate::app::save::SaveError;
 
@@ -55,24 +59,10 @@ thread_local! {
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
     /// The record could not be read this visit and was set aside.
     static ASIDE: RefCell<bool> = const { RefCell::new(false) };
-    /// The move number of the puzzle on the table (set before its position is).
-    static AT: Cell<Option<usize>> = const { Cell::new(None) };
     /// The theme and difficulty chosen on the list this visit: the list
     /// shows them again, and a puzzle's "Next" keeps to them (the themes
     /// are a game's own: a game chosen starts from "All").
     static CHOICE: Cell<(GameId, puzzles::Choice)> = const { Cell::new((GameId::Katzenjammer, puzzles::Choice { kind: None, difficulty: None })) };
-}
-
-/// Whether the puzzle on the table is answered: its game has `moves` moves,
-/// more than the position's. Its table then takes no move until "Play on"
-/// makes it a normal game (tracks [`Ctx::puzzle`]).
-pub(crate) fn answered(ctx: Ctx, moves: usize) -> bool {
-    ctx.puzzle.get() && AT.get().is_some_and(|at| moves > at)
-}
-
-/// [`answered`], untracked, for the game in progress (of either game).
-pub(crate) fn answered_now(ctx: Ctx) -> bool {
-    ctx.puzzle.get_untracked() && ctx.shell.with_untracked(|sh| sh.game.as_ref().map(AnySession::moves)).is_some_and(|n| AT.get().is_some_and(|at| n > at))
 }
 
 /// The theme and difficulty chosen for `game` this visit.
@@ -176,7 +166,7 @@ fn RecordAside() -> impl IntoView {
 /// hints, no bots; issue 42), never answered; [`release`] gives the game
 /// in progress back.
 pub(crate) fn hold_lesson(ctx: Ctx, session: AnySession) -> u64 {
-    AT.set(None);
+    answer::set_at(None);
     hold(ctx, session)
 }
 
@@ -431,7 +421,7 @@ fn PuzzleProblem(game: GameId, error: PuzzleError) -> impl IntoView {
                     </button>
                 })}
                 <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
-                    {super::tr(|s| s.problem_home)}
+                    {tr(|s| s.problem_home)}
                 </button>
             </p>
         </div>
@@ -466,7 +456,7 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
             };
             match puzzles::session::<G>(file, found) {
                 Ok(session) => {
-                    AT.set(Some(found.at));
+                    answer::set_at(Some(found.at));
                     token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
                     recorded.set(None);
                     puzzle.set(Some(Arc::new(found.clone())));
@@ -499,7 +489,7 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         // puzzle's table goes (never in `on_cleanup`: docs/architecture.md,
         // "Leaving a screen").
         let token = token.clone();
-        super::on_leave(move || {
+        on_leave(move || {
             release(ctx, token.load(Ordering::Relaxed));
         });
     }
@@ -746,7 +736,7 @@ fn Answer(game: GameId, puzzle: Arc<Puzzle>, verdict: Verdict, words: Words, cha
             {kept_note}
             <p class="muted" data-testid="puzzle-rating">{rating}</p>
             <p>
-                <button type="button" data-testid="puzzle-share" on:click=share>{super::tr(|s| s.share)}</button>
+                <button type="button" data-testid="puzzle-share" on:click=share>{tr(|s| s.share)}</button>
             </p>
             <super::deal_bar::ShareStatus state=share_state id="puzzle-share-text" rows=3 />
         </div>

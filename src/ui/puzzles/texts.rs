@@ -3,7 +3,7 @@
 
 use tablee_puzzles::format::{Kind, Unit};
 
-use crate::app::game::GameId;
+use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::puzzles::PuzzleError;
 use crate::i18n::num;

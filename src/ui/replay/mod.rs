@@ -17,10 +17,13 @@ use wasm_bindgen::JsCast;
 
 
 pub use self::texts::{rp, RpStrings};
-use super::{browser, ctx, start_game, Ctx, LocalStorage, Screen};
+use super::browser::{self, LocalStorage};
+use super::context::{ctx, tr, Ctx, Screen};
+use super::flow::start_game;
+use super::game_ui::GameUi;
 use crate::app::config::Day;
 use crate::app::controller::history_key;
-use crate::app::game::{AnySession, GameId};
+use crate::games::{AnySession, GameId};
 use crate::app::past::{self, Past};
 use crate::app::lang::Lang;
 use crate::app::marks::{self, Mark, Progress};
@@ -64,7 +67,7 @@ pub fn Replay(query: String) -> impl IntoView {
                         {rp_tr(|t| t.games_title)}
                     </button>
                     <button type="button" data-testid="problem-home" on:click=move |_| ctx.go(Screen::Home)>
-                        {super::tr(|s| s.problem_home)}
+                        {tr(|s| s.problem_home)}
                     </button>
                 </p>
             </section>
@@ -378,7 +381,7 @@ pub fn Games() -> impl IntoView {
             // Nothing yet: the way to a first game is here, not only in the header.
             {none.then(|| view! {
                 <p class="empty" data-testid="games-empty">{rp_tr(|t| t.games_empty)}</p>
-                <p><button type="button" class="primary" data-testid="games-play" on:click=move |_| ctx.go(Screen::Home)>{super::tr(|s| s.play)}</button></p>
+                <p><button type="button" class="primary" data-testid="games-play" on:click=move |_| ctx.go(Screen::Home)>{tr(|s| s.play)}</button></p>
             })}
         </section>
     }
@@ -397,7 +400,7 @@ fn GameRow(game: Past) -> impl IntoView {
     let session = game.session.clone();
     // A match's game says which (KB-20): " · Match · game 2 of 3".
     let in_match = game.session.match_progress();
-    let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::with_game!(game_id, G => <G as crate::app::game::GameDef>::match_label(n, of, false, ctx.lang()))));
+    let match_label = move || in_match.map(|(n, of)| format!(" · {}", crate::games::with_game!(game_id, G => <G as crate::ui::game_ui::GameUi>::match_label(n, of, false, ctx.lang()))));
     let names = move || {
         let lang = ctx.lang();
         crate::games::each_game!(session &game.session, s => (0..players).map(|seat| i18n::seat_name(s.config(), seat, lang)).collect::<Vec<_>>().join(", "))
@@ -405,7 +408,7 @@ fn GameRow(game: Past) -> impl IntoView {
     let (places, scores, winners) = (game.places.clone(), game.scores.clone(), game.winners.clone());
     let result = move || {
         let lang = ctx.lang();
-        let score = |n: i32| crate::games::with_game!(game_id, G => <G as crate::ui::GameUi>::score_words(n, lang));
+        let score = |n: i32| crate::games::with_game!(game_id, G => <G as GameUi>::score_words(n, lang));
         if let Some(m) = mine {
             return texts::result(m.place, score(m.score), lang);
         }

@@ -8,7 +8,7 @@ use tablee_engine::jachete::{Card, JaAction};
 use tablee_engine::Game;
 
 use super::cards::cards_view;
-use super::{Ja, Ui};
+use super::control::{Ja, Ui};
 use crate::app::controller::Par;
 use crate::app::game::GameDef;
 use crate::app::lang::Lang;

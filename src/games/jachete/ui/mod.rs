@@ -12,10 +12,15 @@
 //! Space picks up and drops, arrows move between targets, Escape cancels);
 //! pointer drag and drop (pointer events with capture, never HTML5 drag and
 //! drop). Every target names what it is in a `data-act` attribute and one
-//! handler on the table reads it ([`dispatch`]), whichever way the card was
-//! moved. Every change is announced in an aria-live region.
+//! handler on the table reads it (`control::dispatch`), whichever way the
+//! card was moved. Every change is announced in an aria-live region.
+//!
+//! This file wires the parts and holds the top component; the table's state
+//! and what acts on it are in `control`, which the components import (and
+//! never this file).
 
 mod cards;
+mod control;
 mod end;
 mod moves;
 mod replay;
@@ -23,27 +28,26 @@ mod view;
 pub use replay::{expert_words, ReplayTable};
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{Card, JaAction, Refusal};
+use tablee_engine::jachete::JaAction;
 use tablee_engine::json::Json;
-use tablee_engine::Seat;
-use wasm_bindgen::JsCast;
 
-use super::refusals::{meld_refusal, refusal_text};
-use super::staging::{self, Order, Pick, StageError, Staging, Target};
-use super::texts;
-use super::Jachete as Ja;
-use crate::app::config::SeatKind;
+use super::{refusals, summary, texts};
+use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
-use crate::ui::deal_bar::{self, game_share_text, DealBar, Shared};
-use crate::ui::hint::{self, Hint};
-use crate::ui::browser;
-use crate::ui::context::{ctx, Ctx};
-use crate::ui::flow::act;
-use moves::SeatMoves;
+use crate::ui::context::ctx;
+use crate::ui::deal_bar::DealBar;
+use crate::ui::hint::Hint;
+use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
-type Session = crate::app::session::Session<Ja>;
+impl crate::ui::game_ui::GameUi for Ja {
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
+        refusals::refusal_text(refusal, lang)
+    }
 
-impl crate::ui::GameUi for Ja {
+    fn share_text(session: &Session, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        texts::share_text(session.config(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
+    }
+
     /// JA-2: three players play with the small-table option.
     fn chosen_options(players: usize) -> (tablee_engine::jachete::JaOptions, usize) {
         (tablee_engine::jachete::JaOptions { three_players: players == 3 }, 1)
@@ -99,534 +103,6 @@ impl crate::ui::GameUi for Ja {
     }
 }
 
-/// The table's state, each part in a signal of its own (a change to one
-/// redraws only what reads it).
-#[derive(Clone, Copy)]
-struct Ui {
-    ctx: Ctx,
-    /// The staging area of the seat on screen (rebuilt at every move).
-    staging: RwSignal<Option<Staging>>,
-    /// Each seat's hand order.
-    orders: StoredValue<Vec<(Seat, Order)>>,
-    /// The last refusal or staging problem, worded.
-    msg: RwSignal<Option<String>>,
-    /// Rounds whose end the players have seen.
-    acked: RwSignal<usize>,
-    history: RwSignal<bool>,
-    hint: RwSignal<Hint<JaAction>>,
-    /// A pointer drag under way: the card picked, where it started, and whether it moved.
-    drag: StoredValue<Option<(Pick, i32, i32, bool)>>,
-    /// A drag just ended: the click that follows it is not a tap.
-    dragged: StoredValue<bool>,
-    /// The hand on screen at the last move, and whose: cards new since then
-    /// (drawn, bought, the bonus card) are marked until the next move.
-    seen: StoredValue<(Seat, Vec<Card>)>,
-    fresh: RwSignal<Vec<Card>>,
-    /// What the aria-live region says.
-    live: RwSignal<String>,
-    /// The bots' moves since the last one heard, for screen readers (a
-    /// region of its own: the person's staging announcements do not cut it off).
-    heard: RwSignal<String>,
-    /// Each seat's latest move and the log, followed move by move.
-    moves: RwSignal<Option<SeatMoves>>,
-    /// The number of moves already heard.
-    said: StoredValue<usize>,
-    /// The move (and rounds seen) at which what the person must see was
-    /// last brought into view.
-    shown: StoredValue<Option<(usize, usize)>>,
-    /// The meld a staging action changed last: kept in view.
-    changed: StoredValue<Option<usize>>,
-    /// The end screen's last Share (the deal bar keeps its own).
-    shared: Shared,
-}
-
-impl Ui {
-    fn staging_with<R>(self, f: impl FnOnce(&Option<Staging>) -> R) -> R {
-        self.staging.with_untracked(f)
-    }
-    fn staging_update(self, f: impl FnOnce(&mut Staging)) {
-        self.staging.update(|s| {
-            if let Some(s) = s {
-                f(s);
-            }
-        });
-    }
-    fn lang(self) -> Lang {
-        self.ctx.lang.get_untracked()
-    }
-    fn moves(self) -> usize {
-        self.ctx.game_untracked::<Ja, _>(|s| s.actions().len()).unwrap_or(0)
-    }
-}
-
-fn save_note(ui: Ui) {
-    let at = ui.moves();
-    let mut note = ui.staging_with(|st| staging::write_note(&ui.orders.get_value(), st.as_ref().map(|s| (s, at))));
-    // The rounds whose end the players have seen: a reload at a round's
-    // end shows it again (JA-17).
-    note.set("r", Json::int(ui.acked.get_untracked() as i64));
-    crate::ui::set_note::<Ja>(ui.ctx, Some(note));
-}
-
-/// Rebuilds the staging area from the game (at every move, and at the start).
-fn rebuild(ui: Ui) {
-    let mut hand = (0, Vec::new());
-    let st = ui.ctx.game_untracked::<Ja, _>(|s| {
-        let view = s.view(s.viewer());
-        hand = (view.seat, view.hand.clone());
-        let note = s.note();
-        let orders = staging::read_orders(note);
-        if !orders.is_empty() {
-            ui.orders.set_value(orders);
-        }
-        staging::staging_from_note(&view, note, s.actions().len())
-    });
-    // New cards: the hand now less the hand seen at the last move.
-    let mut fresh = Vec::new();
-    ui.seen.update_value(|seen| {
-        if seen.0 == hand.0 && !seen.1.is_empty() {
-            let mut before = seen.1.clone();
-            for &c in &hand.1 {
-                match before.iter().position(|x| *x == c) {
-                    Some(at) => {
-                        before.remove(at);
-                    }
-                    None => fresh.push(c),
-                }
-            }
-        }
-        *seen = hand;
-    });
-    ui.fresh.set(fresh);
-    ui.staging.set(st);
-    ui.msg.set(None);
-    ui.changed.set_value(None);
-}
-
-/// A staging problem in words: a refused meld named by its cards.
-fn problem_text(st: &Staging, problem: &Refusal, lang: Lang) -> String {
-    match problem {
-        Refusal::MeldInvalid { index, error } => match st.staged_table().get(*index) {
-            Some(meld) => meld_refusal(&meld.cards, error, lang),
-            None => refusal_text(problem, lang),
-        },
-        other => refusal_text(other, lang),
-    }
-}
-
-/// Runs a staging operation; words its refusal, or saves the note.
-fn stage(ui: Ui, f: impl FnOnce(&mut Staging) -> Result<(), StageError>) -> bool {
-    let lang = ui.lang();
-    let mut result = Err(StageError::NotYourTurn);
-    ui.staging_update(|s| result = f(s));
-    match result {
-        Ok(()) => {
-            ui.msg.set(None);
-            if let Some((seat, order, n, hand)) = ui.staging_with(|s| s.as_ref().map(|s| (s.seat, s.order.clone(), s.selected.len(), s.hand.len()))) {
-                ui.orders.update_value(|o| staging::set_order_of(o, seat, order));
-                ui.live.set(match lang {
-                    Lang::En => format!("{n} selected, {hand} in hand."),
-                    Lang::Fr => format!("{n} choisie(s), {hand} en main."),
-                });
-            }
-            save_note(ui);
-            true
-        }
-        Err(e) => {
-            let text = texts::stage_error(e, lang).to_string();
-            ui.live.set(text.clone());
-            ui.msg.set(Some(text));
-            false
-        }
-    }
-}
-
-/// A staging action on meld `m` (or a new meld: `None`): done, then that
-/// meld is brought into view with its verdict.
-fn stage_on(ui: Ui, m: Option<usize>, f: impl FnOnce(&mut Staging) -> Result<(), StageError>) {
-    if stage(ui, f) {
-        let m = m.or_else(|| ui.staging_with(|s| s.as_ref().map(|s| s.table.len().saturating_sub(1))));
-        // A refused meld's reason is shown under it only: said here too.
-        if let Some(why) = m.and_then(|m| meld_problem(ui, m)) {
-            ui.live.update(|l| {
-                l.push(' ');
-                l.push_str(&why);
-            });
-        }
-        show_meld(ui, m);
-    }
-}
-
-/// Meld `m` of the staged table in view, its verdict with it.
-fn show_meld(ui: Ui, m: Option<usize>) {
-    ui.changed.set_value(m);
-    view::show_changed(ui);
-}
-
-/// Why meld `m` of the staged table is refused, in words naming its cards.
-fn meld_problem(ui: Ui, m: usize) -> Option<String> {
-    let lang = ui.lang();
-    ui.staging_with(|s| {
-        let meld = s.as_ref()?.table.get(m)?;
-        let cards: Vec<Card> = meld.cards.iter().map(|c| c.card).collect();
-        let error = s.as_ref()?.meld_status(m).err()?;
-        Some(meld_refusal(&cards, &error, lang))
-    })
-}
-
-/// A move to the engine; its refusal is worded in `msg`.
-fn send(ui: Ui, action: JaAction) -> bool {
-    match act::<Ja>(ui.ctx, action) {
-        Ok(()) => {
-            ui.msg.set(None);
-            true
-        }
-        Err(error) => {
-            let text = ui
-                .staging_with(|s| s.as_ref().map(|s| problem_text(s, error.refusal(), ui.lang())))
-                .unwrap_or_else(|| refusal_text(error.refusal(), ui.lang()));
-            ui.live.set(text.clone());
-            // A refused meld: its reason is under it, brought into view
-            // (said once, where the meld is); anything else in the turn's bar.
-            let meld = match error.refusal() {
-                // (Only if the meld says so itself.)
-                Refusal::MeldInvalid { index, .. } => {
-                    ui.staging_with(|s| s.as_ref().and_then(|s| s.table_index(*index).filter(|&m| s.meld_status(m).is_err())))
-                }
-                _ => None,
-            };
-            match meld {
-                Some(m) => {
-                    ui.msg.set(None);
-                    show_meld(ui, Some(m));
-                }
-                None => ui.msg.set(Some(text)),
-            }
-            false
-        }
-    }
-}
-
-/// Play the staged table (if it changed). False if the engine refused it.
-fn play_staged(ui: Ui) -> bool {
-    let Some(action) = ui.staging_with(|s| s.as_ref().and_then(Staging::proposal)) else { return true };
-    let ok = send(ui, action);
-    if ok {
-        ui.live.set(ui.lang().ja().played.to_string());
-    }
-    ok
-}
-
-/// Discard the one selected hand card, playing the staged table first.
-fn discard(ui: Ui) {
-    let card = ui.staging_with(|s| {
-        let s = s.as_ref()?;
-        match s.selected.as_slice() {
-            [Pick::Hand(i)] => s.hand.get(*i).copied(),
-            _ => None,
-        }
-    });
-    let Some(card) = card else {
-        ui.msg.set(Some(ui.lang().pick("Select the one card to discard.", "Choisissez la carte à défausser.").to_string()));
-        return;
-    };
-    // A puzzle answered by the table laid waits for "Play on".
-    if play_staged(ui) && !crate::ui::puzzles::answered_now(ui.ctx) {
-        send(ui, JaAction::Discard(card));
-    }
-}
-
-/// The meld a card taken back to the hand came from (kept in view).
-fn source_meld(ui: Ui) -> Option<usize> {
-    ui.staging_with(|s| {
-        s.as_ref()?.selected.iter().find_map(|p| match p {
-            Pick::Table(m, _) => Some(*m),
-            _ => None,
-        })
-    })
-}
-
-/// Drops the selection on a target named by a `data-drop` value.
-fn drop_on(ui: Ui, target: &str) {
-    match target {
-        "new" => stage_on(ui, None, |s| s.place(Target::NewMeld)),
-        // A table card dropped on the hand or on a hand card (a hand card
-        // dropped on another is the manual order: `on_pointer`).
-        t if t == "hand" || t.starts_with('h') => {
-            let from = source_meld(ui);
-            stage_on(ui, from, |s| s.place(Target::Hand));
-        }
-        "discard" => discard(ui),
-        t => {
-            if let Some(m) = t.strip_prefix('m').and_then(|m| m.parse().ok()) {
-                stage_on(ui, Some(m), |s| s.place(Target::Meld(m)));
-            }
-        }
-    }
-}
-
-/// A tap on card `k` of meld `m`: select it, swap a natural for it, or drop
-/// the selection on its meld.
-fn tap_meld(ui: Ui, m: usize, k: Option<usize>) {
-    let (empty, only_here, swap) = ui.staging_with(|s| {
-        let Some(s) = s.as_ref() else { return (true, false, false) };
-        let only_here = s.selected.iter().all(|p| matches!(p, Pick::Table(mm, _) if *mm == m));
-        let wild = k.and_then(|k| s.table.get(m)?.cards.get(k)).is_some_and(|c| c.card.is_wild());
-        let swap = wild && matches!(s.selected.as_slice(), [Pick::Hand(i)] if s.hand.get(*i).is_some_and(|c| !c.is_wild()));
-        (s.selected.is_empty(), only_here, swap)
-    });
-    match k {
-        Some(k) if swap => stage_on(ui, Some(m), |s| s.toggle(Pick::Table(m, k)).and_then(|()| s.swap())),
-        Some(k) if empty || only_here => {
-            stage(ui, |s| s.toggle(Pick::Table(m, k)));
-        }
-        _ => stage_on(ui, Some(m), |s| s.place(Target::Meld(m))),
-    }
-}
-
-/// Arrow keys move the focus among the table's targets; Escape cancels.
-fn on_key(ui: Ui, ev: web_sys::KeyboardEvent) {
-    let key = ev.key();
-    if key == "Enter" || key == " " {
-        // Melds are not buttons: Enter and Space drop on them.
-        if let Some((el, what)) = acted(&ev) {
-            if el.tag_name() != "BUTTON" {
-                ev.prevent_default();
-                dispatch(ui, &what);
-            }
-        }
-        return;
-    }
-    let step: i32 = match key.as_str() {
-        "ArrowRight" | "ArrowDown" => 1,
-        "ArrowLeft" | "ArrowUp" => -1,
-        "Escape" => {
-            ui.staging_update(Staging::clear_selection);
-            ui.live.set(ui.lang().ja().cancel.to_string());
-            return;
-        }
-        _ => return,
-    };
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(list) = doc.query_selector_all(".ja-target") else { return };
-    let active = doc.active_element();
-    let n = list.length() as i32;
-    let at = (0..n).find(|&i| list.item(i as u32).is_some_and(|node| active.as_ref().is_some_and(|a| a.is_same_node(Some(&node)))));
-    let Some(at) = at else { return };
-    ev.prevent_default();
-    let next = (at + step).rem_euclid(n);
-    if let Some(el) = list.item(next as u32).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = el.focus();
-    }
-}
-
-/// What a `data-act` names: a hand card `h3`, card `c2.1` of a meld, a
-/// loose wild `l0` (a meld `m2` and the buttons are read by [`dispatch`]).
-fn pick_of(what: &str) -> Option<Pick> {
-    let num = |p: char| what.strip_prefix(p).and_then(|n| n.parse::<usize>().ok());
-    if let Some(i) = num('h') {
-        return Some(Pick::Hand(i));
-    }
-    if let Some(i) = num('l') {
-        return Some(Pick::Loose(i));
-    }
-    let (m, k) = what.strip_prefix('c')?.split_once('.')?;
-    Some(Pick::Table(m.parse().ok()?, k.parse().ok()?))
-}
-
-fn sort(ui: Ui, order: Order) {
-    stage(ui, |s| {
-        s.set_order(order);
-        Ok(())
-    });
-}
-
-/// Every tap and key on the table's cards, melds and buttons goes through
-/// here: one path whatever the input.
-fn dispatch(ui: Ui, what: &str) {
-    match what {
-        "new" | "hand" | "discard" => drop_on(ui, what),
-        "play" => {
-            play_staged(ui);
-        }
-        "reset" => {
-            stage(ui, |s| {
-                s.reset();
-                Ok(())
-            });
-        }
-        "swap" => {
-            let m = source_meld(ui);
-            stage_on(ui, m, Staging::swap);
-        }
-        "sr" => sort(ui, Order::Rank),
-        "ss" => sort(ui, Order::Suit),
-        "buy" => {
-            send(ui, JaAction::Buy);
-        }
-        "decline" => {
-            send(ui, JaAction::Decline);
-        }
-        "hist" => ui.history.update(|h| *h = !*h),
-        "hint" if !ui.ctx.puzzle.get_untracked() => hint::ask::<Ja>(ui.ctx, ui.hint),
-        "next" => {
-            ui.acked.update(|a| *a += 1);
-            save_note(ui);
-        }
-        "share" => {
-            if let Some(text) = game_share_text(ui.ctx) {
-                deal_bar::share(text, ui.shared);
-            }
-        }
-        "ready" => {
-            let seat = ui.ctx.game_untracked::<Ja, _>(|s| s.human_to_act()).flatten();
-            ui.ctx.revealed_for.set(seat);
-        }
-        "again" | "same" => {
-            let Some(config) = ui.ctx.game_untracked::<Ja, _>(|s| s.config().clone()) else { return };
-            let next = if what == "same" { config } else { crate::app::config::TableConfig { seed: browser::fresh_seed(), daily: None, ..config } };
-            crate::ui::start_game(ui.ctx, next.into_any());
-        }
-        _ => match (pick_of(what), what.strip_prefix('m').and_then(|m| m.parse::<usize>().ok())) {
-            (_, Some(m)) => tap_meld(ui, m, None),
-            (Some(Pick::Table(m, k)), _) => tap_meld(ui, m, Some(k)),
-            (Some(pick), _) => {
-                stage(ui, |s| s.toggle(pick));
-            }
-            _ => {}
-        },
-    }
-}
-
-/// Stages the hint's table ("Stage this table").
-fn apply_hint(ui: Ui, table: &[tablee_engine::jachete::TableMeld]) {
-    ui.staging_update(|s| {
-        s.load_proposal(table);
-    });
-    stage(ui, |_| Ok(()));
-}
-
-/// The element with a `data-act` an event happened in, and its value.
-fn acted(ev: &web_sys::Event) -> Option<(web_sys::HtmlElement, String)> {
-    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest("[data-act]").ok()??;
-    let what = el.get_attribute("data-act")?;
-    Some((el.dyn_into().ok()?, what))
-}
-
-fn on_click(ui: Ui, ev: web_sys::MouseEvent) {
-    // The click that ends a drag is not a tap.
-    if ui.dragged.get_value() {
-        return;
-    }
-    if let Some((_, what)) = acted(&ev) {
-        dispatch(ui, &what);
-    }
-}
-
-/// Pointer drag: down on a card records it (with pointer capture), a move
-/// past a few pixels starts the drag, up drops on what is under the pointer.
-fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
-    let Some((el, what)) = acted(&ev) else { return };
-    let Some(pick) = pick_of(&what) else { return };
-    match ev.type_().as_str() {
-        "pointerdown" => {
-            // Hand cards may be put in order at any time; the rest only in one's turn.
-            let hand = matches!(pick, Pick::Hand(_));
-            if ev.button() == 0 && ui.staging_with(|s| s.as_ref().is_some_and(|s| s.playing || hand)) {
-                let _ = el.set_pointer_capture(ev.pointer_id());
-                ui.drag.set_value(Some((pick, ev.client_x(), ev.client_y(), false)));
-            }
-        }
-        "pointermove" => {
-            let Some((p, x, y, moving)) = ui.drag.get_value() else { return };
-            let (dx, dy) = (ev.client_x() - x, ev.client_y() - y);
-            if !moving && dx * dx + dy * dy < 64 {
-                return;
-            }
-            if !moving {
-                let _ = el.class_list().add_1("dragging");
-                ui.drag.set_value(Some((p, x, y, true)));
-            }
-            let _ = el.style().set_property("transform", &format!("translate({dx}px,{dy}px)"));
-        }
-        _ => {
-            let Some((p, _, _, moving)) = ui.drag.get_value() else { return };
-            ui.drag.set_value(None);
-            let _ = el.style().remove_property("transform");
-            let _ = el.class_list().remove_1("dragging");
-            if !moving || ev.type_() != "pointerup" {
-                return;
-            }
-            // The click that ends a drag comes in the same task as the pointerup:
-            // it is not a tap; the next task's clicks are.
-            ui.dragged.set_value(true);
-            set_timeout(move || { let _ = ui.dragged.try_set_value(false); }, std::time::Duration::ZERO);
-            // What is under the pointer, the dragged card aside.
-            let _ = el.style().set_property("visibility", "hidden");
-            let target = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.element_from_point(ev.client_x() as f32, ev.client_y() as f32))
-                .and_then(|e| e.closest("[data-drop]").ok().flatten())
-                .and_then(|e| e.get_attribute("data-drop"));
-            let _ = el.style().remove_property("visibility");
-            let Some(target) = target else { return };
-            // A hand card dropped on another moves there alone (the manual
-            // order, at any time, kept in the note).
-            let to = target.strip_prefix('h').and_then(|t| t.parse::<usize>().ok());
-            if let (Pick::Hand(from), Some(to)) = (p, to) {
-                stage(ui, |s| {
-                    s.move_in_hand(from, to);
-                    Ok(())
-                });
-                return;
-            }
-            if !ui.staging_with(|s| s.as_ref().is_some_and(|s| s.playing)) {
-                return;
-            }
-            // The dragged card joins the selection; a table card dropped on a
-            // hand card goes back to the hand.
-            let selected = ui.staging_with(|s| s.as_ref().is_some_and(|s| s.is_selected(p)));
-            let reorder = to.is_some();
-            if !selected || reorder {
-                ui.staging_update(|s| {
-                    if reorder {
-                        s.clear_selection();
-                    }
-                    let _ = s.toggle(p);
-                });
-            }
-            drop_on(ui, &target);
-        }
-    }
-}
-
-/// Catches the seats' latest moves and the log up with the game; says the
-/// bots' moves not heard yet (each once).
-fn follow_moves(ui: Ui) {
-    let lang = ui.lang();
-    let heard = ui.ctx.game_untracked::<Ja, _>(|s| {
-        ui.moves.update(|m| match m {
-            Some(m) => m.follow(s),
-            None => *m = SeatMoves::of(s),
-        });
-        let from = ui.said.get_value();
-        let n = s.actions().len();
-        ui.said.set_value(n);
-        ui.moves.with_untracked(|m| {
-            let log = m.as_ref()?.log();
-            let said: Vec<String> = log
-                .iter()
-                .filter(|e| e.k >= from && matches!(s.config().seat(e.seat), Some(SeatKind::Bot(_))))
-                .map(|e| moves::entry_sentence(e.seat, &e.said, s.config(), lang))
-                .collect();
-            (!said.is_empty() && from < n).then(|| said.join(" "))
-        })
-    });
-    if let Some(said) = heard.flatten() {
-        ui.heard.set(said);
-    }
-}
-
 #[component]
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
@@ -677,7 +153,7 @@ pub fn Game() -> impl IntoView {
             rebuild(ui);
             follow_moves(ui);
         }
-        view::show_turn(ui);
+        show_turn(ui);
         moves
     });
     // JA-17: a round's end is shown until "Next round"; the bots wait meanwhile.
@@ -692,7 +168,7 @@ pub fn Game() -> impl IntoView {
             // The note says this round's end is not seen yet (a reload shows it).
             save_note(ui);
         }
-        view::show_turn(ui);
+        show_turn(ui);
     });
     // Keys are read on the window; they act when the focus is on a target.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(ui, ev));
@@ -724,6 +200,7 @@ pub fn Game() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tablee_engine::jachete::Card;
     use crate::app::game::GameDef;
     use crate::app::puzzles;
     use crate::ui::game_ui::GameUi;

@@ -12,13 +12,14 @@ pub use tablee_engine::jachete::{play_parts, Part};
 use tablee_engine::jachete::{Card, JaAction, TableMeld};
 use tablee_engine::Seat;
 
-use super::Session;
 use crate::app::config::TableConfig;
 use crate::app::lang::Lang;
 use crate::games::jachete::Jachete;
 use crate::games::jachete::refusals::the_card;
 use crate::games::jachete::texts;
 use crate::i18n;
+
+type Session = crate::app::session::Session<Jachete>;
 
 /// A move as the other players see it (JA-19: a buy shows the card bought,
 /// never the bonus card drawn with it).

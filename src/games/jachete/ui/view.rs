@@ -13,7 +13,8 @@ use tablee_engine::Seat;
 
 use super::cards::{cards_view, face_class};
 use super::moves::{self, log_lines, LogLine, SeatMoves};
-use super::{apply_hint, end, problem_text, Ja, Session, Ui};
+use super::control::{apply_hint, problem_text, Ja, Session, Ui};
+use super::end;
 use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
 use crate::games::jachete::refusals::meld_text;
@@ -767,84 +768,4 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
             </ol>
         </details>
     }
-}
-
-/// An element's edge relative to the viewport (`getBoundingClientRect`).
-fn edge(el: &web_sys::Element, side: &str) -> f64 {
-    crate::ui::browser::edge(el, side)
-}
-
-fn find(sel: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.query_selector(sel).ok().flatten()
-}
-
-/// The meld a staging action changed, with its verdict, in view: scrolled
-/// as little as needed to bring it between the pinned turn line and the
-/// turn's buttons when they are pinned at the window's foot (a phone's bar).
-pub(super) fn show_changed(ui: Ui) {
-    let Some(m) = ui.changed.get_value() else { return };
-    request_animation_frame(move || {
-        let (Some(window), Some(el)) = (web_sys::window(), find(&format!("[data-meld=\"{m}\"]"))) else { return };
-        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-        let over = find(".ja .status").map_or(0.0, |s| edge(&s, "bottom")) + 8.0;
-        let under = find(".ja-actions.playing").filter(|b| edge(b, "bottom") >= height - 1.0).map_or(height, |b| edge(&b, "top")) - 8.0;
-        let (top, bottom) = (edge(&el, "top"), edge(&el, "bottom"));
-        let dy = if bottom > under { (bottom - under).min(top - over) } else { (top - over).min(0.0) };
-        if dy != 0.0 {
-            window.scroll_by_with_x_and_y(0.0, dy);
-        }
-    });
-}
-
-/// What the person must see now is in view: at the start of each of their
-/// turns and buy windows, whose turn it is and the hand (a phone may have
-/// been scrolled down to the table meanwhile), not after their own play
-/// mid-turn; at a round's end and at the game's end, the top of that
-/// screen (the page was at the hand). Once per move, the frame after it.
-pub(super) fn show_turn(ui: Ui) {
-    // A puzzle opens at its top, its question above the table (and its
-    // answer brings the page back there).
-    if ui.ctx.puzzle.get_untracked() {
-        return;
-    }
-    let acked = ui.acked.get_untracked();
-    let what = ui.ctx.game_untracked::<Ja, _>(|s| {
-        let at = (s.actions().len(), acked);
-        if s.is_over() {
-            return Some((at, "end-screen"));
-        }
-        if s.state().results().len() > acked {
-            return Some((at, "ja-round-end"));
-        }
-        let seat = s.human_to_act()?;
-        let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
-        (!own_play).then_some((at, ""))
-    });
-    let Some(Some((at, panel))) = what else { return };
-    if ui.shown.get_value() == Some(at) {
-        return;
-    }
-    ui.shown.set_value(Some(at));
-    request_animation_frame(move || {
-        let Some(window) = web_sys::window() else { return };
-        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-        if !panel.is_empty() {
-            if let Some(el) = find(&format!("[data-testid=\"{panel}\"]")) {
-                if edge(&el, "top") < 0.0 || edge(&el, "top") > height * 0.6 {
-                    el.scroll_into_view_with_bool(true);
-                }
-            }
-            return;
-        }
-        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
-        // The turn line is pinned at the top once scrolled to: the buy or the
-        // hand goes just under its pinned place. The buy's question and
-        // buttons, or the hand's heading, must not be under the pinned line,
-        // nor the hand's first card below the window.
-        let pinned = edge(&turn, "bottom") - edge(&turn, "top");
-        let Some(first) = find(".ja-buy, .ja-hand-area") else { return };
-        if edge(&first, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
-            window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
-        }
-    });
 }

@@ -29,7 +29,7 @@ pub fn HandArea() -> impl IntoView {
     let my_turn = Memo::new(move |_| {
         ctx.game::<Kb, _>(|s| {
             s.human_to_act().is_some_and(|h| h == viewer.get())
-                && !crate::ui::puzzles::answered(ctx, s.actions().len())
+                && !crate::ui::puzzles::answer::answered(ctx, s.actions().len())
         })
         .unwrap_or(false)
     });

@@ -19,9 +19,26 @@ pub use words::kb_tr;
 use leptos::prelude::*;
 
 use super::Katzenjammer as Kb;
+use super::{matchplay, refusals, summary, texts};
+use crate::app::config::DailyAttempt;
+use crate::app::lang::Lang;
+use crate::app::session::Session;
 
 
-impl crate::ui::GameUi for Kb {
+impl crate::ui::game_ui::GameUi for Kb {
+    fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
+        matchplay::kept(number, games, over, lang)
+    }
+
+    fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
+        refusals::refusal_text(refusal, lang)
+    }
+
+    fn share_text(session: &Session<Self>, par: Option<i32>, daily: Option<DailyAttempt>, url: &str, lang: Lang) -> String {
+        let config = session.config();
+        texts::share_text(config, config.solo_seat(), summary::Summary::of(session.state()).as_ref(), par, daily, url, lang)
+    }
+
     fn table() -> leptos::prelude::AnyView {
         view! { <Game /> }.into_any()
     }
