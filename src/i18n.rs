@@ -504,10 +504,14 @@ pub fn thinking_text(name: &str, lang: Lang) -> String {
 pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        Some(first) => upper(first).to_string() + chars.as_str(),
         None => String::new(),
     }
 }
+
+/// A letter of French or English in capitals, without Unicode's case
+/// tables (~13 KB gzip of the core's data; docs/performance.md).
+pub use tablee_puzzles::explain_ja::upper;
 
 // ----- errors ------------------------------------------------------------------
 
@@ -814,6 +818,20 @@ mod tests {
 
     /// Numbers with decimals are written as the reader writes them, in every
     /// screen (the hint's points and the puzzles' values alike).
+    #[test]
+    fn capitals_are_unicode_s_for_french_and_english_letters() {
+        for c in ('a'..='z').chain('à'..='ÿ').chain(['œ', '1', '«', 'ß', '÷']) {
+            let unicode: Vec<char> = c.to_uppercase().collect();
+            if unicode.len() == 1 && (c as u32) < 0x180 {
+                assert_eq!(upper(c), unicode[0], "{c}");
+            } else {
+                assert_eq!(upper(c), c, "{c}");
+            }
+        }
+        assert_eq!(capitalise("éviter"), "Éviter");
+        assert_eq!(capitalise(""), "");
+    }
+
     #[test]
     fn decimals_take_a_comma_in_french() {
         assert_eq!(decimal(23.94, 1, Lang::En), "23.9");
