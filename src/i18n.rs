@@ -832,6 +832,36 @@ mod tests {
         assert_eq!(capitalise(""), "");
     }
 
+    /// The page calls none of Unicode's case conversions (`char::to_uppercase`,
+    /// `str::to_lowercase`…): they link Unicode's case tables, 17.7 KB gzip of
+    /// the core when they were there (docs/performance.md). `upper` covers
+    /// French and English; codes and keys take the ASCII forms.
+    #[test]
+    fn the_page_links_no_unicode_case_tables() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("a source folder") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+                    for needle in [".to_uppercase()", ".to_lowercase()"] {
+                        if code.contains(needle) {
+                            found.push(format!("{}: {needle}", path.display()));
+                        }
+                    }
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut found = Vec::new();
+        for dir in ["src", "crates/engine/src", "crates/puzzles/src"] {
+            walk(&root.join(dir), &mut found);
+        }
+        assert!(found.is_empty(), "Unicode case conversions in the page's code: {found:#?}");
+    }
+
     #[test]
     fn decimals_take_a_comma_in_french() {
         assert_eq!(decimal(23.94, 1, Lang::En), "23.9");
