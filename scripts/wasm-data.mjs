@@ -138,12 +138,10 @@ for (const file of files) {
   const segments = dataSegments(bytes);
   const base = gz(bytes);
   const data = segments.map(([s, e]) => bytes.subarray(s, e));
-  const [dataRaw, dataGz] = cost(bytes, segments, [], base);
   const zeroed = Buffer.from(bytes);
   for (const [s, e] of segments) zeroed.fill(0, s, e);
   const all = groups.flatMap(([, t]) => t);
   const [textRaw, textGz] = cost(bytes, segments, all, base);
-  void dataRaw;
   const raw = data.reduce((n, d) => n + d.length, 0);
   console.log(`${file.padEnd(34)} ${kb(base)}   ${kb(raw)}     ${kb(base - gz(zeroed))}    ${kb(textRaw)}     ${kb(textGz)}`);
   if (file.startsWith('tablee-app') || process.argv.includes('--all')) {
@@ -151,7 +149,6 @@ for (const file of files) {
       const [r, g] = cost(bytes, segments, texts, base);
       if (r > 0) console.log(`    ${name.padEnd(52)} ${kb(r)} raw ${kb(g)} gzip`);
     }
-    void dataGz;
   }
   if (process.argv.includes('--map') && file.startsWith('tablee-app')) {
     const all = Buffer.concat(data);
