@@ -505,10 +505,14 @@ pub fn thinking_text(name: &str, lang: Lang) -> String {
 pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        Some(first) => upper(first).to_string() + chars.as_str(),
         None => String::new(),
     }
 }
+
+/// A letter of French or English in capitals, without Unicode's case
+/// tables (~13 KB gzip of the core's data; docs/performance.md).
+pub use tablee_puzzles::explain_ja::upper;
 
 // ----- errors ------------------------------------------------------------------
 
@@ -815,6 +819,50 @@ mod tests {
 
     /// Numbers with decimals are written as the reader writes them, in every
     /// screen (the hint's points and the puzzles' values alike).
+    #[test]
+    fn capitals_are_unicode_s_for_french_and_english_letters() {
+        for c in ('a'..='z').chain('à'..='ÿ').chain(['œ', '1', '«', 'ß', '÷']) {
+            let unicode: Vec<char> = c.to_uppercase().collect();
+            if unicode.len() == 1 && (c as u32) < 0x180 {
+                assert_eq!(upper(c), unicode[0], "{c}");
+            } else {
+                assert_eq!(upper(c), c, "{c}");
+            }
+        }
+        assert_eq!(capitalise("éviter"), "Éviter");
+        assert_eq!(capitalise(""), "");
+    }
+
+    /// The page calls none of Unicode's case conversions (`char::to_uppercase`,
+    /// `str::to_lowercase`…): they link Unicode's case tables, 17.7 KB gzip of
+    /// the core when they were there (docs/performance.md). `upper` covers
+    /// French and English; codes and keys take the ASCII forms.
+    #[test]
+    fn the_page_links_no_unicode_case_tables() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("a source folder") {
+                let path = entry.expect("an entry").path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).expect("a source file");
+                    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+                    for needle in [".to_uppercase()", ".to_lowercase()"] {
+                        if code.contains(needle) {
+                            found.push(format!("{}: {needle}", path.display()));
+                        }
+                    }
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut found = Vec::new();
+        for dir in ["src", "crates/engine/src", "crates/puzzles/src"] {
+            walk(&root.join(dir), &mut found);
+        }
+        assert!(found.is_empty(), "Unicode case conversions in the page's code: {found:#?}");
+    }
+
     #[test]
     fn decimals_take_a_comma_in_french() {
         assert_eq!(decimal(23.94, 1, Lang::En), "23.9");

@@ -67,7 +67,7 @@ pub(super) fn Header() -> impl IntoView {
                                     // Named by what it shows, then the language
                                     // in full ("EN English"): a voice command
                                     // saying the visible "EN" finds it.
-                                    {lang.code().to_uppercase()}
+                                    {lang.code().to_ascii_uppercase()}
                                     <span class="sr-only">" " {lang.name()}</span>
                                 </button>
                             }

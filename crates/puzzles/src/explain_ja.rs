@@ -390,7 +390,21 @@ fn part_words(part: &Part, fr: bool) -> String {
 
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+    chars.next().map_or(String::new(), |c| std::iter::once(upper(c)).chain(chars).collect())
+}
+
+/// A letter of French or English in capitals (Latin-1 and œ; any other
+/// character as it is). Not `char::to_uppercase`: it links Unicode's whole
+/// case tables, ~13 KB gzip in the page's wasm (docs/performance.md). The
+/// page's words use it too (`tablee::i18n::capitalise`).
+pub fn upper(c: char) -> char {
+    match c {
+        'a'..='z' => c.to_ascii_uppercase(),
+        'à'..='þ' if c != '÷' => char::from_u32(c as u32 - 0x20).unwrap_or(c),
+        'ÿ' => 'Ÿ',
+        'œ' => 'Œ',
+        _ => c,
+    }
 }
 
 /// The answer, named (not the other move: the result panel shows both,

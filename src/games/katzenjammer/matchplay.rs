@@ -94,7 +94,8 @@ pub fn next_game(record: &Match, lang: Lang) -> String {
 /// The unfinished games' list: "Match · game 2 of 3" (or "… game 1 of 3
 /// over" between two games).
 pub fn kept(number: usize, games: usize, over: bool, lang: Lang) -> String {
-    let game = game_of(number, games, lang).to_lowercase();
+    // (ASCII: the words are "Game"/"Partie"; Unicode's case tables cost ~13 KB gzip)
+    let game = game_of(number, games, lang).to_ascii_lowercase();
     match (over, lang) {
         (false, _) => format!("Match · {game}"),
         (true, Lang::En) => format!("Match · {game} over"),

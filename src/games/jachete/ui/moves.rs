@@ -192,7 +192,7 @@ fn part_words(part: &Part, you: bool, lang: Lang) -> String {
 pub fn play_words(before: &[TableMeld], after: &[TableMeld], opened: bool, lang: Lang) -> String {
     let words = play_parts(before, after, opened).iter().map(|p| part_words(p, true, lang)).collect::<Vec<_>>().join(" · ");
     let mut chars = words.chars();
-    chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+    chars.next().map_or(String::new(), |c| std::iter::once(crate::i18n::upper(c)).chain(chars).collect())
 }
 
 /// The words of a turn's move, without the name.
