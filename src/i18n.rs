@@ -817,8 +817,7 @@ mod tests {
     use crate::games::katzenjammer::Katzenjammer;
     use tablee_engine::Seed;
 
-    /// Numbers with decimals are written as the reader writes them, in every
-    /// screen (the hint's points and the puzzles' values alike).
+    /// `upper` capitalises as Unicode does, for French and English letters.
     #[test]
     fn capitals_are_unicode_s_for_french_and_english_letters() {
         for c in ('a'..='z').chain('à'..='ÿ').chain(['œ', '1', '«', 'ß', '÷']) {
@@ -863,6 +862,8 @@ mod tests {
         assert!(found.is_empty(), "Unicode case conversions in the page's code: {found:#?}");
     }
 
+    /// Numbers with decimals are written as the reader writes them, in every
+    /// screen (the hint's points and the puzzles' values alike).
     #[test]
     fn decimals_take_a_comma_in_french() {
         assert_eq!(decimal(23.94, 1, Lang::En), "23.9");
