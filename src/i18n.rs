@@ -69,6 +69,9 @@ pub struct Strings {
     pub resume: &'static str,
     /// The home screen's entry to the puzzles (the whole app's build shows them).
     pub puzzles_entry: &'static str,
+    /// The way to a game's lessons (issue 42): the home's button, the
+    /// table's offer, the puzzles' line.
+    pub learn_to_play: &'static str,
     pub unfinished_title: &'static str,
     pub unfinished_resume: &'static str,
     /// Removing an unfinished game from the list: the button, the question, yes, no.
@@ -161,6 +164,7 @@ pub static EN: Strings = Strings {
     play: "Play",
     resume: "Resume",
     puzzles_entry: "Puzzles: find the best play",
+    learn_to_play: "Learn to play",
     unfinished_title: "Unfinished games",
     unfinished_resume: "Resume",
     unfinished_remove: "Remove",
@@ -243,6 +247,7 @@ pub static FR: Strings = Strings {
     play: "Jouer",
     resume: "Reprendre",
     puzzles_entry: "Problèmes : trouvez le meilleur coup",
+    learn_to_play: "Apprendre à jouer",
     unfinished_title: "Parties inachevées",
     unfinished_resume: "Reprendre",
     unfinished_remove: "Retirer",
@@ -798,6 +803,15 @@ pub fn problem_fresh(game: GameId, lang: Lang) -> String {
 /// A game on the home screen, in one line: what it is (`GameDef::blurb`),
 /// how many play, how long a game lasts against bots (`GameDef::MINUTES`,
 /// estimates).
+/// The table's offer of a game's lessons to whom never played it here
+/// (issue 42), before its link.
+pub fn learn_offer(title: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("New to {title}? Learn it at the table, in a few short lessons. "),
+        Lang::Fr => format!("Nouveau à {title}\u{a0}? Apprenez-le à la table, en quelques courtes leçons. "),
+    }
+}
+
 pub fn game_blurb<G: GameDef>(lang: Lang) -> String {
     let (what, (min, max), minutes) = (G::blurb(lang), (G::MIN_PLAYERS, G::MAX_PLAYERS), G::MINUTES);
     match lang {

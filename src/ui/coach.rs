@@ -101,11 +101,11 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
         <p class="note learn-offer" data-testid="learn-offer">
             {move || {
                 let lang = ctx.lang();
-                format!("{} {}{} ", lang.pick("New to", "Nouveau à"), game.title(), lang.pick("? Learn it at the table, in a few short lessons.", " ? Apprenez-le à la table, en quelques courtes leçons."))
+                crate::i18n::learn_offer(game.title(), lang)
             }}
             // A link, as the lessons' other ways in: their page of its own.
             <a data-testid="learn-offer-open" href=link(game, None)>
-                {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
+                {move || ctx.lang().s().learn_to_play}
             </a>
         </p>
     })

@@ -188,7 +188,7 @@ pub fn Home() -> impl IntoView {
                     <button type="submit" class="primary big" id="play-button" data-testid="play-button">{tr(|s| s.play)}</button>
                     // The chosen game's lessons (issue 42), a part of their own.
                     <button type="button" class="secondary" data-testid="learn-button" on:click=move |_| ctx.go(Screen::Learn(game.get_untracked(), None))>
-                        {move || ctx.lang().pick("Learn to play", "Apprendre à jouer")}
+                        {move || ctx.lang().s().learn_to_play}
                     </button>
                 </p>
                 {entries}

@@ -547,9 +547,9 @@ fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
         let lang = ctx.lang();
         let new = ctx.shell.with_untracked(|sh| sh.history(game).played == 0);
         let (line, label, lesson) = if new {
-            (Some(crate::i18n::game_blurb::<G>(lang)), lang.pick("New to it? Lesson 1", "Nouveau ? Leçon 1"), Some(1))
+            (Some(crate::i18n::game_blurb::<G>(lang)), pz(lang).lesson_one, Some(1))
         } else {
-            (None, lang.pick("Learn to play", "Apprendre à jouer"), None)
+            (None, lang.s().learn_to_play, None)
         };
         view! {
             <p class="note puzzle-learn" data-testid="puzzle-learn">
