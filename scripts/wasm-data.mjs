@@ -21,6 +21,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import { readLeb, sections } from './wasm-read.mjs';
+
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -29,43 +31,28 @@ const arg = (name, fallback) => {
 const DIST = path.resolve(ROOT, arg('--dist', 'dist'));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
 /** The [start, end) byte ranges of a module's data segments' contents. */
 export function dataSegments(bytes) {
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = leb(bytes, at + 1);
+  for (const { id, body } of sections(bytes)) {
     if (id === 11) {
-      let [count, i] = leb(bytes, body);
+      let [count, i] = readLeb(bytes, body);
       const segments = [];
       while (count-- > 0) {
         let flags;
-        [flags, i] = leb(bytes, i);
-        if (flags === 2) [, i] = leb(bytes, i); // memory index
+        [flags, i] = readLeb(bytes, i);
+        if (flags === 2) [, i] = readLeb(bytes, i); // memory index
         if (flags !== 1) {
           // the offset: one constant instruction, then `end`
           while (bytes[i] !== 0x0b) i++;
           i++;
         }
         let length;
-        [length, i] = leb(bytes, i);
+        [length, i] = readLeb(bytes, i);
         segments.push([i, i + length]);
         i += length;
       }
       return segments;
     }
-    at = body + size;
   }
   return [];
 }

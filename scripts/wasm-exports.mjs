@@ -18,20 +18,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { readLeb, sections } from './wasm-read.mjs';
+
 /** The exports of wasm-streams' classes. */
 export const UNUSED_EXPORT = /^(?:__wbg_)?intounderlying(?:bytesource|sink|source)_/;
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [value, at];
-}
 
 function leb(value) {
   const out = [];
@@ -53,11 +43,7 @@ export function dropExports(bytes, pattern = UNUSED_EXPORT) {
   if (bytes.readUInt32LE(0) !== 0x6d736100) throw new Error('not a wasm module');
   const parts = [bytes.subarray(0, 8)];
   const dropped = [];
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    const end = body + size;
+  for (const { id, at, body, end } of sections(bytes)) {
     if (id !== 7) {
       parts.push(bytes.subarray(at, end));
     } else {
@@ -74,7 +60,6 @@ export function dropExports(bytes, pattern = UNUSED_EXPORT) {
       const section = Buffer.concat([leb(kept.length), ...kept]);
       parts.push(Buffer.from([7]), leb(section.length), section);
     }
-    at = end;
   }
   return { bytes: Buffer.concat(parts), dropped };
 }

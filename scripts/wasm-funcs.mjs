@@ -14,6 +14,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { scriptArg as arg } from '../tests/e2e/lib.mjs';
+import { readLeb, sections } from './wasm-read.mjs';
 
 const TOP = Number(arg('--top', '30'));
 const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--top');
@@ -22,19 +23,14 @@ if (!files.length) {
   process.exit(2);
 }
 
-/** A reader of LEB128 numbers and names over a byte array. */
-function reader(bytes, at = 0) {
+/** A cursor over a byte array reading LEB128 numbers and names. */
+function reader(bytes, at) {
   const r = {
     at,
     u32() {
-      let result = 0;
-      let shift = 0;
-      for (;;) {
-        const byte = bytes[r.at++];
-        result += (byte & 0x7f) * 2 ** shift;
-        if (!(byte & 0x80)) return result;
-        shift += 7;
-      }
+      let value;
+      [value, r.at] = readLeb(bytes, r.at);
+      return value;
     },
     name() {
       const length = r.u32();
@@ -49,15 +45,12 @@ function reader(bytes, at = 0) {
 const SECTIONS = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'];
 
 function read(bytes) {
-  const r = reader(bytes, 8);
-  const sections = [];
+  const found = [];
   let imported = 0;
   let bodies = [];
   const names = new Map();
-  while (r.at < bytes.length) {
-    const id = bytes[r.at++];
-    const size = r.u32();
-    const start = r.at;
+  for (const { id, body: start, end } of sections(bytes)) {
+    const size = end - start;
     const s = reader(bytes, start);
     let label = SECTIONS[id] ?? `section ${id}`;
     if (id === 0) {
@@ -105,11 +98,10 @@ function read(bytes) {
         s.at += length;
       }
     }
-    sections.push({ label, size });
-    r.at = start + size;
+    found.push({ label, size });
   }
   const functions = bodies.map((size, i) => ({ size, name: names.get(imported + i) ?? '(unnamed)' }));
-  return { sections, functions };
+  return { sections: found, functions };
 }
 
 /** The crate a mangled name belongs to (std's crates with their module). */

@@ -500,24 +500,10 @@ pub fn thinking_text(name: &str, lang: Lang) -> String {
     }
 }
 
-
-
-// ----- the bid builder -------------------------------------------------------
-
-
-
-
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => upper(first).to_string() + chars.as_str(),
-        None => String::new(),
-    }
-}
-
-/// A letter of French or English in capitals, without Unicode's case
-/// tables (~13 KB gzip of the core's data; docs/performance.md).
-pub use tablee_puzzles::explain_ja::upper;
+/// A text with its first letter in capitals, and one letter in capitals,
+/// without Unicode's case tables (~13 KB gzip of the core's data;
+/// docs/performance.md): one definition, with the puzzles' explanations.
+pub use tablee_puzzles::explain_ja::{capitalise, upper};
 
 // ----- errors ------------------------------------------------------------------
 

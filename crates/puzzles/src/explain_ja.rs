@@ -388,7 +388,9 @@ fn part_words(part: &Part, fr: bool) -> String {
     }
 }
 
-fn capitalized(text: &str) -> String {
+/// The text with its first letter in capitals (`upper`): the
+/// explanations' and the page's words alike (`tablee::i18n` re-exports it).
+pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or(String::new(), |c| std::iter::once(upper(c)).chain(chars).collect())
 }
@@ -396,7 +398,7 @@ fn capitalized(text: &str) -> String {
 /// A letter of French or English in capitals (Latin-1 and œ; any other
 /// character as it is). Not `char::to_uppercase`: it links Unicode's whole
 /// case tables, ~13 KB gzip in the page's wasm (docs/performance.md). The
-/// page's words use it too (`tablee::i18n::capitalise`).
+/// page's words use it too, through [`capitalise`].
 pub fn upper(c: char) -> char {
     match c {
         'a'..='z' => c.to_ascii_uppercase(),
@@ -425,7 +427,7 @@ fn move_words(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) ->
         }
         JaAction::Play { table } => {
             let parts = play_parts(&view.table, table, view.opened[view.seat]);
-            let words = |fr| capitalized(&parts.iter().map(|p| part_words(p, fr)).collect::<Vec<_>>().join(" · "));
+            let words = |fr| capitalise(&parts.iter().map(|p| part_words(p, fr)).collect::<Vec<_>>().join(" · "));
             (words(false), words(true))
         }
     }
