@@ -58,6 +58,21 @@ const whereTarget = (page) =>
   });
 
 /**
+ * Where the target is once the page has brought it into view: the app
+ * scrolls a new target into view after drawing it (the bots' moves move the
+ * table meanwhile), so it is read again for up to 3 s until it is in the
+ * window, free and reachable; then as it is. CI once read it mid-scroll.
+ */
+async function settledTarget(page) {
+  let where = await whereTarget(page);
+  for (let tries = 0; tries < 30 && !(where.inWindow && !where.covered && where.hit); tries += 1) {
+    await page.waitForTimeout(100);
+    where = await whereTarget(page);
+  }
+  return where;
+}
+
+/**
  * Taps only the coach's target, lesson after lesson, until the last
  * lesson's end offers the coached game. Returns the taps per lesson
  * (Next and the moves; "Next lesson" not counted).
@@ -74,7 +89,7 @@ async function followCoach(page, { shots } = {}) {
       // What the window shows (the coach's line sticks to its bottom).
       if (shots) await page.screenshot({ path: path.join(OUTPUT_DIR, `${shots}-${taps.length}.png`) });
     }
-    const where = await whereTarget(page);
+    const where = await settledTarget(page);
     assert.equal(where.count, 1, `one target (${head})`);
     assert.ok(where.inWindow, `the target ${where.id} is in the window (${head})`);
     assert.ok(!where.covered, `the target ${where.id} is not under the coach's line (${head})`);
@@ -122,9 +137,9 @@ async function followCoachedGame(page, end = 'end-screen') {
         throw new Error(`no target and no end after ${taps} taps; the coach says "${said}"; the save: ${save}\n${error.message}`);
       });
     if ((await found.jsonValue()) === 'end') return taps;
-    const where = await whereTarget(page);
+    const where = await settledTarget(page);
     assert.equal(where.count, 1, 'one target in the coached game');
-    assert.ok(where.inWindow && !where.covered && where.hit, `the coached game's target ${where.id} is in view and free`);
+    assert.ok(where.inWindow && !where.covered && where.hit, `the coached game's target ${where.id} is in view and free: ${JSON.stringify(where)}`);
     const before = await marks(page);
     await page.locator(TARGET).click();
     taps += 1;
