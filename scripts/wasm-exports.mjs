@@ -82,6 +82,8 @@ export async function stripUnusedExports(file, { restructure = false } = {}) {
   // about 10 s more per build. The page's code is not where time is spent (the
   // bots run in their worker's own build), so its speed does not matter here.
   const passes = restructure ? ['--flatten', '--rereloop', '-Oz', '-Oz', '--converge'] : ['-Oz'];
-  execFileSync(existsSync(local) ? local : 'wasm-opt', [...passes, '--low-memory-unused', file, '-o', file], { stdio: 'inherit' });
+  // TABLEE_WASM_NAMES=1 (build-page.mjs): keep the functions' names here too.
+  const keepNames = process.env.TABLEE_WASM_NAMES ? ['-g'] : [];
+  execFileSync(existsSync(local) ? local : 'wasm-opt', [...passes, ...keepNames, '--low-memory-unused', file, '-o', file], { stdio: 'inherit' });
   return dropped;
 }

@@ -104,13 +104,28 @@ function read(bytes) {
   return { sections: found, functions };
 }
 
+/**
+ * The crate of a name wasm-bindgen already demangled (`--keep-debug`):
+ * `<tablee_engine::jachete::game::JaGame as …>::actions` → tablee_engine::jachete,
+ * `core[c5930c85a12de822]::str::…` → core::str. The project's own crates
+ * keep their first module, std's crates theirs.
+ */
+function demangledCrate(name) {
+  if (name.startsWith('(')) return name;
+  const path = /^<?(?:impl |&(?:mut )?)?([A-Za-z_]\w*)(?:\[[0-9a-f]+\])?(?:::([A-Za-z_]\w*))?/.exec(name);
+  if (!path) return 'other';
+  const [, crate, module] = path;
+  if (module && (crate.startsWith('tablee') || ['core', 'alloc', 'std'].includes(crate))) return `${crate}::${module}`;
+  return crate;
+}
+
 /** The crate a mangled name belongs to (std's crates with their module). */
 function crateOf(name) {
   // A trait impl's method: `_ZN100_$LT$leptos..children..X$u20$as$u20$…` → leptos.
   const impl = /^_ZN\d+_\$LT\$(?:T\$u20\$as\$u20\$|\$RF\$)?([A-Za-z_]\w*)\.\./.exec(name);
   if (impl) return impl[1];
   const m = /^_ZN(?:\d+_\$LT\$)?(\d+)([A-Za-z_][\w$]*)/.exec(name);
-  if (!m) return name.startsWith('(') ? name : 'other';
+  if (!m) return demangledCrate(name);
   const crate = m[2].slice(0, Number(m[1]));
   if (['core', 'alloc', 'std'].includes(crate)) {
     const rest = name.slice(m[0].length - m[2].length + Number(m[1]));
