@@ -28,6 +28,7 @@
 // By hand: TRUNK_STAGING_DIR=DIR TRUNK_PROFILE=release node scripts/build-page.mjs
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,9 @@ const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error('build-page: TRUNK_STAGING_DIR is unset (run by Trunk, or set it)');
 const release = process.env.TRUNK_PROFILE !== 'debug';
 const NAME = 'tablee-app';
+// The bots' Web Worker (src/bin/tablee-worker.rs), started by
+// public/worker-loader.js, which names its two files.
+const WORKER = 'tablee-worker';
 const TARGET = 'wasm32-unknown-unknown';
 
 const run = (command, args, options = {}) => {
@@ -48,13 +52,41 @@ const run = (command, args, options = {}) => {
   console.log(`build-page: ${command} ${args[0]} … ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };
 
+/** Fails with what to run when rustup's rust-src (std's sources) is missing. */
+function requireRustSrc() {
+  const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  if (!existsSync(path.join(sysroot, 'lib/rustlib/src/rust/library/std'))) {
+    console.error("build-page: Rust's sources are missing (the release build compiles std): run scripts/setup.sh, or `rustup component add rust-src`");
+    process.exit(1);
+  }
+}
+
 // 1. cargo. The target directory is cargo's own (CARGO_TARGET_DIR if set).
 const profile = release ? 'web' : 'dev';
 // `cargo rustc` gives the extra flag to the app's own link only: the
 // dependencies keep .cargo/config.toml's flags, shared with the worker's build
 // (another flag for all would rebuild them all), and the worker is not linked
 // with relocations it has no use for (they stayed in its wasm: 106 -> 633 KB gzip).
-run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, '--', '-C', 'link-arg=--emit-relocs']);
+// The bots' worker is built here too (step 6), with the same std: Trunk's own
+// rust step cannot pass cargo these options, and a worker built apart would
+// compile every dependency a second time.
+//
+// A release build also compiles std itself (issue 44; docs/performance.md,
+// "std built for the page"), sized for the page: `optimize_for_size` (std's
+// smaller code paths) and `panic = "immediate-abort"` (a panic stops the
+// program at once, as `panic = "abort"` did, without formatting a message:
+// −28 KB gzip on the first load, −35 to −45 KB on every link). Both are
+// unstable cargo options, allowed on this pinned stable compiler by
+// RUSTC_BOOTSTRAP=1 for this one command (as Rust for Linux does); a newer
+// rustc may rename them, and the build then fails here, not silently. A dev
+// build (`make play`) keeps std as shipped: a panic there prints its message.
+const sizedStd = release
+  ? ['-Zbuild-std=std,panic_abort', '-Zbuild-std-features=optimize_for_size', '-Zpanic-immediate-abort', '--config', `profile.${profile}.panic="immediate-abort"`]
+  : [];
+if (release) requireRustSrc();
+const cargoEnv = { env: release ? { ...process.env, RUSTC_BOOTSTRAP: '1' } : process.env };
+run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
+run('cargo', ['build', '--locked', '--target', TARGET, '--bin', WORKER, '--profile', profile, ...sizedStd], cargoEnv);
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
 const built = path.join(targetDir, TARGET, release ? 'web' : 'debug', `${NAME}.wasm`);
 
@@ -69,16 +101,19 @@ run('wasm-split-cli', [built, work, '--target', 'web', '--out-name', NAME]);
 // TABLEE_WASM_NAMES=1 keeps the functions' names (a profile then names them:
 // scripts/profile.mjs); never for the site, the names cost ~260 KB.
 const names = Boolean(process.env.TABLEE_WASM_NAMES);
+// wasm-opt's flags for every module (the worker's too): -Oz, the features
+// rustc's wasm32 target emits, and the lowest 1 KB of memory never used
+// (docs/performance.md, "--low-memory-unused").
+const optFlags = ['-Oz', ...(names ? ['-g'] : []), '--low-memory-unused', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
 run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-typescript', ...(names ? ['--keep-debug'] : []), '--out-dir', work, '--out-name', NAME, path.join(work, `${NAME}.wasm`)]);
 await rm(path.join(work, `${NAME}.wasm`));
 
 // 4. release: optimise every module, drop the unused exports, minify the JS.
 const files = () => readdir(work);
 if (release) {
-  const opt = ['-Oz', ...(names ? ['-g'] : []), '--low-memory-unused', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   for (const file of (await files()).filter((f) => f.endsWith('.wasm'))) {
     const at = path.join(work, file);
-    run('wasm-opt', [...opt, at, '-o', at]);
+    run('wasm-opt', [...optFlags, at, '-o', at]);
   }
   const dropped = await stripUnusedExports(path.join(work, `${NAME}_bg.wasm`), { restructure: true });
   console.log(`build-page: ${NAME}_bg.wasm: dropped ${dropped.length} unused exports`);
@@ -147,6 +182,23 @@ for (const file of (await readdir(dest)).sort()) {
   sizes.push(`${file} ${data.length}`);
 }
 console.log(`build-page: ${dirName}/ ${sizes.join(', ')}`);
+
+// 6. the bots' worker, beside index.html under fixed names (the loader's):
+//    wasm-bindgen's classic-script glue (a worker's importScripts), then, in
+//    release, wasm-opt and terser as for the page.
+const workerWork = path.join(targetDir, 'page-worker');
+await rm(workerWork, { recursive: true, force: true });
+run('wasm-bindgen', ['--target', 'no-modules', '--no-typescript', '--out-dir', workerWork, '--out-name', WORKER, path.join(targetDir, TARGET, release ? 'web' : 'debug', `${WORKER}.wasm`)]);
+if (release) {
+  const wasm = path.join(workerWork, `${WORKER}_bg.wasm`);
+  run('wasm-opt', [...optFlags, wasm, '-o', wasm]);
+  const glue = path.join(workerWork, `${WORKER}.js`);
+  const out = await minify(await readFile(glue, 'utf8'), { compress: true, mangle: true, format: { comments: false } });
+  await writeFile(glue, out.code);
+}
+for (const file of [`${WORKER}.js`, `${WORKER}_bg.wasm`]) {
+  await rename(path.join(workerWork, file), path.join(staging, file));
+}
 
 // Last, the loaders' minification and the service worker's list of every file
 // (the parts included): after this step, not beside it.

@@ -2,6 +2,8 @@
 # Installs what Tablée's build needs and is missing; installs nothing otherwise.
 #
 #   - the wasm32-unknown-unknown Rust target     (rustup, seconds)
+#   - Rust's own sources, rust-src: the page's release build compiles std for
+#     its size (scripts/build-page.mjs)          (rustup, seconds)
 #   - Trunk 0.21.14                              (cargo install, ~6–9 min)
 #   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
 #   - wasm-split-cli 0.2.4, which cuts the page into parts (cargo install, ~2 min)
@@ -54,6 +56,12 @@ done
 # 1. The WebAssembly target.
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   timed "the wasm32-unknown-unknown target" "" rustup --quiet target add wasm32-unknown-unknown
+fi
+
+# 1b. Rust's sources: the page's release build compiles std itself, for size
+#     (scripts/build-page.mjs, docs/performance.md "std built for the page").
+if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  timed "Rust's sources (rust-src)" "" rustup --quiet component add rust-src
 fi
 
 # 2. Trunk (0.22 needs a newer rustc than ours; --locked keeps its deps as tested).

@@ -1,4 +1,4 @@
-//! The bots' Web Worker (built by Trunk as `data-type="worker"`): it answers
+//! The bots' Web Worker (built by `scripts/build-page.mjs`, step 6): it answers
 //! each JSON request with [`tablee_app::app::worker::handle`], off the page's thread.
 
 #[cfg(target_arch = "wasm32")]
