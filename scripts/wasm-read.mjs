@@ -28,3 +28,22 @@ export function* sections(bytes) {
     at = body + size;
   }
 }
+
+/** A custom section's name (a custom section's body starts with it). */
+export function customName(bytes, { body }) {
+  const [length, at] = readLeb(bytes, body);
+  return new TextDecoder().decode(bytes.subarray(at, at + length));
+}
+
+/**
+ * The module without the custom sections named in `names` (the rest byte
+ * for byte). Custom sections never change what a module does.
+ */
+export function withoutCustomSections(bytes, names) {
+  const kept = [bytes.subarray(0, 8)];
+  for (const section of sections(bytes)) {
+    if (section.id === 0 && names.includes(customName(bytes, section))) continue;
+    kept.push(bytes.subarray(section.at, section.end));
+  }
+  return Buffer.concat(kept);
+}

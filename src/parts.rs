@@ -13,7 +13,7 @@
 //! worker 106 -> 270 KB gzip) and given it imports it cannot satisfy.
 
 use leptos::prelude::*;
-use tablee_app::games::GameId;
+use tablee_app::games::{AnySession, GameId};
 use tablee_app::ui::parts::{Loaders, Loading, PartMissing};
 use tablee_app::ui::game_ui::GameUi;
 
@@ -87,6 +87,16 @@ part! {
     module tablee_replay; preload preload_games
 }
 
+/// A game's replay link, compressed, in a part of its own: a replay read
+/// from its link needs no compressor (~6 KB gzip of the replay's part);
+/// `?replay=last` and "Your games" show at once and write their links when
+/// this is fetched. (A module more splits the shared code into more chunks:
+/// "Your games" in a module of its own cost every table link 4–5 KB.)
+#[leptos::wasm_split::wasm_split(tablee_replay_link, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_replay_link))]
+fn replay_link(session: AnySession) -> Result<String, PartMissing> {
+    Ok(tablee_app::app::replay::write_any(&session))
+}
+
 part! {
     /// A game's lessons (issue 42): the course, or one lesson on its table.
     fn lessons(game: GameId, lesson: Option<usize>) => view! { <tablee_app::ui::learn::Learn game lesson /> };
@@ -101,5 +111,6 @@ pub const LOADERS: Loaders = Loaders {
     puzzle: |game, id| Box::pin(puzzle(game, id)),
     replay: |query| Box::pin(replay(query)),
     games: || Box::pin(games()),
+    replay_link: |session| Box::pin(replay_link(session)),
     lessons: |game, lesson| Box::pin(lessons(game, lesson)),
 };

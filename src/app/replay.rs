@@ -64,12 +64,27 @@ pub fn games_link(search: &str) -> bool {
 pub fn write<G: Registered>(session: &Session<G>) -> String {
     let moves = Json::Arr(session.moves().map(|(seat, action)| save::action_to_json::<G>(seat, action)).collect());
     let packed = miniz_oxide::deflate::compress_to_vec(moves.text().as_bytes(), 10);
-    format!("{}&{KEY}={}", link::write(session.config()), base64url(&packed))
+    with_moves(link::write(session.config()), &base64url(&packed))
 }
 
 /// The replay link of a session of any game.
 pub fn write_any(session: &AnySession) -> String {
     crate::games::each_game!(session session, s => write(s))
+}
+
+/// The replay link of `session`, read from the address `search`, with the
+/// moves as the address packed them: the same link as [`write_any`]'s for
+/// a link this app wrote, without compressing again (the replay's part
+/// then carries no compressor, ~6 KB gzip: docs/performance.md). `None` for
+/// `?replay=last`, whose address holds no moves.
+pub fn rewrite(search: &str, session: &AnySession) -> Option<String> {
+    let packed = request(search).filter(|moves| moves != LAST && !moves.is_empty())?;
+    Some(with_moves(crate::games::each_game!(session session, s => link::write(s.config())), &packed))
+}
+
+/// A table's link with its packed moves.
+fn with_moves(table: String, packed: &str) -> String {
+    format!("{table}&{KEY}={packed}")
 }
 
 /// Reads a replay link (`location.search`) and replays its moves.
@@ -217,6 +232,22 @@ mod tests {
             session.bot_step();
         }
         assert_eq!(kb(read(&write(&session)).unwrap()).actions(), session.actions());
+    }
+
+    /// A replay read from its link is written back without compressing again:
+    /// the same link, its language and other keys dropped; none for `last`.
+    #[test]
+    fn a_replay_read_from_its_link_is_written_back_the_same() {
+        for seed in [3, 11] {
+            let link = write(&finished(seed, 4));
+            let session = read(&link).unwrap();
+            assert_eq!(rewrite(&link, &session).as_deref(), Some(link.as_str()));
+            assert_eq!(write_any(&session), link);
+            let asked = format!("?lang=fr&{}", &link[1..]);
+            assert_eq!(rewrite(&asked, &read(&asked).unwrap()).as_deref(), Some(link.as_str()));
+        }
+        let session = read(&write(&finished(3, 4))).unwrap();
+        assert_eq!(rewrite("?replay=last", &session), None);
     }
 
     #[test]

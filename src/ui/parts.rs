@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::context::tr;
-use crate::games::GameId;
+use crate::games::{AnySession, GameId};
 
 /// A part could not be fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,9 @@ impl From<leptos::wasm_split::SplitLoaderError> for PartMissing {
 /// A part being fetched, then its view.
 pub type Loading = Pin<Box<dyn Future<Output = Result<AnyView, PartMissing>>>>;
 
+/// A part being fetched, then what it computed.
+pub type Computing<T> = Pin<Box<dyn Future<Output = Result<T, PartMissing>>>>;
+
 /// The page's parts, as the shell calls them: each starts fetching its
 /// part (once: later calls find it loaded) and resolves to its view. The
 /// page's program registers them ([`register`]) before mounting the app;
@@ -44,6 +47,10 @@ pub struct Loaders {
     pub puzzle: fn(GameId, Option<u32>) -> Loading,
     pub replay: fn(String) -> Loading,
     pub games: fn() -> Loading,
+    /// A game's replay link ([`crate::app::replay::write_any`]): in a part
+    /// of its own with the compressor, which a replay read from its link
+    /// does not need.
+    pub replay_link: fn(AnySession) -> Computing<String>,
     /// A game's lessons: the course, or lesson N (issue 42).
     pub lessons: fn(GameId, Option<usize>) -> Loading,
 }
@@ -60,6 +67,14 @@ pub fn register(loaders: Loaders) {
 pub fn load(f: impl FnOnce(Loaders) -> Loading) -> Loading {
     match LOADERS.with(|l| l.get()) {
         Some(loaders) => f(loaders),
+        None => Box::pin(async { Err(PartMissing) }),
+    }
+}
+
+/// The replay link of `session`, written by its part once fetched.
+pub fn replay_link(session: AnySession) -> Computing<String> {
+    match LOADERS.with(|l| l.get()) {
+        Some(loaders) => (loaders.replay_link)(session),
         None => Box::pin(async { Err(PartMissing) }),
     }
 }

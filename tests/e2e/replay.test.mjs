@@ -68,6 +68,9 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
   let env;
   let link = null;
   let moves = null;
+  // `?replay=last` shows the game at once; its static link is written in the
+  // address once the part with the compressor is in.
+  const staticLink = (page) => page.waitForFunction(() => /[?&]replay=[A-Za-z0-9_-]{20,}/.test(location.search), null, { timeout: 10_000 });
   before(async () => {
     env = await startEnv();
   });
@@ -88,6 +91,7 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       await watch.waitFor();
       await watch.click();
       await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      await staticLink(page);
       assert.match(page.url(), /[?&]replay=[A-Za-z0-9_-]{20,}/, 'the address is the static replay link');
 
       const total = Number(await page.locator(byTestId('replay-range')).getAttribute('max'));
@@ -178,6 +182,8 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.equal(await rows.count(), 1);
       assert.match(await rows.first().textContent(), /Katzenjammer Blues/);
       assert.match(await rows.first().locator(byTestId('games-result')).textContent(), /\d/);
+      // Each row's link comes from the compressor's part: once it is in.
+      await rows.first().locator(`${byTestId('games-replay')}[href]`).waitFor({ timeout: 10_000 });
       assert.equal(await rows.first().locator(byTestId('games-replay')).getAttribute('href'), new URL(link).search);
       await shots(page, 'games');
       // The home screen's link leads there too.
@@ -346,6 +352,7 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       await settle(page);
       await page.locator(byTestId('watch-replay')).click();
       await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
+      await staticLink(page);
       assert.match(page.url(), /seats=easy,normal,hard&/);
       assert.equal(await page.locator(byTestId('replay-expert-progress')).getAttribute('data-state'), 'None', 'no par: no marks');
       assert.equal(await page.locator(byTestId('replay-mark')).count(), 0);

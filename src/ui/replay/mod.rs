@@ -57,7 +57,10 @@ fn resolve(ctx: Ctx, query: &str) -> Result<AnySession, ReplayLinkError> {
 pub fn Replay(query: String) -> impl IntoView {
     let ctx = ctx();
     match resolve(ctx, &query) {
-        Ok(session) => view! { <Shown session /> }.into_any(),
+        Ok(session) => {
+            let link = replay::rewrite(&query, &session);
+            view! { <Shown session link /> }.into_any()
+        }
         Err(error) => view! {
             <section class="panel problem" role="alert" data-testid="replay-problem">
                 <h1>{rp_tr(|t| t.problem_title)}</h1>
@@ -77,14 +80,32 @@ pub fn Replay(query: String) -> impl IntoView {
 }
 
 /// A replay on screen: the controls, the game's table at move `step`.
+/// `link` is its replay link when the address held its moves; else
+/// (`?replay=last`) the link is written by a part of its own, the one with
+/// the compressor, once fetched.
 #[component]
-fn Shown(session: AnySession) -> impl IntoView {
+fn Shown(session: AnySession, link: Option<String>) -> impl IntoView {
     let ctx = ctx();
     let n = session.moves();
-    let link = replay::write_any(&session);
+    let url = RwSignal::new(String::new());
     // The address bar holds the static link: sharing it shares the replay.
-    browser::replace_query(&link);
-    let url = format!("{}{link}", browser::base_url());
+    // (Not once the screen is gone: its signal is then disposed.)
+    let show_link = move |link: String| {
+        if url.try_set(format!("{}{link}", browser::base_url())).is_none() {
+            browser::replace_query(&link);
+        }
+    };
+    match link {
+        Some(link) => show_link(link),
+        None => {
+            let session = session.clone();
+            leptos::task::spawn_local(async move {
+                if let Ok(link) = crate::ui::parts::replay_link(session).await {
+                    show_link(link);
+                }
+            });
+        }
+    }
     let step = RwSignal::new(0usize);
     let go = move |k: usize| step.set(k.min(n));
     // ←/→/Home/End, unless a text field or the timeline (which moves itself) has focus.
@@ -391,7 +412,24 @@ pub fn Games() -> impl IntoView {
 #[component]
 fn GameRow(game: Past) -> impl IntoView {
     let ctx = ctx();
-    let link = replay::write_any(&game.session);
+    // Its replay link, written by the compressor's part (fetched once, with
+    // the first row): a link away from the record only while it comes.
+    let link = RwSignal::new(None::<String>);
+    let write_link = {
+        let session = game.session.clone();
+        move || {
+            let session = session.clone();
+            async move { crate::ui::parts::replay_link(session).await.ok().filter(|_| !link.is_disposed()) }
+        }
+    };
+    leptos::task::spawn_local({
+        let write_link = write_link.clone();
+        async move {
+            if let Some(written) = write_link().await {
+                link.set(Some(written));
+            }
+        }
+    });
     let date = Day::from_epoch_ms(game.at).filter(|_| game.at > 0.0).map(|d| d.to_string()).unwrap_or_default();
     let title = game.game().title();
     let players = game.players();
@@ -428,11 +466,19 @@ fn GameRow(game: Past) -> impl IntoView {
             }
         })
     };
-    let open = {
-        let link = link.clone();
-        move |ev: leptos::ev::MouseEvent| {
-            ev.prevent_default();
-            ctx.go(Screen::Replay(link.clone()));
+    let open = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        match link.get_untracked() {
+            Some(written) => ctx.go(Screen::Replay(written)),
+            // Tapped before its link came (or its part failed: asked again).
+            None => {
+                let write_link = write_link.clone();
+                leptos::task::spawn_local(async move {
+                    if let Some(written) = write_link().await {
+                        ctx.go(Screen::Replay(written));
+                    }
+                });
+            }
         }
     };
     view! {
@@ -444,7 +490,7 @@ fn GameRow(game: Past) -> impl IntoView {
             </p>
             <p class="games-who">{names}</p>
             <p class="games-result" data-testid="games-result">{result}</p>
-            <p><a href=link data-testid="games-replay" on:click=open>{rp_tr(|t| t.replay)}</a></p>
+            <p><a href=move || link.get() data-testid="games-replay" on:click=open>{rp_tr(|t| t.replay)}</a></p>
         </li>
     }
 }
