@@ -53,6 +53,12 @@ const run = (command, args, options = {}) => {
   console.log(`build-page: ${command} ${args[0]} … ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };
 
+/** Minifies the script `file` in place (an ES module, or a classic script). */
+async function minifyFile(file, { module }) {
+  const out = await minify(await readFile(file, 'utf8'), { module, compress: true, mangle: true, format: { comments: false } });
+  await writeFile(file, out.code);
+}
+
 /** Drops the sections only tools read from the module `file` (release builds). */
 async function dropToolSections(file) {
   await writeFile(file, withoutCustomSections(await readFile(file), ['producers', 'target_features']));
@@ -83,7 +89,7 @@ const profile = release ? 'web' : 'dev';
 // program at once, as `panic = "abort"` did, without formatting a message:
 // −28 KB gzip on the first load, −35 to −45 KB on every link). Both are
 // unstable cargo options, allowed on this pinned stable compiler by
-// RUSTC_BOOTSTRAP=1 for this one command (as Rust for Linux does); a newer
+// RUSTC_BOOTSTRAP=1 for these two commands (as Rust for Linux does); a newer
 // rustc may rename them, and the build then fails here, not silently. A dev
 // build (`make play`) keeps std as shipped: a panic there prints its message.
 const sizedStd = release
@@ -94,7 +100,9 @@ const cargoEnv = { env: release ? { ...process.env, RUSTC_BOOTSTRAP: '1' } : pro
 run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
 run('cargo', ['build', '--locked', '--target', TARGET, '--bin', WORKER, '--profile', profile, ...sizedStd], cargoEnv);
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
-const built = path.join(targetDir, TARGET, release ? 'web' : 'debug', `${NAME}.wasm`);
+// Where cargo writes the profile's programs (the page's and the worker's).
+const programs = path.join(targetDir, TARGET, release ? 'web' : 'debug');
+const built = path.join(programs, `${NAME}.wasm`);
 
 // 2. split, into a scratch directory next to cargo's output.
 const work = path.join(targetDir, 'page-parts');
@@ -126,15 +134,12 @@ if (release) {
   // Last, the custom sections no browser reads: which tools made the module
   // ("producers") and the features it uses ("target_features", for tools
   // like wasm-opt, which have run). ~0.1 KB gzip a module, and a link
-  // fetches 10 to 25 modules (docs/performance.md, "Fewer bytes per module").
+  // fetches 10 to 25 modules (docs/performance.md, "What a link fetches").
   for (const file of (await files()).filter((f) => f.endsWith('.wasm'))) {
     await dropToolSections(path.join(work, file));
   }
   for (const file of (await files()).filter((f) => f.endsWith('.js'))) {
-    const at = path.join(work, file);
-    const code = await readFile(at, 'utf8');
-    const out = await minify(code, { module: true, compress: true, mangle: true, format: { comments: false } });
-    await writeFile(at, out.code);
+    await minifyFile(path.join(work, file), { module: true });
   }
 }
 
@@ -201,14 +206,12 @@ console.log(`build-page: ${dirName}/ ${sizes.join(', ')}`);
 //    release, wasm-opt and terser as for the page.
 const workerWork = path.join(targetDir, 'page-worker');
 await rm(workerWork, { recursive: true, force: true });
-run('wasm-bindgen', ['--target', 'no-modules', '--no-typescript', '--out-dir', workerWork, '--out-name', WORKER, path.join(targetDir, TARGET, release ? 'web' : 'debug', `${WORKER}.wasm`)]);
+run('wasm-bindgen', ['--target', 'no-modules', '--no-typescript', '--out-dir', workerWork, '--out-name', WORKER, path.join(programs, `${WORKER}.wasm`)]);
 if (release) {
   const wasm = path.join(workerWork, `${WORKER}_bg.wasm`);
   run('wasm-opt', [...optFlags, wasm, '-o', wasm]);
   await dropToolSections(wasm);
-  const glue = path.join(workerWork, `${WORKER}.js`);
-  const out = await minify(await readFile(glue, 'utf8'), { compress: true, mangle: true, format: { comments: false } });
-  await writeFile(glue, out.code);
+  await minifyFile(path.join(workerWork, `${WORKER}.js`), { module: false });
 }
 for (const file of [`${WORKER}.js`, `${WORKER}_bg.wasm`]) {
   await rename(path.join(workerWork, file), path.join(staging, file));

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { DIST_DIR, REPO_ROOT, scriptArg as arg } from '../tests/e2e/lib.mjs';
+import { DIST_DIR, REPO_ROOT, median, scriptArg as arg } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 import { links } from './links.mjs';
 
@@ -30,11 +30,6 @@ const all = await links(REPO_ROOT);
 const NAMES = arg('--links', Object.keys(all).filter((name) => !all[name].play).join(',')).split(',');
 const [command, ...prefix] = process.env.LIGHTHOUSE ? [process.env.LIGHTHOUSE] : ['npx', '--yes', 'lighthouse@12'];
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
 
 const site = await startServer({ dir: DIST, base: '/tablee/', gzip: true });
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'tablee-lighthouse-'));

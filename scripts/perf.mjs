@@ -49,7 +49,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, playToEnd, scriptArg as arg, LIGHTHOUSE_PHONE as PHONE } from '../tests/e2e/lib.mjs';
+import { BASE, DIST_DIR, REPO_ROOT, launchBrowser, median, playToEnd, scriptArg as arg, LIGHTHOUSE_PHONE as PHONE } from '../tests/e2e/lib.mjs';
 import { startServer } from '../tests/e2e/serve.mjs';
 import { SEED as LINK_SEED, links } from './links.mjs';
 
@@ -88,12 +88,6 @@ const INIT = (selector = '[data-testid="play-button"]') => {
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { childList: true, subtree: true, attributes: true });
-};
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
 async function timeToInteractive(browser, url) {

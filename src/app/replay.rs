@@ -79,7 +79,7 @@ pub fn write_any(session: &AnySession) -> String {
 /// `?replay=last`, whose address holds no moves.
 pub fn rewrite(search: &str, session: &AnySession) -> Option<String> {
     let packed = request(search).filter(|moves| moves != LAST && !moves.is_empty())?;
-    Some(with_moves(crate::games::each_game!(session session, s => link::write(s.config())), &packed))
+    Some(with_moves(link::write_any(&session.table()), &packed))
 }
 
 /// A table's link with its packed moves.

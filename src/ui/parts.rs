@@ -28,11 +28,11 @@ impl From<leptos::wasm_split::SplitLoaderError> for PartMissing {
     }
 }
 
-/// A part being fetched, then its view.
-pub type Loading = Pin<Box<dyn Future<Output = Result<AnyView, PartMissing>>>>;
-
 /// A part being fetched, then what it computed.
 pub type Computing<T> = Pin<Box<dyn Future<Output = Result<T, PartMissing>>>>;
+
+/// A part being fetched, then its view.
+pub type Loading = Computing<AnyView>;
 
 /// The page's parts, as the shell calls them: each starts fetching its
 /// part (once: later calls find it loaded) and resolves to its view. The
@@ -64,7 +64,7 @@ pub fn register(loaders: Loaders) {
 
 /// Runs `f` on the registered parts; a page without them (none registered)
 /// shows every part as missing rather than panicking.
-pub fn load(f: impl FnOnce(Loaders) -> Loading) -> Loading {
+pub fn load<T: 'static>(f: impl FnOnce(Loaders) -> Computing<T>) -> Computing<T> {
     match LOADERS.with(|l| l.get()) {
         Some(loaders) => f(loaders),
         None => Box::pin(async { Err(PartMissing) }),
@@ -73,10 +73,7 @@ pub fn load(f: impl FnOnce(Loaders) -> Loading) -> Loading {
 
 /// The replay link of `session`, written by its part once fetched.
 pub fn replay_link(session: AnySession) -> Computing<String> {
-    match LOADERS.with(|l| l.get()) {
-        Some(loaders) => (loaders.replay_link)(session),
-        None => Box::pin(async { Err(PartMissing) }),
-    }
+    load(|l| (l.replay_link)(session))
 }
 
 /// The table part of `game`.

@@ -46,6 +46,13 @@ export const VIEWPORTS = {
 /** Lighthouse's mobile device (a Moto G Power), for the measuring scripts (scripts/perf.mjs, scripts/profile.mjs). */
 export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
+/** The median of `values` (the mean of the middle two for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 /** A measuring script's option: the word after `name` on its command line, else `fallback`. */
 export const scriptArg = (name, fallback) => {
   const at = process.argv.indexOf(name);
