@@ -8,7 +8,8 @@ mod parts;
 fn main() {
     console_error_panic_hook::set_once();
     tablee_app::ui::parts::register(parts::LOADERS);
-    leptos::mount::mount_to_body(tablee_app::ui::App);
+    // The app mounts once the engines its start needs are in (`ui::boot`).
+    wasm_bindgen_futures::spawn_local(tablee_app::ui::boot());
 }
 
 /// Natively there is no page to mount to: `cargo test` runs the unit tests of

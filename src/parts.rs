@@ -14,8 +14,8 @@
 
 use leptos::prelude::*;
 use tablee_app::games::{AnySession, GameId};
-use tablee_app::ui::parts::{Loaders, Loading, PartMissing};
-use tablee_app::ui::game_ui::GameUi;
+use tablee_app::app::controller::Maker;
+use tablee_app::ui::parts::{Computing, Loaders, Loading, PartMissing};
 
 /// Declares a part: a function returning its view, cut out of the core.
 /// Natively (`cargo test`) it is called directly.
@@ -30,7 +30,8 @@ macro_rules! part {
 }
 
 /// One table part a game, from the registry's list (`src/games/mod.rs`):
-/// each game's `GameUi::table` in a module of its own, named after the game.
+/// each game's `GameUi::table` and its maker (its engine, for the shell) in
+/// a module of its own, named after the game.
 macro_rules! table_parts {
     ($($variant:ident: $game:ty),+ $(,)?) => {
         $(
@@ -40,10 +41,22 @@ macro_rules! table_parts {
 
                 #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload))]
                 pub fn table() -> Result<AnyView, PartMissing> {
-                    Ok(<$game as GameUi>::table())
+                    Ok(tablee_app::ui::game_ui::live_table::<$game>())
+                }
+
+                /// The game's maker: its engine comes with its table.
+                #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_maker))]
+                pub fn maker() -> Result<Maker, PartMissing> {
+                    Ok(Maker::of::<$game>())
                 }
             }
         )+
+
+        fn maker(game: GameId) -> Computing<Maker> {
+            match game {
+                $(GameId::$variant => Box::pin($variant::maker()),)+
+            }
+        }
 
         fn table(game: GameId) -> Loading {
             match game {
@@ -113,4 +126,5 @@ pub const LOADERS: Loaders = Loaders {
     games: || Box::pin(games()),
     replay_link: |session| Box::pin(replay_link(session)),
     lessons: |game, lesson| Box::pin(lessons(game, lesson)),
+    maker,
 };

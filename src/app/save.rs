@@ -138,6 +138,16 @@ pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
 }
 
 fn read_any(object: &Json) -> Result<AnySession, SaveError> {
+    let game = game_of(object)?;
+    fn read<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
+        game_from_value::<G>(object).map(Session::into_any)
+    }
+    with_game!(game, G => read::<G>(object))
+}
+
+/// A save's game, once its format is checked (no replay: the shell reads
+/// this before its game's engine is fetched).
+pub fn game_of(object: &Json) -> Result<GameId, SaveError> {
     if !matches!(object, Json::Obj(_)) {
         return Err(SaveError::Field("the save itself"));
     }
@@ -146,14 +156,10 @@ fn read_any(object: &Json) -> Result<AnySession, SaveError> {
         Some(v) => return Err(SaveError::Version(Some(shorten(&v.text())))),
         None => return Err(SaveError::Version(None)),
     }
-    let game = match object.get("game").and_then(Json::as_str) {
-        Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name)))?,
-        None => return Err(SaveError::Field("game")),
-    };
-    fn read<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
-        game_from_value::<G>(object).map(Session::into_any)
+    match object.get("game").and_then(Json::as_str) {
+        Some(name) => GameId::parse(name).ok_or_else(|| SaveError::Game(shorten(name))),
+        None => Err(SaveError::Field("game")),
     }
-    with_game!(game, G => read::<G>(object))
 }
 
 /// Reads a save's table (its game already checked).

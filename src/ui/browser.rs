@@ -196,6 +196,15 @@ pub fn first_screen_ready() {
     }
 }
 
+/// The app could not start (a part it needs not fetched): the page's
+/// loading line says so (index.html's `tableeBootFailed`).
+pub fn boot_failed() {
+    let Some(w) = window() else { return };
+    if let Ok(f) = js_sys::Reflect::get(&w, &"tableeBootFailed".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+        let _ = f.call1(&w, &"a part of the app was not fetched".into());
+    }
+}
+
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }

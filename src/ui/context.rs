@@ -10,6 +10,7 @@ use crate::games::{AnyTable, GameId, Registered};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
 use crate::app::session::Session;
+use crate::app::worker::Job;
 use crate::i18n::Strings;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +108,17 @@ pub struct Ctx {
     /// A puzzle's position is on the table: it is not saved, not counted,
     /// has no hints and no bots until played on (`ui::puzzles`).
     pub puzzle: RwSignal<bool>,
+    /// A game just put on the table, for the table to settle once there
+    /// ([`super::flow::shown`]).
+    pub arrival: RwSignal<Option<Arrival>>,
+}
+
+/// A game just put on the table: the par job to send, and whether to save
+/// it (a game dealt or resumed is; one read back at start-up is not).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrival {
+    pub par_job: Option<Job>,
+    pub save: bool,
 }
 
 impl Ctx {

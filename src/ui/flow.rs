@@ -7,7 +7,7 @@ use leptos::task::spawn_local;
 use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Shared};
 
-use super::context::{ctx, tr, Ctx, Screen, Speed};
+use super::context::{ctx, tr, Arrival, Ctx, Screen, Speed};
 use super::puzzles::answer;
 use super::{browser, game_ui, worker_client};
 use super::browser::LocalStorage;
@@ -15,28 +15,55 @@ use crate::games::{AnyTable, Registered};
 use crate::app::link::LinkError;
 use crate::app::worker::Job;
 
-/// A game is on screen: the bots' workers start (with the first game, not
-/// the home screen: their program is not part of the first load,
-/// docs/performance.md), hot-seat hiding resets, and par starts.
-pub(crate) fn shown(ctx: Ctx, par_job: Option<Job>) {
+/// A game is put on the table (begun, resumed, read from a link): the page
+/// goes to it, and the table, once there, does the rest ([`OnTable`]: the
+/// bots' workers start, par, the save when `save`, the history if it is
+/// over). Hot-seat hiding resets. What follows a game shown is the table's,
+/// not the page's root's, so that the worker's client and the save's
+/// writer come with the table's part, not with the home screen's first
+/// load (docs/performance.md).
+pub(crate) fn shown(ctx: Ctx, par_job: Option<Job>, save: bool) {
+    // This game, not a deal still waiting for its part.
+    ctx.shell.update_untracked(|sh| sh.pending = None);
+    arrived(ctx, par_job, save);
+    ctx.go(Screen::Game);
+}
+
+/// [`shown`] but for going to the table: the page is there.
+fn arrived(ctx: Ctx, par_job: Option<Job>, save: bool) {
     // A game shown is saved and played, whatever the screen before was.
     ctx.puzzle.set(false);
-    worker_client::start();
     ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
     ctx.revealed_for.set(None);
-    ctx.go(Screen::Game);
-    if let Some(job) = par_job {
-        start_par(ctx, job);
+    ctx.arrival.set(Some(Arrival { par_job, save }));
+}
+
+/// Game `G`'s table part is in: its maker joins the shell, and a deal
+/// asked for before it ([`start_match`]) is dealt now, on the table.
+pub(crate) fn table_in<G: Registered>(ctx: Ctx) {
+    let (mut dealt, mut table) = (None, None);
+    ctx.shell.update_untracked(|sh| {
+        table = sh.pending.as_ref().map(|(table, _)| table.clone());
+        dealt = sh.add_maker(crate::app::controller::Maker::of::<G>());
+    });
+    match (dealt, table) {
+        (Some(Ok(par_job)), _) => {
+            ctx.shell.notify();
+            arrived(ctx, par_job, true);
+        }
+        (Some(Err(_)), Some(table)) => {
+            ctx.home_game.set(table.game());
+            ctx.go(Screen::Problem(LinkError::cannot_deal(&table)));
+        }
+        _ => {}
     }
-    after_change(ctx);
 }
 
 /// Makes `session` (a puzzle's position) a normal game, kept and saved, and shows it.
 pub(crate) fn play_session(ctx: Ctx, session: crate::games::AnySession) {
     let mut par_job = None;
     ctx.shell.update(|sh| par_job = sh.begin(session));
-    shown(ctx, par_job);
-    persist(ctx);
+    shown(ctx, par_job, true);
 }
 
 /// Deals a new game for `table` and shows it.
@@ -49,13 +76,18 @@ pub fn start_game(ctx: Ctx, table: AnyTable) {
 pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
     let problem = LinkError::cannot_deal(&table);
     let table_game = table.game();
+    // Its game's engine is not fetched yet (a new visitor's home screen
+    // holds none): the table's part deals it once in ([`table_in`]),
+    // "loading" on the table meanwhile.
+    if ctx.shell.with_untracked(|sh| sh.maker(table_game).is_none()) {
+        ctx.shell.update(|sh| sh.pending = Some((table, games)));
+        ctx.go(Screen::Game);
+        return;
+    }
     let mut dealt = Err(String::new());
     ctx.shell.update(|sh| dealt = sh.new_match(table, games));
     match dealt {
-        Ok(par_job) => {
-            shown(ctx, par_job);
-            persist(ctx);
-        }
+        Ok(par_job) => shown(ctx, par_job, true),
         Err(_) => {
             ctx.home_game.set(table_game);
             ctx.go(Screen::Problem(problem));
@@ -68,8 +100,7 @@ pub fn next_in_match(ctx: Ctx) {
     let mut job = None;
     ctx.shell.update(|sh| job = sh.next_in_match());
     if let Some(job) = job {
-        shown(ctx, job);
-        persist(ctx);
+        shown(ctx, job, true);
     }
 }
 
@@ -218,9 +249,41 @@ pub(crate) fn after_change(ctx: Ctx) {
     }
 }
 
+/// What plays on the live table, rendered with it in each game's part
+/// ([`super::game_ui::live_table`]) rather than by the page's root: so the
+/// bots' loop, the worker's client and what only they reach (a bot's job,
+/// its move played, the result recorded, the save) come with the table, not
+/// with the home screen's first load.
+/// - A game just shown ([`shown`]): the bots' workers start (with the first
+///   game, never the home screen: their program is not part of the first
+///   load), par starts, the game is saved if asked, and recorded if over.
+/// - The bots play whenever it is their turn and the game is on screen.
+#[component]
+pub(crate) fn OnTable() -> impl IntoView {
+    let ctx = ctx();
+    Effect::new(move |_| {
+        let Some(arrival) = ctx.arrival.get() else { return };
+        ctx.arrival.update_untracked(|a| *a = None);
+        worker_client::start();
+        if let Some(job) = arrival.par_job {
+            start_par(ctx, job);
+        }
+        if arrival.save {
+            persist(ctx);
+        }
+        after_change(ctx);
+    });
+    Effect::new(move |_| {
+        let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
+        if bot_turn && super::coach::bots_play(&ctx.screen.get()) && !ctx.hold.get() && !ctx.bots_running.get_value() {
+            spawn_local(run_bots(ctx));
+        }
+    });
+}
+
 /// Plays bot moves one at a time, pausing between them, while it is a bot's
 /// turn and the game is on screen.
-pub(crate) async fn run_bots(ctx: Ctx) {
+async fn run_bots(ctx: Ctx) {
     if ctx.bots_running.get_value() {
         return;
     }

@@ -30,28 +30,56 @@ pub(crate) mod flow;
 mod frame;
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
-use crate::app::controller::{First, Shell, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
+use crate::app::controller::{First, NeedsMakers, Shell, Start, HOME_GAME_KEY, LANG_KEY, SPEED_KEY};
 use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::link::{self};
 
 use browser::LocalStorage;
 use context::{ctx, tr, Ctx, Screen, Speed, CTX, SCREEN};
-use flow::{persist, run_bots, shown};
+use flow::shown;
 use frame::{Header, Notice, Problem, Update};
 use parts::Part;
 
-#[component]
-pub fn App() -> impl IntoView {
+/// Starts the page: this device's games and the link read into the shell
+/// ([`Shell::open`]), once the makers that takes are fetched (a game's
+/// engine comes with its table's part, which a link to a table or a game
+/// to resume needs anyway; a new visitor's home screen needs none), then
+/// the app mounted. A part that cannot be fetched leaves the page's
+/// "could not start" line, every save untouched.
+pub async fn boot() {
     let search = browser::search();
-    // A replay's address (or the record's) deals nothing: the shell starts as
-    // from the home screen, keeping every game as it is.
+    let read = if deals_nothing(&search) { "" } else { search.as_str() };
+    let mut makers = Vec::new();
+    let start = loop {
+        match Shell::open(&mut LocalStorage, read, browser::now_ms(), &makers) {
+            Ok(start) => break start,
+            Err(NeedsMakers(games)) => {
+                for game in games {
+                    match parts::maker(game).await {
+                        Ok(maker) if maker.game == game => makers.push(maker),
+                        _ => return browser::boot_failed(),
+                    }
+                }
+            }
+        }
+    };
+    leptos::mount::mount_to_body(move || view! { <App start /> });
+}
+
+/// A replay's address (or the record's) deals nothing: the shell starts as
+/// from the home screen, keeping every game as it is. A lesson's address
+/// neither: the lesson's table is its own, the game in progress waits.
+fn deals_nothing(search: &str) -> bool {
+    crate::app::replay::request(search).is_some() || crate::app::replay::games_link(search) || coach::learn_link(search).is_some()
+}
+
+#[component]
+fn App(start: Start) -> impl IntoView {
+    let search = browser::search();
     let replaying = crate::app::replay::request(&search).is_some() || crate::app::replay::games_link(&search);
-    // A lesson's address too: the lesson's table is its own, the game in progress waits.
     let learning = coach::learn_link(&search);
-    let start = Shell::start(&mut LocalStorage, if replaying || learning.is_some() { "" } else { &search }, browser::now_ms());
     let lang = start.lang.unwrap_or_else(|| {
         browser::load(LANG_KEY)
             .and_then(|l| Lang::parse(&l))
@@ -103,6 +131,7 @@ pub fn App() -> impl IntoView {
         hold: RwSignal::new(false),
         save_pending: StoredValue::new(false),
         puzzle: RwSignal::new(false),
+        arrival: RwSignal::new(None),
     };
     provide_context(ctx);
     if let Some((game, _)) = learning {
@@ -131,10 +160,7 @@ pub fn App() -> impl IntoView {
         if start.dealt && search.len() > 1 {
             ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| coach::arrived_by_link(g.game())));
         }
-        shown(ctx, start.par_job);
-        if start.dealt {
-            persist(ctx);
-        }
+        shown(ctx, start.par_job, start.dealt);
     }
 
     // The address bar names the game being played (or the home screen).
@@ -182,13 +208,7 @@ pub fn App() -> impl IntoView {
         ctx.screen.track();
         browser::scroll_to_top();
     });
-    // Bots play whenever it is their turn and the game is on screen.
-    Effect::new(move |_| {
-        let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
-        if bot_turn && coach::bots_play(&ctx.screen.get()) && !ctx.hold.get() && !ctx.bots_running.get_value() {
-            spawn_local(run_bots(ctx));
-        }
-    });
+    // (The bots' loop is the live table's: `flow::OnTable`, in each game's part.)
 
     view! {
         <a class="skip" href="#main">{tr(|s| s.skip_to_game)}</a>
@@ -256,7 +276,10 @@ fn GameScreen() -> impl IntoView {
     let ctx = ctx();
     // A memo: the table is built again only when the game changes, not on
     // every move (each move changes the shell).
-    let game = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())));
+    // (A deal waiting for its game's part is that game's.)
+    let game = Memo::new(move |_| {
+        ctx.shell.with(|sh| sh.pending.as_ref().map(|(table, _)| table.game()).or_else(|| sh.game.as_ref().map(|g| g.game())))
+    });
     // Each game's table is a part of its own, loaded the first time it is shown.
     move || match game.get() {
         Some(id) => view! { <Part load=Box::new(move || parts::table(id)) /> }.into_any(),

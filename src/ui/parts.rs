@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::context::tr;
+use crate::app::controller::Maker;
 use crate::games::{AnySession, GameId};
 
 /// A part could not be fetched.
@@ -53,6 +54,9 @@ pub struct Loaders {
     pub replay_link: fn(AnySession) -> Computing<String>,
     /// A game's lessons: the course, or lesson N (issue 42).
     pub lessons: fn(GameId, Option<usize>) -> Loading,
+    /// A game's maker (its engine: saves replayed, games dealt), with its
+    /// table in the game's part.
+    pub maker: fn(GameId) -> Computing<Maker>,
 }
 
 thread_local!(static LOADERS: std::cell::Cell<Option<Loaders>> = const { std::cell::Cell::new(None) });
@@ -74,6 +78,11 @@ pub fn load<T: 'static>(f: impl FnOnce(Loaders) -> Computing<T>) -> Computing<T>
 /// The replay link of `session`, written by its part once fetched.
 pub fn replay_link(session: AnySession) -> Computing<String> {
     load(|l| (l.replay_link)(session))
+}
+
+/// Game `game`'s maker ([`Maker`]), from its table's part.
+pub fn maker(game: GameId) -> Computing<Maker> {
+    load(|l| (l.maker)(game))
 }
 
 /// The table part of `game`.

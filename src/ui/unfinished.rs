@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::browser::{self, LocalStorage};
 use super::context::ctx;
-use super::flow::{persist, shown};
+use super::flow::shown;
 use crate::i18n;
 
 #[component]
@@ -38,8 +38,7 @@ pub fn Unfinished() -> impl IntoView {
     let resume = move |index: usize| {
         let mut job = None;
         ctx.shell.update(|sh| job = sh.resume(index));
-        shown(ctx, job);
-        persist(ctx);
+        shown(ctx, job, true);
     };
     move || {
         let list = games();

@@ -7,23 +7,45 @@ use tablee_engine::{RuleError, Seat, Shared};
 
 use crate::app::config::{Day, TableConfig};
 use crate::app::game::GameDef;
-use crate::games::{AnySession, AnyTable, Registered};
+use crate::games::{AnySession, AnyTable, GameId, Registered};
 use crate::app::link::{self, LinkError, LinkRequest};
 use crate::app::session::Session;
 use crate::app::storage::Storage;
 use crate::app::worker::{self, Job, Reply};
 
-use super::shell::{BotTurn, First, Kept, Par, Shell, Start};
+use super::shell::{BotTurn, First, Kept, Maker, NeedsMakers, Par, Shell, Start};
 
 impl Shell {
-    /// Reads the saved game and the link (`location.search`), and decides
+    /// [`Shell::open`] with every game's maker at hand (natively).
+    pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
+        match Shell::open(storage, search, now_ms, &Maker::all()) {
+            Ok(start) => start,
+            Err(NeedsMakers(games)) => unreachable!("every game's maker is at hand, yet {games:?} are missing"),
+        }
+    }
+
+    /// Reads the saved games and the link (`location.search`), and decides
     /// what the page shows first. A save that cannot be resumed is kept aside
     /// under a dated key (never lost) and said so.
-    pub fn start(storage: &mut dyn Storage, search: &str, now_ms: f64) -> Start {
+    ///
+    /// The saves are replayed and the link's deal dealt by their games'
+    /// makers: without one of them this changes nothing and says which to
+    /// fetch first (a new visitor's home screen needs none).
+    pub fn open(storage: &mut dyn Storage, search: &str, now_ms: f64, makers: &[Maker]) -> Result<Start, NeedsMakers> {
+        let request = link::read(search);
+        let mut needed = Shell::saved_games(storage);
+        if let Ok(LinkRequest { deal: Some(deal), .. }) = &request {
+            needed.push(deal.game());
+        }
+        let mut missing: Vec<GameId> = GameId::ALL.into_iter().filter(|g| needed.contains(g) && !makers.iter().any(|m| m.game == *g)).collect();
+        missing.dedup();
+        if !missing.is_empty() {
+            return Err(NeedsMakers(missing));
+        }
         let mut shell = Shell::empty(storage);
+        shell.makers = makers.to_vec();
         shell.check_histories(storage, now_ms);
         shell.load_games(storage, now_ms);
-        let request = link::read(search);
         let lang = request.as_ref().ok().and_then(|r| r.lang);
         let mut start = Start { shell, first: First::Home, lang, home_table: None, par_job: None, dealt: false };
         match request {
@@ -49,7 +71,7 @@ impl Shell {
                             k.session.match_games() == games && same_table(&k.session.link_table(), &deal)
                         }) {
                             Some(index) => start.resume(index),
-                            None => match deal.clone().deal_for_page(games) {
+                            None => match start.shell.deal(deal.clone(), games) {
                                 Ok(session) => {
                                     start.par_job = start.shell.begin(session);
                                     start.first = First::Game;
@@ -69,7 +91,7 @@ impl Shell {
         }
         start.shell.tidy();
         start.shell.write_list(storage);
-        start
+        Ok(start)
     }
 
     /// Shows a new game `session` (the one in progress is kept) and starts
@@ -99,7 +121,14 @@ impl Shell {
     /// Deals the first game of a match of `games` games at `table` (one: a
     /// game of its own, [`Shell::new_game`]) and shows it.
     pub fn new_match(&mut self, table: AnyTable, games: usize) -> Result<Option<Job>, String> {
-        Ok(self.begin(table.deal_for_page(games)?))
+        let session = self.deal(table, games)?;
+        Ok(self.begin(session))
+    }
+
+    /// Deals `table` with its game's maker (a match of `games` games).
+    fn deal(&self, table: AnyTable, games: usize) -> Result<AnySession, String> {
+        let maker = self.maker(table.game()).ok_or_else(|| format!("{} is not fetched yet", table.game().code()))?;
+        (maker.deal)(table, games)
     }
 
     /// Deals the next game of the match in progress once its game is over

@@ -11,7 +11,7 @@ use crate::app::save::{self, SaveError};
 use crate::app::storage::Storage;
 use crate::app::worker::Job;
 
-use super::shell::{Kept, Par, SetAside, Shell};
+use super::shell::{Kept, Maker, Par, SetAside, Shell};
 
 /// The single save of the builds before the list of games (read once and
 /// moved into the list).
@@ -80,6 +80,8 @@ impl Shell {
             histories,
             set_aside: None,
             generation: 0,
+            makers: Vec::new(),
+            pending: None,
         }
     }
 
@@ -138,7 +140,7 @@ impl Shell {
                     self.next = list.iter().filter_map(|(key, _)| key_number(key)).max().unwrap_or(0) + 1;
                     for (key, at) in list {
                         let Some(text) = storage.load(&key) else { continue };
-                        match save::from_json(&text) {
+                        match self.restore(&text) {
                             Ok(session) => self.kept.push(Kept { key, at, session }),
                             Err(error) => {
                                 let game = key.split('.').nth(1).unwrap_or("game").to_string();
@@ -153,7 +155,7 @@ impl Shell {
         for game in GameId::ALL {
             let old = save_key(game);
             let Some(text) = storage.load(&old) else { continue };
-            match save::from_json(&text) {
+            match self.restore(&text) {
                 Ok(session) => {
                     let key = self.fresh_key(&session);
                     if storage.store(&key, &text) {
@@ -164,6 +166,47 @@ impl Shell {
                 Err(error) => self.set_aside(storage, game.code(), &old, &text, error, now_ms),
             }
         }
+    }
+
+    /// Reads and replays a save with its game's maker (start-up made sure
+    /// it is there: [`Shell::open`]).
+    fn restore(&self, text: &str) -> Result<AnySession, SaveError> {
+        let value = Json::parse(text).map_err(|e| SaveError::NotJson(e.to_string()))?;
+        let game = save::game_of(&value)?;
+        let maker = self.maker(game).ok_or(SaveError::Game(game.code().to_string()))?;
+        (maker.restore)(&value)
+    }
+
+    /// The games whose saves [`Shell::load_games`] replays: each listed
+    /// save's (named in its key, or read from it), and each older build's
+    /// single save's. A save that does not say its game needs no maker: it
+    /// is set aside.
+    pub(super) fn saved_games(storage: &dyn Storage) -> Vec<GameId> {
+        let mut games: Vec<GameId> = GameId::ALL.into_iter().filter(|&g| storage.load(&save_key(g)).is_some()).collect();
+        let listed = storage.load(GAMES_KEY).and_then(|text| Json::parse(&text).ok());
+        for entry in listed.iter().filter_map(Json::as_array).flatten() {
+            let Some(key) = entry.get("key").and_then(Json::as_str) else { continue };
+            let named = key.split('.').nth(1).and_then(GameId::parse);
+            let game = named.or_else(|| Json::parse(&storage.load(key)?).ok().and_then(|v| save::game_of(&v).ok()));
+            games.extend(game);
+        }
+        games
+    }
+
+    /// Game `game`'s maker, if fetched.
+    pub fn maker(&self, game: GameId) -> Option<&Maker> {
+        self.makers.iter().find(|m| m.game == game)
+    }
+
+    /// A game's maker is in (its table part): kept, and the deal waiting
+    /// for it is dealt; returns that deal's outcome (the par job, or why it
+    /// could not be dealt), if there was one.
+    pub fn add_maker(&mut self, maker: Maker) -> Option<Result<Option<Job>, String>> {
+        if self.maker(maker.game).is_none() {
+            self.makers.push(maker);
+        }
+        let (table, games) = self.pending.take_if(|(table, _)| table.game() == maker.game)?;
+        Some(self.new_match(table, games))
     }
 
     /// A new key for `session`: a match's own key for a match's game ([`match_key`]).

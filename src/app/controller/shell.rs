@@ -2,11 +2,13 @@
 
 use tablee_engine::Seat;
 
-use crate::games::{AnySession, AnyTable, GameId};
+use tablee_engine::json::Json;
+
+use crate::games::{AnySession, AnyTable, GameId, Registered};
 use crate::app::history::History;
 use crate::app::lang::Lang;
 use crate::app::link::LinkError;
-use crate::app::save::SaveError;
+use crate::app::save::{self, SaveError};
 use crate::app::worker::Job;
 
 /// A save that could not be resumed: why, and where it was kept.
@@ -56,6 +58,47 @@ pub struct Kept {
     pub session: AnySession,
 }
 
+/// How the shell makes game `game`'s sessions: replayed from a save, or
+/// dealt. The engine is reached only through these, so that it comes with
+/// the code that makes them: on the page, each game's own part
+/// (`src/parts.rs`), not the home screen's first load
+/// (docs/performance.md, "The engines out of the core"). [`Maker::of`]
+/// writes one; natively every game's is at hand ([`Maker::all`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Maker {
+    pub game: GameId,
+    /// Replays a save of this game, already read as JSON ([`save::from_value`]).
+    pub restore: fn(&Json) -> Result<AnySession, SaveError>,
+    /// Deals this game at a table: the first game of a match of that many
+    /// games (one: a game of its own).
+    pub deal: fn(AnyTable, usize) -> Result<AnySession, String>,
+}
+
+impl Maker {
+    /// Game `G`'s maker.
+    pub fn of<G: Registered>() -> Maker {
+        use crate::app::session::Session;
+        fn restore<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
+            save::game_from_value::<G>(object).map(Session::into_any)
+        }
+        // This game's only: the other games' engines stay out of its part.
+        fn deal<G: Registered>(table: AnyTable, games: usize) -> Result<AnySession, String> {
+            let table = G::as_table(&table).cloned().ok_or_else(|| format!("not a table of {}", G::ID.code()))?;
+            Session::new_match(table, games).map(Session::into_any)
+        }
+        Maker { game: G::ID, restore: restore::<G>, deal: deal::<G> }
+    }
+
+    /// Every game's maker (natively: tests, tools).
+    pub fn all() -> Vec<Maker> {
+        GameId::ALL.into_iter().map(|game| crate::games::with_game!(game, G => Maker::of::<G>())).collect()
+    }
+}
+
+/// Start-up needs these games' makers first ([`Shell::open`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NeedsMakers(pub Vec<GameId>);
+
 /// The games on this device: the one in progress, the other unfinished
 /// ones, its par, the local history, and a save that could not be resumed.
 #[derive(Clone, Debug)]
@@ -77,6 +120,12 @@ pub struct Shell {
     /// Incremented for each game begun, so that late replies of an old game
     /// (a par still computing) are dropped.
     pub generation: u64,
+    /// The games' makers fetched so far ([`Maker`]).
+    pub(super) makers: Vec<Maker>,
+    /// A deal asked for before its game's maker was fetched: its table and
+    /// its match's number of games. The game's table part deals it when it
+    /// is in ([`Shell::add_maker`]).
+    pub pending: Option<(AnyTable, usize)>,
 }
 
 /// What start-up decided.

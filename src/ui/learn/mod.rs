@@ -231,8 +231,16 @@ fn coached<G: Coached>(game: GameId) -> AnyView {
     let key = browser::load(COACHED_KEY);
     let on_table = ctx.shell.with_untracked(|sh| key.is_some() && sh.key == key && sh.game.as_ref().is_some_and(|g| g.game() == game));
     if !on_table {
-        // Dealt in a task of its own: not while this screen is drawn.
-        spawn_local(async move { coached_game(ctx, game) });
+        // Dealt in a task of its own: not while this screen is drawn; its
+        // game's maker (the engine, in the table's part) fetched first.
+        spawn_local(async move {
+            if let Ok(maker) = super::parts::maker(game).await {
+                ctx.shell.update_untracked(|sh| {
+                    sh.add_maker(maker);
+                });
+            }
+            coached_game(ctx, game)
+        });
         return view! { <p class="panel loading" role="status">{move || ln(ctx.lang()).loading}</p> }.into_any();
     }
     super::parts::fetch_table(game);
