@@ -67,14 +67,6 @@ impl AnyTable {
     pub fn seats(&self) -> &[SeatKind] {
         each_game!(self, t => &t.seats)
     }
-
-    /// Deals this table's game (the page's way): the first of a match of `games` games (one: a game of its own).
-    pub fn deal_for_page(self, games: usize) -> Result<AnySession, String> {
-        fn deal<G: Registered>(table: TableConfig<G>, games: usize) -> Result<AnySession, String> {
-            Session::new_match(table, games).map(Session::into_any)
-        }
-        each_game!(self, t => deal(t, games))
-    }
 }
 
 impl AnySession {
