@@ -41,7 +41,7 @@ macro_rules! table_parts {
 
                 #[leptos::wasm_split::wasm_split($variant, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload))]
                 pub fn table() -> Result<AnyView, PartMissing> {
-                    Ok(tablee_app::ui::game_ui::live_table::<$game>())
+                    Ok(tablee_app::ui::flow::live_table::<$game>())
                 }
 
                 /// The game's maker: its engine comes with its table.

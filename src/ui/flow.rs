@@ -10,6 +10,7 @@ use tablee_engine::{RuleError, Shared};
 use super::context::{ctx, tr, Arrival, Ctx, Screen, Speed};
 use super::puzzles::answer;
 use super::{browser, game_ui, worker_client};
+use super::game_ui::GameUi;
 use super::browser::LocalStorage;
 use crate::games::{AnyTable, Registered};
 use crate::app::link::LinkError;
@@ -249,8 +250,16 @@ pub(crate) fn after_change(ctx: Ctx) {
     }
 }
 
+/// The live table of game `G` with what plays on it ([`OnTable`]: the bots,
+/// par, the save), its maker added first ([`table_in`]). What each game's
+/// part shows (`src/parts.rs`).
+pub fn live_table<G: GameUi>() -> AnyView {
+    table_in::<G>(ctx());
+    view! { <OnTable /> {<G as GameUi>::table()} }.into_any()
+}
+
 /// What plays on the live table, rendered with it in each game's part
-/// ([`super::game_ui::live_table`]) rather than by the page's root: so the
+/// ([`live_table`]) rather than by the page's root: so the
 /// bots' loop, the worker's client and what only they reach (a bot's job,
 /// its move played, the result recorded, the save) come with the table, not
 /// with the home screen's first load.

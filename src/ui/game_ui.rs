@@ -14,13 +14,6 @@ use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::games::each_game;
 
-/// The live table of game `G` with what plays on it ([`super::flow::OnTable`]:
-/// the bots, par, the save). What each game's part shows (`src/parts.rs`).
-pub fn live_table<G: GameUi>() -> AnyView {
-    super::flow::table_in::<G>(super::context::ctx());
-    view! { <super::flow::OnTable /> {<G as GameUi>::table()} }.into_any()
-}
-
 pub trait GameUi: Registered {
     /// The live table of the game in progress (the game's part of the page:
     /// `src/parts.rs` calls it from the part's own module).

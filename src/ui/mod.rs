@@ -26,7 +26,7 @@ mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
 pub(crate) mod context;
-pub(crate) mod flow;
+pub mod flow;
 mod frame;
 
 use leptos::prelude::*;
