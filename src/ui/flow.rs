@@ -43,7 +43,14 @@ fn arrived(ctx: Ctx, par_job: Option<Job>, save: bool) {
 /// asked for before it ([`start_match`]) is dealt now, on the table.
 pub(crate) fn table_in<G: Registered>(ctx: Ctx) {
     let (mut dealt, mut table) = (None, None);
+    let on_table = ctx.screen.get_untracked() == Screen::Game;
     ctx.shell.update_untracked(|sh| {
+        // The player left the table before its part came (a puzzle of the
+        // same game shows it now): the deal waiting for it goes, nothing
+        // was played on it.
+        if !on_table {
+            sh.pending = None;
+        }
         table = sh.pending.as_ref().map(|(table, _)| table.clone());
         dealt = sh.add_maker(crate::app::controller::Maker::of::<G>());
     });
