@@ -139,10 +139,13 @@ pub fn from_value(object: &Json) -> Result<AnySession, SaveError> {
 
 fn read_any(object: &Json) -> Result<AnySession, SaveError> {
     let game = game_of(object)?;
-    fn read<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
-        game_from_value::<G>(object).map(Session::into_any)
-    }
-    with_game!(game, G => read::<G>(object))
+    with_game!(game, G => any_from_value::<G>(object))
+}
+
+/// Reads and replays a save of game `G`, as a game of any kind (a game's
+/// maker: [`crate::app::controller::Maker`]).
+pub fn any_from_value<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
+    game_from_value::<G>(object).map(Session::into_any)
 }
 
 /// A save's game, once its format is checked (no replay: the shell reads

@@ -37,8 +37,7 @@ impl Shell {
         if let Ok(LinkRequest { deal: Some(deal), .. }) = &request {
             needed.push(deal.game());
         }
-        let mut missing: Vec<GameId> = GameId::ALL.into_iter().filter(|g| needed.contains(g) && !makers.iter().any(|m| m.game == *g)).collect();
-        missing.dedup();
+        let missing: Vec<GameId> = GameId::ALL.into_iter().filter(|g| needed.contains(g) && !makers.iter().any(|m| m.game == *g)).collect();
         if !missing.is_empty() {
             return Err(NeedsMakers(missing));
         }

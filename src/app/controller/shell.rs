@@ -78,20 +78,22 @@ impl Maker {
     /// Game `G`'s maker.
     pub fn of<G: Registered>() -> Maker {
         use crate::app::session::Session;
-        fn restore<G: Registered>(object: &Json) -> Result<AnySession, SaveError> {
-            save::game_from_value::<G>(object).map(Session::into_any)
-        }
         // This game's only: the other games' engines stay out of its part.
         fn deal<G: Registered>(table: AnyTable, games: usize) -> Result<AnySession, String> {
             let table = G::as_table(&table).cloned().ok_or_else(|| format!("not a table of {}", G::ID.code()))?;
             Session::new_match(table, games).map(Session::into_any)
         }
-        Maker { game: G::ID, restore: restore::<G>, deal: deal::<G> }
+        Maker { game: G::ID, restore: save::any_from_value::<G>, deal: deal::<G> }
     }
 
-    /// Every game's maker (natively: tests, tools).
+    /// Game `game`'s maker (natively: tests, tools).
+    pub fn of_game(game: GameId) -> Maker {
+        crate::games::with_game!(game, G => Maker::of::<G>())
+    }
+
+    /// Every game's maker (natively).
     pub fn all() -> Vec<Maker> {
-        GameId::ALL.into_iter().map(|game| crate::games::with_game!(game, G => Maker::of::<G>())).collect()
+        GameId::ALL.into_iter().map(Maker::of_game).collect()
     }
 }
 

@@ -592,11 +592,6 @@ fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
     assert_eq!(again.game.as_ref().map(|g| g.table()), shell.game.as_ref().map(|g| g.table()), "the game in progress stays");
 }
 
-/// The maker of `game` alone.
-fn maker_of(game: GameId) -> Maker {
-    Maker::all().into_iter().find(|m| m.game == game).unwrap()
-}
-
 /// Start-up without an engine (issue 44): a new visitor's home screen needs
 /// no maker; a link's deal needs its game's; each kept game its own (a
 /// match's key does not name its game: its save does); and without them the
@@ -606,7 +601,7 @@ fn a_start_asks_for_the_makers_of_the_games_it_reads_and_deals() {
     let mut fresh = Memory::default();
     assert_eq!(Shell::open(&mut fresh, LINK, 0.0, &[]).err(), Some(NeedsMakers(vec![GameId::Katzenjammer])));
     assert_eq!(
-        Shell::open(&mut fresh, "?game=jachete&seed=1K7Q-M3ZD&players=5", 0.0, &[maker_of(GameId::Katzenjammer)]).err(),
+        Shell::open(&mut fresh, "?game=jachete&seed=1K7Q-M3ZD&players=5", 0.0, &[Maker::of_game(GameId::Katzenjammer)]).err(),
         Some(NeedsMakers(vec![GameId::Jachete])),
     );
     assert!(fresh.0.is_empty(), "nothing written while makers are missing: {:?}", fresh.0.keys());
@@ -636,9 +631,9 @@ fn a_deal_waiting_for_its_maker_is_dealt_when_it_comes() {
     let table = TableConfig::<Jachete>::new(Seed::from_number(3), 4).into_any();
     assert!(shell.new_game(table.clone()).is_err(), "no maker, no deal");
     shell.pending = Some((table, 1));
-    assert!(shell.add_maker(maker_of(GameId::Katzenjammer)).is_none());
+    assert!(shell.add_maker(Maker::of_game(GameId::Katzenjammer)).is_none());
     assert!(shell.pending.is_some() && shell.game.is_none());
-    assert!(matches!(shell.add_maker(maker_of(GameId::Jachete)), Some(Ok(_))));
+    assert!(matches!(shell.add_maker(Maker::of_game(GameId::Jachete)), Some(Ok(_))));
     assert!(shell.pending.is_none());
     assert_eq!(shell.game.as_ref().map(|g| (g.game(), g.table().players())), Some((GameId::Jachete, 4)));
     assert!(shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).is_ok(), "its maker kept");
