@@ -63,7 +63,10 @@ const NEVER = ['watch-replay', 'games-replay'];
 
 /** Picks one enabled, visible control of the game screen; returns where to tap and what it is. */
 function pickControl({ r, exclude }) {
+  // No app yet: a tap's link opened another address and the page is still
+  // starting (it mounts once the parts its start needs are in).
   const root = document.querySelector('main');
+  if (!root) return null;
   const candidates = [...root.querySelectorAll('button, [role="button"], [data-act], input, summary')].filter((el) => {
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('[inert], [hidden]')) return false;
     if (exclude.includes(el.dataset.testid) || el.closest('a[href]')) return false;
