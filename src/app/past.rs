@@ -170,7 +170,7 @@ pub fn per_level(games: &[Past]) -> Vec<(Level, u32, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::controller::Shell;
+    use crate::app::controller::{AnyGame, Shell};
     use super::*;
     use crate::app::controller::tests::{play_to_end, Memory};
     use crate::app::controller::ASIDE_KEY;
@@ -240,7 +240,7 @@ mod tests {
         let mut start = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 1.0);
         let shell = &mut start.shell;
         play_to_end(shell, &mut storage);
-        shell.record_if_over(&mut storage);
+        shell.record_if_over_any(&mut storage);
         let past = shell.load_past(&mut storage, 2.0);
         assert_eq!(past.len(), 1);
         assert_eq!(
@@ -261,10 +261,10 @@ mod tests {
             let mut storage = Memory::default();
             let mut shell = Shell::start(&mut storage, &format!("?game=katzenjammer&seed=1K7Q-M3ZD&players=3&seats={seats}"), 1.0).shell;
             play_to_end(&mut shell, &mut storage);
-            shell.record_if_over(&mut storage);
+            shell.record_if_over_any(&mut storage);
             let mut reloaded = Shell::start(&mut storage, "", 2.0).shell;
             assert!(reloaded.game.as_ref().is_some_and(AnySession::is_over), "the finished game is resumed");
-            reloaded.record_if_over(&mut storage);
+            reloaded.record_if_over_any(&mut storage);
             let past = reloaded.load_past(&mut storage, 3.0);
             assert_eq!(past.len(), 1, "{seats}: recorded once");
             let game = &past[0];

@@ -13,7 +13,7 @@ use leptos::task::spawn_local;
 
 use super::browser;
 use super::context::{ctx, tr, Ctx, Speed};
-use super::flow::TakeBack;
+use super::flow::take_back_control;
 use super::game_ui::GameUi;
 use crate::app::config::DailyAttempt;
 use crate::app::controller::{Par, SPEED_KEY};
@@ -34,19 +34,18 @@ pub fn share(text: String, state: Shared) {
     });
 }
 
-/// The share text of the game on screen: the game's words, with its link
-/// (a match's in a match; never the sharer's language), par and today's
-/// daily attempt.
-pub fn game_share_text(ctx: Ctx) -> Option<String> {
+/// The share text of the game on screen, a game of `G`: the game's words,
+/// with its link (a match's in a match; never the sharer's language), par
+/// and today's daily attempt.
+pub fn game_share_text<G: GameUi>(ctx: Ctx) -> Option<String> {
     let par = match ctx.par.get_untracked() {
         Par::Known(p) => Some(p),
         _ => None,
     };
     let lang = ctx.lang();
     ctx.shell.with_untracked(|sh| {
-        let daily = sh.daily_attempt();
-        let game = sh.game.as_ref()?;
-        Some(crate::games::each_game!(session game, s => share_text(s, par, daily, &browser::base_url(), lang)))
+        let daily = sh.daily_attempt::<G>();
+        Some(share_text(sh.session::<G>()?, par, daily, &browser::base_url(), lang))
     })
 }
 
@@ -79,24 +78,23 @@ fn deal_of<G: GameDef>(s: &Session<G>, daily: Option<DailyAttempt>, lang: Lang) 
     Some((s.config().seed.to_string(), i18n::deal_bar_label(s.config(), daily, s.practice(), lang)))
 }
 
-/// The deal bar (see the module's doc). `end_shares`: the game's end screen
-/// has its own Share, so the bar's goes once the game is over;
-/// `children`: a line under the deal (a match's standing).
-#[component]
-pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+/// The deal bar (see the module's doc) at a table of game `G`.
+/// `end_shares`: the game's end screen has its own Share, so the bar's
+/// goes once the game is over; `under`: a line under the deal (a match's
+/// standing). A function rather than a component: a component's type
+/// parameters must be its props', and `G` is the table's game, so that
+/// each table's part holds its own game's bar and no other game's code
+/// (docs/performance.md, "The play code per game").
+pub fn deal_bar<G: GameUi>(end_shares: bool, under: Option<AnyView>) -> impl IntoView {
     let ctx = ctx();
     let deal = move || {
         let lang = ctx.lang();
-        ctx.shell.with(|sh| {
-            let daily = sh.daily_attempt();
-            let game = sh.game.as_ref()?;
-            crate::games::each_game!(session game, s => deal_of(s, daily, lang))
-        })
+        ctx.shell.with(|sh| deal_of(sh.session::<G>()?, sh.daily_attempt::<G>(), lang))
     };
     let shows_share = move || !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over())));
     let state: Shared = RwSignal::new(None);
     let on_share = move |_| {
-        if let Some(text) = game_share_text(ctx) {
+        if let Some(text) = game_share_text::<G>(ctx) {
             share(text, state);
         }
     };
@@ -121,14 +119,14 @@ pub fn DealBar(#[prop(optional)] end_shares: bool, #[prop(optional)] children: O
                     <span class="muted">" · " {label}</span>
                 })}
             </p>
-            {children.map(|c| c())}
+            {under}
             <div class="bar-actions">
                 <Show when=shows_share>
                     <button type="button" data-testid="share-button" on:click=on_share>{tr(|s| s.share)}</button>
                 </Show>
                 // Take-back is not a speed: outside the speeds' group, which
                 // keeps together on one line.
-                <TakeBack />
+                {take_back_control::<G>()}
                 <span class="speed" role="group" aria-label=tr(|s| s.speed_label)>
                     <span class="speed-label" aria-hidden="true">{tr(|s| s.speed_label)} " "</span>
                     <span class="speed-btns">

@@ -9,7 +9,7 @@ use tablee_engine::{RuleError, Shared};
 
 use super::context::{ctx, tr, Arrival, Ctx, Screen, Speed};
 use super::puzzles::answer;
-use super::{browser, game_ui, worker_client};
+use super::{browser, worker_client};
 use super::game_ui::GameUi;
 use super::browser::LocalStorage;
 use crate::games::{AnyTable, Registered};
@@ -17,7 +17,7 @@ use crate::app::link::LinkError;
 use crate::app::worker::Job;
 
 /// A game is put on the table (begun, resumed, read from a link): the page
-/// goes to it, and the table, once there, does the rest ([`OnTable`]: the
+/// goes to it, and the table, once there, does the rest ([`on_table`]: the
 /// bots' workers start, par, the save when `save`, the history if it is
 /// over). Hot-seat hiding resets. What follows a game shown is the table's,
 /// not the page's root's, so that the worker's client and the save's
@@ -103,17 +103,17 @@ pub fn start_match(ctx: Ctx, table: AnyTable, games: usize) {
     }
 }
 
-/// The match's next game, once the game on screen is over.
-pub fn next_in_match(ctx: Ctx) {
+/// The match's next game, once the game on screen, a game of `G`, is over.
+pub fn next_in_match<G: Registered>(ctx: Ctx) {
     let mut job = None;
-    ctx.shell.update(|sh| job = sh.next_in_match());
+    ctx.shell.update(|sh| job = sh.next_in_match::<G>());
     if let Some(job) = job {
         shown(ctx, job, true);
     }
 }
 
 /// A person's move in game `G`. Returns the engine's refusal, if any.
-pub fn act<G: Registered>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
+pub fn act<G: GameUi>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G::Refusal>> {
     // An answered puzzle waits for "Play on" (its controls are gone too).
     if answer::answered_now(ctx) {
         return Err(Shared::NotAPersonsTurn.into());
@@ -124,12 +124,12 @@ pub fn act<G: Registered>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G
         return Ok(());
     }
     let mut result = Err(Shared::NoGame.into());
-    let mark = decoration_mark(ctx);
+    let mark = decoration_mark::<G>(ctx);
     ctx.shell.update(|sh| result = sh.act::<G>(action));
     if result.is_ok() && !ctx.puzzle.get_untracked() {
-        persist(ctx);
-        after_change(ctx);
-        decorate(ctx, mark);
+        persist::<G>(ctx);
+        after_change::<G>(ctx);
+        decorate::<G>(ctx, mark);
     }
     result
 }
@@ -137,11 +137,11 @@ pub fn act<G: Registered>(ctx: Ctx, action: G::Action) -> Result<(), RuleError<G
 /// After a move made on screen, a person's or a bot's (not a take-back, not
 /// the moves of a game resumed): the table's decoration for it, Katzenjammer's
 /// cards flying (issue 13); none at the bots' instant speed.
-pub(crate) fn decorate(ctx: Ctx, mark: usize) {
+pub(crate) fn decorate<G: GameUi>(ctx: Ctx, mark: usize) {
     if ctx.speed.get_untracked() != Speed::Instant {
         ctx.shell.with_untracked(|sh| {
-            if let Some(game) = &sh.game {
-                game_ui::decorate(game, mark);
+            if let Some(session) = sh.session::<G>() {
+                G::decorate(session, mark);
             }
         });
     }
@@ -150,27 +150,28 @@ pub(crate) fn decorate(ctx: Ctx, mark: usize) {
 /// Where the table's log stood before a move, so that [`decorate`] shows
 /// what that move did: a move can log more than its own event (a win, then
 /// the foursomes it cannot present, then the next row's first card).
-pub(crate) fn decoration_mark(ctx: Ctx) -> usize {
-    ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, game_ui::decoration_mark))
+pub(crate) fn decoration_mark<G: GameUi>(ctx: Ctx) -> usize {
+    ctx.shell.with_untracked(|sh| sh.session::<G>().map_or(0, G::decoration_mark))
 }
 
 /// "Take back my move", for any game's table: shown on the person's turn
 /// once they have moved, at a table of one person against bots, never in
 /// the daily deal nor a puzzle. The game becomes practice: the first
 /// take-back of a game says so and asks (once: a practice game is not
-/// asked again), the button showing the question under it.
-#[component]
-pub fn TakeBack() -> impl IntoView {
+/// asked again), the button showing the question under it. At a table of
+/// game `G` (the deal bar's): a function rather than a component, for a
+/// component's type parameters must be its props'.
+pub fn take_back_control<G: GameUi>() -> impl IntoView {
     let ctx = ctx();
-    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back()) && !ctx.puzzle.get());
+    let can = Memo::new(move |_| ctx.shell.with(|sh| sh.can_take_back::<G>()) && !ctx.puzzle.get());
     // The move count the question was asked at: a move since, and it is gone.
     let asked_at = RwSignal::new(None::<usize>);
     let moves = move || ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.moves()));
     let asking = move || asked_at.get().is_some() && asked_at.get() == moves();
     let press = move |_| {
-        let practice = ctx.shell.with_untracked(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.practice())));
+        let practice = ctx.shell.with_untracked(|sh| sh.session::<G>().is_some_and(|s| s.practice()));
         if practice {
-            take_back(ctx);
+            take_back::<G>(ctx);
         } else {
             asked_at.set(ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| g.moves())));
             browser::focus_id("take-back-confirm");
@@ -178,7 +179,7 @@ pub fn TakeBack() -> impl IntoView {
     };
     let confirm = move |_| {
         asked_at.set(None);
-        take_back(ctx);
+        take_back::<G>(ctx);
         browser::focus_id("take-back");
     };
     let cancel = move |_| {
@@ -203,14 +204,14 @@ pub fn TakeBack() -> impl IntoView {
     }
 }
 
-/// Takes back the person's last move in the game on screen and saves;
-/// false when there was none to take back.
-pub fn take_back(ctx: Ctx) -> bool {
+/// Takes back the person's last move in the game on screen, a game of
+/// `G`, and saves; false when there was none to take back.
+pub fn take_back<G: GameUi>(ctx: Ctx) -> bool {
     let mut done = false;
-    ctx.shell.update(|sh| done = sh.take_back());
+    ctx.shell.update(|sh| done = sh.take_back::<G>());
     if done {
-        persist(ctx);
-        after_change(ctx);
+        persist::<G>(ctx);
+        after_change::<G>(ctx);
     }
     done
 }
@@ -221,14 +222,15 @@ pub fn set_note<G: Registered>(ctx: Ctx, note: Option<Json>) {
     let mut kept = false;
     ctx.shell.update_untracked(|sh| kept = sh.set_note::<G>(note));
     if kept {
-        persist(ctx);
+        persist::<G>(ctx);
     }
 }
 
 /// Saves the game, in a task of its own just after the move's (the move's
 /// task then only updates the page; moves in a row are saved once). A full or
-/// missing storage only costs the resume.
-pub(crate) fn persist(ctx: Ctx) {
+/// missing storage only costs the resume. The game is one of `G`, whose
+/// table is on screen.
+pub(crate) fn persist<G: Registered>(ctx: Ctx) {
     if ctx.save_pending.get_value() || ctx.puzzle.get_untracked() {
         return;
     }
@@ -237,32 +239,33 @@ pub(crate) fn persist(ctx: Ctx) {
         move || {
             ctx.save_pending.set_value(false);
             ctx.shell.update_untracked(|sh| {
-                sh.save(&mut LocalStorage, browser::now_ms());
+                sh.save::<G>(&mut LocalStorage, browser::now_ms());
             });
         },
         std::time::Duration::ZERO,
     );
 }
 
-/// After any move: hot-seat hiding, history at the end.
-pub(crate) fn after_change(ctx: Ctx) {
-    let to_act = ctx.shell.with_untracked(|sh| sh.game.as_ref().and_then(|g| crate::games::each_game!(session g, s => s.to_act())));
+/// After any move in a game of `G`: hot-seat hiding, history at the end.
+pub(crate) fn after_change<G: Registered>(ctx: Ctx) {
+    let to_act = ctx.shell.with_untracked(|sh| sh.session::<G>().and_then(|s| s.to_act()));
     if to_act != ctx.revealed_for.get_untracked() {
         ctx.revealed_for.set(None);
     }
     let mut changed = false;
-    ctx.shell.update_untracked(|sh| changed = sh.record_if_over(&mut LocalStorage));
+    ctx.shell.update_untracked(|sh| changed = sh.record_if_over::<G>(&mut LocalStorage));
     if changed {
         ctx.shell.notify();
     }
 }
 
-/// The live table of game `G` with what plays on it ([`OnTable`]: the bots,
+/// The live table of game `G` with what plays on it ([`on_table`]: the bots,
 /// par, the save), its maker added first ([`table_in`]). What each game's
 /// part shows (`src/parts.rs`).
 pub fn live_table<G: GameUi>() -> AnyView {
     table_in::<G>(ctx());
-    view! { <OnTable /> {<G as GameUi>::table()} }.into_any()
+    on_table::<G>();
+    <G as GameUi>::table()
 }
 
 /// What plays on the live table, rendered with it in each game's part
@@ -274,37 +277,45 @@ pub fn live_table<G: GameUi>() -> AnyView {
 ///   game, never the home screen: their program is not part of the first
 ///   load), par starts, the game is saved if asked, and recorded if over.
 /// - The bots play whenever it is their turn and the game is on screen.
-#[component]
-pub(crate) fn OnTable() -> impl IntoView {
+///
+/// Typed by the table's game `G`, so that a table's part reaches its own
+/// game's code only (docs/performance.md, "The play code per game"): a
+/// game of another game shown while this table is still there is left to
+/// its own table, which comes next. Its effects belong to the table's
+/// view, and go with it.
+fn on_table<G: GameUi>() {
     let ctx = ctx();
     Effect::new(move |_| {
         let Some(arrival) = ctx.arrival.get() else { return };
+        if ctx.shell.with_untracked(|sh| sh.session::<G>().is_none()) {
+            return;
+        }
         ctx.arrival.update_untracked(|a| *a = None);
         worker_client::start();
         if let Some(job) = arrival.par_job {
-            start_par(ctx, job);
+            start_par::<G>(ctx, job);
         }
         if arrival.save {
-            persist(ctx);
+            persist::<G>(ctx);
         }
-        after_change(ctx);
+        after_change::<G>(ctx);
     });
     Effect::new(move |_| {
-        let bot_turn = ctx.shell.with(|sh| sh.bot_to_act().is_some());
+        let bot_turn = ctx.shell.with(|sh| sh.bot_to_act::<G>().is_some());
         if bot_turn && super::coach::bots_play(&ctx.screen.get()) && !ctx.hold.get() && !ctx.bots_running.get_value() {
-            spawn_local(run_bots(ctx));
+            spawn_local(run_bots::<G>(ctx));
         }
     });
 }
 
 /// Plays bot moves one at a time, pausing between them, while it is a bot's
 /// turn and the game is on screen.
-async fn run_bots(ctx: Ctx) {
+async fn run_bots<G: GameUi>(ctx: Ctx) {
     if ctx.bots_running.get_value() {
         return;
     }
     ctx.bots_running.set_value(true);
-    while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn()) {
+    while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn::<G>()) {
         if !super::coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
         }
@@ -319,14 +330,14 @@ async fn run_bots(ctx: Ctx) {
             break;
         }
         let mut moved = false;
-        let mark = decoration_mark(ctx);
-        ctx.shell.update(|sh| moved = sh.bot_moved(turn.at, reply));
+        let mark = decoration_mark::<G>(ctx);
+        ctx.shell.update(|sh| moved = sh.bot_moved::<G>(turn.at, reply));
         if !moved {
             break;
         }
-        persist(ctx);
-        after_change(ctx);
-        decorate(ctx, mark);
+        persist::<G>(ctx);
+        after_change::<G>(ctx);
+        decorate::<G>(ctx, mark);
     }
     ctx.thinking.set(None);
     ctx.bots_running.set_value(false);
@@ -334,12 +345,12 @@ async fn run_bots(ctx: Ctx) {
 
 /// Computes par for the only person at the table, in the bots' background
 /// worker (without a worker there is no par for this game).
-pub(crate) fn start_par(ctx: Ctx, job: Job) {
+pub(crate) fn start_par<G: Registered>(ctx: Ctx, job: Job) {
     let generation = ctx.shell.with_untracked(|sh| sh.generation);
     spawn_local(async move {
         let reply = worker_client::ask(job).await;
         let mut history_changed = false;
-        ctx.shell.update_untracked(|sh| history_changed = sh.par_arrived(generation, reply, &mut LocalStorage));
+        ctx.shell.update_untracked(|sh| history_changed = sh.par_arrived::<G>(generation, reply, &mut LocalStorage));
         if ctx.shell.with_untracked(|sh| sh.generation) == generation {
             ctx.par.set(ctx.shell.with_untracked(|sh| sh.par));
         }

@@ -116,19 +116,3 @@ pub fn replay_table(session: AnySession, step: RwSignal<usize>, marks: RwSignal<
     }
     each_game!(session session, s => of(s, step, marks))
 }
-
-/// [`GameUi::decoration_mark`] for a game of any kind.
-pub fn decoration_mark(session: &AnySession) -> usize {
-    fn of<G: GameUi>(s: &Session<G>) -> usize {
-        G::decoration_mark(s)
-    }
-    each_game!(session session, s => of(s))
-}
-
-/// [`GameUi::decorate`] for a game of any kind.
-pub fn decorate(session: &AnySession, mark: usize) {
-    fn of<G: GameUi>(s: &Session<G>, mark: usize) {
-        G::decorate(s, mark)
-    }
-    each_game!(session session, s => of(s, mark))
-}

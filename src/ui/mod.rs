@@ -208,7 +208,7 @@ fn App(start: Start) -> impl IntoView {
         ctx.screen.track();
         browser::scroll_to_top();
     });
-    // (The bots' loop is the live table's: `flow::OnTable`, in each game's part.)
+    // (The bots' loop is the live table's: `flow::on_table`, in each game's part.)
 
     view! {
         <a class="skip" href="#main">{tr(|s| s.skip_to_game)}</a>

@@ -29,3 +29,58 @@ pub(crate) mod tests;
 pub use crate::app::storage::Storage;
 pub use saves::{game_key, history_key, match_key, save_key, ASIDE_KEY, GAMES_KEY, HOME_GAME_KEY, KEEP_ASIDE, LANG_KEY, MAX_GAMES, SPEED_KEY};
 pub use shell::{BotTurn, First, Kept, Maker, NeedsMakers, Par, SetAside, Shell, Start};
+
+/// The shell's play typed by its game ([`Shell::save`], [`Shell::bot_turn`]…),
+/// for the game in progress whatever its game: the native tests' way to
+/// drive games of any kind (the page names the table's game instead).
+#[cfg(test)]
+pub(crate) trait AnyGame {
+    fn save_any(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool;
+    fn bot_turn_any(&self) -> Option<BotTurn>;
+    fn bot_moved_any(&mut self, at: usize, reply: Option<crate::app::worker::Reply>) -> bool;
+    fn daily_attempt_any(&self) -> Option<crate::app::config::DailyAttempt>;
+    fn par_arrived_any(&mut self, generation: u64, reply: Option<crate::app::worker::Reply>, storage: &mut dyn Storage) -> bool;
+    fn record_if_over_any(&mut self, storage: &mut dyn Storage) -> bool;
+    fn next_in_match_any(&mut self) -> Option<Option<crate::app::worker::Job>>;
+    fn take_back_any(&mut self) -> bool;
+    fn can_take_back_any(&self) -> bool;
+}
+
+#[cfg(test)]
+impl AnyGame for Shell {
+    fn save_any(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool {
+        match self.game.as_ref().map(|g| g.game()) {
+            Some(game) => crate::games::with_game!(game, G => self.save::<G>(storage, now_ms)),
+            None => self.save::<crate::games::katzenjammer::Katzenjammer>(storage, now_ms),
+        }
+    }
+    fn bot_turn_any(&self) -> Option<BotTurn> {
+        crate::games::with_game!(self.game.as_ref()?.game(), G => self.bot_turn::<G>())
+    }
+    fn bot_moved_any(&mut self, at: usize, reply: Option<crate::app::worker::Reply>) -> bool {
+        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        crate::games::with_game!(game, G => self.bot_moved::<G>(at, reply))
+    }
+    fn daily_attempt_any(&self) -> Option<crate::app::config::DailyAttempt> {
+        crate::games::with_game!(self.game.as_ref()?.game(), G => self.daily_attempt::<G>())
+    }
+    fn par_arrived_any(&mut self, generation: u64, reply: Option<crate::app::worker::Reply>, storage: &mut dyn Storage) -> bool {
+        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        crate::games::with_game!(game, G => self.par_arrived::<G>(generation, reply, storage))
+    }
+    fn record_if_over_any(&mut self, storage: &mut dyn Storage) -> bool {
+        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        crate::games::with_game!(game, G => self.record_if_over::<G>(storage))
+    }
+    fn next_in_match_any(&mut self) -> Option<Option<crate::app::worker::Job>> {
+        let game = self.game.as_ref()?.game();
+        crate::games::with_game!(game, G => self.next_in_match::<G>())
+    }
+    fn take_back_any(&mut self) -> bool {
+        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        crate::games::with_game!(game, G => self.take_back::<G>())
+    }
+    fn can_take_back_any(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| crate::games::with_game!(g.game(), G => self.can_take_back::<G>()))
+    }
+}

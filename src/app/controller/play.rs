@@ -6,7 +6,6 @@ use tablee_engine::json::Json;
 use tablee_engine::{RuleError, Seat, Shared};
 
 use crate::app::config::{Day, TableConfig};
-use crate::app::game::GameDef;
 use crate::games::{AnySession, AnyTable, GameId, Registered};
 use crate::app::link::{self, LinkError, LinkRequest};
 use crate::app::session::Session;
@@ -130,11 +129,12 @@ impl Shell {
         (maker.deal)(table, games)
     }
 
-    /// Deals the next game of the match in progress once its game is over
-    /// (the finished one leaves the list: it is in the history, and its
-    /// result in the next game's match); `None` when there is none to deal.
-    pub fn next_in_match(&mut self) -> Option<Option<Job>> {
-        let next = crate::games::each_game!(session self.game.as_ref()?, s => s.next_in_match().map(Session::into_any))?;
+    /// Deals the next game of the match in progress, a game of `G`, once
+    /// its game is over (the finished one leaves the list: it is in the
+    /// history, and its result in the next game's match); `None` when there
+    /// is none to deal.
+    pub fn next_in_match<G: Registered>(&mut self) -> Option<Option<Job>> {
+        let next = self.session::<G>()?.next_in_match()?.into_any();
         let finished = self.key.clone();
         let job = self.begin(next);
         if let Some(index) = self.kept.iter().position(|k| Some(&k.key) == finished.as_ref()) {
@@ -167,57 +167,51 @@ impl Shell {
         }
     }
 
+    /// The session of game `G` in progress, to change.
+    fn session_mut<G: Registered>(&mut self) -> Option<&mut Session<G>> {
+        self.game.as_mut()?.get_mut::<G>()
+    }
+
+    // The play on a table is typed by its game (the table's own part of the
+    // page reaches only its game's code: docs/performance.md, "The play
+    // code per game"); each answers "none" when the game in progress is
+    // another game's.
+
     /// The bot to act, if it is a bot's turn (cheap: no job is written).
-    pub fn bot_to_act(&self) -> Option<Seat> {
-        fn seat<G: GameDef>(s: &Session<G>) -> Option<Seat> {
-            s.bot_to_act().map(|(seat, _)| seat)
-        }
-        crate::games::each_game!(session self.game.as_ref()?, s => seat(s))
+    pub fn bot_to_act<G: Registered>(&self) -> Option<Seat> {
+        self.session::<G>()?.bot_to_act().map(|(seat, _)| seat)
     }
 
     /// The bot's move to ask for now, if it is a bot's turn.
-    pub fn bot_turn(&self) -> Option<BotTurn> {
-        fn turn<G: Registered>(s: &Session<G>) -> Option<BotTurn> {
-            let decision = s.bot_decision()?;
-            Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(s, &decision) })
-        }
-        crate::games::each_game!(session self.game.as_ref()?, s => turn(s))
+    pub fn bot_turn<G: Registered>(&self) -> Option<BotTurn> {
+        let session = self.session::<G>()?;
+        let decision = session.bot_decision()?;
+        Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(session, &decision) })
     }
 
     /// Plays the worker's reply to a bot turn; without a usable reply (no
     /// worker) the bot falls back to the simplest move. False when the game
     /// moved on meanwhile (the reply is dropped).
-    pub fn bot_moved(&mut self, at: usize, reply: Option<Reply>) -> bool {
-        fn play<G: GameDef>(s: &mut Session<G>, at: usize, reply: Option<Reply>) -> bool {
-            let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
-            let chosen = match reply {
-                Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
-                _ => None,
-            };
-            let Some(action) = chosen.or_else(|| decision.fallback()) else { return false };
-            s.apply_bot(at, &action).is_ok()
-        }
-        match self.game.as_mut() {
-            Some(game) => crate::games::each_game!(session game, s => play(s, at, reply)),
-            None => false,
-        }
+    pub fn bot_moved<G: Registered>(&mut self, at: usize, reply: Option<Reply>) -> bool {
+        let Some(s) = self.session_mut::<G>() else { return false };
+        let Some(decision) = s.bot_decision().filter(|d| d.at == at) else { return false };
+        let chosen = match reply {
+            Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
+            _ => None,
+        };
+        let Some(action) = chosen.or_else(|| decision.fallback()) else { return false };
+        s.apply_bot(at, &action).is_ok()
     }
 
     /// Whether the person may take back their last move now ([`Session::can_take_back`]).
-    pub fn can_take_back(&self) -> bool {
-        fn can<G: GameDef>(s: &Session<G>) -> bool {
-            s.can_take_back()
-        }
-        self.game.as_ref().is_some_and(|game| crate::games::each_game!(session game, s => can(s)))
+    pub fn can_take_back<G: Registered>(&self) -> bool {
+        self.session::<G>().is_some_and(Session::can_take_back)
     }
 
     /// Takes back the person's last move (and the bots' since) in the game in
     /// progress, which becomes practice; true when it did (the caller saves).
-    pub fn take_back(&mut self) -> bool {
-        fn take<G: GameDef>(s: &mut Session<G>) -> bool {
-            s.take_back()
-        }
-        self.game.as_mut().is_some_and(|game| crate::games::each_game!(session game, s => take(s)))
+    pub fn take_back<G: Registered>(&mut self) -> bool {
+        self.session_mut::<G>().is_some_and(Session::take_back)
     }
 }
 

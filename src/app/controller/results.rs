@@ -16,7 +16,7 @@ use super::shell::{Par, Shell};
 impl Shell {
     /// The worker's par for the game begun at `generation` (`None`: no par).
     /// Returns true when the history changed (par of a game already over).
-    pub fn par_arrived(&mut self, generation: u64, reply: Option<Reply>, storage: &mut dyn Storage) -> bool {
+    pub fn par_arrived<G: Registered>(&mut self, generation: u64, reply: Option<Reply>, storage: &mut dyn Storage) -> bool {
         if generation != self.generation {
             return false;
         }
@@ -24,13 +24,14 @@ impl Shell {
             Some(Reply::Par { par }) => Par::Known(par),
             _ => Par::NotApplicable,
         };
-        self.record_if_over(storage)
+        self.record_if_over::<G>(storage)
     }
 
     /// Counts a finished game in the local history (once; par is added when
-    /// it arrives). Returns true when the history changed.
-    pub fn record_if_over(&mut self, storage: &mut dyn Storage) -> bool {
-        let Some(game) = &self.game else { return false };
+    /// it arrives), when the game in progress is a game of `G`. Returns true
+    /// when the history changed.
+    pub fn record_if_over<G: Registered>(&mut self, storage: &mut dyn Storage) -> bool {
+        let Some(game) = self.session::<G>() else { return false };
         /// The game's history entry and its save (for the record of past
         /// games: replays).
         /// Hot-seat and all-bot games have no history entry (no one
@@ -42,14 +43,14 @@ impl Shell {
             }
             Some((result(session, par).unwrap_or_default(), save::to_json(session)))
         }
-        let Some(((id, won, vs_par), save_text)) = crate::games::each_game!(session game, s => counted(s, self.par)) else { return false };
+        let Some(((id, won, vs_par), save_text)) = counted(game, self.par) else { return false };
         if id.is_empty() {
             past::append(storage, self.at, &save_text);
             return false;
         }
-        let id_game = game.game();
+        let id_game = G::ID;
         let key = self.key.clone().unwrap_or_default();
-        let daily = crate::games::each_game!(session game, s => first_daily(s, &key, &id, won));
+        let daily = first_daily(game, &key, &id, won);
         let at = self.at;
         let history = self.history_mut(id_game);
         let before = history.clone();
@@ -68,18 +69,19 @@ impl Shell {
         changed
     }
 
-    /// Whether the game in progress is an attempt at a daily deal that
-    /// counts (the first finished one of its day), or practice.
-    pub fn daily_attempt(&self) -> Option<DailyAttempt> {
-        let game = self.game.as_ref()?;
-        let day = crate::games::each_game!(session game, s => s.config().daily)?;
-        let history = self.history(game.game());
+    /// Whether the game in progress, a game of `G`, is an attempt at a
+    /// daily deal that counts (the first finished one of its day), or
+    /// practice.
+    pub fn daily_attempt<G: Registered>(&self) -> Option<DailyAttempt> {
+        let game = self.session::<G>()?;
+        let day = game.config().daily?;
+        let history = self.history(G::ID);
         Some(match history.daily(day) {
             None => DailyAttempt::Counts { streak: history.streak(day) },
             // The counted game itself (the same save, the same moves).
             Some(first)
                 if self.key.as_deref() == Some(first.key.as_str())
-                    && crate::games::each_game!(session game, s => s.config().record_id(s.actions().len())) == first.id =>
+                    && game.config().record_id(game.actions().len()) == first.id =>
             {
                 DailyAttempt::Counts { streak: history.streak(day) }
             }

@@ -2,7 +2,7 @@
 //! own key, the list of them, the histories, and what cannot be read set
 //! aside (never lost).
 
-use crate::games::{AnySession, GameId};
+use crate::games::{AnySession, GameId, Registered};
 use crate::app::history::History;
 use tablee_engine::json::Json;
 
@@ -281,11 +281,15 @@ impl Shell {
         }
     }
 
-    /// Saves the game in progress under its key, played at `now_ms`, and
-    /// the list of games.
-    pub fn save(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool {
-        let saved = match (&self.game, &self.key) {
-            (Some(game), Some(key)) => storage.store(key, &save::any_to_json(game)),
+    /// Saves the game in progress, a game of `G`, under its key, played at
+    /// `now_ms`, and the list of games (only the list when the game in
+    /// progress is another game's). Typed by its game, so that saving from
+    /// a game's table reaches that game's code only (each table's part of
+    /// the page holds its own game's: docs/performance.md, "The play code
+    /// per game"); [`crate::games::with_game!`] names it elsewhere.
+    pub fn save<G: Registered>(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool {
+        let saved = match (self.session::<G>(), &self.key) {
+            (Some(session), Some(key)) => storage.store(key, &save::to_json(session)),
             _ => false,
         };
         if saved {

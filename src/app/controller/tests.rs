@@ -50,16 +50,16 @@ pub(crate) fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
 /// The person plays at `level`'s choices, the bots through the worker.
 fn play_to_end_as(shell: &mut Shell, storage: &mut Memory, level: Level) {
     for _ in 0..5000 {
-        if let Some(turn) = shell.bot_turn() {
+        if let Some(turn) = shell.bot_turn_any() {
             let reply = worker::run(&turn.job);
-            assert!(shell.bot_moved(turn.at, Some(reply)));
+            assert!(shell.bot_moved_any(turn.at, Some(reply)));
         } else if let Some(s) = shell.session::<Katzenjammer>() {
             let Some(seat) = s.human_to_act() else { break };
             let action = tablee_bots::decide(level, &s.view(seat), &s.legal_actions(), 1);
             shell.act::<Katzenjammer>(action).unwrap();
         }
-        assert!(shell.save(storage, 0.0));
-        shell.record_if_over(storage);
+        assert!(shell.save_any(storage, 0.0));
+        shell.record_if_over_any(storage);
     }
     assert!(shell.game.as_ref().unwrap().is_over());
 }
@@ -75,21 +75,21 @@ fn todays_deal_counts_once_and_a_link_to_it_is_todays_deal() {
     let config = shell.session::<Katzenjammer>().unwrap().config().clone();
     assert_eq!(config.daily, Some(today), "a plain seed link to today's deal is labelled");
     assert!(!config.hints_allowed());
-    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 0 }));
+    assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Counts { streak: 0 }));
     play_to_end(&mut shell, &mut storage);
     let first = shell.history(GameId::Katzenjammer).daily(today).cloned().expect("recorded");
-    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Counts { streak: 1 }));
+    assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Counts { streak: 1 }));
     // Same deal again, played the same way: practice, and the first result stays.
     shell.new_game(config.into_any()).unwrap();
-    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+    assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Practice { first_score: first.score }));
     play_to_end(&mut shell, &mut storage);
-    assert_eq!(shell.daily_attempt(), Some(DailyAttempt::Practice { first_score: first.score }));
+    assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Practice { first_score: first.score }));
     let stored = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
     assert_eq!(stored.daily(today), Some(&first));
     assert_eq!(stored.played, 1, "the same moves on the same deal are one game in the history");
     // Another day's seed is not labelled.
     let other = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3", now).shell;
-    assert_eq!(other.daily_attempt(), None);
+    assert_eq!(other.daily_attempt_any(), None);
 }
 
 #[test]
@@ -104,12 +104,12 @@ fn a_link_deals_its_game_and_a_reload_resumes_it() {
     assert_eq!(shell.par, Par::Computing);
     // A few moves, saved, then the page reloads on the same link.
     for _ in 0..5 {
-        match shell.bot_turn() {
-            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+        match shell.bot_turn_any() {
+            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
             None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
         }
     }
-    shell.save(&mut storage, 0.0);
+    shell.save_any(&mut storage, 0.0);
     let moves = shell.game.as_ref().unwrap().moves();
     let again = Shell::start(&mut storage, LINK, 1.0);
     assert_eq!(again.first, First::Game);
@@ -123,7 +123,7 @@ fn a_link_deals_its_game_and_a_reload_resumes_it() {
 fn a_bad_link_keeps_the_game_in_progress() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    shell.save(&mut storage, 0.0);
+    shell.save_any(&mut storage, 0.0);
     let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
     assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
     assert!(start.shell.game.is_some());
@@ -164,7 +164,7 @@ fn a_jachete_game_in_the_list_is_kept_beside_a_katzenjammer_link() {
     assert!(start.shell.set_aside.is_none(), "not damaged");
     assert_eq!(start.shell.kept.len(), 1, "offered among the unfinished games");
     assert_eq!(start.shell.kept[0].session.game(), GameId::Jachete);
-    assert!(start.shell.save(&mut storage, 20.0));
+    assert!(start.shell.save_any(&mut storage, 20.0));
     assert_eq!(storage.load(&key).as_deref(), Some(ja.as_str()), "its save untouched");
     let list = storage.load(GAMES_KEY).unwrap();
     assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
@@ -208,11 +208,11 @@ fn people_cannot_move_for_bots_and_late_bot_replies_are_dropped() {
     assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
     assert!(shell.act::<Katzenjammer>(Action::Pass).is_err());
     assert!(shell.act::<Jachete>(tablee_engine::jachete::JaAction::Decline).is_err(), "not this game");
-    let turn = shell.bot_turn().unwrap();
-    assert_eq!(shell.bot_to_act(), Some(turn.seat));
+    let turn = shell.bot_turn_any().unwrap();
+    assert_eq!(shell.bot_to_act::<Katzenjammer>(), Some(turn.seat));
     let reply = worker::run(&turn.job);
-    assert!(shell.bot_moved(turn.at, Some(reply.clone())));
-    assert!(!shell.bot_moved(turn.at, Some(reply)), "the same reply twice moves once");
+    assert!(shell.bot_moved_any(turn.at, Some(reply.clone())));
+    assert!(!shell.bot_moved_any(turn.at, Some(reply)), "the same reply twice moves once");
 }
 
 #[test]
@@ -226,15 +226,15 @@ fn a_finished_game_is_counted_once_with_its_par() {
     assert_eq!(history.played, 1);
     assert_eq!(history.best_vs_par, None, "par not known yet");
     // Par arrives after the end: the same game is not counted twice.
-    assert!(shell.par_arrived(generation, Some(worker::run(&job)), &mut storage));
+    assert!(shell.par_arrived_any(generation, Some(worker::run(&job)), &mut storage));
     let Par::Known(par) = shell.par else { panic!("{:?}", shell.par) };
     let mine = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores[0];
     let history = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
     assert_eq!(history.played, 1);
     assert_eq!(history.best_vs_par, Some(mine - par));
-    assert!(!shell.record_if_over(&mut storage));
+    assert!(!shell.record_if_over_any(&mut storage));
     // A par of an older game is dropped.
-    assert!(!shell.par_arrived(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
+    assert!(!shell.par_arrived_any(generation - 1, Some(Reply::Par { par: 99 }), &mut storage));
     assert_eq!(shell.par, Par::Known(par));
 }
 
@@ -263,8 +263,8 @@ fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
     assert!(between.game.as_ref().unwrap().is_over());
     assert_eq!(between.session::<Katzenjammer>().unwrap().standings().unwrap().totals(), first);
     // Next game: game 2 of 2, dealt from the engine's seed of game 2.
-    assert!(shell.next_in_match().is_some());
-    shell.save(&mut storage, 2.0);
+    assert!(shell.next_in_match_any().is_some());
+    shell.save_any(&mut storage, 2.0);
     let s = shell.session::<Katzenjammer>().unwrap();
     assert_eq!(s.config().seed, engine.game_seed(1));
     assert_ne!(s.config().seed, seed);
@@ -273,12 +273,12 @@ fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
     // The link of game 2 is the match's, not a lone deal.
     assert!(link::write_game(shell.game.as_ref().unwrap()).contains("seed=1K7Q-M3ZD&players=3"));
     for _ in 0..4 {
-        match shell.bot_turn() {
-            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+        match shell.bot_turn_any() {
+            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
             None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
         }
     }
-    shell.save(&mut storage, 3.0);
+    shell.save_any(&mut storage, 3.0);
     let moves = shell.game.as_ref().unwrap().moves();
     // A reload on the match's link resumes game 2, game 1's mice kept.
     let mut again = Shell::start(&mut storage, MATCH, 4.0);
@@ -299,7 +299,7 @@ fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
     assert!(standings.is_over());
     assert_eq!(standings.totals(), first.iter().zip(&last).map(|(a, b)| a + b).collect::<Vec<_>>());
     assert!(s.next_in_match().is_none(), "no third game");
-    assert!(again.shell.next_in_match().is_none());
+    assert!(again.shell.next_in_match_any().is_none());
 }
 
 #[test]
@@ -320,7 +320,7 @@ fn kb20_a_match_between_games_stays_in_the_list() {
     let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=3", 0.0).shell;
     play_to_end(&mut shell, &mut storage);
     shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
-    shell.save(&mut storage, 1.0);
+    shell.save_any(&mut storage, 1.0);
     assert_eq!(shell.kept.len(), 1);
     assert_eq!(shell.kept[0].session.match_progress(), Some((1, 3)));
     let back = Shell::start(&mut storage, "", 2.0).shell;
@@ -334,24 +334,24 @@ fn kb20_a_match_between_games_stays_in_the_list() {
 fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    while let Some(turn) = shell.bot_turn() {
-        assert!(shell.bot_moved(turn.at, None));
+    while let Some(turn) = shell.bot_turn_any() {
+        assert!(shell.bot_moved_any(turn.at, None));
     }
-    assert!(!shell.can_take_back(), "nothing played yet");
+    assert!(!shell.can_take_back_any(), "nothing played yet");
     let before = shell.session::<Katzenjammer>().unwrap().actions().to_vec();
     shell.act::<Katzenjammer>(Action::Pass).unwrap();
-    while let Some(turn) = shell.bot_turn() {
-        assert!(shell.bot_moved(turn.at, None));
+    while let Some(turn) = shell.bot_turn_any() {
+        assert!(shell.bot_moved_any(turn.at, None));
     }
-    assert!(shell.can_take_back());
-    assert!(shell.take_back());
+    assert!(shell.can_take_back_any());
+    assert!(shell.take_back_any());
     assert_eq!(shell.session::<Katzenjammer>().unwrap().actions(), before.as_slice());
-    shell.save(&mut storage, 1.0);
+    shell.save_any(&mut storage, 1.0);
     let mut again = Shell::start(&mut storage, "", 2.0).shell;
     assert!(again.session::<Katzenjammer>().unwrap().practice(), "the save keeps the mark");
     play_to_end(&mut again, &mut storage);
     assert_eq!(again.history(GameId::Katzenjammer).played, 0);
-    assert!(!again.par_arrived(again.generation, Some(Reply::Par { par: 3 }), &mut storage));
+    assert!(!again.par_arrived_any(again.generation, Some(Reply::Par { par: 3 }), &mut storage));
     assert_eq!(storage.load(&history_key(GameId::Katzenjammer)), None);
 }
 
@@ -380,8 +380,8 @@ fn without_a_worker_the_bots_still_move() {
     table.seats = vec![SeatKind::Bot(Level::Expert); 4];
     shell.new_game(table.into_any()).unwrap();
     for _ in 0..30 {
-        let turn = shell.bot_turn().unwrap();
-        assert!(shell.bot_moved(turn.at, None));
+        let turn = shell.bot_turn_any().unwrap();
+        assert!(shell.bot_moved_any(turn.at, None));
     }
     assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
 }
@@ -409,14 +409,14 @@ fn jachete_plays_through_the_shell() {
     table.seats = vec![SeatKind::Bot(Level::Normal); 4];
     assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
     let mut moves = 0;
-    while let Some(turn) = shell.bot_turn() {
-        assert!(shell.bot_moved(turn.at, Some(worker::run(&turn.job))));
+    while let Some(turn) = shell.bot_turn_any() {
+        assert!(shell.bot_moved_any(turn.at, Some(worker::run(&turn.job))));
         moves += 1;
         assert!(moves < 20_000, "the game ends");
     }
     assert!(shell.game.as_ref().unwrap().is_over());
     assert!(shell.game.as_ref().unwrap().get::<Jachete>().unwrap().outcome().is_some());
-    assert!(shell.save(&mut storage, 1.0));
+    assert!(shell.save_any(&mut storage, 1.0));
     let back = Shell::start(&mut storage, "", 2.0);
     assert!(back.shell.set_aside.is_none(), "the save reads back");
 }
@@ -425,8 +425,8 @@ fn jachete_plays_through_the_shell() {
 /// person passing).
 fn play_some(shell: &mut Shell, moves: usize) {
     for _ in 0..moves {
-        match shell.bot_turn() {
-            Some(turn) => assert!(shell.bot_moved(turn.at, None)),
+        match shell.bot_turn_any() {
+            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
             None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
         }
     }
@@ -435,7 +435,7 @@ fn play_some(shell: &mut Shell, moves: usize) {
 /// Play with a four-player table on deal number `n`, saved at `at`.
 fn deal_and_save(shell: &mut Shell, storage: &mut Memory, n: u64, at: f64) {
     shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
-    shell.save(storage, at);
+    shell.save_any(storage, at);
 }
 
 fn other_link(n: u64) -> String {
@@ -452,7 +452,7 @@ fn a_link_to_another_deal_keeps_the_game_in_progress() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
     play_some(&mut shell, 5);
-    assert!(shell.save(&mut storage, 10.0));
+    assert!(shell.save_any(&mut storage, 10.0));
     let moves = shell.game.as_ref().unwrap().moves();
     // A friend's link to another deal: dealt, and the first game kept.
     let start = Shell::start(&mut storage, &other_link(77), 20.0);
@@ -460,7 +460,7 @@ fn a_link_to_another_deal_keeps_the_game_in_progress() {
     let mut shell = start.shell;
     assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), moves)]);
     assert_eq!(shell.kept[0].at, 10.0);
-    shell.save(&mut storage, 30.0);
+    shell.save_any(&mut storage, 30.0);
     // A reload shows the friend's game; the first is still kept.
     let again = Shell::start(&mut storage, "", 40.0).shell;
     assert_eq!(again.game.as_ref().unwrap().moves(), 0);
@@ -477,11 +477,11 @@ fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
     play_some(&mut shell, 3);
-    shell.save(&mut storage, 1.0);
+    shell.save_any(&mut storage, 1.0);
     for (n, at) in [(8, 2.0), (9, 3.0)] {
         shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
         play_some(&mut shell, 1);
-        shell.save(&mut storage, at);
+        shell.save_any(&mut storage, at);
     }
     let order = vec![(Seed::from_number(8).to_string(), 1), ("1K7Q-M3ZD".to_string(), 3)];
     assert_eq!(deals(&shell), order);
@@ -519,7 +519,7 @@ fn the_single_save_of_the_previous_build_joins_the_list() {
 fn a_finished_game_leaves_the_list() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    shell.save(&mut storage, 0.0);
+    shell.save_any(&mut storage, 0.0);
     deal_and_save(&mut shell, &mut storage, 4, 1.0);
     play_to_end(&mut shell, &mut storage);
     let finished = shell.key.clone().unwrap();
@@ -556,7 +556,7 @@ fn at_most_twenty_games_are_kept_the_oldest_dropped() {
 fn a_damaged_game_in_the_list_is_kept_aside_and_the_others_load() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    shell.save(&mut storage, 1.0);
+    shell.save_any(&mut storage, 1.0);
     deal_and_save(&mut shell, &mut storage, 4, 2.0);
     storage.store("tablee.katzenjammer.game.2", "{oops");
     let start = Shell::start(&mut storage, "", 1234.0);
@@ -577,7 +577,7 @@ fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
     play_some(&mut shell, 2);
-    shell.save(&mut storage, 1.0);
+    shell.save_any(&mut storage, 1.0);
     deal_and_save(&mut shell, &mut storage, 8, 2.0);
     deal_and_save(&mut shell, &mut storage, 9, 3.0);
     assert_eq!(deals(&shell), vec![(Seed::from_number(8).to_string(), 0), ("1K7Q-M3ZD".to_string(), 2)]);
@@ -610,7 +610,7 @@ fn a_start_asks_for_the_makers_of_the_games_it_reads_and_deals() {
     // A match (its key names no game) and a J'achète game kept.
     let mut storage = Memory::default();
     for (link, at) in [("?seed=1K7Q-M3ZD&players=3&match=2", 0.0), ("?game=jachete&seed=1K7Q-M3ZD&players=5", 1.0)] {
-        assert!(Shell::start(&mut storage, link, at).shell.save(&mut storage, at));
+        assert!(Shell::start(&mut storage, link, at).shell.save_any(&mut storage, at));
     }
     assert!(storage.0.keys().any(|k| k.starts_with("tablee.match.game.")));
     let before = storage.0.clone();

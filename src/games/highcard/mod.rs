@@ -120,15 +120,15 @@ mod tests {
         assert_eq!(link::read(&written).ok().and_then(|r| r.deal), Some(config.clone().into_any()));
         for move_number in 0.. {
             assert!(move_number < 10, "a game of 3 is 3 moves");
-            if let Some(turn) = shell.bot_turn() {
-                assert!(shell.bot_moved(turn.at, Some(worker::run(&turn.job))));
+            if let Some(turn) = shell.bot_turn::<HighCard>() {
+                assert!(shell.bot_moved::<HighCard>(turn.at, Some(worker::run(&turn.job))));
             } else if let Some(s) = shell.session::<HighCard>() {
                 if s.human_to_act().is_none() {
                     break;
                 }
                 shell.act::<HighCard>(HcAction::Keep).expect("the person keeps");
             }
-            assert!(shell.save(&mut storage, 2.0));
+            assert!(shell.save::<HighCard>(&mut storage, 2.0));
             // Every save resumes the same game.
             let again = Shell::start(&mut storage, "", 3.0).shell;
             assert_eq!(again.game.as_ref().map(|g| g.moves()), shell.game.as_ref().map(|g| g.moves()));
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(HighCard::refusal_text(refused.refusal(), Lang::En), "The game is over: no more moves.");
         let text = save::to_json(shell.session::<HighCard>().unwrap());
         assert!(text.starts_with("{\"v\":1,\"game\":\"highcard\""), "{text}");
-        assert!(shell.record_if_over(&mut storage));
+        assert!(shell.record_if_over::<HighCard>(&mut storage));
         assert_eq!(shell.history(game).played, 1);
         let mut reader = Shell::start(&mut storage, "", 4.0).shell;
         let games = reader.load_past(&mut storage, 4.0);

@@ -536,7 +536,7 @@ fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wro
             }
             let played = ctx.shell.with_untracked(|sh| sh.game.as_ref().map_or(0, |g| g.moves())) > before;
             if played {
-                replies(ctx, step, i, len, phase, alive).await;
+                replies::<G>(ctx, step, i, len, phase, alive).await;
             }
         });
         return true;
@@ -556,7 +556,7 @@ fn judge<G: Coached>(ctx: Ctx, lesson: &Arc<Lesson>, phase: RwSignal<Phase>, wro
 
 /// The bots' scripted replies to step `i`'s move, paced as the bots' speed
 /// says, then the next step.
-async fn replies(ctx: Ctx, step: Step, i: usize, len: usize, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
+async fn replies<G: Coached>(ctx: Ctx, step: Step, i: usize, len: usize, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
     if !step.then.is_empty() {
         let _ = phase.try_set(Phase::Replies(i));
     }
@@ -573,7 +573,7 @@ async fn replies(ctx: Ctx, step: Step, i: usize, len: usize, phase: RwSignal<Pha
         }
         ctx.shell.update(|sh| {
             let at = sh.game.as_ref().map_or(0, |g| g.moves());
-            if !sh.bot_moved(at, Some(Reply::Action { action: reply.clone() })) {
+            if !sh.bot_moved::<G>(at, Some(Reply::Action { action: reply.clone() })) {
                 leptos::logging::warn!("lessons: a scripted reply was not played: {}", reply.text());
             }
         });

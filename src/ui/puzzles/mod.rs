@@ -209,7 +209,10 @@ pub(crate) fn release(ctx: Ctx, token: u64) -> Option<AnySession> {
             sh.generation += 1;
         } else if let (Some(session), Some(key)) = (held.game, held.key) {
             sh.kept.insert(0, Kept { key, at: held.at, session });
-            sh.save(&mut LocalStorage, browser::now_ms());
+            // The game begun meanwhile ("Play on"), saved with the list.
+            if let Some(game) = sh.game.as_ref().map(|g| g.game()) {
+                with_game!(game, G => sh.save::<G>(&mut LocalStorage, browser::now_ms()));
+            }
         }
     });
     ctx.puzzle.set(false);

@@ -400,7 +400,7 @@ fn dispatch(ui: Ui, what: &str) {
             save_note(ui);
         }
         "share" => {
-            if let Some(text) = game_share_text(ui.ctx) {
+            if let Some(text) = game_share_text::<Ja>(ui.ctx) {
                 deal_bar::share(text, ui.shared);
             }
         }

@@ -172,7 +172,7 @@ pub(super) fn EndPanel(ui: Ui) -> impl IntoView {
                 (Par::Computing, Some(_)) => Some(ctx.lang().s().par_computing.to_string()),
                 _ => None,
             };
-            let daily = move || ctx.shell.with(|sh| sh.daily_attempt()).map(|d| i18n::daily_status(d, texts::points_text, ctx.lang()));
+            let daily = move || ctx.shell.with(|sh| sh.daily_attempt::<Ja>()).map(|d| i18n::daily_status(d, texts::points_text, ctx.lang()));
             // The newest recorded game's replay (as Katzenjammer's end): not
             // for a practice game, which is not recorded.
             let practice = s.practice();

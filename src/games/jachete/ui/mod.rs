@@ -35,7 +35,7 @@ use super::{refusals, summary, texts};
 use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::ui::context::ctx;
-use crate::ui::deal_bar::DealBar;
+use crate::ui::deal_bar::deal_bar;
 use crate::ui::hint::Hint;
 use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
@@ -187,7 +187,7 @@ pub fn Game() -> impl IntoView {
             on:pointercancel=move |ev| on_pointer(ui, ev)
         >
             // The end screen has its own Share (with the result).
-            <DealBar end_shares=true />
+            {deal_bar::<Ja>(true, None)}
             <div data-testid="ja-table" data-moves=move || key.get().map(|k| k.0).unwrap_or(0).to_string()>
                 <view::Table ui round_end />
             </div>

@@ -89,7 +89,7 @@ pub fn EndPanel() -> impl IntoView {
                 {move || {
                     let lang = ctx.lang();
                     ctx.shell
-                        .with(|sh| sh.daily_attempt())
+                        .with(|sh| sh.daily_attempt::<Kb>())
                         .map(|d| view! { <p class="note" data-testid="daily-status">{i18n::daily_status(d, |n| texts::mice(n, lang), lang)}</p> })
                 }}
                 {move || ctx.game::<Kb, _>(|s| s.practice()).unwrap_or(false).then(|| view! { <p class="note" data-testid="practice-note">{ctx.lang().s().practice_note}</p> })}

@@ -83,7 +83,7 @@ pub fn Standings() -> impl IntoView {
         let next = (!over).then(|| {
             view! {
                 <p class="actions">
-                    <button type="button" class="primary" data-testid="next-game" on:click=move |_| next_in_match(ctx)>
+                    <button type="button" class="primary" data-testid="next-game" on:click=move |_| { next_in_match::<Kb>(ctx) }>
                         {words::next_game(&record, lang)}
                     </button>
                 </p>

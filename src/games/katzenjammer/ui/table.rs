@@ -19,7 +19,7 @@ use crate::art;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
 use crate::ui::browser::fly;
-use crate::ui::deal_bar::DealBar;
+use crate::ui::deal_bar;
 use crate::ui::context::{ctx, tr};
 
 #[component]
@@ -110,7 +110,7 @@ fn Handoff(seat: Seat) -> impl IntoView {
 
 /// The deal bar, with a match's line in a match.
 fn deal_bar() -> impl IntoView {
-    view! { <DealBar><super::standings::MatchStatus /></DealBar> }
+    deal_bar::deal_bar::<Kb>(false, Some(view! { <super::standings::MatchStatus /> }.into_any()))
 }
 
 /// Whose turn it is, and the bot thinking.
