@@ -178,11 +178,13 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
   `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
   `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
-  // A puzzle is played on its game's table, a part of its own: fetched beside the puzzles'.
+  // A puzzle is played on its game's table, a part of its own: fetched beside
+  // the game's puzzle part (`tablee_puzzle_<Game>`), which a puzzle's link
+  // shows instead of the puzzles' list.
   `const t=p==="tablee_puzzles"&&h(/[?&]puzzle=/)?G.find((n)=>n.toLowerCase()===((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase()):null;` +
   // The puzzles' screens fetch their game's puzzle file's index first (the
   // list, and a puzzle's part once the index names it): fetched beside the parts.
-  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;` +
+  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;if(t)p="tablee_puzzle_"+t;` +
   `const l=(h)=>document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:h}));` +
   `for(const f of new Set([...(P[p]||[]),...(P[t]||[])]))l("./${dirName}/"+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 const start = [
