@@ -586,7 +586,7 @@ mod tests {
         assert_eq!((part_needed(&file, Some(&parts), Some(u32::MAX)), part_needed(&file, Some(&parts), None)), (None, None));
         // Before its part: no position nor analysis, "could not be fetched" — never a panic,
         // never a puzzle without its candidates on the table.
-        assert!(file.position(&puzzle).is_none());
+        assert!(file.position(&puzzle).is_none() && puzzle.candidates.is_empty() && puzzle.why_en.is_empty());
         assert_eq!(file.opened(puzzle.id), None);
         assert_eq!(open::<Ja>(&file, Some(puzzle.id)).err(), Some(PuzzleError::NoFile));
         assert_eq!(open::<Ja>(&file, Some(u32::MAX)).err(), Some(PuzzleError::NoSuchPuzzle(Some(u32::MAX))));
@@ -605,6 +605,27 @@ mod tests {
         assert_eq!(Some(opened), whole.opened(puzzle.id));
         // Its part's other puzzles are read too; the other parts' are not.
         assert!(file.puzzles.iter().all(|p| file.is_read(p) == (parts.of_game(p.game) == part)));
+    }
+
+    /// Catches a puzzle at move 0 (the deal itself: 3 of Katzenjammer's)
+    /// opened from the index alone: its position needs no action, but its
+    /// candidates are in its part — judged before it, every move would be wrong.
+    #[test]
+    fn a_puzzle_at_the_deal_waits_for_its_part() {
+        let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
+        let (mut file, parts) = read_index(KB_ID, &std::fs::read_to_string(index).unwrap()).unwrap();
+        let parts = parts.expect("the shipped file is split");
+        let puzzle = file.puzzles.iter().find(|p| p.at == 0).expect("a puzzle at move 0").clone();
+        assert!(file.position(&puzzle).is_some() && puzzle.candidates.is_empty());
+        let part = part_needed(&file, Some(&parts), Some(puzzle.id)).expect("its part is needed");
+        assert_eq!(part, parts.of_game(puzzle.game));
+        assert_eq!(open::<Kb>(&file, Some(puzzle.id)).err(), Some(PuzzleError::NoFile));
+        file.read_part(&parts, part, &std::fs::read_to_string(Parts::path(index, part)).unwrap()).unwrap();
+        assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), None);
+        let (opened, session) = open::<Kb>(&file, Some(puzzle.id)).unwrap();
+        assert_eq!(session.moves().count(), 0);
+        let answer = <Kb as GameDef>::action_from_json(&opened.candidates[opened.answers[0]].action).unwrap();
+        assert!(judge::<Kb>(&opened, &answer).right, "puzzle {}", puzzle.id);
     }
 
     /// Catches a J'achète puzzle the app cannot set up (a seat read as the
