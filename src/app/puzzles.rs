@@ -13,7 +13,7 @@
 use tablee_bots::jachete_styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Opened, Parts, Puzzle, PuzzleFile};
 
 use super::config::{Day, SeatKind, TableConfig};
 use super::game::GameDef;
@@ -34,7 +34,8 @@ pub fn part_path(game: GameId, part: usize) -> String {
 }
 
 /// Reads a game's puzzle file as fetched: a split file's index (its games'
-/// actions in its parts, read as puzzles open: [`part_needed`]) or a whole file.
+/// actions and its puzzles' analysis in its parts, read as puzzles open:
+/// [`part_needed`]) or a whole file.
 pub fn read_index(game: GameId, text: &str) -> Result<(PuzzleFile, Option<Parts>), PuzzleError> {
     let (file, parts) = PuzzleFile::read_index(text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
     if file.game != game.code() {
@@ -44,14 +45,26 @@ pub fn read_index(game: GameId, text: &str) -> Result<(PuzzleFile, Option<Parts>
 }
 
 /// The part of the file to fetch and read ([`PuzzleFile::read_part`])
-/// before puzzle `id` opens: the one holding its game's actions (`None`:
-/// they are read, or there is no such puzzle — which opening it says).
+/// before puzzle `id` opens: the one holding its game's actions and its
+/// analysis (`None`: they are read, or there is no such puzzle — which
+/// opening it says).
 pub fn part_needed(file: &PuzzleFile, parts: Option<&Parts>, id: Option<u32>) -> Option<usize> {
     let puzzle = file.puzzle(id?)?;
-    match file.position(puzzle) {
-        Some(_) => None,
-        None => parts.map(|parts| parts.of_game(puzzle.game)),
+    match file.is_read(puzzle) {
+        true => None,
+        false => parts.map(|parts| parts.of_game(puzzle.game)),
     }
+}
+
+/// Puzzle `id` of `file` opened: the puzzle, its part read ([`Opened`]:
+/// what the verdict and the answer need), and its position as a session.
+/// A puzzle whose part is not read is [`PuzzleError::NoFile`] (its part
+/// could not be had), never a puzzle without its candidates.
+pub fn open<G: Registered>(file: &PuzzleFile, id: Option<u32>) -> Result<(Opened, Session<G>), PuzzleError> {
+    let found = id.and_then(|id| file.puzzle(id)).ok_or(PuzzleError::NoSuchPuzzle(id))?;
+    let opened = file.opened(found.id).ok_or(PuzzleError::NoFile)?;
+    let session = session::<G>(file, &opened)?;
+    Ok((opened, session))
 }
 
 /// Where this browser keeps its puzzle record, of both games (the name is
@@ -81,7 +94,7 @@ pub enum PuzzleError {
 
 /// A puzzle's position: the table with the person in the puzzle's seat and
 /// the game's bots elsewhere, replayed through the shell's save reader.
-pub fn session<G: Registered>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Session<G>, PuzzleError> {
+pub fn session<G: Registered>(file: &PuzzleFile, puzzle: &Opened) -> Result<Session<G>, PuzzleError> {
     let bad = PuzzleError::BadPosition(puzzle.id);
     // Its game's actions not read: its part of the file was not fetched.
     let (game, before) = file.position(puzzle).ok_or(PuzzleError::NoFile)?;
@@ -124,8 +137,9 @@ pub struct Verdict {
     pub candidate: Option<usize>,
 }
 
-/// Judges the move played in the puzzle's position, by its key ([`GameDef::puzzle_key`]).
-pub fn judge<G: GameDef>(puzzle: &Puzzle, played: &G::Action) -> Verdict {
+/// Judges the move played in the puzzle's position, by its key
+/// ([`GameDef::puzzle_key`]), against its candidates (read: [`Opened`]).
+pub fn judge<G: GameDef>(puzzle: &Opened, played: &G::Action) -> Verdict {
     let played = G::puzzle_key(played);
     let candidate = puzzle.candidates.iter().position(|c| canonical::<G>(&c.action).as_deref() == Some(played.as_str()));
     Verdict { right: candidate.is_some_and(|c| puzzle.answers.contains(&c)), candidate }
@@ -387,6 +401,7 @@ mod tests {
         let file = fixture();
         assert!(file.puzzles.len() >= 5);
         for puzzle in &file.puzzles {
+            let puzzle = &file.opened(puzzle.id).expect("a whole file's puzzle is read");
             let session = session::<Kb>(&file, puzzle).unwrap_or_else(|e| panic!("puzzle {}: {e:?}", puzzle.id));
             assert_eq!(session.moves().count(), puzzle.at);
             assert_eq!(session.human_to_act(), Some(puzzle.seat));
@@ -445,13 +460,15 @@ mod tests {
     #[test]
     fn a_bad_position_is_an_error_not_a_panic() {
         let file = fixture();
-        let first = &file.puzzles[0];
+        let first = &file.opened(file.puzzles[0].id).unwrap();
         let bad = Some(PuzzleError::BadPosition(first.id));
-        let mut other_seat = first.clone();
-        other_seat.seat = (first.seat + 1) % file.games[first.game].seats.len();
-        assert_eq!(session::<Kb>(&file, &other_seat).err(), bad, "not that seat's turn");
+        let mut moved = file.clone();
+        let other = (first.seat + 1) % file.games[first.game].seats.len();
+        moved.puzzles[0].seat = other;
+        assert_eq!(session::<Kb>(&moved, &moved.opened(first.id).unwrap()).err(), bad, "not that seat's turn");
+        assert_eq!(open::<Kb>(&moved, Some(first.id)).err(), bad);
         let mut unknown_bot = file.clone();
-        unknown_bot.games[first.game].seats[other_seat.seat] = "grandmaster".into();
+        unknown_bot.games[first.game].seats[other] = "grandmaster".into();
         assert_eq!(session::<Kb>(&unknown_bot, first).err(), bad);
         let mut bad_move = file.clone();
         bad_move.games[first.game].actions[first.at - 1] = Json::parse(r#"{"seat":0,"act":"fly"}"#).unwrap();
@@ -464,7 +481,8 @@ mod tests {
     #[test]
     fn a_bid_is_judged_whatever_the_order_of_its_cards() {
         let file = fixture();
-        let puzzle = file.puzzles.iter().find(|p| p.candidates.iter().any(|c| c.action.get("act").and_then(Json::as_str) == Some("bid"))).unwrap();
+        let found = file.puzzles.iter().find(|p| p.candidates.iter().any(|c| c.action.get("act").and_then(Json::as_str) == Some("bid"))).unwrap();
+        let puzzle = &file.opened(found.id).unwrap();
         let (i, candidate) = puzzle.candidates.iter().enumerate().find(|(_, c)| c.action.get("act").and_then(Json::as_str) == Some("bid")).unwrap();
         let mut reversed = candidate.action.clone();
         if let Some(Json::Arr(cards)) = reversed.get("cards").cloned() {
@@ -566,18 +584,48 @@ mod tests {
         assert_eq!(part, parts.of_game(puzzle.game));
         assert_eq!(part_path(JA_ID, part), format!("puzzles/jachete/{part}.json"));
         assert_eq!((part_needed(&file, Some(&parts), Some(u32::MAX)), part_needed(&file, Some(&parts), None)), (None, None));
-        // Before its part: no position, "could not be fetched" — never a panic.
-        assert_eq!(session::<Ja>(&file, &puzzle).err(), Some(PuzzleError::NoFile));
+        // Before its part: no position nor analysis, "could not be fetched" — never a panic,
+        // never a puzzle without its candidates on the table.
+        assert!(file.position(&puzzle).is_none() && puzzle.candidates.is_empty() && puzzle.why_en.is_empty());
+        assert_eq!(file.opened(puzzle.id), None);
+        assert_eq!(open::<Ja>(&file, Some(puzzle.id)).err(), Some(PuzzleError::NoFile));
+        assert_eq!(open::<Ja>(&file, Some(u32::MAX)).err(), Some(PuzzleError::NoSuchPuzzle(Some(u32::MAX))));
+        assert_eq!(open::<Ja>(&file, None).err(), Some(PuzzleError::NoSuchPuzzle(None)));
         let read = |k: usize| std::fs::read_to_string(tablee_puzzles::format::Parts::path(index, k)).unwrap();
         // Another part is refused and reads nothing in.
         assert!(file.read_part(&parts, part, &read(part - 1)).is_err());
         assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), Some(part));
         file.read_part(&parts, part, &read(part)).unwrap();
         assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), None);
-        let session = session::<Ja>(&file, &puzzle).unwrap();
+        let (opened, session) = open::<Ja>(&file, Some(puzzle.id)).unwrap();
         assert_eq!(session.moves().count(), puzzle.at);
-        // The same position as the whole file's.
-        assert_eq!(file.position(&puzzle), jachete().position(&puzzle));
+        // The same position and the same puzzle (its candidates and why) as the whole file's.
+        let whole = jachete();
+        assert_eq!(file.position(&puzzle), whole.position(&puzzle));
+        assert_eq!(Some(opened), whole.opened(puzzle.id));
+        // Its part's other puzzles are read too; the other parts' are not.
+        assert!(file.puzzles.iter().all(|p| file.is_read(p) == (parts.of_game(p.game) == part)));
+    }
+
+    /// Catches a puzzle at move 0 (the deal itself: 3 of Katzenjammer's)
+    /// opened from the index alone: its position needs no action, but its
+    /// candidates are in its part — judged before it, every move would be wrong.
+    #[test]
+    fn a_puzzle_at_the_deal_waits_for_its_part() {
+        let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
+        let (mut file, parts) = read_index(KB_ID, &std::fs::read_to_string(index).unwrap()).unwrap();
+        let parts = parts.expect("the shipped file is split");
+        let puzzle = file.puzzles.iter().find(|p| p.at == 0).expect("a puzzle at move 0").clone();
+        assert!(file.position(&puzzle).is_some() && puzzle.candidates.is_empty());
+        let part = part_needed(&file, Some(&parts), Some(puzzle.id)).expect("its part is needed");
+        assert_eq!(part, parts.of_game(puzzle.game));
+        assert_eq!(open::<Kb>(&file, Some(puzzle.id)).err(), Some(PuzzleError::NoFile));
+        file.read_part(&parts, part, &std::fs::read_to_string(Parts::path(index, part)).unwrap()).unwrap();
+        assert_eq!(part_needed(&file, Some(&parts), Some(puzzle.id)), None);
+        let (opened, session) = open::<Kb>(&file, Some(puzzle.id)).unwrap();
+        assert_eq!(session.moves().count(), 0);
+        let answer = <Kb as GameDef>::action_from_json(&opened.candidates[opened.answers[0]].action).unwrap();
+        assert!(judge::<Kb>(&opened, &answer).right, "puzzle {}", puzzle.id);
     }
 
     /// Catches a J'achète puzzle the app cannot set up (a seat read as the
@@ -589,6 +637,7 @@ mod tests {
         assert_eq!(file.game, "jachete");
         assert!(!file.puzzles.is_empty());
         for puzzle in &file.puzzles {
+            let puzzle = &file.opened(puzzle.id).expect("a whole file's puzzle is read");
             let session = session::<Ja>(&file, puzzle).unwrap_or_else(|e| panic!("puzzle {}: {e:?}", puzzle.id));
             assert_eq!(session.moves().count(), puzzle.at);
             assert_eq!(session.config().humans(), vec![puzzle.seat], "one person, in the puzzle's seat");
@@ -612,11 +661,12 @@ mod tests {
     #[test]
     fn a_table_laid_is_judged_whatever_the_order_of_its_melds_and_cards() {
         let file = jachete();
-        let puzzle = file
+        let found = file
             .puzzles
             .iter()
             .find(|p| p.answer_actions().any(|a| a.get("table").and_then(Json::as_array).is_some_and(|t| t.len() >= 2)))
             .expect("a puzzle answered by a table of two melds or more");
+        let puzzle = &file.opened(found.id).unwrap();
         let i = puzzle.answers[0];
         let JaAction::Play { mut table } = <Ja as GameDef>::action_from_json(&puzzle.candidates[i].action).unwrap() else {
             panic!("puzzle {}: not a table", puzzle.id)

@@ -19,16 +19,19 @@ import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, focusedTes
 
 /**
  * A game's puzzle file as served: its index (`puzzles/<game>.json`: the
- * games without their actions) with each game's actions read from its part
- * (`puzzles/<game>/<k>.json`, docs/puzzles.md "The file"); `indexText` the
- * index as served.
+ * games without their actions, the puzzles without their candidates and
+ * why) with each game's actions and each puzzle's candidates and why read
+ * from the part holding its game (`puzzles/<game>/<k>.json`, docs/puzzles.md
+ * "The file"); `indexText` the index as served.
  */
 async function readPuzzles(game) {
   const indexText = await readFile(path.join(DIST_DIR, `puzzles/${game}.json`), 'utf8');
   const index = JSON.parse(indexText);
+  const byId = new Map(index.puzzles.map((p) => [p.id, p]));
   for (let k = 0; k * index.part_games < index.games.length; k++) {
     const part = JSON.parse(await readFile(path.join(DIST_DIR, `puzzles/${game}/${k}.json`), 'utf8'));
     part.games.forEach((g, i) => (index.games[k * index.part_games + i].actions = g.actions));
+    for (const { id, candidates, why } of part.puzzles ?? []) Object.assign(byId.get(id), { candidates, why });
   }
   return [indexText, index];
 }

@@ -92,8 +92,9 @@ tablee puzzles --cut FILE --first N --out OUT
     Write FILE's first N puzzles (what the same mining run with --count N writes).
 tablee puzzles --split FILE --out INDEX [--part-games N]
     Write FILE (either form) split, as the page reads it (docs/puzzles.md, The
-    file): the index INDEX (the games without their actions, the puzzles) and
-    the games' actions in parts beside it, INDEX's name without .json then
+    file, version 3): the index INDEX (the games without their actions, the
+    puzzles without their candidates and why) and the games' actions and
+    their puzzles' candidates and why in parts beside it, INDEX's name without .json then
     /K.json, N games a part (J'achète 4, Katzenjammer 16). Every command taking
     a FILE reads either form: a whole file, or an index with its parts; one
     that writes OUT writes an index and its parts if OUT is one already.

@@ -74,16 +74,16 @@ pub fn write(out: &str, text: &str) -> Result<(), Failure> {
 }
 
 
-/// A puzzle file of either form: a whole (version 1) file, or a version 2
+/// A puzzle file of either form: a whole (version 1) file, or a version 2 or 3
 /// index with its parts read from beside it.
 pub fn read(file: &str) -> Result<PuzzleFile, Failure> {
     format::read_file(file).map_err(|e| Failure::usage(format!("{file}: {e}")))
 }
 
 
-/// Writes `file` to `out` in the form `out` has: a version 2 index (and its
-/// parts) if it is one, with as many games a part; else a whole file
-/// (version 1, what miners write).
+/// Writes `file` to `out` in the form `out` has: an index and its parts if
+/// it is one (of version 2 or 3; written as version 3), with as many games a
+/// part; else a whole file (version 1, what miners write).
 pub fn write_puzzles(out: &str, file: &PuzzleFile) -> Result<(), Failure> {
     let split = std::fs::read_to_string(out).ok().and_then(|text| PuzzleFile::read_index(&text).ok()).and_then(|(_, parts)| parts);
     match split {

@@ -64,7 +64,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             Some(n) => n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Failure::usage(format!("--part-games takes a number of games, not \"{n}\"")))?,
         };
         let parts = write_split(out, &puzzles, part_games)?;
-        println!("{} puzzles from {} games written to {out}, their actions in {parts} parts of {part_games} games", puzzles.puzzles.len(), puzzles.games.len());
+        println!("{} puzzles from {} games written to {out} (version 3), their actions, candidates and explanations in {parts} parts of {part_games} games", puzzles.puzzles.len(), puzzles.games.len());
         return Ok(());
     }
     // `--join FILE --out OUT`: the file whole (version 1), as miners write it.

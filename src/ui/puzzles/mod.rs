@@ -12,10 +12,12 @@
 //! position a normal game, kept in the list of unfinished games.
 //!
 //! A game's puzzle file's index (`puzzles/<game>.json`) is fetched the first
-//! time that game's puzzles are opened; opening a puzzle fetches besides only
-//! the part holding its game's actions (`puzzles/<game>/<k>.json`,
-//! docs/puzzles.md, "The file"). All are precached by the service worker for
-//! offline play.
+//! time that game's puzzles are opened (what the list needs); opening a
+//! puzzle fetches besides only the part holding its game's actions and its
+//! puzzles' candidates and explanations (`puzzles/<game>/<k>.json`,
+//! docs/puzzles.md, "The file"): a puzzle is put on the table, judged and
+//! answered only once opened with its part read ([`puzzles::open`]). All
+//! are precached by the service worker for offline play.
 
 pub(crate) mod answer;
 mod texts;
@@ -26,7 +28,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use tablee_puzzles::format::{Kind, Parts, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Kind, Opened, Parts, PuzzleFile};
 
 use self::texts::{pz, PzStrings};
 use super::browser::{self, LocalStorage};
@@ -445,24 +447,19 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
     // the game in progress back.
     let token = Arc::new(AtomicU64::new(0));
     let problem = RwSignal::new(None::<PuzzleError>);
-    let puzzle = RwSignal::new(None::<Arc<Puzzle>>);
+    // Only an opened puzzle (its part read) is shown and judged.
+    let puzzle = RwSignal::new(None::<Arc<Opened>>);
     let recorded = RwSignal::new(None::<(Recorded, Progress)>);
     let open = {
         let token = token.clone();
-        move |file: &PuzzleFile| {
-            let Some(found) = id.and_then(|id| file.puzzle(id)) else {
-                problem.set(Some(PuzzleError::NoSuchPuzzle(id)));
-                return;
-            };
-            match puzzles::session::<G>(file, found) {
-                Ok(session) => {
-                    answer::set_at(Some(found.at));
-                    token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
-                    recorded.set(None);
-                    puzzle.set(Some(Arc::new(found.clone())));
-                }
-                Err(error) => problem.set(Some(error)),
+        move |file: &PuzzleFile| match puzzles::open::<G>(file, id) {
+            Ok((found, session)) => {
+                answer::set_at(Some(found.at));
+                token.store(hold(ctx, session.into_any()), Ordering::Relaxed);
+                recorded.set(None);
+                puzzle.set(Some(Arc::new(found)));
             }
+            Err(error) => problem.set(Some(error)),
         }
     };
     {
@@ -641,7 +638,7 @@ struct Words {
 /// (play on, next…), each candidate's value as a bar with its interval, the
 /// rating, and sharing.
 #[component]
-fn Answer(game: GameId, puzzle: Arc<Puzzle>, verdict: Verdict, words: Words, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
+fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
     let ctx = ctx();
     let lang = ctx.lang();
     let s = pz(lang);

@@ -212,8 +212,8 @@ mod tests {
     fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
         let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json")).unwrap();
         let words = |id: u32, i: usize, lang: Lang| {
-            let p = file.puzzle(id).unwrap();
-            let position = puzzles::session::<Ja>(&file, p).unwrap();
+            let p = file.opened(id).unwrap();
+            let position = puzzles::session::<Ja>(&file, &p).unwrap();
             let action = <Ja as GameDef>::action_from_json(&p.candidates[i].action).unwrap();
             (<Ja as GameUi>::puzzle_words(&position, &action, lang), position.view(p.seat), action)
         };
