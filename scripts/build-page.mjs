@@ -108,7 +108,17 @@ const built = path.join(programs, `${NAME}.wasm`);
 const work = path.join(targetDir, 'page-parts');
 await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
-run('wasm-split-cli', [built, work, '--target', 'web', '--out-name', NAME]);
+// tablee-wasm-split is wasm-split-cli with scripts/wasm-split.patch
+// (scripts/setup.sh): what a part named here shares with any other part goes
+// to the core, not into chunks. The home screen and the rules are parts so
+// that a link to a deal, a puzzle or a replay does not fetch them; what they
+// share with the tables (the shell's words and views) was the core's and is
+// fetched by every link anyway, and cut into chunks it cost every link more
+// (docs/performance.md, "The home screen in a part").
+const SHARED_WITH_CORE = ['tablee_home', 'tablee_rules'];
+run('tablee-wasm-split', [built, work, '--target', 'web', '--out-name', NAME], {
+  env: { ...process.env, WASM_SPLIT_SHARED_WITH_MAIN: SHARED_WITH_CORE.join(',') },
+});
 
 // 3. wasm-bindgen on the main module, in place: NAME.js and NAME_bg.wasm,
 //    which __wasm_split.js imports as ./NAME.js.
@@ -185,6 +195,9 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   // The puzzles' screens fetch their game's puzzle file's index first (the
   // list, and a puzzle's part once the index names it): fetched beside the parts.
   `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;if(t)p="tablee_puzzle_"+t;` +
+  // Any other address shows the home screen, a part of its own — but the
+  // rules' (a part too) and a lesson's (its part comes once chosen).
+  `if(!p)p=h(/[?&]rules(=|&|$)/)?"tablee_rules":h(/[?&]learn(=|&|$)/)?null:"tablee_home";` +
   `const l=(h)=>document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:h}));` +
   `for(const f of new Set([...(P[p]||[]),...(P[t]||[])]))l("./${dirName}/"+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 const start = [

@@ -6,7 +6,9 @@
 #     its size (scripts/build-page.mjs)          (rustup, seconds)
 #   - Trunk 0.21.14                              (cargo install, ~6–9 min)
 #   - wasm-bindgen CLI, the version in Cargo.lock (cargo install, ~2–5 min)
-#   - wasm-split-cli 0.2.4, which cuts the page into parts (cargo install, ~2 min)
+#   - wasm-split-cli 0.2.4, which cuts the page into parts (cargo install, ~2 min),
+#     and tablee-wasm-split: the same with scripts/wasm-split.patch, built
+#     from its source (cargo install --path, ~1 min)
 #   - npm devDependencies (package-lock.json): wasm-opt (binaryen), terser
 #     (minifies the ES-module loaders, scripts/pwa-hook.mjs) and
 #     playwright-core for the browser tests      (npm ci, seconds)
@@ -95,6 +97,30 @@ if ! cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$WASM_
     cargo install --quiet --force --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
 fi
 
+# 3c. tablee-wasm-split: wasm-split-cli with scripts/wasm-split.patch (the
+#     code the home screen's part shares with another part goes to the core,
+#     not into chunks: docs/performance.md, "The home screen in a part"),
+#     built from the crate's source that 3b's install left in cargo's
+#     registry. The patch names it (package and program) and its version, so
+#     that a changed patch is installed again.
+TABLEE_SPLIT_VERSION=0.2.4-tablee.1
+if ! cargo install --list 2>/dev/null | grep -q "^tablee-wasm-split v$TABLEE_SPLIT_VERSION " ||
+  ! command -v tablee-wasm-split >/dev/null; then
+  split_source() { ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"wasm_split_cli_support-$WASM_SPLIT_VERSION" 2>/dev/null | head -1; }
+  if [ -z "$(split_source)" ]; then
+    # Its source was cleaned from the registry: fetched again.
+    timed "wasm-split-cli $WASM_SPLIT_VERSION" "about 2 minutes" \
+      cargo install --quiet --force --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary
+  fi
+  [ -n "$(split_source)" ] || die "wasm_split_cli_support $WASM_SPLIT_VERSION's source is not in cargo's registry"
+  split_work=$(mktemp -d)
+  cp -r "$(split_source)" "$split_work/wasm-split"
+  patch --quiet -d "$split_work/wasm-split" -p1 <scripts/wasm-split.patch || die "scripts/wasm-split.patch does not apply to wasm_split_cli_support $WASM_SPLIT_VERSION"
+  timed "tablee-wasm-split $TABLEE_SPLIT_VERSION" "about a minute" \
+    cargo install --quiet --force --locked --path "$split_work/wasm-split" --features build-binary
+  rm -rf "$split_work"
+fi
+
 # 4. npm devDependencies: wasm-opt (binaryen), terser and playwright-core, reinstalled
 #    when package-lock.json changes.
 stamp=node_modules/.tablee-package-lock.sha256
@@ -157,7 +183,7 @@ if [ "$browser" = yes ]; then
 fi
 
 if [ ${#installed[@]} -eq 0 ]; then
-  say "nothing to install (trunk $TRUNK_VERSION, wasm-bindgen $wasm_bindgen_version, $(node_modules/.bin/wasm-opt --version | cut -d' ' -f1-3), playwright-core $(node -p 'require("./node_modules/playwright-core/package.json").version')$browser_summary)"
+  say "nothing to install (trunk $TRUNK_VERSION, wasm-bindgen $wasm_bindgen_version, tablee-wasm-split $TABLEE_SPLIT_VERSION, $(node_modules/.bin/wasm-opt --version | cut -d' ' -f1-3), playwright-core $(node -p 'require("./node_modules/playwright-core/package.json").version')$browser_summary)"
 else
   say "installed: $(IFS=';'; echo "${installed[*]}" | sed 's/;/, /g')"
 fi

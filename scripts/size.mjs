@@ -1,7 +1,8 @@
-// The first-load size budget: what the home screen needs, compressed; and
-// what each part of the page adds when it is first used (issue 35).
+// The first-load size budget: what every link fetches first (the core: the
+// home screen is a part since issue 44, its link counted below), compressed;
+// and what each part of the page adds when it is first used (issue 35).
 //
-//   node scripts/size.mjs [--dist dist] [--budget-kb 168] [--json]
+//   node scripts/size.mjs [--dist dist] [--budget-kb 145] [--json]
 //
 // Reads dist/index.html (as built by `trunk build --release`) and follows what
 // the first load fetches: the stylesheets, scripts, module preloads and preloads
@@ -39,7 +40,7 @@ function arg(name, fallback) {
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
 }
 const DIST = path.resolve(REPO_ROOT, arg('--dist', 'dist'));
-const BUDGET_KB = Number(arg('--budget-kb', '168'));
+const BUDGET_KB = Number(arg('--budget-kb', '145'));
 const JSON_OUT = process.argv.includes('--json');
 
 const CATEGORIES = ['wasm', 'js', 'css', 'fonts/images', 'html/manifest'];
@@ -224,7 +225,7 @@ async function main() {
     console.log(JSON.stringify({ dist: DIST, budgetKb: BUDGET_KB, over, total, categories: totals, parts, links: linkRows, files: rows }, null, 2));
   } else {
     const line = (name, s) => console.log(`${name.padEnd(44)} ${kb(s.raw)} ${kb(s.gzip)} ${kb(s.brotli)}`);
-    console.log(`${'first load (home screen)'.padEnd(44)} ${'raw KB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
+    console.log(`${'first load (every link: the core)'.padEnd(44)} ${'raw KB'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`);
     for (const row of rows.filter((r) => r.firstLoad)) line(`  ${row.file}`, row);
     console.log('by category:');
     for (const c of CATEGORIES) line(`  ${c}`, totals[c]);

@@ -127,6 +127,19 @@ part! {
     module tablee_lessons; preload preload_lessons
 }
 
+part! {
+    /// The home screen (docs/performance.md, "The home screen in a part").
+    fn home() => view! { <tablee_app::ui::home::Home /> };
+    module tablee_home; preload preload_home
+}
+
+part! {
+    /// The rules screen (a part of its own: the home screen's first view
+    /// does not need it).
+    fn rules() => view! { <tablee_app::ui::rules::Rules /> };
+    module tablee_rules; preload preload_rules
+}
+
 /// What the shell calls to show a part or fetch one ahead of need.
 pub const LOADERS: Loaders = Loaders {
     table,
@@ -138,4 +151,6 @@ pub const LOADERS: Loaders = Loaders {
     replay_link: |session| Box::pin(replay_link(session)),
     lessons: |game, lesson| Box::pin(lessons(game, lesson)),
     maker,
+    home: || Box::pin(home()),
+    rules: || Box::pin(rules()),
 };

@@ -17,12 +17,12 @@ pub(crate) mod deal_bar;
 pub mod game_ui;
 pub(crate) mod hint;
 pub(crate) mod term;
-mod home;
+pub mod home;
 pub mod parts;
 pub mod learn;
 pub mod puzzles;
 pub mod replay;
-mod rules;
+pub mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
 pub(crate) mod context;
@@ -148,7 +148,7 @@ fn App(start: Start) -> impl IntoView {
     });
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
-    if matches!(ctx.screen.get_untracked(), Screen::Home | Screen::Rules | Screen::Problem(_)) {
+    if matches!(ctx.screen.get_untracked(), Screen::Problem(_)) {
         request_animation_frame(browser::first_screen_ready);
     }
     // The page's static "loading" line goes once the app runs.
@@ -234,9 +234,11 @@ fn screen_view(screen: Screen) -> AnyView {
         }
         Screen::Games => view! { <Part load=Box::new(|| parts::load(|l| (l.games)())) /> }.into_any(),
         Screen::Learn(game, lesson) => view! { <Part load=Box::new(move || parts::load(|l| (l.lessons)(game, lesson))) /> }.into_any(),
-        Screen::Home => view! { <home::Home /> }.into_any(),
+        // The home screen and the rules are a part too (`tablee_home`): a
+        // friend's link to a deal, a puzzle or a replay shows neither first.
+        Screen::Home => view! { <Part load=Box::new(|| parts::load(|l| (l.home)())) /> }.into_any(),
         Screen::Game => view! { <GameScreen /> }.into_any(),
-        Screen::Rules => view! { <rules::Rules /> }.into_any(),
+        Screen::Rules => view! { <Part load=Box::new(|| parts::load(|l| (l.rules)())) /> }.into_any(),
         Screen::Problem(error) => view! { <Problem error /> }.into_any(),
     });
     leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()

@@ -57,6 +57,12 @@ pub struct Loaders {
     /// A game's maker (its engine: saves replayed, games dealt), with its
     /// table in the game's part.
     pub maker: fn(GameId) -> Computing<Maker>,
+    /// The home screen (its games, seats and options, the unfinished
+    /// games): not in the core, which every link fetches, for a link to a
+    /// deal, a puzzle or a replay does not show it first.
+    pub home: fn() -> Loading,
+    /// The rules screen.
+    pub rules: fn() -> Loading,
 }
 
 thread_local!(static LOADERS: std::cell::Cell<Option<Loaders>> = const { std::cell::Cell::new(None) });

@@ -97,9 +97,10 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
       assert.deepEqual(outside, [], 'every asset URL must stay under the sub-path (GitHub Pages serves /<repo>/)');
       // The bots' worker is fetched when a game starts, never for the home
       // screen; nor are the parts a home screen does not lead to at once (the
-      // puzzles, the replays, J'achète's table); the table of the game chosen
-      // there (Katzenjammer's) is fetched ahead of Play, once the page is idle.
-      const worker = requests.filter((url) => /worker-loader|tablee-worker|split_(?!Katzenjammer)/.test(url));
+      // puzzles, the replays, the rules, J'achète's table) — its own part
+      // aside (tablee_home); the table of the game chosen there
+      // (Katzenjammer's) is fetched ahead of Play, once the page is idle.
+      const worker = requests.filter((url) => /worker-loader|tablee-worker|split_(?!Katzenjammer\.|tablee_home\.)/.test(url));
       assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker or other parts');
       const prefetched = () => requests.some((url) => /split_Katzenjammer\.wasm$/.test(url));
       if (!prefetched()) await page.waitForRequest(/split_Katzenjammer\.wasm$/, { timeout: 10_000 }).catch(() => null);
