@@ -188,13 +188,11 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
   `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
   `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
-  // A puzzle is played on its game's table, a part of its own: fetched beside
-  // the game's puzzle part (`tablee_puzzle_<Game>`), which a puzzle's link
-  // shows instead of the puzzles' list.
+  // A puzzle is played on its game's table, a part of its own: fetched beside the puzzles'.
   `const t=p==="tablee_puzzles"&&h(/[?&]puzzle=/)?G.find((n)=>n.toLowerCase()===((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase()):null;` +
   // The puzzles' screens fetch their game's puzzle file's index first (the
   // list, and a puzzle's part once the index names it): fetched beside the parts.
-  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;if(t)p="tablee_puzzle_"+t;` +
+  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;` +
   // Any other address shows the home screen, a part of its own — but the
   // rules' (a part too) and a lesson's (its part comes once chosen).
   `if(!p)p=h(/[?&]rules(=|&|$)/)?"tablee_rules":h(/[?&]learn(=|&|$)/)?null:"tablee_home";` +
