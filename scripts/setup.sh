@@ -115,7 +115,10 @@ if ! cargo install --list 2>/dev/null | grep -q "^tablee-wasm-split v$TABLEE_SPL
   [ -n "$(split_source)" ] || die "wasm_split_cli_support $WASM_SPLIT_VERSION's source is not in cargo's registry"
   split_work=$(mktemp -d)
   cp -r "$(split_source)" "$split_work/wasm-split"
-  patch --quiet -d "$split_work/wasm-split" -p1 <scripts/wasm-split.patch || die "scripts/wasm-split.patch does not apply to wasm_split_cli_support $WASM_SPLIT_VERSION"
+  # (git apply, not patch(1): git is there wherever the repository is.)
+  split_patch="$PWD/scripts/wasm-split.patch"
+  (cd "$split_work/wasm-split" && git apply -p1 "$split_patch") ||
+    die "scripts/wasm-split.patch does not apply to wasm_split_cli_support $WASM_SPLIT_VERSION"
   timed "tablee-wasm-split $TABLEE_SPLIT_VERSION" "about a minute" \
     cargo install --quiet --force --locked --path "$split_work/wasm-split" --features build-binary
   rm -rf "$split_work"
