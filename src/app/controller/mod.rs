@@ -46,41 +46,45 @@ pub(crate) trait AnyGame {
     fn can_take_back_any(&self) -> bool;
 }
 
+/// The game of the game in progress, if any.
+#[cfg(test)]
+fn playing(shell: &Shell) -> Option<crate::games::GameId> {
+    shell.game.as_ref().map(|g| g.game())
+}
+
 #[cfg(test)]
 impl AnyGame for Shell {
     fn save_any(&mut self, storage: &mut dyn Storage, now_ms: f64) -> bool {
-        match self.game.as_ref().map(|g| g.game()) {
-            Some(game) => crate::games::with_game!(game, G => self.save::<G>(storage, now_ms)),
-            None => self.save::<crate::games::katzenjammer::Katzenjammer>(storage, now_ms),
-        }
+        // With no game in progress any game's `save` writes the list alone.
+        let game = playing(self).unwrap_or(crate::games::GameId::ALL[0]);
+        crate::games::with_game!(game, G => self.save::<G>(storage, now_ms))
     }
     fn bot_turn_any(&self) -> Option<BotTurn> {
-        crate::games::with_game!(self.game.as_ref()?.game(), G => self.bot_turn::<G>())
+        crate::games::with_game!(playing(self)?, G => self.bot_turn::<G>())
     }
     fn bot_moved_any(&mut self, at: usize, reply: Option<crate::app::worker::Reply>) -> bool {
-        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        let Some(game) = playing(self) else { return false };
         crate::games::with_game!(game, G => self.bot_moved::<G>(at, reply))
     }
     fn daily_attempt_any(&self) -> Option<crate::app::config::DailyAttempt> {
-        crate::games::with_game!(self.game.as_ref()?.game(), G => self.daily_attempt::<G>())
+        crate::games::with_game!(playing(self)?, G => self.daily_attempt::<G>())
     }
     fn par_arrived_any(&mut self, generation: u64, reply: Option<crate::app::worker::Reply>, storage: &mut dyn Storage) -> bool {
-        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        let Some(game) = playing(self) else { return false };
         crate::games::with_game!(game, G => self.par_arrived::<G>(generation, reply, storage))
     }
     fn record_if_over_any(&mut self, storage: &mut dyn Storage) -> bool {
-        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        let Some(game) = playing(self) else { return false };
         crate::games::with_game!(game, G => self.record_if_over::<G>(storage))
     }
     fn next_in_match_any(&mut self) -> Option<Option<crate::app::worker::Job>> {
-        let game = self.game.as_ref()?.game();
-        crate::games::with_game!(game, G => self.next_in_match::<G>())
+        crate::games::with_game!(playing(self)?, G => self.next_in_match::<G>())
     }
     fn take_back_any(&mut self) -> bool {
-        let Some(game) = self.game.as_ref().map(|g| g.game()) else { return false };
+        let Some(game) = playing(self) else { return false };
         crate::games::with_game!(game, G => self.take_back::<G>())
     }
     fn can_take_back_any(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| crate::games::with_game!(g.game(), G => self.can_take_back::<G>()))
+        playing(self).is_some_and(|game| crate::games::with_game!(game, G => self.can_take_back::<G>()))
     }
 }
