@@ -33,6 +33,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
+import { LOADER_FETCH, fetchPack, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 import { withoutCustomSections } from './wasm-read.mjs';
@@ -120,6 +121,17 @@ run('tablee-wasm-split', [built, work, '--target', 'web', '--out-name', NAME], {
   env: { ...process.env, WASM_SPLIT_SHARED_WITH_MAIN: SHARED_WITH_CORE.join(',') },
 });
 
+// The loader fetches each module through `self.tableeFetch` when index.html's
+// script defined it (a pack of the link's modules; scripts/packs.mjs).
+{
+  const loader = path.join(work, '__wasm_split.js');
+  const code = await readFile(loader, 'utf8');
+  const modules = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).length;
+  const fetches = code.split('fetch(new URL(').length - 1;
+  if (fetches !== modules) throw new Error(`build-page: __wasm_split.js fetches ${fetches} modules in the form expected, the split wrote ${modules}`);
+  await writeFile(loader, code.replaceAll('fetch(new URL(', LOADER_FETCH));
+}
+
 // 3. wasm-bindgen on the main module, in place: NAME.js and NAME_bg.wasm,
 //    which __wasm_split.js imports as ./NAME.js.
 // TABLEE_WASM_NAMES=1 keeps the functions' names (a profile then names them:
@@ -182,6 +194,20 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 // game is the one a link without `game=` deals).
 const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
+// One pack per guess of more than one module (scripts/packs.mjs): a part, or
+// the puzzles' with a game's table. Named by the guess's key, `p` or `p-t`.
+const packs = {};
+// (The parts the guess below can name.)
+const guessed = ['tablee_replay', 'tablee_puzzles', 'tablee_rules', 'tablee_home', ...games];
+const guesses = [...guessed.map((p) => [p]), ...games.map((g) => ['tablee_puzzles', g])];
+for (const guess of guesses) {
+  const files = [...new Set(guess.flatMap((p) => parts[p] ?? []))];
+  if (files.length < 2) continue;
+  const key = guess.join('-');
+  const file = `pack_${key}.wasm`;
+  await writeFile(path.join(dest, file), writePack(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dest, f))]))));
+  packs[key] = file;
+}
 const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)},q=location.search,h=(r)=>r.test(q);` +
   `let p=h(/[?&](replay=|games(&|$))/)?"tablee_replay":h(/[?&]puzzles?(=|&|$)/)?"tablee_puzzles":null;` +
   `if(!p){const g=/[?&]game=([^&]*)/.exec(q);const c=g?decodeURIComponent(g[1]).trim().toLowerCase():G[0].toLowerCase();` +
@@ -197,9 +223,14 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   // rules' (a part too) and a lesson's (its part comes once chosen).
   `if(!p)p=h(/[?&]rules(=|&|$)/)?"tablee_rules":h(/[?&]learn(=|&|$)/)?null:"tablee_home";` +
   `const l=(h)=>document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:h}));` +
-  `for(const f of new Set([...(P[p]||[]),...(P[t]||[])]))l("./${dirName}/"+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
+  // On a first visit (no service worker yet), the guess's modules come in one
+  // pack, read as the loader asks for them (scripts/packs.mjs); otherwise, or
+  // when the pack fails, each module's own file (preloaded).
+  `const F=new Set([...(P[p]||[]),...(P[t]||[])]),K=${JSON.stringify(packs)}[t?p+"-"+t:p],D="./${dirName}/";` +
+  `if(K&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${fetchPack})(D+K,F);` +
+  `else for(const f of F)l(D+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 const start = [
-  `<script>${guess}</script>`,
+  `<script>${(await minify(guess, { compress: true, mangle: true, format: { comments: false } })).code}</script>`,
   `<link rel="modulepreload" href="./${dirName}/${NAME}.js">`,
   `<link rel="preload" href="./${dirName}/${NAME}_bg.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<script type="module">import init from "./${dirName}/${NAME}.js";init().catch((e)=>window.tableeBootFailed&&tableeBootFailed(e))</script>`,

@@ -102,9 +102,10 @@ export function moduleImports(code, file) {
  * its first use] }, file names relative to the loader's folder `dir`.
  */
 export function partFiles(code, dir) {
-  const fetched = (body) => /fetch\(\s*new URL\(\s*["']\.\/([^"']+)["']/.exec(body)?.[1];
+  // (The loader's fetch goes through `self.tableeFetch` first: scripts/packs.mjs.)
+  const fetched = (body) => /(?:\(self\.tableeFetch\|\|fetch\)|fetch)\(\s*new URL\(\s*["']\.\/([^"']+)["']/.exec(body)?.[1];
   const chunks = new Map();
-  for (const m of code.matchAll(/([\w$]+)\s*=\s*[\w$]+\(\s*\(\)\s*=>\s*\{\s*const\s+[\w$]+\s*=\s*fetch\(\s*new URL\(\s*["']\.\/([^"']+)["']/g)) {
+  for (const m of code.matchAll(/([\w$]+)\s*=\s*[\w$]+\(\s*\(\)\s*=>\s*\{\s*const\s+[\w$]+\s*=\s*(?:\(self\.tableeFetch\|\|fetch\)|fetch)\(\s*new URL\(\s*["']\.\/([^"']+)["']/g)) {
     chunks.set(m[1], m[2]);
   }
   const parts = {};
@@ -117,8 +118,8 @@ export function partFiles(code, dir) {
 }
 
 /**
- * The files (relative to dist/) that index.html's inline guess preloads for
- * the address `search`, with `storage` as localStorage: the script itself,
+ * The files (relative to dist/) that index.html's inline guess preloads or
+ * fetches (a pack) for the address `search` on a first visit, with `storage` as localStorage: the script itself,
  * run in a sandbox, so this counts what the page really asks for.
  */
 export function guessedPreloads(html, search, storage = {}) {
@@ -129,6 +130,13 @@ export function guessedPreloads(html, search, storage = {}) {
     location: { search },
     localStorage: { getItem: (key) => storage[key] ?? null },
     document: { createElement: () => ({}), head: { append: (element) => hrefs.push(element.href) } },
+    // A first visit: no service worker yet, so the guess's pack is fetched (scripts/packs.mjs).
+    navigator: {},
+    self: {},
+    fetch: (href) => {
+      hrefs.push(href);
+      return new Promise(() => {});
+    },
   });
   return hrefs.map((href) => href.replace(/^\.\//, ''));
 }

@@ -294,6 +294,17 @@ export const overflowing = (page) =>
 // ----- playing a game -------------------------------------------------------
 
 /** CSS for the element with this data-testid. */
+/**
+ * The wasm modules the page has loaded so far, by file name: those fetched by
+ * their own file, and those a first visit took from a pack
+ * (scripts/packs.mjs; the pack's own name is listed too).
+ */
+export const wasmModules = (page) =>
+  page.evaluate(() => [
+    ...performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
+    ...(self.tableeFetch?.s ?? []),
+  ]);
+
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
 /**

@@ -14,7 +14,12 @@
 //   /tablee/a/b.wasm  -> the file, with its MIME type (application/wasm, ...)
 //   anything else     -> 404, with dist/404.html as the body when there is one
 // Every response says `Cache-Control: no-store`, so a rebuilt dist/ is what
-// the next test sees. Node's standard library only.
+// the next test sees — but the page's modules under `app-<hash>/`, whose
+// folder is named after their contents (a rebuild is a new folder): those say
+// `max-age=600`, as GitHub Pages says of every file. (With no-store, Chromium
+// reports a fetch read as a stream — a first visit's pack, scripts/packs.mjs —
+// as aborted although the page read it to its end: playwright#42742.)
+// Node's standard library only.
 //
 // --gzip (`startServer({ gzip: true })`): compresses as GitHub Pages does (its
 // CDN gzips text types and wasm on the fly, and sends no brotli). A file whose
@@ -237,12 +242,15 @@ function gzipped(cache, file, info) {
   return body;
 }
 
+/** A file in the folder named after the page's modules' contents (build-page.mjs). */
+const HASHED_FOLDER = /[\\/]app-[0-9a-f]{12}[\\/][^\\/]+$/;
+
 async function sendFile(res, req, status, file, info, options) {
   const type = contentType(file);
   const headers = {
     'Content-Type': type,
     'Content-Length': info.size,
-    'Cache-Control': 'no-store',
+    'Cache-Control': HASHED_FOLDER.test(file) ? 'max-age=600' : 'no-store',
     'X-Content-Type-Options': 'nosniff',
   };
   if (options?.gzip && isCompressible(type)) {

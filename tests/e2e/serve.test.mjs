@@ -22,6 +22,8 @@ describe('tests/e2e/serve.mjs', () => {
     await writeFile(path.join(dir, 'main.css'), 'body{}');
     await writeFile(path.join(dir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dir, 'manifest.webmanifest'), '{}');
+    await mkdir(path.join(dir, 'app-0123456789ab'));
+    await writeFile(path.join(dir, 'app-0123456789ab', 'split_x.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
     await mkdir(path.join(dir, 'rules'));
     await writeFile(path.join(dir, 'rules', 'index.html'), '<!doctype html><title>rules</title>');
     await writeFile(path.join(path.dirname(dir), `${path.basename(dir)}-secret.txt`), 'secret');
@@ -70,6 +72,11 @@ describe('tests/e2e/serve.mjs', () => {
       assert.equal(response.headers.get('cache-control'), 'no-store');
       await response.arrayBuffer();
     }
+    // The page's modules, in a folder named after their contents, may be kept.
+    const hashed = await get(`/tablee/app-0123456789ab/split_x.wasm`);
+    assert.equal(hashed.status, 200);
+    assert.equal(hashed.headers.get('cache-control'), 'max-age=600');
+    await hashed.arrayBuffer();
     const wasm = await WebAssembly.compile(await (await get('/tablee/app_bg.wasm')).arrayBuffer());
     assert.ok(wasm instanceof WebAssembly.Module);
   });

@@ -21,6 +21,7 @@ import {
   screenshot,
   settle,
   startEnv,
+  wasmModules,
 } from './lib.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
@@ -145,12 +146,31 @@ describe('the shell keeps what players have and knows the next game', () => {
     try {
       await page.locator(byTestId('ja-hand-card-0')).waitFor();
       await settle(page);
-      const wasm = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
-      );
+      const wasm = await wasmModules(page);
       assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
       assert.ok(!wasm.includes('split_Katzenjammer.wasm'), `not Katzenjammer's: ${wasm}`);
+      // A first visit takes them from one file (scripts/packs.mjs).
+      assert.ok(wasm.includes('pack_Jachete.wasm'), `in one pack: ${wasm}`);
       assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A pack is a shortcut, never a dependency: when it fails, each module's own file.
+  it("a J'achète link whose pack fails loads its modules one by one and deals", async () => {
+    const { context, page, problems } = await openPage(env.browser);
+    try {
+      await page.route(/\/pack_[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await gotoApp(page, env.url(JACHETE));
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      await settle(page);
+      const wasm = await wasmModules(page);
+      assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
+      assert.deepEqual(await page.evaluate(() => self.tableeFetch?.s), [], 'nothing came from the failed pack');
+      // (The 404 is the test's own doing.)
+      const others = problems.filter((p) => !/\b404\b.*\/pack_Jachete\.wasm\)?$/.test(p));
+      assert.deepEqual(others, [], describeProblems(others));
     } finally {
       await context.close();
     }
@@ -163,9 +183,7 @@ describe('the shell keeps what players have and knows the next game', () => {
     const { context, page, problems } = await openWithSave(env, save, JACHETE);
     try {
       await page.waitForFunction(() => JSON.parse(localStorage.getItem('tablee.games') || '[]').length === 2);
-      const wasm = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
-      );
+      const wasm = await wasmModules(page);
       assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
       assert.ok(wasm.includes('split_Katzenjammer.wasm'), `Katzenjammer's, for the game kept: ${wasm}`);
       assert.equal(wasm.filter((f) => f === 'tablee-app_bg.wasm').length, 1, `one core: ${wasm}`);
