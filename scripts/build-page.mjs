@@ -193,13 +193,14 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 // the game's code in links (`Katzenjammer` ↔ `game=katzenjammer`; the first
 // game is the one a link without `game=` deals).
 const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
+// (Each game's puzzle part is `tablee_puzzle_<Game>`.)
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
 // One pack per guess of more than one module (scripts/packs.mjs): a part, or
-// the puzzles' with a game's table. Named by the guess's key, `p` or `p-t`.
+// a game's puzzle part with its table. Named by the guess's key, `p` or `p-t`.
 const packs = {};
 // (The parts the guess below can name.)
 const guessed = ['tablee_replay', 'tablee_puzzles', 'tablee_rules', 'tablee_home', ...games];
-const guesses = [...guessed.map((p) => [p]), ...games.map((g) => ['tablee_puzzles', g])];
+const guesses = [...guessed.map((p) => [p]), ...games.map((g) => [`tablee_puzzle_${g}`, g])];
 for (const guess of guesses) {
   const files = [...new Set(guess.flatMap((p) => parts[p] ?? []))];
   if (files.length < 2) continue;
@@ -214,11 +215,13 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
   `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
   `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
-  // A puzzle is played on its game's table, a part of its own: fetched beside the puzzles'.
+  // A puzzle is played on its game's table, a part of its own: fetched beside
+  // the game's puzzle part (`tablee_puzzle_<Game>`), which a puzzle's link
+  // shows instead of the puzzles' list.
   `const t=p==="tablee_puzzles"&&h(/[?&]puzzle=/)?G.find((n)=>n.toLowerCase()===((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase()):null;` +
   // The puzzles' screens fetch their game's puzzle file's index first (the
   // list, and a puzzle's part once the index names it): fetched beside the parts.
-  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;` +
+  `const x=p==="tablee_puzzles"?"puzzles/"+(((/[?&]game=([^&]*)/.exec(q)||[,G[0]])[1]).trim().toLowerCase())+".json":null;if(t)p="tablee_puzzle_"+t;` +
   // Any other address shows the home screen, a part of its own — but the
   // rules' (a part too) and a lesson's (its part comes once chosen).
   `if(!p)p=h(/[?&]rules(=|&|$)/)?"tablee_rules":h(/[?&]learn(=|&|$)/)?null:"tablee_home";` +

@@ -1,12 +1,10 @@
 //! The page's parts (issue 35; docs/architecture.md "One app in parts"):
 //! the functions at which `scripts/build-page.mjs` cuts the page's
-//! WebAssembly: one table a game (written from the registry), the home
-//! screen, the rules, the puzzles, the replays, the lessons. Each becomes a
-//! module of its own, fetched the first time it is called, and what only it
-//! reaches (a table's components, its texts, the puzzles' screens) moves
-//! with it; the core keeps the shell, links and saves (and what the home
-//! screen's and the rules' parts share with another part:
-//! `scripts/build-page.mjs`). The shell reaches them through
+//! WebAssembly: one table a game and one puzzle a game (written from the
+//! registry), the puzzles' list, the replays. Each becomes a module of its own, fetched the first time it
+//! is called, and what only it reaches (a table's components, its texts,
+//! the puzzles' screens) moves with it; the core keeps the shell, the home
+//! screen, links and saves. The shell reaches them through
 //! [`tablee_app::ui::parts::Loaders`], registered before the app mounts.
 //!
 //! They live in the page's program, not in the library it shares with the
@@ -51,8 +49,25 @@ macro_rules! table_parts {
                 pub fn maker() -> Result<Maker, PartMissing> {
                     Ok(Maker::of::<$game>())
                 }
+
+                paste::paste! {
+                    /// One puzzle of the game (played on its table, the part
+                    /// above): a part of its own, `tablee_puzzle_<Game>`, not
+                    /// the puzzles' list's, so that a puzzle's link fetches
+                    /// only its own game's puzzle code and no list.
+                    #[leptos::wasm_split::wasm_split([<tablee_puzzle_ $variant>], wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_puzzle))]
+                    pub fn puzzle(id: Option<u32>) -> Result<AnyView, PartMissing> {
+                        Ok(tablee_app::ui::puzzles::one::<$game>(id))
+                    }
+                }
             }
         )+
+
+        fn puzzle(game: GameId, id: Option<u32>) -> Loading {
+            match game {
+                $(GameId::$variant => Box::pin($variant::puzzle(id)),)+
+            }
+        }
 
         fn maker(game: GameId) -> Computing<Maker> {
             match game {
@@ -82,12 +97,6 @@ part! {
     /// The puzzles' list.
     fn puzzles_list(game: GameId) => view! { <tablee_app::ui::puzzles::List game /> };
     module tablee_puzzles; preload preload_puzzles
-}
-
-part! {
-    /// One puzzle on its table.
-    fn puzzle(game: GameId, id: Option<u32>) => view! { <tablee_app::ui::puzzles::One game id /> };
-    module tablee_puzzles; preload preload_puzzle
 }
 
 part! {
@@ -136,7 +145,7 @@ pub const LOADERS: Loaders = Loaders {
     table,
     prefetch_table,
     puzzles_list: |game| Box::pin(puzzles_list(game)),
-    puzzle: |game, id| Box::pin(puzzle(game, id)),
+    puzzle,
     replay: |query| Box::pin(replay(query)),
     games: || Box::pin(games()),
     replay_link: |session| Box::pin(replay_link(session)),

@@ -67,8 +67,8 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       });
       assert.ok(cached.some((p) => /\/app-[0-9a-f]+\/tablee-app_bg\.wasm$/.test(p)), `app wasm cached: ${cached}`);
       assert.ok(cached.some((p) => p.endsWith('tablee-worker_bg.wasm')), 'the bots worker wasm is cached');
-      // Every part of the page (each table, the puzzles, the replays and "Your games", the replay links' writer, the lessons, the home screen, the rules, their shared chunks).
-      for (const part of ['Katzenjammer', 'Jachete', 'tablee_puzzles', 'tablee_replay', 'tablee_replay_link', 'tablee_lessons', 'tablee_home', 'tablee_rules']) {
+      // Every part of the page (each table, each game's puzzle, the puzzles' list, the replays and "Your games", the replay links' writer, the lessons, the home screen, the rules, their shared chunks).
+      for (const part of ['Katzenjammer', 'Jachete', 'tablee_puzzle_Katzenjammer', 'tablee_puzzle_Jachete', 'tablee_puzzles', 'tablee_replay', 'tablee_replay_link', 'tablee_lessons', 'tablee_home', 'tablee_rules']) {
         assert.ok(cached.some((p) => p.endsWith(`/split_${part}.wasm`)), `the part ${part} is cached`);
       }
       assert.ok(cached.some((p) => /\/chunk_\d+\.wasm$/.test(p)), 'the shared chunks are cached');

@@ -433,14 +433,11 @@ fn PuzzleProblem(game: GameId, error: PuzzleError) -> impl IntoView {
     }
 }
 
-/// The puzzle `id` of `game` on that game's table, then its answer.
-#[component]
-pub fn One(game: GameId, id: Option<u32>) -> impl IntoView {
-    with_game!(game, G => one::<G>(game, id))
-}
-
-/// [`One`] for game `G`.
-fn one<G: GameUi>(game: GameId, id: Option<u32>) -> AnyView {
+/// The puzzle `id` of game `G` on that game's table, then its answer: each
+/// game's own part of the page (`src/parts.rs`, `tablee_puzzle_<Game>`), so
+/// that a puzzle's link brings no other game's code.
+pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
+    let game = G::ID;
     let ctx = ctx();
     // The puzzle is shown on its game's table: its part is fetched now,
     // beside the puzzle file's index and part, not after them.
