@@ -31,7 +31,7 @@ const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
   .filter((entry) => entry.isFile())
   .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
   // A first visit's packs (scripts/packs.mjs) hold modules listed one by one here.
-  .filter((file) => !SKIP.has(file) && !file.endsWith('.map') && !/\/pack_[^/]*\.wasm$/.test(file))
+  .filter((file) => !SKIP.has(file) && !file.endsWith('.map') && !/\/pack_[^/]*\.wasm\.gz$/.test(file))
   .sort();
 
 const hash = createHash('sha256');

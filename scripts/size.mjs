@@ -46,7 +46,7 @@ const JSON_OUT = process.argv.includes('--json');
 const CATEGORIES = ['wasm', 'js', 'css', 'fonts/images', 'html/manifest'];
 
 export function category(file) {
-  const ext = path.extname(file).toLowerCase();
+  const ext = path.extname(file.replace(/\.gz$/, '')).toLowerCase();
   if (ext === '.wasm') return 'wasm';
   if (ext === '.js' || ext === '.mjs') return 'js';
   if (ext === '.css') return 'css';
@@ -130,9 +130,10 @@ export function guessedPreloads(html, search, storage = {}) {
     location: { search },
     localStorage: { getItem: (key) => storage[key] ?? null },
     document: { createElement: () => ({}), head: { append: (element) => hrefs.push(element.href) } },
-    // A first visit: no service worker yet, so the guess's pack is fetched (scripts/packs.mjs).
+    // A first visit in a browser that inflates gzip (DecompressionStream): no
+    // service worker yet, so the guess's pack is fetched (scripts/packs.mjs).
     navigator: {},
-    self: {},
+    self: { DecompressionStream: class {} },
     fetch: (href) => {
       hrefs.push(href);
       return new Promise(() => {});
@@ -185,7 +186,9 @@ async function main() {
 
   const rows = [];
   for (const file of all.sort()) {
-    const sizes = compressedSizes(await readFile(path.join(DIST, file)));
+    // A file already gzipped (a pack, the core's wasm: scripts/packs.mjs) goes out as it is.
+    const bytes = await readFile(path.join(DIST, file));
+    const sizes = file.endsWith('.gz') ? { raw: bytes.length, gzip: bytes.length, brotli: bytes.length } : compressedSizes(bytes);
     rows.push({ file, category: category(file), firstLoad: refs.has(file), ...sizes });
   }
   const totals = Object.fromEntries(CATEGORIES.map((c) => [c, { raw: 0, gzip: 0, brotli: 0 }]));

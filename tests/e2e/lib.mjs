@@ -297,11 +297,15 @@ export const overflowing = (page) =>
 /**
  * The wasm modules the page has loaded so far, by file name: those fetched by
  * their own file, and those a first visit took from a pack
- * (scripts/packs.mjs; the pack's own name is listed too).
+ * (scripts/packs.mjs; the pack's own name is listed too). A gzipped file
+ * (`X.wasm.gz`: the core's wasm, a pack) is named as what it holds (`X.wasm`).
  */
 export const wasmModules = (page) =>
   page.evaluate(() => [
-    ...performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')),
+    ...performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop().replace(/\.wasm\.gz$/, '.wasm'))
+      .filter((f) => f.endsWith('.wasm')),
     ...(self.tableeFetch?.s ?? []),
   ]);
 

@@ -73,7 +73,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       }
       assert.ok(cached.some((p) => /\/chunk_\d+\.wasm$/.test(p)), 'the shared chunks are cached');
       // A first visit's packs repeat those modules (scripts/packs.mjs): not fetched twice.
-      assert.deepEqual(cached.filter((p) => /\/pack_[^/]*\.wasm$/.test(p)), [], 'no pack is precached');
+      assert.deepEqual(cached.filter((p) => /\/pack_[^/]*\.wasm\.gz$/.test(p)), [], 'no pack is precached');
       for (const file of ['katzenjammer-en', 'katzenjammer-fr', 'jachete-en', 'jachete-fr']) {
         assert.ok(cached.some((p) => p.endsWith(`/rules/${file}.html`)), `the rules page rules/${file}.html is cached`);
       }

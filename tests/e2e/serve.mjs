@@ -65,6 +65,9 @@ export const MIME_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  // As GitHub Pages types a .gz (a pack, the core's wasm: scripts/packs.mjs),
+  // sent as it is.
+  '.gz': 'application/gzip',
 };
 
 /** Types the --gzip server compresses (GitHub Pages' CDN compresses these). */

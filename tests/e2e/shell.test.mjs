@@ -161,7 +161,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   it("a J'achète link whose pack fails loads its modules one by one and deals", async () => {
     const { context, page, problems } = await openPage(env.browser);
     try {
-      await page.route(/\/pack_[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await page.route(/\/pack_[^/]*\.wasm\.gz$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
       await gotoApp(page, env.url(JACHETE));
       await page.locator(byTestId('ja-hand-card-0')).waitFor();
       await settle(page);
@@ -169,7 +169,25 @@ describe('the shell keeps what players have and knows the next game', () => {
       assert.ok(wasm.includes('split_Jachete.wasm'), `J'achète's table part was loaded: ${wasm}`);
       assert.deepEqual(await page.evaluate(() => self.tableeFetch?.s), [], 'nothing came from the failed pack');
       // (The 404 is the test's own doing.)
-      const others = problems.filter((p) => !/\b404\b.*\/pack_Jachete\.wasm\)?$/.test(p));
+      const others = problems.filter((p) => !/\b404\b.*\/pack_Jachete\.wasm\.gz\)?$/.test(p));
+      assert.deepEqual(others, [], describeProblems(others));
+    } finally {
+      await context.close();
+    }
+  });
+
+  // The core's wasm comes gzipped (scripts/packs.mjs); when that file fails, the plain one.
+  it("a J'achète link whose core's gzipped wasm fails starts from the plain one and deals", async () => {
+    const { context, page, problems } = await openPage(env.browser);
+    try {
+      await page.route(/\/tablee-app_bg\.wasm\.gz$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await gotoApp(page, env.url(JACHETE));
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      await settle(page);
+      const asked = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()));
+      assert.ok(asked.includes('tablee-app_bg.wasm'), `the plain core was fetched: ${asked}`);
+      // (The 404s are the test's own doing.)
+      const others = problems.filter((p) => !/\b404\b.*\/tablee-app_bg\.wasm\.gz\)?$/.test(p));
       assert.deepEqual(others, [], describeProblems(others));
     } finally {
       await context.close();
