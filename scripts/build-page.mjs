@@ -34,7 +34,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { LOADER_FETCH, fetchPack, precompress, writePack } from './packs.mjs';
+import { LOADER_FETCH, packLoader, packedLoads, precompress, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 import { withoutCustomSections } from './wasm-read.mjs';
@@ -122,15 +122,19 @@ run('tablee-wasm-split', [built, work, '--target', 'web', '--out-name', NAME], {
   env: { ...process.env, WASM_SPLIT_SHARED_WITH_MAIN: SHARED_WITH_CORE.join(',') },
 });
 
-// The loader fetches each module through `self.tableeFetch` when index.html's
-// script defined it (a pack of the link's modules; scripts/packs.mjs).
+// The loader fetches each module through `self.tableeFetch`, and asks for a
+// part's pack when the part is first wanted (`self.tableePack`), when
+// index.html's script defined them (a first visit; scripts/packs.mjs).
 {
   const loader = path.join(work, '__wasm_split.js');
   const code = await readFile(loader, 'utf8');
   const modules = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).length;
   const fetches = code.split('fetch(new URL(').length - 1;
   if (fetches !== modules) throw new Error(`build-page: __wasm_split.js fetches ${fetches} modules in the form expected, the split wrote ${modules}`);
-  await writeFile(loader, code.replaceAll('fetch(new URL(', LOADER_FETCH));
+  const packed = packedLoads(code.replaceAll('fetch(new URL(', LOADER_FETCH));
+  const loads = code.split('export const __wasm_split_load_').length - 1;
+  if (packed.count !== loads) throw new Error(`build-page: __wasm_split.js has ${loads} part loaders, ${packed.count} in the form expected`);
+  await writeFile(loader, packed.code);
 }
 
 // 3. wasm-bindgen on the main module, in place: NAME.js and NAME_bg.wasm,
@@ -196,12 +200,12 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
 // (Each game's puzzle part is `tablee_puzzle_<Game>`.)
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
-// One pack per guess of more than one module (scripts/packs.mjs): a part, or
-// a game's puzzle part with its table. Named by the guess's key, `p` or `p-t`.
+// One pack per set of more than one module (scripts/packs.mjs), named by its
+// key, `p` or `p-t`:
 const packs = {};
-// (The parts the guess below can name.)
-const guessed = ['tablee_replay', 'tablee_puzzles', 'tablee_rules', 'tablee_home', ...games];
-const guesses = [...guessed.map((p) => [p]), ...games.map((g) => [`tablee_puzzle_${g}`, g])];
+// Every part (its first use, when it is not the first screen's), and each
+// game's puzzle part with its table (a puzzle's link).
+const guesses = [...Object.keys(parts).map((p) => [p]), ...games.map((g) => [`tablee_puzzle_${g}`, g])];
 for (const guess of guesses) {
   const files = [...new Set(guess.flatMap((p) => parts[p] ?? []))];
   if (files.length < 2) continue;
@@ -235,9 +239,9 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   // On a first visit (no service worker yet), the guess's modules come in one
   // pack, read as the loader asks for them (scripts/packs.mjs); otherwise, or
   // when the pack fails, each module's own file (preloaded).
-  `const F=new Set([...(P[p]||[]),...(P[t]||[])]),K=${JSON.stringify(packs)}[t?p+"-"+t:p],D="./${dirName}/";` +
-  `if(K&&self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${fetchPack})(D+K,F);` +
-  `else for(const f of F)l(D+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
+  `const F=new Set([...(P[p]||[]),...(P[t]||[])]),K=${JSON.stringify(packs)},k=t?p+"-"+t:p,D="./${dirName}/";` +
+  `if(self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${packLoader})(D,P,K);` +
+  `if(self.tableePack&&K[k])self.tableePack(k);else for(const f of F)l(D+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 // The app starts from the core's zopfli-gzipped wasm, inflated as it
 // streams in (and compiled as it comes: instantiateStreaming); a browser
 // without DecompressionStream, or a failed .gz, starts from the plain wasm.

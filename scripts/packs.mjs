@@ -54,32 +54,41 @@ export async function precompress(bytes) {
 }
 
 /**
- * Runs in the page (index.html's inline script, build-page.mjs): fetches the
- * pack at `url` (gzipped: `precompress`), which holds the modules `names`, and defines
- * `self.tableeFetch(url)`, the split loader's fetch: a module of the pack is
- * answered from it as soon as its last byte has come (the pack is read as it
- * streams in, so the first modules in it — a puzzle link's puzzles part,
- * before its table — run before the last ones have come); any other module,
- * or every module when the pack fails, from its own file. `tableeFetch.s`
- * lists the modules taken from the pack (the browser tests read it).
+ * Runs in the page (index.html's inline script, build-page.mjs), on a first
+ * visit in a browser with DecompressionStream. `dir` is the modules' folder,
+ * `parts` { part: [its module files] } (the split loader's), `packs`
+ * { key: pack file }, a key being a part or `part-part` (a guess's).
+ *
+ * Defines `self.tableePack(key)`, which fetches that pack (gzipped:
+ * `precompress`) for the modules of it not asked for yet — when they are
+ * most of it: else the modules come one by one — and
+ * `self.tableeFetch(url)`, the split loader's fetch: a module of a pack
+ * fetched is answered from it as soon as its last byte has come (the pack
+ * is read as it streams in, so the first modules in it — a puzzle link's
+ * puzzle part, before its table — run before the last have come); any other
+ * module, or every module of a pack that fails, from its own file.
+ * index.html's script asks for its guess's pack at once; the loader asks for
+ * a part's pack when the part is first wanted (a Play, the home's idle
+ * prefetch). `tableeFetch.s` lists the modules taken from packs (the browser
+ * tests read it).
  */
-export function fetchPack(url, names) {
+export function packLoader(dir, parts, packs) {
   const waiting = new Map();
-  for (const name of names) {
-    let resolve, reject;
-    const promise = new Promise((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    promise.catch(() => {});
-    waiting.set(name, { promise, resolve, reject });
-  }
-  (async () => {
+  const asked = new Set();
+  const served = [];
+  const inflate = async (url, names) => {
     const response = await fetch(url);
     if (!response.ok || !response.body) throw new Error(`pack ${response.status}`);
     const reader = response.body.pipeThrough(new DecompressionStream('gzip')).getReader();
+    // The bytes not parsed yet: `buffer` from `at`, then `chunks`. They are
+    // joined only once `need` bytes are in (a whole section, when its size
+    // is known), so each byte is copied about once.
     let buffer = new Uint8Array(0);
-    let at = 8; // past the header
+    let at = 0;
+    let header = 8; // the bytes of wasm's header, skipped once in
+    let chunks = [];
+    let have = 0;
+    let need = header + 16;
     // A LEB128 number at `at`, or -1 when its bytes have not all come.
     const leb = () => {
       let value = 0;
@@ -96,33 +105,60 @@ export function fetchPack(url, names) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const joined = new Uint8Array(buffer.length + value.length);
-      joined.set(buffer);
-      joined.set(value, buffer.length);
+      chunks.push(value);
+      have += value.length;
+      if (buffer.length - at + have < need) continue;
+      const joined = new Uint8Array(buffer.length - at + have);
+      joined.set(buffer.subarray(at));
+      let offset = buffer.length - at;
+      for (const chunk of chunks) {
+        joined.set(chunk, offset);
+        offset += chunk.length;
+      }
       buffer = joined;
+      at = header;
+      header = 0;
+      chunks = [];
+      have = 0;
       // Each custom section whose bytes have all come: id, size, name, module.
       for (;;) {
         const section = at;
         at += 1;
         const size = leb();
         if (size < 0 || at + size > buffer.length) {
+          need = size < 0 ? buffer.length - section + 16 : at + size - section;
           at = section;
           break;
         }
         const end = at + size;
         const length = leb();
         const name = new TextDecoder().decode(buffer.subarray(at, at + length));
-        waiting.get(name)?.resolve(buffer.subarray(at + length, end));
+        if (names.includes(name)) waiting.get(name)?.resolve(buffer.subarray(at + length, end));
         at = end;
       }
     }
-  })()
-    .catch(() => {})
-    // What the pack did not hold (or a failed pack) comes from its own file.
-    .finally(() => waiting.forEach((module) => module.reject()));
-  const served = [];
+  };
+  self.tableePack = (key) => {
+    const all = [...new Set(key.split('-').flatMap((part) => parts[part] ?? []))];
+    const names = all.filter((name) => !asked.has(name) && !waiting.has(name));
+    if (!packs[key] || names.length < 2 || names.length * 2 < all.length) return;
+    for (const name of names) {
+      let resolve, reject;
+      const promise = new Promise((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      promise.catch(() => {});
+      waiting.set(name, { promise, resolve, reject });
+    }
+    inflate(dir + packs[key], names)
+      .catch(() => {})
+      // What the pack did not hold (or a failed pack) comes from its own file.
+      .finally(() => names.forEach((name) => waiting.get(name).reject()));
+  };
   const tableeFetch = (module) => {
     const name = String(module).split('/').pop();
+    asked.add(name);
     const packed = waiting.get(name);
     if (!packed) return fetch(module);
     return packed.promise.then(
@@ -138,6 +174,21 @@ export function fetchPack(url, names) {
 }
 
 // The split loader's fetch of a module, made to ask `self.tableeFetch` first
-// (defined by index.html's script when it fetched a pack): build-page.mjs
-// rewrites each `fetch(new URL(...))` of __wasm_split.js to this.
+// (defined by index.html's script on a first visit): build-page.mjs rewrites
+// each `fetch(new URL(...))` of __wasm_split.js to this.
 export const LOADER_FETCH = '(self.tableeFetch||fetch)(new URL(';
+
+/**
+ * The split loader's text with each part's loader asking for the part's pack
+ * first (`self.tableePack`, defined on a first visit), when the part is first
+ * wanted: `export const __wasm_split_load_P = wrapAsyncCb(…);` as
+ * wasm-split-cli 0.2.4 writes it, each wrapped. Returns the new text and how
+ * many loaders it wrapped.
+ */
+export function packedLoads(code) {
+  const loads = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(([\s\S]*?\]\))\);\n/g;
+  const count = [...code.matchAll(loads)].length;
+  const wrapped = code.replace(loads, (_, part, load) => `export const __wasm_split_load_${part} = tableeWrap(${JSON.stringify(part)}, wrapAsyncCb(${load}));\n`);
+  const wrap = 'const tableeWrap = (part, load) => (index, data) => {\n  if (self.tableePack) self.tableePack(part);\n  return load(index, data);\n};\n';
+  return { code: wrap + wrapped, count };
+}

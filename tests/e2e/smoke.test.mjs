@@ -100,11 +100,13 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
       // puzzles, the replays, the rules, J'achète's table) — its own part
       // aside (tablee_home); the table of the game chosen there
       // (Katzenjammer's) is fetched ahead of Play, once the page is idle.
-      const worker = requests.filter((url) => /worker-loader|tablee-worker|split_(?!Katzenjammer\.|tablee_home\.)/.test(url));
+      // (A first visit fetches a part in its pack: scripts/packs.mjs.)
+      const worker = requests.filter((url) => /worker-loader|tablee-worker|(split|pack)_(?!Katzenjammer\.|tablee_home\.)/.test(url));
       assert.deepEqual(worker, [], 'the home screen does not load the bots\' worker or other parts');
-      const prefetched = () => requests.some((url) => /split_Katzenjammer\.wasm$/.test(url));
-      if (!prefetched()) await page.waitForRequest(/split_Katzenjammer\.wasm$/, { timeout: 10_000 }).catch(() => null);
-      assert.ok(requests.some((url) => /split_Katzenjammer\.wasm$/.test(url)), "Katzenjammer's table is fetched ahead of Play");
+      const table = /(split|pack)_Katzenjammer\.wasm(\.gz)?$/;
+      const prefetched = () => requests.some((url) => table.test(url));
+      if (!prefetched()) await page.waitForRequest(table, { timeout: 10_000 }).catch(() => null);
+      assert.ok(prefetched(), "Katzenjammer's table is fetched ahead of Play");
       assert.ok((await page.locator('body').innerText()).includes('Tablée'), 'the app shows its name');
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
