@@ -34,7 +34,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { LOADER_FETCH, packLoader, packedLoads, precompress, writePack } from './packs.mjs';
+import { packLoader, packedLoads, precompress, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 import { withoutCustomSections } from './wasm-read.mjs';
@@ -129,9 +129,8 @@ run('tablee-wasm-split', [built, work, '--target', 'web', '--out-name', NAME], {
   const loader = path.join(work, '__wasm_split.js');
   const code = await readFile(loader, 'utf8');
   const modules = (await readdir(work)).filter((f) => f.endsWith('.wasm') && f !== `${NAME}.wasm`).length;
-  const fetches = code.split('fetch(new URL(').length - 1;
-  if (fetches !== modules) throw new Error(`build-page: __wasm_split.js fetches ${fetches} modules in the form expected, the split wrote ${modules}`);
-  const packed = packedLoads(code.replaceAll('fetch(new URL(', LOADER_FETCH));
+  const packed = packedLoads(code);
+  if (packed.fetches !== modules) throw new Error(`build-page: __wasm_split.js fetches ${packed.fetches} modules in the form expected, the split wrote ${modules}`);
   const loads = code.split('export const __wasm_split_load_').length - 1;
   if (packed.count !== loads) throw new Error(`build-page: __wasm_split.js has ${loads} part loaders, ${packed.count} in the form expected`);
   await writeFile(loader, packed.code);
@@ -200,6 +199,8 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
 // (Each game's puzzle part is `tablee_puzzle_<Game>`.)
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
+// zopfli in release (~2 s a file), plain gzip for `make play`'s quick builds.
+const gzipped = (bytes) => (release ? precompress(bytes) : gzipSync(bytes));
 // One pack per set of more than one module (scripts/packs.mjs), named by its
 // key, `p` or `p-t`:
 const packs = {};
@@ -212,13 +213,13 @@ for (const guess of guesses) {
   const key = guess.join('-');
   const file = `pack_${key}.wasm.gz`;
   const pack = writePack(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dest, f))])));
-  await writeFile(path.join(dest, file), release ? await precompress(pack) : gzipSync(pack));
+  await writeFile(path.join(dest, file), await gzipped(pack));
   packs[key] = file;
 }
 // The core's wasm, gzipped by zopfli too (scripts/packs.mjs): what every
 // link fetches first, 6% smaller than as the server compresses it.
 const CORE = `${NAME}_bg.wasm`;
-await writeFile(path.join(dest, `${CORE}.gz`), release ? await precompress(await readFile(path.join(dest, CORE))) : gzipSync(await readFile(path.join(dest, CORE))));
+await writeFile(path.join(dest, `${CORE}.gz`), await gzipped(await readFile(path.join(dest, CORE))));
 const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)},q=location.search,h=(r)=>r.test(q);` +
   `let p=h(/[?&](replay=|games(&|$))/)?"tablee_replay":h(/[?&]puzzles?(=|&|$)/)?"tablee_puzzles":null;` +
   `if(!p){const g=/[?&]game=([^&]*)/.exec(q);const c=g?decodeURIComponent(g[1]).trim().toLowerCase():G[0].toLowerCase();` +

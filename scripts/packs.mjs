@@ -7,9 +7,9 @@
 // of fetching the module's own file (`self.tableeFetch`, below).
 //
 // A pack is itself a WebAssembly module holding only custom sections, one per
-// module, named by the module's file: served and compressed as every other
-// .wasm, and readable by any wasm tool. The page never compiles it: it reads
-// the sections' names and bytes as they stream in (`fetchPack`).
+// module, named by the module's file (readable by any wasm tool), gzipped by
+// zopfli (`precompress`). The page never compiles it: it inflates it and reads
+// the sections' names and bytes as they stream in (`packLoader`).
 //
 // Packs are for a first visit only: the service worker precaches the modules
 // one by one and does not list packs, so a visit it controls fetches modules
@@ -173,22 +173,21 @@ export function packLoader(dir, parts, packs) {
   self.tableeFetch = tableeFetch;
 }
 
-// The split loader's fetch of a module, made to ask `self.tableeFetch` first
-// (defined by index.html's script on a first visit): build-page.mjs rewrites
-// each `fetch(new URL(...))` of __wasm_split.js to this.
-export const LOADER_FETCH = '(self.tableeFetch||fetch)(new URL(';
-
 /**
- * The split loader's text with each part's loader asking for the part's pack
- * first (`self.tableePack`, defined on a first visit), when the part is first
- * wanted: `export const __wasm_split_load_P = wrapAsyncCb(…);` as
- * wasm-split-cli 0.2.4 writes it, each wrapped. Returns the new text and how
- * many loaders it wrapped.
+ * The split loader's text (as wasm-split-cli 0.2.4 writes it) made to use
+ * packs when index.html's script defined them (a first visit): each module's
+ * `fetch(new URL(...))` asks `self.tableeFetch` first, and each part's loader
+ * (`export const __wasm_split_load_P = wrapAsyncCb(…);`) asks for the part's
+ * pack (`self.tableePack`) when the part is first wanted. Returns the new
+ * text, how many fetches and how many loaders it rewrote (build-page.mjs
+ * checks them against what the split wrote).
  */
-export function packedLoads(code) {
+export function packedLoads(source) {
+  const fetches = source.split('fetch(new URL(').length - 1;
+  const code = source.replaceAll('fetch(new URL(', '(self.tableeFetch||fetch)(new URL(');
   const loads = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(([\s\S]*?\]\))\);\n/g;
   const count = [...code.matchAll(loads)].length;
   const wrapped = code.replace(loads, (_, part, load) => `export const __wasm_split_load_${part} = tableeWrap(${JSON.stringify(part)}, wrapAsyncCb(${load}));\n`);
   const wrap = 'const tableeWrap = (part, load) => (index, data) => {\n  if (self.tableePack) self.tableePack(part);\n  return load(index, data);\n};\n';
-  return { code: wrap + wrapped, count };
+  return { code: wrap + wrapped, count, fetches };
 }
