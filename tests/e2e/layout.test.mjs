@@ -15,6 +15,7 @@ import {
   byTestId,
   describeProblems,
   gotoApp,
+  nextState,
   openWithStorage,
   overflowing,
   screenshot,
@@ -83,11 +84,23 @@ describe('layout on a phone and a desktop', () => {
       // Enter in the deal number field starts the game from down there.
       await page.locator(byTestId('seed-input')).press('Enter');
       await page.locator(byTestId('table-screen')).waitFor();
-      await settle(page);
+      // At once, while the bots before us play (their turns take seconds
+      // at this speed): the table shows from its top, not scrolled down as
+      // the home screen was.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+      const opened = await page.evaluate(() => window.scrollY);
       const file = await screenshot(page, 'game-opened-360x740');
-      assert.equal(await page.evaluate(() => window.scrollY), 0, `the table opened scrolled down (${file})`);
-      const status = await box(page, byTestId('turn-status'));
-      assert.ok(status.top >= 0 && status.bottom <= VIEWPORTS.phone.height, `the turn line is at ${status.top} px`);
+      assert.equal(opened, 0, `the table opened scrolled down (${file})`);
+      // Then our turn: the page brings the hand into view, and the turn
+      // line (it stays at the top of the window) with it.
+      assert.equal(await nextState(page), 'pass');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      const turnFile = await screenshot(page, 'game-our-turn-360x740');
+      for (const id of ['turn-status', 'hand-card-0', 'pass-button']) {
+        const at = await box(page, byTestId(id));
+        assert.ok(at.top >= 0 && at.bottom <= VIEWPORTS.phone.height, `${id} is at ${at.top}–${at.bottom} px, out of the window (${turnFile})`);
+      }
+      await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();
