@@ -202,15 +202,21 @@ const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
 // zopfli in release (~2 s a file), plain gzip for `make play`'s quick builds.
 const gzipped = (bytes) => (release ? precompress(bytes) : gzipSync(bytes));
 // One pack per set of more than one module (scripts/packs.mjs), named by its
-// key, `p` or `p-t`:
+// key, `p`, `p-t` or `p~a`:
 const packs = {};
-// Every part (its first use, when it is not the first screen's), and each
-// game's puzzle part with its table (a puzzle's link).
+// Every part (its first use, when it is not the first screen's), each game's
+// puzzle part with its table (a puzzle's link), and each game's table after
+// another's (`B~A`: B's modules less A's): the
+// home prefetches the game it shows first, and a visitor who then picks the
+// other finds most of that game's pack already in, its own modules — 15 or
+// more — still to come one by one.
 const guesses = [...Object.keys(parts).map((p) => [p]), ...games.map((g) => [`tablee_puzzle_${g}`, g])];
-for (const guess of guesses) {
-  const files = [...new Set(guess.flatMap((p) => parts[p] ?? []))];
+const after = games.flatMap((b) => games.filter((a) => a !== b).map((a) => [b, a]));
+for (const [key, files] of [
+  ...guesses.map((guess) => [guess.join('-'), [...new Set(guess.flatMap((p) => parts[p] ?? []))]]),
+  ...after.map(([b, a]) => [`${b}~${a}`, parts[b].filter((f) => !parts[a].includes(f))]),
+]) {
   if (files.length < 2) continue;
-  const key = guess.join('-');
   const file = `pack_${key}.wasm.gz`;
   const pack = writePack(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dest, f))])));
   await writeFile(path.join(dest, file), await gzipped(pack));

@@ -57,7 +57,9 @@ export async function precompress(bytes) {
  * Runs in the page (index.html's inline script, build-page.mjs), on a first
  * visit in a browser with DecompressionStream. `dir` is the modules' folder,
  * `parts` { part: [its module files] } (the split loader's), `packs`
- * { key: pack file }, a key being a part or `part-part` (a guess's).
+ * { key: pack file }, a key being a part, `part-part` (a guess's), or
+ * `part~other` (the part's modules less the other's: for a part wanted after
+ * another, as a game's table after the home's prefetch of the other game's).
  *
  * Defines `self.tableePack(key)`, which fetches that pack (gzipped:
  * `precompress`) for the modules of it not asked for yet — when they are
@@ -138,9 +140,28 @@ export function packLoader(dir, parts, packs) {
       }
     }
   };
+  // A pack's modules: its parts' (`p` or `p-t`), less those of the parts
+  // after `~` (a pack for after another part: `Jachete~Katzenjammer`).
+  const modulesOf = (key) => {
+    const [want, after = ''] = key.split('~');
+    const have = new Set(after.split('-').flatMap((part) => parts[part] ?? []));
+    return [...new Set(want.split('-').flatMap((part) => parts[part] ?? []))].filter((name) => !have.has(name));
+  };
+  const open = (name) => !asked.has(name) && !waiting.has(name);
   self.tableePack = (key) => {
-    const all = [...new Set(key.split('-').flatMap((part) => parts[part] ?? []))];
-    const names = all.filter((name) => !asked.has(name) && !waiting.has(name));
+    // Of the key's own pack and those for after another part, the one that
+    // brings most of what is still to come, and least of what is here.
+    let all = [];
+    let names = [];
+    for (const candidate of Object.keys(packs).filter((k) => k === key || k.startsWith(`${key}~`))) {
+      const its = modulesOf(candidate);
+      const mine = its.filter(open);
+      if (mine.length > names.length || (mine.length === names.length && its.length < all.length)) {
+        all = its;
+        names = mine;
+        key = candidate;
+      }
+    }
     if (!packs[key] || names.length < 2 || names.length * 2 < all.length) return;
     for (const name of names) {
       let resolve, reject;

@@ -88,6 +88,34 @@ describe('packs (scripts/packs.mjs)', () => {
     assert.ok(!asked.includes('pack_Game.wasm.gz'), `${asked}`);
   });
 
+  it("a part wanted after another comes in the pack made for after it (the other game's table prefetched first)", async () => {
+    const other = [['chunk_1.wasm', modules[0][1]], ['split_Other.wasm', randomBytes(900)]];
+    // Game's pack less what Other brought: chunks 2 and 3, and Game's own.
+    const rest = modules.filter(([name]) => !parts.Other.includes(name));
+    const packsByName = { 'pack_Other.wasm.gz': await precompress(writePack(other)), 'pack_Game~Other.wasm.gz': await precompress(writePack(rest)), 'pack_Game.wasm.gz': await precompress(writePack(modules)) };
+    const asked = [];
+    globalThis.fetch = async (url) => {
+      const name = String(url).split('/').pop();
+      asked.push(name);
+      return packsByName[name] ? new Response(packsByName[name]) : new Response(`own:${name}`);
+    };
+    packLoader('./app/', parts, { Other: 'pack_Other.wasm.gz', Game: 'pack_Game.wasm.gz', 'Game~Other': 'pack_Game~Other.wasm.gz' });
+    self.tableePack('Other');
+    for (const name of parts.Other) await load(name);
+    self.tableePack('Game');
+    for (const [name, bytes] of rest) assert.deepEqual(await load(name), bytes, name);
+    assert.deepEqual(asked, ['pack_Other.wasm.gz', 'pack_Game~Other.wasm.gz']);
+  });
+
+  it('a part wanted first comes in its own pack, not in the one for after another part', async () => {
+    const { fetch, asked } = fakeFetch(await precompress(writePack(modules)));
+    globalThis.fetch = fetch;
+    packLoader('./app/', parts, { Game: 'pack_Game.wasm.gz', 'Game~Other': 'pack_Game~Other.wasm.gz' });
+    self.tableePack('Game');
+    for (const [name, bytes] of modules) assert.deepEqual(await load(name), bytes, name);
+    assert.deepEqual(asked, ['pack_Game.wasm.gz']);
+  });
+
   it("the loader's part loaders ask for their pack when called, not before", () => {
     const code =
       'export const __wasm_split_load_Game = wrapAsyncCb(makeLoad(() => {\n  const src = fetch(x);\n}\n, [c1, c2]));\n' +

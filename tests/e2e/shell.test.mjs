@@ -157,6 +157,28 @@ describe('the shell keeps what players have and knows the next game', () => {
     }
   });
 
+  // The home prefetches the game it shows (Katzenjammer's table); J'achète,
+  // picked then, brings only what that did not: its own modules, in one pack
+  // made for after Katzenjammer's, not 15 or more files one by one.
+  it("J'achète picked on the home after Katzenjammer's table came comes in one pack of what is still missing", async () => {
+    const { context, page, problems } = await openWithStorage(env, {});
+    try {
+      await page.locator(`${byTestId('play-button')}:enabled`).waitFor();
+      await page.waitForFunction(() => self.tableeFetch?.s.includes('split_Katzenjammer.wasm'), null, { timeout: 30_000 });
+      await page.locator(byTestId('game-jachete')).check();
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      await settle(page);
+      const asked = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()));
+      assert.ok(asked.includes('pack_Jachete~Katzenjammer.wasm.gz'), `the pack for after Katzenjammer: ${asked}`);
+      assert.ok(!asked.some((f) => f.endsWith('.wasm') && f !== 'split_tablee_home.wasm'), `no module on its own: ${asked}`);
+      assert.ok(await page.evaluate(() => self.tableeFetch.s.includes('split_Jachete.wasm')), 'J\'achète\'s table from the pack');
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
   /**
    * A J'achète link dealt while `file` (a pattern) answers 404: the modules
    * it loaded, the files it asked for, those a pack served, and its problems
