@@ -34,7 +34,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { packLoader, packedLoads, precompress, writePack } from './packs.mjs';
+import { packLoader, packedLoads, precompress, readPack, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 import { withoutCustomSections } from './wasm-read.mjs';
@@ -247,7 +247,7 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   // pack, read as the loader asks for them (scripts/packs.mjs); otherwise, or
   // when the pack fails, each module's own file (preloaded).
   `const F=new Set([...(P[p]||[]),...(P[t]||[])]),K=${JSON.stringify(packs)},k=t?p+"-"+t:p,D="./${dirName}/";` +
-  `if(self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${packLoader})(D,P,K);` +
+  `if(self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${packLoader})(D,P,K,${readPack});` +
   `if(self.tableePack&&K[k])self.tableePack(k);else for(const f of F)l(D+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 // The app starts from the core's zopfli-gzipped wasm, inflated as it
 // streams in (and compiled as it comes: instantiateStreaming); a browser

@@ -14,7 +14,9 @@
 // Packs are for a first visit only: the service worker precaches the modules
 // one by one and does not list packs, so a visit it controls fetches modules
 // from its cache, and a pack that fails (offline, a server without it) falls
-// back to the modules' own files.
+// back to the modules' own files. The service worker's install takes the
+// modules of the packs the page read from the HTTP cache (`readPack`) and
+// fetches only the others.
 
 import zopfli from '@gfx/zopfli';
 
@@ -54,8 +56,77 @@ export async function precompress(bytes) {
 }
 
 /**
+ * Reads a pack (`response`, gzipped: `precompress`) as it streams in and
+ * calls `take(name, bytes)` for each module as soon as its last byte has
+ * come; resolves once the pack is read whole. Runs in the page (the inline
+ * script passes it to `packLoader`) and in the service worker (sw-template.js:
+ * the modules of a pack the page read, taken from the HTTP cache rather than
+ * fetched again). Self-contained: both get its text.
+ */
+export async function readPack(response, take) {
+  if (!response.ok || !response.body) throw new Error(`pack ${response.status}`);
+  const reader = response.body.pipeThrough(new DecompressionStream('gzip')).getReader();
+  // The bytes not parsed yet: `buffer` from `at`, then `chunks`. They are
+  // joined only once `need` bytes are in (a whole section, when its size
+  // is known), so each byte is copied about once.
+  let buffer = new Uint8Array(0);
+  let at = 0;
+  let header = 8; // the bytes of wasm's header, skipped once in
+  let chunks = [];
+  let have = 0;
+  let need = header + 16;
+  // A LEB128 number at `at`, or -1 when its bytes have not all come.
+  const leb = () => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      if (at >= buffer.length) return -1;
+      byte = buffer[at++];
+      value |= (byte & 127) << shift;
+      shift += 7;
+    } while (byte & 128);
+    return value;
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    have += value.length;
+    if (buffer.length - at + have < need) continue;
+    const joined = new Uint8Array(buffer.length - at + have);
+    joined.set(buffer.subarray(at));
+    let offset = buffer.length - at;
+    for (const chunk of chunks) {
+      joined.set(chunk, offset);
+      offset += chunk.length;
+    }
+    buffer = joined;
+    at = header;
+    header = 0;
+    chunks = [];
+    have = 0;
+    // Each custom section whose bytes have all come: id, size, name, module.
+    for (;;) {
+      const section = at;
+      at += 1;
+      const size = leb();
+      if (size < 0 || at + size > buffer.length) {
+        need = size < 0 ? buffer.length - section + 16 : at + size - section;
+        at = section;
+        break;
+      }
+      const end = at + size;
+      const length = leb();
+      take(new TextDecoder().decode(buffer.subarray(at, at + length)), buffer.subarray(at + length, end));
+      at = end;
+    }
+  }
+}
+
+/**
  * Runs in the page (index.html's inline script, build-page.mjs), on a first
- * visit in a browser with DecompressionStream. `dir` is the modules' folder,
+ * visit in a browser with DecompressionStream, given `readPack`. `dir` is the modules' folder,
  * `parts` { part: [its module files] } (the split loader's), `packs`
  * { key: pack file }, a key being a part, `part-part` (a guess's), or
  * `part~other` (the part's modules less the other's: for a part wanted after
@@ -74,72 +145,16 @@ export async function precompress(bytes) {
  * prefetch). `tableeFetch.s` lists the modules taken from packs (the browser
  * tests read it).
  */
-export function packLoader(dir, parts, packs) {
+export function packLoader(dir, parts, packs, readPack) {
   const waiting = new Map();
   const asked = new Set();
   const served = [];
-  const inflate = async (url, names) => {
-    const response = await fetch(url);
-    if (!response.ok || !response.body) throw new Error(`pack ${response.status}`);
-    const reader = response.body.pipeThrough(new DecompressionStream('gzip')).getReader();
-    // The bytes not parsed yet: `buffer` from `at`, then `chunks`. They are
-    // joined only once `need` bytes are in (a whole section, when its size
-    // is known), so each byte is copied about once.
-    let buffer = new Uint8Array(0);
-    let at = 0;
-    let header = 8; // the bytes of wasm's header, skipped once in
-    let chunks = [];
-    let have = 0;
-    let need = header + 16;
-    // A LEB128 number at `at`, or -1 when its bytes have not all come.
-    const leb = () => {
-      let value = 0;
-      let shift = 0;
-      let byte;
-      do {
-        if (at >= buffer.length) return -1;
-        byte = buffer[at++];
-        value |= (byte & 127) << shift;
-        shift += 7;
-      } while (byte & 128);
-      return value;
-    };
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      have += value.length;
-      if (buffer.length - at + have < need) continue;
-      const joined = new Uint8Array(buffer.length - at + have);
-      joined.set(buffer.subarray(at));
-      let offset = buffer.length - at;
-      for (const chunk of chunks) {
-        joined.set(chunk, offset);
-        offset += chunk.length;
-      }
-      buffer = joined;
-      at = header;
-      header = 0;
-      chunks = [];
-      have = 0;
-      // Each custom section whose bytes have all come: id, size, name, module.
-      for (;;) {
-        const section = at;
-        at += 1;
-        const size = leb();
-        if (size < 0 || at + size > buffer.length) {
-          need = size < 0 ? buffer.length - section + 16 : at + size - section;
-          at = section;
-          break;
-        }
-        const end = at + size;
-        const length = leb();
-        const name = new TextDecoder().decode(buffer.subarray(at, at + length));
-        if (names.includes(name)) waiting.get(name)?.resolve(buffer.subarray(at + length, end));
-        at = end;
-      }
-    }
-  };
+  const inflate = (url, names) =>
+    fetch(url).then((response) =>
+      readPack(response, (name, bytes) => {
+        if (names.includes(name)) waiting.get(name)?.resolve(bytes);
+      }),
+    );
   // A pack's modules: its parts' (`p` or `p-t`), less those of the parts
   // after `~` (a pack for after another part: `Jachete~Katzenjammer`).
   const modulesOf = (key) => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 
+import { readPack } from './packs.mjs';
+
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('pwa-hook: no directory (TRUNK_STAGING_DIR is unset)');
@@ -27,12 +29,16 @@ for (const entry of await readdir(dir, { withFileTypes: true })) {
 }
 
 const SKIP = new Set(['sw.js', 'sw-template.js']);
-const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+const PACK = /\/pack_[^/]*\.wasm\.gz$/;
+const all = (await readdir(dir, { recursive: true, withFileTypes: true }))
   .filter((entry) => entry.isFile())
   .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
-  // A first visit's packs (scripts/packs.mjs) hold modules listed one by one here.
-  .filter((file) => !SKIP.has(file) && !file.endsWith('.map') && !/\/pack_[^/]*\.wasm\.gz$/.test(file))
+  .filter((file) => !SKIP.has(file) && !file.endsWith('.map'))
   .sort();
+// A first visit's packs (scripts/packs.mjs) hold modules listed one by one
+// here: not precached, but read from the HTTP cache when the page read them.
+const files = all.filter((file) => !PACK.test(file));
+const packs = all.filter((file) => PACK.test(file)).map((file) => `./${file}`);
 
 const hash = createHash('sha256');
 for (const file of files) {
@@ -44,6 +50,8 @@ const template = await readFile(path.join(REPO_ROOT, 'public/sw-template.js'), '
 const urls = ['./', ...files.map((file) => `./${file}`)];
 const sw = template
   .replace('__TABLEE_CACHE__', `tablee-${hash.digest('hex').slice(0, 16)}`)
-  .replace('__TABLEE_FILES__', JSON.stringify(urls, null, 2));
+  .replace('__TABLEE_FILES__', JSON.stringify(urls, null, 2))
+  .replace('__TABLEE_PACKS__', JSON.stringify(packs, null, 2))
+  .replace('__TABLEE_READ_PACK__', () => readPack.toString());
 await writeFile(path.join(dir, 'sw.js'), sw);
 console.log(`pwa-hook: sw.js precaches ${urls.length} URLs`);

@@ -121,6 +121,47 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
     }
   });
 
+  // A first visit reads its modules from a pack (scripts/packs.mjs); the
+  // service worker then takes them from that pack in the HTTP cache rather
+  // than fetching each again, and they run offline as any cached file.
+  it("a first visit's service worker takes the modules its page read in a pack from that pack, and they run offline", async () => {
+    const asked = [];
+    const logged = await startServer({ dir, base: BASE, log: (line) => asked.push(line.split(' ')[2]) });
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    try {
+      await loadControlled(page, `${logged.url}?game=jachete&seed=1K7Q-M3ZD&players=4`);
+      await page.locator(byTestId('ja-hand-card-0')).waitFor();
+      const packed = await page.evaluate(() => self.tableeFetch?.s ?? []);
+      assert.ok(packed.includes('split_Jachete.wasm'), `the page read J'achète's table from its pack: ${packed}`);
+      for (const name of packed) {
+        assert.ok(!asked.some((url) => url.endsWith(`/${name}`)), `${name} was fetched again: ${asked.filter((u) => u.endsWith('.wasm'))}`);
+      }
+      // Yet every module is cached, each the file's very bytes.
+      const dirName = asked.find((url) => /\/app-[0-9a-f]+\//.test(url)).match(/app-[0-9a-f]+/)[0];
+      for (const name of ['split_Jachete.wasm', packed.find((n) => n.startsWith('chunk_'))]) {
+        const cached = await page.evaluate(async (file) => {
+          const response = await caches.match(file);
+          return response ? { type: response.headers.get('Content-Type'), bytes: [...new Uint8Array(await response.arrayBuffer())] } : null;
+        }, `${dirName}/${name}`);
+        const bytes = await readFile(path.join(dir, dirName, name));
+        assert.ok(cached, `${name} is cached`);
+        assert.equal(cached.type, 'application/wasm');
+        assert.ok(Buffer.from(cached.bytes).equals(bytes), `${name}: the cached bytes are the file's`);
+      }
+      // Modules of no pack the page read are fetched as before.
+      assert.ok(asked.some((url) => url.endsWith('/split_Katzenjammer.wasm')), "Katzenjammer's table fetched by the service worker");
+      // Offline, the game comes back from those cached modules.
+      await settle(page);
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible', timeout: 20_000 });
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+      await logged.close();
+    }
+  });
+
   it('links a manifest with what installation needs', async () => {
     const { context, page, problems } = await openPage(browser);
     try {
