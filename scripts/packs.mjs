@@ -149,6 +149,7 @@ export function packLoader(dir, parts, packs, readPack) {
   const waiting = new Map();
   const asked = new Set();
   const served = [];
+  const reading = new Set();
   const inflate = (url, names) =>
     fetch(url).then((response) =>
       readPack(response, (name, bytes) => {
@@ -187,10 +188,19 @@ export function packLoader(dir, parts, packs, readPack) {
       promise.catch(() => {});
       waiting.set(name, { promise, resolve, reject });
     }
-    inflate(dir + packs[key], names)
+    const read = inflate(dir + packs[key], names)
       .catch(() => {})
       // What the pack did not hold (or a failed pack) comes from its own file.
-      .finally(() => names.forEach((name) => waiting.get(name).reject()));
+      .finally(() => {
+        names.forEach((name) => waiting.get(name).reject());
+        reading.delete(read);
+      });
+    reading.add(read);
+  };
+  // Resolves once no pack is being read (index.html registers the service
+  // worker then: its install finds those packs in the HTTP cache).
+  self.tableePack.settled = async () => {
+    while (reading.size) await Promise.all(reading);
   };
   const tableeFetch = (module) => {
     const name = String(module).split('/').pop();

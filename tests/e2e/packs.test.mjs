@@ -71,6 +71,26 @@ describe('packs (scripts/packs.mjs)', () => {
     });
   }
 
+  it('settled() waits until every pack asked for is read (the service worker is registered then)', async () => {
+    const pack = await precompress(writePack(modules));
+    let release;
+    const gate = new Promise((resolve) => (release = resolve));
+    globalThis.fetch = async () => {
+      await gate;
+      return new Response(pack);
+    };
+    packLoader('./app/', parts, { Game: 'pack_Game.wasm.gz' });
+    await self.tableePack.settled();
+    self.tableePack('Game');
+    let settled = false;
+    const waiting = self.tableePack.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(settled, false, 'not while the pack is coming');
+    release();
+    await waiting;
+    assert.deepEqual(await load('chunk_3.wasm'), modules[2][1]);
+  });
+
   it('a pack that fails leaves each module to its own file', async () => {
     const { fetch } = fakeFetch(Buffer.alloc(0), { status: 404 });
     globalThis.fetch = fetch;
