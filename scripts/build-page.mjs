@@ -34,7 +34,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
-import { packLoader, packedLoads, precompress, readPack, writePack } from './packs.mjs';
+import { packLoader, packModules, packedLoads, precompress, readPack, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
 import { withoutCustomSections } from './wasm-read.mjs';
@@ -202,20 +202,20 @@ const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
 // zopfli in release (~2 s a file), plain gzip for `make play`'s quick builds.
 const gzipped = (bytes) => (release ? precompress(bytes) : gzipSync(bytes));
 // One pack per set of more than one module (scripts/packs.mjs), named by its
-// key, `p`, `p-t` or `p~a`:
+// key (`packModules`): every part (its first use, when it is not the first
+// screen's), each game's puzzle part with its table (a puzzle's link), and
+// each game's table after another's (`B~A`: B's modules less A's): the home
+// prefetches the game it shows first, and a visitor who then picks the other
+// finds most of that game's pack already in, its own modules — 15 or more —
+// still to come one by one.
 const packs = {};
-// Every part (its first use, when it is not the first screen's), each game's
-// puzzle part with its table (a puzzle's link), and each game's table after
-// another's (`B~A`: B's modules less A's): the
-// home prefetches the game it shows first, and a visitor who then picks the
-// other finds most of that game's pack already in, its own modules — 15 or
-// more — still to come one by one.
-const guesses = [...Object.keys(parts).map((p) => [p]), ...games.map((g) => [`tablee_puzzle_${g}`, g])];
-const after = games.flatMap((b) => games.filter((a) => a !== b).map((a) => [b, a]));
-for (const [key, files] of [
-  ...guesses.map((guess) => [guess.join('-'), [...new Set(guess.flatMap((p) => parts[p] ?? []))]]),
-  ...after.map(([b, a]) => [`${b}~${a}`, parts[b].filter((f) => !parts[a].includes(f))]),
-]) {
+const keys = [
+  ...Object.keys(parts),
+  ...games.map((g) => `tablee_puzzle_${g}-${g}`),
+  ...games.flatMap((b) => games.filter((a) => a !== b).map((a) => `${b}~${a}`)),
+];
+for (const key of keys) {
+  const files = packModules(parts, key);
   if (files.length < 2) continue;
   const file = `pack_${key}.wasm.gz`;
   const pack = writePack(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dest, f))])));
@@ -247,7 +247,7 @@ const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)}
   // pack, read as the loader asks for them (scripts/packs.mjs); otherwise, or
   // when the pack fails, each module's own file (preloaded).
   `const F=new Set([...(P[p]||[]),...(P[t]||[])]),K=${JSON.stringify(packs)},k=t?p+"-"+t:p,D="./${dirName}/";` +
-  `if(self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${packLoader})(D,P,K,${readPack});` +
+  `if(self.DecompressionStream&&!(navigator.serviceWorker&&navigator.serviceWorker.controller))(${packLoader})(D,P,K,${readPack},${packModules});` +
   `if(self.tableePack&&K[k])self.tableePack(k);else for(const f of F)l(D+f);if(x&&G.some((n)=>x==="puzzles/"+n.toLowerCase()+".json"))l("./"+x)})()`;
 // The app starts from the core's zopfli-gzipped wasm, inflated as it
 // streams in (and compiled as it comes: instantiateStreaming); a browser

@@ -56,6 +56,19 @@ export async function precompress(bytes) {
 }
 
 /**
+ * The modules of the pack `key` (`parts`: { part: [its module files] }): its
+ * parts' (`p`, or `p-t` for a guess of two), less those of the parts after
+ * `~` (a pack for after another part: `Jachete~Katzenjammer`). The build
+ * writes each pack from it and the page (`packLoader`) reads each pack's
+ * contents from it: self-contained, the page gets its text.
+ */
+export function packModules(parts, key) {
+  const [want, after = ''] = key.split('~');
+  const have = new Set(after.split('-').flatMap((part) => parts[part] ?? []));
+  return [...new Set(want.split('-').flatMap((part) => parts[part] ?? []))].filter((name) => !have.has(name));
+}
+
+/**
  * Reads a pack (`response`, gzipped: `precompress`) as it streams in and
  * calls `take(name, bytes)` for each module as soon as its last byte has
  * come; resolves once the pack is read whole. Runs in the page (the inline
@@ -126,7 +139,8 @@ export async function readPack(response, take) {
 
 /**
  * Runs in the page (index.html's inline script, build-page.mjs), on a first
- * visit in a browser with DecompressionStream, given `readPack`. `dir` is the modules' folder,
+ * visit in a browser with DecompressionStream, given `readPack` and
+ * `packModules`. `dir` is the modules' folder,
  * `parts` { part: [its module files] } (the split loader's), `packs`
  * { key: pack file }, a key being a part, `part-part` (a guess's), or
  * `part~other` (the part's modules less the other's: for a part wanted after
@@ -145,7 +159,7 @@ export async function readPack(response, take) {
  * prefetch). `tableeFetch.s` lists the modules taken from packs (the browser
  * tests read it).
  */
-export function packLoader(dir, parts, packs, readPack) {
+export function packLoader(dir, parts, packs, readPack, packModules) {
   const waiting = new Map();
   const asked = new Set();
   const served = [];
@@ -156,13 +170,7 @@ export function packLoader(dir, parts, packs, readPack) {
         if (names.includes(name)) waiting.get(name)?.resolve(bytes);
       }),
     );
-  // A pack's modules: its parts' (`p` or `p-t`), less those of the parts
-  // after `~` (a pack for after another part: `Jachete~Katzenjammer`).
-  const modulesOf = (key) => {
-    const [want, after = ''] = key.split('~');
-    const have = new Set(after.split('-').flatMap((part) => parts[part] ?? []));
-    return [...new Set(want.split('-').flatMap((part) => parts[part] ?? []))].filter((name) => !have.has(name));
-  };
+  const modulesOf = (key) => packModules(parts, key);
   const open = (name) => !asked.has(name) && !waiting.has(name);
   self.tableePack = (key) => {
     // Of the key's own pack and those for after another part, the one that

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterEach, describe, it } from 'node:test';
 
-import { packLoader as loader, packedLoads, precompress, readPack, writePack } from '../../scripts/packs.mjs';
+import { packLoader as loader, packModules, packedLoads, precompress, readPack, writePack } from '../../scripts/packs.mjs';
 
 /** The page's pack loader, as index.html's script starts it. */
-const packLoader = (dir, parts, packs) => loader(dir, parts, packs, readPack);
+const packLoader = (dir, parts, packs) => loader(dir, parts, packs, readPack, packModules);
 
 const modules = [
   ['chunk_1.wasm', randomBytes(5)],
