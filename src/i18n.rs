@@ -786,18 +786,19 @@ pub fn problem_fresh(game: GameId, lang: Lang) -> String {
     }
 }
 
-/// A game on the home screen, in one line: what it is (`GameDef::blurb`),
-/// how many play, how long a game lasts against bots (`GameDef::MINUTES`,
-/// estimates).
 /// The table's offer of a game's lessons to whom never played it here
 /// (issue 42), before its link.
-pub fn learn_offer(title: &str, lang: Lang) -> String {
+pub fn learn_offer(lang: Lang) -> &'static str {
+    // Short: it sits in the turn line (the game is named above it).
     match lang {
-        Lang::En => format!("New to {title}? Learn it at the table, in a few short lessons. "),
-        Lang::Fr => format!("Nouveau à {title}\u{a0}? Apprenez-le à la table, en quelques courtes leçons. "),
+        Lang::En => "First time? ",
+        Lang::Fr => "Première fois\u{a0}? ",
     }
 }
 
+/// A game on the home screen, in one line: what it is (`GameDef::blurb`),
+/// how many play, how long a game lasts against bots (`GameDef::MINUTES`,
+/// estimates).
 pub fn game_blurb<G: GameDef>(lang: Lang) -> String {
     let (what, (min, max), minutes) = (G::blurb(lang), (G::MIN_PLAYERS, G::MAX_PLAYERS), G::MINUTES);
     match lang {

@@ -21,8 +21,6 @@ pub type Gate = Rc<dyn Fn(&Json) -> bool>;
 thread_local! {
     static GATE: RefCell<Option<(u64, Gate)>> = const { RefCell::new(None) };
     static GATES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    /// The game a link dealt at this visit's start (a deal, the daily deal).
-    static LINKED: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) };
 }
 
 /// Whether the bots play on `screen`: the game's, and the coached first
@@ -31,14 +29,16 @@ pub fn bots_play(screen: &Screen) -> bool {
     matches!(screen, Screen::Game | Screen::Learn(_, Some(0)))
 }
 
-/// This visit began with a link dealing a game of `game`.
-pub fn arrived_by_link(game: GameId) {
-    LINKED.set(Some(game));
-}
+/// The record on this device: the lessons done, by game,
+/// `{"katzenjammer":[1,2],"jachete":[]}`.
+pub const PROGRESS_KEY: &str = "tablee.learn";
 
-/// The game a link dealt at this visit's start, if any.
-pub fn linked() -> Option<GameId> {
-    LINKED.get()
+/// The lessons of `game` done on this device (numbers from 1).
+pub fn done_lessons(game: GameId) -> Vec<usize> {
+    browser::load(PROGRESS_KEY)
+        .and_then(|text| Json::parse(&text).ok())
+        .and_then(|json| json.get(game.code()).and_then(Json::as_array).map(|l| l.iter().filter_map(Json::as_u64).map(|n| n as usize).collect()))
+        .unwrap_or_default()
 }
 
 /// Sets the gate (a lesson on the table); returns its number, for [`clear_gate`].
@@ -68,15 +68,18 @@ pub(crate) fn allows(action: impl FnOnce() -> Json) -> bool {
 }
 
 /// The games whose lessons were offered on this device (`learn-offer`):
-/// offered once, on the first visit by a link to a game never played here.
+/// offered once, at the first table of a game never played here.
 const OFFERED_KEY: &str = "tablee.learn.offered";
 
 thread_local!(static OFFERING: std::cell::Cell<Option<GameId>> = const { std::cell::Cell::new(None) });
 
-/// One line under the deal bar of a game a friend's link dealt (or above a
-/// replay a link shows: `replay`, its game), on this device's first visit
-/// to that game: its lessons, one tap away. It hides nothing of the table;
-/// it is not offered again.
+/// One line in a table's turn line (pinned at the top of a phone's window,
+/// so that it is in view at the first decision) of a game never played on
+/// this device by someone who took none of its lessons, whatever the way to the table (a
+/// friend's link, Play, a broken link's fresh start, the daily deal), or
+/// above a replay of such a game (`replay`, its game): its lessons, one tap
+/// away, before the first decision (issue 52). It hides nothing of the
+/// table; it is offered once (a reload of that visit keeps it).
 #[component]
 pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
     let ctx = ctx();
@@ -86,8 +89,9 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
         None => ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), sh.history(g.game()).played))),
     };
     let offered = browser::load(OFFERED_KEY).unwrap_or_default();
+    let on_table = replay.is_some() || ctx.screen.get_untracked() == Screen::Game;
     let show = match game {
-        Some((g, 0)) if (replay.is_some() || linked() == Some(g)) && !ctx.puzzle.get_untracked() => {
+        Some((g, 0)) if on_table && !ctx.puzzle.get_untracked() && done_lessons(g).is_empty() => {
             OFFERING.get() == Some(g) || !offered.split(',').any(|c| c == g.code())
         }
         _ => false,
@@ -97,17 +101,25 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
         OFFERING.set(Some(game));
         browser::store(OFFERED_KEY, &format!("{offered},{}", game.code()));
     }
+    // Put away for good by its ✕ (a reload of this visit shows it no more).
+    let (open, set_open) = signal(true);
+    let dismiss = move |_| {
+        OFFERING.set(None);
+        set_open.set(false);
+    };
     Some(view! {
-        <p class="note learn-offer" data-testid="learn-offer">
-            {move || {
-                let lang = ctx.lang();
-                crate::i18n::learn_offer(game.title(), lang)
-            }}
-            // A link, as the lessons' other ways in: their page of its own.
-            <a data-testid="learn-offer-open" href=link(game, None)>
-                {move || ctx.lang().s().learn_to_play}
-            </a>
-        </p>
+        <Show when=move || open.get()>
+            <p class="note learn-offer" data-testid="learn-offer">
+                {move || crate::i18n::learn_offer(ctx.lang())}
+                // A link, as the lessons' other ways in: their page of its own.
+                <a data-testid="learn-offer-open" href=link(game, None)>
+                    {move || ctx.lang().s().learn_to_play}
+                </a>
+                <button type="button" class="learn-offer-close" data-testid="learn-offer-close" aria-label=move || ctx.lang().s().dismiss on:click=dismiss>
+                    "✕"
+                </button>
+            </p>
+        </Show>
     })
 }
 

@@ -153,6 +153,5 @@ pub fn deal_bar<G: GameUi>(end_shares: bool, under: Option<AnyView>) -> impl Int
                 <ShareStatus state />
             </Show>
         </section>
-        <super::coach::LearnOffer />
     }
 }

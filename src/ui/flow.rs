@@ -39,6 +39,65 @@ fn arrived(ctx: Ctx, par_job: Option<Job>, save: bool) {
     ctx.arrival.set(Some(Arrival { par_job, save }));
 }
 
+/// The browser's Back or Forward to an address the page cannot show as it
+/// is (another deal's, a broken one): read as a link in the page, never by
+/// reloading it (issue 52: a reload raced whatever came next, and lost the
+/// page's state). The game shown is kept; the deal is resumed when kept,
+/// else dealt (its game's engine fetched first when the page has none).
+pub(crate) fn follow_address(ctx: Ctx, search: String) {
+    spawn_local(async move {
+        let followed = loop {
+            let mut read = None;
+            ctx.shell.update_untracked(|sh| read = Some(sh.follow(&mut LocalStorage, &search, browser::now_ms())));
+            match read {
+                Some(Ok(followed)) => break followed,
+                Some(Err(crate::app::controller::NeedsMakers(games))) => {
+                    for game in games {
+                        let Ok(maker) = super::parts::maker(game).await else {
+                            // Offline before the part was cached: the table's
+                            // part says so and offers to try again; it deals
+                            // the link's game once in ([`table_in`]).
+                            if let Ok(crate::app::link::LinkRequest { deal: Some(table), games, .. }) = crate::app::link::read(&search) {
+                                ctx.shell.update_untracked(|sh| sh.pending = Some((table, games)));
+                            }
+                            return ctx.went_back(Screen::Game);
+                        };
+                        ctx.shell.update_untracked(|sh| {
+                            sh.add_maker(maker);
+                        });
+                    }
+                    // The person went elsewhere meanwhile: that address is
+                    // the one to show (its own `popstate` did).
+                    if browser::search() != search {
+                        return;
+                    }
+                }
+                None => return,
+            }
+        };
+        use crate::app::controller::First;
+        if let Some(lang) = followed.lang {
+            ctx.lang.set(lang);
+        }
+        if let Some(table) = followed.home_table {
+            ctx.home_table.set(table);
+        }
+        match followed.first {
+            First::Game => {
+                ctx.shell.update_untracked(|sh| sh.pending = None);
+                arrived(ctx, followed.par_job, followed.dealt);
+                ctx.went_back(Screen::Game);
+            }
+            First::Home => ctx.went_back(Screen::Home),
+            First::Problem(error) => {
+                ctx.home_game.set(crate::app::link::named_game(&search));
+                ctx.went_back(Screen::Problem(error));
+            }
+        }
+        ctx.shell.notify();
+    });
+}
+
 /// Game `G`'s table part is in: its maker joins the shell, and a deal
 /// asked for before it ([`start_match`]) is dealt now, on the table.
 pub(crate) fn table_in<G: Registered>(ctx: Ctx) {

@@ -143,8 +143,8 @@ fn App(start: Start) -> impl IntoView {
     let _ = window_event_listener_untyped("popstate", move |_| match screen_at(ctx, &browser::search()) {
         Some(screen) => ctx.went_back(screen),
         // Another deal's address (or a broken one): the page reads it as a
-        // link, keeping every game as it is.
-        None => browser::reload(),
+        // link, keeping every game as it is — in the page, never reloading.
+        None => flow::follow_address(ctx, browser::search()),
     });
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
@@ -156,10 +156,6 @@ fn App(start: Start) -> impl IntoView {
         boot.remove();
     }
     if start.first == First::Game && ctx.screen.get_untracked() == Screen::Game {
-        // A friend's link: the table offers its lessons to a newcomer (issue 42).
-        if start.dealt && search.len() > 1 {
-            ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| coach::arrived_by_link(g.game())));
-        }
         shown(ctx, start.par_job, start.dealt);
     }
 

@@ -1,6 +1,9 @@
 // Never lose a game: a friend's link to another deal keeps the game in
 // progress, the home screen lists it among the unfinished games, and
-// Resume brings it back at the same move.
+// Resume brings it back at the same move. The browser's Back to a game's
+// address after another game was begun brings that game back in the page,
+// never reloading it (issue 52: the page's own reload raced whatever came
+// next), and Forward the other.
 //
 //   node --test tests/e2e/keep.test.mjs     (after `make build`)
 
@@ -70,6 +73,58 @@ describe('unfinished games are kept', () => {
       await page.locator(byTestId('nav-home')).click();
       assert.match(await page.locator(byTestId('unfinished-0')).textContent(), /1ABC-DEFG/);
       await settle(page);
+      assert.deepEqual(problems, [], describeProblems(problems));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Back to a game's address after another game was begun shows it again without reloading the page, and Forward the other", async () => {
+    const { context, page, problems } = await openPage(env.browser, { viewport: { width: 360, height: 740 } });
+    try {
+      await gotoApp(page, env.url(FIRST));
+      await page.locator(byTestId('speed-instant')).click();
+      assert.equal(await nextState(page), 'pass');
+      await moveAndWait(page, 'pass-button');
+      assert.equal(await nextState(page), 'pass');
+      await settle(page);
+      const log = await logText(page);
+      // Reloading the page would lose this mark.
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+      const loads = [];
+      page.on('load', () => loads.push(page.url()));
+
+      // Home, then Play: another game (the first kept).
+      await page.locator(byTestId('nav-home')).click();
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('table-screen')).waitFor();
+      await page.waitForFunction(() => !/seed=1K7Q-M3ZD/.test(location.search));
+      const second = (await page.locator(byTestId('deal-id')).textContent()).trim();
+      assert.notEqual(second, '1K7Q-M3ZD');
+      await settle(page);
+
+      // Back: the home screen; Back again: the first game's address.
+      await page.goBack();
+      await page.locator(byTestId('home-screen')).waitFor();
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('[data-testid="deal-id"]')?.textContent.trim() === '1K7Q-M3ZD');
+      assert.equal(await nextState(page), 'pass');
+      assert.deepEqual(await logText(page), log, 'the first game, at the same move');
+      assert.match(page.url(), /seed=1K7Q-M3ZD/);
+
+      // Forward twice: the second game, as it was.
+      await page.goForward();
+      await page.locator(byTestId('home-screen')).waitFor();
+      await page.goForward();
+      await page.waitForFunction((deal) => document.querySelector('[data-testid="deal-id"]')?.textContent.trim() === deal, second);
+      await settle(page);
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was never reloaded');
+      assert.deepEqual(loads, [], 'no page load after the first');
+      // Both games are kept: the home screen lists the first.
+      await page.locator(byTestId('nav-home')).click();
+      assert.match(await page.locator(byTestId('unfinished-0')).textContent(), /1K7Q-M3ZD/);
       assert.deepEqual(problems, [], describeProblems(problems));
     } finally {
       await context.close();

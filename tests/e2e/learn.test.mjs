@@ -355,4 +355,53 @@ describe('a lesson', () => {
       await context.close();
     }
   });
+
+  // Issue 52: a first-timer who began J'achète from a broken link's fresh
+  // start landed on "Achetez-vous la défausse ?" with no offer to learn.
+  // Whatever the way to a first table, the offer is in view at the first
+  // decision (the buy window or the turn), at both sizes.
+  for (const [viewport, lang] of [[VIEWPORTS.phone, 'fr'], [VIEWPORTS.desktop, 'en']]) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const ways = {
+      "a friend's link": async () => ({ query: '?game=jachete&seed=1000-000K&players=4' }),
+      "a broken link's fresh start": async (page) => {
+        await page.locator(byTestId('problem-fresh')).click();
+      },
+      'Play on the home screen': async (page) => {
+        await page.locator(byTestId('game-jachete')).check();
+        await page.locator(byTestId('play-button')).click();
+      },
+    };
+    const start = { "a friend's link": '?game=jachete&seed=1000-000K&players=4', "a broken link's fresh start": '?game=jachete&seed=1000-000&players=4', 'Play on the home screen': '' };
+    for (const [way, act] of Object.entries(ways)) {
+      it(`is offered before the first decision at ${size} in ${lang}, after ${way}`, async () => {
+        const { context, page, problems } = await openWithStorage(env, storage(lang), { query: start[way], viewport });
+        try {
+          await act(page);
+          const decision = page.locator(`${byTestId('ja-buy')}, ${byTestId('ja-play')}`).first();
+          await decision.waitFor({ timeout: 20_000 });
+          await settle(page);
+          const where = await page.evaluate(() => {
+            const offer = document.querySelector('[data-testid="learn-offer-open"]');
+            if (!offer) return null;
+            const r = offer.getBoundingClientRect();
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            return { top: r.top, bottom: r.bottom, height: innerHeight, free: offer.contains(hit) };
+          });
+          assert.ok(where, 'the offer is on the table');
+          assert.ok(where.top >= 0 && where.bottom <= where.height && where.free, `the offer is in the window, uncovered (${JSON.stringify(where)})`);
+          assert.match(await page.locator(byTestId('learn-offer-open')).getAttribute('href'), /game=jachete&learn$/);
+          // Its ✕ puts it away, and a reload does not bring it back.
+          await page.locator(byTestId('learn-offer-close')).click();
+          assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
+          await page.reload();
+          await decision.waitFor({ timeout: 20_000 });
+          assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 });

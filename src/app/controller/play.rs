@@ -12,7 +12,7 @@ use crate::app::session::Session;
 use crate::app::storage::Storage;
 use crate::app::worker::{self, Job, Reply};
 
-use super::shell::{BotTurn, First, Kept, Maker, NeedsMakers, Par, Shell, Start};
+use super::shell::{BotTurn, First, Followed, Kept, Maker, NeedsMakers, Par, Shell, Start};
 
 impl Shell {
     /// [`Shell::open`] with every game's maker at hand (natively).
@@ -46,51 +46,93 @@ impl Shell {
         shell.load_games(storage, now_ms);
         let lang = request.as_ref().ok().and_then(|r| r.lang);
         let mut start = Start { shell, first: First::Home, lang, home_table: None, par_job: None, dealt: false };
-        match request {
-            Err(error) => {
-                // Keep the game in progress reachable from the home screen.
-                start.shell.hold_newest();
-                start.first = First::Problem(error);
-            }
-            Ok(LinkRequest { deal, table, games, .. }) => {
-                {
-                    start.home_table = Some(table);
-                    // A link to today's deal is today's deal (no hints,
-                    // counted once), however it was written.
-                    let deal = deal.map(|d| match Day::from_epoch_ms(now_ms) {
-                        Some(today) => d.with_daily_label(today),
-                        None => d,
-                    });
-                    // A daily deal is never a match (KB-20's option is off).
-                    let games = if deal.as_ref().is_some_and(is_daily) { 1 } else { games };
-                    match deal {
-                        // A deal (or a match) already kept is resumed, not dealt anew.
-                        Some(deal) => match start.shell.kept.iter().position(|k| {
-                            k.session.match_games() == games && same_table(&k.session.link_table(), &deal)
-                        }) {
-                            Some(index) => start.resume(index),
-                            None => match start.shell.deal(deal.clone(), games) {
-                                Ok(session) => {
-                                    start.par_job = start.shell.begin(session);
-                                    start.first = First::Game;
-                                    start.dealt = true;
-                                }
-                                Err(_) => {
-                                    start.shell.hold_newest();
-                                    start.first = First::Problem(LinkError::cannot_deal(&deal));
-                                }
-                            },
-                        },
-                        None if !start.shell.kept.is_empty() => start.resume(0),
-                        None => {}
-                    }
-                }
-            }
-        }
+        // Nothing is shown yet: a link that shows no game keeps the newest
+        // game in progress reachable from the home screen.
+        let followed = start.shell.take_link(request, now_ms, true);
+        (start.first, start.home_table, start.par_job, start.dealt) = (followed.first, followed.home_table, followed.par_job, followed.dealt);
         start.shell.tidy();
         start.shell.write_list(storage);
         Ok(start)
     }
+
+    /// Reads an address of this page as a link while the page runs: the
+    /// browser's Back or Forward to another deal's address ([`Shell::open`]'s
+    /// reading, on the games in hand — the game in progress is kept, a deal
+    /// already kept is resumed). Without the link's game's maker this
+    /// changes nothing and says which to fetch first.
+    pub fn follow(&mut self, storage: &mut dyn Storage, search: &str, now_ms: f64) -> Result<Followed, NeedsMakers> {
+        let request = link::read(search);
+        if let Ok(LinkRequest { deal: Some(deal), .. }) = &request {
+            if self.maker(deal.game()).is_none() {
+                return Err(NeedsMakers(vec![deal.game()]));
+            }
+        }
+        let lang = request.as_ref().ok().and_then(|r| r.lang);
+        let mut followed = self.take_link(request, now_ms, false);
+        followed.lang = lang;
+        self.tidy();
+        self.write_list(storage);
+        Ok(followed)
+    }
+
+    /// What a link read shows: its deal (resumed when kept, else dealt), a
+    /// problem, or (no deal) the game in progress, else the home screen.
+    /// `starting`: the page shows nothing yet, so the newest kept game is
+    /// the one to show (or to hold, beside a problem).
+    fn take_link(&mut self, request: Result<LinkRequest, LinkError>, now_ms: f64, starting: bool) -> Followed {
+        let mut followed = Followed { first: First::Home, lang: None, home_table: None, par_job: None, dealt: false };
+        match request {
+            Err(error) => {
+                // Keep the game in progress reachable from the home screen.
+                if starting {
+                    self.hold_newest();
+                }
+                followed.first = First::Problem(error);
+            }
+            Ok(LinkRequest { deal, table, games, .. }) => {
+                followed.home_table = Some(table);
+                // A link to today's deal is today's deal (no hints,
+                // counted once), however it was written.
+                let deal = deal.map(|d| match Day::from_epoch_ms(now_ms) {
+                    Some(today) => d.with_daily_label(today),
+                    None => d,
+                });
+                // A daily deal is never a match (KB-20's option is off).
+                let games = if deal.as_ref().is_some_and(is_daily) { 1 } else { games };
+                match deal {
+                    // The deal in progress is shown as it is.
+                    Some(deal)
+                        if !starting
+                            && self.game.as_ref().is_some_and(|g| g.match_games() == games && same_table(&g.link_table(), &deal)) =>
+                    {
+                        followed.first = First::Game;
+                    }
+                    // A deal (or a match) already kept is resumed, not dealt anew.
+                    Some(deal) => match self.kept.iter().position(|k| k.session.match_games() == games && same_table(&k.session.link_table(), &deal)) {
+                        Some(index) => followed.resume(self, index),
+                        None => match self.deal(deal.clone(), games) {
+                            Ok(session) => {
+                                followed.par_job = self.begin(session);
+                                followed.first = First::Game;
+                                followed.dealt = true;
+                            }
+                            Err(_) => {
+                                if starting {
+                                    self.hold_newest();
+                                }
+                                followed.first = First::Problem(LinkError::cannot_deal(&deal));
+                            }
+                        },
+                    },
+                    None if starting && !self.kept.is_empty() => followed.resume(self, 0),
+                    None if !starting && self.game.is_some() => followed.first = First::Game,
+                    None => {}
+                }
+            }
+        }
+        followed
+    }
+
 
     /// Shows a new game `session` (the one in progress is kept) and starts
     /// its par; returns the par job to send.
@@ -215,9 +257,9 @@ impl Shell {
     }
 }
 
-impl Start {
-    fn resume(&mut self, index: usize) {
-        self.par_job = self.shell.resume(index);
+impl Followed {
+    fn resume(&mut self, shell: &mut Shell, index: usize) {
+        self.par_job = shell.resume(index);
         self.first = First::Game;
     }
 }

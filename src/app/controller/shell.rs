@@ -130,6 +130,20 @@ pub struct Shell {
     pub pending: Option<(AnyTable, usize)>,
 }
 
+/// What a link read showed ([`Shell::follow`], and start-up's link).
+#[derive(Clone, Debug)]
+pub struct Followed {
+    pub first: First,
+    /// The language the link asks for.
+    pub lang: Option<Lang>,
+    /// The table the home screen offers (the link's, when it reads).
+    pub home_table: Option<AnyTable>,
+    /// Par to compute for the game shown.
+    pub par_job: Option<Job>,
+    /// The game was just dealt: save it.
+    pub dealt: bool,
+}
+
 /// What start-up decided.
 #[derive(Clone, Debug)]
 pub struct Start {

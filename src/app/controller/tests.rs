@@ -472,6 +472,46 @@ fn a_link_to_another_deal_keeps_the_game_in_progress() {
     assert_eq!(back.shell.kept.len(), 1, "the friend's game is kept in turn");
 }
 
+/// The browser's Back to another deal's address reads it in the page
+/// (issue 52: no reload): the game shown is kept, the deal's own game is
+/// resumed where it was, a deal never seen is dealt, a broken address is a
+/// problem that changes nothing, and its own address shows it as it is.
+#[test]
+fn back_to_another_deals_address_is_followed_in_the_page() {
+    let mut storage = Memory::default();
+    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    play_some(&mut shell, 5);
+    shell.save_any(&mut storage, 1.0);
+    let moves = shell.game.as_ref().unwrap().moves();
+    deal_and_save(&mut shell, &mut storage, 8, 2.0);
+    play_some(&mut shell, 2);
+    // Back to the first game's address: resumed, not dealt again.
+    let back = shell.follow(&mut storage, LINK, 3.0).unwrap();
+    assert_eq!((back.first, back.dealt, back.lang), (First::Game, false, None));
+    assert_eq!(shell.follow(&mut storage, "?lang=fr", 3.5).unwrap().lang, Some(crate::app::lang::Lang::Fr), "an address with no deal chooses the language");
+    assert_eq!(shell.game.as_ref().unwrap().moves(), moves);
+    assert_eq!(deals(&shell), vec![(Seed::from_number(8).to_string(), 2)], "the game left is kept");
+    // Its own address again: the same game, as it is.
+    let same = shell.follow(&mut storage, LINK, 4.0).unwrap();
+    assert_eq!((same.first, same.dealt), (First::Game, false));
+    assert_eq!((shell.game.as_ref().unwrap().moves(), shell.kept.len()), (moves, 1));
+    // Forward to a deal this device never saw: dealt.
+    let new = shell.follow(&mut storage, &other_link(99), 5.0).unwrap();
+    assert_eq!((new.first, new.dealt), (First::Game, true));
+    assert_eq!(shell.kept.len(), 2);
+    shell.save_any(&mut storage, 5.0); // (the page saves a game just dealt)
+    // A broken address: a problem, every game as it was.
+    let broken = shell.follow(&mut storage, "?game=katzenjammer&seed=1K7Q-M3Z&players=4", 6.0).unwrap();
+    assert!(matches!(broken.first, First::Problem(_)));
+    assert_eq!((shell.game.as_ref().unwrap().moves(), shell.kept.len()), (0, 2));
+    // The list written says so: a reload resumes the deal last followed.
+    let reload = Shell::start(&mut storage, "", 7.0).shell;
+    assert_eq!(reload.kept.len() + 1, 3);
+    // A game whose maker is not fetched yet is asked for first.
+    let mut bare = Shell::open(&mut Memory::default(), "", 0.0, &[]).unwrap().shell;
+    assert_eq!(bare.follow(&mut storage, LINK, 8.0).unwrap_err(), NeedsMakers(vec![GameId::Katzenjammer]));
+}
+
 #[test]
 fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
     let mut storage = Memory::default();

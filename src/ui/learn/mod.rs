@@ -65,17 +65,8 @@ pub trait Coached: GameUi {
     }
 }
 
-/// The record on this device: the lessons done, by game,
-/// `{"katzenjammer":[1,2],"jachete":[]}`.
-pub const PROGRESS_KEY: &str = "tablee.learn";
-
-/// The lessons of `game` done on this device (numbers from 1).
-pub fn done_lessons(game: GameId) -> Vec<usize> {
-    browser::load(PROGRESS_KEY)
-        .and_then(|text| Json::parse(&text).ok())
-        .and_then(|json| json.get(game.code()).and_then(Json::as_array).map(|l| l.iter().filter_map(Json::as_u64).map(|n| n as usize).collect()))
-        .unwrap_or_default()
-}
+// The record of lessons done is the core's: the table's offer reads it.
+pub use super::coach::{done_lessons, PROGRESS_KEY};
 
 fn mark_done(game: GameId, n: usize) {
     let mut json = browser::load(PROGRESS_KEY).and_then(|text| Json::parse(&text).ok()).filter(|j| matches!(j, Json::Obj(_))).unwrap_or(Json::Obj(Vec::new()));

@@ -252,6 +252,8 @@ fn Status(ui: Ui) -> impl IntoView {
                 {move || turn.get().map(|t| t.0)}
                 {thinking}
             </p>
+            // A newcomer's way to the lessons, in view at the first decision.
+            <crate::ui::coach::LearnOffer />
         </div>
     }
 }

@@ -159,6 +159,8 @@ fn StatusLine(lines: Memo<Vec<String>>) -> impl IntoView {
                 {move || text().unwrap_or_default()}
                 {move || thinking().map(|t| view! { <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{t}</span> })}
             </p>
+            // A newcomer's way to the lessons, in view at the first decision.
+            <crate::ui::coach::LearnOffer />
         </div>
     }
 }
