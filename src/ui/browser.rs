@@ -110,13 +110,6 @@ pub fn history_back() {
     }
 }
 
-/// Loads the page again at its address (Back to an address the page reads as a link).
-pub fn reload() {
-    if let Some(window) = window() {
-        let _ = window.location().reload();
-    }
-}
-
 /// Focuses the element with this `data-testid` when nothing else has the
 /// focus (it was on a control that went away), so keyboard play goes on.
 /// `scroll`: the browser brings it into view too (a table's hand on a
