@@ -158,6 +158,11 @@ pub fn today_utc() -> Day {
 /// later; a plain timeout where the browser has none): for work that must not
 /// delay what the visitor is doing, like fetching a part ahead of need.
 pub fn idle() -> impl Future<Output = ()> {
+    idle_within(2000)
+}
+
+/// Resolves when the page is idle, at most `timeout_ms` later ([`idle`]).
+pub fn idle_within(timeout_ms: u32) -> impl Future<Output = ()> {
     let promise = js_sys::Promise::new(&mut |resolve, _reject| {
         let Some(w) = window() else {
             let _ = resolve.call0(&JsValue::NULL);
@@ -165,7 +170,7 @@ pub fn idle() -> impl Future<Output = ()> {
         };
         let request = js_sys::Reflect::get(&w, &JsValue::from_str("requestIdleCallback")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
         let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("timeout"), &JsValue::from(2000));
+        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("timeout"), &JsValue::from(timeout_ms));
         let asked = request.is_some_and(|f| f.call2(&w, &resolve, &options).is_ok());
         if !asked && w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 200).is_err() {
             let _ = resolve.call0(&JsValue::NULL);
@@ -200,6 +205,26 @@ pub fn boot_failed() {
 
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
+}
+
+/// Resolves just after the page's next paint (an animation frame, then a
+/// task: the frame is drawn in between).
+pub fn after_paint() -> impl Future<Output = ()> {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let later = resolve.clone();
+        let then = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let timed = window().and_then(|w| w.set_timeout_with_callback_and_timeout_and_arguments_0(&later, 0).ok());
+            if timed.is_none() {
+                let _ = later.call0(&JsValue::NULL);
+            }
+        });
+        if window().and_then(|w| w.request_animation_frame(then.unchecked_ref()).ok()).is_none() {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    }
 }
 
 /// Resolves after `ms` milliseconds (a `setTimeout`), letting the page paint

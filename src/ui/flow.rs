@@ -374,6 +374,14 @@ async fn run_bots<G: GameUi>(ctx: Ctx) {
         return;
     }
     ctx.bots_running.set_value(true);
+    // The page's first bots' move waits for the table's first paint and the
+    // browser's first idle moment (at most 300 ms): a link's load is not
+    // made longer by a bot's move (issue 53).
+    thread_local!(static FIRST: std::cell::Cell<bool> = const { std::cell::Cell::new(true) });
+    if FIRST.with(|first| first.replace(false)) {
+        browser::after_paint().await;
+        browser::idle_within(300).await;
+    }
     while let Some(turn) = ctx.shell.with_untracked(|sh| sh.bot_turn::<G>()) {
         if !super::coach::bots_play(&ctx.screen.get_untracked()) || ctx.hold.get_untracked() {
             break;
