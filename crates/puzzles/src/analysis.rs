@@ -70,19 +70,25 @@ impl Samples {
     }
 
     /// Analyses worlds `from..to` more (on `jobs` threads) and appends them.
+    /// On one job the worlds are played on this thread (the page's bots'
+    /// worker has no threads): the same worlds, the same values.
     pub fn extend(&mut self, view: &KbView, candidates: &[Action], seed: u64, from: u32, to: u32, jobs: usize) {
         let jobs = jobs.max(1) as u32;
         let chunk = (to.saturating_sub(from)).div_ceil(jobs).max(1);
-        let parts: Vec<Vec<Option<World>>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|j| {
-                    let start = (from + j * chunk).min(to);
-                    let end = (start + chunk).min(to);
-                    scope.spawn(move || (start..end).map(|w| play_world(view, candidates, seed, w)).collect::<Vec<_>>())
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
-        });
+        let parts: Vec<Vec<Option<World>>> = if jobs == 1 {
+            vec![(from..to).map(|w| play_world(view, candidates, seed, w)).collect()]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..jobs)
+                    .map(|j| {
+                        let start = (from + j * chunk).min(to);
+                        let end = (start + chunk).min(to);
+                        scope.spawn(move || (start..end).map(|w| play_world(view, candidates, seed, w)).collect::<Vec<_>>())
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
+            })
+        };
         for world in parts.into_iter().flatten().flatten() {
             for (c, (mice, win)) in world.into_iter().enumerate() {
                 self.mice[c].push(mice);

@@ -270,23 +270,29 @@ pub fn analyse(view: &JaView, cands: &[JaAction], seed: u64, from: u32, to: u32,
     values.resize(cands.len(), Vec::new());
     let jobs = jobs.max(1) as u32;
     let chunk = to.saturating_sub(from).div_ceil(jobs).max(1);
-    let parts: Vec<Vec<Vec<f64>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|j| {
-                let start = (from + j * chunk).min(to);
-                let end = (start + chunk).min(to);
-                scope.spawn(move || {
-                    (start..end)
-                        .filter_map(|w| {
-                            let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
-                            hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
-                        })
-                        .collect::<Vec<_>>()
-                })
+    let worlds = move |start: u32, end: u32| {
+        (start..end)
+            .filter_map(|w| {
+                let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
+                hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
             })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
-    });
+            .collect::<Vec<_>>()
+    };
+    // On one job, on this thread (the page's bots' worker has none): the same worlds.
+    let parts: Vec<Vec<Vec<f64>>> = if jobs == 1 {
+        vec![worlds(from, to)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs)
+                .map(|j| {
+                    let start = (from + j * chunk).min(to);
+                    let end = (start + chunk).min(to);
+                    scope.spawn(move || worlds(start, end))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
+        })
+    };
     for row in parts.into_iter().flatten() {
         for (c, v) in row.into_iter().enumerate() {
             values[c].push(v);
@@ -297,6 +303,25 @@ pub fn analyse(view: &JaView, cands: &[JaAction], seed: u64, from: u32, to: u32,
 /// The seed of the analysis at move `at` of a game.
 pub fn analysis_seed(seed: Seed, seat: Seat, at: usize) -> u64 {
     derive_seed(seed.stream("puzzles/jachete"), &format!("seat-{seat}-move-{at}"))
+}
+
+/// The worlds of the shipped file's deep analysis (the default
+/// `--worlds`, 1,600, for every run: docs/puzzles.md): the budget of a move
+/// analysed after the fact ([`evaluate`]).
+pub const SHIPPED_WORLDS: u32 = 1600;
+
+/// Moves at a puzzle's position analysed by the deep analysis that mined
+/// it: its seed (the game's `seed`, the seat to move, the move number `at`),
+/// worlds `0..worlds`, the hint's rollouts; each move's per-world values
+/// (minus the seat's points when the round ends). Each move is played out
+/// on a world with the world's own rollout randomness, whatever the others,
+/// so a stored candidate gets its stored value back and a move the analysis
+/// never compared (a table laid its own way) gets one on the same worlds
+/// (issue 52). On this thread.
+pub fn evaluate(view: &JaView, seed: Seed, at: usize, moves: &[JaAction], worlds: u32) -> Vec<Vec<f64>> {
+    let mut values = Vec::new();
+    analyse(view, moves, analysis_seed(seed, view.seat, at), 0, worlds, 1, &mut values);
+    values
 }
 
 /// The candidates at a decision: `normal`'s move, then the heuristic's best.

@@ -30,15 +30,28 @@ pub struct Verdict {
     pub next: usize,
 }
 
+/// How close to the best a move must be, in `unit`, to be an answer too
+/// (and not separable from it: [`tied`]).
+pub fn tie(unit: Unit) -> f64 {
+    match unit {
+        Unit::Mice => MICE_TIE,
+        Unit::WinChance => WIN_TIE,
+        Unit::Points => POINTS_TIE,
+    }
+}
+
+/// Whether a move whose paired difference from the best is `behind` (the
+/// best's value minus the move's, world by world) is tied with it: under
+/// the unit's tie and not distinguishable from zero. The analysis makes
+/// such a move an answer, and a puzzle's player is judged by the same rule.
+pub fn tied(behind: Estimate, unit: Unit) -> bool {
+    behind.mean < tie(unit) && behind.low() <= 0.0
+}
+
 /// Judges per-world values: the best and the candidates tied with it are
 /// the answers; each must beat the best of the rest by `margin` with a
 /// paired difference above zero, and (if `strict`) with 95% intervals apart.
 pub fn judge(values: &[Vec<f64>], unit: Unit, margin: f64, strict: bool) -> Option<Verdict> {
-    let tie = match unit {
-        Unit::Mice => MICE_TIE,
-        Unit::WinChance => WIN_TIE,
-        Unit::Points => POINTS_TIE,
-    };
     let estimates: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| estimates[b].mean.total_cmp(&estimates[a].mean).then(a.cmp(&b)));
@@ -46,7 +59,7 @@ pub fn judge(values: &[Vec<f64>], unit: Unit, margin: f64, strict: bool) -> Opti
     let mut answers = vec![best];
     for &c in &order[1..] {
         let d = Estimate::paired(&values[best], &values[c]);
-        if answers.len() < MAX_ANSWERS && d.mean < tie && d.low() <= 0.0 {
+        if answers.len() < MAX_ANSWERS && tied(d, unit) {
             answers.push(c);
         } else {
             break;
@@ -58,4 +71,78 @@ pub fn judge(values: &[Vec<f64>], unit: Unit, margin: f64, strict: bool) -> Opti
         d.mean >= margin && d.low() > 0.0 && (!strict || estimates[a].low() > estimates[next].high())
     });
     clear.then_some(Verdict { unit, order, estimates, answers, next })
+}
+
+/// A move the stored analysis did not compare, analysed afterwards by the
+/// same analysis (its worlds, seeds and rollouts: `mine::evaluate`,
+/// `jachete::evaluate`) beside the best move the puzzle knows, and how
+/// the two compare on the same worlds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Comparison {
+    /// The best known move's value, and the move's, in the puzzle's unit.
+    pub best: Estimate,
+    pub played: Estimate,
+    /// The move's value minus the best's, world by world (common random
+    /// numbers: much tighter than the two intervals).
+    pub gap: Estimate,
+}
+
+/// The outcome of a move against the best known, in words the page turns
+/// into a sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Clearly better than the best move the analysis had found.
+    Better,
+    /// As good: tied with it as the analysis ties its answers ([`tied`]).
+    AsGood,
+    /// Worse: it would not have been an answer.
+    Worse,
+}
+
+impl Comparison {
+    /// `values[0]` the best known move's per-world values, `values[1]` the
+    /// move's (the same worlds); `None` without both, or without worlds.
+    pub fn of(values: &[Vec<f64>]) -> Option<Comparison> {
+        let [best, played] = values else { return None };
+        if best.is_empty() || best.len() != played.len() {
+            return None;
+        }
+        Some(Comparison { best: Estimate::of(best), played: Estimate::of(played), gap: Estimate::paired(played, best) })
+    }
+
+    /// Where the move stands: the rule that makes a compared move an
+    /// answer ([`tied`]) makes this one as good.
+    pub fn standing(&self, unit: Unit) -> Standing {
+        let behind = Estimate { mean: -self.gap.mean, ci: self.gap.ci };
+        if self.gap.low() > 0.0 {
+            Standing::Better
+        } else if self.gap.mean >= 0.0 || tied(behind, unit) {
+            Standing::AsGood
+        } else {
+            Standing::Worse
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Catches a judge that counts a play tied with the best as worse, or
+    /// one clearly behind it as as good.
+    #[test]
+    fn a_play_is_as_good_when_the_analysis_would_tie_it_with_the_best() {
+        let best: Vec<f64> = (0..400).map(|w| -20.0 - f64::from(w % 7)).collect();
+        let shift = |d: f64| best.iter().enumerate().map(|(w, v)| v + d + if w % 2 == 0 { 0.5 } else { -0.5 }).collect::<Vec<_>>();
+        let standing = |played: Vec<f64>| Comparison::of(&[best.clone(), played]).unwrap().standing(Unit::Points);
+        assert_eq!(standing(best.clone()), Standing::AsGood, "the same play");
+        assert_eq!(standing(shift(-1.0)), Standing::AsGood, "one point behind, under the tie of 2");
+        assert_eq!(standing(shift(-3.0)), Standing::Worse, "three points behind");
+        assert_eq!(standing(shift(3.0)), Standing::Better);
+        // A gap lost in the noise: not separable from zero, so tied.
+        let noisy: Vec<f64> = best.iter().enumerate().map(|(w, v)| v - 1.9 + if w % 2 == 0 { 30.0 } else { -30.0 }).collect();
+        assert_eq!(standing(noisy), Standing::AsGood);
+        assert_eq!(Comparison::of(&[best.clone()]), None);
+        assert_eq!(Comparison::of(&[Vec::new(), Vec::new()]), None);
+    }
 }

@@ -281,6 +281,27 @@ pub fn analysis_seed(seed: Seed, seat: usize, at: usize) -> u64 {
     derive_seed(seed.stream("puzzles"), &format!("seat-{seat}-move-{at}"))
 }
 
+/// The worlds of the shipped file's deep analysis (`--worlds 4000`,
+/// docs/puzzles.md): the budget of a move analysed after the fact
+/// ([`evaluate`]).
+pub const SHIPPED_WORLDS: u32 = 4000;
+
+/// Moves at a puzzle's position analysed by the deep analysis that mined
+/// it: its seed (the game's `seed`, the seat to move, the move number `at`),
+/// worlds `0..worlds`, the same rollouts; each move's per-world values in
+/// `unit`. A move is played out on a world independently of the others, so
+/// a stored candidate gets its stored value back and a move the analysis
+/// never compared gets one on the same worlds (issue 52: the page judges a
+/// puzzle's answer it did not compare so). On this thread.
+pub fn evaluate(view: &KbView, seed: Seed, at: usize, moves: &[Action], worlds: u32, unit: Unit) -> Vec<Vec<f64>> {
+    let mut samples = Samples::new(moves.len());
+    samples.extend(view, moves, analysis_seed(seed, view.seat, at), 0, worlds, 1);
+    match unit {
+        Unit::WinChance => samples.win,
+        _ => samples.mice,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn puzzle(
     config: &Config,
