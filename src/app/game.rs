@@ -213,6 +213,17 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
         Self::action_to_json(action).text()
     }
 
+    /// `moves` at a puzzle's position (`view`: its seat's, at move `at` of
+    /// the game dealt from `seed`) analysed by the analysis that mined the
+    /// game's puzzles, on its budget of worlds: each move's per-world
+    /// values in `unit`, the same worlds for all (issue 52: a move the
+    /// stored analysis did not compare is judged so). `None`: the game has
+    /// no such analysis.
+    fn puzzle_values(view: &Self::View, seed: Seed, at: usize, moves: &[Self::Action], unit: tablee_puzzles::format::Unit) -> Option<Vec<Vec<f64>>> {
+        let _ = (view, seed, at, moves, unit);
+        None
+    }
+
     // ----- the end ----------------------------------------------------------------------
 
     /// Each seat's place in a finished game (1: the winners; `None` while

@@ -13,13 +13,15 @@
 use tablee_bots::jachete_styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{Kind, Opened, Parts, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Candidate, Kind, Opened, Parts, Puzzle, PuzzleFile};
+use tablee_puzzles::judge::{Comparison, Standing};
 
 use super::config::{Day, SeatKind, TableConfig};
 use super::game::GameDef;
 use crate::games::{GameId, Registered};
 use super::save::{self, SaveError};
 use super::session::Session;
+use super::worker::Job;
 
 /// Where the page fetches a game's puzzles (next to index.html):
 /// `puzzles/katzenjammer.json`, `puzzles/jachete.json`.
@@ -130,19 +132,83 @@ fn canonical<G: GameDef>(action: &Json) -> Option<String> {
 }
 
 /// How a first move compares with the puzzle's answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
+    /// It counts as right: an answer, or a move the analysis finds at least
+    /// as good as the best it knows (issue 52: never cut for one).
     pub right: bool,
-    /// The candidate the move was (`None`: a move the analysis did not list).
+    /// The candidate the move was (`None`: a move the stored analysis did not compare).
     pub candidate: Option<usize>,
+    /// How it compares with the best known move. `None` for a move the
+    /// stored analysis did not compare until it is evaluated ([`evaluation`],
+    /// [`evaluated`]), and for good if it cannot be: such a try is not counted.
+    pub against: Option<Against>,
+}
+
+/// A move against the best move the puzzle knows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Against {
+    pub standing: Standing,
+    /// The move's value minus the best's, in the puzzle's unit (paired, on
+    /// the same worlds, for a move evaluated).
+    pub gap: f64,
+    /// A move the stored analysis did not compare: its value by the same
+    /// analysis afterwards (in the notation, on the same worlds as the stored values).
+    pub evaluated: Option<Candidate>,
+}
+
+impl Verdict {
+    /// Whether the try counts (the rating, the streak, solved): the move
+    /// was judged against the best known.
+    pub fn counts(&self) -> bool {
+        self.against.is_some()
+    }
+}
+
+/// The best move the puzzle knows: its first answer (best first).
+fn best_known(puzzle: &Opened) -> Option<&Candidate> {
+    puzzle.candidates.get(*puzzle.answers.first()?)
 }
 
 /// Judges the move played in the puzzle's position, by its key
 /// ([`GameDef::puzzle_key`]), against its candidates (read: [`Opened`]).
+/// A move that is none of them is not judged yet ([`Verdict::against`]
+/// `None`): the page has it evaluated ([`evaluation`]).
 pub fn judge<G: GameDef>(puzzle: &Opened, played: &G::Action) -> Verdict {
     let played = G::puzzle_key(played);
     let candidate = puzzle.candidates.iter().position(|c| canonical::<G>(&c.action).as_deref() == Some(played.as_str()));
-    Verdict { right: candidate.is_some_and(|c| puzzle.answers.contains(&c)), candidate }
+    let right = candidate.is_some_and(|c| puzzle.answers.contains(&c));
+    let against = candidate.zip(best_known(puzzle)).map(|(c, best)| Against {
+        standing: if right { Standing::AsGood } else { Standing::Worse },
+        gap: puzzle.candidates[c].value - best.value,
+        evaluated: None,
+    });
+    Verdict { right, candidate, against }
+}
+
+/// The worker's job for a move the stored analysis did not compare: it and
+/// the best known move, analysed at the puzzle's position (`position`: the
+/// game before the move) by the analysis that mined the puzzle, on its
+/// worlds ([`worker::Job::Evaluate`]). `None` for a move it compared.
+pub fn evaluation<G: Registered>(puzzle: &Opened, verdict: &Verdict, position: &Session<G>, played: &G::Action) -> Option<Job> {
+    if verdict.candidate.is_some() || position.moves().count() != puzzle.at {
+        return None;
+    }
+    let best = best_known(puzzle)?.action.clone();
+    Some(Job::Evaluate { game: save::to_value(position), moves: vec![best, G::action_to_json(played)], unit: puzzle.unit })
+}
+
+/// The verdict of a move the stored analysis did not compare, once
+/// evaluated: right when at least as good as the best known, by the rule
+/// that ties the analysis' answers ([`Comparison::standing`]). Without an
+/// evaluation (`None`: the worker failed) the try is not counted.
+pub fn evaluated<G: GameDef>(puzzle: &Opened, played: &G::Action, comparison: Option<Comparison>) -> Verdict {
+    let against = comparison.map(|c| Against {
+        standing: c.standing(puzzle.unit),
+        gap: c.gap.mean,
+        evaluated: Some(Candidate { action: G::action_to_json(played), value: c.played.mean, ci: c.played.ci }),
+    });
+    Verdict { right: against.as_ref().is_some_and(|a| a.standing != Standing::Worse), candidate: None, against }
 }
 
 /// The first move made in the puzzle's position, once made (the session
@@ -387,6 +453,7 @@ mod tests {
     use super::*;
     use crate::games::jachete::Jachete as Ja;
     use tablee_engine::jachete::JaAction;
+    use tablee_engine::Game;
     use crate::games::katzenjammer::Katzenjammer as Kb;
 
     const KB_ID: GameId = GameId::Katzenjammer;
@@ -410,7 +477,8 @@ mod tests {
             for (i, candidate) in puzzle.candidates.iter().enumerate() {
                 let action = <Kb as GameDef>::action_from_json(&candidate.action).unwrap();
                 let verdict = judge::<Kb>(puzzle, &action);
-                assert_eq!(verdict, Verdict { right: puzzle.answers.contains(&i), candidate: Some(i) });
+                assert_eq!((verdict.right, verdict.candidate), (puzzle.answers.contains(&i), Some(i)));
+                assert!(verdict.counts());
                 // Playing it in the session is the first move.
                 let mut played = session.clone();
                 played.apply_human(action.clone()).unwrap_or_else(|e| panic!("puzzle {}: candidate {i} refused: {e:?}", puzzle.id));
@@ -678,7 +746,7 @@ mod tests {
         let shuffled = JaAction::Play { table };
         assert_ne!(<Ja as GameDef>::action_to_json(&shuffled).text(), puzzle.candidates[i].action.text(), "another order in the notation");
         let verdict = judge::<Ja>(puzzle, &shuffled);
-        assert_eq!(verdict, Verdict { right: true, candidate: Some(i) });
+        assert_eq!((verdict.right, verdict.candidate), (true, Some(i)));
         // A different table is still a different move.
         let JaAction::Play { mut table } = shuffled else { unreachable!() };
         let card = table.iter_mut().find(|m| m.owner == puzzle.seat).and_then(|m| m.cards.pop());
@@ -731,6 +799,148 @@ mod tests {
         p.record(KB_ID, k2.id, k2.difficulty, true, Some(d(2)));
         p.record(JA_ID, j2.id, j2.difficulty, true, Some(d(2)));
         assert_eq!((p.streak, p.best_streak), (3, 3), "both games' the same day count once");
+    }
+
+    /// The moves J'achète's analysis compared at a puzzle's position, as
+    /// mining chose them (`normal`'s move with the game's decision seed,
+    /// then the heuristic's best: `tablee_puzzles::jachete::candidates`).
+    fn compared_by_mining(file: &PuzzleFile, puzzle: &Opened, session: &Session<Ja>) -> Vec<JaAction> {
+        let decision = session.decision(puzzle.seat, Level::Normal);
+        let normal = decision.decide();
+        tablee_puzzles::jachete::candidates(&decision.view, &decision.legal, &normal, puzzle.compared.unwrap_or(8).max(puzzle.candidates.len()))
+            .into_iter()
+            .inspect(|_| assert_eq!(file.games[puzzle.game].seed, session.config().seed))
+            .collect()
+    }
+
+    /// A move judged as the page judges it: against the stored candidates,
+    /// else evaluated by the bots' worker's job (run here as the worker
+    /// runs it); and the rating change of a first try.
+    fn judged_by_the_page(puzzle: &Opened, session: &Session<Ja>, played: &JaAction) -> (Verdict, i32) {
+        let first = judge::<Ja>(puzzle, played);
+        let verdict = match evaluation::<Ja>(puzzle, &first, session, played) {
+            None => first,
+            Some(job) => {
+                assert!(!first.counts(), "puzzle {}: a move not compared is not judged before its evaluation", puzzle.id);
+                match super::super::worker::run(&job) {
+                    super::super::worker::Reply::Compared(c) => evaluated::<Ja>(puzzle, played, Some(c)),
+                    other => panic!("puzzle {}: {other:?}", puzzle.id),
+                }
+            }
+        };
+        let mut progress = Progress::default();
+        let change = progress.record(JA_ID, puzzle.id, puzzle.difficulty, verdict.right, None);
+        (verdict, change.rating_change)
+    }
+
+    /// Issue 52: a tester laid everything puzzle 21's best play lays, plus
+    /// the 5♦, and was told "Not the best play (a play the analysis did not
+    /// compare)", rating −16. Catches a judge that matches the stored moves
+    /// only: the same table with one card more is no candidate, so it is
+    /// evaluated by the same analysis (on the same worlds it is exactly as
+    /// good: the rollout lays the 5♦ next anyway), judged right, and the
+    /// rating goes up.
+    #[test]
+    fn a_superset_of_the_best_play_is_evaluated_and_judged_as_good() {
+        let file = jachete();
+        let puzzle = file.opened(21).expect("puzzle 21");
+        let session = session::<Ja>(&file, &puzzle).unwrap();
+        let JaAction::Play { table } = <Ja as GameDef>::action_from_json(&puzzle.candidates[puzzle.answers[0]].action).unwrap() else {
+            panic!("puzzle 21 is answered by a play")
+        };
+        let five = tablee_engine::jachete::Card::parse("5D").unwrap();
+        assert!(session.view(puzzle.seat).hand.contains(&five));
+        let more = (0..table.len())
+            .map(|i| {
+                let mut t = table.clone();
+                t[i].cards.push(five);
+                JaAction::Play { table: t }
+            })
+            .find(|a| session.state().check(a).is_ok())
+            .expect("the 5♦ goes on one of the answer's melds");
+        assert!(!compared_by_mining(&file, &puzzle, &session).iter().any(|c| <Ja as GameDef>::puzzle_key(c) == <Ja as GameDef>::puzzle_key(&more)));
+        let (verdict, change) = judged_by_the_page(&puzzle, &session, &more);
+        assert_eq!(verdict.candidate, None);
+        let against = verdict.against.clone().expect("evaluated");
+        assert_eq!(against.standing, Standing::AsGood, "{against:?}");
+        assert!(against.gap.abs() < 0.05, "{against:?}");
+        // Its value, on the stored worlds, next to the stored best.
+        let value = against.evaluated.as_ref().expect("its value").value;
+        assert!((value - puzzle.candidates[0].value).abs() < 0.1, "{value} against {}", puzzle.candidates[0].value);
+        assert!(verdict.right && change > 0, "{verdict:?}, {change}");
+    }
+
+    /// Catches a judge that cuts, or passes, every move not in the file:
+    /// discards evaluated — puzzle 8's A♦ as good as its best and puzzle
+    /// 11's 2♣ better than its best, neither ever compared (right, the
+    /// rating up), puzzle 3's 3♦, compared by mining but not kept in the
+    /// file, 14 points worse (wrong, the rating down: still cut).
+    #[test]
+    fn a_play_the_analysis_never_saw_is_evaluated_and_a_worse_one_still_cut() {
+        let file = jachete();
+        for (id, card, standing) in [(8, "AD", Standing::AsGood), (11, "2C", Standing::Better), (3, "3D", Standing::Worse)] {
+            let puzzle = file.opened(id).unwrap();
+            let session = session::<Ja>(&file, &puzzle).unwrap();
+            let played = JaAction::Discard(tablee_engine::jachete::Card::parse(card).unwrap());
+            assert!(session.state().check(&played).is_ok());
+            // The two right ones were never compared; the worse one was, but the file kept only the best 4.
+            let compared = compared_by_mining(&file, &puzzle, &session).contains(&played);
+            assert_eq!(compared, standing == Standing::Worse, "puzzle {id}: {card}");
+            assert_eq!(judge::<Ja>(&puzzle, &played).candidate, None, "puzzle {id}: {card} is not in the file");
+            let (verdict, change) = judged_by_the_page(&puzzle, &session, &played);
+            let against = verdict.against.clone().expect("evaluated");
+            assert_eq!(against.standing, standing, "puzzle {id}: {against:?}");
+            assert_eq!(verdict.right, standing != Standing::Worse);
+            if verdict.right {
+                assert!(change > 0, "puzzle {id}: {change}");
+            } else {
+                assert!(change < 0 && against.gap < -8.0, "puzzle {id}: {change}, {against:?}");
+            }
+        }
+        // A compared move that is not an answer is cut from the stored values, no evaluation.
+        let puzzle = file.opened(3).unwrap();
+        let session = session::<Ja>(&file, &puzzle).unwrap();
+        let other = <Ja as GameDef>::action_from_json(&puzzle.candidates[puzzle.answers.len()].action).unwrap();
+        let verdict = judge::<Ja>(&puzzle, &other);
+        assert_eq!(evaluation::<Ja>(&puzzle, &verdict, &session, &other), None);
+        let against = verdict.against.expect("judged from the file");
+        assert_eq!(against.standing, Standing::Worse);
+        assert_eq!(against.gap, puzzle.candidates[puzzle.answers.len()].value - puzzle.candidates[0].value);
+        // Without an evaluation (no worker), the try is not counted.
+        let lost = evaluated::<Ja>(&puzzle, &other, None);
+        assert!(!lost.counts() && !lost.right);
+    }
+
+    /// Katzenjammer's files keep at most 8 moves a puzzle, where a hand may
+    /// offer dozens of bids: a bid never compared is evaluated too (in the
+    /// puzzle's unit: win chance here), and a worse one is cut.
+    #[test]
+    fn katzenjammer_a_move_not_kept_is_evaluated_in_the_puzzles_unit() {
+        let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
+        let file = tablee_puzzles::format::read_file(index).unwrap();
+        let (mut mice, mut win) = (false, false);
+        for p in file.puzzles.iter().rev() {
+            if (p.unit == tablee_puzzles::format::Unit::Mice && mice) || (p.unit == tablee_puzzles::format::Unit::WinChance && win) {
+                continue;
+            }
+            let puzzle = file.opened(p.id).unwrap();
+            let session = session::<Kb>(&file, &puzzle).unwrap();
+            let Some(played) = session.legal_actions().into_iter().find(|a| judge::<Kb>(&puzzle, a).candidate.is_none()) else { continue };
+            let first = judge::<Kb>(&puzzle, &played);
+            let job = evaluation::<Kb>(&puzzle, &first, &session, &played).expect("a move not kept is evaluated");
+            let super::super::worker::Reply::Compared(c) = super::super::worker::run(&job) else { panic!("puzzle {}", p.id) };
+            // The best known gets its stored value back: the same analysis.
+            assert_eq!(tablee_puzzles::format::stored(c.best.mean), puzzle.candidates[0].value, "puzzle {}", p.id);
+            let verdict = evaluated::<Kb>(&puzzle, &played, Some(c));
+            assert!(verdict.counts());
+            assert_eq!(verdict.right, c.standing(puzzle.unit) != Standing::Worse);
+            mice |= p.unit == tablee_puzzles::format::Unit::Mice;
+            win |= p.unit == tablee_puzzles::format::Unit::WinChance;
+            if mice && win {
+                break;
+            }
+        }
+        assert!(mice && win, "a puzzle of each unit with a move not kept");
     }
 
     /// Writes `tests/fixtures/puzzles-katzenjammer.json`, a FIXTURE for the

@@ -20,11 +20,17 @@
 //! {"id":8,"reply":"choices","choices":[{"action":{…},"value":0.62},…]}
 //! {"id":9,"job":"par","game":{…the table, no actions…},"seat":0}
 //! {"id":9,"reply":"par","par":12}
+//! {"id":10,"job":"evaluate","game":{…a puzzle's position…},"moves":[{…best…},{…played…}],"unit":"points"}
+//! {"id":10,"reply":"compared","best":[-21.3,0.6],"played":[-20.9,0.6],"gap":[0.4,0.2]}
 //! {"id":0,"reply":"error","message":"…"}
 //! ```
 
 use tablee_bots::Level;
 use tablee_engine::json::Json;
+use tablee_engine::Game;
+use tablee_puzzles::analysis::Estimate;
+use tablee_puzzles::format::Unit;
+use tablee_puzzles::judge::Comparison;
 
 use super::config::TableConfig;
 use super::game::GameDef;
@@ -45,6 +51,11 @@ pub enum Job {
     Analyse { level: Level, game: Json, top: usize },
     /// What the `expert` bot scores in `seat` at this table (a save without moves).
     Par { game: Json, seat: usize },
+    /// A puzzle's best known move and a move its analysis did not compare
+    /// (`moves`: the two, best first), analysed at the position `game` (a
+    /// save) by the analysis that mined the game's puzzles, on its budget
+    /// of worlds ([`GameDef::puzzle_values`]), in `unit` (issue 52).
+    Evaluate { game: Json, moves: Vec<Json>, unit: Unit },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +64,8 @@ pub enum Reply {
     Action { action: Json },
     Choices { choices: Vec<(Json, f64)> },
     Par { par: i32 },
+    /// How the two moves of an [`Job::Evaluate`] compare.
+    Compared(Comparison),
     Error { message: String },
 }
 
@@ -85,6 +98,9 @@ pub fn run(job: &Job) -> Reply {
             read(game).and_then(|s| crate::games::each_game!(session &s, s => analyse(s, *level, *top)))
         }
         Job::Par { game, seat } => par(game, *seat),
+        Job::Evaluate { game, moves, unit } => {
+            read(game).and_then(|s| crate::games::each_game!(session &s, s => evaluate(s, moves, *unit)))
+        }
     };
     result.unwrap_or_else(|message| Reply::Error { message })
 }
@@ -115,6 +131,17 @@ fn analyse<G: GameDef>(session: &Session<G>, level: Level, top: usize) -> Result
         .map(|c| (G::action_to_json(&c.action), if c.value.is_finite() { c.value } else { 0.0 }))
         .collect();
     Ok(Reply::Choices { choices })
+}
+
+fn evaluate<G: GameDef>(session: &Session<G>, moves: &[Json], unit: Unit) -> Result<Reply, String> {
+    let seat = session.to_act().ok_or("the game is over")?;
+    let moves = moves.iter().map(|m| G::action_from_json(m).map_err(|_| "an unreadable move")).collect::<Result<Vec<_>, _>>()?;
+    // A move the rules refuse there is not analysed.
+    if moves.iter().any(|m| session.state().check(m).is_err()) {
+        return Err("a move that cannot be played there".into());
+    }
+    let values = G::puzzle_values(&session.view(seat), session.config().seed, session.moves().count(), &moves, unit).ok_or("this game has no puzzles' analysis")?;
+    Comparison::of(&values).map(Reply::Compared).ok_or_else(|| "not two moves".into())
 }
 
 fn par(game: &Json, seat: usize) -> Result<Reply, String> {
@@ -153,6 +180,11 @@ fn read_request(text: &str) -> Result<(u32, Job), String> {
         Some("decide") => Job::Decide { level: level(&doc)?, game: field("game")?.clone() },
         Some("analyse") => Job::Analyse { level: level(&doc)?, game: field("game")?.clone(), top: count("top")? },
         Some("par") => Job::Par { game: field("game")?.clone(), seat: count("seat")? },
+        Some("evaluate") => Job::Evaluate {
+            game: field("game")?.clone(),
+            moves: field("moves")?.as_array().ok_or("bad moves")?.to_vec(),
+            unit: field("unit")?.as_str().and_then(Unit::parse).ok_or("bad unit")?,
+        },
         _ => return Err("unknown job".into()),
     };
     Ok((id, job))
@@ -170,6 +202,10 @@ fn write_response(id: u32, reply: &Reply) -> String {
             Json::obj([id, ("reply", "choices".into()), ("choices", Json::Arr(list))])
         }
         Reply::Par { par } => Json::obj([id, ("reply", "par".into()), ("par", (*par).into())]),
+        Reply::Compared(c) => {
+            let pair = |e: Estimate| Json::Arr(vec![Json::Num(format!("{}", e.mean)), Json::Num(format!("{}", e.ci))]);
+            Json::obj([id, ("reply", "compared".into()), ("best", pair(c.best)), ("played", pair(c.played)), ("gap", pair(c.gap))])
+        }
         Reply::Error { message } => Json::obj([id, ("reply", "error".into()), ("message", message.as_str().into())]),
     }
     .text()
@@ -188,6 +224,9 @@ pub fn request(id: u32, job: Job) -> String {
             ("top", top.into()),
         ]),
         Job::Par { game, seat } => Json::obj([id, ("job", "par".into()), ("game", game), ("seat", seat.into())]),
+        Job::Evaluate { game, moves, unit } => {
+            Json::obj([id, ("job", "evaluate".into()), ("game", game), ("moves", Json::Arr(moves)), ("unit", unit.code().into())])
+        }
     }
     .text()
 }
@@ -207,6 +246,13 @@ pub fn response(text: &str) -> Option<Response> {
                 .collect::<Option<_>>()?,
         },
         "par" => Reply::Par { par: i32::try_from(doc.get("par")?.as_i64()?).ok()? },
+        "compared" => {
+            let pair = |key: &str| {
+                let [mean, ci] = doc.get(key)?.as_array()? else { return None };
+                Some(Estimate { mean: mean.as_f64()?, ci: ci.as_f64()? })
+            };
+            Reply::Compared(Comparison { best: pair("best")?, played: pair("played")?, gap: pair("gap")? })
+        }
         "error" => Reply::Error { message: doc.get("message")?.as_str()?.to_string() },
         _ => return None,
     };
@@ -300,6 +346,33 @@ mod tests {
         let expected = ParRun::new(&config, 0).unwrap().finish();
         let job = par_job(&config, 0);
         assert_eq!(response(&handle(&request(2, job))).unwrap().reply, Reply::Par { par: expected });
+    }
+
+    /// Issue 52: a puzzle's move evaluated through the worker's messages
+    /// comes back as [`run`] computes it; a move the rules refuse there, or
+    /// a game without puzzles' analysis, is an error, not a panic.
+    #[test]
+    fn a_puzzles_move_is_evaluated_through_the_messages() {
+        let mut s = session();
+        while s.human_to_act().is_none() {
+            s.bot_step();
+        }
+        let legal = s.legal_actions();
+        let moves: Vec<Json> = legal.iter().take(2).map(Katzenjammer::action_to_json).collect();
+        let job = Job::Evaluate { game: save::to_value(&s), moves: moves.clone(), unit: Unit::Mice };
+        let direct = run(&job);
+        assert!(matches!(direct, Reply::Compared(_)), "{direct:?}");
+        let reply = response(&handle(&request(4, job))).unwrap();
+        let (Reply::Compared(a), Reply::Compared(b)) = (&reply.reply, &direct) else { panic!() };
+        for (x, y) in [(a.best, b.best), (a.played, b.played), (a.gap, b.gap)] {
+            assert!((x.mean - y.mean).abs() < 1e-9 && (x.ci - y.ci).abs() < 1e-9);
+        }
+        // A move not legal there (a bid of cards not held).
+        let refused = Json::parse(r#"{"act":"bid","kind":"same","value":5,"cards":["5","5","5","5","5","5","5","5"]}"#).unwrap();
+        let bad = Job::Evaluate { game: save::to_value(&s), moves: vec![moves[0].clone(), refused], unit: Unit::Mice };
+        assert!(matches!(run(&bad), Reply::Error { .. }));
+        let unit = request(5, Job::Evaluate { game: save::to_value(&s), moves, unit: Unit::Mice }).replace("\"mice\"", "\"gold\"");
+        assert!(matches!(response(&handle(&unit)).unwrap().reply, Reply::Error { .. }));
     }
 
     #[test]

@@ -41,7 +41,9 @@ type Lane = &'static std::thread::LocalKey<RefCell<Client>>;
 fn lane(job: &Job) -> Lane {
     match job {
         Job::Par { .. } => &BACKGROUND,
-        Job::Decide { .. } | Job::Analyse { .. } => &MOVES,
+        // A puzzle's move evaluated (issue 52): the player waits for it as
+        // for a bot's move, and no bot plays on a puzzle's table.
+        Job::Decide { .. } | Job::Analyse { .. } | Job::Evaluate { .. } => &MOVES,
     }
 }
 

@@ -71,6 +71,12 @@ impl GameDef for Jachete {
         Self::action_to_json(&action).text()
     }
 
+    /// The puzzles' deep analysis (the hint's rollouts on the shipped
+    /// file's 1,600 worlds: `tablee_puzzles::jachete::evaluate`).
+    fn puzzle_values(view: &JaView, seed: Seed, at: usize, moves: &[JaAction], _: tablee_puzzles::format::Unit) -> Option<Vec<Vec<f64>>> {
+        Some(tablee_puzzles::jachete::evaluate(view, seed, at, moves, tablee_puzzles::jachete::SHIPPED_WORLDS))
+    }
+
     fn players_words(lang: Lang) -> &'static str {
         match lang {
             Lang::En => "4 to 8 (3 with the small-table option)",

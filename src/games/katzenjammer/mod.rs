@@ -53,6 +53,12 @@ impl GameDef for Katzenjammer {
     /// Its file's bids are in one order in the notation: the default key.
     const PUZZLES: bool = true;
 
+    /// The puzzles' deep analysis (the tuned heuristic's rollouts to the
+    /// game's end on the shipped file's 4,000 worlds: `tablee_puzzles::mine::evaluate`).
+    fn puzzle_values(view: &KbView, seed: Seed, at: usize, moves: &[Action], unit: tablee_puzzles::format::Unit) -> Option<Vec<Vec<f64>>> {
+        Some(tablee_puzzles::mine::evaluate(view, seed, at, moves, tablee_puzzles::mine::SHIPPED_WORLDS, unit))
+    }
+
     fn players_words(lang: Lang) -> &'static str {
         match lang {
             Lang::En => "2 to 6",
