@@ -39,6 +39,10 @@ use crate::app::controller::{Kept, Par};
 use crate::games::{AnySession, GameId, with_game};
 use crate::app::puzzles::{self, Progress, PuzzleError, Recorded, Verdict, PROGRESS_KEY};
 use crate::app::save::SaveError;
+use crate::app::worker::Reply;
+use super::worker_client;
+use tablee_engine::json::Json;
+use tablee_puzzles::judge::Standing;
 
 type Loaded = Option<Result<Arc<PuzzleFile>, PuzzleError>>;
 
@@ -449,7 +453,8 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
     let problem = RwSignal::new(None::<PuzzleError>);
     // Only an opened puzzle (its part read) is shown and judged.
     let puzzle = RwSignal::new(None::<Arc<Opened>>);
-    let recorded = RwSignal::new(None::<(Recorded, Progress)>);
+    // The try's record: its change (`None`: not counted) and the record after it.
+    let recorded = RwSignal::new(None::<(Option<Recorded>, Progress)>);
     let open = {
         let token = token.clone();
         move |file: &PuzzleFile| match puzzles::open::<G>(file, id) {
@@ -490,16 +495,59 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
             release(ctx, token.load(Ordering::Relaxed));
         });
     }
-    // The first move made in the position, judged (the move kept in the notation).
-    let verdict = Memo::new(move |_| {
+    // The first move made in the position, judged against the stored
+    // analysis (the move kept in the notation).
+    let judged = Memo::new(move |_| {
         let p = puzzle.get()?;
         let played = ctx.game::<G, _>(|s| puzzles::first_move(&p, s)).flatten()?;
         Some((puzzles::judge::<G>(&p, &played), G::action_to_json(&played)))
     });
-    // Counted once per try, as it is made.
+    // A move the stored analysis did not compare (issue 52): evaluated by
+    // the bots' worker with the analysis that mined the puzzle, beside the
+    // best known move; the puzzle, the move and its verdict once known.
+    let evaluations = RwSignal::new(None::<(u32, Json, Verdict)>);
+    let evaluation_of = move |id: u32, played: &Json| evaluations.with(|e| e.as_ref().filter(|(i, m, _)| *i == id && m == played).map(|(_, _, v)| v.clone()));
+    Effect::new(move |_| {
+        let (Some((first, played)), Some(p)) = (judged.get(), puzzle.get_untracked()) else { return };
+        if first.counts() || evaluations.with_untracked(|e| e.as_ref().is_some_and(|(i, m, _)| *i == p.id && *m == played)) {
+            return;
+        }
+        let Ok(action) = G::action_from_json(&played) else { return };
+        let job = ctx
+            .game_untracked::<G, _>(|s| puzzles::evaluation::<G>(&p, &first, &crate::app::marks::before(s, p.at)?, &action))
+            .flatten();
+        spawn_local(async move {
+            let comparison = match job {
+                Some(job) => match worker_client::ask(job).await {
+                    Some(Reply::Compared(c)) => Some(c),
+                    _ => None,
+                },
+                None => None,
+            };
+            // The screen may be gone meanwhile: never touched then.
+            evaluations.try_set(Some((p.id, played, puzzles::evaluated::<G>(&p, &action, comparison))));
+        });
+    });
+    // The verdict: the stored analysis', or the evaluation's once it came.
+    let verdict = Memo::new(move |_| {
+        let (first, played) = judged.get()?;
+        if first.counts() {
+            return Some((first, played));
+        }
+        let p = puzzle.get()?;
+        evaluation_of(p.id, &played).map(|v| (v, played))
+    });
+    let evaluating = move || judged.with(Option::is_some) && verdict.with(Option::is_none);
+    // Counted once per try, as it is judged (a move that could not be
+    // evaluated is not counted).
     Effect::new(move |_| {
         let (Some((verdict, _)), Some(p)) = (verdict.get(), puzzle.get_untracked()) else { return };
         if recorded.get_untracked().is_some() {
+            return;
+        }
+        if !verdict.counts() {
+            recorded.set(Some((None, load_progress(ctx))));
+            browser::scroll_to_top();
             return;
         }
         let mut progress = load_progress(ctx);
@@ -510,7 +558,7 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
         });
         let change = progress.record(game, p.id, p.difficulty, verdict.right, daily.then_some(today));
         browser::store(PROGRESS_KEY, &progress.text());
-        recorded.set(Some((change, progress)));
+        recorded.set(Some((Some(change), progress)));
         // The answer is above the table: on a phone the move was made far below it.
         browser::scroll_to_top();
     });
@@ -566,7 +614,7 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
                 <div class="puzzle-title-line">
                     <h1 data-testid="puzzle-title">{texts::puzzle_title(p.id, lang)}</h1>
                     <p class="muted">{"★".repeat(p.difficulty as usize)} " " {texts::difficulty(p.difficulty, lang)}</p>
-                    {move || verdict.with(Option::is_none).then(|| view! {
+                    {move || judged.with(Option::is_none).then(|| view! {
                         <button type="button" class="to-list" data-testid="puzzle-list" on:click=list>{pz(ctx.lang()).all_puzzles}</button>
                     })}
                 </div>
@@ -576,6 +624,14 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
     let result = move || {
         let lang = ctx.lang();
         let p = puzzle.get()?;
+        if evaluating() {
+            return Some(
+                view! {
+                    <p class="puzzle-evaluating" role="status" data-testid="puzzle-evaluating">{pz(lang).evaluating}</p>
+                }
+                .into_any(),
+            );
+        }
         let Some((verdict, played)) = verdict.get() else {
             return Some(
                 view! {
@@ -610,7 +666,7 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
     // The table is the puzzle's: no deal sharing, speeds or end panel (style/
     // full.css), and once answered no move controls nor whose turn it is.
     view! {
-        <div class="puzzle-screen" class:answered=move || verdict.with(Option::is_some)>
+        <div class="puzzle-screen" class:answered=move || judged.with(Option::is_some)>
         <section class="panel puzzle-head" data-testid="puzzle-screen">
             <RecordAside />
             {head}
@@ -638,16 +694,21 @@ struct Words {
 /// (play on, next…), each candidate's value as a bar with its interval, the
 /// rating, and sharing.
 #[component]
-fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, change: Recorded, progress: Progress, actions: AnyView) -> impl IntoView {
+fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, change: Option<Recorded>, progress: Progress, actions: AnyView) -> impl IntoView {
     let ctx = ctx();
     let lang = ctx.lang();
     let s = pz(lang);
-    let name = |i: usize| words.candidates.get(i).cloned().unwrap_or_default();
+    // The moves compared, and a move evaluated afterwards after them (its
+    // value on the same worlds), which is the player's.
+    let evaluated = verdict.against.as_ref().and_then(|a| a.evaluated.clone());
+    let mine = verdict.candidate.or(evaluated.as_ref().map(|_| puzzle.candidates.len()));
+    let candidates: Vec<_> = puzzle.candidates.iter().cloned().chain(evaluated).collect();
+    let name = |i: usize| if i == puzzle.candidates.len() { words.played.clone() } else { words.candidates.get(i).cloned().unwrap_or_default() };
     let answers: Vec<String> = puzzle.answers.iter().map(|&i| name(i)).collect();
     let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
     let colon = crate::i18n::colon(lang);
-    let least = puzzle.candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min);
-    let most = puzzle.candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max);
+    let least = candidates.iter().map(|c| c.value - c.ci).fold(f64::INFINITY, f64::min);
+    let most = candidates.iter().map(|c| c.value + c.ci).fold(f64::NEG_INFINITY, f64::max);
     // Bars grow from zero; when every value is below it (J'achète's points
     // left in hand, −80 against −90), from a little under the worst, so the
     // better move has the longer bar and the difference shows.
@@ -663,10 +724,10 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
     // On screen: the answers, the best other move (what they are judged
     // against) and the player's move; the others compared fold away (a
     // phone keeps "Play on" in view), on the same scale.
-    let shown = |i: usize| i <= puzzle.answers.len() || verdict.candidate == Some(i);
+    let shown = |i: usize| i <= puzzle.answers.len() || mine == Some(i);
     let row = |i: usize, c: &tablee_puzzles::format::Candidate| {
         let best = puzzle.answers.contains(&i);
-        let mine = verdict.candidate == Some(i);
+        let mine = mine == Some(i);
         let class = format!("bar-row{}{}", if best { " best" } else { "" }, if mine { " mine" } else { "" });
         // From the origin (inside the chart: `low` ≤ origin ≤ `high`) to the value.
         let bar = if c.value >= origin { span(origin, c.value) } else { span(c.value, origin) };
@@ -686,8 +747,8 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
             </li>
         }
     };
-    let rows = puzzle.candidates.iter().enumerate().filter(|&(i, _)| shown(i)).map(|(i, c)| row(i, c)).collect_view();
-    let folded: Vec<_> = puzzle.candidates.iter().enumerate().filter(|&(i, _)| !shown(i)).map(|(i, c)| row(i, c)).collect();
+    let rows = candidates.iter().enumerate().filter(|&(i, _)| shown(i)).map(|(i, c)| row(i, c)).collect_view();
+    let folded: Vec<_> = candidates.iter().enumerate().filter(|&(i, _)| !shown(i)).map(|(i, c)| row(i, c)).collect();
     let more = (!folded.is_empty()).then(|| {
         let summary = texts::more_plays(folded.len(), lang);
         view! {
@@ -703,7 +764,32 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
         .filter(|&n| n > puzzle.candidates.len())
         .map(|n| view! { <p class="note" data-testid="puzzle-kept">{texts::kept_plays(n, puzzle.candidates.len(), lang)}</p> });
     let why = lang.pick(&puzzle.why_en, &puzzle.why_fr).to_string();
-    let rating = if change.first { texts::rating_text(progress.rating, change.rating_change, lang) } else { s.first_try_only.to_string() };
+    let rating = match change {
+        None => s.not_counted.to_string(),
+        Some(change) if change.first => texts::rating_text(progress.rating, change.rating_change, lang),
+        Some(_) => s.first_try_only.to_string(),
+    };
+    // Right, wrong, or not judged, and how the move compares with the best.
+    let standing = verdict.against.as_ref().map(|a| a.standing);
+    let (class, code) = match (verdict.right, standing) {
+        (_, None) => ("puzzle-result unjudged", "not-counted"),
+        (true, _) if verdict.candidate.is_some() => ("puzzle-result right", "best"),
+        (true, Some(Standing::Better)) => ("puzzle-result right", "better"),
+        (true, _) => ("puzzle-result right", "as-good"),
+        (false, _) => ("puzzle-result wrong", "worse"),
+    };
+    let headline = match code {
+        "best" => format!("✓ {}", s.right),
+        "better" => format!("✓ {}", s.better),
+        "as-good" => format!("✓ {}", s.as_good),
+        "worse" => format!("✗ {}", texts::worse(verdict.against.as_ref().map_or(0.0, |a| a.gap), puzzle.unit, lang)),
+        _ => s.not_judged.to_string(),
+    };
+    let note = match (verdict.candidate, standing) {
+        (Some(_), _) => None,
+        (None, Some(_)) => Some(s.evaluated_note),
+        (None, None) => Some(s.not_compared),
+    };
     let share_state = RwSignal::new(None::<Result<(), String>>);
     let share = {
         let progress = progress.clone();
@@ -716,13 +802,10 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
         }
     };
     view! {
-        <div class=if verdict.right { "puzzle-result right" } else { "puzzle-result wrong" } data-testid="puzzle-result" data-right=verdict.right.to_string()>
-            <p class="verdict" role="status" data-testid="puzzle-verdict">
-                {if verdict.right { "✓ " } else { "✗ " }}
-                {if verdict.right { s.right } else { s.wrong }}
-            </p>
-            <p>{s.your_play} {colon} " " <strong>{words.played.clone()}</strong>
-                {verdict.candidate.is_none().then(|| format!(" ({})", s.not_compared))}
+        <div class=class data-testid="puzzle-result" data-right=verdict.right.to_string() data-standing=code>
+            <p class="verdict" role="status" data-testid="puzzle-verdict">{headline}</p>
+            <p data-testid="puzzle-your-play">{s.your_play} {colon} " " <strong>{words.played.clone()}</strong>
+                {note.map(|n| format!(" ({n})"))}
             </p>
             <p data-testid="puzzle-answer">{answers_label} {colon} " " <strong>{answers.join(lang.pick(" or ", " ou "))}</strong></p>
             <p class="why" data-testid="puzzle-why">{why}</p>

@@ -38,6 +38,13 @@ pub struct PzStrings {
     pub answers_are: &'static str,
     pub your_play: &'static str,
     pub not_compared: &'static str,
+    /// Issue 52: a move not compared, analysed afterwards.
+    pub evaluating: &'static str,
+    pub evaluated_note: &'static str,
+    pub as_good: &'static str,
+    pub better: &'static str,
+    pub not_judged: &'static str,
+    pub not_counted: &'static str,
     pub values_title: &'static str,
     pub best_mark: &'static str,
     pub play_on: &'static str,
@@ -81,6 +88,12 @@ pub static EN: PzStrings = PzStrings {
     answers_are: "The best plays (equal)",
     your_play: "Your play",
     not_compared: "a play the analysis did not compare",
+    evaluating: "Your play is not among those the analysis compared: analysing it now, the same way, on the same layouts of the hidden cards…",
+    evaluated_note: "not among the plays compared: analysed just now the same way, on the same layouts of the hidden cards",
+    as_good: "Right: as good as the best play.",
+    better: "Right: better than the best play the analysis had found.",
+    not_judged: "Not judged: your play is not among those the analysis compared, and it could not be analysed on this device.",
+    not_counted: "This try does not count for your rating and streak.",
     values_title: "What each play is worth",
     best_mark: "best",
     play_on: "Play on from here against bots",
@@ -124,6 +137,12 @@ pub static FR: PzStrings = PzStrings {
     answers_are: "Les meilleurs coups (à égalité)",
     your_play: "Votre coup",
     not_compared: "un coup que l'analyse n'a pas comparé",
+    evaluating: "Votre coup n'est pas parmi ceux que l'analyse a comparés : analyse en cours, de la même façon, sur les mêmes répartitions des cartes cachées…",
+    evaluated_note: "pas parmi les coups comparés : analysé à l'instant de la même façon, sur les mêmes répartitions des cartes cachées",
+    as_good: "Bien vu : aussi bon que le meilleur coup.",
+    better: "Bien vu : meilleur que le meilleur coup trouvé par l'analyse.",
+    not_judged: "Non jugé : votre coup n'est pas parmi ceux que l'analyse a comparés, et il n'a pas pu être analysé sur cet appareil.",
+    not_counted: "Cet essai ne compte pas pour votre classement et votre série.",
     values_title: "Ce que vaut chaque coup",
     best_mark: "meilleur",
     play_on: "Continuer la partie contre les bots",
@@ -216,6 +235,22 @@ pub fn value_text(value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
     }
 }
 
+/// A move worse than the best known, by `gap` (its value minus the best's,
+/// in `unit`): "Not the best play: worth 0.62 expected mice less",
+/// J'achète's "… 14.30 more points in hand at the round's end".
+pub fn worse(gap: f64, unit: Unit, lang: Lang) -> String {
+    let s = pz(lang).wrong.trim_end_matches('.');
+    let by = decimal(gap.abs(), lang);
+    match (unit, lang) {
+        (Unit::Mice, Lang::En) => format!("{s}: worth {by} expected mice less."),
+        (Unit::Mice, Lang::Fr) => format!("{s} : il vaut {by} souris espérées de moins."),
+        (Unit::WinChance, Lang::En) => format!("{s}: worth {} points of win chance less.", num(gap.abs().round() as i32)),
+        (Unit::WinChance, Lang::Fr) => format!("{s} : {} points de chances de gagner en moins.", num(gap.abs().round() as i32)),
+        (Unit::Points, Lang::En) => format!("{s}: {by} more points in hand at the round's end."),
+        (Unit::Points, Lang::Fr) => format!("{s} : {by} points de plus en main à la fin de la manche."),
+    }
+}
+
 /// The folded bars' title: "The other 5 plays compared" / "Les 5 autres coups comparés".
 pub fn more_plays(n: usize, lang: Lang) -> String {
     match (lang, n) {
@@ -294,6 +329,9 @@ mod tests {
         assert_eq!(solved_of(1, 87, Lang::Fr), "1 sur 87 résolu");
         assert_eq!(solved_of(12, 87, Lang::Fr), "12 sur 87 résolus");
         assert_eq!(solved_of(0, 5, Lang::En), "0 of 5 solved");
+        assert_eq!(worse(-0.626, Unit::Mice, Lang::En), "Not the best play: worth 0.63 expected mice less.");
+        assert_eq!(worse(-14.3, Unit::Points, Lang::Fr), "Ce n'est pas le meilleur coup : 14,30 points de plus en main à la fin de la manche.");
+        assert_eq!(worse(-6.6, Unit::WinChance, Lang::En), "Not the best play: worth 7 points of win chance less.");
     }
 
     #[test]
