@@ -406,6 +406,16 @@ pub fn seat_label(seat: Seat, lang: Lang) -> String {
     format!("{} {}", lang.pick("Seat", "Place"), seat + 1)
 }
 
+/// A seat's name field (hot-seat), for screen readers: "Name of seat 2".
+pub fn seat_name_label(seat: Seat, lang: Lang) -> String {
+    format!("{} {}", lang.pick("Name of seat", "Nom de la place"), seat + 1)
+}
+
+/// The name field's placeholder: "Name (optional)".
+pub fn seat_name_placeholder(lang: Lang) -> &'static str {
+    lang.pick("Name (optional)", "Nom (facultatif)")
+}
+
 /// The bots' names: cats, of course.
 const BOT_NAMES: [&str; 6] = ["Minou", "Pacha", "Moustache", "Réglisse", "Caramel", "Filou"];
 
@@ -414,12 +424,14 @@ pub fn is_you<G: GameDef>(config: &TableConfig<G>, seat: Seat) -> bool {
     config.humans() == vec![seat]
 }
 
-/// A seat's name: "You" for the only person at the table, "Player 2" for
-/// people sharing the device, a cat's name for a bot.
+/// A seat's name: "You" for the only person at the table, the name people
+/// sharing the device gave their seat ("Ana"), else "Player 2", a cat's
+/// name for a bot.
 pub fn seat_name<G: GameDef>(config: &TableConfig<G>, seat: Seat, lang: Lang) -> String {
     match config.seat(seat) {
         Some(SeatKind::Human) if is_you(config, seat) => lang.pick("You", "Vous").to_string(),
-        Some(SeatKind::Human) => format!("{} {}", lang.pick("Player", "Joueur"), seat + 1),
+        // The name the person gave the seat (hot-seat), else its number.
+        Some(SeatKind::Human) => config.name(seat).map_or_else(|| format!("{} {}", lang.pick("Player", "Joueur"), seat + 1), str::to_string),
         _ => BOT_NAMES[seat % BOT_NAMES.len()].to_string(),
     }
 }
@@ -578,6 +590,25 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
         (LinkError::Daily(d), Lang::Fr) => format!("« {d} » n'est pas une date (AAAA-MM-JJ)."),
         (LinkError::Match(m), Lang::En) => format!("“{m}” is not a number of games for a match of Katzenjammer Blues (1 to 9)."),
         (LinkError::Match(m), Lang::Fr) => format!("« {m} » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9)."),
+        (LinkError::NameCount { given, players }, Lang::En) => format!("The link lists {given} names for {players} seats."),
+        (LinkError::NameCount { given, players }, Lang::Fr) => format!("Le lien donne {given} noms pour {players} places."),
+        (LinkError::Name { text, error }, Lang::En) => format!("The link's player name “{text}” cannot be used: {}.", name_error(error, lang)),
+        (LinkError::Name { text, error }, Lang::Fr) => format!("Le nom de joueur « {text} » du lien ne peut pas servir : {}.", name_error(error, lang)),
+    }
+}
+
+/// Why a name typed for a seat is refused, in a clause: "it has 20
+/// characters, at most 16", "“,” is not allowed (letters, digits,
+/// spaces, ' - . only)".
+pub fn name_error(error: &crate::app::config::NameError, lang: Lang) -> String {
+    use crate::app::config::{NameError, NAME_MAX};
+    match (error, lang) {
+        (NameError::TooLong { length }, Lang::En) => format!("it has {length} characters, at most {NAME_MAX}"),
+        (NameError::TooLong { length }, Lang::Fr) => format!("il a {length} caractères, {NAME_MAX} au plus"),
+        (NameError::Character(c), Lang::En) => format!("“{c}” is not allowed (letters, digits, spaces, ' - . only)"),
+        (NameError::Character(c), Lang::Fr) => format!("« {c} » n'est pas permis (lettres, chiffres, espaces, ' - . seulement)"),
+        (NameError::Twice(n), Lang::En) => format!("another seat is named “{n}” already"),
+        (NameError::Twice(n), Lang::Fr) => format!("une autre place s'appelle déjà « {n} »"),
     }
 }
 

@@ -55,6 +55,58 @@ impl SeatKind {
     }
 }
 
+/// The most characters a person's name for their seat may have.
+pub const NAME_MAX: usize = 16;
+
+/// Why a name typed for a seat is refused (hot-seat, issue 52).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    /// More than [`NAME_MAX`] characters.
+    TooLong { length: usize },
+    /// A character that is not a letter, a digit, a space, an apostrophe,
+    /// a hyphen or a full stop.
+    Character(char),
+    /// Two seats with one name (ASCII letter case aside): the hand-off would not
+    /// say whom the device goes to.
+    Twice(String),
+}
+
+/// Reads a name a person typed for their seat: spaces around trimmed and
+/// runs of them made one; letters of any alphabet, digits, spaces and
+/// `' ’ - .` only, at most [`NAME_MAX`] characters. `Ok(None)`: blank (the
+/// seat keeps its number: "Player 2"). Links and saves carry only names
+/// that read back the same.
+pub fn parse_name(text: &str) -> Result<Option<String>, NameError> {
+    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(c) = name.chars().find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '\'' | '’' | '-' | '.'))) {
+        return Err(NameError::Character(c));
+    }
+    let length = name.chars().count();
+    if length > NAME_MAX {
+        return Err(NameError::TooLong { length });
+    }
+    Ok((!name.is_empty()).then_some(name))
+}
+
+/// Reads the names typed for a table's seats (one text a seat, blank for
+/// none), keeping those of people only: each by [`parse_name`], and no
+/// name twice. `Err`: the seat whose name is refused, and why.
+pub fn parse_names(texts: &[String], seats: &[SeatKind]) -> Result<Vec<Option<String>>, (usize, NameError)> {
+    let mut names: Vec<Option<String>> = Vec::with_capacity(seats.len());
+    for (seat, kind) in seats.iter().enumerate() {
+        let text = texts.get(seat).map_or("", String::as_str);
+        let name = if kind.is_human() { parse_name(text).map_err(|e| (seat, e))? } else { None };
+        if let Some(n) = &name {
+            // ASCII case aside (Unicode's case tables are not in the page: docs/performance.md).
+            if names.iter().flatten().any(|other| other.eq_ignore_ascii_case(n)) {
+                return Err((seat, NameError::Twice(n.clone())));
+            }
+        }
+        names.push(name);
+    }
+    Ok(if names.iter().all(Option::is_none) { Vec::new() } else { names })
+}
+
 /// A UTC calendar date, for the daily deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Day {
@@ -142,17 +194,21 @@ pub struct TableConfig<G: GameDef> {
     pub options: G::Options,
     /// Set when the seed is this date's daily deal.
     pub daily: Option<Day>,
+    /// The names people gave their seats (hot-seat, issue 52): one per
+    /// seat, `None` for a bot or a person without one; empty when no seat
+    /// is named (so links and saves without names read and write as before).
+    pub names: Vec<Option<String>>,
 }
 
 impl<G: GameDef> TableConfig<G> {
     /// The default table: one person at seat 0 against `normal` bots.
     pub fn new(seed: Seed, players: usize) -> TableConfig<G> {
-        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None }
+        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None, names: Vec::new() }
     }
 
     /// Today's deal.
     pub fn daily(day: Day, seats: Vec<SeatKind>, options: G::Options) -> TableConfig<G> {
-        TableConfig { seed: day.seed(), seats, options, daily: Some(day) }
+        TableConfig { seed: day.seed(), seats, options, daily: Some(day), names: Vec::new() }
     }
 
     /// A typed seed that happens to be today's daily deal is labelled so.
@@ -169,6 +225,11 @@ impl<G: GameDef> TableConfig<G> {
 
     pub fn seat(&self, seat: usize) -> Option<SeatKind> {
         self.seats.get(seat).copied()
+    }
+
+    /// The name the person at `seat` gave it, if any (never a bot's).
+    pub fn name(&self, seat: usize) -> Option<&str> {
+        self.names.get(seat)?.as_deref().filter(|_| self.seat(seat) == Some(SeatKind::Human))
     }
 
     pub fn humans(&self) -> Vec<usize> {
@@ -260,6 +321,31 @@ mod tests {
         assert_eq!(SeatKind::parse("ismcts"), None);
         assert_eq!(SeatKind::parse("robot"), None);
         assert_eq!(SeatKind::parse(""), None);
+    }
+
+    /// Issue 52: names typed for the seats are cleaned and checked.
+    #[test]
+    fn names_are_trimmed_limited_and_checked() {
+        assert_eq!(parse_name("  Zoé   Ana  "), Ok(Some("Zoé Ana".to_string())));
+        assert_eq!(parse_name("   "), Ok(None));
+        assert_eq!(parse_name("O'Neil-Lee Jr."), Ok(Some("O'Neil-Lee Jr.".to_string())));
+        assert_eq!(parse_name("李小龙"), Ok(Some("李小龙".to_string())));
+        assert_eq!(parse_name("Ana,Bob"), Err(NameError::Character(',')));
+        assert_eq!(parse_name("<b>"), Err(NameError::Character('<')));
+        assert_eq!(parse_name("🐱"), Err(NameError::Character('🐱')));
+        assert_eq!(parse_name("Tab\tulé"), Ok(Some("Tab ulé".to_string())));
+        assert_eq!(parse_name(&"é".repeat(NAME_MAX)).map(|n| n.map(|n| n.chars().count())), Ok(Some(NAME_MAX)));
+        assert_eq!(parse_name(&"a".repeat(NAME_MAX + 1)), Err(NameError::TooLong { length: NAME_MAX + 1 }));
+        let seats = [SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Human];
+        let texts = |t: [&str; 3]| t.map(String::from).to_vec();
+        assert_eq!(parse_names(&texts(["Ana", "Bot", " bob "]), &seats), Ok(vec![Some("Ana".into()), None, Some("bob".into())]));
+        assert_eq!(parse_names(&texts(["", "x", ""]), &seats), Ok(Vec::new()), "no name: none kept");
+        assert_eq!(parse_names(&texts(["Ana", "", "ANA"]), &seats), Err((2, NameError::Twice("ANA".into()))));
+        assert_eq!(parse_names(&texts(["Ana", "", "A;"]), &seats), Err((2, NameError::Character(';'))));
+        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(1), 3);
+        config.seats = seats.to_vec();
+        config.names = vec![Some("Ana".into()), Some("Minou".into()), None];
+        assert_eq!((config.name(0), config.name(1), config.name(2)), (Some("Ana"), None, None), "a bot keeps its own name");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use tablee_engine::{Seed, SeedError};
 
-use super::config::{default_seats, Day, SeatKind, TableConfig, FORMAT_VERSION};
+use super::config::{self, default_seats, Day, NameError, SeatKind, TableConfig, FORMAT_VERSION};
 use super::game::{shorten, GameDef, MatchRecord, OptionError};
 use crate::games::{AnySession, AnyTable, GameId, with_game, Registered};
 use super::lang::Lang;
@@ -56,6 +56,10 @@ pub enum LinkError {
     /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
     /// game has no matches.
     Match(String),
+    /// `names=` lists `given` names for `players` seats.
+    NameCount { given: usize, players: usize },
+    /// A name of `names=` is refused (the name as written, shortened).
+    Name { text: String, error: NameError },
 }
 
 impl LinkError {
@@ -139,7 +143,11 @@ fn read_table<G: Registered>(pairs: &[(String, String)]) -> Result<(Option<AnyTa
         },
         None => 1,
     };
-    let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None };
+    let names = match get("names") {
+        None => Vec::new(),
+        Some(text) => read_names(text, &seats)?,
+    };
+    let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None, names };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
         (None, Some(day)) => Some(TableConfig { seed: day.seed(), daily: Some(day), ..table.clone() }),
@@ -150,8 +158,20 @@ fn read_table<G: Registered>(pairs: &[(String, String)]) -> Result<(Option<AnyTa
     Ok((deal.map(TableConfig::into_any), table.into_any(), games))
 }
 
+/// `names=Ana,,Bob,`: one name a seat, blank for none, each read as typed
+/// at the table ([`config::parse_names`]: a bot's dropped, none twice).
+fn read_names(text: &str, seats: &[SeatKind]) -> Result<Vec<Option<String>>, LinkError> {
+    let list: Vec<String> = text.split(',').map(str::to_string).collect();
+    if list.len() != seats.len() {
+        return Err(LinkError::NameCount { given: list.len(), players: seats.len() });
+    }
+    config::parse_names(&list, seats).map_err(|(seat, error)| LinkError::Name { text: shorten(list[seat].trim()), error })
+}
+
 /// The link that reproduces this game. It names the game and the deal, not
-/// a language: whoever opens it reads it in their own.
+/// a language: whoever opens it reads it in their own. The seats' names
+/// (hot-seat) come last, in a key of their own (`names=`), and only when
+/// a seat has one: older links read as before.
 pub fn write<G: Registered>(config: &TableConfig<G>) -> String {
     let seats: Vec<&str> = config.seats.iter().map(|s| s.name()).collect();
     let mut query = format!(
@@ -166,6 +186,10 @@ pub fn write<G: Registered>(config: &TableConfig<G>) -> String {
     }
     if let Some(day) = config.daily {
         query.push_str(&format!("&daily={day}"));
+    }
+    if config.names.iter().any(Option::is_some) {
+        let names: Vec<String> = (0..config.players()).map(|seat| url::encode(config.name(seat).unwrap_or(""))).collect();
+        query.push_str(&format!("&names={}", names.join(",")));
     }
     query
 }
@@ -472,6 +496,42 @@ mod tests {
         assert_eq!(typed.seats, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Hard), SeatKind::Bot(Level::Easy)]);
         assert!(deal(links[1]).options.full_mice);
         assert_eq!(deal(links[2]).daily, Day::new(2026, 11, 22));
+    }
+
+    /// Issue 52: the names people gave their seats travel in a key of their
+    /// own, after the others (a link without names is written as before);
+    /// a bad one is explained, not dropped.
+    #[test]
+    fn hot_seat_names_travel_in_their_own_key() {
+        let mut config = TableConfig::<Jachete>::new(Seed::from_number(12345), 4);
+        config.seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Human];
+        config.names = vec![Some("Zoé".into()), None, None, Some("Jean-Luc O'Neil".into())];
+        let link = write(&config);
+        assert!(link.ends_with("&three_players=0&names=Zo%C3%A9,,,Jean-Luc%20O%27Neil"), "{link}");
+        assert_eq!(read(&link).unwrap().deal, Some(config.clone().into_any()));
+        // Without names, the link of before.
+        config.names = Vec::new();
+        assert!(!write(&config).contains("names"));
+        let base = write(&config);
+        // Read as typed at the table: trimmed; a bot's name and blanks dropped.
+        let ja = |extra: &str| match read(&format!("{base}{extra}")) {
+            Ok(r) => match r.deal.unwrap() {
+                AnyTable::Jachete(t) => Ok(t.names),
+                other => panic!("{other:?}"),
+            },
+            Err(e) => Err(e),
+        };
+        assert_eq!(ja("&names=+Ana+,,Minou,"), Ok(vec![Some("Ana".into()), None, None, None]));
+        assert_eq!(ja("&names=,,,"), Ok(Vec::new()));
+        assert_eq!(ja("&names=Ana,Bob"), Err(LinkError::NameCount { given: 2, players: 4 }));
+        assert_eq!(ja("&names=Ana,%3Cscript%3E,,"), Err(LinkError::Name { text: "<script>".into(), error: NameError::Character('<') }));
+        assert_eq!(ja("&names=Ana,ana,,"), Err(LinkError::Name { text: "ana".into(), error: NameError::Twice("ana".into()) }));
+        let long = "x".repeat(40);
+        assert!(matches!(ja(&format!("&names={long},,,")), Err(LinkError::Name { error: NameError::TooLong { length: 40 }, .. })));
+        for lang in Lang::ALL {
+            let words = crate::i18n::link_error(&ja("&names=Ana,%F0%9F%90%B1,,").unwrap_err(), lang);
+            assert!(words.contains("🐱"), "{words}");
+        }
     }
 
     /// Issue 13 "A match" (KB-20): `match=N` names a match of N games.

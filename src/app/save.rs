@@ -123,6 +123,12 @@ pub fn table_to_value<G: Registered>(config: &TableConfig<G>) -> Json {
     if let Some(day) = config.daily {
         object.set("daily", Json::Str(day.to_string()));
     }
+    // The seats' names (hot-seat), only when a seat has one: saves without
+    // names are written as before.
+    if config.names.iter().any(Option::is_some) {
+        let names = (0..config.players()).map(|seat| config.name(seat).map_or(Json::Null, |n| n.into())).collect();
+        object.set("names", Json::Arr(names));
+    }
     object
 }
 
@@ -189,7 +195,26 @@ pub fn table_from_value<G: GameDef>(object: &Json) -> Result<TableConfig<G>, Sav
         Some(v) => Some(v.as_str().and_then(Day::parse).ok_or(SaveError::Field("daily"))?),
     }
     .filter(|day| day.seed() == seed);
-    Ok(TableConfig { seed, seats, options, daily })
+    // `"names":["Ana",null,…]` (issue 52): read as typed at the table, or refused.
+    let names = match object.get("names") {
+        None | Some(Json::Null) => Vec::new(),
+        Some(list) => {
+            const FIELD: SaveError = SaveError::Field("names");
+            let list = list.as_array().filter(|l| l.len() == players).ok_or(FIELD)?;
+            let texts = list.iter().map(|n| match n {
+                Json::Null => Some(String::new()),
+                n => n.as_str().map(str::to_string),
+            });
+            let texts = texts.collect::<Option<Vec<_>>>().ok_or(FIELD)?;
+            // A name must read back as written (trimmed, its characters and length checked).
+            let names = super::config::parse_names(&texts, &seats).map_err(|_| FIELD)?;
+            if names.iter().zip(&texts).any(|(n, t)| n.as_deref().is_some_and(|n| n != t)) {
+                return Err(FIELD);
+            }
+            names
+        }
+    };
+    Ok(TableConfig { seed, seats, options, daily, names })
 }
 
 /// Reads and replays a save of game `G`.
@@ -504,6 +529,35 @@ pub(crate) mod tests {
         // An explicit null is no note.
         let null = text.replacen(&note.text(), "null", 1);
         assert_eq!(kb_json(&null).unwrap().note(), None);
+    }
+
+    /// Issue 52: the seats' names are kept in the save as a key of their own
+    /// (a save without names is written as before: the fixtures above), and
+    /// a save with a bad one is refused with the field named.
+    #[test]
+    fn hot_seat_names_are_saved_and_checked() {
+        let mut seats = vec![SeatKind::Human; 3];
+        seats.push(SeatKind::Bot(Level::Normal));
+        let mut session = played_with(7, seats, 30);
+        let mut config = session.config().clone();
+        config.names = vec![Some("Ana".into()), Some("Léa".into()), None, None];
+        session = Session::replay(config.clone(), session.moves().map(|(s, a)| (s, *a))).unwrap();
+        let text = to_json(&session);
+        assert!(text.contains(r#""names":["Ana","Léa",null,null]"#), "{text}");
+        let back = kb_json(&text).unwrap();
+        assert_eq!(back.config(), &config);
+        assert_eq!(to_json(&back), text);
+        for (bad, why) in [
+            (r#""names":["Ana","Léa",null]"#, "three names for four seats"),
+            (r#""names":["Ana","Ana",null,null]"#, "a name twice"),
+            (r#""names":["Ana"," Léa",null,null]"#, "not as typed at the table"),
+            (r#""names":["Ana","a,b",null,null]"#, "a comma"),
+            (r#""names":[1,null,null,null]"#, "not a text"),
+            (r#""names":"Ana""#, "not a list"),
+        ] {
+            let damaged = text.replace(r#""names":["Ana","Léa",null,null]"#, bad);
+            assert_eq!(kb_json(&damaged).err(), Some(SaveError::Field("names")), "{why}");
+        }
     }
 
     /// Writes tests/fixtures/jachete-save-finished.json: a finished game of

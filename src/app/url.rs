@@ -57,8 +57,8 @@ pub fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Percent-encoding for a query value: letters, digits and `-._~` stay.
-#[cfg(test)]
+/// Percent-encoding for a query value: letters, digits and `-._~` stay
+/// (the seats' names in a link, issue 52).
 pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {

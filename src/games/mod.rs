@@ -67,6 +67,11 @@ impl AnyTable {
     pub fn seats(&self) -> &[SeatKind] {
         each_game!(self, t => &t.seats)
     }
+
+    /// The names people gave their seats (hot-seat; empty: none).
+    pub fn names(&self) -> &[Option<String>] {
+        each_game!(self, t => &t.names)
+    }
 }
 
 impl AnySession {

@@ -35,14 +35,19 @@ fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
 }
 
 /// The table the form describes, of game `G`; `None` when the typed deal
-/// number does not read.
-fn table_for<G: Registered>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
+/// number does not read. `names`: the seats' names, checked.
+fn table_for<G: Registered>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, names: Vec<Option<String>>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
     Some(match mode {
-        DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None },
+        DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None, names },
         // Everyone plays the daily deal at the same table, so results compare.
         DealMode::Daily => TableConfig::daily(today, default_seats::<G>(G::DEFAULT_PLAYERS), Default::default()),
-        DealMode::Typed => TableConfig { seed: Seed::parse(typed).ok()?, seats, options, daily: None }.with_daily_label(today),
+        DealMode::Typed => TableConfig { seed: Seed::parse(typed).ok()?, seats, options, daily: None, names }.with_daily_label(today),
     })
+}
+
+/// Several people at the device: their seats may be named.
+fn hot_seat(seats: &[SeatKind]) -> bool {
+    seats.iter().filter(|k| k.is_human()).count() > 1
 }
 
 /// Whether no game of `game` was played on this device: none counted, none
@@ -60,6 +65,10 @@ pub fn Home() -> impl IntoView {
     // fetched (when the page is idle), so that Play deals at once.
     Effect::new(move |_| super::parts::prefetch_table(game.get()));
     let seats = RwSignal::new(ctx.home_table.with_untracked(|t| t.seats().to_vec()));
+    // The names typed for the seats (hot-seat, issue 52), as typed: checked
+    // as Play is pressed, each refusal said under its field.
+    let names = RwSignal::new(ctx.home_table.with_untracked(|t| t.names().iter().map(|n| n.clone().unwrap_or_default()).collect::<Vec<_>>()));
+    let name_error = RwSignal::new(None::<(usize, crate::app::config::NameError)>);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -107,17 +116,31 @@ pub fn Home() -> impl IntoView {
         ev.prevent_default();
         tried.set(true);
         let (mode, typed, seats) = (mode.get_untracked(), seed_text.get_untracked(), seats.get_untracked());
+        // Names only at a hot-seat table; a refused one stops Play, said under its field.
+        let names = if hot_seat(&seats) && mode != DealMode::Daily {
+            match crate::app::config::parse_names(&names.get_untracked(), &seats) {
+                Ok(names) => names,
+                Err((seat, error)) => {
+                    name_error.set(Some((seat, error)));
+                    browser::focus_id(&format!("seat-name-{seat}"));
+                    return;
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        name_error.set(None);
         // A daily deal is never a match.
         let mut match_games = 1;
-        fn deal<G: GameUi>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, today: Day, games: &mut usize) -> Option<crate::games::AnyTable> {
+        fn deal<G: GameUi>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, names: Vec<Option<String>>, today: Day, games: &mut usize) -> Option<crate::games::AnyTable> {
             let (options, chosen) = G::chosen_options(seats.len());
-            let config = table_for::<G>(mode, typed, seats, options, today)?;
+            let config = table_for::<G>(mode, typed, seats, names, options, today)?;
             if config.daily.is_none() {
                 *games = chosen;
             }
             Some(config.into_any())
         }
-        let table = with_game!(game.get_untracked(), G => deal::<G>(mode, &typed, seats, today, &mut match_games));
+        let table = with_game!(game.get_untracked(), G => deal::<G>(mode, &typed, seats, names, today, &mut match_games));
         // The table is offered again next time, unless its bots were eased
         // for a first game (the next one is offered as usual).
         if let Some(table) = table.as_ref().filter(|_| !eased.get_untracked()) {
@@ -212,7 +235,7 @@ pub fn Home() -> impl IntoView {
                         </select>
                     </p>
                     <div class="seats">
-                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats /> }).collect_view()}
+                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats names name_error /> }).collect_view()}
                     </div>
                     <Show when=move || eased.get()>
                         <p class="note first-game" data-testid="first-game-note">{move || first_note(game.get(), ctx.lang())}</p>
@@ -304,10 +327,48 @@ fn DealChoice(mode: RwSignal<DealMode>, value: DealMode, testid: &'static str, l
 }
 
 #[component]
-fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>) -> impl IntoView {
+fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<String>>, name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>) -> impl IntoView {
     let ctx = ctx();
     let id = format!("seat-{index}");
     let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
+    // Hot-seat (several people at the device): the person's name for the
+    // seat, shown at the table, in the hand-off, at the end and in the record.
+    let named = move || current().is_human() && seats.with(|v| hot_seat(v));
+    let name_id = format!("seat-name-{index}");
+    let error_id = format!("seat-name-error-{index}");
+    let error = move || name_error.with(|e| e.as_ref().filter(|(seat, _)| *seat == index).map(|(_, e)| i18n::name_error(e, ctx.lang())));
+    let name_field = move || {
+        named().then(|| {
+            let (name_id, error_id) = (name_id.clone(), error_id.clone());
+            view! {
+                <span class="seat-name">
+                    <label for=name_id.clone() class="sr-only">{move || i18n::seat_name_label(index, ctx.lang())}</label>
+                    <input
+                        id=name_id
+                        type="text"
+                        autocomplete="off"
+                        maxlength=crate::app::config::NAME_MAX.to_string()
+                        data-testid=format!("seat-name-{index}")
+                        placeholder=move || i18n::seat_name_placeholder(ctx.lang())
+                        aria-describedby=error_id.clone()
+                        aria-invalid=move || error().is_some().to_string()
+                        prop:value=move || names.with(|v| v.get(index).cloned().unwrap_or_default())
+                        on:input=move |ev| {
+                            let text = event_target_value(&ev);
+                            names.update(|v| {
+                                if v.len() <= index {
+                                    v.resize(index + 1, String::new());
+                                }
+                                v[index] = text;
+                            });
+                            name_error.set(None);
+                        }
+                    />
+                    <span class="error" id=error_id role="alert" data-testid=format!("seat-name-error-{index}")>{error}</span>
+                </span>
+            }
+        })
+    };
     view! {
         <p class="field seat">
             <label for=id.clone()>{move || i18n::seat_label(index, ctx.lang())}</label>
@@ -336,6 +397,7 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>) -> impl IntoView {
                     })
                     .collect_view()}
             </select>
+            {name_field}
         </p>
     }
 }
