@@ -224,6 +224,15 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
         None
     }
 
+    /// The answer a person left in advance for the decision `seat` faces
+    /// now (`note`: the table's note, where the table keeps it), played for
+    /// them without the device passing (hot-seat, issue 52: J'achète's buy
+    /// wishes). `None`: they are asked.
+    fn standing_answer(note: Option<&Json>, state: &Self::State, seat: tablee_engine::Seat) -> Option<Self::Action> {
+        let _ = (note, state, seat);
+        None
+    }
+
     // ----- the end ----------------------------------------------------------------------
 
     /// Each seat's place in a finished game (1: the winners; `None` while

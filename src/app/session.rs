@@ -255,6 +255,25 @@ impl<G: GameDef> Session<G> {
         self.apply(&action)
     }
 
+    /// The answer the person to act left in advance for this decision, if
+    /// any ([`GameDef::standing_answer`]: J'achète's buy wishes, kept in the
+    /// table's note).
+    pub fn standing_answer(&self) -> Option<G::Action> {
+        let seat = self.human_to_act()?;
+        G::standing_answer(self.note.as_ref(), &self.state, seat)
+    }
+
+    /// Plays the person's standing answer ([`Session::standing_answer`])
+    /// as their move; returns it, `None` when they are to be asked. Whose
+    /// hand the screen shows does not change: the device stays where it is.
+    pub fn apply_standing(&mut self) -> Option<G::Action> {
+        let action = self.standing_answer()?;
+        let viewer = self.last_human;
+        self.apply(&action).ok()?;
+        self.last_human = viewer;
+        Some(action)
+    }
+
     /// Everything a bot needs to decide the current move, so that the
     /// decision can be made elsewhere (the Web Worker) and applied later.
     pub fn bot_decision(&self) -> Option<Decision<G>> {

@@ -587,6 +587,78 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     }
   });
 
+  // Issue 52: a tester laid everything puzzle 21's best play lays plus the
+  // 5♦ and was told "Not the best play (a play the analysis did not
+  // compare)", rating −16. A move the file does not hold is now analysed
+  // in the bots' worker by the analysis that mined the puzzle (the same
+  // worlds), and judged by how it compares: as good, not cut.
+  for (const [name, viewport, locale] of [['desktop', VIEWPORTS.desktop, 'en-US'], ['phone', VIEWPORTS.phone, 'fr-FR']]) {
+    const lang = locale.slice(0, 2);
+    it(`a superset of the best play and a discard the analysis never saw are judged by evaluation, and do not cut the rating (${name}, ${lang})`, async () => {
+      const superset = ja.puzzles.find((p) => p.id === 21);
+      const unseen = ja.puzzles.find((p) => p.id === 8);
+      assert.ok(superset && unseen, 'puzzles 21 and 8 are served');
+      const answer = jaAnswer(superset);
+      assert.ok(answer.act === 'play' && !superset.candidates.some((c) => JSON.stringify(c.action).includes('5D')), "puzzle 21's moves do not lay the 5♦");
+      assert.ok(!unseen.candidates.some((c) => c.action.card === 'AD'), "puzzle 8's file does not hold the A♦'s discard");
+      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
+      try {
+        await openJa(page, superset.id);
+        await page.locator(byTestId('ja-hand-card-0')).waitFor();
+        // The answer's new melds, then the 5♦ on the 5s already on the table.
+        const onTable = await page
+          .locator('[data-testid^="ja-meld-"]')
+          .evaluateAll((ms) => ms.map((m) => ({ id: m.dataset.testid.slice('ja-meld-'.length), cards: [...m.querySelectorAll('[data-card]')].map((c) => c.dataset.card) })));
+        for (const meld of answer.table) {
+          if (onTable.some((m) => m.cards.slice().sort().join() === meld.cards.slice().sort().join())) continue;
+          for (const card of meld.cards) await tapJa(page, card);
+          await page.locator(byTestId('ja-new-meld')).click();
+        }
+        const fives = onTable.find((m) => m.cards.includes('5S') && m.cards.includes('5H'));
+        assert.ok(fives, `the 5s on the table: ${JSON.stringify(onTable)}`);
+        await tapJa(page, '5D');
+        await page.locator(byTestId(`ja-lay-${fives.id}`)).click();
+        const started = Date.now();
+        await page.locator(byTestId('ja-play')).click();
+        const result = page.locator(byTestId('puzzle-result'));
+        await result.waitFor({ timeout: 120_000 });
+        const took = Date.now() - started;
+        console.log(`# puzzle 21 + 5♦ evaluated in the worker in ${took} ms (${name})`);
+        assert.equal(await result.getAttribute('data-standing'), 'as-good');
+        assert.equal(await result.getAttribute('data-right'), 'true');
+        assert.match(await page.locator(byTestId('puzzle-verdict')).textContent(), lang === 'en' ? /as good as the best play/ : /aussi bon que le meilleur coup/);
+        assert.match(await page.locator(byTestId('puzzle-your-play')).textContent(), lang === 'en' ? /analysed just now the same way/ : /analysé à l'instant de la même façon/);
+        assert.doesNotMatch(await result.textContent(), /did not compare|n'a pas comparé/);
+        // Its own bar, next to the stored ones, marked as the player's.
+        assert.equal(await page.locator(`${byTestId('puzzle-candidate')}.mine`).count(), 1);
+        assert.equal(await page.locator(byTestId('puzzle-candidate')).count(), superset.candidates.length + 1);
+        await windowShot(page, `ja-puzzle-superset-${lang}-${name}`);
+        let saved = await record(page);
+        assert.deepEqual(saved.tried, [{ game: 'jachete', id: 21, first: true, solved: true }]);
+        const afterFirst = saved.rating;
+        assert.ok(afterFirst > 1500, `the rating goes up: ${afterFirst}`);
+        assert.match(await page.locator(byTestId('puzzle-rating')).textContent(), /\(\+\d+\)/);
+
+        // A discard the analysis never compared, as good as its best.
+        await openJa(page, unseen.id);
+        await tapJa(page, 'AD');
+        await page.locator(byTestId('ja-discard')).click();
+        await result.waitFor({ timeout: 120_000 });
+        assert.equal(await result.getAttribute('data-standing'), 'as-good');
+        saved = await record(page);
+        assert.deepEqual(saved.tried.map((t) => [t.id, t.first, t.solved]), [[21, true, true], [8, true, true]]);
+        assert.ok(saved.rating >= afterFirst, `not cut: ${afterFirst} → ${saved.rating}`);
+        await windowShot(page, `ja-puzzle-unseen-${lang}-${name}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= viewport.width, `nothing wider than the window: ${wide}px`);
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it("a J'achète puzzle's link fetches the index and the one part holding its game; a part not fetched is said so", async () => {
     // A puzzle past the first parts: its part is not the first one fetched by chance.
     const later = ja.puzzles.find((p) => Math.floor(p.g / ja.part_games) >= 2);

@@ -10,6 +10,7 @@ pub mod summary;
 pub mod terms;
 pub mod texts;
 pub mod ui;
+pub mod wishes;
 
 use tablee_bots::{Choice, Level};
 use tablee_engine::jachete::{notation, JaAction, JaGame, JaOptions, JaView};
@@ -69,6 +70,11 @@ impl GameDef for Jachete {
             table.sort_unstable_by(|a, b| (a.owner, &a.cards).cmp(&(b.owner, &b.cards)));
         }
         Self::action_to_json(&action).text()
+    }
+
+    /// A person's buy wish answers the buy window for them (hot-seat: [`wishes`]).
+    fn standing_answer(note: Option<&Json>, state: &JaGame, seat: tablee_engine::Seat) -> Option<JaAction> {
+        wishes::answer(note, state, seat)
     }
 
     /// The puzzles' deep analysis (the hint's rollouts on the shipped
