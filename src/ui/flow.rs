@@ -307,6 +307,20 @@ pub(crate) fn persist<G: Registered>(ctx: Ctx) {
 
 /// After any move in a game of `G`: hot-seat hiding, history at the end.
 pub(crate) fn after_change<G: Registered>(ctx: Ctx) {
+    // Hot-seat: the answers people left in advance (J'achète's buy wishes)
+    // are played at once, and the device does not pass for them.
+    let mut answered = false;
+    if !ctx.puzzle.get_untracked() {
+        ctx.shell.update_untracked(|sh| {
+            while sh.standing_step::<G>() {
+                answered = true;
+            }
+        });
+    }
+    if answered {
+        ctx.shell.notify();
+        persist::<G>(ctx);
+    }
     let to_act = ctx.shell.with_untracked(|sh| sh.session::<G>().and_then(|s| s.to_act()));
     if to_act != ctx.revealed_for.get_untracked() {
         ctx.revealed_for.set(None);

@@ -231,6 +231,12 @@ impl Shell {
         Some(BotTurn { seat: decision.seat, at: decision.at, job: worker::decide_job(session, &decision) })
     }
 
+    /// Plays the answer the person to act left in advance, if any
+    /// ([`Session::apply_standing`]: hot-seat buy wishes); true when it did.
+    pub fn standing_step<G: Registered>(&mut self) -> bool {
+        self.session_mut::<G>().and_then(Session::apply_standing).is_some()
+    }
+
     /// Plays the worker's reply to a bot turn; without a usable reply (no
     /// worker) the bot falls back to the simplest move. False when the game
     /// moved on meanwhile (the reply is dropped).

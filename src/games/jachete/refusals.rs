@@ -204,7 +204,7 @@ fn counted(n: usize, one: &str, many: &str, lang: Lang) -> String {
 }
 
 /// Ranks as the language writes them on cards: A, J, Q, K / A, V, D, R.
-fn rank_name(rank: Rank, lang: Lang) -> &'static str {
+pub(crate) fn rank_name(rank: Rank, lang: Lang) -> &'static str {
     match (rank.number(), lang) {
         (11, Lang::Fr) => "V",
         (12, Lang::Fr) => "D",

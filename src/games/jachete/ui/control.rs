@@ -91,6 +91,10 @@ pub(super) fn save_note(ui: Ui) {
     // The rounds whose end the players have seen: a reload at a round's
     // end shows it again (JA-17).
     note.set("r", Json::int(ui.acked.get_untracked() as i64));
+    // The people's buy wishes (hot-seat) stay as they were set.
+    if let Some(w) = ui.ctx.game_untracked::<Ja, _>(|s| crate::games::jachete::wishes::kept(s.note())).flatten() {
+        note.set("w", w);
+    }
     crate::ui::flow::set_note::<Ja>(ui.ctx, Some(note));
 }
 

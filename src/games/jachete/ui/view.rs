@@ -20,6 +20,7 @@ use crate::app::lang::Lang;
 use crate::games::jachete::refusals::meld_text;
 use crate::games::jachete::staging::{Pick, Staging};
 use crate::games::jachete::texts;
+use crate::games::jachete::wishes::{self, Wish};
 use crate::i18n;
 use crate::ui::hint;
 use crate::ui::term::{Term, TermNote};
@@ -575,8 +576,121 @@ fn HandArea(ui: Ui) -> impl IntoView {
                     </Show>
                     <p class="error" role="alert" data-testid="ja-problem">{problem}</p>
                 </div>
+                <BuyWish ui />
             </section>
         </Show>
+    }
+}
+
+/// Hot-seat (issue 52): on their own turn, a person leaves a standing
+/// answer to the other players' discards of this round ([`wishes`]):
+/// ask me, let them all go, or buy only some ranks (or any wild). Folded
+/// under one line that says the answer in force.
+#[component]
+fn BuyWish(ui: Ui) -> impl IntoView {
+    let ctx = ui.ctx;
+    let open = RwSignal::new(false);
+    // The person playing their turn at a table of several people: their
+    // seat, the round, their wish and the kinds their hand offers.
+    let data = Memo::new(move |_| {
+        ctx.game::<Ja, _>(|s| {
+            let seat = s.human_to_act()?;
+            let round = s.state().round();
+            if s.config().humans().len() < 2 || round.phase() != JaPhase::Play || ctx.puzzle.get() {
+                return None;
+            }
+            let wish = wishes::read(s.note(), seat, round.round());
+            let mut kinds = wishes::kinds_of(round.hand(seat));
+            // Kinds chosen earlier this round stay offered (a card since laid).
+            if let Wish::Buy(chosen) = &wish {
+                let extra: Vec<u8> = chosen.iter().copied().filter(|k| !kinds.contains(k)).collect();
+                kinds.extend(extra);
+                kinds.sort_unstable();
+            }
+            Some((seat, round.round(), wish, kinds))
+        })
+        .flatten()
+    });
+    let set = move |seat: Seat, round: u8, wish: Wish| {
+        if let Some(note) = ctx.game_untracked::<Ja, _>(|s| wishes::write(s.note(), seat, round, &wish)) {
+            crate::ui::flow::set_note::<Ja>(ctx, Some(note));
+        }
+    };
+    move || {
+        let (seat, round, wish, kinds) = data.get()?;
+        let lang = ctx.lang();
+        let j = lang.ja();
+        let kind_name = move |k: u8| match tablee_engine::jachete::Rank::new(k).filter(|_| k > 0) {
+            Some(rank) => crate::games::jachete::refusals::rank_name(rank, lang).to_string(),
+            None => j.wish_wild.to_string(),
+        };
+        let now = match &wish {
+            Wish::Ask => j.wish_ask.to_string(),
+            Wish::LetGo => j.wish_let.to_string(),
+            Wish::Buy(chosen) => {
+                let names: Vec<String> = chosen.iter().map(|&k| kind_name(k)).collect();
+                format!("{} {}", lang.pick("buy", "acheter"), names.join(", "))
+            }
+        };
+        let buying = matches!(wish, Wish::Buy(_));
+        let chosen = match &wish {
+            Wish::Buy(chosen) => chosen.clone(),
+            _ => Vec::new(),
+        };
+        let current = std::mem::discriminant(&wish);
+        let code = match &wish {
+            Wish::Ask => "ask",
+            Wish::LetGo => "let",
+            Wish::Buy(_) => "buy",
+        };
+        let mode = move |value: Wish, testid: &'static str, label: &'static str| {
+            let checked = std::mem::discriminant(&value) == current;
+            view! {
+                <label class="choice">
+                    <input type="radio" name=format!("ja-wish-{seat}") data-testid=testid prop:checked=checked
+                        on:change=move |_| set(seat, round, value.clone()) />
+                    " " {label}
+                </label>
+            }
+        };
+        let chips = kinds
+            .into_iter()
+            .map(|k| {
+                let on = chosen.contains(&k);
+                let chosen = chosen.clone();
+                let toggle = move |_| {
+                    let mut next: Vec<u8> = chosen.iter().copied().filter(|&c| c != k).collect();
+                    if !on {
+                        next.push(k);
+                        next.sort_unstable();
+                    }
+                    set(seat, round, Wish::Buy(next));
+                };
+                view! {
+                    <label class="chip">
+                        <input type="checkbox" data-testid=format!("ja-wish-kind-{k}") prop:checked=on prop:disabled=!buying on:change=toggle />
+                        " " {kind_name(k)}
+                    </label>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="ja-wish" data-testid="ja-wish" data-wish=code>
+                <button type="button" class="link" data-testid="ja-wish-toggle" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                    {j.wish_title} {i18n::colon(lang)} " " <strong data-testid="ja-wish-now">{now}</strong>
+                </button>
+                <Show when=move || open.get()>
+                    <fieldset class="ja-wish-choices">
+                        <legend class="sr-only">{j.wish_title}</legend>
+                        {mode(Wish::Ask, "ja-wish-ask", j.wish_ask)}
+                        {mode(Wish::LetGo, "ja-wish-let", j.wish_let)}
+                        {mode(Wish::Buy(chosen.clone()), "ja-wish-buy", j.wish_buy)}
+                        <span class="chips">{chips.clone()}</span>
+                        <p class="note">{j.wish_note}</p>
+                    </fieldset>
+                </Show>
+            </div>
+        })
     }
 }
 
