@@ -605,15 +605,19 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       try {
         await openJa(page, superset.id);
         await page.locator(byTestId('ja-hand-card-0')).waitFor();
-        // The answer's new melds, then the 5♦ on the 5s already on the table.
+        // The answer takes the 2♥ off our 4s for a new meld with Q♥ Q♦ (the
+        // table card first, then the hand's, then "new meld"); then the 5♦
+        // on the 5s already on the table: all it lays, and one card more.
         const onTable = await page
           .locator('[data-testid^="ja-meld-"]')
           .evaluateAll((ms) => ms.map((m) => ({ id: m.dataset.testid.slice('ja-meld-'.length), cards: [...m.querySelectorAll('[data-card]')].map((c) => c.dataset.card) })));
-        for (const meld of answer.table) {
-          if (onTable.some((m) => m.cards.slice().sort().join() === meld.cards.slice().sort().join())) continue;
-          for (const card of meld.cards) await tapJa(page, card);
-          await page.locator(byTestId('ja-new-meld')).click();
-        }
+        const ours = onTable.find((m) => m.id.startsWith(`${superset.seat}-`) && m.cards.includes('2H'));
+        assert.ok(ours && answer.table.some((m) => m.owner === superset.seat && m.cards.slice().sort().join() === ['2H', 'QD', 'QH'].join()), `the answer: ${JSON.stringify(answer.table)}, the table: ${JSON.stringify(onTable)}`);
+        await page.locator(`${byTestId(`ja-meld-${ours.id}`)} [data-card="2H"]`).click();
+        await page.locator(`${byTestId(`ja-meld-${ours.id}`)} [data-card="2H"][aria-pressed="true"]`).waitFor();
+        await tapJa(page, 'QH');
+        await tapJa(page, 'QD');
+        await page.locator(byTestId('ja-new-meld')).click();
         const fives = onTable.find((m) => m.cards.includes('5S') && m.cards.includes('5H'));
         assert.ok(fives, `the 5s on the table: ${JSON.stringify(onTable)}`);
         await tapJa(page, '5D');
