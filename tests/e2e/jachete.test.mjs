@@ -563,6 +563,152 @@ describe("J'achète at the table", () => {
     }
   });
 
+  // Issue 52: three people at one device, named on the home screen; the
+  // names at the table and in the hand-off; a buy window asks only whoever
+  // may buy (JA-9, JA-11: not opened, 5 cents, not the discarder); a
+  // person's buy wish, left on their own turn, answers for them for the
+  // rest of the round, and the device does not come to them for it.
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const locale of ['en-US', 'fr-FR']) {
+      const lang = locale.slice(0, 2);
+      it(`hot-seat: three named people; buys asked only of who may buy; a wish answers for its person (${name}, ${lang})`, async () => {
+        const { context, page, problems } = await open(viewport, locale);
+        try {
+          await gotoApp(page, env.url(''));
+          await page.locator(byTestId('game-jachete')).check();
+          await page.locator(byTestId('seat-1')).selectOption('human');
+          await page.locator(byTestId('seat-2')).selectOption('human');
+          for (const seat of [0, 1, 2]) await page.locator(byTestId(`seat-name-${seat}`)).waitFor();
+          assert.equal(await page.locator(byTestId('seat-name-3')).count(), 0, 'no name for a bot');
+          // A bad name is explained under its field, and nothing is dealt.
+          await page.locator(byTestId('seat-name-1')).fill('Ana,Bob');
+          await page.locator(byTestId('play-button')).click();
+          const error = page.locator(byTestId('seat-name-error-1'));
+          await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim(), byTestId('seat-name-error-1'));
+          assert.match(await error.textContent(), lang === 'en' ? /“,” is not allowed/ : /« , » n'est pas permis/);
+          assert.equal(await page.locator(byTestId('home-screen')).count(), 1, 'still on the home screen');
+          assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'seat-name-1', 'the bad name has the focus');
+          await page.locator('.seats').scrollIntoViewIfNeeded();
+          await viewShot(page, `hotseat-setup-error-${lang}-${name}`);
+          const names = ['Zoé', 'Ana', 'Jean-Luc'];
+          for (const [seat, n] of names.entries()) await page.locator(byTestId(`seat-name-${seat}`)).fill(n);
+          assert.equal((await error.textContent()).trim(), '', 'the message goes as the name is typed again');
+          await page.locator(byTestId('deal-seed')).check();
+          await page.locator(byTestId('seed-input')).fill(OPEN_SEED);
+          await page.locator('.seats').scrollIntoViewIfNeeded();
+          await viewShot(page, `hotseat-setup-${lang}-${name}`);
+          await page.locator(byTestId('play-button')).click();
+          await page.waitForFunction(() => /[?&]names=/.test(location.search));
+          assert.match(await page.evaluate(() => location.search), /&names=Zo%C3%A9,Ana,Jean-Luc,(&|$)/, 'the names travel in the link');
+          const seatLines = await page.locator('[data-testid^="ja-player-"]').allTextContents();
+          for (const n of names) assert.ok(seatLines.some((t) => t.includes(n)), `${n} at the table: ${seatLines}`);
+          let shot = false;
+          const said = new Set();
+          const wished = new Map(); // seat → the round its wish was left in
+          let [handoffs, asked, turns] = [0, 0, 0];
+          for (let step = 0; step < 60; step += 1) {
+            const state = await nextState(page);
+            const round = await page.locator(byTestId('ja-round')).textContent();
+            if (state === 'handoff') {
+              const title = await page.locator(`${byTestId('handoff-screen')} h2`).textContent();
+              const to = names.find((n) => title.includes(n));
+              assert.ok(to, `the hand-off names a person: ${title}`);
+              assert.match(title, lang === 'en' ? /^Pass the device to / : /^Passez l'appareil à /);
+              said.add(to);
+              if (!shot) {
+                await viewShot(page, `hotseat-handoff-${lang}-${name}`);
+                shot = true;
+              }
+              assert.equal(await page.locator('[data-testid^="ja-hand-card-"]').count(), 0, 'no hand shown before');
+              await page.locator(byTestId('handoff-ready')).click();
+              await page.locator(byTestId('handoff-ready')).waitFor({ state: 'detached' });
+              handoffs += 1;
+            } else if (state === 'buy') {
+              // JA-9, JA-11: the person asked has not opened, has 5 cents, and left no wish this round.
+              const seat = await page.locator('[data-testid^="ja-player-"].acting').first();
+              const [id, opened, money] = await Promise.all([seat.getAttribute('data-testid'), seat.getAttribute('data-opened'), seat.getAttribute('data-money')]);
+              const n = Number(id.split('-').pop());
+              assert.equal(opened, 'false', `${id} asked after opening`);
+              assert.ok(Number(money) >= 5, `${id} asked with ${money} cents`);
+              assert.notEqual(wished.get(n), round, `seat ${n} was asked though its wish answers this round`);
+              asked += 1;
+              await moveBy(page, 'ja-decline');
+            } else if (state === 'play') {
+              const seat = Number((await page.locator('[data-testid^="ja-player-"].acting').first().getAttribute('data-testid')).split('-').pop());
+              if (seat === 1 && wished.get(seat) !== round) {
+                // Ana lets every card go for the rest of the round.
+                await page.locator(byTestId('ja-wish-toggle')).click();
+                await page.locator(byTestId('ja-wish-let')).check();
+                await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.wish === 'let', byTestId('ja-wish'));
+                assert.match(await page.locator(byTestId('ja-wish-now')).textContent(), lang === 'en' ? /Let them all go/ : /Les laisser toutes passer/);
+                wished.set(seat, round);
+                await viewShot(page, `hotseat-wish-${lang}-${name}`);
+              }
+              turns += 1;
+              await discardFirst(page);
+            } else if (state === 'round') {
+              await page.locator(byTestId('ja-next-round')).click();
+            } else throw new Error(state);
+          }
+          console.log(`# ${name} ${lang}: ${handoffs} hand-offs, ${asked} buy windows asked, ${turns} turns of people in 60 steps`);
+          assert.ok(said.size >= 2, `the hand-offs name the people: ${[...said]}`);
+          assert.ok(wished.size === 1, 'Ana left a wish');
+          // A reload keeps the names (the save) and the wish (the table's note).
+          await reloadSaved(page);
+          await page.locator(byTestId('ja-table')).waitFor();
+          const again = await page.locator('[data-testid^="ja-player-"]').allTextContents();
+          for (const n of names) assert.ok(again.some((t) => t.includes(n)), `${n} after a reload`);
+          const note = await page.evaluate(() => {
+            const key = Object.keys(localStorage).find((k) => k.startsWith('tablee.jachete'));
+            return JSON.parse(localStorage.getItem(key)).note;
+          });
+          assert.ok(note?.w?.some((w) => w.s === 1 && w.m === 'let'), `the wish is saved: ${JSON.stringify(note)}`);
+          assert.deepEqual(await overflowing(page), [], 'nothing wider than the window');
+          await settle(page);
+          assert.deepEqual(problems, [], describeProblems(problems));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it('hot-seat: the names people gave their seats on the end screen, in "Your games" and in the replay', async () => {
+    // The finished save of tests/fixtures with two people, named (new keys: the fixture itself is unchanged).
+    const save = JSON.parse(await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-save-finished.json'), 'utf8'));
+    save.seats = ['human', 'human', 'easy', 'easy'];
+    save.names = ['Zoé', 'Jean-Luc', null, null];
+    const text = JSON.stringify(save);
+    for (const [name, viewport, locale] of [['desktop', VIEWPORTS.desktop, 'en-US'], ['phone', VIEWPORTS.phone, 'fr-FR']]) {
+      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
+      try {
+        await context.addInitScript((entries) => {
+          if (!sessionStorage.getItem('seeded')) {
+            for (const [key, value] of entries) localStorage.setItem(key, value);
+            sessionStorage.setItem('seeded', '1');
+          }
+        }, [['tablee.games', '[{"key":"tablee.jachete.game.1","at":1}]'], ['tablee.jachete.game.1', text], ['tablee.past', `{"at":1764000001000,"save":${text}}\n`]]);
+        await gotoApp(page, env.url(''));
+        await page.locator(byTestId('end-screen')).waitFor();
+        const end = await page.locator(byTestId('end-screen')).textContent();
+        assert.ok(end.includes('Zoé') && end.includes('Jean-Luc'), `the end screen names them: ${end.slice(0, 300)}`);
+        await viewShot(page, `hotseat-end-${locale.slice(0, 2)}-${name}`);
+        await gotoApp(page, env.url('?games'));
+        await page.locator(byTestId('games-list')).waitFor();
+        const list = await page.locator(byTestId('games-list')).textContent();
+        assert.ok(list.includes('Zoé') && list.includes('Jean-Luc'), `"Your games" names them: ${list.slice(0, 300)}`);
+        await page.locator(byTestId('games-replay')).last().click();
+        await page.locator(byTestId('replay-screen')).waitFor();
+        await page.waitForFunction(() => /[?&]names=Zo%C3%A9,Jean-Luc,,/.test(location.search));
+        assert.ok((await page.locator(byTestId('replay-screen')).textContent()).includes('Zoé'), 'the replay names them');
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('take-back: our discard and the bots’ moves since are taken back; the game is practice', async () => {
     const { context, page, problems } = await open();
     try {

@@ -676,19 +676,19 @@ fn BuyWish(ui: Ui) -> impl IntoView {
             .collect_view();
         Some(view! {
             <div class="ja-wish" data-testid="ja-wish" data-wish=code>
-                <button type="button" class="link" data-testid="ja-wish-toggle" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                <button type="button" class="link" data-testid="ja-wish-toggle" aria-expanded=open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
                     {j.wish_title} {i18n::colon(lang)} " " <strong data-testid="ja-wish-now">{now}</strong>
                 </button>
-                <Show when=move || open.get()>
+                {open.get().then(|| view! {
                     <fieldset class="ja-wish-choices">
                         <legend class="sr-only">{j.wish_title}</legend>
                         {mode(Wish::Ask, "ja-wish-ask", j.wish_ask)}
                         {mode(Wish::LetGo, "ja-wish-let", j.wish_let)}
                         {mode(Wish::Buy(chosen.clone()), "ja-wish-buy", j.wish_buy)}
-                        <span class="chips">{chips.clone()}</span>
+                        <span class="chips">{chips}</span>
                         <p class="note">{j.wish_note}</p>
                     </fieldset>
-                </Show>
+                })}
             </div>
         })
     }
