@@ -590,9 +590,13 @@ fn HandArea(ui: Ui) -> impl IntoView {
 fn BuyWish(ui: Ui) -> impl IntoView {
     let ctx = ui.ctx;
     let open = RwSignal::new(false);
+    // The note is kept without redrawing the table (`flow::set_note`): a
+    // wish set is read again through this.
+    let set_count = RwSignal::new(0u32);
     // The person playing their turn at a table of several people: their
     // seat, the round, their wish and the kinds their hand offers.
     let data = Memo::new(move |_| {
+        set_count.track();
         ctx.game::<Ja, _>(|s| {
             let seat = s.human_to_act()?;
             let round = s.state().round();
@@ -614,6 +618,7 @@ fn BuyWish(ui: Ui) -> impl IntoView {
     let set = move |seat: Seat, round: u8, wish: Wish| {
         if let Some(note) = ctx.game_untracked::<Ja, _>(|s| wishes::write(s.note(), seat, round, &wish)) {
             crate::ui::flow::set_note::<Ja>(ctx, Some(note));
+            set_count.update(|n| *n += 1);
         }
     };
     move || {
