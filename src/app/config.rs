@@ -72,13 +72,14 @@ pub enum NameError {
 }
 
 /// Reads a name a person typed for their seat: spaces around trimmed and
-/// runs of them made one; letters of any alphabet, digits, spaces and
-/// `' ’ - .` only, at most [`NAME_MAX`] characters. `Ok(None)`: blank (the
+/// runs of them made one; letters ([`name_char`]: of the alphabets names
+/// are written in), digits, spaces and `' ’ - .` only, at most
+/// [`NAME_MAX`] characters. `Ok(None)`: blank (the
 /// seat keeps its number: "Player 2"). Links and saves carry only names
 /// that read back the same.
 pub fn parse_name(text: &str) -> Result<Option<String>, NameError> {
     let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if let Some(c) = name.chars().find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '\'' | '’' | '-' | '.'))) {
+    if let Some(c) = name.chars().find(|&c| !name_char(c)) {
         return Err(NameError::Character(c));
     }
     let length = name.chars().count();
@@ -86,6 +87,36 @@ pub fn parse_name(text: &str) -> Result<Option<String>, NameError> {
         return Err(NameError::TooLong { length });
     }
     Ok((!name.is_empty()).then_some(name))
+}
+
+/// A character a name may hold: ASCII letters and digits, space, `' ’ - .`,
+/// and the letters of the alphabets names are written in, by Unicode block
+/// (Latin with its accents, combining accents, Greek, Cyrillic, Armenian,
+/// Hebrew, Arabic, the Indic scripts, Thai, Georgian, Vietnamese's Latin,
+/// kana, CJK ideographs, Hangul). Not `char::is_alphanumeric`: its Unicode
+/// tables would ride in the page's first load (docs/performance.md).
+fn name_char(c: char) -> bool {
+    const LETTERS: [(u32, u32); 17] = [
+        (0xC0, 0x24F),
+        (0x300, 0x36F),
+        (0x386, 0x3FF),
+        (0x400, 0x52F),
+        (0x531, 0x587),
+        (0x5D0, 0x5EA),
+        (0x620, 0x64A),
+        (0x900, 0xDFF),
+        (0xE01, 0xE3A),
+        (0xE40, 0xE4E),
+        (0x10A0, 0x10FF),
+        (0x1E00, 0x1EFF),
+        (0x3041, 0x30FF),
+        (0x3400, 0x4DBF),
+        (0x4E00, 0x9FFF),
+        (0xAC00, 0xD7A3),
+        (0x2019, 0x2019),
+    ];
+    let n = c as u32;
+    c.is_ascii_alphanumeric() || matches!(c, ' ' | '\'' | '-' | '.') || (n != 0xD7 && n != 0xF7 && LETTERS.iter().any(|&(a, b)| (a..=b).contains(&n)))
 }
 
 /// Reads the names typed for a table's seats (one text a seat, blank for
@@ -333,6 +364,12 @@ mod tests {
         assert_eq!(parse_name("Ana,Bob"), Err(NameError::Character(',')));
         assert_eq!(parse_name("<b>"), Err(NameError::Character('<')));
         assert_eq!(parse_name("🐱"), Err(NameError::Character('🐱')));
+        for ok in ["Łukasz", "Ξένια", "Надя", "Nguyễn", "さくら", "민준", "Ève d’Arc", "Zoe\u{301}"] {
+            assert_eq!(parse_name(ok), Ok(Some(ok.to_string())), "{ok}");
+        }
+        for (bad, c) in [("2×3", '×'), ("a÷b", '÷'), ("A•B", '•'), ("x\u{200B}y", '\u{200B}'), ("a@b", '@'), ("é\u{7}", '\u{7}')] {
+            assert_eq!(parse_name(bad), Err(NameError::Character(c)), "{bad}");
+        }
         assert_eq!(parse_name("Tab\tulé"), Ok(Some("Tab ulé".to_string())));
         assert_eq!(parse_name(&"é".repeat(NAME_MAX)).map(|n| n.map(|n| n.chars().count())), Ok(Some(NAME_MAX)));
         assert_eq!(parse_name(&"a".repeat(NAME_MAX + 1)), Err(NameError::TooLong { length: NAME_MAX + 1 }));
