@@ -958,6 +958,15 @@ mod tests {
         config.seats[2] = SeatKind::Human;
         assert_eq!(seat_name(&config, 0, Lang::En), "Player 1");
         assert_eq!(seat_name(&config, 2, Lang::Fr), "Joueur 3");
+        // Issue 52: the names people gave their seats, in the hand-off too.
+        config.names = vec![Some("Zoé".into()), Some("Minou".into()), None, None];
+        assert_eq!(seat_name(&config, 0, Lang::Fr), "Zoé");
+        assert_eq!(seat_name(&config, 1, Lang::En), "Pacha", "a bot keeps its cat's name");
+        assert_eq!(seat_name(&config, 2, Lang::En), "Player 3");
+        assert_eq!(handoff_title(&seat_name(&config, 0, Lang::En), Lang::En), "Pass the device to Zoé");
+        // One person at the table is "you", named or not.
+        config.seats[2] = SeatKind::Bot(Level::Easy);
+        assert_eq!(seat_name(&config, 0, Lang::En), "You");
     }
 
 

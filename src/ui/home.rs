@@ -333,35 +333,37 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<
     let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
     // Hot-seat (several people at the device): the person's name for the
     // seat, shown at the table, in the hand-off, at the end and in the record.
+    // Drawn again when the seats or the language change (its text kept in
+    // `names`), not as it is typed.
     let named = move || current().is_human() && seats.with(|v| hot_seat(v));
-    let name_id = format!("seat-name-{index}");
-    let error_id = format!("seat-name-error-{index}");
     let error = move || name_error.with(|e| e.as_ref().filter(|(seat, _)| *seat == index).map(|(_, e)| i18n::name_error(e, ctx.lang())));
     let name_field = move || {
         named().then(|| {
-            let (name_id, error_id) = (name_id.clone(), error_id.clone());
+            let lang = ctx.lang();
+            let error_id = format!("seat-name-error-{index}");
             view! {
                 <span class="seat-name">
-                    <label for=name_id.clone() class="sr-only">{move || i18n::seat_name_label(index, ctx.lang())}</label>
                     <input
-                        id=name_id
+                        id=format!("seat-name-{index}")
                         type="text"
                         autocomplete="off"
-                        maxlength=crate::app::config::NAME_MAX.to_string()
+                        maxlength=crate::app::config::NAME_MAX
                         data-testid=format!("seat-name-{index}")
-                        placeholder=move || i18n::seat_name_placeholder(ctx.lang())
+                        aria-label=i18n::seat_name_label(index, lang)
+                        placeholder=i18n::seat_name_placeholder(lang)
                         aria-describedby=error_id.clone()
-                        aria-invalid=move || error().is_some().to_string()
-                        prop:value=move || names.with(|v| v.get(index).cloned().unwrap_or_default())
+                        value=names.with_untracked(|v| v.get(index).cloned().unwrap_or_default())
                         on:input=move |ev| {
                             let text = event_target_value(&ev);
-                            names.update(|v| {
+                            names.update_untracked(|v| {
                                 if v.len() <= index {
                                     v.resize(index + 1, String::new());
                                 }
                                 v[index] = text;
                             });
-                            name_error.set(None);
+                            if name_error.with_untracked(Option::is_some) {
+                                name_error.set(None);
+                            }
                         }
                     />
                     <span class="error" id=error_id role="alert" data-testid=format!("seat-name-error-{index}")>{error}</span>

@@ -638,7 +638,7 @@ describe("J'achète at the table", () => {
               if (seat === 1 && wished.get(seat) !== round) {
                 // Ana lets every card go for the rest of the round.
                 await page.locator(byTestId('ja-wish-toggle')).click();
-                await page.locator(byTestId('ja-wish-let')).check();
+                await page.locator(byTestId('ja-wish-let')).click();
                 await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.wish === 'let', byTestId('ja-wish'));
                 assert.match(await page.locator(byTestId('ja-wish-now')).textContent(), lang === 'en' ? /Let them all go/ : /Les laisser toutes passer/);
                 wished.set(seat, round);

@@ -16,6 +16,7 @@ use crate::app::lang::Lang;
 use crate::games::jachete::refusals::{meld_refusal, refusal_text};
 use crate::games::jachete::staging::{self, Order, Pick, StageError, Staging, Target};
 use crate::games::jachete::texts;
+use crate::games::jachete::wishes::{self, Wish};
 use crate::ui::browser;
 use crate::ui::context::Ctx;
 use crate::ui::deal_bar::{self, game_share_text, Shared};
@@ -64,6 +65,9 @@ pub(super) struct Ui {
     pub(super) changed: StoredValue<Option<usize>>,
     /// The end screen's last Share (the deal bar keeps its own).
     pub(super) shared: Shared,
+    /// Hot-seat buy wishes (issue 52): their choices unfolded, and a count
+    /// of the wishes set (the note is kept without redrawing the table).
+    pub(super) wish: RwSignal<(bool, u32)>,
 }
 
 impl Ui {
@@ -130,6 +134,8 @@ pub(super) fn rebuild(ui: Ui) {
     ui.fresh.set(fresh);
     ui.staging.set(st);
     ui.msg.set(None);
+    // A buy wish's choices fold again at every move (the next person's turn).
+    ui.wish.update(|w| w.0 = false);
     ui.changed.set_value(None);
 }
 
@@ -234,6 +240,46 @@ fn send(ui: Ui, action: JaAction) -> bool {
             }
             false
         }
+    }
+}
+
+/// The person playing their turn at a table of several people (hot-seat):
+/// their seat, the round and their buy wish for it.
+pub(super) fn wish_here(s: &Session) -> Option<(Seat, u8, Wish)> {
+    let seat = s.human_to_act()?;
+    let round = s.state().round();
+    (s.config().humans().len() > 1 && round.phase() == tablee_engine::jachete::JaPhase::Play)
+        .then(|| (seat, round.round(), wishes::read(s.note(), seat, round.round())))
+}
+
+/// A buy wish's choice (`-ask`, `-let`, `-buy`, `k7` a kind ticked or
+/// unticked), kept in the note for the person playing their turn.
+fn set_wish(ui: Ui, what: &str) {
+    let note = ui.ctx.game_untracked::<Ja, _>(|s| {
+        let (seat, round, wish) = wish_here(s)?;
+        let chosen = match wish {
+            Wish::Buy(chosen) => chosen,
+            _ => Vec::new(),
+        };
+        let next = match what {
+            "-ask" => Wish::Ask,
+            "-let" => Wish::LetGo,
+            "-buy" => Wish::Buy(chosen),
+            k => {
+                let k: u8 = k.strip_prefix('k')?.parse().ok()?;
+                let mut kinds: Vec<u8> = chosen.iter().copied().filter(|&c| c != k).collect();
+                if !chosen.contains(&k) {
+                    kinds.push(k);
+                    kinds.sort_unstable();
+                }
+                Wish::Buy(kinds)
+            }
+        };
+        Some(wishes::write(s.note(), seat, round, &next))
+    });
+    if let Some(note) = note.flatten() {
+        crate::ui::flow::set_note::<Ja>(ui.ctx, Some(note));
+        ui.wish.update(|w| w.1 += 1);
     }
 }
 
@@ -398,6 +444,8 @@ fn dispatch(ui: Ui, what: &str) {
             send(ui, JaAction::Decline);
         }
         "hist" => ui.history.update(|h| *h = !*h),
+        "wo" => ui.wish.update(|w| w.0 = !w.0),
+        w if w.starts_with('w') => set_wish(ui, &w[1..]),
         "hint" if !ui.ctx.puzzle.get_untracked() => hint::ask::<Ja>(ui.ctx, ui.hint),
         "next" => {
             ui.acked.update(|a| *a += 1);

@@ -134,6 +134,7 @@ pub fn Game() -> impl IntoView {
         shown: StoredValue::new(None),
         changed: StoredValue::new(None),
         shared: RwSignal::new(None),
+        wish: RwSignal::new((false, 0)),
     };
     rebuild(ui);
     follow_moves(ui);

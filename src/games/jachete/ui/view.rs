@@ -13,7 +13,7 @@ use tablee_engine::Seat;
 
 use super::cards::{cards_view, face_class};
 use super::moves::{self, log_lines, LogLine, SeatMoves};
-use super::control::{apply_hint, problem_text, Ja, Session, Ui};
+use super::control::{self, apply_hint, problem_text, Ja, Session, Ui};
 use super::end;
 use crate::app::config::SeatKind;
 use crate::app::lang::Lang;
@@ -584,116 +584,72 @@ fn HandArea(ui: Ui) -> impl IntoView {
 
 /// Hot-seat (issue 52): on their own turn, a person leaves a standing
 /// answer to the other players' discards of this round ([`wishes`]):
-/// ask me, let them all go, or buy only some ranks (or any wild). Folded
-/// under one line that says the answer in force.
+/// ask me, let them all go, or buy only some ranks (or any wild). One line
+/// says the answer in force; its choices fold under it. Plain buttons
+/// whose `data-act` the table's one click handler reads (`control::set_wish`).
 #[component]
 fn BuyWish(ui: Ui) -> impl IntoView {
     let ctx = ui.ctx;
-    let open = RwSignal::new(false);
-    // The note is kept without redrawing the table (`flow::set_note`): a
-    // wish set is read again through this.
-    let set_count = RwSignal::new(0u32);
-    // The person playing their turn at a table of several people: their
-    // seat, the round, their wish and the kinds their hand offers.
     let data = Memo::new(move |_| {
-        set_count.track();
+        let open = ui.wish.get().0;
         ctx.game::<Ja, _>(|s| {
-            let seat = s.human_to_act()?;
-            let round = s.state().round();
-            if s.config().humans().len() < 2 || round.phase() != JaPhase::Play || ctx.puzzle.get() {
-                return None;
-            }
-            let wish = wishes::read(s.note(), seat, round.round());
-            let mut kinds = wishes::kinds_of(round.hand(seat));
+            let (seat, round, wish) = control::wish_here(s)?;
+            let mut kinds = wishes::kinds_of(s.state().round().hand(seat));
             // Kinds chosen earlier this round stay offered (a card since laid).
             if let Wish::Buy(chosen) = &wish {
                 let extra: Vec<u8> = chosen.iter().copied().filter(|k| !kinds.contains(k)).collect();
                 kinds.extend(extra);
                 kinds.sort_unstable();
             }
-            Some((seat, round.round(), wish, kinds))
+            Some((open, round, wish, kinds))
         })
         .flatten()
+        .filter(|_| !ctx.puzzle.get())
     });
-    let set = move |seat: Seat, round: u8, wish: Wish| {
-        if let Some(note) = ctx.game_untracked::<Ja, _>(|s| wishes::write(s.note(), seat, round, &wish)) {
-            crate::ui::flow::set_note::<Ja>(ctx, Some(note));
-            set_count.update(|n| *n += 1);
-        }
-    };
     move || {
-        let (seat, round, wish, kinds) = data.get()?;
+        let (open, _, wish, kinds) = data.get()?;
         let lang = ctx.lang();
         let j = lang.ja();
-        let kind_name = move |k: u8| match tablee_engine::jachete::Rank::new(k).filter(|_| k > 0) {
+        let kind_name = |k: u8| match tablee_engine::jachete::Rank::new(k).filter(|_| k > 0) {
             Some(rank) => crate::games::jachete::refusals::rank_name(rank, lang).to_string(),
             None => j.wish_wild.to_string(),
         };
-        let now = match &wish {
-            Wish::Ask => j.wish_ask.to_string(),
-            Wish::LetGo => j.wish_let.to_string(),
-            Wish::Buy(chosen) => {
-                let names: Vec<String> = chosen.iter().map(|&k| kind_name(k)).collect();
-                format!("{} {}", lang.pick("buy", "acheter"), names.join(", "))
-            }
-        };
-        let buying = matches!(wish, Wish::Buy(_));
         let chosen = match &wish {
             Wish::Buy(chosen) => chosen.clone(),
             _ => Vec::new(),
         };
-        let current = std::mem::discriminant(&wish);
-        let code = match &wish {
-            Wish::Ask => "ask",
-            Wish::LetGo => "let",
-            Wish::Buy(_) => "buy",
+        let (code, now) = match &wish {
+            Wish::Ask => ("ask", j.wish_ask.to_string()),
+            Wish::LetGo => ("let", j.wish_let.to_string()),
+            Wish::Buy(_) => ("buy", format!("{} {}", lang.pick("buy", "acheter"), chosen.iter().map(|&k| kind_name(k)).collect::<Vec<_>>().join(", "))),
         };
-        let mode = move |value: Wish, testid: &'static str, label: &'static str| {
-            let checked = std::mem::discriminant(&value) == current;
+        let mode = |act: &'static str, label: &'static str| {
+            view! { <button type="button" class="wish-mode" data-act=act data-testid=format!("ja-wish-{}", &act[2..]) aria-pressed=(act[2..] == *code).to_string()>{label}</button> }
+        };
+        let choices = open.then(|| {
+            let chips = kinds
+                .iter()
+                .map(|&k| {
+                    let on = chosen.contains(&k);
+                    view! { <button type="button" class="chip" data-act=format!("wk{k}") data-testid=format!("ja-wish-kind-{k}") aria-pressed=on.to_string()>{kind_name(k)}</button> }
+                })
+                .collect_view();
             view! {
-                <label class="choice">
-                    <input type="radio" name=format!("ja-wish-{seat}") data-testid=testid prop:checked=checked
-                        on:change=move |_| set(seat, round, value.clone()) />
-                    " " {label}
-                </label>
+                <div class="ja-wish-choices" role="group" aria-label=j.wish_title>
+                    {mode("w-ask", j.wish_ask)}
+                    {mode("w-let", j.wish_let)}
+                    {mode("w-buy", j.wish_buy)}
+                    <span class="chips">{chips}</span>
+                    <p class="note">{j.wish_note}</p>
+                </div>
             }
-        };
-        let chips = kinds
-            .into_iter()
-            .map(|k| {
-                let on = chosen.contains(&k);
-                let chosen = chosen.clone();
-                let toggle = move |_| {
-                    let mut next: Vec<u8> = chosen.iter().copied().filter(|&c| c != k).collect();
-                    if !on {
-                        next.push(k);
-                        next.sort_unstable();
-                    }
-                    set(seat, round, Wish::Buy(next));
-                };
-                view! {
-                    <label class="chip">
-                        <input type="checkbox" data-testid=format!("ja-wish-kind-{k}") prop:checked=on prop:disabled=!buying on:change=toggle />
-                        " " {kind_name(k)}
-                    </label>
-                }
-            })
-            .collect_view();
+        });
         Some(view! {
             <div class="ja-wish" data-testid="ja-wish" data-wish=code>
-                <button type="button" class="link" data-testid="ja-wish-toggle" aria-expanded=open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
+                <button type="button" class="link" data-act="wo" data-testid="ja-wish-toggle" aria-expanded=open.to_string()>
                     {j.wish_title} {i18n::colon(lang)} " " <strong data-testid="ja-wish-now">{now}</strong>
                 </button>
-                {open.get().then(|| view! {
-                    <fieldset class="ja-wish-choices">
-                        <legend class="sr-only">{j.wish_title}</legend>
-                        {mode(Wish::Ask, "ja-wish-ask", j.wish_ask)}
-                        {mode(Wish::LetGo, "ja-wish-let", j.wish_let)}
-                        {mode(Wish::Buy(chosen.clone()), "ja-wish-buy", j.wish_buy)}
-                        <span class="chips">{chips}</span>
-                        <p class="note">{j.wish_note}</p>
-                    </fieldset>
-                })}
+                {choices}
             </div>
         })
     }
