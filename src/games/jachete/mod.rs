@@ -73,8 +73,8 @@ impl GameDef for Jachete {
 
     fn players_words(lang: Lang) -> &'static str {
         match lang {
-            Lang::En => "4 to 8 (3 with the small-table option)",
-            Lang::Fr => "4 à 8 (3 avec l'option petite table)",
+            Lang::En => "4 to 8 players (3 with the small-table option)",
+            Lang::Fr => "4 à 8 joueurs (3 avec l'option petite table)",
         }
     }
 

@@ -291,22 +291,15 @@ fn drop_on(ui: Ui, target: &str) {
     }
 }
 
-/// A tap on card `k` of meld `m`: select it, swap a natural for it, or drop
-/// the selection on its meld.
+/// A tap on card `k` of meld `m` (or on the meld: `None`): pick it (a card
+/// to move, a wild to swap: the swap waits for its confirmation), or drop
+/// the selection on its meld (`Staging::tap_meld`).
 fn tap_meld(ui: Ui, m: usize, k: Option<usize>) {
-    let (empty, only_here, swap) = ui.staging_with(|s| {
-        let Some(s) = s.as_ref() else { return (true, false, false) };
-        let only_here = s.selected.iter().all(|p| matches!(p, Pick::Table(mm, _) if *mm == m));
-        let wild = k.and_then(|k| s.table.get(m)?.cards.get(k)).is_some_and(|c| c.card.is_wild());
-        let swap = wild && matches!(s.selected.as_slice(), [Pick::Hand(i)] if s.hand.get(*i).is_some_and(|c| !c.is_wild()));
-        (s.selected.is_empty(), only_here, swap)
-    });
-    match k {
-        Some(k) if swap => stage_on(ui, Some(m), |s| s.toggle(Pick::Table(m, k)).and_then(|()| s.swap())),
-        Some(k) if empty || only_here => {
-            stage(ui, |s| s.toggle(Pick::Table(m, k)));
-        }
-        _ => stage_on(ui, Some(m), |s| s.place(Target::Meld(m))),
+    let lays = ui.staging_with(|s| s.as_ref().is_none_or(|s| s.tap_lays(m, k)));
+    if lays {
+        stage_on(ui, Some(m), |s| s.tap_meld(m, k));
+    } else {
+        stage(ui, |s| s.tap_meld(m, k));
     }
 }
 
@@ -384,6 +377,13 @@ fn dispatch(ui: Ui, what: &str) {
         "swap" => {
             let m = source_meld(ui);
             stage_on(ui, m, Staging::swap);
+        }
+        // The swap's or the move's question answered no: nothing picked.
+        "unpick" => {
+            stage(ui, |s| {
+                s.clear_selection();
+                Ok(())
+            });
         }
         "sr" => sort(ui, Order::Rank),
         "ss" => sort(ui, Order::Suit),
