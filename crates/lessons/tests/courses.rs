@@ -78,13 +78,13 @@ fn a_lesson_whose_words_disagree_with_its_position_is_reported() {
     use tablee_lessons::rules::Jachete;
     let mut course = course("jachete");
     course.lessons[0].steps[1].say.en = "Everyone starts with 60 cents.".into();
-    course.lessons[0].steps[3].say.fr = "C'est votre tour : vous avez pioché le 8♠ (marqué dans votre main).".into();
+    course.lessons[0].steps[4].say.fr = "C'est votre tour : vous avez pioché le 8♠ (marqué dans votre main).".into();
     course.lessons[5].steps[3].say.en = "Tap your queen of clubs, then the king of spades.".into();
     let problems: Vec<String> = check::<Jachete>(&course).iter().map(|p| p.to_string()).collect();
     let has = |start: &str, what: &str| problems.iter().any(|p| p.starts_with(start) && p.contains(what));
     assert!(has("lesson 1 step 2:", "“60 cents” is not on the screen"), "{problems:#?}");
     assert!(has("lesson 1 step 2:", "is not written as the table writes money"), "{problems:#?}");
-    assert!(has("lesson 1 step 4:", "drew 8S, but the card drawn is 7D"), "{problems:#?}");
+    assert!(has("lesson 1 step 5:", "drew 8S, but the card drawn is 7D"), "{problems:#?}");
     assert!(has("lesson 6 step 4:", "names KS"), "{problems:#?}");
     assert!(!has("lesson 6 step 4:", "names QC"), "the queen of clubs is the step's own: {problems:#?}");
 }
