@@ -587,7 +587,7 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
     }
 }
 
-/// "“9” is not a number of players: J'achète is played by 4 to 8 players (3 with the small-table option)."
+/// "“9” is not a number of players: J'achète is played by 4 to 8 players (or 3)."
 fn players_error(text: &str, game: GameId, lang: Lang) -> String {
     let title = game.title();
     let range = crate::games::with_game!(game, G => <G as crate::app::game::GameDef>::players_words(lang));
@@ -1040,7 +1040,7 @@ mod tests {
     fn every_fixed_text_exists_in_both_languages() {
         check_tables(include_str!("i18n.rs"), "Strings", &["Bot", "Options", "Place"]);
         check_tables(include_str!("games/katzenjammer/texts.rs"), "KbStrings", &["Jokers"]);
-        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["J'achète! (5¢)", "Total", "points", "Points"]);
+        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["Total", "points", "Points"]);
     }
 }
 

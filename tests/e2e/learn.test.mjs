@@ -258,9 +258,9 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await page.screenshot({ path: path.join(OUTPUT_DIR, `learn52-jachete-lesson1-${lang}-${px}.png`) });
         // The terms: the stock (two decks) and the pots (what cents are for).
         await page.locator(byTestId('term-small-pot')).click();
-        assert.match(await page.locator(byTestId('term-small-pot-def')).textContent(), fr ? /cents servent à acheter/ : /cents pay for buys/);
+        assert.match(await page.locator(byTestId('term-small-pot-def')).textContent(), fr ? /cents servent à acheter/ : /Cents pay for buys/);
         await page.locator(byTestId('term-stock')).click();
-        assert.match(await page.locator(byTestId('term-stock-def')).textContent(), fr ? /deux jeux de 52 cartes/ : /two decks of 52 cards/);
+        assert.match(await page.locator(byTestId('term-stock-def')).textContent(), fr ? /Deux jeux de 52 cartes/ : /Two decks of 52 cards/);
         await page.locator(byTestId('term-stock')).click();
         assert.deepEqual(await redLines(page), []);
         assert.deepEqual(problems, [], describeProblems(problems));

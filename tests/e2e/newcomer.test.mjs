@@ -255,8 +255,8 @@ describe('the unfinished games', () => {
 
 describe('the home screen for a newcomer', () => {
   const WORDS = {
-    en: { players: /2 to 6 players · 10–20 min/, jplayers: /4 to 8 players \(3 with the small-table option\) · 30–45 min/, note: /first game of J'achète/ },
-    fr: { players: /2 à 6 joueurs · 10 à 20 min/, jplayers: /4 à 8 joueurs \(3 avec l'option petite table\) · 30 à 45 min/, note: /première partie de J'achète/ },
+    en: { players: /2 to 6 players · 10–20 min/, jplayers: /4 to 8 players \(or 3\) · 30–45 min/, note: /first game of J'achète/ },
+    fr: { players: /2 à 6 joueurs · 10 à 20 min/, jplayers: /4 à 8 joueurs \(ou 3\) · 30 à 45 min/, note: /première partie de J'achète/ },
   };
   for (const { size, viewport, lang, locale } of CASES) {
     it(`says each game in one line, remembers the choice, eases J'achète's first game (${size}, ${lang})`, async () => {

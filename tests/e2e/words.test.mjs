@@ -175,7 +175,7 @@ describe("issue 52: J'achète's table says each thing one way", () => {
         for (const seat of [0, 1, 2, 3]) assert.match((await page.locator(byTestId(`ja-purse-${seat}`)).textContent()).trim(), fr ? /^\d+\u00a0¢$/ : /^\d+¢$/);
         assert.equal((await page.locator(byTestId('ja-small-pot')).textContent()).trim(), cents(40));
         await page.locator(byTestId('term-big-pot')).click();
-        assert.match(await page.locator(byTestId('term-big-pot-def')).textContent(), fr ? /Chaque achat met 5\u00a0¢ dans le gros pot/ : /Every buy pays 5¢ into the big pot/);
+        assert.match(await page.locator(byTestId('term-big-pot-def')).textContent(), fr ? /Chaque achat y met 5\u00a0¢/ : /Each buy puts 5¢ in it/);
         await page.locator(byTestId('term-big-pot')).click();
         let buy = null;
         for (let decisions = 0; decisions < 12 && !buy; decisions += 1) {

@@ -60,17 +60,17 @@ const EN: Terms = Terms {
     stock: Word {
         key: "stock",
         word: "stock",
-        says: "The stock: two decks of 52 cards and 4 jokers shuffled together, face down (108 cards: each card is there twice). Each turn begins by drawing its top card.",
+        says: "Two decks of 52 cards and 4 jokers, shuffled, face down: each card is there twice. Each turn begins with its top card.",
     },
     small_pot: Word {
         key: "small-pot",
         word: "small pot",
-        says: "Everyone starts with 60¢ and puts 10¢ into the small pot, so a purse shows 50¢ at first. Whoever goes out in the seventh round takes the small pot. The cents pay for buys.",
+        says: "Everyone started with 60¢ and put 10¢ in it (so purses show 50¢). Whoever goes out in round 7 takes it. Cents pay for buys.",
     },
     big_pot: Word {
         key: "big-pot",
         word: "big pot",
-        says: "Every buy pays 5¢ into the big pot. After the seventh round, the fewest points wins it. Your purse at the end: the cents left plus the pots you won.",
+        says: "Each buy puts 5¢ in it. After round 7, the fewest points wins it.",
     },
 };
 
@@ -103,16 +103,16 @@ const FR: Terms = Terms {
     stock: Word {
         key: "stock",
         word: "pioche",
-        says: "La pioche\u{a0}: deux jeux de 52 cartes et 4 jokers mêlés, face cachée (108 cartes\u{a0}: chaque carte y est deux fois). Chaque tour commence par sa carte du dessus.",
+        says: "Deux jeux de 52 cartes et 4 jokers mêlés, face cachée\u{a0}: chaque carte y est deux fois. Chaque tour commence par sa carte du dessus.",
     },
     small_pot: Word {
         key: "small-pot",
         word: "petit pot",
-        says: "Chacun commence avec 60\u{a0}¢ et en met 10\u{a0}¢ dans le petit pot\u{a0}: une bourse montre donc 50\u{a0}¢ au départ. Qui sort à la septième manche prend le petit pot. Les cents servent à acheter des cartes.",
+        says: "Chacun a commencé avec 60\u{a0}¢ et y a mis 10\u{a0}¢ (les bourses montrent donc 50\u{a0}¢). Qui sort à la manche 7 le prend. Les cents servent à acheter.",
     },
     big_pot: Word {
         key: "big-pot",
         word: "gros pot",
-        says: "Chaque achat met 5\u{a0}¢ dans le gros pot. Après la septième manche, le moins de points le gagne. Votre bourse finale\u{a0}: les cents qui restent plus les pots gagnés.",
+        says: "Chaque achat y met 5\u{a0}¢. Après la manche 7, le moins de points le gagne.",
     },
 };

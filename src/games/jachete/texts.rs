@@ -63,6 +63,10 @@ pub struct JaStrings {
     pub lay_here: &'static str,
     pub cancel: &'static str,
     pub to_place: &'static str,
+    /// JA-14: what to do with a wild a swap freed.
+    pub to_place_help: &'static str,
+    /// JA-13: table cards picked alone are to be moved (issue 52).
+    pub move_help: &'static str,
     pub valid: &'static str,
     pub turn_help: &'static str,
     pub round_end: &'static str,
@@ -115,8 +119,10 @@ pub static EN: JaStrings = JaStrings {
     lay_here: "Lay here",
     cancel: "Cancel",
     to_place: "To play again",
+    to_place_help: "It goes back on the table this turn: tap it, then “Lay here” on a meld.",
+    move_help: "To move it: “Lay here” on another meld, or “New meld”.",
     valid: "valid",
-    turn_help: "Tap cards, then “Lay here” on a meld, or “New meld”. Once you have opened, a card on the table may move to another meld: tap it, then “Lay here” on the other meld. Play lays the table down; a discard ends your turn.",
+    turn_help: "Tap cards, then a meld or “New meld”; once opened, a table card tapped may move to another meld. Play lays the table down; a discard ends your turn.",
     round_end: "Round over",
     next_round: "Next round",
     hands_left: "Cards left in hand",
@@ -166,8 +172,10 @@ pub static FR: JaStrings = JaStrings {
     lay_here: "Poser ici",
     cancel: "Annuler",
     to_place: "À rejouer",
+    to_place_help: "Elle retourne sur la table ce tour-ci\u{a0}: touchez-la, puis «\u{a0}Poser ici\u{a0}» sur une combinaison.",
+    move_help: "Pour la déplacer\u{a0}: «\u{a0}Poser ici\u{a0}» sur une autre combinaison, ou «\u{a0}Nouvelle combinaison\u{a0}».",
     valid: "valable",
-    turn_help: "Touchez des cartes, puis «\u{a0}Poser ici\u{a0}» sur une combinaison ou «\u{a0}Nouvelle combinaison\u{a0}». Une fois ouvert, une carte de la table peut changer de combinaison\u{a0}: touchez-la, puis «\u{a0}Poser ici\u{a0}» sur l'autre. Jouer pose la table\u{a0}; une défausse finit votre tour.",
+    turn_help: "Touchez des cartes, puis une combinaison ou «\u{a0}Nouvelle combinaison\u{a0}»\u{a0}; une fois ouvert, une carte de la table touchée peut changer de combinaison. Jouer pose la table\u{a0}; une défausse finit votre tour.",
     round_end: "Fin de la manche",
     next_round: "Manche suivante",
     hands_left: "Cartes restées en main",
@@ -264,6 +272,8 @@ pub fn turn_text(config: &Table, seat: Seat, buying: bool, drawn: Option<Card>, 
         (Lang::En, false, false) => format!("{name} is playing."),
         (Lang::Fr, true, true) => "Achetez-vous la défausse ?".to_string(),
         (Lang::Fr, true, false) => format!("{name} peut acheter la défausse."),
+        // (Two lines on a phone, the card named: "si possible".)
+        (Lang::Fr, false, true) if drawn.is_some() => format!("À vous : {}. Posez si possible, puis défaussez.", drew(false)),
         (Lang::Fr, false, true) => format!("À vous : {}. Posez si vous pouvez, puis défaussez.", drew(false)),
         (Lang::Fr, false, false) => format!("{name} joue."),
     }
@@ -279,23 +289,7 @@ pub fn swap_ask(natural: Card, wild: Card, lang: Lang) -> String {
     }
 }
 
-/// Issue 52: table cards picked alone are to be moved; the table says how (JA-13).
-pub fn move_ask(cards: &[Card], lang: Lang) -> String {
-    let list = cards.iter().map(|&c| card_label(c, lang)).collect::<Vec<_>>().join(" ");
-    let j = lang.ja();
-    match lang {
-        Lang::En => format!("To move {list}: tap “{}” on another meld, or “{}” (with cards of your hand if need be).", j.lay_here, j.new_meld),
-        Lang::Fr => format!("Pour déplacer {list}\u{a0}: touchez «\u{a0}{}\u{a0}» sur une autre combinaison, ou «\u{a0}{}\u{a0}» (avec des cartes de votre main s'il le faut).", j.lay_here, j.new_meld),
-    }
-}
 
-/// JA-14: what to do with a wild a swap freed.
-pub fn loose_help(lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("It must go back on the table this turn: tap it, then “{}” on a meld.", lang.ja().lay_here),
-        Lang::Fr => format!("Elle doit retourner sur la table ce tour-ci\u{a0}: touchez-la, puis «\u{a0}{}\u{a0}» sur une combinaison.", lang.ja().lay_here),
-    }
-}
 
 /// The buy window's question (JA-9, JA-10).
 pub fn buy_question(card: Card, next: bool, lang: Lang) -> String {
@@ -560,7 +554,8 @@ mod tests {
         // JA-2: the rules pages and the home screen's line say the same players.
         for (lang, page) in [(Lang::Fr, rules_fr), (Lang::En, rules_en)] {
             let words = Jachete::players_words(lang);
-            assert!(page.contains(words), "the rules page says {words}");
+            // (The page goes on: "(or 3, with the small-table option)".)
+            assert!(page.contains(words.trim_end_matches(')')), "the rules page says {words}");
             assert!(crate::i18n::game_blurb::<Jachete>(lang).contains(words), "the home screen says {words}");
         }
     }

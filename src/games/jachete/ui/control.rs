@@ -377,13 +377,17 @@ fn dispatch(ui: Ui, what: &str) {
         "swap" => {
             let m = source_meld(ui);
             stage_on(ui, m, Staging::swap);
+            // The question (and its button, which had the focus) is gone:
+            // the keyboard goes on with the wild freed, to play again.
+            refocus("[data-testid=\"ja-loose-0\"]");
         }
-        // The swap's or the move's question answered no: nothing picked.
+        // The swap's question answered no: nothing picked.
         "unpick" => {
             stage(ui, |s| {
                 s.clear_selection();
                 Ok(())
             });
+            refocus("[data-testid=\"ja-hand-card-0\"]");
         }
         "sr" => sort(ui, Order::Rank),
         "ss" => sort(ui, Order::Suit),
@@ -422,6 +426,18 @@ fn dispatch(ui: Ui, what: &str) {
             _ => {}
         },
     }
+}
+
+/// In the next frame, if the focus was lost (its element gone), on `selector`.
+fn refocus(selector: &'static str) {
+    request_animation_frame(move || {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let body: Option<web_sys::Node> = doc.body().map(Into::into);
+        let lost = doc.active_element().is_none_or(|a| a.is_same_node(body.as_ref()));
+        if let Some(el) = doc.query_selector(selector).ok().flatten().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()).filter(|_| lost) {
+            let _ = el.focus();
+        }
+    });
 }
 
 /// Stages the hint's table ("Stage this table").

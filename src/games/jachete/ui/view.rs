@@ -548,26 +548,29 @@ fn HandArea(ui: Ui) -> impl IntoView {
     // Issue 52: a swap waits for its confirmation; cards of the table picked
     // alone are to be moved, and the table says how.
     let swap = Memo::new(move |_| ui.staging.with(|s| s.as_ref().and_then(Staging::swap_asked)));
-    let moving = Memo::new(move |_| ui.staging.with(|s| s.as_ref().map(Staging::move_asked).unwrap_or_default()));
+    let moving = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| !s.move_asked().is_empty())));
+    // One box: the swap's question and its answers, or how to move.
     let ask = move || {
         let lang = ctx.lang();
         let j = lang.ja();
-        if let Some((natural, wild, _)) = swap.get() {
-            return Some(view! {
-                <div class="ja-ask" role="status" data-testid="ja-swap-ask">
-                    <p>{texts::swap_ask(natural, wild, lang)}</p>
+        let swap = swap.get();
+        let text = match swap {
+            Some((natural, wild, _)) => texts::swap_ask(natural, wild, lang),
+            None if moving.get() => j.move_help.to_string(),
+            None => return None,
+        };
+        Some(view! {
+            <div class="ja-ask" role="status" data-testid=if swap.is_some() { "ja-swap-ask" } else { "ja-move-ask" }>
+                <p>{text}</p>
+                {swap.map(|_| view! {
                     <p class="buttons">
                         // Targets of the arrow keys too: the keyboard's swap asks as a tap's does.
                         <button type="button" class="primary ja-target" data-act="swap" data-testid="ja-swap">{j.swap}</button>
                         <button type="button" class="ja-target" data-act="unpick" data-testid="ja-swap-cancel">{j.cancel}</button>
                     </p>
-                </div>
-            }.into_any());
-        }
-        let cards = moving.get();
-        (!cards.is_empty()).then(|| view! {
-            <div class="ja-ask" role="status" data-testid="ja-move-ask"><p>{texts::move_ask(&cards, lang)}</p></div>
-        }.into_any())
+                })}
+            </div>
+        })
     };
     let j = move || ctx.lang().ja();
     view! {
@@ -634,7 +637,7 @@ fn Loose(ui: Ui) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            view! { <p class="loose" data-testid="ja-loose">{lang.ja().to_place}{i18n::colon(lang)} " " {buttons} " " <span class="note">{texts::loose_help(lang)}</span></p> }
+            view! { <p class="loose" data-testid="ja-loose">{lang.ja().to_place}{i18n::colon(lang)} " " {buttons} " " <span class="note">{lang.ja().to_place_help}</span></p> }
         })
     }
 }
