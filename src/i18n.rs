@@ -537,21 +537,27 @@ pub fn shared_refusal(refusal: &Shared, lang: Lang) -> String {
     text.to_string()
 }
 
+/// A deal number that does not read, in plain words (issue 52: no format
+/// numbers — a mistyped first character is a damaged number, nothing else
+/// a player can act on). The engine's own text is a developer's.
 pub fn seed_error(error: &SeedError, lang: Lang) -> String {
-    match lang {
-        Lang::En => error.to_string(),
-        Lang::Fr => match error {
-            SeedError::Empty => "le numéro de donne est vide : il a 8 caractères, comme 1K7Q-M3ZD".to_string(),
-            SeedError::WrongLength { found } => {
-                format!("un numéro de donne a 8 caractères (tirets et espaces à part), celui-ci en a {found}")
-            }
-            SeedError::BadCharacter { ch, position } => format!(
-                "le caractère {position}, « {ch} », n'est pas permis (chiffres et lettres sauf U)"
-            ),
-            SeedError::UnsupportedVersion { found } => format!(
-                "ce numéro est au format {found}, que cette version de Tablée ne connaît pas (elle lit le format 1)"
-            ),
-        },
+    match (error, lang) {
+        (SeedError::Empty, Lang::En) => "the deal number is empty: it has 8 characters, like 1K7Q-M3ZD".to_string(),
+        (SeedError::Empty, Lang::Fr) => "le numéro de donne est vide : il a 8 caractères, comme 1K7Q-M3ZD".to_string(),
+        (SeedError::WrongLength { found }, Lang::En) => {
+            format!("a deal number has 8 characters (dashes and spaces aside), this one has {found}")
+        }
+        (SeedError::WrongLength { found }, Lang::Fr) => {
+            format!("un numéro de donne a 8 caractères (tirets et espaces à part), celui-ci en a {found}")
+        }
+        (SeedError::BadCharacter { ch, position }, Lang::En) => {
+            format!("character {position}, “{ch}”, is not allowed (digits and letters except U)")
+        }
+        (SeedError::BadCharacter { ch, position }, Lang::Fr) => {
+            format!("le caractère {position}, « {ch} », n'est pas permis (chiffres et lettres sauf U)")
+        }
+        (SeedError::UnsupportedVersion { .. }, Lang::En) => "a deal number starts with 1, like 1K7Q-M3ZD".to_string(),
+        (SeedError::UnsupportedVersion { .. }, Lang::Fr) => "un numéro de donne commence par 1, comme 1K7Q-M3ZD".to_string(),
     }
 }
 
@@ -559,17 +565,17 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
     match (error, lang) {
         (LinkError::UnknownGame(g), Lang::En) => format!("The link asks for the game “{g}”, which Tablée does not have."),
         (LinkError::UnknownGame(g), Lang::Fr) => format!("Le lien demande le jeu « {g} », que Tablée ne propose pas."),
-        (LinkError::Version(v), Lang::En) => format!(
-            "This link was made by another version of Tablée (format {v}); this one reads format 1 and cannot replay it exactly."
-        ),
-        (LinkError::Version(v), Lang::Fr) => format!(
-            "Ce lien vient d'une autre version de Tablée (format {v}) ; celle-ci lit le format 1 et ne peut pas le rejouer à l'identique."
-        ),
+        (LinkError::Version(_), Lang::En) => {
+            "This link was made by another version of Tablée, and this one cannot replay its deal exactly.".to_string()
+        }
+        (LinkError::Version(_), Lang::Fr) => {
+            "Ce lien vient d'une autre version de Tablée, et celle-ci ne peut pas rejouer sa donne à l'identique.".to_string()
+        }
         (LinkError::Seed { text, error }, Lang::En) => {
-            format!("The deal number “{text}” cannot be read: {}.", seed_error(error, lang))
+            format!("This link's deal number, “{text}”, is damaged: {}.", seed_error(error, lang))
         }
         (LinkError::Seed { text, error }, Lang::Fr) => {
-            format!("Le numéro de donne « {text} » est illisible : {}.", seed_error(error, lang))
+            format!("Le numéro de donne de ce lien, « {text} », est abîmé : {}.", seed_error(error, lang))
         }
         (LinkError::Players { text, game }, _) => players_error(text, *game, lang),
         (LinkError::Seat(s), Lang::En) => format!(
@@ -612,7 +618,7 @@ pub fn name_error(error: &crate::app::config::NameError, lang: Lang) -> String {
     }
 }
 
-/// "“9” is not a number of players: J'achète is played by 4 to 8 (3 as an option)."
+/// "“9” is not a number of players: J'achète is played by 4 to 8 players (or 3)."
 fn players_error(text: &str, game: GameId, lang: Lang) -> String {
     let title = game.title();
     let range = crate::games::with_game!(game, G => <G as crate::app::game::GameDef>::players_words(lang));
@@ -702,8 +708,9 @@ pub fn history_text(played: u32, wins: u32, best_vs_par: Option<i32>, lang: Lang
     let par = best_vs_par.map(|b| {
         let b = signed(b);
         match lang {
-            Lang::En => format!(", best against par {b}"),
-            Lang::Fr => format!(", meilleur écart au par {b}"),
+            // Par said in plain words where a newcomer meets it (issue 52).
+            Lang::En => format!(", best against par {b} (par: the expert bot in your seat on the same deal)"),
+            Lang::Fr => format!(", meilleur écart au par {b} (le par\u{a0}: le bot expert à votre place sur la même donne)"),
         }
     });
     match lang {
@@ -754,7 +761,14 @@ pub fn share_text(
         },
         (Some((mine, place)), _) => {
             let place = place_text(place, players, lang);
-            let par = par.map(|p| format!(" (par {p})")).unwrap_or_default();
+            // Par in plain words (issue 52: a friend's message is where a
+            // newcomer meets it first).
+            let par = par
+                .map(|p| match lang {
+                    Lang::En => format!(" (the expert bot: {})", score(p)),
+                    Lang::Fr => format!(" (le bot expert\u{a0}: {})", score(p)),
+                })
+                .unwrap_or_default();
             let streak = match daily {
                 Some(DailyAttempt::Counts { streak }) if streak > 0 => format!(" 🔥{streak}"),
                 _ => String::new(),
@@ -770,7 +784,7 @@ pub fn share_text(
 }
 
 /// An unfinished game in the list: "Katzenjammer Blues, deal 1K7Q-M3ZD,
-/// 4 players, 12 moves played, 5 min ago".
+/// 4 players, 12 moves by all players, 5 min ago".
 pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> String {
     let minutes = (ago_ms.max(0.0) / 60_000.0) as u64;
     let ago = match (minutes, lang) {
@@ -789,18 +803,20 @@ pub fn kept_game(table: &AnyTable, moves: usize, ago_ms: f64, lang: Lang) -> Str
 }
 
 /// A game told apart from the others: "J'achète, deal 1K7Q-M3ZD, 4
-/// players, 12 moves played".
+/// players, 12 moves by all players". The moves are every seat's (issue
+/// 52: "3 coups joués" read as the person's own, who had played one): the
+/// words say so.
 fn game_line(table: &AnyTable, moves: usize, lang: Lang) -> String {
     let deal = crate::games::each_game!(table, t => deal_name(t, lang));
     let (title, players) = (table.game().title(), table.players());
     match lang {
-        Lang::En => format!("{title}, {deal}, {players} players, {moves} move{} played", if moves == 1 { "" } else { "s" }),
-        Lang::Fr => format!("{title}, {deal}, {players} joueurs, {moves} coup{} joué{}", plural_s(moves), plural_s(moves)),
+        Lang::En => format!("{title}, {deal}, {players} players, {moves} move{} by all players", if moves == 1 { "" } else { "s" }),
+        Lang::Fr => format!("{title}, {deal}, {players} joueurs, {moves} coup{}, tous joueurs confondus", plural_s(moves)),
     }
 }
 
 /// The home screen's way back to the game in progress, saying which game:
-/// "Resume: J'achète, deal 1K7Q-M3ZD, 4 players, 12 moves played".
+/// "Resume: J'achète, deal 1K7Q-M3ZD, 4 players, 12 moves by all players".
 pub fn resume_label(table: &AnyTable, moves: usize, lang: Lang) -> String {
     format!("{}{} {}", lang.s().resume, colon(lang), game_line(table, moves, lang))
 }
@@ -828,13 +844,14 @@ pub fn learn_offer(lang: Lang) -> &'static str {
 }
 
 /// A game on the home screen, in one line: what it is (`GameDef::blurb`),
-/// how many play, how long a game lasts against bots (`GameDef::MINUTES`,
-/// estimates).
+/// how many play in the game's own words (`GameDef::players_words`, which
+/// the rules page and a link's refusal say too: issue 52), how long a game
+/// lasts against bots (`GameDef::MINUTES`, estimates).
 pub fn game_blurb<G: GameDef>(lang: Lang) -> String {
-    let (what, (min, max), minutes) = (G::blurb(lang), (G::MIN_PLAYERS, G::MAX_PLAYERS), G::MINUTES);
+    let (what, players, minutes) = (G::blurb(lang), G::players_words(lang), G::MINUTES);
     match lang {
-        Lang::En => format!("{what} · {min}–{max} players · {}–{} min", minutes.0, minutes.1),
-        Lang::Fr => format!("{what} · {min} à {max} joueurs · {} à {} min", minutes.0, minutes.1),
+        Lang::En => format!("{what} · {players} · {}–{} min", minutes.0, minutes.1),
+        Lang::Fr => format!("{what} · {players} · {} à {} min", minutes.0, minutes.1),
     }
 }
 
@@ -926,14 +943,14 @@ mod tests {
         let table = TableConfig::<Katzenjammer>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4).into_any();
         assert_eq!(
             kept_game(&table, 12, 5.5 * 60_000.0, Lang::En),
-            "Katzenjammer Blues, deal 1K7Q-M3ZD, 4 players, 12 moves played, 5 min ago"
+            "Katzenjammer Blues, deal 1K7Q-M3ZD, 4 players, 12 moves by all players, 5 min ago"
         );
         assert_eq!(
             kept_game(&table, 1, 3.0 * 86_400_000.0, Lang::Fr),
-            "Katzenjammer Blues, donne 1K7Q-M3ZD, 4 joueurs, 1 coup joué, il y a 3 jours"
+            "Katzenjammer Blues, donne 1K7Q-M3ZD, 4 joueurs, 1 coup, tous joueurs confondus, il y a 3 jours"
         );
-        assert!(kept_game(&table, 0, 2.0 * 3_600_000.0, Lang::En).ends_with("0 moves played, 2 h ago"));
-        assert!(kept_game(&table, 0, 1000.0, Lang::Fr).ends_with("0 coup joué, à l'instant"));
+        assert!(kept_game(&table, 0, 2.0 * 3_600_000.0, Lang::En).ends_with("0 moves by all players, 2 h ago"));
+        assert!(kept_game(&table, 0, 1000.0, Lang::Fr).ends_with("0 coup, tous joueurs confondus, à l'instant"));
     }
 
     #[test]
@@ -970,21 +987,33 @@ mod tests {
     }
 
 
+    /// The app's own words for a deal number that does not read, in both
+    /// languages, each saying its parameters; issue 52: never a format
+    /// number (a mistyped first character read "format 7 … format 1").
     #[test]
-    fn seed_errors_speak_french_too() {
-        // English is the engine's text; French is the app's own, and says
-        // what each error's parameters are (English copied in would fail).
+    fn seed_errors_speak_plainly_in_both_languages() {
         let cases = [
             (SeedError::Empty, "le numéro de donne est vide : il a 8 caractères, comme 1K7Q-M3ZD"),
             (SeedError::WrongLength { found: 3 }, "un numéro de donne a 8 caractères (tirets et espaces à part), celui-ci en a 3"),
             (SeedError::BadCharacter { ch: 'U', position: 2 }, "le caractère 2, « U », n'est pas permis (chiffres et lettres sauf U)"),
-            (SeedError::UnsupportedVersion { found: 9 }, "ce numéro est au format 9, que cette version de Tablée ne connaît pas (elle lit le format 1)"),
+            (SeedError::UnsupportedVersion { found: 7 }, "un numéro de donne commence par 1, comme 1K7Q-M3ZD"),
         ];
         for (e, fr) in cases {
-            assert_eq!(seed_error(&e, Lang::En), e.to_string());
             assert_eq!(seed_error(&e, Lang::Fr), fr);
             assert_ne!(seed_error(&e, Lang::Fr), seed_error(&e, Lang::En));
+            assert!(!seed_error(&e, Lang::En).contains("seed"), "a deal number, as the page says: {}", seed_error(&e, Lang::En));
         }
+        // A mistyped link: plain words, no format number.
+        let mistyped = LinkError::Seed { text: "7K7Q-M3ZD".into(), error: SeedError::UnsupportedVersion { found: 7 } };
+        for lang in Lang::ALL {
+            for text in [link_error(&mistyped, lang), link_error(&LinkError::Version("7".into()), lang)] {
+                assert!(!text.contains("format"), "{text}");
+            }
+        }
+        assert_eq!(
+            link_error(&mistyped, Lang::En),
+            "This link's deal number, “7K7Q-M3ZD”, is damaged: a deal number starts with 1, like 1K7Q-M3ZD."
+        );
     }
 
 
@@ -1050,7 +1079,7 @@ mod tests {
     fn every_fixed_text_exists_in_both_languages() {
         check_tables(include_str!("i18n.rs"), "Strings", &["Bot", "Options", "Place"]);
         check_tables(include_str!("games/katzenjammer/texts.rs"), "KbStrings", &["Jokers"]);
-        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["J'achète! (5¢)", "Total", "points", "Points"]);
+        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["Total", "points", "Points"]);
     }
 }
 

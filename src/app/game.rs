@@ -133,7 +133,8 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     const CODE: &'static str;
     /// The game's own name, the same in every language.
     const TITLE: &'static str;
-    /// The numbers of players, in words, for a link's refusal: "2 to 6".
+    /// The numbers of players, in words, for a link's refusal and the home
+    /// screen's line (issue 52: one wording, the rules' JA-2): "2 to 6 players".
     fn players_words(lang: Lang) -> &'static str;
     /// What the game is, in one line of the home screen ("Bid for mice…").
     fn blurb(lang: Lang) -> &'static str;

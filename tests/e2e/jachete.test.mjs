@@ -249,7 +249,7 @@ async function shareAtTheEnd(page) {
   const text = await page.evaluate(() => navigator.clipboard.readText());
   const lines = text.split('\n');
   assert.equal(lines[0], "Tablée · J'achète · deal 1000-0003 · 4 players", text);
-  assert.match(lines[1], new RegExp(`^My result: ${total} points \\(par \\d+\\), ${place} of 4\\.$`), text);
+  assert.match(lines[1], new RegExp(`^My result: ${total} points \\(the expert bot: \\d+ points\\), ${place} of 4\\.$`), text);
   const url = new URL(lines[2]);
   assert.equal(url.searchParams.get('game'), 'jachete');
   assert.equal(url.searchParams.get('seed'), '1000-0003');
@@ -761,7 +761,7 @@ describe("J'achète at the table", () => {
     }
   });
 
-  it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard; the wild played again', async () => {
+  it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard, asked before it is made (issue 52); the wild played again', async () => {
     const { context, page, problems } = await open();
     try {
       // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`
@@ -803,9 +803,25 @@ describe("J'achète at the table", () => {
         assert.equal(await page.locator(byTestId('ja-loose-0')).count(), 0);
         assert.equal((await page.locator(byTestId('ja-problem')).textContent()).trim(), '', `${how}: a valid table`);
       };
-      // By taps: the natural, then the wild on the table; then our other set.
+      // Issue 52: the natural, then the wild: nothing swapped yet, the swap
+      // asked in words naming both cards; Cancel unpicks; asked again, confirmed.
+      const asked = async (how) => {
+        await page.locator(byTestId('ja-swap-ask')).waitFor();
+        assert.equal(await page.locator(`${fromMeld} [data-card="${wild}"]`).count(), 1, `${how}: the wild is still on its meld`);
+        const ask = (await page.locator(byTestId('ja-swap-ask')).textContent()).trim();
+        assert.match(ask, /Swap your .+ for the .+ of this meld\? .+ must be played again this turn\./, `${how}: ${ask}`);
+      };
+      // By taps: the natural, then the wild on the table, then Swap; then our other set.
       await tapCards(page, [natural]);
       await page.locator(`${fromMeld} [data-card="${wild}"]`).click();
+      await asked('taps');
+      await page.locator(byTestId('ja-swap-cancel')).click();
+      await page.locator(byTestId('ja-swap-ask')).waitFor({ state: 'detached' });
+      assert.equal(await page.locator('[data-card][aria-pressed="true"]').count(), 0, 'cancelled: nothing picked');
+      await tapCards(page, [natural]);
+      await page.locator(`${fromMeld} [data-card="${wild}"]`).click();
+      await asked('taps');
+      await page.locator(byTestId('ja-swap')).click();
       await swapped('taps');
       await page.locator(byTestId('ja-loose-0')).click();
       await page.locator(toMeld).click();
@@ -832,6 +848,9 @@ describe("J'achète at the table", () => {
       await page.waitForFunction((card) => document.querySelector(`[data-card="${card}"][aria-pressed="true"]`), natural);
       await page.waitForFunction(() => document.activeElement?.dataset.act);
       await arrowTo(`${fromMeld} [data-card="${wild}"]`);
+      await page.keyboard.press('Enter');
+      await asked('keyboard');
+      await arrowTo(byTestId('ja-swap'));
       await page.keyboard.press('Enter');
       await swapped('keyboard');
       await page.waitForFunction(() => document.activeElement?.dataset.act);

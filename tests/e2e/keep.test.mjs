@@ -58,7 +58,7 @@ describe('unfinished games are kept', () => {
       const first = page.locator(byTestId('unfinished-0'));
       await first.waitFor({ timeout: 10_000 });
       assert.ok(moves >= 3, `${moves} moves saved`);
-      assert.match(await first.textContent(), new RegExp(`1K7Q-M3ZD, 4 players, ${moves} moves played`));
+      assert.match(await first.textContent(), new RegExp(`1K7Q-M3ZD, 4 players, ${moves} moves by all players`));
       assert.equal(await page.locator(byTestId('unfinished-1')).count(), 0, 'only the first game is kept aside');
       await screenshot(page, 'unfinished-games-1280x800');
 

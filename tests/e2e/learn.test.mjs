@@ -113,8 +113,29 @@ async function followCoach(page, { shots } = {}) {
       .catch((error) => {
         throw new Error(`no new mark after a tap on ${where.id} (${head}): ${error.message}`);
       });
+    // Issue 52: no red line while the coach is followed (J'achète's turn
+    // problem, a meld refused, the coach's own remark).
+    assert.deepEqual(await redLines(page), [], `no error while following the coach (${head}, after ${where.id})`);
   }
   throw new Error('the course did not end');
+}
+
+/** The red lines on the page: the turn's problem, a meld's refusal, the coach's remark. */
+const redLines = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="ja-problem"], .meld.bad .why, [data-testid="coach-wrong"]')]
+      .map((e) => e.textContent.trim())
+      .filter(Boolean),
+  );
+
+/** Taps the coach's one target and waits for the marks after it. */
+async function tapTarget(page, id) {
+  await page.locator(TARGET).first().waitFor({ state: 'attached', timeout: 15_000 });
+  const where = await settledTarget(page);
+  if (id) assert.match(where.id ?? (await page.locator(TARGET).getAttribute('data-act')) ?? '', id, `the coach points at ${id}`);
+  const before = await marks(page);
+  await page.locator(TARGET).click();
+  await page.waitForFunction((m) => Number(document.documentElement.dataset.coachMarks || 0) > m, before, { timeout: 15_000 });
 }
 
 /**
@@ -189,6 +210,135 @@ for (const [game, course] of Object.entries(COURSES)) {
     }
   });
 }
+
+// Issue 52: J'achète's lessons say what the screen shows — the purse, the
+// small pot, the card drawn (ringed in the hand); the opening half laid is no
+// error; a wrong meld is said by the coach; lesson 6 moves a card between
+// melds and swaps a wild, the swap asked before it is made. Screenshots
+// (test-output/learn52-*): lesson 1 and lesson 6, and the swap's question,
+// at 360×740 in French and 1280×800 in English.
+describe("issue 52: J'achète's lessons agree with the table", () => {
+  for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
+    const fr = lang === 'fr';
+    const px = `${VIEWPORTS[size].width}x${VIEWPORTS[size].height}`;
+    const cents = (n) => (fr ? `${n}\u00a0¢` : `${n}¢`);
+    const open = (n) =>
+      openWithStorage(env, storage(lang), { query: `?game=jachete&learn=${n}`, viewport: VIEWPORTS[size], locale: fr ? 'fr-FR' : 'en-US' });
+    const line = async (page) => (await page.locator(byTestId('coach-line')).textContent()).trim();
+
+    it(`lesson 1: the purse, the small pot and the drawn card are the screen's (${px}, ${lang})`, async () => {
+      const { context, page, problems } = await open(1);
+      try {
+        await tapTarget(page, /coach-next/);
+        // The purse named is the purse shown, in the table's form.
+        assert.equal((await page.locator(byTestId('ja-purse-0')).textContent()).trim(), cents(50));
+        assert.ok((await line(page)).includes(cents(50)), `the coach names the purse shown: ${await line(page)}`);
+        assert.doesNotMatch(await line(page), /60/);
+        await tapTarget(page, /coach-next/);
+        assert.equal((await page.locator(byTestId('ja-small-pot')).textContent()).trim(), cents(40));
+        assert.ok((await line(page)).includes(cents(40)) && (await line(page)).includes(cents(10)), await line(page));
+        assert.equal(await page.locator(`${byTestId('ja-small-pot')}[data-coach="point"]`).count(), 1, 'the small pot pointed at');
+        await tapTarget(page, /coach-next/);
+        assert.match(await line(page), fr ? /deux jeux de 52 cartes/ : /two 52-card decks/);
+        assert.equal(await page.locator(`${byTestId('ja-stock')}[data-coach="point"]`).count(), 1, 'the stock pointed at');
+        await tapTarget(page, /coach-next/);
+        // The card drawn: ringed in the hand, named by the coach and the turn's line.
+        const drawn = page.locator(`${byTestId('ja-hand')} [data-drawn="true"]`);
+        assert.equal(await drawn.count(), 1, 'one card marked as drawn');
+        assert.equal(await drawn.getAttribute('data-card'), '7D');
+        assert.match(await drawn.getAttribute('class'), /\bnew\b/, 'ringed');
+        assert.match(await line(page), /7♦/);
+        assert.match(await page.locator(byTestId('turn-status')).textContent(), /7♦/);
+        // As the coach leaves it: the hand it points at in view above its line.
+        const seen = await page.evaluate(() => {
+          const card = document.querySelector('[data-testid="ja-hand"] [data-drawn="true"]').getBoundingClientRect();
+          return card.top >= 0 && card.bottom <= document.querySelector('[data-testid="coach"]').getBoundingClientRect().top;
+        });
+        assert.ok(seen, 'the ringed card is in view, above the coach');
+        await page.screenshot({ path: path.join(OUTPUT_DIR, `learn52-jachete-lesson1-${lang}-${px}.png`) });
+        // The terms: the stock (two decks) and the pots (what cents are for).
+        await page.locator(byTestId('term-small-pot')).click();
+        assert.match(await page.locator(byTestId('term-small-pot-def')).textContent(), fr ? /cents servent à acheter/ : /Cents pay for buys/);
+        await page.locator(byTestId('term-stock')).click();
+        assert.match(await page.locator(byTestId('term-stock-def')).textContent(), fr ? /Deux jeux de 52 cartes/ : /Two decks of 52 cards/);
+        await page.locator(byTestId('term-stock')).click();
+        assert.deepEqual(await redLines(page), []);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`lessons 3 and 4: the opening half laid is no error; a wrong meld is said by the coach (${px}, ${lang})`, async () => {
+      const { context, page, problems } = await open(3);
+      try {
+        await tapTarget(page, /coach-next/);
+        // Three 7s, then New meld: one set of two laid.
+        for (let i = 0; i < 4; i += 1) await tapTarget(page);
+        await page.locator(byTestId('ja-meld-0-0')).waitFor();
+        assert.match(await page.locator(byTestId('ja-progress')).textContent(), fr ? /encore une série/ : /1 more set/);
+        assert.deepEqual(await redLines(page), [], 'half an opening is no error');
+        await gotoApp(page, env.url('?game=jachete&learn=4'));
+        await tapTarget(page, /coach-next/);
+        await page.locator(TARGET).waitFor({ state: 'attached' });
+        const said = await line(page);
+        // 8♠ 2♣ ★: two wilds in three, staged as a new meld.
+        for (const card of ['8S', '2C', 'JK']) await page.locator(`${byTestId('ja-hand')} [data-card="${card}"]`).click();
+        await page.locator(byTestId('ja-new-meld')).click();
+        await page.locator(byTestId('coach-wrong')).waitFor();
+        const wrong = (await page.locator(byTestId('coach-wrong')).textContent()).trim();
+        assert.match(wrong, fr ? /pas valable.*Recommencer le tour/ : /not valid.*Reset turn/, wrong);
+        assert.equal(await line(page), said, 'the step still says what to do');
+        await page.locator(byTestId('ja-reset-turn')).click();
+        await page.locator(byTestId('coach-wrong')).waitFor({ state: 'detached' });
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`lesson 6: a card moved between melds, a wild swapped once asked (${px}, ${lang})`, async () => {
+      const { context, page, problems } = await open(6);
+      try {
+        await tapTarget(page, /coach-next/);
+        await page.locator(TARGET).waitFor({ state: 'attached' });
+        // The move: the coach's first target is the card its line names first, on the table.
+        assert.equal(await page.locator(TARGET).getAttribute('data-card'), '7C');
+        assert.equal(await page.locator(`[data-meld] ${TARGET}`).count(), 1, 'the 7♣ on the table');
+        await page.screenshot({ path: path.join(OUTPUT_DIR, `learn52-jachete-lesson6-${lang}-${px}.png`) });
+        await tapTarget(page);
+        await page.locator(byTestId('ja-move-ask')).waitFor();
+        for (let i = 0; i < 4; i += 1) await tapTarget(page);
+        await page.locator(byTestId('ja-meld-0-2')).waitFor();
+        await tapTarget(page, /coach-next/);
+        // The swap: the queen first (named first), then the ★; asked before it is made.
+        await page.locator(TARGET).waitFor({ state: 'attached' });
+        assert.equal(await page.locator(TARGET).getAttribute('data-card'), 'QC');
+        await tapTarget(page);
+        await tapTarget(page);
+        await page.locator(byTestId('ja-swap-ask')).waitFor();
+        assert.equal(await page.locator(TARGET).getAttribute('data-testid'), 'ja-swap');
+        assert.match(await page.locator(byTestId('ja-swap-ask')).textContent(), fr ? /Échanger votre D♣ contre le ★/ : /Swap your Q♣ for the ★/);
+        assert.equal(await page.locator(`${byTestId('ja-meld-1-0')} [data-card="JK"]`).count(), 1, 'not swapped before it is confirmed');
+        await page.locator(byTestId('ja-swap-ask')).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(OUTPUT_DIR, `learn52-jachete-swap-ask-${lang}-${px}.png`) });
+        await tapTarget(page, /ja-swap/);
+        // The loose ★: the line names it ("To play again").
+        await page.locator(`${TARGET}[data-testid="ja-loose-0"]`).waitFor();
+        assert.ok((await line(page)).includes(fr ? 'À rejouer' : 'To play again'));
+        assert.deepEqual(await redLines(page), [], 'a wild to play again is no error');
+        await tapTarget(page);
+        await tapTarget(page);
+        await tapTarget(page, /ja-play/);
+        await tapTarget(page, /coach-next/);
+        await page.locator(byTestId('lesson-done')).waitFor();
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
 
 describe('a lesson', () => {
   it('explains a wrong move in its own words and keeps the position', async () => {

@@ -89,6 +89,21 @@ describe("a bad J'achète link", () => {
     });
   }
 
+  // Issue 52: a deal number mistyped in a link is said in plain words,
+  // never "format 7 … format 1".
+  for (const { size, viewport, lang, locale } of CASES) {
+    it(`says a mistyped deal number is damaged, in plain words (${size}, ${lang})`, async () => {
+      await withPage(env.browser, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
+        await gotoApp(page, env.url('?game=jachete&seed=7K7Q-M3ZD&players=4'));
+        const message = (await page.locator(byTestId('problem-message')).textContent()).trim();
+        assert.match(message, lang === 'fr' ? /Le numéro de donne de ce lien, « 7K7Q-M3ZD », est abîmé/ : /This link's deal number, “7K7Q-M3ZD”, is damaged/);
+        assert.doesNotMatch(message, /format/i);
+        await settle(page);
+        assert.deepEqual(problems, [], describeProblems(problems));
+      });
+    });
+  }
+
   it('a bad Katzenjammer link still starts Katzenjammer, titled so', async () => {
     await withPage(env.browser, {}, 'newcomer-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url('?seed=UUUU-UUUU&players=5'));
@@ -240,8 +255,8 @@ describe('the unfinished games', () => {
 
 describe('the home screen for a newcomer', () => {
   const WORDS = {
-    en: { players: /2–6 players · 10–20 min/, jplayers: /3–8 players · 30–45 min/, note: /first game of J'achète/ },
-    fr: { players: /2 à 6 joueurs · 10 à 20 min/, jplayers: /3 à 8 joueurs · 30 à 45 min/, note: /première partie de J'achète/ },
+    en: { players: /2 to 6 players · 10–20 min/, jplayers: /4 to 8 players \(or 3\) · 30–45 min/, note: /first game of J'achète/ },
+    fr: { players: /2 à 6 joueurs · 10 à 20 min/, jplayers: /4 à 8 joueurs \(ou 3\) · 30 à 45 min/, note: /première partie de J'achète/ },
   };
   for (const { size, viewport, lang, locale } of CASES) {
     it(`says each game in one line, remembers the choice, eases J'achète's first game (${size}, ${lang})`, async () => {

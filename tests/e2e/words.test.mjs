@@ -158,3 +158,44 @@ describe('issue 42: the hint says why, and terms are defined where they appear',
     }
   }
 });
+
+// Issue 52: one word for each thing and one form for money on J'achète's
+// table — the stock « Pioche » as the coach says, the pots and the stock
+// defined where they first appear (the two decks, what the cents are for),
+// the cents as « 50 ¢ » in French and "50¢" in English, and « J'achète ! »
+// with its no-break space in French.
+describe("issue 52: J'achète's table says each thing one way", () => {
+  for (const locale of ['en-US', 'fr-CA']) {
+    const fr = locale.startsWith('fr');
+    const cents = (n) => (fr ? `${n}\u00a0¢` : `${n}¢`);
+    it(`the stock, the pots, the cents and the buy (${locale.slice(0, 2)}, 360×740)`, async () => {
+      await onTable(VIEWPORTS.phone, locale, '?game=jachete&seed=1000-000K&players=4', async (page) => {
+        await page.locator(byTestId('ja-table')).waitFor();
+        assert.equal((await page.locator(byTestId('term-stock')).textContent()).trim(), fr ? 'Pioche' : 'Stock');
+        for (const seat of [0, 1, 2, 3]) assert.match((await page.locator(byTestId(`ja-purse-${seat}`)).textContent()).trim(), fr ? /^\d+\u00a0¢$/ : /^\d+¢$/);
+        assert.equal((await page.locator(byTestId('ja-small-pot')).textContent()).trim(), cents(40));
+        await page.locator(byTestId('term-big-pot')).click();
+        assert.match(await page.locator(byTestId('term-big-pot-def')).textContent(), fr ? /Chaque achat y met 5\u00a0¢/ : /Each buy puts 5¢ in it/);
+        await page.locator(byTestId('term-big-pot')).click();
+        let buy = null;
+        for (let decisions = 0; decisions < 12 && !buy; decisions += 1) {
+          const state = await page
+            .waitForFunction(() => (document.querySelector('[data-testid="ja-buy"]') ? 'buy' : document.querySelector('[data-testid="ja-play"]') ? 'play' : false), null, { timeout: 60_000, polling: 50 })
+            .then((h) => h.jsonValue());
+          if (state === 'buy') {
+            buy = (await page.locator(byTestId('ja-buy')).textContent()).trim();
+            break;
+          }
+          const before = await page.locator(byTestId('ja-table')).getAttribute('data-moves');
+          await page.locator(byTestId('ja-hand-card-0')).click();
+          await page.locator(byTestId('ja-discard')).click();
+          await page.waitForFunction((n) => document.querySelector('[data-testid="ja-table"]')?.dataset.moves !== n, before);
+        }
+        assert.equal(buy, fr ? "J'achète\u00a0! (5\u00a0¢)" : "J'achète! (5¢)");
+        const question = (await page.locator(byTestId('ja-buy-window')).textContent()).replace(/[ \t\n]+/g, ' ');
+        assert.ok(question.includes(fr ? 'pour 5\u00a0¢' : 'for 5¢'), question);
+        assert.doesNotMatch(question, /paquet/i);
+      });
+    });
+  }
+});

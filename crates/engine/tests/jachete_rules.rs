@@ -61,6 +61,35 @@ fn ja07_ja09_first_card_opens_a_buy_window_dealer_last() {
     assert_conserved(&r);
 }
 
+/// JA-8: the card drawn to start a turn is known to the engine (and to that
+/// player's view only) while the turn lasts: the table marks it in the hand.
+/// Red if the draw were not remembered, were shown to another seat, or
+/// outlived the turn.
+#[test]
+fn ja08_the_card_drawn_is_the_turns_own_until_its_discard() {
+    use tablee_engine::jachete::JaGame;
+    use tablee_engine::Game;
+    let mut r = round_with(1, HANDS, "KD 8S 9S", FULL);
+    assert_eq!(r.drawn(), None, "a buy window: nobody has drawn");
+    for _ in 0..4 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!(r.to_act(), Some(1));
+    assert_eq!(r.drawn(), Some(cards("8S")[0]), "seat 1 drew the stock's top");
+    let game = JaGame::from_round(r.clone());
+    assert_eq!(game.view(1).drawn, Some(cards("8S")[0]));
+    for seat in [0, 2, 3] {
+        assert_eq!(game.view(seat).drawn, None, "JA-19: private to the drawer");
+    }
+    // A play keeps it; the discard ends the turn.
+    r.apply(&JaAction::Discard(cards("3S")[0])).unwrap();
+    assert_eq!(r.drawn(), None, "the turn is over");
+    for _ in 0..3 {
+        r.apply(&JaAction::Decline).unwrap();
+    }
+    assert_eq!((r.to_act(), r.drawn()), (Some(2), Some(cards("9S")[0])));
+}
+
 #[test]
 fn ja10_a_buyer_pays_5_and_takes_a_bonus_card() {
     let mut r = round_with(1, HANDS, "KD 8S 9S", FULL);

@@ -146,6 +146,12 @@ fn check_lesson<R: Rules>(lesson: &Lesson, n: usize, problems: &mut Vec<Problem>
         for words in step.wrong.iter().chain(step.refuse.iter().filter_map(|r| r.say.as_ref())) {
             texts(words, "a wrong move's words", &mut |w| report(at, w));
         }
+        // Issue 52: the words agree with what the learner sees now.
+        let involved = step.accept.first().map(|a| R::involved(&state, a)).unwrap_or_default();
+        let scene = R::scene(&state, learner.unwrap_or(0));
+        for words in std::iter::once(&step.say).chain(&step.wrong).chain(step.refuse.iter().filter_map(|r| r.say.as_ref())) {
+            agree::<R>(words, &scene, &involved, &mut |w| report(at, w));
+        }
         if !step.is_action() {
             if !step.then.is_empty() || !step.refuse.is_empty() {
                 report(at, "a step with no move to make has replies or refusals".into());
@@ -191,6 +197,18 @@ fn check_lesson<R: Rules>(lesson: &Lesson, n: usize, problems: &mut Vec<Problem>
             if let Err(e) = play::<R>(&mut state, reply) {
                 return report(at, format!("reply {k} {}: {e}", reply.text()));
             }
+        }
+    }
+    // The lesson's last words, on its last position.
+    let scene = R::scene(&state, learner.unwrap_or(0));
+    agree::<R>(&lesson.done, &scene, &[], &mut |w| report(None, format!("the end: {w}")));
+}
+
+/// Both languages of `words` against `scene` ([`crate::words::disagreements`]).
+fn agree<R: Rules>(words: &Words, scene: &crate::words::Scene, involved: &[String], report: &mut impl FnMut(String)) {
+    for (fr, text) in [(true, &words.fr), (false, &words.en)] {
+        for what in crate::words::disagreements(text, fr, scene, involved, &R::named) {
+            report(format!("“{text}”: {what}"));
         }
     }
 }

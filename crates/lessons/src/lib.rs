@@ -17,7 +17,9 @@
 pub mod check;
 pub mod format;
 pub mod rules;
+pub mod words;
 
 pub use check::{check, scenario, taps, Problem};
 pub use format::{Course, Lesson, Refused, Step, Words};
 pub use rules::{reason, Rules};
+pub use words::Scene;

@@ -117,7 +117,13 @@ pub fn headline(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) 
 /// The move in words, then the reason's (when one holds).
 fn head(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, reason: Option<&Reason>) -> (String, String) {
     let (move_en, move_fr) = move_words(view, kind, answer, other);
-    let (why_en, why_fr) = reason.map_or_else(|| (String::new(), String::new()), reason_words);
+    // The card the move names (the card on offer, the discard): a reason
+    // that says "it" of it agrees with it (issue 52: « la D♠, il ne va… »).
+    let named = match answer {
+        JaAction::Discard(c) => Some(*c),
+        _ => view.buy_card,
+    };
+    let (why_en, why_fr) = reason.map_or_else(|| (String::new(), String::new()), |r| reason_words(r, named));
     (format!("{move_en}{why_en}"), format!("{move_fr}{why_fr}"))
 }
 
@@ -441,21 +447,35 @@ fn number(n: u8, fr: bool) -> String {
     words.get(usize::from(n)).map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
-/// What follows the move for a reason (no colon: the gain follows one).
-/// Fixed phrases and few numbers: the file has a size budget.
-fn reason_words(reason: &Reason) -> (String, String) {
+/// A card's pronoun, as the subject of a French sentence: "elle" for a
+/// queen (« la D♠ »), "il" for the others (« le 7♠ », « l'A♠ », « le joker »).
+pub fn it_fr(card: Option<Card>) -> &'static str {
+    match card {
+        Some(Card::Natural(rank, _)) if rank.number() == 12 => "elle",
+        _ => "il",
+    }
+}
+
+/// What follows the move for a reason (no colon: the gain follows one);
+/// `named`: the card the move names, which a pronoun agrees with. Fixed
+/// phrases and few numbers: the file has a size budget. The words are the
+/// table's: a set is what the contract asks for (issue 52: "carré",
+/// "brelan" were explained nowhere).
+fn reason_words(reason: &Reason, named: Option<Card>) -> (String, String) {
     let r = |rank: Rank, fr| rank_text(rank, fr);
     match *reason {
         Reason::WildBought => (", a wild fits any set".into(), ", un frime va dans toute combinaison".into()),
         // The card is named just before: its rank is not said again.
         Reason::GrowsPair { held: 1, .. } => (", making a pair".into(), ", soit une paire".into()),
-        Reason::GrowsPair { held: 2, .. } => (", making three of a kind".into(), ", soit un brelan".into()),
-        Reason::GrowsPair { held: 3, .. } => (", making four of a kind".into(), ", soit un carré".into()),
-        Reason::GrowsPair { held, .. } => (format!(", making {} of a kind", held + 1), format!(", soit {}\u{a0}cartes du même rang", held + 1)),
+        Reason::GrowsPair { held: 2, .. } => (", making a set".into(), ", soit une série".into()),
+        Reason::GrowsPair { held, .. } => (
+            format!(", making a set of {}", number(held + 1, false)),
+            format!(", soit une série de {}", number(held + 1, true)),
+        ),
         // Short for the size budget: pairs against the contract's sets.
         Reason::ShortOfPairs => (", short of pairs".into(), ", à court de paires".into()),
         Reason::PairsEnough => (", enough pairs".into(), ", assez de paires".into()),
-        Reason::PairsWithNothing => (", it pairs with none of your cards".into(), ", il ne va avec aucune de vos cartes".into()),
+        Reason::PairsWithNothing => (", it pairs with none of your cards".into(), format!(", {} ne va avec aucune de vos cartes", it_fr(named))),
         Reason::GoesOut => (" and go out".into(), " et sortez".into()),
         Reason::Opens => (", the contract met now".into(), ", le contrat rempli dès maintenant".into()),
         Reason::WildLaid => (", not discarded for others to buy".into(), ", pas défaussé pour les autres".into()),
@@ -511,6 +531,28 @@ mod tests {
             }
         }
         JaAction::Play { table }
+    }
+
+    /// Issue 52: a reason's pronoun agrees with the card the move names
+    /// (« Laissez passer la D♠, elle ne va… », « le 7♠, il ne va… »), and
+    /// a card bought to a set is told in the table's words, never "carré".
+    #[test]
+    fn a_reason_agrees_with_its_card_and_speaks_the_tables_words() {
+        let mut v = view("3S 8C JD", &[], false);
+        v.phase = tablee_engine::jachete::JaPhase::BuyWindow;
+        for (card, it) in [("QS", "elle"), ("7S", "il"), ("AS", "il"), ("KS", "il")] {
+            v.buy_card = Card::parse(card);
+            let (_, fr) = head(&v, Kind::Buy, &JaAction::Decline, &JaAction::Buy, Some(&Reason::PairsWithNothing));
+            assert!(fr.ends_with(&format!(", {it} ne va avec aucune de vos cartes")), "{fr}");
+        }
+        v.buy_card = Card::parse("QH");
+        let grows = |held| head(&v, Kind::Buy, &JaAction::Buy, &JaAction::Decline, Some(&Reason::GrowsPair { rank: Rank::new(12).unwrap(), held }));
+        assert_eq!(grows(2), ("Buy the Q♥, making a set".to_string(), "Achetez la D♥, soit une série".to_string()));
+        assert_eq!(grows(3).1, "Achetez la D♥, soit une série de quatre");
+        for held in 1..=5 {
+            let (en, fr) = grows(held);
+            assert!(!fr.contains("carré") && !fr.contains("brelan") && !en.contains("of a kind"), "{en} / {fr}");
+        }
     }
 
     /// The reasons no shipped puzzle names, worded in both languages, and

@@ -113,8 +113,12 @@ fn reason_holds(head: &str, state: &JaGame, seat: Seat, answer: &JaAction, other
         return check(*answer == JaAction::Buy && *other == JaAction::Decline && offered.is_some_and(Card::is_wild), "buys a wild");
     }
     if let Some(rest) = head.split(", making ").nth(1) {
-        // "a pair", "three of a kind": the hand's cards of the card's rank, and it.
-        let n = if rest == "a pair" { 2 } else { number(rest.split(' ').next().unwrap_or_default()).ok_or("no number")? };
+        // "a pair", "a set", "a set of four": the hand's cards of the card's rank, and it.
+        let n = match rest {
+            "a pair" => 2,
+            "a set" => 3,
+            _ => number(rest.strip_prefix("a set of ").ok_or("no set")?).ok_or("no number")?,
+        };
         let rank = offered.and_then(rank_of).ok_or("no natural card on offer")?;
         return check(*answer == JaAction::Buy && *other == JaAction::Decline && count_rank(hand, rank) + 1 == n, "grows a pair");
     }

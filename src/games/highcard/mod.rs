@@ -41,7 +41,7 @@ impl GameDef for HighCard {
     const MINUTES: (u32, u32) = (1, 2);
 
     fn players_words(lang: Lang) -> &'static str {
-        lang.pick("2 to 4", "2 à 4")
+        lang.pick("2 to 4 players", "2 à 4 joueurs")
     }
 
     fn new_state(players: usize, _options: (), seed: Seed) -> Result<HcState, String> {

@@ -2,12 +2,18 @@
 //! next for a move, from the table as it is — the staged table (the turn's
 //! note, `staging::staging_from_note`) and what is picked on screen (the
 //! hand's, the melds' and the loose wilds' cards).
+//!
+//! The way to a move ([`next_tap`]) is a pure reading of the staging area:
+//! the page reads the picks off the screen into it; the native tests follow
+//! every lesson tap by tap with it ([`tests`]), as a newcomer who does only
+//! what the coach points at.
 
 use tablee_engine::jachete::{Card, JaAction, JaGame, TableMeld};
 use tablee_lessons::Lesson;
 use wasm_bindgen::JsCast;
 
-use super::{staging, Jachete};
+use super::staging::{self, Pick, Staging};
+use super::Jachete;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::ui::learn::Coached;
@@ -18,21 +24,14 @@ impl Coached for Jachete {
     }
 
     fn target(session: &Session<Self>, action: &JaAction) -> Option<String> {
-        match action {
-            JaAction::Buy => Some(testid("ja-buy")),
-            JaAction::Decline => Some(testid("ja-decline")),
-            JaAction::Discard(card) => {
-                let hand = picks("[data-testid=\"ja-hand\"] button[data-card]");
-                if let Some(i) = hand.iter().position(|&(c, on)| on && c != *card) {
-                    return Some(hand_card(i));
-                }
-                if hand.iter().any(|&(c, on)| on && c == *card) {
-                    return Some(testid("ja-discard"));
-                }
-                hand.iter().position(|&(c, _)| c == *card).map(hand_card)
-            }
-            JaAction::Play { table } => play_target(session, table),
-        }
+        next_tap(&on_screen(session), action).map(selector)
+    }
+
+    /// Issue 52: a table staged off the coach's way (a wrong meld) is said
+    /// in the coach's words: what is wrong with it, and the way back.
+    fn astray(session: &Session<Self>, action: &JaAction, lang: Lang) -> Option<String> {
+        let staging = on_screen(session);
+        astray_words(&staging, next_tap(&staging, action) == Some(Tap::Reset), lang)
     }
 
     /// The normal bot's choice (its heuristic, computed in the page at
@@ -49,46 +48,115 @@ impl Coached for Jachete {
         let words = why.unwrap_or_else(|| Jachete::puzzle_words(session, &action, lang));
         Some((action, format!("{words}.")))
     }
+}
 
+/// What is wrong with a staged table the coach did not ask for: its first
+/// refused meld named by its cards (following the coach, no meld is ever
+/// refused: the native test below), and the way back — "Reset turn" when
+/// the table is no step toward the move (`lost`), else the coach's next
+/// target mends it. `None`: nothing is wrong.
+fn astray_words(staging: &Staging, lost: bool, lang: Lang) -> Option<String> {
+    let bad = (0..staging.table.len()).find_map(|m| {
+        let error = staging.meld_status(m).err()?;
+        let cards: Vec<Card> = staging.table[m].cards.iter().map(|s| s.card).collect();
+        Some(super::refusals::meld_refusal(&cards, &error, lang))
+    });
+    let reset = lang.ja().reset_turn;
+    let back = match (lang, lost, bad.is_some()) {
+        (_, false, false) => return None,
+        (Lang::En, true, _) => format!("This is not the table the coach asked for: tap “{reset}” and follow the coach again."),
+        (Lang::Fr, true, _) => format!("Ce n'est pas la table que demande le coach\u{a0}: touchez «\u{a0}{reset}\u{a0}» et suivez de nouveau le coach."),
+        (Lang::En, false, true) => format!("Follow the coach to mend it, or tap “{reset}”."),
+        (Lang::Fr, false, true) => format!("Suivez le coach pour la corriger, ou touchez «\u{a0}{reset}\u{a0}»."),
+    };
+    Some(match bad {
+        Some(why) => format!("{why} {back}"),
+        None => back,
+    })
+}
+
+/// The next thing to tap toward a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tap {
+    /// The hand's card `i`, as shown.
+    Hand(usize),
+    /// Card `k` of meld `m` of the staged table.
+    Meld(usize, usize),
+    /// A wild freed by a swap, to play again.
+    Loose(usize),
+    /// Meld `m`'s "Lay here".
+    Lay(usize),
+    NewMeld,
+    /// The swap's confirmation.
+    Swap,
+    Play,
+    Discard,
+    Buy,
+    Decline,
+    /// The staged table is no step toward the move: start the turn again.
+    Reset,
+}
+
+/// The element of a tap on the page.
+fn selector(tap: Tap) -> String {
+    match tap {
+        Tap::Hand(i) => testid(&format!("ja-hand-card-{i}")),
+        Tap::Meld(m, k) => format!("[data-act=\"c{m}.{k}\"]"),
+        Tap::Loose(i) => testid(&format!("ja-loose-{i}")),
+        Tap::Lay(m) => format!("[data-meld=\"{m}\"] button[data-act=\"m{m}\"]"),
+        Tap::NewMeld => testid("ja-new-meld"),
+        Tap::Swap => testid("ja-swap"),
+        Tap::Play => testid("ja-play"),
+        Tap::Discard => testid("ja-discard"),
+        Tap::Buy => testid("ja-buy"),
+        Tap::Decline => testid("ja-decline"),
+        Tap::Reset => testid("ja-reset-turn"),
+    }
 }
 
 fn testid(id: &str) -> String {
     format!("[data-testid=\"{id}\"]")
 }
 
-fn hand_card(i: usize) -> String {
-    testid(&format!("ja-hand-card-{i}"))
-}
-
-/// The lay button of staged meld `m` (shown once cards are picked).
-fn lay(m: usize) -> String {
-    format!("[data-meld=\"{m}\"] button[data-act=\"m{m}\"]")
-}
-
-/// The cards matching `selector` as shown, and whether each is picked.
-fn picks(selector: &str) -> Vec<(Card, bool)> {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return Vec::new() };
-    let Ok(list) = document.query_selector_all(selector) else { return Vec::new() };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-        .filter_map(|el| {
-            let card = Card::parse(&el.get_attribute("data-card")?)?;
-            let on = el.get_attribute("aria-pressed").as_deref() == Some("true") || is_selected(&el);
-            Some((card, on))
-        })
-        .collect()
-}
-
-fn selected(id: &str) -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(&testid(id)).ok().flatten())
-        .is_some_and(|el| is_selected(&el) || el.get_attribute("aria-pressed").as_deref() == Some("true"))
-}
-
-/// The table marks a picked card (a loose wild) with the class `selected`.
-fn is_selected(el: &web_sys::Element) -> bool {
-    el.get_attribute("class").is_some_and(|c| c.split_whitespace().any(|w| w == "selected"))
+/// The staging area as the screen shows it: the staged table of the note,
+/// and the cards picked on screen (a selection is the table's own, not
+/// saved).
+fn on_screen(session: &Session<Jachete>) -> Staging {
+    let view = session.view(session.viewer());
+    let mut staging = staging::staging_from_note(&view, session.note(), session.actions().len());
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return staging };
+    let pressed = |selector: &str| -> Vec<(Option<Card>, bool)> {
+        let Ok(list) = document.query_selector_all(selector) else { return Vec::new() };
+        (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+            .map(|el| {
+                let card = el.get_attribute("data-card").as_deref().and_then(Card::parse);
+                let on = el.get_attribute("aria-pressed").as_deref() == Some("true")
+                    || el.get_attribute("class").is_some_and(|c| c.split_whitespace().any(|w| w == "selected"));
+                (card, on)
+            })
+            .collect()
+    };
+    let mut picks = Vec::new();
+    for (i, (card, on)) in pressed("[data-testid=\"ja-hand\"] button[data-card]").into_iter().enumerate() {
+        if on && card.is_some() && staging.hand.get(i).copied() == card {
+            picks.push(Pick::Hand(i));
+        }
+    }
+    for m in 0..staging.table.len() {
+        for (k, (card, on)) in pressed(&format!("[data-meld=\"{m}\"] [data-act^=\"c{m}.\"]")).into_iter().enumerate() {
+            if on && card.is_some() && staging.table[m].cards.get(k).map(|s| s.card) == card {
+                picks.push(Pick::Table(m, k));
+            }
+        }
+    }
+    for i in 0..staging.loose.len() {
+        if pressed(&testid(&format!("ja-loose-{i}"))).first().is_some_and(|p| p.1) {
+            picks.push(Pick::Loose(i));
+        }
+    }
+    staging.selected = picks;
+    staging
 }
 
 /// `a` less `b`, as multisets.
@@ -106,20 +174,41 @@ fn same(a: &TableMeld, b: &TableMeld) -> bool {
     a.owner == b.owner && a.cards.len() == b.cards.len() && minus(&a.cards, &b.cards).is_empty()
 }
 
+/// The next tap toward `action` from `staging` (its selection included):
+/// a buy or a decline at once; a discard's card, then Discard; toward a
+/// table ([`play_tap`]).
+pub(crate) fn next_tap(staging: &Staging, action: &JaAction) -> Option<Tap> {
+    let picked = |i: usize| staging.is_selected(Pick::Hand(i));
+    match action {
+        JaAction::Buy => Some(Tap::Buy),
+        JaAction::Decline => Some(Tap::Decline),
+        JaAction::Discard(card) => {
+            if let Some(i) = (0..staging.hand.len()).find(|&i| picked(i) && staging.hand[i] != *card) {
+                return Some(Tap::Hand(i));
+            }
+            if (0..staging.hand.len()).any(|i| picked(i) && staging.hand[i] == *card) {
+                return Some(Tap::Discard);
+            }
+            staging.hand.iter().position(|c| c == card).map(Tap::Hand)
+        }
+        JaAction::Play { table } => play_tap(staging, table),
+    }
+}
+
 /// Toward laying `table`: a loose wild first (picked, then laid where it
-/// is wanted); then each meld in turn — a swap (the natural from the hand
-/// and the wild on the meld picked, then Swap), or cards from the hand
-/// (picked, then Lay here or New meld); then Play. A card picked that the
-/// next of these does not use is unpicked first.
-fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String> {
-    let view = session.view(session.viewer());
-    let staging = staging::staging_from_note(&view, session.note(), session.actions().len());
+/// is wanted); then a swap (the natural from the hand, the wild on the
+/// meld, then its confirmation: issue 52, the swap the lesson names first
+/// is the first pointed at); then each meld in turn — cards moved from
+/// another meld (picked there first) and from the hand, then Lay here or
+/// New meld; then Play. A card picked that the next of these does not use
+/// is unpicked first.
+fn play_tap(staging: &Staging, table: &[TableMeld]) -> Option<Tap> {
     let staged = staging.staged_table();
-    let hand = picks("[data-testid=\"ja-hand\"] button[data-card]");
-    // A wild a swap freed (JA-14), and whether it is picked.
-    let loose: Vec<(Card, bool)> = staging.loose.iter().enumerate().map(|(i, &c)| (c, selected(&format!("ja-loose-{i}")))).collect();
-    let on_melds = |m: usize| picks(&format!("[data-meld=\"{m}\"] [data-act^=\"c{m}.\"]"));
-    let picked_elsewhere = |keep_hand: &[Card], keep_melds: &[(usize, Card)]| -> Option<String> {
+    let hand: Vec<(Card, bool)> = staging.hand.iter().enumerate().map(|(i, &c)| (c, staging.is_selected(Pick::Hand(i)))).collect();
+    let on_melds = |m: usize| -> Vec<(Card, bool)> {
+        staging.table.get(m).map_or(Vec::new(), |meld| meld.cards.iter().enumerate().map(|(k, s)| (s.card, staging.is_selected(Pick::Table(m, k)))).collect())
+    };
+    let picked_elsewhere = |keep_hand: &[Card], keep_melds: &[(usize, Card)]| -> Option<Tap> {
         let mut wanted = keep_hand.to_vec();
         for (i, &(c, on)) in hand.iter().enumerate() {
             if on {
@@ -127,7 +216,7 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
                     Some(at) => {
                         wanted.remove(at);
                     }
-                    None => return Some(hand_card(i)),
+                    None => return Some(Tap::Hand(i)),
                 }
             }
         }
@@ -139,19 +228,19 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
                         Some(at) => {
                             kept.remove(at);
                         }
-                        None => return Some(format!("[data-act=\"c{m}.{k}\"]")),
+                        None => return Some(Tap::Meld(m, k)),
                     }
                 }
             }
         }
         None
     };
-    if let Some((i, &(card, on))) = loose.iter().enumerate().next() {
-        if !on {
-            return Some(testid(&format!("ja-loose-{i}")));
+    if let Some(&card) = staging.loose.first() {
+        if !staging.is_selected(Pick::Loose(0)) {
+            return Some(Tap::Loose(0));
         }
         let m = table.iter().enumerate().position(|(m, want)| staged.get(m).is_some_and(|have| minus(&want.cards, &have.cards).contains(&card)))?;
-        return Some(lay(m));
+        return Some(Tap::Lay(m));
     }
     let in_hand: Vec<Card> = hand.iter().map(|&(c, _)| c).collect();
     // Each wanted meld against the staged one it is (the same cards), or
@@ -179,7 +268,31 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
         pairs.push((want, best.map(|(at, _)| free.remove(at))));
     }
     if pairs.is_empty() && free.is_empty() {
-        return Some(testid("ja-play"));
+        return Some(Tap::Play);
+    }
+    // A swap (JA-13): a meld that wants a natural of the hand where it holds
+    // a wild. First, so that the wild is freed by the natural, not moved off
+    // its meld before the natural comes (which left the meld short: an
+    // error on the way, issue 52).
+    for (want, m) in &pairs {
+        let Some(m) = *m else { continue };
+        let missing = minus(&want.cards, &staged[m].cards);
+        let extra = minus(&staged[m].cards, &want.cards);
+        let (Some(&wild), Some(&natural)) = (extra.iter().find(|c| c.is_wild()), missing.iter().find(|c| !c.is_wild() && in_hand.contains(c))) else {
+            continue;
+        };
+        if let Some(other) = picked_elsewhere(&[natural], &[(m, wild)]) {
+            return Some(other);
+        }
+        if !hand.iter().any(|&(c, on)| on && c == natural) {
+            return hand.iter().position(|&(c, _)| c == natural).map(Tap::Hand);
+        }
+        let cards = on_melds(m);
+        let k = cards.iter().position(|&(c, _)| c == wild)?;
+        if !cards[k].1 {
+            return Some(Tap::Meld(m, k));
+        }
+        return Some(Tap::Swap);
     }
     // The cards a staged meld holds that its wanted meld does not: they
     // move to another meld (JA-13).
@@ -189,22 +302,6 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
         let have = m.map(|m| staged[m].cards.clone()).unwrap_or_default();
         let missing = minus(&want.cards, &have);
         let extra = minus(&have, &want.cards);
-        if let (Some(m), Some(&wild), Some(&natural)) = (m, extra.first(), missing.iter().find(|c| in_hand.contains(c))) {
-            // A swap (JA-13): the natural from the hand for the wild on the meld.
-            if let Some(other) = picked_elsewhere(&[natural], &[(m, wild)]) {
-                return Some(other);
-            }
-            if !hand.iter().any(|&(c, on)| on && c == natural) {
-                return hand.iter().position(|&(c, _)| c == natural).map(hand_card);
-            }
-            // The wild tapped with the natural picked: the table swaps them
-            // at once (or, both picked, Swap does).
-            let k = on_melds(m).iter().position(|&(c, _)| c == wild)?;
-            if !on_melds(m)[k].1 {
-                return Some(format!("[data-act=\"c{m}.{k}\"]"));
-            }
-            return Some(testid("ja-swap"));
-        }
         if !extra.is_empty() || missing.is_empty() {
             continue;
         }
@@ -254,10 +351,10 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             }
             if let Some(&(_, next)) = meld_left.first() {
                 if let Some(i) = hand.iter().position(|&(_, on)| on) {
-                    return Some(hand_card(i));
+                    return Some(Tap::Hand(i));
                 }
                 let k = cards.iter().position(|&(c, on)| !on && c == next)?;
-                return Some(format!("[data-act=\"c{j}.{k}\"]"));
+                return Some(Tap::Meld(j, k));
             }
         }
         let mut left = from_hand.clone();
@@ -269,14 +366,198 @@ fn play_target(session: &Session<Jachete>, table: &[TableMeld]) -> Option<String
             }
         }
         if let Some(&next) = left.first() {
-            return hand.iter().position(|&(c, on)| !on && c == next).map(hand_card);
+            return hand.iter().position(|&(c, on)| !on && c == next).map(Tap::Hand);
         }
         return Some(match m {
-            Some(m) => lay(m),
-            None => testid("ja-new-meld"),
+            Some(m) => Tap::Lay(m),
+            None => Tap::NewMeld,
         });
     }
     // The table staged is no step toward the move (the person went another
     // way): start the turn's table again.
-    staging.changed().then(|| testid("ja-reset-turn"))
+    staging.changed().then_some(Tap::Reset)
+}
+
+/// The shipped course followed as a newcomer follows it (issue 52): every
+/// action step tap by tap on what the coach points at ([`next_tap`]), each
+/// tap doing what the table does with it (`Staging::tap_meld`, …), with no
+/// red line on the way; and the words agree with the taps — the first card
+/// tapped is the first card the line tells to tap, and every button tapped
+/// is named in the line. Red on each of the issue's lesson defects: lesson
+/// 3's contract judged half laid, lesson 6's joker pointed at while the
+/// line names the queen, its loose ★ in no line.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::game::GameDef;
+    use crate::games::jachete::staging::{Order, Target};
+    use tablee_engine::{Game, Seat};
+    use tablee_lessons::rules::{jachete_cards_named, Jachete as Rules};
+    use tablee_lessons::Course;
+
+    fn course() -> Course {
+        Course::read(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/lessons/jachete.json"))).unwrap()
+    }
+
+    /// The taps that make `action` from `state`, each with the card it
+    /// touches; the action made is applied to `state`.
+    fn follow(state: &mut JaGame, learner: Seat, action: &JaAction) -> Result<Vec<(Tap, Option<Card>)>, String> {
+        let mut staging = Staging::new(&state.view(learner), Order::Rank);
+        let mut taps = Vec::new();
+        for _ in 0..60 {
+            if let Some(p) = staging.shown_problem() {
+                return Err(format!("a red line on the way ({p:?}) after {taps:?}"));
+            }
+            if let Some(m) = (0..staging.table.len()).find(|&m| staging.meld_status(m).is_err()) {
+                return Err(format!("meld {m} refused on the way after {taps:?}"));
+            }
+            let tap = next_tap(&staging, action).ok_or_else(|| format!("nothing to point at after {taps:?}"))?;
+            let card = match tap {
+                Tap::Hand(i) => staging.hand.get(i).copied(),
+                Tap::Meld(m, k) => staging.table.get(m).and_then(|x| x.cards.get(k)).map(|s| s.card),
+                Tap::Loose(i) => staging.loose.get(i).copied(),
+                _ => None,
+            };
+            taps.push((tap, card));
+            let made = match tap {
+                Tap::Hand(i) => staging.toggle(Pick::Hand(i)),
+                Tap::Meld(m, k) => staging.tap_meld(m, Some(k)),
+                Tap::Loose(i) => staging.toggle(Pick::Loose(i)),
+                Tap::Lay(m) => staging.tap_meld(m, None),
+                Tap::NewMeld => staging.place(Target::NewMeld),
+                Tap::Swap => staging.swap(),
+                Tap::Reset => return Err(format!("off the way after {taps:?}")),
+                Tap::Play | Tap::Discard | Tap::Buy | Tap::Decline => {
+                    let made = match tap {
+                        Tap::Play => staging.proposal().ok_or("Play with nothing staged")?,
+                        Tap::Discard => match staging.selected.as_slice() {
+                            [Pick::Hand(i)] => JaAction::Discard(staging.hand[*i]),
+                            _ => return Err("Discard without one card picked".into()),
+                        },
+                        Tap::Buy => JaAction::Buy,
+                        _ => JaAction::Decline,
+                    };
+                    if Jachete::puzzle_key(&made) != Jachete::puzzle_key(action) {
+                        return Err(format!("the taps made {made:?}, not the step's move"));
+                    }
+                    state.apply(&made).map_err(|e| format!("{e:?}"))?;
+                    return Ok(taps);
+                }
+            };
+            made.map_err(|e| format!("{tap:?} refused: {e:?} after {taps:?}"))?;
+        }
+        Err(format!("no end after {taps:?}"))
+    }
+
+    /// The cards a line names after its first "tap" ("touchez").
+    fn told_to_tap(line: &str, fr: bool) -> Vec<String> {
+        let low = line.to_lowercase();
+        let at = if fr {
+            low.find("touchez")
+        } else {
+            low.match_indices("tap").map(|(i, _)| i).find(|&i| !low[i + 3..].starts_with(|c: char| c.is_alphabetic()))
+        };
+        at.map(|i| jachete_cards_named(&line[i..], fr)).unwrap_or_default()
+    }
+
+    /// The words of a button as the table shows it.
+    fn button(tap: Tap, lang: Lang) -> Option<&'static str> {
+        let j = lang.ja();
+        Some(match tap {
+            Tap::NewMeld => j.new_meld,
+            Tap::Lay(_) => j.lay_here,
+            Tap::Swap => j.swap,
+            Tap::Play => j.play,
+            Tap::Discard => j.discard_button,
+            Tap::Loose(_) => j.to_place,
+            Tap::Buy => "J'achète",
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn issue52_every_jachete_lesson_is_followed_tap_by_tap_and_its_words_say_the_taps() {
+        let mut problems = Vec::new();
+        for (n, lesson) in course().lessons.iter().enumerate() {
+            let mut state = tablee_lessons::check::opening::<Rules>(lesson).unwrap();
+            for (i, step) in lesson.steps.iter().enumerate() {
+                let Some(json) = step.accept.first() else { continue };
+                let learner = json.get("seat").and_then(tablee_engine::json::Json::as_u64).unwrap() as Seat;
+                let action = Jachete::action_from_json(json).unwrap();
+                let at = format!("lesson {} step {}", n + 1, i + 1);
+                match follow(&mut state, learner, &action) {
+                    Err(e) => problems.push(format!("{at}: {e}")),
+                    Ok(taps) => {
+                        let first = taps.iter().find_map(|t| t.1).map(|c| c.to_string());
+                        for lang in Lang::ALL {
+                            let line = step.say.pick(lang == Lang::Fr);
+                            if let (Some(told), Some(first)) = (told_to_tap(line, lang == Lang::Fr).first(), &first) {
+                                if told != first {
+                                    problems.push(format!("{at} ({lang:?}): the line tells to tap {told} first, the coach points at {first}"));
+                                }
+                            }
+                            for tap in &taps {
+                                if let Some(words) = button(tap.0, lang).filter(|w| !line.contains(w)) {
+                                    problems.push(format!("{at} ({lang:?}): the coach points at “{words}”, which the line does not name: {line}"));
+                                }
+                            }
+                        }
+                    }
+                }
+                for reply in &step.then {
+                    tablee_lessons::check::play::<Rules>(&mut state, reply).unwrap();
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    /// Issue 52: a wrong meld staged in lesson 4 (8♠ 2♣ ★: two wilds in
+    /// three) is said by the coach — the meld's refusal and the way back —
+    /// where the coach used to keep its old line; on the coach's way, nothing.
+    #[test]
+    fn ja05_a_wrong_meld_staged_in_a_lesson_is_said_by_the_coach() {
+        let course = course();
+        let lesson = course.lessons.iter().find(|l| l.id == "wilds").unwrap();
+        let state = tablee_lessons::check::opening::<Rules>(lesson).unwrap();
+        let action = Jachete::action_from_json(lesson.steps[1].accept.first().unwrap()).unwrap();
+        let mut staging = Staging::new(&state.view(0), Order::Rank);
+        let on_way = next_tap(&staging, &action) != Some(Tap::Reset);
+        assert!(on_way && astray_words(&staging, !on_way, Lang::En).is_none(), "nothing wrong at the start");
+        for card in ["8S", "2C", "JK"] {
+            let i = staging.hand.iter().position(|c| *c == Card::parse(card).unwrap()).unwrap();
+            staging.toggle(Pick::Hand(i)).unwrap();
+        }
+        staging.place(Target::NewMeld).unwrap();
+        let lost = next_tap(&staging, &action) == Some(Tap::Reset);
+        for (lang, words) in [(Lang::En, ["not valid", "Reset turn"]), (Lang::Fr, ["pas valable", "Recommencer le tour"])] {
+            let said = astray_words(&staging, lost, lang).expect("the coach says what is wrong");
+            assert!(words.iter().all(|w| said.contains(w)), "{said}");
+        }
+    }
+
+    /// Issue 52: lesson 6 practises both moving a card between melds and
+    /// swapping a natural for a wild (JA-13, JA-14).
+    #[test]
+    fn ja13_ja14_a_lesson_moves_a_card_between_melds_and_another_step_swaps_a_wild() {
+        let course = course();
+        let lesson = course.lessons.iter().find(|l| l.id == "swap").expect("the lesson of the table's rearranging");
+        let mut state = tablee_lessons::check::opening::<Rules>(lesson).unwrap();
+        let (mut moved, mut swapped) = (false, false);
+        for step in &lesson.steps {
+            let Some(json) = step.accept.first() else { continue };
+            let action = Jachete::action_from_json(json).unwrap();
+            let before: Vec<TableMeld> = state.round().table().to_vec();
+            let taps = follow(&mut state, 0, &action).unwrap();
+            let JaAction::Play { table } = &action else { continue };
+            // A natural picked off a meld, now in a meld it was not in.
+            for card in taps.iter().filter(|t| matches!(t.0, Tap::Meld(..))).filter_map(|t| t.1).filter(|c| !c.is_wild()) {
+                let was = before.iter().find(|m| m.cards.contains(&card)).expect("on the table at the start");
+                moved |= table.iter().any(|m| m.cards.contains(&card) && !m.cards.iter().any(|c| *c != card && was.cards.contains(c)));
+            }
+            swapped |= taps.iter().any(|t| t.0 == Tap::Swap);
+        }
+        assert!(moved, "a card moved from one meld to another");
+        assert!(swapped, "a natural swapped for a wild, confirmed");
+    }
 }

@@ -48,7 +48,7 @@ impl GameDef for Jachete {
     }
 
     fn blurb(lang: Lang) -> &'static str {
-        lang.pick("Quebec rummy: seven contracts, buy the discards", "Rami québécois : sept contrats, achetez les défausses")
+        lang.pick("Quebec rummy: seven contracts, buy the discards", "Rami québécois : achetez les défausses")
     }
 
     /// Seven rounds, about 350 moves.
@@ -85,8 +85,10 @@ impl GameDef for Jachete {
 
     fn players_words(lang: Lang) -> &'static str {
         match lang {
-            Lang::En => "4 to 8 (3 with the small-table option)",
-            Lang::Fr => "4 à 8 (3 avec l'option petite table)",
+            // JA-2: 3 with the small-table option, which the home screen
+            // turns on for 3 (one line there: issue 52).
+            Lang::En => "4 to 8 players (or 3)",
+            Lang::Fr => "4 à 8 joueurs (ou 3)",
         }
     }
 

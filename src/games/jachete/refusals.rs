@@ -58,7 +58,7 @@ pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
             format!("The decks hold only {} of the {}, and this table has more.", card.copies(), card_name(*card, lang))
         }
         Refusal::TooManyCopies { card } => format!(
-            "Les paquets n'ont que {} exemplaires de la carte {}, et cette table en a davantage.",
+            "Les deux jeux n'ont que {} exemplaires de la carte {}, et cette table en a davantage.",
             card.copies(),
             card_name(*card, lang)
         ),

@@ -359,6 +359,77 @@ impl Staging {
         out
     }
 
+    /// Whether a tap on card `k` of meld `m` (`None`: on the meld itself,
+    /// its "Lay here") lays the picked cards there. Else it picks the card
+    /// (or unpicks it): with nothing picked, or only cards of this meld, a
+    /// card to move (JA-13); with one natural of the hand picked, a wild to
+    /// swap it for, which waits for its confirmation ([`Self::swap_asked`],
+    /// issue 52: a tap that swapped at once surprised everyone).
+    pub fn tap_lays(&self, m: usize, k: Option<usize>) -> bool {
+        let Some(k) = k else { return true };
+        if self.selected.is_empty() || self.is_selected(Pick::Table(m, k)) {
+            return false;
+        }
+        let only_here = self.selected.iter().all(|p| matches!(p, Pick::Table(mm, _) if *mm == m));
+        let wild = self.table.get(m).and_then(|meld| meld.cards.get(k)).is_some_and(|s| s.card.is_wild());
+        let natural = matches!(self.selected.as_slice(), [Pick::Hand(i)] if self.hand.get(*i).is_some_and(|c| !c.is_wild()));
+        !(only_here || (wild && natural))
+    }
+
+    /// A tap on card `k` of meld `m`, or on the meld (`None`): see [`Self::tap_lays`].
+    pub fn tap_meld(&mut self, m: usize, k: Option<usize>) -> Result<(), StageError> {
+        match k {
+            Some(k) if !self.tap_lays(m, Some(k)) => self.toggle(Pick::Table(m, k)),
+            _ => self.place(Target::Meld(m)),
+        }
+    }
+
+    /// The swap the selection asks for (JA-13): one natural of the hand and
+    /// one wild of a meld picked — the natural, the wild and the meld. The
+    /// table asks before [`Self::swap`] makes it.
+    pub fn swap_asked(&self) -> Option<(Card, Card, usize)> {
+        let (mut hand, mut table) = (None, None);
+        for p in &self.selected {
+            match *p {
+                Pick::Hand(i) if hand.is_none() => hand = Some(i),
+                Pick::Table(m, k) if table.is_none() => table = Some((m, k)),
+                _ => return None,
+            }
+        }
+        let (i, (m, k)) = (hand?, table?);
+        let natural = *self.hand.get(i)?;
+        let wild = self.table.get(m)?.cards.get(k)?.card;
+        (!natural.is_wild() && wild.is_wild()).then_some((natural, wild, m))
+    }
+
+    /// The table cards picked when nothing else is (JA-13: cards to move to
+    /// another meld, which the table says how to do).
+    pub fn move_asked(&self) -> Vec<Card> {
+        let mut out = Vec::new();
+        for p in &self.selected {
+            match *p {
+                Pick::Table(m, k) => out.extend(self.table.get(m).and_then(|meld| meld.cards.get(k)).map(|s| s.card)),
+                _ => return Vec::new(),
+            }
+        }
+        out
+    }
+
+    /// The staged table's problem worth a red line now, when the table is
+    /// not yet proposed (issue 52: no error while a newcomer follows the
+    /// coach): none. An opening under way says what it lacks in its progress
+    /// line, a wild freed by a swap in its "To play again" line, a meld in its
+    /// own verdict (under it); the engine's refusal of a proposed table is
+    /// said when it comes.
+    pub fn shown_problem(&self) -> Option<Refusal> {
+        self.problem().filter(|p| match p {
+            Refusal::ContractNotMet { .. } => self.opened,
+            Refusal::TableCardRemoved => self.loose.is_empty(),
+            Refusal::MeldInvalid { .. } => false,
+            _ => true,
+        })
+    }
+
     /// JA-13: swaps the one selected natural from the hand for the one
     /// selected wild on a meld; the wild goes back to the hand if it was laid
     /// this turn, else it waits beside the table to be played again (JA-14).
@@ -834,6 +905,60 @@ mod tests {
         pick_hand(&mut t, "6H");
         t.toggle(Pick::Table(0, 1)).unwrap();
         assert_eq!(t.swap(), Err(StageError::NotASwap));
+    }
+
+    /// Issue 52: a natural of the hand, then a wild on a meld: nothing is
+    /// swapped yet, the swap is asked, and made once confirmed; the wild
+    /// tapped again is unpicked. A table card picked alone is a move, laid
+    /// on another meld by its "Lay here" (JA-13, JA-14).
+    #[test]
+    fn ja13_a_tap_sequence_that_swaps_asks_first_and_a_table_card_moves() {
+        let card = |t: &str| Card::parse(t).unwrap();
+        let mut s = Staging::new(&view(1, "6H 9C", &[(0, "5H JK 7H"), (2, "4S 4D 4H 4C")], true), Order::Rank);
+        pick_hand(&mut s, "6H");
+        assert!(!s.tap_lays(0, Some(1)), "a tap on the wild picks it");
+        s.tap_meld(0, Some(1)).unwrap();
+        assert_eq!(s.table[0].cards[1].card, card("JK"), "not swapped yet");
+        assert_eq!(s.swap_asked(), Some((card("6H"), card("JK"), 0)));
+        s.tap_meld(0, Some(1)).unwrap();
+        assert_eq!((s.swap_asked(), s.selected.len()), (None, 1), "tapped again: unpicked, the swap no longer asked");
+        s.tap_meld(0, Some(1)).unwrap();
+        s.swap().unwrap();
+        assert_eq!(s.loose, cards("JK"));
+        assert!(s.table[0].cards.iter().any(|x| x.card == card("6H")));
+        assert_eq!(s.shown_problem(), None, "the wild to play again is said by its own line, not as an error");
+        assert_eq!(s.problem(), Some(Refusal::TableCardRemoved), "the engine would refuse it as it is");
+        // A natural of the hand with a natural of a meld: laid there, no swap asked.
+        let mut t = Staging::new(&view(1, "8H", &[(0, "5H 6H 7H")], true), Order::Rank);
+        pick_hand(&mut t, "8H");
+        assert!(t.tap_lays(0, Some(2)));
+        t.tap_meld(0, Some(2)).unwrap();
+        assert_eq!(t.table[0].cards.len(), 4);
+        // A move: the 4♥ off a set of four onto a run.
+        let mut m = Staging::new(&view(1, "9C", &[(0, "5H 6H 7H"), (2, "4S 4D 4H 4C")], true), Order::Rank);
+        m.tap_meld(1, Some(2)).unwrap();
+        assert_eq!(m.move_asked(), cards("4H"));
+        assert_eq!(m.swap_asked(), None);
+        assert!(m.tap_lays(0, None));
+        m.tap_meld(0, None).unwrap();
+        assert_eq!(m.table[0].cards.iter().map(|x| x.card).collect::<Vec<_>>(), cards("4H 5H 6H 7H"));
+        assert_eq!(m.table[1].cards.len(), 3);
+        assert_eq!(m.problem(), None);
+        assert!(m.proposal().is_some());
+    }
+
+    /// Issue 52: an opening under way is no error (its progress line says
+    /// what it lacks); once opened, a contract is no longer asked.
+    #[test]
+    fn ja12_an_opening_under_way_shows_no_error() {
+        let mut s = Staging::new(&view(1, "7H 7S 7D 9C 9D 9S KH", &[], false), Order::Rank);
+        for c in ["7H", "7S", "7D"] {
+            pick_hand(&mut s, c);
+        }
+        s.place(Target::NewMeld).unwrap();
+        assert!(matches!(s.problem(), Some(Refusal::ContractNotMet { .. })), "the engine would refuse it now");
+        assert_eq!(s.shown_problem(), None, "but it is an opening under way");
+        assert_eq!(s.progress().map(|p| p.0), Some(1));
     }
 
     #[test]

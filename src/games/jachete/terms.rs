@@ -1,5 +1,6 @@
 //! J'achète's words defined on the table (issue 42, `ui::term`): the
-//! contract's set, a run, a wild, to open, to buy — in French (the table's
+//! contract's set, a run, a wild, to open, to buy; the stock, the pots
+//! (issue 52: the two decks and what the cents are for) — in French (the table's
 //! words: série, suite, floune, ouvrir, acheter) and English. Only the
 //! table's part reaches them.
 
@@ -18,6 +19,12 @@ pub struct Terms {
     pub open: Word,
     /// JA-9, JA-10: a buy.
     pub buy: Word,
+    /// JA-1, JA-8: the stock, the two decks (issue 52).
+    pub stock: Word,
+    /// JA-2, JA-18: the small pot, and what the cents are for.
+    pub small_pot: Word,
+    /// JA-10, JA-18: the big pot.
+    pub big_pot: Word,
 }
 
 pub fn terms(lang: Lang) -> &'static Terms {
@@ -48,7 +55,22 @@ const EN: Terms = Terms {
     buy: Word {
         key: "buy",
         word: "buy",
-        says: "A discarded card may be bought for 5¢ by a player who has not opened: they take it with a bonus card from the stock. The first in turn order who says “J'achète” gets it.",
+        says: "A discarded card may be bought for 5¢ by a player who has not opened: they take it with a bonus card from the stock. The first in turn order who says “J'achète!” gets it.",
+    },
+    stock: Word {
+        key: "stock",
+        word: "stock",
+        says: "Two decks of 52 cards and 4 jokers, shuffled, face down: each card is there twice. Each turn begins with its top card.",
+    },
+    small_pot: Word {
+        key: "small-pot",
+        word: "small pot",
+        says: "Everyone started with 60¢ and put 10¢ in it (so purses show 50¢). Whoever goes out in round 7 takes it. Cents pay for buys.",
+    },
+    big_pot: Word {
+        key: "big-pot",
+        word: "big pot",
+        says: "Each buy puts 5¢ in it. After round 7, the fewest points wins it.",
     },
 };
 
@@ -76,6 +98,21 @@ const FR: Terms = Terms {
     buy: Word {
         key: "buy",
         word: "acheter",
-        says: "Une carte défaussée peut être achetée 5\u{a0}¢ par un joueur qui n'a pas ouvert\u{a0}: il la prend avec une carte en prime de la pioche. Le premier dans l'ordre du tour qui dit «\u{a0}J'achète\u{a0}» l'obtient.",
+        says: "Une carte défaussée peut être achetée 5\u{a0}¢ par un joueur qui n'a pas ouvert\u{a0}: il la prend avec une carte en prime de la pioche. Le premier dans l'ordre du tour qui dit «\u{a0}J'achète\u{a0}!\u{a0}» l'obtient.",
+    },
+    stock: Word {
+        key: "stock",
+        word: "pioche",
+        says: "Deux jeux de 52 cartes et 4 jokers mêlés, face cachée\u{a0}: chaque carte y est deux fois. Chaque tour commence par sa carte du dessus.",
+    },
+    small_pot: Word {
+        key: "small-pot",
+        word: "petit pot",
+        says: "Chacun a commencé avec 60\u{a0}¢ et y a mis 10\u{a0}¢ (les bourses montrent donc 50\u{a0}¢). Qui sort à la manche 7 le prend. Les cents servent à acheter.",
+    },
+    big_pot: Word {
+        key: "big-pot",
+        word: "gros pot",
+        says: "Chaque achat y met 5\u{a0}¢. Après la manche 7, le moins de points le gagne.",
     },
 };

@@ -70,6 +70,10 @@ pub struct JaStrings {
     pub lay_here: &'static str,
     pub cancel: &'static str,
     pub to_place: &'static str,
+    /// JA-14: what to do with a wild a swap freed.
+    pub to_place_help: &'static str,
+    /// JA-13: table cards picked alone are to be moved (issue 52).
+    pub move_help: &'static str,
     pub valid: &'static str,
     pub turn_help: &'static str,
     pub round_end: &'static str,
@@ -128,8 +132,10 @@ pub static EN: JaStrings = JaStrings {
     lay_here: "Lay here",
     cancel: "Cancel",
     to_place: "To play again",
+    to_place_help: "It goes back on the table this turn: tap it, then “Lay here” on a meld.",
+    move_help: "To move it: “Lay here” on another meld, or “New meld”.",
     valid: "valid",
-    turn_help: "Tap cards, then a meld or “New meld”. Play lays the table down; a discard ends your turn.",
+    turn_help: "Tap cards, then a meld or “New meld”; once opened, a table card tapped may move to another meld. Play lays the table down; a discard ends your turn.",
     round_end: "Round over",
     next_round: "Next round",
     hands_left: "Cards left in hand",
@@ -148,7 +154,7 @@ pub static FR: JaStrings = JaStrings {
     round: "Manche",
     contract: "Contrat",
     dealer: "Donneur",
-    stock: "Paquet",
+    stock: "Pioche",
     discard: "Défausse",
     discard_empty: "vide",
     history_show: "Cartes défaussées",
@@ -165,7 +171,7 @@ pub static FR: JaStrings = JaStrings {
     your_hand: "Votre main",
     sort_rank: "Trier par valeur",
     sort_suit: "Trier par couleur",
-    buy: "J'achète! (5¢)",
+    buy: "J'achète\u{a0}! (5\u{a0}¢)",
     decline: "Non merci",
     buy_order: "Qui peut acheter, dans l'ordre",
     declined: "a dit non",
@@ -185,8 +191,10 @@ pub static FR: JaStrings = JaStrings {
     lay_here: "Poser ici",
     cancel: "Annuler",
     to_place: "À rejouer",
+    to_place_help: "Elle retourne sur la table ce tour-ci\u{a0}: touchez-la, puis «\u{a0}Poser ici\u{a0}» sur une combinaison.",
+    move_help: "Pour la déplacer\u{a0}: «\u{a0}Poser ici\u{a0}» sur une autre combinaison, ou «\u{a0}Nouvelle combinaison\u{a0}».",
     valid: "valable",
-    turn_help: "Touchez des cartes, puis une combinaison ou « Nouvelle combinaison ». Jouer pose la table ; une défausse finit votre tour.",
+    turn_help: "Touchez des cartes, puis une combinaison ou «\u{a0}Nouvelle combinaison\u{a0}»\u{a0}; une fois ouvert, une carte de la table touchée peut changer de combinaison. Jouer pose la table\u{a0}; une défausse finit votre tour.",
     round_end: "Fin de la manche",
     next_round: "Manche suivante",
     hands_left: "Cartes restées en main",
@@ -253,35 +261,64 @@ pub fn progress_text(done: usize, c: Contract, lang: Lang) -> String {
     }
 }
 
-/// Cents: "45¢".
-pub fn cents(n: i32) -> String {
-    format!("{}¢", crate::i18n::num(n))
+/// Cents as the table writes them, one form a language (issue 52): "45¢",
+/// « 45 ¢ » (a no-break space, French typography).
+pub fn cents(n: i32, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{}¢", crate::i18n::num(n)),
+        Lang::Fr => format!("{}\u{a0}¢", crate::i18n::num(n)),
+    }
 }
 
-/// Whose turn: "Your turn: play, then discard." / "Player 3 is playing."
-pub fn turn_text(config: &Table, seat: Seat, buying: bool, lang: Lang) -> String {
+/// Whose turn: "Your turn: you drew the 7♦. …" /
+/// "Player 3 is playing." `drawn`: the card the person drew (JA-8), marked
+/// in the hand.
+pub fn turn_text(config: &Table, seat: Seat, buying: bool, drawn: Option<Card>, lang: Lang) -> String {
     let name = seat_name(config, seat, lang);
     let you = crate::i18n::is_you(config, seat);
+    let drew = |en: bool| match drawn {
+        // (Ringed in the hand: said by the ring. The line stays two lines
+        // on a phone: it is pinned over the table.)
+        Some(c) if en => format!("you drew {}", the_card(c, lang)),
+        Some(c) => format!("vous avez pioché {}", the_card(c, lang)),
+        None if en => "you drew a card".to_string(),
+        None => "vous avez pioché".to_string(),
+    };
     match (lang, buying, you) {
         (Lang::En, true, true) => "Do you buy the discard?".to_string(),
         (Lang::En, true, false) => format!("{name} may buy the discard."),
-        (Lang::En, false, true) => "Your turn: you drew a card. Lay melds if you can, then discard.".to_string(),
+        (Lang::En, false, true) => format!("Your turn: {}. Lay melds if you can, then discard.", drew(true)),
         (Lang::En, false, false) => format!("{name} is playing."),
         (Lang::Fr, true, true) => "Achetez-vous la défausse ?".to_string(),
         (Lang::Fr, true, false) => format!("{name} peut acheter la défausse."),
-        (Lang::Fr, false, true) => "À vous : vous avez pioché. Posez si vous pouvez, puis défaussez.".to_string(),
+        // (Two lines on a phone, the card named: "si possible".)
+        (Lang::Fr, false, true) if drawn.is_some() => format!("À vous : {}. Posez si possible, puis défaussez.", drew(false)),
+        (Lang::Fr, false, true) => format!("À vous : {}. Posez si vous pouvez, puis défaussez.", drew(false)),
         (Lang::Fr, false, false) => format!("{name} joue."),
     }
 }
 
+/// Issue 52: a tap sequence that swaps says so before the swap is made —
+/// "Swap your Q♣ for the ★ of this meld? …" (JA-13, JA-14).
+pub fn swap_ask(natural: Card, wild: Card, lang: Lang) -> String {
+    let (n, w) = (card_label(natural, lang), card_label(wild, lang));
+    match lang {
+        Lang::En => format!("Swap your {n} for the {w} of this meld? The {w} then comes off the table and must be played again this turn."),
+        Lang::Fr => format!("Échanger votre {n} contre le {w} de cette combinaison\u{a0}? Le {w} en sort et devra être rejoué ce tour-ci."),
+    }
+}
+
+
+
 /// The buy window's question (JA-9, JA-10).
 pub fn buy_question(card: Card, next: bool, lang: Lang) -> String {
     let c = the_card(card, lang);
+    let price = cents(tablee_engine::jachete::BUY_PRICE, lang);
     match (lang, next) {
-        (Lang::En, true) => format!("Buy {c} for 5¢? You also get a bonus card, then draw as usual: it is your turn next."),
-        (Lang::En, false) => format!("Buy {c} for 5¢? You also get a bonus card from the stock."),
-        (Lang::Fr, true) => format!("Acheter {c} pour 5¢ ? Vous recevez aussi une carte en prime, puis vous piochez : c'est votre tour."),
-        (Lang::Fr, false) => format!("Acheter {c} pour 5¢ ? Vous recevez aussi une carte en prime du paquet."),
+        (Lang::En, true) => format!("Buy {c} for {price}? You also get a bonus card, then draw as usual: it is your turn next."),
+        (Lang::En, false) => format!("Buy {c} for {price}? You also get a bonus card from the stock."),
+        (Lang::Fr, true) => format!("Acheter {c} pour {price} ? Vous recevez aussi une carte en prime, puis vous piochez : c'est votre tour."),
+        (Lang::Fr, false) => format!("Acheter {c} pour {price} ? Vous recevez aussi une carte en prime de la pioche."),
     }
 }
 
@@ -370,7 +407,7 @@ pub fn went_out_text(config: &Table, seat: Option<Seat>, lang: Lang) -> String {
         // The person is spoken to: "Vous êtes sorti !", not "Vous est sorti !".
         (Some(s), _) => says(lang, is_you(config, s), &seat_name(config, s, lang), "went out!", "went out!", "êtes sorti !", "est sorti !"),
         (None, Lang::En) => "The stock ran out: everyone scores their hand.".to_string(),
-        (None, Lang::Fr) => "Le paquet est épuisé : chacun compte sa main.".to_string(),
+        (None, Lang::Fr) => "La pioche est épuisée : chacun compte sa main.".to_string(),
     }
 }
 
@@ -497,6 +534,51 @@ mod tests {
         }
     }
 
+    /// Issue 52: one word for each thing, one form for money and for the
+    /// game's cry, the same on the table, in the lessons, in the terms and on
+    /// the rules pages; the rules pages and the home screen give the same
+    /// numbers of players (JA-2). Red if "paquet", "cagnotte", "5 cents",
+    /// "5¢" in French or "J'achète!" without its space came back.
+    #[test]
+    fn ja02_issue52_one_word_and_one_form_everywhere() {
+        use crate::app::game::GameDef;
+        let lessons = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/lessons/jachete.json"));
+        let course = tablee_lessons::Course::read(lessons).unwrap();
+        let mut french: Vec<String> = Vec::new();
+        for l in &course.lessons {
+            french.push(l.title.fr.clone());
+            french.push(l.done.fr.clone());
+            for s in &l.steps {
+                french.extend(s.wrong.iter().chain(s.refuse.iter().filter_map(|r| r.say.as_ref())).chain([&s.say]).map(|w| w.fr.clone()));
+            }
+        }
+        let rules_fr = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/jachete-fr.html"));
+        let rules_en = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/jachete-en.html"));
+        french.push(rules_fr.to_string());
+        let t = crate::games::jachete::terms::terms(Lang::Fr);
+        french.extend([t.set, t.run, t.wild, t.open, t.buy, t.stock, t.small_pot, t.big_pot].iter().map(|w| w.says.to_string()));
+        french.extend([FR.buy, FR.stock, FR.small_pot, FR.big_pot].iter().map(|w| w.to_string()));
+        french.push(buy_question(Card::parse("7H").unwrap(), true, Lang::Fr));
+        french.push(went_out_text(&Table::new(tablee_engine::Seed::from_number(2), 4), None, Lang::Fr));
+        for text in &french {
+            let low = text.to_lowercase();
+            assert!(!low.contains("paquet") && !low.contains("cagnotte"), "the stock is « la pioche », the pots « petit pot » and « gros pot »: {text}");
+            assert!(!text.contains("J'achète!") && !text.contains("J'achète !"), "« J'achète\u{a0}! » (a no-break space): {text}");
+            let digits_then = |unit: &str| text.match_indices(unit).any(|(i, _)| text[..i].trim_end_matches([' ', '\u{a0}']).ends_with(|c: char| c.is_ascii_digit()) && !text[..i].ends_with('\u{a0}'));
+            assert!(!digits_then("¢") && !digits_then(" cents"), "money as the table writes it, « 5\u{a0}¢ »: {text}");
+        }
+        assert_eq!(cents(5, Lang::Fr), "5\u{a0}¢");
+        assert_eq!(cents(45, Lang::En), "45¢");
+        assert!(!rules_en.contains(" cents into") && !rules_en.contains("5 cents"), "5¢ in English");
+        // JA-2: the rules pages and the home screen's line say the same players.
+        for (lang, page) in [(Lang::Fr, rules_fr), (Lang::En, rules_en)] {
+            let words = Jachete::players_words(lang);
+            // (The page goes on: "(or 3, with the small-table option)".)
+            assert!(page.contains(words.trim_end_matches(')')), "the rules page says {words}");
+            assert!(crate::i18n::game_blurb::<Jachete>(lang).contains(words), "the home screen says {words}");
+        }
+    }
+
     #[test]
     fn ja03_contracts_read_in_words() {
         let c = contract(1).unwrap();
@@ -573,7 +655,8 @@ mod tests {
         for lang in Lang::ALL {
             let text = share_text(&config, Some(&summary), Some(80), None, url, lang);
             assert!(text.starts_with(&format!("Tablée · J'achète · {}", crate::i18n::deal_name(&config, lang))), "{text}");
-            assert!(text.contains(&format!("{} points (par 80), {}.", crate::i18n::num(me.points), place_text(me.place, 4, lang))), "{text}");
+            let par = lang.pick("the expert bot: 80 points", "le bot expert\u{a0}: 80 points");
+            assert!(text.contains(&format!("{} points ({par}), {}.", crate::i18n::num(me.points), place_text(me.place, 4, lang))), "{text}");
             assert!(text.ends_with(url), "{text}");
             assert!(!text.contains("JA-") && !text.chars().any(|c| "♠♥♦♣★".contains(c)), "no rule id, no card: {text}");
             let counted = share_text(&config, Some(&summary), None, Some(DailyAttempt::Counts { streak: 3 }), url, lang);

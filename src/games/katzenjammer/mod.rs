@@ -61,8 +61,8 @@ impl GameDef for Katzenjammer {
 
     fn players_words(lang: Lang) -> &'static str {
         match lang {
-            Lang::En => "2 to 6",
-            Lang::Fr => "2 à 6",
+            Lang::En => "2 to 6 players",
+            Lang::Fr => "2 à 6 joueurs",
         }
     }
 

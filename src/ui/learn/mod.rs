@@ -57,6 +57,11 @@ pub trait Coached: GameUi {
     fn target(_session: &Session<Self>, _action: &Self::Action) -> Option<String> {
         None
     }
+    /// The table staged off the way to `action` (issue 52: a wrong meld),
+    /// in words: what is wrong and the way back; `None` while on the way.
+    fn astray(_session: &Session<Self>, _action: &Self::Action, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The coached game: the move to suggest to the person to act, and one
     /// line saying what matters now (from the position; `None`: not the
     /// person's turn).
@@ -329,6 +334,9 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
     let count = course.lessons.len();
     let phase = RwSignal::new(Phase::Step(0));
     let wrong = RwSignal::new(None::<String>);
+    // The table staged off the coach's way, in words (worked out as the
+    // target is marked).
+    let astray = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let alive = Arc::new(AtomicBool::new(true));
     let players = lesson.position.get("players").and_then(Json::as_u64).unwrap_or(4) as usize;
@@ -382,7 +390,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
     // (a card picked): marked again after every change and every click.
     let remark = {
         let (lesson, alive) = (lesson.clone(), alive.clone());
-        move || schedule_mark::<G>(ctx, lesson.clone(), phase, alive.clone())
+        move || schedule_mark::<G>(ctx, lesson.clone(), phase, astray, alive.clone())
     };
     {
         let remark = remark.clone();
@@ -472,7 +480,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
                 <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
                 <p class="coach-step muted" data-testid="coach-step">{step_note}</p>
                 <p class="coach-line" data-testid="coach-line" aria-live="polite">{line}</p>
-                {move || wrong.get().map(|w| view! { <p class="coach-wrong" role="alert" data-testid="coach-wrong">{w}</p> })}
+                {move || astray.get().or_else(|| wrong.get()).map(|w| view! { <p class="coach-wrong" role="alert" data-testid="coach-wrong">{w}</p> })}
                 <Show when=explain.clone()>
                     <button type="button" class="primary" data-testid="coach-next" on:click=next_step>{move || ln(ctx.lang()).next}</button>
                 </Show>
@@ -577,17 +585,28 @@ async fn replies<G: Coached>(ctx: Ctx, step: Step, i: usize, len: usize, phase: 
 /// Marks the coach's target in the next frame (the page shows the change
 /// first); while the element is not there yet (the table's part still
 /// coming), tries again a little later.
-fn schedule_mark<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>) {
-    fn attempt<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, alive: Arc<AtomicBool>, left: u32) {
+fn schedule_mark<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, astray: RwSignal<Option<String>>, alive: Arc<AtomicBool>) {
+    fn attempt<G: Coached>(ctx: Ctx, lesson: Arc<Lesson>, phase: RwSignal<Phase>, astray: RwSignal<Option<String>>, alive: Arc<AtomicBool>, left: u32) {
         if !alive.load(Ordering::Relaxed) {
             return;
         }
         let Some(now) = phase.try_get_untracked() else { return };
+        // Off the coach's way (a wrong meld staged): the coach says so.
+        let off = match now {
+            Phase::Step(i) => lesson.steps.get(i).and_then(|s| s.accept.first()).and_then(|a| G::action_from_json(a).ok()).and_then(|a| {
+                let lang = ctx.lang.get_untracked();
+                ctx.game_untracked::<G, _>(|s| G::astray(s, &a, lang)).flatten()
+            }),
+            _ => None,
+        };
+        if astray.try_get_untracked().is_some_and(|was| was != off) {
+            let _ = astray.try_set(off);
+        }
         if !mark::<G>(ctx, &lesson, now) && left > 0 {
-            set_timeout(move || attempt::<G>(ctx, lesson, phase, alive, left - 1), std::time::Duration::from_millis(100));
+            set_timeout(move || attempt::<G>(ctx, lesson, phase, astray, alive, left - 1), std::time::Duration::from_millis(100));
         }
     }
-    request_animation_frame(move || attempt::<G>(ctx, lesson, phase, alive, 100));
+    request_animation_frame(move || attempt::<G>(ctx, lesson, phase, astray, alive, 100));
 }
 
 fn document() -> Option<web_sys::Document> {
@@ -659,7 +678,10 @@ fn into_view(el: &web_sys::Element) {
     let Some(window) = web_sys::window() else { return };
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top").min(height));
-    let top = 64.0;
+    // Under the table's turn line, pinned at the top (its height: two or
+    // three lines on a phone).
+    let pinned = document().and_then(|d| d.query_selector(".status").ok().flatten()).map_or(0.0, |s| browser::edge(&s, "bottom") - browser::edge(&s, "top"));
+    let top = (pinned + 8.0).max(64.0);
     let bottom = if coach_top > top + 80.0 { coach_top } else { height };
     let (el_top, el_bottom) = (browser::edge(el, "top"), browser::edge(el, "bottom"));
     if el_top >= top && el_bottom <= bottom {

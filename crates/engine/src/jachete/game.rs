@@ -81,6 +81,9 @@ pub struct JaView {
     pub scores: Vec<i32>,
     pub opened: Vec<bool>,
     pub pots: (i32, i32),
+    /// The card this seat drew from the stock to start its turn (JA-8),
+    /// while that turn lasts: the table marks it in the hand.
+    pub drawn: Option<Card>,
 }
 
 impl JaGame {
@@ -322,6 +325,7 @@ impl Game for JaGame {
             scores: (0..n).map(|s| r.score(s)).collect(),
             opened: (0..n).map(|s| r.opened(s)).collect(),
             pots: r.pots(),
+            drawn: r.drawn().filter(|_| r.to_act() == Some(seat)),
         }
     }
 

@@ -151,6 +151,10 @@ pub struct JaRound {
     result: Option<RoundResult>,
     /// The card the dealer turned (JA-7), public from the start.
     first_card: Option<Card>,
+    /// The card the turn's player drew from the stock to start this turn
+    /// (JA-8), until the turn ends: private to that player, whose table
+    /// marks it in the hand.
+    drawn: Option<Card>,
 }
 
 impl JaRound {
@@ -208,6 +212,7 @@ impl JaRound {
             stock_rebuilt: false,
             result: None,
             first_card: None,
+            drawn: None,
         };
         // JA-7: the dealer turns the top stock card.
         match round.draw() {
@@ -292,6 +297,7 @@ impl JaRound {
             stock_rebuilt: false,
             result: None,
             first_card: None,
+            drawn: None,
         })
     }
 
@@ -354,6 +360,13 @@ impl JaRound {
         self.result.as_ref()
     }
     /// The card the dealer turned at the start of the round (JA-7).
+    /// The card the player to act drew from the stock at the start of this
+    /// turn (JA-8), while the turn lasts (`None` in a buy window, between
+    /// rounds, and in a world rebuilt from a view).
+    pub fn drawn(&self) -> Option<Card> {
+        self.drawn.filter(|_| self.phase == JaPhase::Play)
+    }
+
     pub fn first_card(&self) -> Option<Card> {
         self.first_card
     }
@@ -467,6 +480,7 @@ impl JaRound {
         match self.draw() {
             Some(card) => {
                 self.hands[self.turn].push(card);
+                self.drawn = Some(card);
                 self.phase = JaPhase::Play;
                 self.to_act = self.turn;
                 self.table_at_turn_start = self.table.clone();
@@ -481,6 +495,7 @@ impl JaRound {
         };
         self.hands[seat].remove(at);
         self.discard.push(card);
+        self.drawn = None;
         if self.hands[seat].is_empty() {
             self.end_round(Some(seat)); // going out by discarding: no buy window
             return Ok(());

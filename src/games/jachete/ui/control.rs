@@ -341,22 +341,15 @@ fn drop_on(ui: Ui, target: &str) {
     }
 }
 
-/// A tap on card `k` of meld `m`: select it, swap a natural for it, or drop
-/// the selection on its meld.
+/// A tap on card `k` of meld `m` (or on the meld: `None`): pick it (a card
+/// to move, a wild to swap: the swap waits for its confirmation), or drop
+/// the selection on its meld (`Staging::tap_meld`).
 fn tap_meld(ui: Ui, m: usize, k: Option<usize>) {
-    let (empty, only_here, swap) = ui.staging_with(|s| {
-        let Some(s) = s.as_ref() else { return (true, false, false) };
-        let only_here = s.selected.iter().all(|p| matches!(p, Pick::Table(mm, _) if *mm == m));
-        let wild = k.and_then(|k| s.table.get(m)?.cards.get(k)).is_some_and(|c| c.card.is_wild());
-        let swap = wild && matches!(s.selected.as_slice(), [Pick::Hand(i)] if s.hand.get(*i).is_some_and(|c| !c.is_wild()));
-        (s.selected.is_empty(), only_here, swap)
-    });
-    match k {
-        Some(k) if swap => stage_on(ui, Some(m), |s| s.toggle(Pick::Table(m, k)).and_then(|()| s.swap())),
-        Some(k) if empty || only_here => {
-            stage(ui, |s| s.toggle(Pick::Table(m, k)));
-        }
-        _ => stage_on(ui, Some(m), |s| s.place(Target::Meld(m))),
+    let lays = ui.staging_with(|s| s.as_ref().is_none_or(|s| s.tap_lays(m, k)));
+    if lays {
+        stage_on(ui, Some(m), |s| s.tap_meld(m, k));
+    } else {
+        stage(ui, |s| s.tap_meld(m, k));
     }
 }
 
@@ -434,6 +427,17 @@ fn dispatch(ui: Ui, what: &str) {
         "swap" => {
             let m = source_meld(ui);
             stage_on(ui, m, Staging::swap);
+            // The question (and its button, which had the focus) is gone:
+            // the keyboard goes on with the wild freed, to play again.
+            refocus("[data-testid=\"ja-loose-0\"]");
+        }
+        // The swap's question answered no: nothing picked.
+        "unpick" => {
+            stage(ui, |s| {
+                s.clear_selection();
+                Ok(())
+            });
+            refocus("[data-testid=\"ja-hand-card-0\"]");
         }
         "sr" => sort(ui, Order::Rank),
         "ss" => sort(ui, Order::Suit),
@@ -474,6 +478,18 @@ fn dispatch(ui: Ui, what: &str) {
             _ => {}
         },
     }
+}
+
+/// In the next frame, if the focus was lost (its element gone), on `selector`.
+fn refocus(selector: &'static str) {
+    request_animation_frame(move || {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let body: Option<web_sys::Node> = doc.body().map(Into::into);
+        let lost = doc.active_element().is_none_or(|a| a.is_same_node(body.as_ref()));
+        if let Some(el) = doc.query_selector(selector).ok().flatten().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()).filter(|_| lost) {
+            let _ = el.focus();
+        }
+    });
 }
 
 /// Stages the hint's table ("Stage this table").

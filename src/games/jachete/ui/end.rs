@@ -158,7 +158,7 @@ pub(super) fn EndPanel(ui: Ui) -> impl IntoView {
                         <tr class:winner=p.winner data-testid=format!("end-row-{}", p.seat)>
                             <th scope="row">{i18n::seat_name(config, p.seat, lang)}</th>
                             <td><strong>{p.points}</strong></td>
-                            <td>{texts::cents(p.purse)}</td>
+                            <td>{texts::cents(p.purse, lang)}</td>
                             <td>{i18n::place_short(p.place, lang)}</td>
                         </tr>
                     }

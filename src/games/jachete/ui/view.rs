@@ -8,7 +8,7 @@
 //! the foot of the window (full.css).
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal, BUY_PRICE};
+use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, BUY_PRICE};
 use tablee_engine::Seat;
 
 use super::cards::{cards_view, face_class};
@@ -54,7 +54,9 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
         };
         view! {
             {fact(j.dealer, i18n::seat_name(s.config(), v.dealer, lang).into_any())}
-            <div><dt>{j.stock}</dt><dd data-testid="ja-stock">{v.stock}</dd></div>
+            // Issue 52: the stock (the two decks) and the pots (what the
+            // cents are for) defined where they first appear.
+            <div><dt><Term word=terms.stock shown=j.stock /></dt><dd data-testid="ja-stock">{v.stock}</dd></div>
             {fact(j.discard, discard)}
         }
     });
@@ -77,8 +79,8 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
             </div>
             <dl class="facts">
                 {during}
-                {fact(j.small_pot, texts::cents(v.pots.0).into_any())}
-                {fact(j.big_pot, texts::cents(v.pots.1).into_any())}
+                <div><dt><Term word=terms.small_pot shown=j.small_pot /></dt><dd data-testid="ja-small-pot">{texts::cents(v.pots.0, lang)}</dd></div>
+                <div><dt><Term word=terms.big_pot shown=j.big_pot /></dt><dd data-testid="ja-big-pot">{texts::cents(v.pots.1, lang)}</dd></div>
             </dl>
         </section>
     }
@@ -149,7 +151,7 @@ fn seat_line(r: SeatRow, lang: Lang) -> impl IntoView {
                 {r.opened.map(|o| view! { " " <span class="badge" class:holds=o>{if o { j.opened } else { j.not_opened }}</span> })}
             </p>
             <p class="stats">
-                <span>{texts::cents(r.money)}</span>
+                <span data-testid=format!("ja-purse-{seat}")>{texts::cents(r.money, lang)}</span>
                 <span>{r.score} " " {j.points}</span>
                 {r.opened.is_some().then(|| view! { <span>{texts::hand_size_text(hand_size, staged, lang)}</span> })}
                 {(!r.bought.is_empty()).then(|| view! { <span class="bought">{j.bought} " " {cards_view(&r.bought, lang)}</span> })}
@@ -227,8 +229,9 @@ fn Status(ui: Ui) -> impl IntoView {
         let lang = ctx.lang();
         ctx.game::<Ja, _>(|s| {
             let seat = s.to_act()?;
-            let buying = s.view(seat).phase == JaPhase::BuyWindow;
-            Some((texts::turn_text(s.config(), seat, buying, lang), s.human_to_act().is_some()))
+            let v = s.view(seat);
+            let buying = v.phase == JaPhase::BuyWindow;
+            Some((texts::turn_text(s.config(), seat, buying, v.drawn, lang), s.human_to_act().is_some()))
         })
         .flatten()
     });
@@ -455,17 +458,18 @@ fn Buy(ui: Ui) -> impl IntoView {
 
 /// One card of the hand, keyed by the card (and its copy): moved, not
 /// redrawn, when the hand is sorted or a card leaves it.
-fn hand_card(ui: Ui, i: ReadSignal<usize>, card: Card, flags: Memo<Vec<(bool, bool)>>) -> impl IntoView {
+fn hand_card(ui: Ui, i: ReadSignal<usize>, card: Card, flags: Memo<Vec<(bool, bool, bool)>>) -> impl IntoView {
     let lang = ui.ctx.lang;
-    let flag = move |f: fn(&(bool, bool)) -> bool| flags.with(|v| v.get(i.get()).is_some_and(f));
+    let flag = move |f: fn(&(bool, bool, bool)) -> bool| flags.with(|v| v.get(i.get()).is_some_and(f));
     let selected = move || flag(|f| f.0);
     view! {
         <li>
             <button
                 type="button"
                 class=format!("{} hc card-btn ja-target", face_class(card))
-                class:new=move || flag(|f| f.1)
+                class:new=move || flag(|f| f.1 || f.2)
                 class:selected=selected
+                data-drawn=move || flag(|f| f.2).then_some("true")
                 aria-pressed=move || selected().to_string()
                 aria-label=move || texts::card_spoken(card, lang.get())
                 data-testid=move || format!("ja-hand-card-{}", i.get())
@@ -497,8 +501,13 @@ fn HandArea(ui: Ui) -> impl IntoView {
             out
         })
     });
-    // Per card: selected, and new since the last move (each new copy once).
+    // JA-8: the card drawn to start this turn, from the engine (a reload,
+    // a lesson's opening position: no move seen before it; issue 52).
+    let drawn = Memo::new(move |_| ctx.game::<Ja, _>(|s| s.view(s.viewer()).drawn).flatten());
+    // Per card: selected, new since the last move (each new copy once), the
+    // card drawn (one copy).
     let flags = Memo::new(move |_| {
+        let mut drawn = drawn.get();
         ui.fresh.with(|fresh| {
             let mut fresh = fresh.clone();
             ui.staging.with(|s| {
@@ -508,7 +517,11 @@ fn HandArea(ui: Ui) -> impl IntoView {
                     .enumerate()
                     .map(|(i, c)| {
                         let new = fresh.iter().position(|x| x == c).map(|at| fresh.remove(at)).is_some();
-                        (s.is_selected(Pick::Hand(i)), new)
+                        let is_drawn = drawn == Some(*c);
+                        if is_drawn {
+                            drawn = None;
+                        }
+                        (s.is_selected(Pick::Hand(i)), new && !is_drawn, is_drawn)
                     })
                     .collect()
             })
@@ -520,7 +533,9 @@ fn HandArea(ui: Ui) -> impl IntoView {
         ui.staging.with(|s| s.as_ref()?.progress()).map(|(done, c)| view! { <p class="progress" data-testid="ja-progress">{texts::progress_text(done, c, lang)}</p> })
     };
     // What is wrong with the turn, said once: a refused meld's reason is
-    // under that meld (scrolled into view), not here as well.
+    // under that meld (scrolled into view), not here as well; a table on
+    // its way (an opening under way, a wild to play again) is no error
+    // (issue 52: `Staging::shown_problem`).
     let problem = move || {
         let lang = ctx.lang();
         ui.msg
@@ -528,12 +543,38 @@ fn HandArea(ui: Ui) -> impl IntoView {
             .or_else(|| {
                 ui.staging.with(|s| {
                     let s = s.as_ref()?;
-                    s.problem().filter(|p| !matches!(p, Refusal::MeldInvalid { .. })).map(|p| problem_text(s, &p, lang))
+                    s.shown_problem().map(|p| problem_text(s, &p, lang))
                 })
             })
             .unwrap_or_default()
     };
-    let swap = move || ui.staging.with(|s| s.as_ref().is_some_and(|s| matches!(s.selected.as_slice(), [Pick::Hand(_), Pick::Table(..)] | [Pick::Table(..), Pick::Hand(_)])));
+    // Issue 52: a swap waits for its confirmation; cards of the table picked
+    // alone are to be moved, and the table says how.
+    let swap = Memo::new(move |_| ui.staging.with(|s| s.as_ref().and_then(Staging::swap_asked)));
+    let moving = Memo::new(move |_| ui.staging.with(|s| s.as_ref().is_some_and(|s| !s.move_asked().is_empty())));
+    // One box: the swap's question and its answers, or how to move.
+    let ask = move || {
+        let lang = ctx.lang();
+        let j = lang.ja();
+        let swap = swap.get();
+        let text = match swap {
+            Some((natural, wild, _)) => texts::swap_ask(natural, wild, lang),
+            None if moving.get() => j.move_help.to_string(),
+            None => return None,
+        };
+        Some(view! {
+            <div class="ja-ask" role="status" data-testid=if swap.is_some() { "ja-swap-ask" } else { "ja-move-ask" }>
+                <p>{text}</p>
+                {swap.map(|_| view! {
+                    <p class="buttons">
+                        // Targets of the arrow keys too: the keyboard's swap asks as a tap's does.
+                        <button type="button" class="primary ja-target" data-act="swap" data-testid="ja-swap">{j.swap}</button>
+                        <button type="button" class="ja-target" data-act="unpick" data-testid="ja-swap-cancel">{j.cancel}</button>
+                    </p>
+                })}
+            </div>
+        })
+    };
     let j = move || ctx.lang().ja();
     view! {
         <Show when=move || has.get()>
@@ -556,6 +597,7 @@ fn HandArea(ui: Ui) -> impl IntoView {
                 <div class="ja-actions" class:playing=move || playing.get()>
                     <Show when=move || playing.get()>
                         <p class="note turn-help">{move || j().turn_help}</p>
+                        {ask}
                         {progress}
                         {
                             let (hint_button, hint_panel) = hint_parts(ui);
@@ -565,9 +607,6 @@ fn HandArea(ui: Ui) -> impl IntoView {
                                     <button type="button" data-act="discard" data-testid="ja-discard" data-drop="discard">{move || j().discard_button}</button>
                                     <button type="button" data-act="reset" data-testid="ja-reset-turn">{move || j().reset_turn}</button>
                                     <button type="button" data-act="hand" data-testid="ja-to-hand" data-drop="hand">{move || j().to_hand}</button>
-                                    <Show when=swap>
-                                        <button type="button" data-act="swap" data-testid="ja-swap">{move || j().swap}</button>
-                                    </Show>
                                     {hint_button}
                                 </p>
                                 <div class="ja-hint">{hint_panel}</div>
@@ -675,7 +714,7 @@ fn Loose(ui: Ui) -> impl IntoView {
                     }
                 })
                 .collect_view();
-            view! { <p class="loose">{lang.ja().to_place}{i18n::colon(lang)} " " {buttons}</p> }
+            view! { <p class="loose" data-testid="ja-loose">{lang.ja().to_place}{i18n::colon(lang)} " " {buttons} " " <span class="note">{lang.ja().to_place_help}</span></p> }
         })
     }
 }
