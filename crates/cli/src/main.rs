@@ -18,6 +18,7 @@ mod lessons_cmd;
 mod protocol;
 mod ext_bot;
 mod arena;
+mod coach;
 mod bench;
 mod puzzle_files;
 mod tool;

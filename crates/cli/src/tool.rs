@@ -63,7 +63,7 @@ pub trait Tool: Sync {
 
     /// `tablee coach` on this game's coached first game (issue 52):
     /// `None` for a game without one.
-    fn coach(&self, ask: &crate::coach_cmd::Ask) -> Option<Result<(), Failure>> {
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
         let _ = ask;
         None
     }

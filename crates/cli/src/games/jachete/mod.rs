@@ -75,7 +75,7 @@ impl Tool for Jachete {
         Some(crate::tool::lessons_of::<tablee_lessons::rules::Jachete>(course))
     }
 
-    fn coach(&self, ask: &crate::coach_cmd::Ask) -> Option<Result<(), Failure>> {
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
         let options = JaOptions::default();
         if !options.allows(ask.players) {
             return Some(Err(Failure::usage(format!("coach: J'achète is for 4 to 8 players, not {} (JA-2)", ask.players))));
@@ -85,11 +85,11 @@ impl Tool for Jachete {
             let round = |seed, seat| coached_round(ask.players, seed, seat, ask.newcomer);
             return Some(match ask.vet {
                 // The arena's deals of the seed, the newcomer in seat 0 (the page's).
-                Some(n) => crate::coach_cmd::turns(ask, n, GENTLE_TURNS, |i| (tablee_bots::arena::game_seed(ask.seed, i), 0), round),
-                None => crate::coach_cmd::turns(ask, ask.games.min(COACHED_DEALS.len()), GENTLE_TURNS, |i| (coached_deal(i), 0), round),
+                Some(n) => crate::coach::turns(ask, n, GENTLE_TURNS, |i| (tablee_bots::arena::game_seed(ask.seed, i), 0), round),
+                None => crate::coach::turns(ask, ask.games.min(COACHED_DEALS.len()), GENTLE_TURNS, |i| (coached_deal(i), 0), round),
             });
         }
-        Some(crate::coach_cmd::compare::<JaGame>(ask, options, "points", true))
+        Some(crate::coach::compare::<JaGame>(ask, options, "points", true))
     }
 }
 

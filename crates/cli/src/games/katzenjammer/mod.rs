@@ -70,14 +70,14 @@ impl Tool for Katzenjammer {
         Some(crate::tool::lessons_of::<tablee_lessons::rules::Katzenjammer>(course))
     }
 
-    fn coach(&self, ask: &crate::coach_cmd::Ask) -> Option<Result<(), Failure>> {
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
         if ask.turns {
             return Some(Err(Failure::usage("coach: --turns is J'achète's (a round's turns; --game jachete)")));
         }
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&ask.players) {
             return Some(Err(Failure::usage(format!("coach: Katzenjammer is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {} (KB-2)", ask.players))));
         }
-        Some(crate::coach_cmd::compare::<KbState>(ask, Options::default(), "mice", false))
+        Some(crate::coach::compare::<KbState>(ask, Options::default(), "mice", false))
     }
 }
 
