@@ -41,7 +41,7 @@ type Lane = &'static std::thread::LocalKey<RefCell<Client>>;
 fn lane(job: &Job) -> Lane {
     match job {
         Job::Par { .. } => &BACKGROUND,
-        Job::Decide { .. } | Job::Analyse { .. } => &MOVES,
+        Job::Decide { .. } | Job::Analyse { .. } | Job::Advise { .. } => &MOVES,
     }
 }
 
