@@ -385,6 +385,8 @@ pub fn level_name(level: Level, lang: Lang) -> &'static str {
         (Level::Random, Lang::Fr) => "au hasard",
         (Level::Easy, Lang::En) => "easy",
         (Level::Easy, Lang::Fr) => "facile",
+        (Level::Gentle, Lang::En) => "gentle",
+        (Level::Gentle, Lang::Fr) => "patient",
         (Level::Normal, _) => "normal",
         (Level::Hard, Lang::En) => "hard",
         (Level::Hard, Lang::Fr) => "difficile",

@@ -38,7 +38,8 @@ impl SeatKind {
         }
     }
 
-    /// Reads a name written by [`SeatKind::name`] (any case, spaces around).
+    /// Reads a name written by [`SeatKind::name`] (any case, spaces around):
+    /// a seat's level ([`Level::SEATED`]: the coached game's `gentle` too).
     /// Research levels (`ismcts`) are not offered to players.
     pub fn parse(text: &str) -> Option<SeatKind> {
         let text = text.trim().to_ascii_lowercase();
@@ -46,7 +47,7 @@ impl SeatKind {
             return Some(SeatKind::Human);
         }
         Level::parse(&text)
-            .filter(|level| Level::PLAYABLE.contains(level))
+            .filter(|level| Level::SEATED.contains(level))
             .map(SeatKind::Bot)
     }
 

@@ -183,6 +183,12 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     fn hint(view: &Self::View, legal: &[Self::Action], seed: u64) -> Vec<Choice<Self::Action>> {
         Self::analyse(Level::Expert, view, legal, seed)
     }
+    /// The coached game's advice (issue 52), best first: the game's
+    /// `tablee_bots::coach::CoachedGame::coach` (the expert's judgement),
+    /// else the hint's.
+    fn coach(view: &Self::View, legal: &[Self::Action], seed: u64) -> Vec<Choice<Self::Action>> {
+        Self::hint(view, legal, seed)
+    }
     /// The move made when no bot can be asked (the page without its worker).
     fn fallback(legal: &[Self::Action]) -> Option<Self::Action>;
 

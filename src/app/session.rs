@@ -50,6 +50,11 @@ impl<G: GameDef> Decision<G> {
         G::hint(&self.view, &self.legal, self.seed)
     }
 
+    /// The coached game's advice for this decision ([`GameDef::coach`]).
+    pub fn coach(&self) -> Vec<Choice<G::Action>> {
+        G::coach(&self.view, &self.legal, self.seed)
+    }
+
     /// The move made when no bot can be asked (the page without its worker):
     /// the game's own choice (pass when allowed), else the first legal action.
     pub fn fallback(&self) -> Option<G::Action> {

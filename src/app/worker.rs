@@ -18,6 +18,8 @@
 //! {"id":7,"reply":"action","action":{"act":"pass"}}
 //! {"id":8,"job":"analyse","level":"expert","game":{…},"top":3}
 //! {"id":8,"reply":"choices","choices":[{"action":{…},"value":0.62},…]}
+//! {"id":11,"job":"advise","game":{…},"top":3}
+//! {"id":11,"reply":"choices","choices":[…]}
 //! {"id":9,"job":"par","game":{…the table, no actions…},"seat":0}
 //! {"id":9,"reply":"par","par":12}
 //! {"id":10,"job":"evaluate","game":{…a puzzle's position…},"moves":[{…best…},{…played…}],"unit":"points"}
@@ -49,6 +51,9 @@ pub enum Job {
     /// A hint: the game's ranked choices for the seat to act
     /// ([`GameDef::hint`]; `level` is the expert's, whose search it is), the best `top`.
     Analyse { level: Level, game: Json, top: usize },
+    /// The coached game's advice for the seat to act ([`GameDef::coach`],
+    /// issue 52), the best `top`.
+    Advise { game: Json, top: usize },
     /// What the `expert` bot scores in `seat` at this table (a save without moves).
     Par { game: Json, seat: usize },
     /// A puzzle's best known move and a move its analysis did not compare
@@ -85,6 +90,11 @@ pub fn analyse_job<G: Registered>(session: &Session<G>, decision: &Decision<G>, 
     Job::Analyse { level: decision.level, game: save::to_value(session), top }
 }
 
+/// The coached game's advice at the session's decision, the best `top`.
+pub fn advise_job<G: Registered>(session: &Session<G>, top: usize) -> Job {
+    Job::Advise { game: save::to_value(session), top }
+}
+
 /// The par job for `seat` of a table.
 pub fn par_job<G: Registered>(config: &TableConfig<G>, seat: usize) -> Job {
     Job::Par { game: save::table_to_value(config), seat }
@@ -97,6 +107,7 @@ pub fn run(job: &Job) -> Reply {
         Job::Analyse { level, game, top } => {
             read(game).and_then(|s| crate::games::each_game!(session &s, s => analyse(s, *level, *top)))
         }
+        Job::Advise { game, top } => read(game).and_then(|s| crate::games::each_game!(session &s, s => advise(s, *top))),
         Job::Par { game, seat } => par(game, *seat),
         Job::Evaluate { game, moves, unit } => {
             read(game).and_then(|s| crate::games::each_game!(session &s, s => evaluate(s, moves, *unit)))
@@ -144,6 +155,16 @@ fn evaluate<G: GameDef>(session: &Session<G>, moves: &[Json], unit: Unit) -> Res
     Comparison::of(&values).map(Reply::Compared).ok_or_else(|| "not two moves".into())
 }
 
+fn advise<G: GameDef>(session: &Session<G>, top: usize) -> Result<Reply, String> {
+    let choices = decision(session, Level::Expert)?
+        .coach()
+        .into_iter()
+        .take(top)
+        .map(|c| (G::action_to_json(&c.action), if c.value.is_finite() { c.value } else { 0.0 }))
+        .collect();
+    Ok(Reply::Choices { choices })
+}
+
 fn par(game: &Json, seat: usize) -> Result<Reply, String> {
     fn run<G: GameDef>(game: &Json, seat: usize) -> Result<Reply, String> {
         let config = save::table_from_value::<G>(game).map_err(|e| format!("unreadable table: {e:?}"))?;
@@ -167,8 +188,8 @@ pub fn handle(text: &str) -> String {
 
 fn level(doc: &Json) -> Result<Level, String> {
     let name = doc.get("level").and_then(Json::as_str).ok_or("no level")?;
-    // Only the levels players choose from: research levels are not every game's.
-    Level::parse(name).filter(|l| Level::PLAYABLE.contains(l)).ok_or_else(|| format!("unknown bot level {name:?}"))
+    // Only a seat's levels: research levels are not every game's.
+    Level::parse(name).filter(|l| Level::SEATED.contains(l)).ok_or_else(|| format!("unknown bot level {name:?}"))
 }
 
 fn read_request(text: &str) -> Result<(u32, Job), String> {
@@ -179,6 +200,7 @@ fn read_request(text: &str) -> Result<(u32, Job), String> {
     let job = match doc.get("job").and_then(Json::as_str) {
         Some("decide") => Job::Decide { level: level(&doc)?, game: field("game")?.clone() },
         Some("analyse") => Job::Analyse { level: level(&doc)?, game: field("game")?.clone(), top: count("top")? },
+        Some("advise") => Job::Advise { game: field("game")?.clone(), top: count("top")? },
         Some("par") => Job::Par { game: field("game")?.clone(), seat: count("seat")? },
         Some("evaluate") => Job::Evaluate {
             game: field("game")?.clone(),
@@ -223,6 +245,7 @@ pub fn request(id: u32, job: Job) -> String {
             ("game", game),
             ("top", top.into()),
         ]),
+        Job::Advise { game, top } => Json::obj([id, ("job", "advise".into()), ("game", game), ("top", top.into())]),
         Job::Par { game, seat } => Json::obj([id, ("job", "par".into()), ("game", game), ("seat", seat.into())]),
         Job::Evaluate { game, moves, unit } => {
             Json::obj([id, ("job", "evaluate".into()), ("game", game), ("moves", Json::Arr(moves)), ("unit", unit.code().into())])
@@ -338,6 +361,43 @@ mod tests {
         let (hint, expert) = (decision.hint(), decision.analyse());
         assert_eq!(hint[0].visits, tablee_bots::HINT_SAMPLES);
         assert_eq!(expert[0].visits * 4, tablee_bots::HINT_SAMPLES);
+    }
+
+    /// Issue 52: the coached game's suggestion is the page's. At a coached
+    /// table (the person in seat 0, `gentle` bots), the worker's
+    /// `Job::Advise` — what the coach asks — answers, through the worker's
+    /// text, with the coach's move first (`tablee_bots::coach`, what
+    /// `tablee coach` plays in the coach's seat). Red if the page and the
+    /// measure suggested different moves (another seed, another search,
+    /// another level).
+    #[test]
+    fn the_coach_suggests_what_tablee_coach_plays() {
+        fn check<G: Registered>(seed: u64, decisions: usize)
+        where
+            G::State: tablee_bots::coach::CoachedGame,
+        {
+            let mut config = TableConfig::<G>::new(Seed::from_number(seed), 4);
+            for s in config.seats.iter_mut().skip(1) {
+                *s = SeatKind::Bot(Level::Gentle);
+            }
+            let mut s = Session::new(config).unwrap();
+            let mut checked = 0;
+            while checked < decisions && !s.is_over() {
+                if s.bot_step().is_some() {
+                    continue;
+                }
+                let decision = s.hint_decision().unwrap();
+                let Reply::Choices { choices } = response(&handle(&request(5, advise_job(&s, 3)))).unwrap().reply else { panic!("no choices") };
+                let page = G::action_from_json(&choices[0].0).unwrap();
+                let coach = tablee_bots::coach::Newcomer::Coach.decide::<G::State>(&decision.view, &decision.legal, decision.seed);
+                assert_eq!(page, coach, "{} seed {seed}, move {}", G::CODE, decision.at);
+                s.apply_human(page).unwrap();
+                checked += 1;
+            }
+            assert_eq!(checked, decisions);
+        }
+        check::<Katzenjammer>(52, 3);
+        check::<Jachete>(52, 3);
     }
 
     #[test]

@@ -30,10 +30,11 @@ pub trait GameUi: Registered {
     /// "Buy the 7♦", "Add ★ to 8♦ 9♦ 10♦").
     fn puzzle_words(position: &Session<Self>, action: &Self::Action, lang: Lang) -> String;
 
-    /// Why the hint's best choice beats the next (`choices`: the hint's,
-    /// best first, with their values), in one line from the position's seat
-    /// to act, in the puzzles' words; `None` when no reason holds or the two
-    /// are as good (issue 42).
+    /// Why the hint's best choice beats the next (`choices`: the hint's, or
+    /// the coached game's advice, best first, with their values), in one
+    /// line from the position's seat to act, in plain words (the puzzles'
+    /// reasons, `explain::plain`; issue 52); `None` when no reason holds or
+    /// the two are as good (issue 42).
     fn hint_reason(position: &Session<Self>, choices: &[(Self::Action, f64)], lang: Lang) -> Option<String> {
         let _ = (position, choices, lang);
         None

@@ -16,7 +16,8 @@ use leptos::task::spawn_local;
 use crate::games::Registered;
 use crate::app::lang::Lang;
 use crate::ui::game_ui::GameUi;
-use crate::app::worker::{self, Reply};
+use crate::app::session::Session;
+use crate::app::worker::{self, Job, Reply};
 use crate::ui::browser;
 use crate::ui::worker_client;
 use crate::ui::context::{tr, Ctx};
@@ -51,6 +52,16 @@ pub fn ask<G: Registered>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>)
 where
     G::Action: Send + Sync + 'static,
 {
+    ask_with::<G>(ctx, hint, |s| s.hint_decision().map(|d| worker::analyse_job(s, &d, 3)));
+}
+
+/// Asks the bots' worker for the ranked choices of `job` at the game's
+/// current move (the hint's; the coached game's advice, `ui::learn`): one
+/// way to ask, keep and drop them for every table. Not for the daily deal.
+pub fn ask_with<G: Registered>(ctx: Ctx, hint: RwSignal<Hint<G::Action>>, job: fn(&Session<G>) -> Option<Job>)
+where
+    G::Action: Send + Sync + 'static,
+{
     let Some(at) = ctx.game_untracked::<G, _>(|s| s.config().hints_allowed().then(|| s.actions().len())).flatten() else {
         return;
     };
@@ -60,7 +71,7 @@ where
     spawn_local(async move {
         // Let "thinking" paint before the job is written.
         browser::sleep(30).await;
-        let job = here().then(|| ctx.game_untracked::<G, _>(|s| s.hint_decision().map(|d| worker::analyse_job(s, &d, 3)))).flatten().flatten();
+        let job = here().then(|| ctx.game_untracked::<G, _>(job)).flatten().flatten();
         let reply = match job {
             Some(job) => worker_client::ask(job).await,
             None => None,

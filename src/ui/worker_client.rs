@@ -43,7 +43,7 @@ fn lane(job: &Job) -> Lane {
         Job::Par { .. } => &BACKGROUND,
         // A puzzle's move evaluated (issue 52): the player waits for it as
         // for a bot's move, and no bot plays on a puzzle's table.
-        Job::Decide { .. } | Job::Analyse { .. } | Job::Evaluate { .. } => &MOVES,
+        Job::Decide { .. } | Job::Analyse { .. } | Job::Evaluate { .. } | Job::Advise { .. } => &MOVES,
     }
 }
 

@@ -1,7 +1,7 @@
 // Issue 42, "words a newcomer needs, where they are needed": at 360×740 and
 // 1280×800, in English and French, on both tables —
 // - a hint says *why* its best move beats the next in plain words
-//   (`hint-why`: the puzzles' explainer's reason, from the player's view);
+//   (`hint-why`: the puzzles' reasons in plain words, from the player's view);
 // - a game's term (J'achète's contract "set", a wild…; Katzenjammer's
 //   foursome, the joker) is a button that shows its definition on a tap and
 //   by the keyboard (`aria-expanded`, Esc closes it), in the player's

@@ -30,9 +30,50 @@ use crate::arena::{ArenaGame, BuiltIn, Fault, Player};
 use crate::level::Level;
 use crate::search::{Choice, SearchGame};
 
-/// The levels J'achète has: the playable ones. It has no research level
-/// (`ismcts` is Katzenjammer's only).
-pub const LEVELS: [Level; 5] = Level::PLAYABLE;
+/// The levels J'achète has: the playable ones and the coached game's
+/// `gentle`. It has no research level (`ismcts` is Katzenjammer's only).
+pub const LEVELS: [Level; 6] = Level::SEATED;
+
+/// The turns of a round every other player has had before a `gentle` bot
+/// lays anything down (issue 52: a newcomer's coached round is a real one).
+pub const GENTLE_TURNS: usize = 6;
+
+/// The turns `seat` has had this round (JA-19: its discards are public; a
+/// turn ends with one, unless it goes out, which ends the round).
+pub fn turns_had(view: &JaView, seat: Seat) -> usize {
+    view.discarded.iter().filter(|&&(s, _)| s == seat).count()
+}
+
+/// The first round of coached deal `seed` (issue 52): `newcomer` at `seat`,
+/// `gentle` bots elsewhere, played to the round's end. Returns the turns
+/// the newcomer had (each turn starts with its draw, JA-8) and who went out.
+pub fn coached_round(players: usize, seed: Seed, seat: Seat, newcomer: crate::coach::Newcomer) -> Result<(usize, Option<Seat>), String> {
+    let (mut turns, mut last) = (0, None);
+    let game = crate::coach::play::<JaGame>(
+        players,
+        &JaOptions::default(),
+        seed,
+        seat,
+        newcomer,
+        |game| game.results().is_empty(),
+        |game, who, _, _| {
+            let phase = game.round().phase();
+            if who == seat && phase == JaPhase::Play && last != Some((seat, JaPhase::Play)) {
+                turns += 1;
+            }
+            last = Some((who, phase));
+        },
+    )?;
+    Ok((turns, game.results().first().and_then(|r| r.went_out)))
+}
+
+/// Whether a `gentle` bot holds back its opening (JA-12: opening is the
+/// player's choice) at this decision: it has not opened, and another player
+/// has had fewer than [`GENTLE_TURNS`] turns of the round. Until it opens it
+/// lays nothing, so it cannot go out (JA-8, JA-15).
+pub fn holds_back(view: &JaView) -> bool {
+    !view.opened[view.seat] && (0..view.players).any(|s| s != view.seat && turns_had(view, s) < GENTLE_TURNS)
+}
 
 /// How a search level decides: `worlds` sampled worlds, on which the
 /// heuristic's `width` best candidates are compared; the heuristic's own
@@ -104,8 +145,16 @@ pub fn analyse(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> Ve
     if legal.is_empty() {
         return Vec::new();
     }
+    // `gentle`: `easy` among the moves that lay nothing down while it holds back.
+    let waiting: Vec<JaAction>;
+    let legal = if level == Level::Gentle && holds_back(view) {
+        waiting = legal.iter().filter(|a| !matches!(a, JaAction::Play { .. })).cloned().collect();
+        if waiting.is_empty() { legal } else { &waiting[..] }
+    } else {
+        legal
+    };
     let mut rng = Rng::new(seed);
-    if level == Level::Random || (level == Level::Easy && rng.below(100) < 20) {
+    if level == Level::Random || (matches!(level, Level::Easy | Level::Gentle) && rng.below(100) < 20) {
         let action = legal[rng.index(legal.len())].clone();
         return vec![Choice { action, visits: 1, value: 0.0 }];
     }
@@ -925,6 +974,64 @@ impl ArenaGame for JaGame {
     fn extra(&self, seat: Seat) -> f64 {
         self.results().last().and_then(|r| r.purses.get(seat)).map_or(0.0, |&c| f64::from(c))
     }
+}
+
+impl crate::coach::CoachedGame for JaGame {
+    /// The `expert` level's own analysis (its first choice is its move): its
+    /// reward weighs the whole game (the cents kept too), where the hint
+    /// counts the round's points only and plays four times the worlds out —
+    /// seconds a decision in the page's worker, at every buy of a game.
+    fn coach(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+        analyse(Level::Expert, view, legal, seed)
+    }
+    fn level_move(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
+        decide(level, view, legal, seed)
+    }
+    /// JA-18: the lowest total first; equal totals share a place.
+    fn places(&self) -> Vec<usize> {
+        let scores = self.results().last().map(|r| r.scores.clone()).unwrap_or_default();
+        (0..scores.len()).map(|s| 1 + scores.iter().filter(|&&o| o < scores[s]).count()).collect()
+    }
+    /// The coached game's own deals ([`COACHED_DEALS`]), the person in seat 0.
+    fn deal(_table: &crate::arena::Table<JaOptions>, index: usize) -> (Seed, Seat) {
+        (coached_deal(index), 0)
+    }
+    fn deals() -> Option<usize> {
+        Some(COACHED_DEALS.len())
+    }
+    const COACH_IS_EXPERT: bool = true;
+}
+
+/// The arena seed of the coached game's deals ([`COACHED_DEALS`]).
+pub const COACHED_SEED: u64 = 52;
+
+/// The coached game's deals (issue 52): arena deals of [`COACHED_SEED`]
+/// (`arena::game_seed(COACHED_SEED, i)`, 4 players, the person in seat 0)
+/// where a person who follows the coach has six turns at least in the
+/// first round — with `gentle` bots, only the person can end it sooner, by
+/// going out, which a third of the deals would let them do.
+/// `tablee coach --game jachete --turns --vet 400 --seed 52` listed them:
+/// 251 of the first 400 deals (in the others the person following the
+/// coach went out within five turns, once on the first).
+pub const COACHED_DEALS: [u16; 251] = [
+    1, 2, 3, 5, 10, 11, 13, 14, 15, 16, 18, 20, 22, 23, 25, 26, 29, 30, 32, 35,
+    36, 37, 39, 40, 42, 43, 46, 47, 49, 50, 52, 53, 56, 57, 58, 59, 60, 64, 70, 71,
+    74, 76, 77, 78, 79, 80, 81, 82, 83, 85, 86, 87, 89, 90, 91, 92, 93, 95, 97, 99,
+    101, 102, 105, 106, 109, 112, 113, 116, 120, 123, 125, 126, 128, 129, 130, 131, 132, 133, 135, 136,
+    137, 138, 141, 143, 146, 147, 148, 149, 150, 151, 152, 154, 155, 156, 157, 158, 159, 160, 161, 162,
+    164, 167, 169, 173, 174, 175, 178, 179, 180, 182, 183, 184, 186, 187, 188, 189, 190, 191, 193, 194,
+    195, 196, 199, 200, 202, 203, 205, 206, 207, 208, 209, 210, 211, 212, 213, 216, 220, 221, 222, 224,
+    226, 227, 228, 229, 231, 235, 237, 238, 240, 242, 245, 247, 248, 249, 250, 251, 253, 254, 256, 257,
+    258, 259, 260, 261, 262, 263, 265, 270, 271, 272, 273, 274, 276, 278, 279, 282, 283, 284, 285, 287,
+    288, 289, 291, 292, 293, 296, 297, 300, 302, 303, 304, 306, 308, 309, 310, 312, 313, 314, 315, 316,
+    318, 319, 320, 322, 323, 324, 326, 328, 329, 330, 333, 335, 338, 340, 341, 342, 343, 346, 347, 348,
+    349, 352, 353, 354, 355, 356, 357, 358, 359, 363, 365, 367, 369, 371, 372, 373, 374, 378, 379, 380,
+    382, 383, 385, 386, 387, 389, 390, 391, 392, 397, 399,
+];
+
+/// Coached deal `index` (any number: taken round the list).
+pub fn coached_deal(index: usize) -> Seed {
+    crate::arena::game_seed(COACHED_SEED, usize::from(COACHED_DEALS[index % COACHED_DEALS.len()]))
 }
 
 impl Player<JaGame> for BuiltIn {

@@ -8,6 +8,11 @@ use crate::ismcts::SearchConfig;
 pub enum Level {
     Random,
     Easy,
+    /// The coached first game's bots (issue 52): `easy`, but in J'achète it
+    /// lays nothing down (JA-12, opening is a choice) before every other
+    /// player has had [`crate::jachete::GENTLE_TURNS`] turns of the round, so
+    /// that a newcomer plays a real round. Not offered in the seat menus.
+    Gentle,
     Normal,
     Hard,
     Expert,
@@ -34,13 +39,17 @@ pub enum Thinking {
 impl Level {
     /// The levels players choose from.
     pub const PLAYABLE: [Level; 5] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert];
-    /// Every level, the research ones included.
-    pub const ALL: [Level; 6] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert, Level::Ismcts];
+    /// The levels a table's seat may have (its link, its save, the bots'
+    /// worker): the playable ones and the coached game's `gentle`.
+    pub const SEATED: [Level; 6] = [Level::Random, Level::Easy, Level::Normal, Level::Hard, Level::Expert, Level::Gentle];
+    /// Every level, weakest first, the coached game's and the research ones included.
+    pub const ALL: [Level; 7] = [Level::Random, Level::Gentle, Level::Easy, Level::Normal, Level::Hard, Level::Expert, Level::Ismcts];
 
     pub fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
             Level::Easy => "easy",
+            Level::Gentle => "gentle",
             Level::Normal => "normal",
             Level::Hard => "hard",
             Level::Expert => "expert",
@@ -56,7 +65,7 @@ impl Level {
     pub fn thinking(self) -> Thinking {
         match self {
             Level::Random => Thinking::Random,
-            Level::Easy | Level::Normal => Thinking::Heuristic,
+            Level::Easy | Level::Gentle | Level::Normal => Thinking::Heuristic,
             Level::Hard => Thinking::Paired { samples: 100, rollout_depth: 30, width: 4, tuned: false },
             Level::Expert => Thinking::Paired { samples: 300, rollout_depth: 30, width: 4, tuned: true },
             Level::Ismcts => Thinking::Tree(SearchConfig { iterations: 400, exploration: 0.5, rollout_depth: 30, width: 4 }),

@@ -16,6 +16,7 @@
 //! searches ([`paired`], [`ismcts`]) and the arena are the games'.
 
 pub mod arena;
+pub mod coach;
 #[cfg(any(test, feature = "test-game"))]
 pub mod highcard;
 pub mod ismcts;

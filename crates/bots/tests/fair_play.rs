@@ -123,7 +123,7 @@ fn walk_twins(mut a: KbState, mut b: KbState, viewer: Seat, seed: Seed, first_mo
             b.legal_actions(&mut legal_b);
             assert_eq!(legal_a, legal_b, "the legal actions differ ({at})");
             let bot_seed = arena::decision_seed(seed, seat, moves);
-            let levels = if checked == 0 { &Level::PLAYABLE[..] } else { &Level::PLAYABLE[..3] };
+            let levels = if checked == 0 { &Level::SEATED[..] } else { &Level::SEATED[..3] };
             for &level in levels {
                 assert_eq!(
                     decide(level, &a.view(viewer), &legal_a, bot_seed),

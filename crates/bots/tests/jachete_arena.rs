@@ -33,11 +33,12 @@ fn the_same_seed_gives_the_same_jachete_arena_results() {
     assert_ne!(summary(&first), summary(&different));
 }
 
-/// J'achète has the playable levels only: asked for Katzenjammer's research
+/// J'achète has a seat's levels only (the playable ones and the coached
+/// game's `gentle`): asked for Katzenjammer's research
 /// level, the arena refuses before playing, and the bot refuses to decide.
 #[test]
 fn jachete_has_no_research_level() {
-    assert_eq!(jachete::LEVELS, Level::PLAYABLE);
+    assert_eq!(jachete::LEVELS, Level::SEATED);
     let levels = [Level::Normal, Level::Ismcts, Level::Normal, Level::Normal, Level::Normal];
     let err = arena::run_levels::<JaGame>(&TABLE, &levels, |_| {}).expect_err("no ismcts in J'achète");
     assert_eq!(err, "jachete has no ismcts level");

@@ -5,6 +5,7 @@
 //!     tablee bench ...         engine and search speed, native and in wasm
 //!     tablee puzzles ...       mine puzzles, print one as a scenario, check a file
 //!     tablee lessons FILE...   check lesson files, print one lesson as a scenario
+//!     tablee coach ...         the coached first game: the coach against the expert
 //!
 //! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
 //! 1 a failure while running.
@@ -17,11 +18,13 @@ mod lessons_cmd;
 mod protocol;
 mod ext_bot;
 mod arena;
+mod coach;
 mod bench;
 mod puzzle_files;
 mod tool;
 mod games;
 mod arena_cmd;
+mod coach_cmd;
 mod bench_cmd;
 mod puzzles_cmd;
 mod scenario_cmd;
@@ -32,7 +35,7 @@ use failure::Failure;
 
 const USAGE: &str =
     "usage: tablee scenario FILE | tablee arena --seats BOT,BOT,... [options] | tablee bench [options] \
-                     | tablee puzzles [options] (tablee help for details)";
+                     | tablee puzzles [options] | tablee lessons FILE... | tablee coach [options] (tablee help for details)";
 
 const HELP: &str = "\
 tablee scenario FILE
@@ -121,6 +124,19 @@ tablee lessons FILE...
 tablee lessons --scenario N FILE
     Print lesson N (from 1) as a scenario file: its position, then the coach's
     moves and the bots' replies (for tablee scenario).
+
+tablee coach [--game katzenjammer|jachete] [--players N] [--games N] [--seed S]
+             [--newcomer coach|LEVEL] [--turns] [--json]
+    The coached first game (docs/lessons.md): each of N coached deals (default
+    200; the arena's deals for the seed, the newcomer's seat turning round the
+    table, gentle bots elsewhere, 4 players by default) played twice, a seat
+    that always plays the coach's move (the hint's first choice, as the page
+    suggests it) and then the expert bot in that seat. Prints each deal, then
+    the mean score and win share of both and the paired differences (coach
+    minus expert: score, win share, place) with 95% confidence intervals.
+    --turns (J'achète): the turns the newcomer has in each deal's first round
+    instead, with their least and median. --newcomer LEVEL plays a bot level
+    in the newcomer's seat instead of the coach.
 ";
 
 fn main() -> ExitCode {
@@ -135,6 +151,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_cmd::run(rest),
         Some("puzzles") => puzzles_cmd::run(rest),
         Some("lessons") => lessons_cmd::run(rest),
+        Some("coach") => coach_cmd::run(rest),
         Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             Ok(())

@@ -61,6 +61,13 @@ pub trait Tool: Sync {
         None
     }
 
+    /// `tablee coach` on this game's coached first game (issue 52):
+    /// `None` for a game without one.
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
+        let _ = ask;
+        None
+    }
+
     /// `tablee lessons` on a course of this game (docs/lessons.md): its
     /// problems, and each lesson's taps.
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {

@@ -104,14 +104,6 @@ pub fn why(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit
     (e.en, e.fr)
 }
 
-/// The reason alone, `(english, french)`, when one holds: the
-/// explanation's headline without the gain ("Passing keeps your three 4s, a
-/// foursome with your joker"). The table's hint and the coached game say it
-/// in play (issue 42), where the gain is the search's, not the reason's.
-pub fn headline(view: &KbView, answer: &Action, other: &Action) -> Option<(String, String)> {
-    reasons(view, answer, other).into_iter().next().map(|r| text(view, &r, answer))
-}
-
 /// The explanation, with the reason it names.
 pub fn explain(view: &KbView, answer: &Action, other: &Action, gain: f64, unit: Unit) -> Explanation {
     let reason = reasons(view, answer, other).into_iter().next();
@@ -468,6 +460,149 @@ fn text(view: &KbView, reason: &Reason, answer: &Action) -> (String, String) {
         // The comparison with the others' jokers is left out: it cost the
         // file's size budget more than it told (the most jokers lose 5 mice).
         Reason::Cats { .. } => ("Joker cats rid you of four jokers".to_string(), "Les chats-jokers vous retirent quatre jokers".to_string()),
+    }
+}
+
+/// The reason in plain words, `(english, french)`, for someone new to the
+/// game (issue 52): the coached game's line and the table's hint say it
+/// after the move ("Pass — …"), one function for both. Each says what the
+/// fact means for the player and the rule it leans on, in a few words (a
+/// foursome scores its value in mice; the most jokers at the end lose 5
+/// mice), starting in lower case. No rule ids. The puzzles keep their
+/// short headline ([`explain`]: their file has a size budget).
+pub fn plain(view: &KbView, answer: &Action, other: &Action) -> Option<(String, String)> {
+    let reason = reasons(view, answer, other).into_iter().next()?;
+    Some(plain_words(&reason, answer, other))
+}
+
+/// "3 jokers", "3\u{a0}jokers" (the count, any number).
+fn jokers_n(n: u8) -> (String, String) {
+    if n == 1 {
+        ("1 joker".into(), "1 joker".into())
+    } else {
+        (format!("{n} jokers"), format!("{n}\u{a0}jokers"))
+    }
+}
+
+/// "your joker" / "your 2 jokers", "votre joker" / "vos 2 jokers".
+fn your_n(n: u8) -> (String, String) {
+    if n == 1 {
+        ("your joker".into(), "votre joker".into())
+    } else {
+        (format!("your {n} jokers"), format!("vos {n}\u{a0}jokers"))
+    }
+}
+
+const PENALTY_EN: &str = "whoever has the most jokers at the end loses 5 mice";
+const PENALTY_FR: &str = "à la fin, qui a le plus de jokers perd 5\u{a0}souris";
+
+fn plain_words(reason: &Reason, answer: &Action, other: &Action) -> (String, String) {
+    match *reason {
+        Reason::Foursome { value, jokers } => {
+            let (with_en, with_fr) = match jokers {
+                0 => (String::new(), String::new()),
+                1 => (" (your joker completes it)".to_string(), " (votre joker le complète)".to_string()),
+                n => (format!(" ({} of your jokers complete it)", en_number(n)), format!(" ({} de vos jokers le complètent)", fr_number(n))),
+            };
+            (
+                format!("if you win the row you can present a foursome of {value}s{with_en}, worth {value} mice"),
+                format!("si vous remportez la rangée, vous pouvez poser un carré de {value}{with_fr}, qui rapporte {value}\u{a0}souris"),
+            )
+        }
+        Reason::KeepsSet { value, kept, ready, .. } => {
+            let then = match (answer, ready) {
+                (Action::Present(_), _) | (_, false) => ("toward a foursome later (four of a value score mice)", "pour un carré plus tard (quatre cartes d'une valeur rapportent des souris)"),
+                (_, true) => ("a foursome ready to present once you win a row", "un carré prêt à poser dès que vous remportez une rangée"),
+            };
+            let what_fr = format!("vos {} {value}", fr_number(kept));
+            (
+                format!("you keep your {} {value}s in hand, {}", en_number(kept), then.0),
+                format!("vous gardez {what_fr} en main, {}", then.1),
+            )
+        }
+        Reason::GrowsSet { value, total, .. } => (
+            format!("the row's {value}s would give you {} {value}s, closer to a foursome", en_number(total)),
+            format!("les {value} de la rangée vous en donneraient {}, plus près d'un carré", fr_number(total)),
+        ),
+        Reason::RowJokers { jokers, total, rival } => {
+            let (row_en, row_fr) = if jokers == 1 { ("a joker", "un joker") } else { ("jokers", "des jokers") };
+            let (n_en, n_fr) = jokers_n(total);
+            let (cmp_en, cmp_fr) = match total.cmp(&rival) {
+                std::cmp::Ordering::Greater => (", more than anyone else shows", ", plus que ce que les autres montrent"),
+                std::cmp::Ordering::Equal => (", as many as the most anyone else shows", ", autant que le plus grand nombre montré par un autre"),
+                std::cmp::Ordering::Less => ("", ""),
+            };
+            (
+                format!("the row holds {row_en}: winning it would leave you with {n_en}{cmp_en}, and {PENALTY_EN}"),
+                format!("la rangée contient {row_fr}\u{a0}: la remporter vous laisserait {n_fr}{cmp_fr}, et {PENALTY_FR}"),
+            )
+        }
+        Reason::KeepsJokers { jokers, .. } => {
+            let (n_en, n_fr) = your_n(jokers);
+            match answer {
+                Action::Present(_) => (
+                    format!("you keep {n_en} in hand for a later foursome instead of showing {}", if jokers == 1 { "it" } else { "them" }),
+                    format!("vous gardez {n_fr} en main pour un carré plus tard au lieu de {}exposer", if jokers == 1 { "l'" } else { "les " }),
+                ),
+                _ => (
+                    format!("you keep {n_en} in hand: a joker paid stays shown in front of you until the end, where {PENALTY_EN}"),
+                    format!("vous gardez {n_fr} en main\u{a0}: un joker payé reste exposé devant vous jusqu'à la fin, où qui a le plus de jokers perd 5\u{a0}souris"),
+                ),
+            }
+        }
+        Reason::Stronger { still_in } => {
+            let who = |fr: bool| match (still_in, fr) {
+                (1, false) => "one other player".to_string(),
+                (1, true) => "un autre joueur".to_string(),
+                (n, false) => format!("{} other players", en_number(n)),
+                (n, true) => format!("{} autres joueurs", fr_number(n)),
+            };
+            (
+                format!("this bid is harder to beat: {} can still bid", who(false)),
+                format!("cette annonce est plus dure à battre\u{a0}: {} peu{} encore annoncer", who(true), if still_in == 1 { "t" } else { "vent" }),
+            )
+        }
+        Reason::Cheaper { pays, other_pays } => (
+            format!("this bid costs {pays} cards instead of {other_pays}, for the same row"),
+            format!("cette annonce coûte {pays}\u{a0}cartes au lieu de {other_pays}, pour la même rangée"),
+        ),
+        Reason::Trade { pays, row } => match (answer, other) {
+            (Action::Pass, _) => (
+                format!("winning would cost {pays} cards for a row of {row}: you would not gain cards"),
+                format!("gagner coûterait {pays}\u{a0}cartes pour une rangée de {row}\u{a0}: vous n'y gagneriez pas de cartes"),
+            ),
+            _ => (format!("you pay {pays} cards and take {row}"), format!("vous payez {pays}\u{a0}cartes et en prenez {row}")),
+        },
+        Reason::RowUseless => (
+            "none of the row's cards would pair with yours".to_string(),
+            "aucune carte de la rangée ne ferait paire avec les vôtres".to_string(),
+        ),
+        Reason::MoreMice { mice, other_mice, ends, me, rival, stock, mice_left } => {
+            if ends {
+                let (lead_en, lead_fr) = if me > rival { (", with you ahead", ", vous en tête") } else { ("", "") };
+                (format!("it takes the last mice and ends the game{lead_en}"), format!("vous prenez les dernières souris et la partie finit{lead_fr}"))
+            } else if other_mice > 0 {
+                (format!("it scores {mice} mice instead of {other_mice}"), format!("vous marquez {mice}\u{a0}souris au lieu de {other_mice}"))
+            } else if stock > 0 || mice_left > 0 {
+                (
+                    "score it now: the game may end before you win another row".to_string(),
+                    "marquez maintenant\u{a0}: la partie peut finir avant que vous remportiez une autre rangée".to_string(),
+                )
+            } else {
+                (
+                    format!("it scores {mice} mice now; waiting would gain nothing"),
+                    format!("vous marquez {mice}\u{a0}souris tout de suite\u{a0}; attendre n'apporterait rien"),
+                )
+            }
+        }
+        Reason::EndsBehind { me, rival, .. } => (
+            format!("presenting would take the last mice and end the game with you behind ({me} mice against {rival})"),
+            format!("poser prendrait les dernières souris et finirait la partie avec vous derrière ({me}\u{a0}souris contre {rival})"),
+        ),
+        Reason::Cats { .. } => (
+            format!("joker cats put four of your jokers on the discard pile, where they no longer count: {PENALTY_EN}"),
+            format!("les chats-jokers mettent quatre de vos jokers à la défausse, où ils ne comptent plus\u{a0}: {PENALTY_FR}"),
+        ),
     }
 }
 

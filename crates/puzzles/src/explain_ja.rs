@@ -105,15 +105,6 @@ pub fn why(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, gain:
     (e.en, e.fr)
 }
 
-/// The reason alone, `(english, french)`, when one holds: the explanation's
-/// headline without the gain ("Buy the 7♦, making a pair"). The table's
-/// hint and the coached game say it in play (issue 42), where the gain is
-/// the search's, not the reason's.
-pub fn headline(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) -> Option<(String, String)> {
-    let reason = reasons(view, answer, other).into_iter().next()?;
-    Some(head(view, kind, answer, other, Some(&reason)))
-}
-
 /// The move in words, then the reason's (when one holds).
 fn head(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction, reason: Option<&Reason>) -> (String, String) {
     let (move_en, move_fr) = move_words(view, kind, answer, other);
@@ -501,6 +492,127 @@ fn reason_words(reason: &Reason, named: Option<Card>) -> (String, String) {
         Reason::FeedsBuyer { rank } => (format!(", another player buys {}s", r(rank, false)), format!(", un autre joueur achète les {}", r(rank, true))),
         Reason::Weighs { points } => (format!(", {points} points in hand"), format!(", {points}\u{a0}points en main")),
     }
+}
+
+/// The reason in plain words, `(english, french)`, for someone new to the
+/// game (issue 52): the coached game's line and the table's hint say it
+/// after the move ("Let the 5♠ go — …"), one function for both. Each says
+/// what the fact means for the player and the rule it leans on, in a few
+/// words (cards left in hand count against you when someone goes out; a
+/// buy costs 5¢ and brings a bonus card), starting in lower case, in the
+/// table's words (French: série, floune, paquet). No rule ids. The puzzles
+/// keep their short headline ([`explain`]: their file has a size budget).
+pub fn plain(view: &JaView, answer: &JaAction, other: &JaAction) -> Option<(String, String)> {
+    let reason = reasons(view, answer, other).into_iter().next()?;
+    Some(plain_words(view, &reason))
+}
+
+/// "7s", "kings"; « 7 », « rois »: a rank in the plural, in words.
+fn ranks(rank: Rank, fr: bool) -> String {
+    match (rank.number(), fr) {
+        (1, false) => "aces".into(),
+        (11, false) => "jacks".into(),
+        (12, false) => "queens".into(),
+        (13, false) => "kings".into(),
+        (1, true) => "as".into(),
+        (11, true) => "valets".into(),
+        (12, true) => "dames".into(),
+        (13, true) => "rois".into(),
+        (n, false) => format!("{n}s"),
+        (n, true) => n.to_string(),
+    }
+}
+
+fn plain_words(view: &JaView, reason: &Reason) -> (String, String) {
+    let sets_needed = sets(view);
+    match *reason {
+        Reason::WildBought => (
+            "a wild (a 2 or a joker) can stand for any card a set or a run needs".into(),
+            "une floune (un 2 ou un joker) remplace n'importe quelle carte qui manque à une série ou une suite".into(),
+        ),
+        Reason::GrowsPair { held: 1, .. } => (
+            "this card makes a pair with yours: one more of that rank makes a set".into(),
+            "cette carte fait une paire avec la vôtre\u{a0}: encore une de cette valeur et c'est une série".into(),
+        ),
+        Reason::GrowsPair { held, .. } => (
+            format!("with yours this card makes {} of a kind, a set for the contract", en(held + 1)),
+            format!("avec les vôtres, cette carte fait {}\u{a0}cartes de même valeur, une série pour le contrat", held + 1),
+        ),
+        Reason::ShortOfPairs => (
+            format!("you hold fewer pairs than the {} sets the contract asks for, and a buy brings two cards (this one and a bonus card)", en(sets_needed as u8)),
+            format!("vous avez moins de paires que les {} séries du contrat, et un achat apporte deux cartes (celle-ci et une carte en prime)", sets_needed),
+        ),
+        Reason::PairsWithNothing => (
+            "this card goes with none of yours, and every card left in your hand counts against you when someone goes out".into(),
+            "cette carte ne va avec aucune des vôtres, et chaque carte restée en main compte contre vous quand quelqu'un sort".into(),
+        ),
+        Reason::PairsEnough => (
+            "you already hold a pair for each set of the contract: keep your cents and your hand small".into(),
+            "vous avez déjà une paire pour chaque série du contrat\u{a0}: gardez vos cents et une petite main".into(),
+        ),
+        Reason::GoesOut => (
+            "your hand is empty: you go out, the round ends and you score nothing".into(),
+            "votre main est vide\u{a0}: vous sortez, la manche finit et vous ne marquez rien".into(),
+        ),
+        Reason::Opens => (
+            "it lays down the contract now: from then on you can add your cards to any meld on the table".into(),
+            "vous posez le contrat tout de suite\u{a0}: ensuite vous pourrez ajouter vos cartes à toute combinaison de la table".into(),
+        ),
+        Reason::WildLaid => (
+            "discarding that wild instead would let another player buy it".into(),
+            "défausser cette floune permettrait à un autre joueur de l'acheter".into(),
+        ),
+        Reason::MoreCards { cards } => (
+            format!(
+                "{} more card{} leave{} your hand, and cards left in hand count against you when someone goes out",
+                en(cards),
+                if cards == 1 { "" } else { "s" },
+                if cards == 1 { "s" } else { "" }
+            ),
+            format!(
+                "{} carte{} de plus quitte{} votre main, et les cartes restées en main comptent contre vous quand quelqu'un sort",
+                if cards == 1 { "une".to_string() } else { fr(cards) },
+                if cards == 1 { "" } else { "s" },
+                if cards == 1 { "" } else { "nt" }
+            ),
+        ),
+        Reason::MorePoints { points } => (
+            format!("the cards it lays are worth {points} more points, points you no longer risk holding when someone goes out"),
+            format!("les cartes posées valent {points}\u{a0}points de plus, des points que vous ne risquez plus de garder quand quelqu'un sort"),
+        ),
+        Reason::KeepsPair { rank, count } => (
+            format!("it keeps your {} {} together for a set", en(count), ranks(rank, false)),
+            format!("vous gardez vos {} {} ensemble pour une série", fr(count), ranks(rank, true)),
+        ),
+        Reason::KeepsWilds => (
+            "it keeps a wild in hand, which fits any meld on a later turn".into(),
+            "vous gardez une floune en main, qui ira dans n'importe quelle combinaison plus tard".into(),
+        ),
+        Reason::NoNewMeld => (
+            "it adds to melds already down instead of starting a new one the others could add to".into(),
+            "vous complétez des combinaisons déjà posées au lieu d'en commencer une où les autres pourraient ajouter leurs cartes".into(),
+        ),
+        Reason::KeepsTogether { rank } => (
+            format!("the other card would break up your {}", ranks(rank, false)),
+            format!("l'autre carte séparerait vos {}", ranks(rank, true)),
+        ),
+        Reason::FeedsBuyer { rank } => (
+            format!("another player is collecting {}: they bought one this round", ranks(rank, false)),
+            format!("un autre joueur collectionne les {}\u{a0}: il en a acheté cette manche", ranks(rank, true)),
+        ),
+        Reason::Weighs { points } => (
+            format!("this card is worth {points} points: the heaviest to be rid of before someone goes out"),
+            format!("cette carte vaut {points}\u{a0}points\u{a0}: la plus lourde à lâcher avant que quelqu'un sorte"),
+        ),
+    }
+}
+
+fn en(n: u8) -> String {
+    number(n, false)
+}
+
+fn fr(n: u8) -> String {
+    number(n, true)
 }
 
 #[cfg(test)]

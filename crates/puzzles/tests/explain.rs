@@ -310,3 +310,35 @@ fn a_puzzle_without_another_move_is_refused_with_the_reason() {
     let error = explain::explain_puzzle(&file, &p).unwrap_err();
     assert!(error.contains("no other move"), "{error}");
 }
+
+/// Issue 52: the coach's and the hint's words (`explain::plain`): a reason
+/// for every puzzle whose explanation names one (the same reasons), said in
+/// plain words in both languages — in lower case (they follow the move),
+/// no rule id, French typed with its spaces — and the joker's reason says
+/// the rule it leans on. Red if a reason had no plain words, or they said
+/// the puzzles' short headline.
+#[test]
+fn kb18_every_reason_has_plain_words() {
+    let file = shipped();
+    let mut jokers = 0;
+    for p in &file.puzzles {
+        let position = replay::replay::<KbState>(&file, p).unwrap();
+        let view = position.state.view(p.seat);
+        let (answer, other) = (&position.candidates[0], &position.candidates[p.answers.len()]);
+        let reason = explain::reasons(&view, answer, other).into_iter().next();
+        let plain = explain::plain(&view, answer, other);
+        assert_eq!(plain.is_some(), reason.is_some(), "puzzle {}", p.id);
+        let Some((en, fr)) = plain else { continue };
+        for text in [&en, &fr] {
+            assert!(text.chars().next().is_some_and(|c| c.is_lowercase()), "puzzle {}: {text}", p.id);
+            assert!(!text.contains("KB-") && !text.contains("  ") && !text.contains(" :") && !text.ends_with('.'), "puzzle {}: {text}", p.id);
+        }
+        assert!(!p.why_en.starts_with(&en), "puzzle {}: the headline's words", p.id);
+        if matches!(reason, Some(explain::Reason::RowJokers { .. })) {
+            assert!(en.ends_with("whoever has the most jokers at the end loses 5 mice"), "{en}");
+            assert!(fr.ends_with("qui a le plus de jokers perd 5\u{a0}souris"), "{fr}");
+            jokers += 1;
+        }
+    }
+    assert!(jokers > 0, "a puzzle about the row's joker");
+}

@@ -311,3 +311,25 @@ fn the_shipped_jachete_explanations_are_the_explainers() {
         assert!(!en.contains("JA-") && !fr.contains("JA-"), "puzzle {}", p.id);
     }
 }
+
+/// Issue 52: the coach's and the hint's words (`explain_ja::plain`): a
+/// reason for every puzzle whose explanation names one, said in plain words
+/// in both languages — in lower case (they follow the move), no rule id,
+/// the table's words in French (floune, never frime), no pronoun for a
+/// card ("cette carte": a card's article varies, le 5♠, la D♠).
+#[test]
+fn ja17_every_reason_has_plain_words() {
+    let file = shipped();
+    for Explained { id, state, seat, answer, other, .. } in explained(&file) {
+        let view = state.view(seat);
+        let reason = explain_ja::reasons(&view, &answer, &other).into_iter().next();
+        let plain = explain_ja::plain(&view, &answer, &other);
+        assert_eq!(plain.is_some(), reason.is_some(), "puzzle {id}");
+        let Some((en, fr)) = plain else { continue };
+        for text in [&en, &fr] {
+            assert!(text.chars().next().is_some_and(|c| c.is_lowercase()), "puzzle {id}: {text}");
+            assert!(!text.contains("JA-") && !text.contains("  ") && !text.ends_with('.'), "puzzle {id}: {text}");
+        }
+        assert!(!fr.contains("frime") && !fr.starts_with("elle ") && !fr.starts_with("il "), "puzzle {id}: {fr}");
+    }
+}

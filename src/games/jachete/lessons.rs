@@ -12,7 +12,9 @@ use tablee_engine::jachete::{Card, JaAction, JaGame, TableMeld};
 use tablee_lessons::Lesson;
 use wasm_bindgen::JsCast;
 
+use super::refusals::the_card;
 use super::staging::{self, Pick, Staging};
+use super::ui::{Part, Said};
 use super::Jachete;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
@@ -34,19 +36,109 @@ impl Coached for Jachete {
         astray_words(&staging, next_tap(&staging, action) == Some(Tap::Reset), lang)
     }
 
-    /// The normal bot's choice (its heuristic, computed in the page at
-    /// once), said with the reason the puzzles' explainer finds against its
-    /// next best move ("Buy the 7♦, making a pair"; the hint's words), else
-    /// in the puzzles' words for a move.
-    fn advice(session: &Session<Self>, lang: Lang) -> Option<(JaAction, String)> {
-        use crate::ui::game_ui::GameUi;
-        let seat = session.human_to_act()?;
-        let decision = session.decision(seat, tablee_bots::Level::Normal);
-        let choices = decision.analyse();
-        let action = choices.first()?.action.clone();
-        let why = choices.get(1).and_then(|other| super::texts::why(&decision.view, &action, &other.action, lang));
-        let words = why.unwrap_or_else(|| Jachete::puzzle_words(session, &action, lang));
-        Some((action, format!("{words}.")))
+    /// One of the coached game's deals (`tablee_bots::jachete::COACHED_DEALS`:
+    /// a person who follows the coach has six turns at least in the first
+    /// round of each; issue 52), picked by the fresh seed.
+    fn coached_deal(fresh: tablee_engine::Seed) -> tablee_engine::Seed {
+        tablee_bots::jachete::coached_deal(fresh.number() as usize)
+    }
+
+    /// What the bots did this round since the person's own last move that
+    /// matters (issue 52): a bot bought, opened, took a wild from a meld.
+    /// From the round's log (`ui::moves`: what each move did, one source
+    /// for the table, the replay and the coach).
+    fn table_talk(session: &Session<Self>, lang: Lang) -> Option<String> {
+        let me = session.human_to_act()?;
+        let moves = super::ui::SeatMoves::of(session)?;
+        let since = moves.since(Some(me));
+        let round = session.state().results().len();
+        let config = session.config();
+        let name = |seat| crate::i18n::seat_name(config, seat, lang);
+        let en = lang == Lang::En;
+        let mut said: Vec<String> = Vec::new();
+        for e in moves.log().iter().filter(|e| e.round == round && e.seat != me && since.is_none_or(|own| e.k > own)) {
+            match &e.said {
+                Said::Bought(Some(card)) => said.push(if en {
+                    format!("{} bought {}", name(e.seat), the_card(*card, lang))
+                } else {
+                    format!("{} a acheté {}", name(e.seat), the_card(*card, lang))
+                }),
+                Said::Played(parts) => {
+                    for part in parts {
+                        match part {
+                            Part::Opens(_) => said.push(if en {
+                                format!("{} opened (laid the contract down) and may go out soon", name(e.seat))
+                            } else {
+                                format!("{} a ouvert (posé son contrat) et peut bientôt sortir", name(e.seat))
+                            }),
+                            Part::Moves(cards, from, _) if cards.iter().any(|c| c.is_wild()) => said.push(took_wild(&name(e.seat), cards, from, lang)),
+                            Part::Forms(_, taken) => {
+                                for (cards, from) in taken.iter().filter(|(cards, _)| cards.iter().any(|c| c.is_wild())) {
+                                    said.push(took_wild(&name(e.seat), cards, from, lang));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        (!said.is_empty()).then(|| format!("{}.", said.join(" · ")))
+    }
+
+    /// JA-17 at a round's end: who went out, what each other hand scores
+    /// and why (its cards' points), the totals' rule, and the next round's
+    /// contract; the target is "Next round".
+    fn wrap_up(session: &Session<Self>, lang: Lang) -> Option<(String, String)> {
+        let results = session.state().results();
+        let index = results.len().checked_sub(1)?;
+        let result = &results[index];
+        let hands = super::ui::hands_at_end(session, index)?;
+        let config = session.config();
+        let en = lang == Lang::En;
+        let mut line = super::texts::went_out_text(config, result.went_out, lang);
+        let scored: Vec<String> = (0..config.players())
+            .filter(|&seat| result.went_out != Some(seat))
+            .map(|seat| {
+                let mut cards = hands[seat].clone();
+                cards.sort_by_key(|c| std::cmp::Reverse(c.points()));
+                let each: Vec<String> = cards.iter().map(|&c| format!("{} {}", super::texts::card_label(c, lang), c.points())).collect();
+                format!("{} {} ({})", crate::i18n::seat_name(config, seat, lang), result.round_points[seat], each.join(" + "))
+            })
+            .collect();
+        line.push(' ');
+        line.push_str(&if en {
+            format!(
+                "The cards left in hand count: 3 to 9 are 5 points, 10 to king 10, an ace 15, a wild 20. {}.",
+                scored.join(" · ")
+            )
+        } else {
+            format!(
+                "Les cartes restées en main comptent\u{a0}: de 3 à 9, 5\u{a0}points\u{a0}; de 10 au roi, 10\u{a0}; l'as, 15\u{a0}; une floune, 20. {}.",
+                scored.join(" · ")
+            )
+        });
+        let next = usize::from(session.state().round().round());
+        if let Some(c) = tablee_engine::jachete::contract(next as u8).filter(|_| next > index + 1) {
+            let contract = super::texts::contract_text(c, lang);
+            line.push(' ');
+            line.push_str(&if en {
+                format!("Next, round {next} of 7: {} cards each, contract {contract}. After round 7, the lowest total wins.", c.cards_dealt)
+            } else {
+                format!("Ensuite, manche {next} sur 7\u{a0}: {} cartes chacun, contrat {contract}. Après la manche 7, le plus petit total gagne.", c.cards_dealt)
+            });
+        }
+        Some((line, testid("ja-next-round")))
+    }
+}
+
+/// "Ben took the ★ from 8♦ 9♦ ★", « Ben a pris ★ de 8♦ 9♦ ★ ».
+fn took_wild(name: &str, cards: &[Card], from: &[Card], lang: Lang) -> String {
+    let labels = |cards: &[Card]| cards.iter().map(|&c| super::texts::card_label(c, lang)).collect::<Vec<_>>().join(" ");
+    match lang {
+        Lang::En => format!("{name} took {} from the meld {} (a wild can be taken back when the card it stands for is put in its place)", labels(cards), labels(from)),
+        Lang::Fr => format!("{name} a pris {} dans la combinaison {} (on reprend une floune en posant à sa place la carte qu'elle remplace)", labels(cards), labels(from)),
     }
 }
 
@@ -559,5 +651,91 @@ mod tests {
         }
         assert!(moved, "a card moved from one meld to another");
         assert!(swapped, "a natural swapped for a wild, confirmed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::config::{SeatKind, TableConfig};
+    use tablee_bots::Level;
+    use tablee_engine::Seed;
+
+    /// A coached table (the person in seat 0, `gentle` bots), the person
+    /// playing `normal`, up to where `stop` says.
+    fn coached(seed: u64, stop: impl Fn(&Session<Jachete>) -> bool) -> Session<Jachete> {
+        let mut config = TableConfig::<Jachete>::new(Seed::from_number(seed), 4);
+        for s in config.seats.iter_mut().skip(1) {
+            *s = SeatKind::Bot(Level::Gentle);
+        }
+        let mut s = Session::new(config).unwrap();
+        while !stop(&s) && !s.is_over() {
+            if s.bot_step().is_none() {
+                let mine = s.decision(0, Level::Normal).decide();
+                s.apply_human(mine).unwrap();
+            }
+        }
+        s
+    }
+
+    /// JA-17, issue 52: the round's wrap-up says who went out, each other
+    /// hand's points card by card (which add up to the round's points), the
+    /// points' rule, and the next round's contract; it points at "Next
+    /// round". Red if a hand's sum or the next contract were wrong.
+    #[test]
+    fn ja17_the_wrap_up_says_who_went_out_what_each_hand_scored_and_the_next_contract() {
+        for seed in 0..6 {
+            let s = coached(seed, |s| !s.state().results().is_empty());
+            let result = &s.state().results()[0];
+            for lang in Lang::ALL {
+                let (line, at) = Jachete::wrap_up(&s, lang).unwrap();
+                assert_eq!(at, "[data-testid=\"ja-next-round\"]");
+                assert!(line.starts_with(&super::super::texts::went_out_text(s.config(), result.went_out, lang)), "{line}");
+                let next = if lang == Lang::En { "round 2 of 7: 9 cards each, contract one set of 4" } else { "manche 2 sur 7\u{a0}: 9 cartes chacun, contrat une série de 4" };
+                assert!(line.contains(next), "{line}");
+                assert!(!line.contains("JA-"));
+                for seat in (0..4).filter(|&seat| result.went_out != Some(seat)) {
+                    let name = crate::i18n::seat_name(s.config(), seat, lang);
+                    let said = format!("{name} {} (", result.round_points[seat]);
+                    let at = line.find(&said).unwrap_or_else(|| panic!("{said} in {line}"));
+                    let cards = &line[at + said.len()..line[at..].find(')').unwrap() + at];
+                    let sum: i32 = cards.split(" + ").map(|c| c.rsplit(' ').next().unwrap().parse::<i32>().unwrap()).sum();
+                    assert_eq!(sum, result.round_points[seat], "{cards}");
+                }
+            }
+        }
+    }
+
+    /// Issue 52: before the person's decision, the coach says what the bots
+    /// did since the person's own last move that matters (here: a buy), in
+    /// both languages; nothing once the person has moved again.
+    #[test]
+    fn what_the_bots_did_is_said_before_the_persons_decision() {
+        let bought = |s: &Session<Jachete>| {
+            let me = s.human_to_act();
+            me.is_some() && s.moves().last().is_some_and(|(seat, a)| seat != 0 && *a == JaAction::Buy)
+        };
+        let mut said = 0;
+        for seed in 0..10 {
+            let s = coached(seed, |s| bought(s) || s.state().results().len() > 1);
+            if !bought(&s) {
+                continue;
+            }
+            let (seat, _) = s.moves().last().unwrap();
+            let name = crate::i18n::seat_name(s.config(), seat, Lang::En);
+            let en = Jachete::table_talk(&s, Lang::En).unwrap();
+            assert!(en.contains(&format!("{name} bought the ")), "{en}");
+            let fr = Jachete::table_talk(&s, Lang::Fr).unwrap();
+            assert!(fr.contains(&format!("{name} a acheté ")), "{fr}");
+            said += 1;
+        }
+        assert!(said >= 3, "a bot bought on {said} of 10 deals");
+        // The person's own move: then nothing new.
+        let mut s = coached(0, |s| s.human_to_act().is_some() && s.actions().len() > 20);
+        let mine = s.decision(0, Level::Normal).decide();
+        s.apply_human(mine).unwrap();
+        if s.human_to_act() == Some(0) {
+            assert_eq!(Jachete::table_talk(&s, Lang::En), None);
+        }
     }
 }

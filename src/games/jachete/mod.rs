@@ -134,6 +134,11 @@ impl GameDef for Jachete {
         tablee_bots::jachete::hint(view, legal, seed)
     }
 
+    /// The expert level's own analysis (its first choice is its move).
+    fn coach(view: &JaView, legal: &[JaAction], seed: u64) -> Vec<Choice<JaAction>> {
+        <JaGame as tablee_bots::coach::CoachedGame>::coach(view, legal, seed)
+    }
+
     /// Decline a buy when asked; on a turn, the generator's first candidate.
     fn fallback(legal: &[JaAction]) -> Option<JaAction> {
         legal.iter().find(|a| **a == JaAction::Decline).cloned()

@@ -350,12 +350,11 @@ pub fn stage_error(e: StageError, lang: Lang) -> &'static str {
 }
 
 /// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
-/// the puzzles' words (`tablee_puzzles::explain_ja::headline`: one copy of
-/// the reasons): the table's hint and the coached game's line (issue 42).
-/// `None` when no reason holds.
+/// plain words for a newcomer (`tablee_puzzles::explain_ja::plain`: the
+/// puzzles' reasons, one copy of them, worded for play; issue 52): the
+/// table's hint and the coached game's line. `None` when no reason holds.
 pub fn why(view: &tablee_engine::jachete::JaView, best: &JaAction, other: &JaAction, lang: Lang) -> Option<String> {
-    let kind = tablee_puzzles::jachete::kind_of(view, &[best.clone(), other.clone()], best, other);
-    let (en, fr) = tablee_puzzles::explain_ja::headline(view, kind, best, other)?;
+    let (en, fr) = tablee_puzzles::explain_ja::plain(view, best, other)?;
     Some(if lang == Lang::Fr { fr } else { en })
 }
 
@@ -519,16 +518,32 @@ mod tests {
         table.push(tablee_engine::jachete::TableMeld { owner: 0, cards: cards("8C 8D 8S") });
         let open = JaAction::Play { table };
         let wait = JaAction::Discard(Card::parse("QC").unwrap());
-        assert_eq!(why(&v, &open, &wait, Lang::En).as_deref(), Some("Open with 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, the contract met now"));
-        assert_eq!(why(&v, &open, &wait, Lang::Fr).as_deref(), Some("Ouvrez avec 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, le contrat rempli dès maintenant"));
-        // Waiting is told as waiting, with its own reason (not "the contract met").
+        // Issue 52: the reason alone (the coach and the hint name the move
+        // beside it), in plain words, with what it means for the player.
+        assert_eq!(
+            why(&v, &open, &wait, Lang::En).as_deref(),
+            Some("it lays down the contract now: from then on you can add your cards to any meld on the table")
+        );
+        assert_eq!(
+            why(&v, &open, &wait, Lang::Fr).as_deref(),
+            Some("vous posez le contrat tout de suite\u{a0}: ensuite vous pourrez ajouter vos cartes à toute combinaison de la table")
+        );
+        // Waiting is told as waiting, with its own reason (not the contract laid).
         let wait_why = why(&v, &wait, &open, Lang::En).unwrap();
-        assert!(wait_why.starts_with("Discard the Q♣ and wait before opening") && !wait_why.contains("contract met"), "{wait_why}");
+        assert_eq!(wait_why, "it keeps your three 8s together for a set");
         // JA-9: buying a card that pairs with the hand.
         v.phase = JaPhase::BuyWindow;
         v.buy_card = Some(Card::parse("QH").unwrap());
-        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::En).as_deref(), Some("Buy the Q♥, making a pair"));
-        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::Fr).as_deref(), Some("Achetez la D♥, soit une paire"));
+        assert_eq!(why(&v, &JaAction::Buy, &JaAction::Decline, Lang::En).as_deref(), Some("this card makes a pair with yours: one more of that rank makes a set"));
+        assert_eq!(
+            why(&v, &JaAction::Buy, &JaAction::Decline, Lang::Fr).as_deref(),
+            Some("cette carte fait une paire avec la vôtre\u{a0}: encore une de cette valeur et c'est une série")
+        );
+        // Issue 52: letting a card go never says "il" of "la D♠" (nor "elle" of "le 5♠").
+        v.hand = cards("5S 9H KD");
+        v.buy_card = Some(Card::parse("QS").unwrap());
+        let fr = why(&v, &JaAction::Decline, &JaAction::Buy, Lang::Fr).unwrap();
+        assert!(fr.starts_with("cette carte ne va avec aucune des vôtres"), "{fr}");
         for lang in Lang::ALL {
             assert!(why(&v, &JaAction::Buy, &JaAction::Decline, lang).is_some_and(|w| !w.contains("JA-")));
         }

@@ -20,22 +20,18 @@ impl Coached for Katzenjammer {
         target(session, action).map(|testid| format!("[data-testid=\"{testid}\"]"))
     }
 
-    /// The normal bot's choice, said with the puzzles' explainer's reason
-    /// against its next best move ("Passing keeps your three 4s…").
-    fn advice(session: &Session<Self>, lang: Lang) -> Option<(Action, String)> {
-        let seat = session.human_to_act()?;
-        let decision = session.decision(seat, tablee_bots::Level::Normal);
-        let choices = decision.analyse();
-        let best = choices.first()?.action;
-        let what = texts::action_text(&best, lang);
-        // The reason only (the hint's words): the puzzles' gain is the search's, not the heuristic's.
-        let why = choices.get(1).and_then(|other| texts::why(&decision.view, &best, &other.action, lang));
-        Some((best, match why {
-            Some(why) => format!("{what} — {why}."),
-            None => format!("{what}."),
-        }))
+    /// "Bid two 4s (4 · 4)", "Pass", "Present a foursome of 3s".
+    fn advice_move(_session: &Session<Self>, action: &Action, lang: Lang) -> String {
+        texts::action_text(action, lang)
     }
 
+    /// What the bots did since the person's own last move that matters
+    /// (issue 52): a row won (and the jokers it put on show), foursomes
+    /// presented, a row nobody bid for.
+    fn table_talk(session: &Session<Self>, lang: Lang) -> Option<String> {
+        let me = session.human_to_act()?;
+        texts::table_talk(session.config(), session.state(), me, lang)
+    }
 }
 
 /// The `data-testid` of the element to tap next toward `action`.
@@ -93,4 +89,51 @@ fn pressed(testid: &str) -> bool {
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten())
         .is_some_and(|el| el.get_attribute("aria-pressed").as_deref() == Some("true"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::config::{SeatKind, TableConfig};
+    use tablee_bots::Level;
+    use tablee_engine::katzenjammer::Event;
+    use tablee_engine::Seed;
+
+    /// Issue 52: before the person's decision the coach says that a bot won
+    /// the row (and, when it paid jokers, how many it now shows, with the
+    /// end's penalty), in both languages.
+    #[test]
+    fn kb12_a_row_won_by_a_bot_is_said_before_the_persons_next_decision() {
+        let mut said = 0;
+        for seed in 0..8 {
+            let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(seed), 4);
+            for s in config.seats.iter_mut().skip(1) {
+                *s = SeatKind::Bot(Level::Gentle);
+            }
+            let mut s = Session::new(config).unwrap();
+            while !s.is_over() {
+                if s.bot_step().is_some() {
+                    continue;
+                }
+                let log = s.state().log();
+                let mine = log.iter().rposition(|e| matches!(*e, Event::Bid { seat: 0, .. } | Event::Passed { seat: 0 } | Event::Presented { seat: 0, .. }));
+                let won = log[mine.map_or(0, |i| i + 1)..].iter().find_map(|e| match *e {
+                    Event::Won { seat, paid, .. } if seat != 0 => Some((seat, paid)),
+                    _ => None,
+                });
+                let talk = Katzenjammer::table_talk(&s, Lang::En);
+                if let Some((seat, paid)) = won {
+                    let name = crate::i18n::seat_name(s.config(), seat, Lang::En);
+                    let talk = talk.unwrap();
+                    assert!(talk.contains(&format!("{name} won the row, paying ")), "{talk}");
+                    assert_eq!(talk.contains("the most jokers at the end lose 5 mice"), paid.jokers() > 0, "{talk}");
+                    assert!(Katzenjammer::table_talk(&s, Lang::Fr).unwrap().contains(&format!("{name} a remporté la rangée")));
+                    said += 1;
+                }
+                let mine = s.decision(0, Level::Normal).decide();
+                s.apply_human(mine).unwrap();
+            }
+        }
+        assert!(said >= 8, "{said} rows won by bots were said");
+    }
 }

@@ -112,6 +112,11 @@ impl GameDef for Katzenjammer {
         tablee_bots::hint(view, legal, seed)
     }
 
+    /// The hint's search (the expert's, over four times its worlds).
+    fn coach(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+        <KbState as tablee_bots::coach::CoachedGame>::coach(view, legal, seed)
+    }
+
     /// Pass when allowed (what the bots themselves fall back to).
     fn fallback(legal: &[Action]) -> Option<Action> {
         legal.iter().copied().find(|a| *a == Action::Pass)

@@ -273,11 +273,11 @@ pub fn presentation_text(p: &Presentation, lang: Lang) -> String {
 }
 
 /// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
-/// the puzzles' words (`tablee_puzzles::explain::headline`: one copy of the
-/// reasons): the table's hint and the coached game's line (issue 42). `None`
-/// when no reason holds.
+/// plain words for a newcomer (`tablee_puzzles::explain::plain`: the
+/// puzzles' reasons, one copy of them, worded for play; issue 52): the
+/// table's hint and the coached game's line. `None` when no reason holds.
 pub fn why(view: &tablee_engine::katzenjammer::KbView, best: &tablee_engine::katzenjammer::Action, other: &tablee_engine::katzenjammer::Action, lang: Lang) -> Option<String> {
-    let (en, fr) = tablee_puzzles::explain::headline(view, best, other)?;
+    let (en, fr) = tablee_puzzles::explain::plain(view, best, other)?;
     Some(if lang == Lang::Fr { fr } else { en })
 }
 
@@ -512,6 +512,49 @@ pub fn log_lines(config: &Table, events: &[Event], lang: Lang) -> Vec<String> {
     out
 }
 
+/// The coached game's line about the table (issue 52): what the others did
+/// since `me` last moved that matters — a row won (with the jokers it put on
+/// show), foursomes presented, a row nobody bid for — from the public log
+/// (KB-21); `None` when nothing did.
+pub fn table_talk(config: &Table, state: &tablee_engine::katzenjammer::KbState, me: Seat, lang: Lang) -> Option<String> {
+    let log = state.log();
+    let mine = |e: &Event| matches!(*e, Event::Bid { seat, .. } | Event::Passed { seat } | Event::Presented { seat, .. } if seat == me);
+    let since = log.iter().rposition(mine).map_or(0, |i| i + 1);
+    let name = |s: Seat| seat_name(config, s, lang);
+    let mut said: Vec<String> = Vec::new();
+    for e in &log[since..] {
+        match *e {
+            Event::Won { seat, paid, .. } if seat != me => {
+                let pay = pay_text(&paid, lang);
+                said.push(match lang {
+                    Lang::En => format!("{} won the row, paying {pay}", name(seat)),
+                    Lang::Fr => format!("{} a remporté la rangée en payant {pay}", name(seat)),
+                });
+                if paid.jokers() > 0 {
+                    let shown = jokers(u32::from(state.jokers_shown(seat)), lang);
+                    said.push(match lang {
+                        Lang::En => format!("{} now shows {shown}: the most jokers at the end lose 5 mice", name(seat)),
+                        Lang::Fr => format!("{} expose maintenant {shown}\u{a0}: à la fin, le plus de jokers perd 5\u{a0}souris", name(seat)),
+                    });
+                }
+            }
+            Event::Presented { seat, presentation, mice: m } if seat != me && !presentation.is_nothing() => {
+                let what = presentation_text(&presentation, lang);
+                let gain = mice(i32::from(m), lang);
+                said.push(match lang {
+                    Lang::En => format!("{} presented {what}: +{gain}", name(seat)),
+                    Lang::Fr => format!("{} a posé {what}\u{a0}: +{gain}", name(seat)),
+                });
+            }
+            Event::RowDiscarded { .. } => said.push(
+                lang.pick("Nobody bid: the row went to the discard pile", "Personne n'a annoncé\u{a0}: la rangée est partie à la défausse").to_string(),
+            ),
+            _ => {}
+        }
+    }
+    (!said.is_empty()).then(|| format!("{}.", said.join(" · ")))
+}
+
 pub fn end_cause(cause: EndCause, lang: Lang) -> &'static str {
     match cause {
         EndCause::Stock => lang.pick(
@@ -638,10 +681,25 @@ mod tests {
         view.hand = Counts([0, 0, 3, 1, 0, 1]);
         view.row = vec![Card::Five, Card::One];
         let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
-        assert_eq!(why(&view, &Action::Pass, &bid, Lang::En).as_deref(), Some("Passing keeps your three 3s, a foursome with your joker"));
-        assert_eq!(why(&view, &Action::Pass, &bid, Lang::Fr).as_deref(), Some("Passer garde vos trois 3, un carré avec votre joker"));
+        // Issue 52: in plain words, with what it means for the player.
+        assert_eq!(
+            why(&view, &Action::Pass, &bid, Lang::En).as_deref(),
+            Some("you keep your three 3s in hand, a foursome ready to present once you win a row")
+        );
+        assert_eq!(
+            why(&view, &Action::Pass, &bid, Lang::Fr).as_deref(),
+            Some("vous gardez vos trois 3 en main, un carré prêt à poser dès que vous remportez une rangée")
+        );
         // Bidding two 3s and the joker against passing is not "keeps your 3s".
-        assert!(why(&view, &bid, &Action::Pass, Lang::En).is_none_or(|w| !w.contains("keeps your three 3s")));
+        assert!(why(&view, &bid, &Action::Pass, Lang::En).is_none_or(|w| !w.contains("keep your three 3s")));
+        // Issue 52: the row's joker, said with the rule it leans on (the
+        // most jokers at the end lose 5 mice), not "more jokers than anyone shows".
+        view.row = vec![Card::Five, Card::Joker];
+        view.jokers_shown = vec![1, 0, 1, 0];
+        let takes = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 0]) });
+        let en = why(&view, &Action::Pass, &takes, Lang::En).unwrap();
+        assert_eq!(en, "the row holds a joker: winning it would leave you with 3 jokers, more than anyone else shows, and whoever has the most jokers at the end loses 5 mice");
+        assert!(why(&view, &Action::Pass, &takes, Lang::Fr).unwrap().contains("qui a le plus de jokers perd 5\u{a0}souris"));
         // The hint: a reason for clearly better, none for "as good".
         use crate::ui::game_ui::GameUi;
         let mut session = Session::new(Table::new(Seed::from_number(1), 4)).unwrap();

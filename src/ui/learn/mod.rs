@@ -36,6 +36,7 @@ use self::texts::ln;
 use super::context::{ctx, on_leave, Ctx, Screen, Speed};
 use super::flow::start_game;
 use super::game_ui::GameUi;
+use super::hint::{self, Hint};
 use super::{browser, coach};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::game::GameDef;
@@ -62,10 +63,27 @@ pub trait Coached: GameUi {
     fn astray(_session: &Session<Self>, _action: &Self::Action, _lang: Lang) -> Option<String> {
         None
     }
-    /// The coached game: the move to suggest to the person to act, and one
-    /// line saying what matters now (from the position; `None`: not the
-    /// person's turn).
-    fn advice(_session: &Session<Self>, _lang: Lang) -> Option<(Self::Action, String)> {
+    /// The coached game: the suggested move in words, as the person makes
+    /// it ("Bid two 4s (4 · 4)", "Let the 5♠ go").
+    fn advice_move(session: &Session<Self>, action: &Self::Action, lang: Lang) -> String {
+        Self::puzzle_words(session, action, lang)
+    }
+    /// The coached game, before the person's decision: what the bots did
+    /// since the person's own last move that matters (a bot opened, bought,
+    /// won the row…), in one line; `None` when nothing did.
+    fn table_talk(_session: &Session<Self>, _lang: Lang) -> Option<String> {
+        None
+    }
+    /// The coached game's deal, from a fresh seed: the seed itself, unless
+    /// the game deals its coached games from a list (J'achète's, where a
+    /// person following the coach has six turns in the first round).
+    fn coached_deal(fresh: Seed) -> Seed {
+        fresh
+    }
+    /// The coached game while the table holds the bots (J'achète's round
+    /// end, until "Next round"): the round's wrap-up, and the element to tap
+    /// to go on.
+    fn wrap_up(_session: &Session<Self>, _lang: Lang) -> Option<(String, String)> {
         None
     }
 }
@@ -117,7 +135,10 @@ pub fn Learn(game: GameId, lesson: Option<usize>) -> impl IntoView {
     with_game!(game, G => learn::<G>(game, lesson))
 }
 
-fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView {
+fn learn<G: Coached>(game: GameId, lesson: Option<usize>) -> AnyView
+where
+    G::Action: Send + Sync + 'static,
+{
     let ctx = ctx();
     if lesson.is_some() {
         super::parts::fetch_table(game);
@@ -201,11 +222,13 @@ fn course_view(game: GameId, course: Arc<Course>) -> AnyView {
 /// The coached first game: a game against easy bots, the coach's line
 /// beside it ([`coach_view`]).
 fn coached_game(ctx: Ctx, game: GameId) {
-    let seed = browser::fresh_seed();
+    let fresh = browser::fresh_seed();
     let table = with_game!(game, G => {
-        let mut config = TableConfig::<G>::new(seed, G::DEFAULT_PLAYERS);
+        let mut config = TableConfig::<G>::new(G::coached_deal(fresh), G::DEFAULT_PLAYERS);
         for seat in config.seats.iter_mut().skip(1) {
-            *seat = SeatKind::Bot(tablee_bots::Level::Easy);
+            // Easy bots that, in J'achète, lay nothing down before the
+            // person has had six turns of the round (issue 52).
+            *seat = SeatKind::Bot(tablee_bots::Level::Gentle);
         }
         <G as crate::games::Registered>::table(config)
     });
@@ -222,7 +245,10 @@ const COACHED_KEY: &str = "tablee.learn.coached";
 /// The coached first game's screen (`&learn=0`): the game on the table if
 /// it is the coached one (a reload resumes it), else a new one dealt; the
 /// bots play on this screen as on the game's (`ui::coach::bots_play`).
-fn coached<G: Coached>(game: GameId) -> AnyView {
+fn coached<G: Coached>(game: GameId) -> AnyView
+where
+    G::Action: Send + Sync + 'static,
+{
     let ctx = ctx();
     let key = browser::load(COACHED_KEY);
     let on_table = ctx.shell.with_untracked(|sh| key.is_some() && sh.key == key && sh.game.as_ref().is_some_and(|g| g.game() == game));
@@ -249,28 +275,114 @@ fn coached<G: Coached>(game: GameId) -> AnyView {
     .into_any()
 }
 
-/// The coach beside a real game (the coached first game): before each of
-/// the person's decisions, one line from the position and the suggested
-/// move's next element as the target. The person may follow it or not.
-fn coach_view<G: Coached>() -> AnyView {
+/// What the coach says in the coached game, and where it points.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Says {
+    /// What the bots did that matters, before the person's decision.
+    talk: Option<String>,
+    line: String,
+    target: Target,
+    /// The line waits for the bots' worker.
+    thinking: bool,
+}
+
+impl Says {
+    fn line(line: &str) -> Says {
+        Says { line: line.to_string(), ..Says::default() }
+    }
+}
+
+/// What the coach points at.
+#[derive(Clone, Debug, Default, PartialEq)]
+enum Target {
+    #[default]
+    None,
+    /// The suggested move's next element (the move in the notation).
+    Move(Json),
+    /// An element of the table (a CSS selector): "Next round".
+    At(String),
+}
+
+/// The coach beside a real game (the coached first game, issue 52): before
+/// each of the person's decisions, what the bots just did that matters,
+/// then the expert's move — asked of the bots' worker as the Hint button
+/// asks for the hint (`ui::hint::ask_with`; the job `Job::Advise`: the
+/// game's `GameDef::coach`, which `tablee coach` measures), "thinking"
+/// until it comes — with why in plain words (the hint's own reason,
+/// [`GameUi::hint_reason`]), and the move's next element as the target. At
+/// a J'achète round's end, its wrap-up; once over, a last line. A line is
+/// only ever the current decision's: another move, a round's end or the
+/// game's end replaces it at once. The person may follow it or not.
+fn coach_view<G: Coached>() -> AnyView
+where
+    G::Action: Send + Sync + 'static,
+{
     let ctx = ctx();
     let alive = Arc::new(AtomicBool::new(true));
-    let advice = Memo::new(move |_| {
+    let choices = RwSignal::new(Hint::<G::Action>::Off);
+    // The decision the worker was last asked about.
+    let asked = StoredValue::new(None::<usize>);
+    // The moment on the table: its move number, whether the person is to
+    // act, whether it is over (not the table's notes: a card picked changes
+    // the target only, `mark_advice`).
+    let moment = Memo::new(move |_| ctx.game::<G, _>(|s| (s.actions().len(), s.human_to_act().is_some(), s.is_over())));
+    // Asked at each of the person's decisions (once each).
+    Effect::new(move |_| {
+        if let Some((at, true, false)) = moment.get() {
+            if asked.get_value() != Some(at) {
+                asked.set_value(Some(at));
+                hint::ask_with::<G>(ctx, choices, |s| Some(crate::app::worker::advise_job(s, 3)));
+            }
+        }
+    });
+    let says = Memo::new(move |_| {
         let lang = ctx.lang();
-        // The move in the notation (what a memo may hold), and the line.
-        ctx.game::<G, _>(|s| G::advice(s, lang).map(|(a, line)| (G::action_to_json(&a), line))).flatten()
+        let s = ln(lang);
+        let held = ctx.hold.get();
+        let choices = choices.get();
+        let Some((now, person, over)) = moment.get() else { return Says::line(s.watching) };
+        ctx.game_untracked::<G, _>(|session| {
+            if over {
+                return Says::line(s.game_over);
+            }
+            if held {
+                return match G::wrap_up(session, lang) {
+                    Some((line, at)) => Says { line, target: Target::At(at), ..Says::default() },
+                    None => Says::line(s.watching),
+                };
+            }
+            if !person {
+                return Says::line(s.watching);
+            }
+            let talk = G::table_talk(session, lang);
+            match choices {
+                Hint::Ready { at, choices } if at == now && !choices.is_empty() => {
+                    let best = &choices[0].0;
+                    let what = G::advice_move(session, best, lang);
+                    let line = match G::hint_reason(session, &choices, lang) {
+                        Some(why) => format!("{what} — {why}."),
+                        None => format!("{what}."),
+                    };
+                    Says { talk, line, target: Target::Move(G::action_to_json(best)), thinking: false }
+                }
+                // Asked, and no answer came (no worker): the person plays alone.
+                Hint::Off if asked.get_value() == Some(now) => Says { talk, ..Says::line(s.no_advice) },
+                _ => Says { talk, thinking: true, ..Says::line(s.thinking) },
+            }
+        })
+        .unwrap_or_else(|| Says::line(s.watching))
     });
     let remark = {
         let alive = alive.clone();
         move || {
             let alive = alive.clone();
-            request_animation_frame(move || mark_advice::<G>(ctx, advice, alive, 100));
+            request_animation_frame(move || mark_advice::<G>(ctx, says, alive, 100));
         }
     };
     {
         let remark = remark.clone();
         Effect::new(move |_| {
-            advice.track();
+            says.track();
             remark();
         });
     }
@@ -283,37 +395,39 @@ fn coach_view<G: Coached>() -> AnyView {
             clicks.remove();
         });
     }
+    let thinking = move || says.with(|s| s.thinking);
     view! {
         <section class="panel coach coach-game" data-testid="coach" aria-labelledby="coach-title">
             <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
-            <p class="coach-line" data-testid="coach-line" aria-live="polite">
-                {move || advice.get().map(|(_, line)| line).unwrap_or_else(|| ln(ctx.lang()).watching.to_string())}
+            {move || says.with(|s| s.talk.clone()).map(|talk| view! { <p class="coach-table" data-testid="coach-table">{talk}</p> })}
+            <p class="coach-line" class:thinking-note=thinking data-testid="coach-line" data-thinking=move || thinking().to_string() aria-live="polite">
+                {move || says.with(|s| s.line.clone())}
             </p>
         </section>
     }
     .into_any()
 }
 
-/// Marks the suggested move's next element; tries again while the table
-/// has not drawn it yet.
-fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Option<(Json, String)>>, alive: Arc<AtomicBool>, left: u32) {
+/// Marks the coach's target (the suggested move's next element, or the
+/// wrap-up's button); tries again while the table has not drawn it yet.
+fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Says>, alive: Arc<AtomicBool>, left: u32) {
     if !alive.load(Ordering::Relaxed) {
         return;
     }
-    let Some(advice) = memo.try_get_untracked() else { return };
+    let Some(says) = memo.try_get_untracked() else { return };
     clear_marks();
-    let asked = advice.is_some();
-    let target = advice.and_then(|(action, _)| {
-        let action = G::action_from_json(&action).ok()?;
-        let selector = ctx.game_untracked::<G, _>(|s| G::target(s, &action)).flatten()?;
-        document()?.query_selector(&selector).ok().flatten()
-    });
+    let selector = match &says.target {
+        Target::None => None,
+        Target::At(selector) => Some(selector.clone()),
+        Target::Move(action) => G::action_from_json(action).ok().and_then(|action| ctx.game_untracked::<G, _>(|s| G::target(s, &action)).flatten()),
+    };
+    let target = selector.and_then(|selector| document()?.query_selector(&selector).ok().flatten());
     if let Some(el) = &target {
         let _ = el.set_attribute("data-coach", "target");
         into_view(el);
     }
     count_mark();
-    if target.is_none() && asked && left > 0 {
+    if target.is_none() && says.target != Target::None && left > 0 {
         set_timeout(move || mark_advice::<G>(ctx, memo, alive, left - 1), std::time::Duration::from_millis(100));
     }
 }

@@ -23,6 +23,12 @@ pub struct LnStrings {
     pub no_file: &'static str,
     pub coach: &'static str,
     pub watching: &'static str,
+    /// The coached game: the coach's move is being worked out (the bots' worker).
+    pub thinking: &'static str,
+    /// The coached game: no advice came (no worker).
+    pub no_advice: &'static str,
+    /// The coached game is over.
+    pub game_over: &'static str,
 }
 
 const FR: LnStrings = LnStrings {
@@ -46,6 +52,9 @@ const FR: LnStrings = LnStrings {
     no_file: "Les leçons n'ont pas pu être chargées. Vérifiez la connexion et réessayez.",
     coach: "Le coach",
     watching: "Regardez la table…",
+    thinking: "Le coach réfléchit à votre coup…",
+    no_advice: "Le coach ne peut pas conseiller ce coup : jouez comme vous le sentez.",
+    game_over: "La partie est finie : le tableau montre les scores. Bravo d'être allé jusqu'au bout !",
 };
 
 const EN: LnStrings = LnStrings {
@@ -69,6 +78,9 @@ const EN: LnStrings = LnStrings {
     no_file: "The lessons could not be loaded. Check the connection and try again.",
     coach: "The coach",
     watching: "Watch the table…",
+    thinking: "The coach is thinking about your move…",
+    no_advice: "The coach cannot advise on this move: play it as you see fit.",
+    game_over: "The game is over: the table shows the scores. Well done for playing it through!",
 };
 
 pub fn ln(lang: Lang) -> &'static LnStrings {

@@ -229,7 +229,8 @@ pub fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<
     }
     let choices = match level {
         Level::Random => vec![Choice { action: legal[rng.index(legal.len())], visits: 1, value: 0.0 }],
-        Level::Easy => katzenjammer_easy(view, legal, &mut rng),
+        // The coached game's `gentle` bot holds back in J'achète only.
+        Level::Easy | Level::Gentle => katzenjammer_easy(view, legal, &mut rng),
         Level::Normal => katzenjammer_normal(view),
         Level::Hard | Level::Expert | Level::Ismcts => searched(level.thinking(), view, &mut rng),
     };
@@ -328,6 +329,22 @@ impl ArenaGame for KbState {
     /// Jokers held and shown at the end (KB-18).
     fn extra(&self, seat: Seat) -> f64 {
         f64::from(self.final_jokers()[seat])
+    }
+}
+
+impl crate::coach::CoachedGame for KbState {
+    /// The hint: the expert's search over [`HINT_SAMPLES`] worlds.
+    fn coach(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
+        hint(view, legal, seed)
+    }
+    fn level_move(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
+        decide(level, view, legal, seed)
+    }
+    /// KB-19: the most mice; tied, the fewer jokers (KB-18's count).
+    fn places(&self) -> Vec<usize> {
+        let jokers = self.final_jokers();
+        let key = |s: usize| (self.mice(s), -i32::from(jokers[s]));
+        (0..self.players()).map(|s| 1 + (0..self.players()).filter(|&o| key(o) > key(s)).count()).collect()
     }
 }
 

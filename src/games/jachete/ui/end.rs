@@ -21,7 +21,7 @@ use crate::ui::deal_bar::ShareStatus;
 
 /// Every hand as round number `index` (0-based) ended, replayed from the
 /// save's moves (the engine deals the next round at once).
-fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
+pub(crate) fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
     let config = s.config();
     let players = config.players();
     let mut game = Ja::new_state(players, config.options, config.seed).ok()?;

@@ -74,6 +74,23 @@ impl Tool for Jachete {
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
         Some(crate::tool::lessons_of::<tablee_lessons::rules::Jachete>(course))
     }
+
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
+        let options = JaOptions::default();
+        if !options.allows(ask.players) {
+            return Some(Err(Failure::usage(format!("coach: J'achète is for 4 to 8 players, not {} (JA-2)", ask.players))));
+        }
+        if ask.turns {
+            use tablee_bots::jachete::{coached_deal, coached_round, COACHED_DEALS, GENTLE_TURNS};
+            let round = |seed, seat| coached_round(ask.players, seed, seat, ask.newcomer);
+            return Some(match ask.vet {
+                // The arena's deals of the seed, the newcomer in seat 0 (the page's).
+                Some(n) => crate::coach::turns(ask, n, GENTLE_TURNS, |i| (tablee_bots::arena::game_seed(ask.seed, i), 0), round),
+                None => crate::coach::turns(ask, ask.games.min(COACHED_DEALS.len()), GENTLE_TURNS, |i| (coached_deal(i), 0), round),
+            });
+        }
+        Some(crate::coach::compare::<JaGame>(ask, options, "points", true))
+    }
 }
 
 /// J'achète's arena seats may be its research styles

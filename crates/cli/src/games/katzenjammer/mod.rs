@@ -69,6 +69,16 @@ impl Tool for Katzenjammer {
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
         Some(crate::tool::lessons_of::<tablee_lessons::rules::Katzenjammer>(course))
     }
+
+    fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
+        if ask.turns {
+            return Some(Err(Failure::usage("coach: --turns is J'achète's (a round's turns; --game jachete)")));
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&ask.players) {
+            return Some(Err(Failure::usage(format!("coach: Katzenjammer is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {} (KB-2)", ask.players))));
+        }
+        Some(crate::coach::compare::<KbState>(ask, Options::default(), "mice", false))
+    }
 }
 
 /// Katzenjammer's seats are levels or external bots: no research styles.
