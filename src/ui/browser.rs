@@ -293,6 +293,79 @@ pub fn edge(el: &web_sys::Element, side: &str) -> f64 {
     rect.and_then(|r| js_sys::Reflect::get(&r, &side.into()).ok()).and_then(|v| v.as_f64()).unwrap_or(0.0)
 }
 
+/// The room the page shows a decision in (issue 52), in the window's pixels
+/// (`top`, `bottom`): below the turn line pinned at the window's top (a
+/// game's `.status`, sticky), above what is docked at its foot (the coach's
+/// line, J'achète's bar of buttons), a margin inside each.
+pub fn room() -> (f64, f64) {
+    let Some(window) = window() else { return (0.0, 0.0) };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    // Its height if it is pinned (`always`: pinned by the lessons'
+    // stylesheet, which may not have arrived yet).
+    let docked = |selector: &str, always: bool| {
+        let el = window.document()?.query_selector(selector).ok()??;
+        let position = window.get_computed_style(&el).ok()??.get_property_value("position").ok()?;
+        (always || matches!(position.as_str(), "sticky" | "fixed")).then(|| edge(&el, "bottom") - edge(&el, "top"))
+    };
+    let top = docked(".game .status", false).unwrap_or(0.0);
+    let foot = docked("[data-testid=\"coach\"]", true).unwrap_or(0.0) + docked(".ja-actions.playing", false).unwrap_or(0.0);
+    (top + 8.0, height - foot - 8.0)
+}
+
+/// Scrolls as little as needed to show a span of the page in the [`room`]:
+/// the first of `spans` (each from the higher top of its two elements to
+/// the lower bottom) that fits in it, else the last, its top at the room's
+/// top (what it starts with is read first).
+pub fn show_in_room(spans: &[(web_sys::Element, web_sys::Element)]) {
+    let (top, bottom) = room();
+    let span = |(a, b): &(web_sys::Element, web_sys::Element)| (edge(a, "top").min(edge(b, "top")), edge(a, "bottom").max(edge(b, "bottom")));
+    let Some((start, end)) = spans.iter().map(span).find(|(start, end)| end - start <= bottom - top).or_else(|| spans.last().map(span)) else {
+        return;
+    };
+    let dy = if start < top || end - start > bottom - top { start - top } else { (end - bottom).max(0.0) };
+    if dy.abs() >= 1.0 {
+        if let Some(window) = window() {
+            window.scroll_by_with_x_and_y(0.0, dy);
+        }
+    }
+}
+
+/// Keeps the page's CSS variable `name` (on its root) at `el`'s height in
+/// pixels while `el` is on the page (a `ResizeObserver`, through `Reflect`:
+/// no binding in the page's glue), so that what is docked above it sits on
+/// it (issue 52: J'achète's bar of buttons on the coach's line). Once `el`
+/// has left the page, the variable goes and the observer stops.
+pub fn publish_height(el: &web_sys::Element, name: &'static str) {
+    let Some(observer_class) = window().and_then(|w| js_sys::Reflect::get(&w, &"ResizeObserver".into()).ok()).and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else {
+        return;
+    };
+    let target = el.clone();
+    let callback = wasm_bindgen::closure::Closure::<dyn FnMut(JsValue, JsValue)>::new(move |_: JsValue, observer: JsValue| {
+        let Some(root) = window().and_then(|w| w.document()).and_then(|d| d.document_element()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
+            return;
+        };
+        if target.is_connected() {
+            let height = edge(&target, "bottom") - edge(&target, "top");
+            let _ = root.style().set_property(name, &format!("{}px", height.ceil()));
+        } else {
+            let _ = root.style().remove_property(name);
+            call(&observer, "disconnect", &JsValue::UNDEFINED);
+        }
+    });
+    if let Ok(observer) = js_sys::Reflect::construct(&observer_class, &js_sys::Array::of1(callback.as_ref())) {
+        call(&observer, "observe", el);
+        // Lives as long as the observer (it stops itself: above).
+        callback.forget();
+    }
+}
+
+/// Calls `object.method(argument)`, whatever it returns or throws.
+fn call(object: &JsValue, method: &str, argument: &JsValue) {
+    if let Some(f) = js_sys::Reflect::get(object, &method.into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+        let _ = f.call1(object, argument);
+    }
+}
+
 pub fn scroll_to_top() {
     if let Some(window) = web_sys::window() {
         window.scroll_to_with_x_and_y(0.0, 0.0);

@@ -16,32 +16,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
 /** The random walk across the whole app (issue 41): its time at each size. */
 const WALK_SECONDS = Number(process.env.GREMLINS_WALK_SECONDS ?? 30);
 console.log(`# gremlins seed: ${SEED} (GREMLINS_SEED=${SEED} replays it)`);
-
-/** mulberry32: a small seeded generator, the same on every machine. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A deal's number from the generator: format version 1, then seven Crockford base-32 digits. */
-const dealNumber = (rand) => {
-  const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  const text = `1${Array.from({ length: 7 }, () => digits[Math.floor(rand() * 32)]).join('')}`;
-  return `${text.slice(0, 4)}-${text.slice(4)}`;
-};
 
 const TABLES = {
   katzenjammer: {

@@ -53,6 +53,25 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** mulberry32: a small seeded generator, the same on every machine (the random tests' seeds). */
+export function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A deal's number from the generator: format version 1, then seven Crockford base-32 digits. */
+export const dealNumber = (rand) => {
+  const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const text = `1${Array.from({ length: 7 }, () => digits[Math.floor(rand() * 32)]).join('')}`;
+  return `${text.slice(0, 4)}-${text.slice(4)}`;
+};
+
 /** A measuring script's option: the word after `name` on its command line, else `fallback`. */
 export const scriptArg = (name, fallback) => {
   const at = process.argv.indexOf(name);

@@ -396,8 +396,9 @@ where
         });
     }
     let thinking = move || says.with(|s| s.thinking);
+    let panel = coach_height();
     view! {
-        <section class="panel coach coach-game" data-testid="coach" aria-labelledby="coach-title">
+        <section class="panel coach coach-game" data-testid="coach" aria-labelledby="coach-title" node_ref=panel>
             <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
             {move || says.with(|s| s.talk.clone()).map(|talk| view! { <p class="coach-table" data-testid="coach-table">{talk}</p> })}
             <p class="coach-line" class:thinking-note=thinking data-testid="coach-line" data-thinking=move || thinking().to_string() aria-live="polite">
@@ -406,6 +407,14 @@ where
         </section>
     }
     .into_any()
+}
+
+/// The coach's panel, its height published to the stylesheet as
+/// `--coach-h` (J'achète's bar of buttons is docked on it: learn.css).
+fn coach_height() -> NodeRef<leptos::html::Section> {
+    let panel = NodeRef::new();
+    panel.on_load(|el: web_sys::HtmlElement| browser::publish_height(&el, "--coach-h"));
+    panel
 }
 
 /// Marks the coach's target (the suggested move's next element, or the
@@ -590,7 +599,7 @@ fn lesson_view<G: Coached>(game: GameId, course: Arc<Course>, n: usize) -> AnyVi
             <Show when=move || ready.get() && problem.with(Option::is_none)>
                 <super::parts::Part load=Box::new(move || super::parts::table(game)) />
             </Show>
-            <section class="panel coach" data-testid="coach" aria-labelledby="coach-title">
+            <section class="panel coach" data-testid="coach" aria-labelledby="coach-title" node_ref=coach_height()>
                 <h2 id="coach-title" class="sr-only">{move || ln(ctx.lang()).coach}</h2>
                 <p class="coach-step muted" data-testid="coach-step">{step_note}</p>
                 <p class="coach-line" data-testid="coach-line" aria-live="polite">{line}</p>
@@ -783,25 +792,48 @@ fn count_mark() {
 thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
 
 /// Scrolls so that `el` is in the window, between the sticky turn line at
-/// the top and the coach's line at the bottom.
+/// the top and what is docked at the bottom, the coach's line and
+/// J'achète's bar (`browser::show_in_room`, issue 52), with the rest of its
+/// decision if it fits: the buy window with the hand's first card; the hand
+/// (with the row, if it fits) from its heading (or its first card, or `el`)
+/// to its buttons; the hand
+/// from its heading to `el`; else `el` alone.
 fn into_view(el: &web_sys::Element) {
     // The coach's own buttons are in its panel: in view with it.
-    if el.closest("[data-testid=\"coach\"]").ok().flatten().is_some() {
+    let within = |selector: &str| el.closest(selector).ok().flatten();
+    if within("[data-testid=\"coach\"]").is_some() {
         return;
     }
-    let Some(window) = web_sys::window() else { return };
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top").min(height));
-    // Under the table's turn line, pinned at the top (its height: two or
-    // three lines on a phone).
-    let pinned = document().and_then(|d| d.query_selector(".status").ok().flatten()).map_or(0.0, |s| browser::edge(&s, "bottom") - browser::edge(&s, "top"));
-    let top = (pinned + 8.0).max(64.0);
-    let bottom = if coach_top > top + 80.0 { coach_top } else { height };
-    let (el_top, el_bottom) = (browser::edge(el, "top"), browser::edge(el, "bottom"));
-    if el_top >= top && el_bottom <= bottom {
+    let find = |selector: &str| document().and_then(|d| d.query_selector(selector).ok().flatten());
+    let first_card = find("[data-testid=\"hand-card-0\"], [data-testid=\"ja-hand-card-0\"]");
+    let mut spans = Vec::new();
+    // J'achète's bar is docked at the window's foot: once it is in the
+    // window, its buttons act on the melds staged (kept in view as they
+    // change) or else on the hand, brought into view above it.
+    let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if within(".ja-actions.playing").is_some() && browser::edge(el, "top") >= 0.0 && browser::edge(el, "bottom") <= height {
+        if let (None, Some(area), Some(hand), Some(card)) = (find(".meld.fresh"), within(".ja-hand-area"), find("[data-testid=\"ja-hand\"]"), first_card.clone()) {
+            browser::show_in_room(&[(area.clone(), hand), (area, card.clone()), (card.clone(), card)]);
+        }
         return;
     }
-    // Taller than the room: its top at the top (what it starts with is read first).
-    let dy = if el_bottom - el_top > bottom - top { el_top - top } else { (el_top + el_bottom) / 2.0 - (top + bottom) / 2.0 };
-    window.scroll_by_with_x_and_y(0.0, dy);
+    if let (Some(buy), Some(card)) = (within(".ja-buy"), first_card.clone()) {
+        spans.push((buy, card));
+    }
+    if let Some(area) = within(".hand-area") {
+        if let Some(last) = area.query_selector("[data-testid=\"pass-button\"], [data-testid=\"present-nothing\"]").ok().flatten() {
+            // Katzenjammer's row with it, if it fits.
+            if let Some(row) = find(".kb-table .center") {
+                spans.push((row, last.clone()));
+            }
+            spans.push((area.clone(), last.clone()));
+            if let Some(card) = first_card {
+                spans.push((card, last.clone()));
+            }
+            spans.push((el.clone(), last));
+        }
+        spans.push((area, el.clone()));
+    }
+    spans.push((el.clone(), el.clone()));
+    browser::show_in_room(&spans);
 }

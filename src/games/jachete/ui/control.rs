@@ -423,6 +423,11 @@ fn dispatch(ui: Ui, what: &str) {
                 s.reset();
                 Ok(())
             });
+            // Every card back in the hand: the hand back in view (a puzzle
+            // keeps its place, its question above the table).
+            if !ui.ctx.puzzle.get_untracked() {
+                request_animation_frame(show_hand);
+            }
         }
         "swap" => {
             let m = source_meld(ui);
@@ -631,19 +636,14 @@ fn find(sel: &str) -> Option<web_sys::Element> {
 }
 
 /// The meld a staging action changed, with its verdict, in view: scrolled
-/// as little as needed to bring it between the pinned turn line and the
-/// turn's buttons when they are pinned at the window's foot (a phone's bar).
+/// as little as needed to bring it between the pinned turn line and what is
+/// docked at the window's foot (the turn's buttons, the coach's line:
+/// `browser::room`).
 pub(super) fn show_changed(ui: Ui) {
     let Some(m) = ui.changed.get_value() else { return };
     request_animation_frame(move || {
-        let (Some(window), Some(el)) = (web_sys::window(), find(&format!("[data-meld=\"{m}\"]"))) else { return };
-        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-        let over = find(".ja .status").map_or(0.0, |s| edge(&s, "bottom")) + 8.0;
-        let under = find(".ja-actions.playing").filter(|b| edge(b, "bottom") >= height - 1.0).map_or(height, |b| edge(&b, "top")) - 8.0;
-        let (top, bottom) = (edge(&el, "top"), edge(&el, "bottom"));
-        let dy = if bottom > under { (bottom - under).min(top - over) } else { (top - over).min(0.0) };
-        if dy != 0.0 {
-            window.scroll_by_with_x_and_y(0.0, dy);
+        if let Some(el) = find(&format!("[data-meld=\"{m}\"]")) {
+            browser::show_in_room(&[(el.clone(), el)]);
         }
     });
 }
@@ -688,15 +688,16 @@ pub(super) fn show_turn(ui: Ui) {
             }
             return;
         }
-        let (Some(turn), Some(card)) = (find(".ja .status"), find("[data-testid=\"ja-hand-card-0\"]")) else { return };
-        // The turn line is pinned at the top once scrolled to: the buy or the
-        // hand goes just under its pinned place. The buy's question and
-        // buttons, or the hand's heading, must not be under the pinned line,
-        // nor the hand's first card below the window.
-        let pinned = edge(&turn, "bottom") - edge(&turn, "top");
-        let Some(first) = find(".ja-buy, .ja-hand-area") else { return };
-        if edge(&first, "top") < edge(&turn, "bottom") || edge(&card, "bottom") > height {
-            window.scroll_by_with_x_and_y(0.0, edge(&first, "top") - pinned - 8.0);
-        }
+        show_hand();
     });
+}
+
+/// The decision in view (issue 52): the turn line is pinned at the top once
+/// scrolled to, the turn's buttons and the coach's line docked at the foot;
+/// between them the buy window's question and buttons with the hand's first
+/// card, or the hand from its heading (its whole, if it fits).
+fn show_hand() {
+    let (Some(card), Some(first)) = (find("[data-testid=\"ja-hand-card-0\"]"), find(".ja-buy, .ja-hand-area")) else { return };
+    let hand = find("[data-testid=\"ja-hand\"]").unwrap_or_else(|| card.clone());
+    browser::show_in_room(&[(first.clone(), hand), (first, card.clone()), (card.clone(), card)]);
 }

@@ -59,8 +59,11 @@ pub fn HandArea() -> impl IntoView {
         joker_choice.set(None);
         bid_error.set(None);
     });
-    // Keyboard players: when their turn comes and the focus was lost (the
-    // button they used disappeared or was disabled), bring it to their moves.
+    // When their turn comes, the decision is brought into view whole (issue
+    // 52): the hand and its buttons, under the pinned turn line and above
+    // the coach's line (`browser::show_in_room`). Keyboard players: when the
+    // focus was lost (the button they used disappeared or was disabled), it
+    // goes to their moves.
     Effect::new(move |previous: Option<(bool, Phase)>| {
         let now = (my_turn.get(), phase.get());
         if now.0 && previous != Some(now) {
@@ -69,7 +72,12 @@ pub fn HandArea() -> impl IntoView {
             let target = if now.1 == Phase::Presenting { "present-option-0" } else { "hand-card-0" };
             // A puzzle opens at its top: its question is above the table.
             let scroll = !ctx.puzzle.get_untracked();
-            request_animation_frame(move || browser::focus_if_lost(target, scroll));
+            request_animation_frame(move || {
+                browser::focus_if_lost(target, false);
+                if scroll {
+                    show_decision();
+                }
+            });
         }
         now
     });
@@ -220,24 +228,23 @@ pub fn HandArea() -> impl IntoView {
         <section class="panel hand-area" aria-labelledby="hand-title" on:keydown=on_key>
             <h2 id="hand-title">{title}</h2>
             {hand_view}
-            // Issue 42: the words a newcomer meets here, each defined on a
-            // tap — under the cards: above them, the line pushed the row's
-            // heading under the turn line when the first card takes focus.
-            {move || {
-                let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
-                view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
-            }}
-            <TermNote />
             <Show when=move || phase.get() == Phase::Bidding && viewer_plays.get()>
                 <div class="bid-builder" role="group" aria-labelledby="bid-title">
                     <h3 id="bid-title" class="sr-only">{kb_tr(|s| s.bid_title)}</h3>
-                    <p class="preview" data-testid="bid-preview" aria-live="polite">
-                        {move || preview_text().map(|(makes, verdict, ok, _)| view! {
-                            <span class="makes">{makes}</span>
-                            " "
-                            <span class="verdict" class:ok=ok class:bad=move || !ok>{verdict}</span>
-                        })}
-                    </p>
+                    // Issue 52: the buttons right under the hand, the words after them:
+                    // a longer verdict never pushes Bid and Pass out of the window.
+                    <div class="buttons">
+                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() || !preview().is_some_and(|p| p.verdict.is_ok()) on:click=move |_| bid(())>
+                            {bid_label}
+                        </button>
+                        <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=move |_| pass(())>
+                            {kb_tr(|s| s.pass_button)}
+                        </button>
+                        <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
+                            {kb_tr(|s| s.clear_selection)}
+                        </button>
+                        {hint::button::<Kb>(ctx, hint, move || my_turn.get())}
+                    </div>
                     <Show when=all_jokers>
                         <div class="joker-value" role="group" aria-labelledby="joker-value-label">
                             <span id="joker-value-label">{kb_tr(|s| s.joker_value)} " "</span>
@@ -256,24 +263,28 @@ pub fn HandArea() -> impl IntoView {
                                 .collect_view()}
                         </div>
                     </Show>
-                    <div class="buttons">
-                        <button type="button" class="primary" data-testid="bid-button" disabled=move || !my_turn.get() || !preview().is_some_and(|p| p.verdict.is_ok()) on:click=move |_| bid(())>
-                            {bid_label}
-                        </button>
-                        <button type="button" data-testid="pass-button" disabled=move || !my_turn.get() on:click=move |_| pass(())>
-                            {kb_tr(|s| s.pass_button)}
-                        </button>
-                        <button type="button" data-testid="clear-selection" on:click=move |_| clear()>
-                            {kb_tr(|s| s.clear_selection)}
-                        </button>
-                        {hint::button::<Kb>(ctx, hint, move || my_turn.get())}
-                    </div>
+                    <p class="preview" data-testid="bid-preview" aria-live="polite">
+                        {move || preview_text().map(|(makes, verdict, ok, _)| view! {
+                            <span class="makes">{makes}</span>
+                            " "
+                            <span class="verdict" class:ok=ok class:bad=move || !ok>{verdict}</span>
+                        })}
+                    </p>
                     <p class="error" role="alert" data-testid="bid-error">{move || bid_error.get()}</p>
                     <Show when=move || keys_help.get()>
                         <p class="note" data-testid="keys-help">{kb_tr(|s| s.keys_help)}</p>
                     </Show>
                 </div>
             </Show>
+            // Issue 42: the words a newcomer meets here, each defined on a
+            // tap — under the cards and the moves (issue 52: the hand and
+            // its buttons together; above the cards, the line pushed the
+            // row's heading under the turn line when the first card takes focus).
+            {move || {
+                let terms = crate::games::katzenjammer::terms::terms(ctx.lang());
+                view! { <p class="kb-terms" data-testid="kb-terms"><Term word=terms.foursome /> " · " <Term word=terms.joker /></p> }
+            }}
+            <TermNote />
             <Show when=move || phase.get() == Phase::Presenting && my_turn.get()>
                 <Presenting />
                 <div class="buttons">
@@ -286,6 +297,22 @@ pub fn HandArea() -> impl IntoView {
         </section>
     }
 }
+
+/// The decision in view: from the row's heading to the decision's last
+/// button (Pass, or "Present nothing") if it fits, else from the hand's
+/// heading, else from the hand's first card (or the first presentation),
+/// else that alone, its top first.
+fn show_decision() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let find = |selector: &str| document.query_selector(selector).ok().flatten();
+    let (Some(row), Some(area), Some(last)) = (find(".kb-table .center"), find(".hand-area"), find(DECISION_END)) else { return };
+    let first = find("[data-testid=\"present-option-0\"], [data-testid=\"hand-card-0\"]").unwrap_or_else(|| area.clone());
+    browser::show_in_room(&[(row, last.clone()), (area, last.clone()), (first.clone(), last), (first.clone(), first)]);
+}
+
+/// The last button of the person's decision: Pass (Clear and Hint may wrap
+/// below it on a phone), or "Present nothing".
+const DECISION_END: &str = ".hand-area [data-testid=\"pass-button\"], [data-testid=\"present-nothing\"]";
 
 /// A card in the hand as a toggle button (`aria-pressed`).
 #[component]
