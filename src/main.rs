@@ -8,6 +8,13 @@ mod parts;
 fn main() {
     console_error_panic_hook::set_once();
     tablee_app::ui::parts::register(parts::LOADERS);
+    // The friends' transport for the browser test (tests/e2e/friends.test.mjs),
+    // from its own part.
+    if web_sys::window().and_then(|w| w.location().hash().ok()).as_deref() == Some("#friends-check") {
+        wasm_bindgen_futures::spawn_local(async {
+            let _ = parts::friends_check().await;
+        });
+    }
     // The app mounts once the engines its start needs are in (`ui::boot`).
     wasm_bindgen_futures::spawn_local(tablee_app::ui::boot());
 }

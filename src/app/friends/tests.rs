@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use tablee_bots::Level;
 use tablee_engine::jachete::{Card as JaCard, JaGame};
 use tablee_engine::json::Json;
-use tablee_engine::katzenjammer::KbState;
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat};
 use tablee_friends::code::TOKEN_BYTES;
@@ -291,7 +290,7 @@ fn ja09_every_eligible_friend_is_asked_at_once_and_the_rules_priority_decides() 
 
 /// A message to `seat` is the same in another world that seat cannot tell
 /// from this one: the other hands and the stock dealt anew.
-fn same_in_another_world<G: Registered>(host: &Host<G>, seat: Seat, text: &str, other: &G::State) {
+fn same_in_another_world<G: Registered>(seat: Seat, text: &str, other: &G::State) {
     let Ok(FromHost::View { view, legal, .. }) = FromHost::parse(text) else { return };
     assert_eq!(view, G::view_to_json(&other.view(seat)), "seat {seat}'s view depends on hidden cards");
     if !legal.is_empty() {
@@ -300,7 +299,6 @@ fn same_in_another_world<G: Registered>(host: &Host<G>, seat: Seat, text: &str, 
         let theirs: Vec<Json> = theirs.iter().map(G::action_to_json).collect();
         assert_eq!(legal, theirs, "seat {seat}'s moves depend on hidden cards");
     }
-    let _ = host;
 }
 
 /// Only views and the end carry the game; the end only once it is over.
@@ -312,17 +310,22 @@ fn carries_no_game(text: &str, over: bool) {
     }
 }
 
+/// The game as the host holds it when it sends `text`, unless over (the
+/// end tells all); checks that `text` carries no game but a view.
+fn live<'a, G: Registered>(host: &'a Host<G>, text: &str) -> Option<&'a G::State> {
+    let session = host.session();
+    carries_no_game(text, session.is_some_and(|s| s.is_over()));
+    session.filter(|s| !s.is_over()).map(|s| s.state())
+}
+
 #[test]
 fn kb21_no_friend_receives_another_seats_hidden_card_in_whole_games() {
     for game in 0..3 {
         let mut table = Table::<Katzenjammer>::new(50 + game, "fhff", Default::default());
         table.watch = |host, seat, text, rng| {
-            let session = host.session();
-            carries_no_game(text, session.is_some_and(|s| s.is_over()));
-            let Some(session) = session.filter(|s| !s.is_over()) else { return };
-            let state: &KbState = session.state();
+            let Some(state) = live(host, text) else { return };
             if let Some(other) = (0..8).map(|_| state.resample_hidden(seat, rng)).find(|o| o.hidden() != state.hidden()) {
-                same_in_another_world(host, seat, text, &other);
+                same_in_another_world::<Katzenjammer>(seat, text, &other);
             }
         };
         table.play();
@@ -337,10 +340,7 @@ fn ja19_no_friend_receives_another_seats_hidden_card_in_whole_games() {
     for game in 0..2 {
         let mut table = Table::<Jachete>::new(60 + game, "ffhb", Default::default());
         table.watch = |host, seat, text, rng| {
-            let session = host.session();
-            carries_no_game(text, session.is_some_and(|s| s.is_over()));
-            let Some(session) = session.filter(|s| !s.is_over()) else { return };
-            let state: &JaGame = session.state();
+            let Some(state) = live(host, text) else { return };
             let round = state.round();
             let n = state.players();
             let mut pool: Vec<JaCard> = (0..n).filter(|&s| s != seat).flat_map(|s| round.hand(s).to_vec()).collect();
@@ -351,7 +351,7 @@ fn ja19_no_friend_receives_another_seats_hidden_card_in_whole_games() {
                 .map(|s| if s == seat { round.hand(s).to_vec() } else { rest.by_ref().take(round.hand(s).len()).collect() })
                 .collect();
             let other = JaGame::from_view(&state.view(seat), hands, rest.collect(), rng.next_u64()).expect("a world of the view");
-            same_in_another_world(host, seat, text, &other);
+            same_in_another_world::<Jachete>(seat, text, &other);
         };
         table.play();
         assert_verified(&table);
