@@ -8,9 +8,27 @@
 // (src/ui/friends.rs, `install_check`). Host candidates only: Chromium
 // hides local addresses behind mDNS names unless told not to, and this
 // machine resolves none, hence WebRtcHideLocalIpsWithMdns off.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
 import { chromium } from 'playwright-core';
 
-import { BASE, CHROMIUM, CHROMIUM_ARGS, startSite, watchProblems } from './lib.mjs';
+import { BASE, CHROMIUM, CHROMIUM_ARGS, DIST_DIR, startSite, watchProblems } from './lib.mjs';
+
+/**
+ * Whether the build under test has the friends' check (its part
+ * `tablee_friends`): only a build with the feature `friends-check` has it,
+ * `TABLEE_FEATURES=friends-check trunk build --release --dist DIR`, tested
+ * with `TABLEE_DIST=DIR` (docs/friends.md says why the shipped page has not).
+ */
+export async function hasFriendsCheck() {
+  const entries = await readdir(DIST_DIR).catch(() => []);
+  for (const dir of entries.filter((e) => e.startsWith('app-'))) {
+    const files = await readdir(path.join(DIST_DIR, dir)).catch(() => []);
+    if (files.includes('split_tablee_friends.wasm')) return true;
+  }
+  return false;
+}
 
 export const FRIENDS_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'];
 
