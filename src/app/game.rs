@@ -172,6 +172,19 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     fn action_to_json(action: &Self::Action) -> Json;
     fn action_from_json(value: &Json) -> Result<Self::Action, ActionError<Self::Refusal>>;
 
+    /// A seat's view as JSON, as the bot protocol writes it (the engine's
+    /// encoder): what the host of a game with friends sends each friend
+    /// (`src/app/friends`).
+    fn view_to_json(view: &Self::View) -> Json;
+
+    /// The seats asked for a decision now, in the order the rules apply
+    /// their answers: the seat to act alone, unless the game asks several
+    /// at once (J'achète's buy window, JA-9). A table of friends on their
+    /// own devices asks them all together.
+    fn asked_at_once(state: &Self::State) -> Vec<tablee_engine::Seat> {
+        state.to_act().into_iter().collect()
+    }
+
     // ----- bots ---------------------------------------------------------------------
 
     /// The bot's choice (deterministic in `seed`).

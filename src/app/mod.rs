@@ -32,3 +32,5 @@ pub mod session;
 pub mod storage;
 pub mod url;
 pub mod worker;
+// A game with friends on their own devices (issue 55): the host, a friend, the check.
+pub mod friends;

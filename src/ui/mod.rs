@@ -28,6 +28,8 @@ pub(crate) mod worker_client;
 pub(crate) mod context;
 pub mod flow;
 mod frame;
+// The WebRTC transport of a game with friends (issue 55), reached only by its part.
+pub mod friends;
 
 use leptos::prelude::*;
 

@@ -320,3 +320,40 @@ fn ja19_a_view_plus_the_true_hidden_cards_rebuilds_the_round() {
         assert_eq!(a, b, "the same candidates, game {i}");
     }
 }
+
+/// JA-9: `JaRound::buyers` lists, in every buy window, exactly the seats the
+/// engine asks one after the other while each declines: a table that asks
+/// them all at once (friends on their own devices) follows the rules'
+/// priority by applying their answers in that order.
+#[test]
+fn ja09_buyers_are_the_seats_asked_in_turn_while_each_declines() {
+    let mut legal = Vec::new();
+    let mut windows = 0;
+    for g in 0..200u64 {
+        let players = 4 + (g % 5) as usize;
+        let mut game = JaGame::new_game(players, JaOptions::default(), Seed::from_number(5_000 + g)).unwrap();
+        let mut rng = Rng::new(g);
+        while game.to_act().is_some() {
+            let buyers = game.round().buyers();
+            if game.round().phase() == JaPhase::BuyWindow {
+                windows += 1;
+                assert_eq!(buyers.first().copied(), game.to_act());
+                // Everyone declining: the engine asks exactly these, in this order.
+                let mut declined = game.clone();
+                let mut asked = Vec::new();
+                while declined.round().phase() == JaPhase::BuyWindow && declined.round().round() == game.round().round() {
+                    asked.push(declined.to_act().unwrap());
+                    declined.apply(&JaAction::Decline).unwrap();
+                }
+                assert_eq!(asked, buyers, "game {g}");
+                assert!(buyers.iter().all(|&s| !game.round().opened(s) && game.round().money(s) >= BUY_PRICE), "JA-9, JA-11");
+            } else {
+                assert!(buyers.is_empty());
+            }
+            game.actions(&mut legal);
+            let action = greedy(&game, &legal, &mut rng);
+            game.apply(&action).unwrap();
+        }
+    }
+    assert!(windows > 1_000, "{windows} buy windows");
+}

@@ -72,6 +72,10 @@ impl GameDef for HighCard {
         notation::action_from_json(value)
     }
 
+    fn view_to_json(view: &HcView) -> Json {
+        notation::view_to_json(view)
+    }
+
     fn decide(level: Level, view: &HcView, legal: &[HcAction], seed: u64) -> HcAction {
         tablee_bots::highcard::decide(level, view, legal, seed)
     }

@@ -120,6 +120,18 @@ impl GameDef for Jachete {
         notation::action_from_json(value)
     }
 
+    fn view_to_json(view: &JaView) -> Json {
+        tablee_engine::scenario::jachete::view_to_json(view)
+    }
+
+    /// JA-9: every seat that may buy the card on offer, in priority order.
+    fn asked_at_once(state: &JaGame) -> Vec<tablee_engine::Seat> {
+        match state.round().buyers() {
+            buyers if buyers.is_empty() => tablee_engine::Game::to_act(state).into_iter().collect(),
+            buyers => buyers,
+        }
+    }
+
     fn decide(level: Level, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
         tablee_bots::jachete::decide(level, view, legal, seed)
     }

@@ -99,6 +99,10 @@ impl GameDef for Katzenjammer {
         notation::action_from_json(value)
     }
 
+    fn view_to_json(view: &KbView) -> Json {
+        tablee_engine::scenario::katzenjammer::view_to_json(view)
+    }
+
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
         tablee_bots::decide(level, view, legal, seed)
     }

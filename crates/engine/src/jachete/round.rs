@@ -338,6 +338,17 @@ impl JaRound {
     pub fn buy_card(&self) -> Option<Card> {
         (self.phase == JaPhase::BuyWindow).then(|| self.discard.last().copied()).flatten()
     }
+    /// JA-9: in a buy window, every seat still to be asked, in priority
+    /// order (the seat to act first): a table that asks them all at once
+    /// (friends on their own devices) applies their answers in this order.
+    /// Empty outside a buy window.
+    pub fn buyers(&self) -> Vec<Seat> {
+        if self.phase != JaPhase::BuyWindow {
+            return Vec::new();
+        }
+        let first = (self.to_act + self.players - self.turn) % self.players;
+        (first..self.players).map(|i| (self.turn + i) % self.players).filter(|&s| self.eligible(s, self.offered_by)).collect()
+    }
     pub fn table(&self) -> &[TableMeld] {
         &self.table
     }

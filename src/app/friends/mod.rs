@@ -1,0 +1,80 @@
+//! A game with friends on their own devices, with no server (issue 55):
+//! the host's authority over the game ([`host::Host`]) and a friend's side
+//! of it with the check of a finished game ([`guest::Guest`],
+//! [`verify::verify`]), as pure state machines over [`GameDef`], so that
+//! every game of the registry is played so (the tests' High card too).
+//!
+//! What travels — the codes, the messages, commit–reveal — is the
+//! `tablee-friends` crate's (no game in it); the WebRTC channels that carry
+//! the messages are the page's. Plain Rust, natively tested, no Leptos.
+//! Docs: docs/friends.md.
+//!
+//! [`GameDef`]: super::game::GameDef
+
+pub mod guest;
+pub mod host;
+pub mod verify;
+
+use tablee_bots::Level;
+use tablee_friends::code::Token;
+use tablee_friends::message::SeatKind as Told;
+
+use super::config::SeatKind;
+use super::game::GameDef;
+
+/// Who plays a seat at a table of friends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The host, on this device.
+    Host { name: String },
+    /// A friend on their own device, invited with a token. `stand_in`: the
+    /// bot that plays the seat while its person is away (`None`: the game
+    /// waits for them).
+    Friend { name: String, token: Token, stand_in: Option<Level> },
+    /// A bot, played by the host's page.
+    Bot(Level),
+}
+
+impl Role {
+    /// How the engine's table sees the seat: friends are people.
+    pub fn seat_kind(&self) -> SeatKind {
+        match self {
+            Role::Host { .. } | Role::Friend { .. } => SeatKind::Human,
+            Role::Bot(level) => SeatKind::Bot(*level),
+        }
+    }
+
+    /// How the friends are told of it (no token).
+    pub fn told(&self) -> Told {
+        match self {
+            Role::Host { name } => Told::Host { name: name.clone() },
+            Role::Friend { name, .. } => Told::Friend { name: name.clone() },
+            Role::Bot(level) => Told::Bot { level: level.name().to_string() },
+        }
+    }
+}
+
+/// A table of friends as the host sets it up: the game's options, who sits
+/// where, and how long a friend may think.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendsTable<G: GameDef> {
+    pub roles: Vec<Role>,
+    pub options: G::Options,
+    /// How long a friend may think over a decision (ms) before their
+    /// stand-in (else the `easy` bot) plays it; `None`: wait.
+    pub think_ms: Option<u64>,
+    /// This build's name, told to the friends (a friend's page of another
+    /// build may replay the bots differently: it says so).
+    pub build: String,
+}
+
+/// A friend is away after this long without a word (ms): their page sends
+/// a heartbeat every [`PING_EVERY_MS`].
+pub const AWAY_AFTER_MS: u64 = 5_000;
+pub const PING_EVERY_MS: u64 = 1_000;
+
+/// The bot that plays for a friend who is out of time and chose no stand-in.
+pub const OVERDUE_LEVEL: Level = Level::Easy;
+
+#[cfg(test)]
+mod tests;
