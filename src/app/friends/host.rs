@@ -473,6 +473,8 @@ impl<G: Registered> Host<G> {
             seats: self.table.roles.iter().map(Role::seat_kind).collect(),
             options: self.table.options,
             daily: None,
+            // Names are the hot-seat's; a friend's seat is named by the friend's device.
+            names: Vec::new(),
         };
         // The table was checked when it was set up (`G::allows`).
         if let Ok(session) = Session::new(config) {

@@ -655,7 +655,7 @@ mod tests {
 }
 
 #[cfg(test)]
-mod tests {
+mod coached_round {
     use super::*;
     use crate::app::config::{SeatKind, TableConfig};
     use tablee_bots::Level;
