@@ -202,6 +202,12 @@ impl<G: GameDef> Session<G> {
         self.to_act().filter(|&s| self.config.seat(s) == Some(SeatKind::Human))
     }
 
+    /// Whether a person has made a move at this table (the lessons' offer
+    /// goes with the newcomer's first decision).
+    pub fn people_moved(&self) -> bool {
+        self.moves().any(|(seat, _)| self.config.seat(seat) == Some(SeatKind::Human))
+    }
+
     /// The seat to act and its level, if a bot plays it.
     pub fn bot_to_act(&self) -> Option<(Seat, Level)> {
         let seat = self.to_act()?;

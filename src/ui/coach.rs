@@ -79,7 +79,9 @@ thread_local!(static OFFERING: std::cell::Cell<Option<GameId>> = const { std::ce
 /// friend's link, Play, a broken link's fresh start, the daily deal), or
 /// above a replay of such a game (`replay`, its game): its lessons, one tap
 /// away, before the first decision (issue 52). It hides nothing of the
-/// table; it is offered once (a reload of that visit keeps it).
+/// table; it is offered once (a reload of that visit keeps it), and goes
+/// with the person's first move (the pinned line is a line shorter for the
+/// rest of the game).
 #[component]
 pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
     let ctx = ctx();
@@ -107,8 +109,10 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
         OFFERING.set(None);
         set_open.set(false);
     };
+    let moved = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.people_moved())));
+    let open = move || open.get() && (replay.is_some() || !moved());
     Some(view! {
-        <Show when=move || open.get()>
+        <Show when=open>
             <p class="note learn-offer" data-testid="learn-offer">
                 {move || crate::i18n::learn_offer(ctx.lang())}
                 // A link, as the lessons' other ways in: their page of its own.
