@@ -5,10 +5,14 @@
 // same game resumes at the same move (read on the deal bar when the bots
 // were waiting for us), never with a "damaged save" notice; no console
 // error, no uncaught exception, no panic (a wasm `unreachable`) anywhere.
+// Then a random walk across the whole app (issue 41): any control or link
+// of any screen, the header included, the browser's Back and reloads, with
+// the same checks. Both tables' Hint is tapped too.
 //
 // The seed is printed (`# gremlins seed: N`); `GREMLINS_SEED=N` replays a
-// run, `GREMLINS_SECONDS` sets each table's time at each size (default 35),
-// `GREMLINS_VERBOSE=1` prints every tap.
+// run, `GREMLINS_SECONDS` sets each table's time at each size (default 25),
+// `GREMLINS_WALK_SECONDS` the random walk's (default 30), `GREMLINS_VERBOSE=1`
+// prints every tap.
 // A failure prints the seed and the last taps.
 //
 //   node --test tests/e2e/gremlins.test.mjs     (after `make build`)
