@@ -6,6 +6,10 @@
 // lesson with the position kept; the progress (✓) kept across a reload;
 // the home screen's "Learn to play"; the axe scan on a lesson at both
 // sizes; random taps during a lesson; a lesson offline after one visit.
+// J'achète's lessons the same way (issue 52), and its coached first game:
+// six turns at least, what the bots did said, then a wrap-up. The offer of
+// a lesson: once to a newcomer by a friend's link or above a replay link,
+// before the first decision.
 // Screenshots of each lesson's first step at 360×740 (test-output/learn-*).
 //
 //   node --test tests/e2e/learn.test.mjs     (after `make build`)

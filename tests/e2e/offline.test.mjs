@@ -1,7 +1,9 @@
 // Offline play (the PWA): the service worker precaches the whole site on the
 // first load, then a reload with the network cut still gets the app, and a game
 // starts from the home screen and runs to the end screen with no failed request.
-// Deep links (?seed=...) open offline too. The manifest is linked and has what
+// Deep links (?seed=...) open offline too, a J'achète deal and a puzzle as
+// well; a first visit's service worker takes the modules its page read in a
+// pack from that pack, and they run offline. The manifest is linked and has what
 // Chromium needs to install the app. A new deploy (another sw.js) shows
 // "update available", and its button moves the page onto the new cache.
 

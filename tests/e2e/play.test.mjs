@@ -3,8 +3,12 @@
 // explained and refused; a reload mid-game resumes the same game; a finished
 // save shows its negative score with a true minus sign; the rules page shows
 // either game's rules (J'achète's on a 360 px phone in dark mode); the language switch
-// changes the texts and is remembered after a reload. No console error,
-// uncaught exception or failed request in any of these.
+// changes the texts and is remembered after a reload. Also: after a joker
+// row our drawn card is marked and named to us (KB-5), our turn starting on
+// our first card; a hint lists the expert's moves, and a hint asked then
+// Pass before it arrives neither panics nor shows a stale hint (issue 34);
+// the end screen says each thing once. No console error, uncaught
+// exception or failed request in any of these.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,12 @@
 // Puzzles (issue 12, "In the app"): a puzzle's link opens its position on
 // Katzenjammer's table; the first move is judged (right, wrong), the values
 // and the explanation are shown, "play on" keeps the game; the puzzle of the
-// day from the home screen's entry; a bad number explained; offline.
+// day from the home screen's entry; a bad number explained; offline; an
+// unanswered puzzle offers no sharing, speeds or hint. J'achète's puzzles
+// (issue 32): its index within 50 KB gzip, a link fetching the index and
+// the one part holding its game, a buy and a discard judged on its table,
+// a table laid in another order judged the answer, moves the analysis never
+// saw judged by evaluation, and its list.
 //
 // The puzzles are picked from the file the build serves (dist/puzzles/
 // katzenjammer.json), by their answers, so that the test holds for the

@@ -3,8 +3,11 @@
 // part of the page), stepped back and forth by buttons and keys; the replay's static
 // link opened in another browser shows the same moves; "Your games" lists
 // the game with a working replay; an unfinished game survives a replay link
-// (and a bad one, which is explained); phone 360×740 and desktop 1280×800,
-// English and French screenshots.
+// (and a bad one, which is explained); where the person and the expert
+// parted ways, marked; J'achète's replay link (read-only table at move k,
+// both sizes); hot-seat and bots-only games recorded and worded in "Your
+// games"; phone 360×740 and desktop 1280×800, English and French
+// screenshots.
 //
 //   node --test tests/e2e/replay.test.mjs     (after `make build`)
 

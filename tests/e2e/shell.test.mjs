@@ -1,7 +1,10 @@
 // The game-agnostic shell in headless Chromium: what players already have
 // keeps working (saves and links written by the build before the shell,
 // tests/fixtures/), and J'achète's links and home screen choice load its
-// table's part of the page.
+// table's part of the page (its pack, or its modules one by one when the
+// pack or the core's gzipped wasm fails) and keep the game in progress.
+// Also: a damaged save is kept aside with a notice naming no storage key;
+// bots' moves update the table without rebuilding it.
 //
 //   node --test tests/e2e/shell.test.mjs     (after `make build`)
 

@@ -2,7 +2,8 @@
 // around the row (the person at the bottom, one at each side, the others
 // along the top), the standing bid's seat is marked, six players fit; on a
 // phone the seats are a strip above the row and the hand is in view when the
-// person's turn comes; the row flies to the auction's winner, except with
+// person's turn comes; in a hot-seat game the person to act sits at the
+// bottom at each turn; the row flies to the auction's winner, except with
 // reduced motion.
 //
 //   node --test tests/e2e/table.test.mjs     (after `make build`)
