@@ -125,7 +125,7 @@ impl JaGame {
         if (0..view.players).any(|s| hands[s].len() != view.hand_sizes[s]) || stock_top_first.len() != view.stock {
             return Err("the guessed hand or stock sizes do not fit the view".into());
         }
-        let round = JaRound::from_parts(
+        let mut round = JaRound::from_parts(
             view.round,
             view.dealer,
             view.phase,
@@ -141,6 +141,7 @@ impl JaGame {
             view.opened.clone(),
             Reshuffle::Seeded(Rng::new(rng_seed)),
         )?;
+        round.keep_drawn(view.drawn);
         Ok(JaGame {
             players: view.players,
             seed: Seed::from_number(0),
