@@ -391,7 +391,7 @@ mod tests {
         assert_eq!(SeatSpec::parse("ext:./mybot --fast"), Ok(SeatSpec::External("./mybot --fast".into())));
         assert!(SeatSpec::parse("ext:").is_err());
         let err = SeatSpec::parse("master").unwrap_err();
-        assert!(err.contains("random, easy, normal, hard, expert"), "{err}");
+        assert!(err.contains("random, gentle, easy, normal, hard, expert"), "{err}");
         assert!(err.contains("buyer, miser, opener, mix"), "{err}");
         assert_eq!(SeatSpec::parse("Buyer"), Ok(SeatSpec::Style(Style::Buyer)));
         assert_eq!(SeatSpec::parse("mix"), Ok(SeatSpec::Mix));

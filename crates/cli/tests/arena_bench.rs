@@ -118,7 +118,7 @@ fn bad_usage_exits_2_with_one_clear_line() {
         (&["arena", "--game", "jachete", "--seats", "normal,normal"], "J'achète is for 4 to 8 players"),
         (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "Katzenjammer option"),
         (&["arena", "--seats", "normal,normal", "--three-players"], "J'achète option"),
-        (&["arena", "--seats", "normal,wizard"], "valid levels: random, easy, normal, hard, expert"),
+        (&["arena", "--seats", "normal,wizard"], "valid levels: random, gentle, easy, normal, hard, expert"),
         (
             &["arena", "--game", "jachete", "--seats", "ismcts,normal,normal,normal"],
             "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, or ext:COMMAND)",
