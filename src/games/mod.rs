@@ -19,6 +19,8 @@ use crate::app::session::Session;
 pub mod highcard;
 pub mod jachete;
 pub mod katzenjammer;
+#[cfg(test)]
+mod safety;
 
 // The registry: one line a game (docs/architecture.md, "Adding a game").
 // Links and saves name a game by its `GameDef::CODE`; the order here is the

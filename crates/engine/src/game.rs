@@ -16,6 +16,8 @@
 
 use std::fmt;
 
+use crate::rng::Rng;
+
 /// A seat at the table, `0..players`. Seat `s + 1` is left of (clockwise from) `s`.
 pub type Seat = usize;
 
@@ -193,6 +195,15 @@ pub trait Game: Clone {
     fn view(&self, seat: Seat) -> Self::View;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+}
+
+/// A game whose hidden cards can be dealt again: what one seat cannot see
+/// (the other hands, sizes kept, and the stock's order) shuffled among
+/// itself, everything public kept. The seat's view of the copy must be the
+/// view of the original (KB-21, JA-19): the safety net every registered
+/// game runs (`src/games/safety.rs`) checks it so.
+pub trait Redeal: Game {
+    fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> Self;
 }
 
 /// For each game's tests: every sample names rules of its game (ids

@@ -18,5 +18,5 @@ pub mod rng;
 pub mod scenario;
 pub mod seed;
 
-pub use game::{EmbedsShared, Game, Outcome, Refusal, RuleError, Seat, Shared};
+pub use game::{EmbedsShared, Game, Outcome, Redeal, Refusal, RuleError, Seat, Shared};
 pub use seed::{Seed, SeedError};

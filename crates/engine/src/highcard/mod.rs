@@ -154,6 +154,22 @@ impl Game for HcState {
     }
 }
 
+/// HC-1: the other cards and the stock dealt anew among themselves.
+impl game::Redeal for HcState {
+    fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> HcState {
+        let others: Vec<Seat> = (0..self.players()).filter(|&s| s != seat).collect();
+        let mut pool: Vec<u8> = others.iter().map(|&s| self.hands[s]).chain(self.stock.iter().copied()).collect();
+        rng.shuffle(&mut pool);
+        let mut copy = self.clone();
+        let mut rest = pool.into_iter();
+        for (&s, card) in others.iter().zip(rest.by_ref()) {
+            copy.hands[s] = card;
+        }
+        copy.stock = rest.collect();
+        copy
+    }
+}
+
 /// The action notation: `{"act":"keep"}`, `{"act":"swap"}`.
 pub mod notation {
     use super::*;

@@ -240,6 +240,23 @@ fn deal_round(
     })
 }
 
+/// JA-19: the other hands and the stock dealt anew among themselves (sizes
+/// kept), the world rebuilt from the seat's view ([`JaGame::from_view`], as
+/// the search bots build theirs).
+impl crate::game::Redeal for JaGame {
+    fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> JaGame {
+        let round = &self.round;
+        let n = self.players();
+        let mut pool: Vec<Card> = (0..n).filter(|&s| s != seat).flat_map(|s| round.hand(s).iter().copied()).collect();
+        pool.extend(round.stock_top_first());
+        rng.shuffle(&mut pool);
+        let mut rest = pool.into_iter();
+        let hands: Vec<Vec<Card>> =
+            (0..n).map(|s| if s == seat { round.hand(s).to_vec() } else { rest.by_ref().take(round.hand(s).len()).collect() }).collect();
+        JaGame::from_view(&self.view(seat), hands, rest.collect(), rng.next_u64()).expect("the same cards fit the view")
+    }
+}
+
 impl Game for JaGame {
     type Action = JaAction;
     type View = JaView;

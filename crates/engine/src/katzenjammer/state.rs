@@ -703,6 +703,13 @@ impl PartialEq for KbState {
 
 impl Eq for KbState {}
 
+/// KB-21: what a seat cannot see dealt anew ([`KbState::resample_hidden`]).
+impl crate::game::Redeal for KbState {
+    fn redeal_hidden(&self, seat: Seat, rng: &mut Rng) -> KbState {
+        self.resample_hidden(seat, rng)
+    }
+}
+
 fn check_players(players: usize) -> Result<(), SetupError> {
     if (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
         Ok(())
