@@ -370,20 +370,20 @@ impl JaRound {
     pub fn result(&self) -> Option<&RoundResult> {
         self.result.as_ref()
     }
-    /// The card the dealer turned at the start of the round (JA-7).
     /// The card the player to act drew from the stock at the start of this
     /// turn (JA-8), while the turn lasts (`None` in a buy window, between
-    /// rounds, and in a world rebuilt from a view).
+    /// rounds, and in a world rebuilt from another seat's view).
+    pub fn drawn(&self) -> Option<Card> {
+        self.drawn.filter(|_| self.phase == JaPhase::Play)
+    }
+
     /// A rebuilt world keeps the card its seat drew (JA-8, JA-19: the seat
     /// knows it, and its view says it), so that its view is the view it came from.
     pub(super) fn keep_drawn(&mut self, drawn: Option<Card>) {
         self.drawn = drawn;
     }
 
-    pub fn drawn(&self) -> Option<Card> {
-        self.drawn.filter(|_| self.phase == JaPhase::Play)
-    }
-
+    /// The card the dealer turned at the start of the round (JA-7).
     pub fn first_card(&self) -> Option<Card> {
         self.first_card
     }
