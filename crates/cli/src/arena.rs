@@ -241,22 +241,22 @@ where
     drop(entries);
 
     if run.json {
-        println!("{}", to_json(G::NAME, G::SCORE, G::EXTRA, &report));
+        outln!("{}", to_json(G::NAME, G::SCORE, G::EXTRA, &report));
     } else {
         let ext = match any_external {
             true => format!(", {} s per external decision", run.timeout.as_secs_f64()),
             false => String::new(),
         };
-        println!(
+        outln!(
             "arena: {}, {} players, {setting}, {games} games, seed {}, seats rotating every game{ext} ({:.1} s)",
             G::NAME,
             config.players,
             run.seed_label,
             started.elapsed().as_secs_f64()
         );
-        print!("{}", table(G::SCORE, &extra_label::<G>(), &report));
+        out!("{}", table(G::SCORE, &extra_label::<G>(), &report));
         if any_external {
-            print!("{}", fault_table(&report));
+            out!("{}", fault_table(&report));
         }
     }
     Ok(())

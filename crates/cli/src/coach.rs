@@ -52,7 +52,7 @@ where
     let mut ended = 0;
     let report = coach::compare::<G>(&table, ask.newcomer, ask.jobs, |i, p: &Pair| {
         if !ask.json {
-            println!(
+            outln!(
                 "deal {i} {} seat {} {} {} {:.2} place {} expert {} {:.2} place {}{} ({} decisions)",
                 p.seed,
                 p.seat,
@@ -78,7 +78,7 @@ where
 fn print_comparison(r: &Comparison, ask: &Ask, game: &str, unit: &str, lower_wins: bool) {
     if ask.json {
         let paired = |p: &coach::Paired| format!("{{\"mean\": {:.4}, \"ci95\": {:.4}}}", p.mean, p.ci95);
-        println!(
+        outln!(
             "{{\"game\": \"{game}\", \"games\": {}, \"players\": {}, \"seed\": \"{}\", \"coach_score\": {:.3}, \"expert_score\": {:.3}, \
              \"coach_share\": {:.4}, \"expert_share\": {:.4}, \"coach_place\": {:.3}, \"expert_place\": {:.3}, \
              \"score_diff\": {}, \"share_diff\": {}, \"place_diff\": {}, \"decisions\": {}, \"same_games\": {}}}",
@@ -100,14 +100,14 @@ fn print_comparison(r: &Comparison, ask: &Ask, game: &str, unit: &str, lower_win
         return;
     }
     let who = ask.newcomer.name();
-    println!(
+    outln!(
         "{game}: {} coached deals of {} players (seed {}), {who} and then expert in the newcomer's seat, gentle bots elsewhere",
         r.games, ask.players, ask.seed_label
     );
-    println!("  mean {unit}: {who} {:.2}, expert {:.2} ({})", r.coach_score, r.expert_score, if lower_wins { "the fewer the better" } else { "the more the better" });
-    println!("  win share: {who} {:.3}, expert {:.3}; mean place: {who} {:.2}, expert {:.2}", r.coach_share, r.expert_share, r.coach_place, r.expert_place);
-    println!("  {who} minus expert, per deal (95% CI): {unit} {:+.3} ± {:.3}, win share {:+.4} ± {:.4}, place {:+.3} ± {:.3}", r.score.mean, r.score.ci95, r.share.mean, r.share.ci95, r.place.mean, r.place.ci95);
-    println!("  the same game move for move (every decision of {who} the expert's): {} of {} deals; {} decisions of {who}", r.same, r.games, r.decisions);
+    outln!("  mean {unit}: {who} {:.2}, expert {:.2} ({})", r.coach_score, r.expert_score, if lower_wins { "the fewer the better" } else { "the more the better" });
+    outln!("  win share: {who} {:.3}, expert {:.3}; mean place: {who} {:.2}, expert {:.2}", r.coach_share, r.expert_share, r.coach_place, r.expert_place);
+    outln!("  {who} minus expert, per deal (95% CI): {unit} {:+.3} ± {:.3}, win share {:+.4} ± {:.4}, place {:+.3} ± {:.3}", r.score.mean, r.score.ci95, r.share.mean, r.share.ci95, r.place.mean, r.place.ci95);
+    outln!("  the same game move for move (every decision of {who} the expert's): {} of {} deals; {} decisions of {who}", r.same, r.games, r.decisions);
 }
 
 /// The newcomer's turns in the first round of each deal (`deal(i)`: its
@@ -132,7 +132,7 @@ pub fn turns(
         },
         |i, &(seed, seat, n, went_out)| {
             if !ask.json {
-                println!("deal {i} {seed} seat {seat} turns {n} out {}", went_out.map_or("nobody".to_string(), |s| s.to_string()));
+                outln!("deal {i} {seed} seat {seat} turns {n} out {}", went_out.map_or("nobody".to_string(), |s| s.to_string()));
             }
             ended += 1;
             note(ended, games);
@@ -154,18 +154,18 @@ pub fn turns(
     all.sort_unstable();
     let (min, median, max) = (all.first().copied().unwrap_or(0), all.get(all.len() / 2).copied().unwrap_or(0), all.last().copied().unwrap_or(0));
     if ask.json {
-        println!(
+        outln!(
             "{{\"games\": {games}, \"newcomer\": \"{}\", \"min\": {min}, \"median\": {median}, \"max\": {max}, \"short\": {short:?}, \"newcomer_went_out\": {out_by_newcomer}}}",
             ask.newcomer.name()
         );
     } else {
-        println!(
+        outln!(
             "{games} deals: the newcomer ({}) has {min} to {max} turns in the first round, median {median}; {} under {at_least}; the newcomer went out in {out_by_newcomer}",
             ask.newcomer.name(),
             short.len()
         );
         if ask.vet.is_some() {
-            println!("{} deals of seed {} with {at_least} turns or more: {kept:?}", kept.len(), ask.seed_label);
+            outln!("{} deals of seed {} with {at_least} turns or more: {kept:?}", kept.len(), ask.seed_label);
         }
     }
     Ok(())

@@ -17,7 +17,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             let lesson = n.parse().ok().and_then(|n| course.lesson(n)).ok_or_else(|| {
                 Failure::usage(format!("{file} has lessons 1 to {}, not {n}", course.lessons.len()))
             })?;
-            println!("{}", crate::protocol::to_value(&scenario(lesson)));
+            outln!("{}", crate::protocol::to_value(&scenario(lesson)));
             Ok(())
         }
         [] => Err(Failure::usage("lessons takes one FILE or more (public/lessons/<game>.json)")),
@@ -30,11 +30,11 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                     .and_then(|tool| tool.lessons(&course))
                     .ok_or_else(|| Failure::usage(format!("{file}: no lessons for the game \"{}\"", course.game)))?;
                 for (i, (lesson, taps)) in course.lessons.iter().zip(&taps).enumerate() {
-                    println!("{file}: lesson {} {:<10} {:>2} steps {:>2} taps  {}", i + 1, lesson.id, lesson.steps.len(), taps, lesson.rules.join(" "));
+                    outln!("{file}: lesson {} {:<10} {:>2} steps {:>2} taps  {}", i + 1, lesson.id, lesson.steps.len(), taps, lesson.rules.join(" "));
                 }
-                println!("{file}: {} lessons, {} taps", course.lessons.len(), taps.iter().sum::<usize>());
+                outln!("{file}: {} lessons, {} taps", course.lessons.len(), taps.iter().sum::<usize>());
                 for problem in &problems {
-                    println!("{file}: {problem}");
+                    outln!("{file}: {problem}");
                 }
                 bad += problems.len();
             }

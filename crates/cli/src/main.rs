@@ -8,10 +8,29 @@
 //!     tablee coach ...         the coached first game: the coach against the expert
 //!
 //! Exit codes: 0 the command ran; 2 bad input or usage (one line on stderr);
-//! 1 a failure while running.
+//! 1 a failure while running; 141 the reader closed standard output
+//! (`tablee … | head`: quietly, [`output`]).
+
+/// `print!` for the commands: a closed pipe ends the command quietly ([`output`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::write(format_args!($($arg)*))
+    };
+}
+
+/// `println!` for the commands ([`out!`]).
+macro_rules! outln {
+    () => {
+        $crate::output::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 // From the bottom up: the machinery every game uses, the games (each in
 // its folder) and their registry, then the commands that ask it.
+mod output;
 mod args;
 mod failure;
 mod lessons_cmd;
@@ -139,9 +158,32 @@ tablee coach [--game katzenjammer|jachete] [--players N] [--games N] [--seed S]
     in the newcomer's seat instead of the coach.
 ";
 
+/// The commands, each with its part of [`HELP`]: the paragraphs that begin
+/// with `tablee <command>`.
+const COMMANDS: [&str; 6] = ["scenario", "arena", "bench", "puzzles", "lessons", "coach"];
+
+/// A command's part of [`HELP`] (`tablee arena --help`).
+fn command_help(command: &str) -> String {
+    let start = format!("tablee {command} ");
+    let whole = format!("tablee {command}\n");
+    HELP.split("\n\n")
+        .filter(|part| part.starts_with(&start) || part.starts_with(&whole))
+        .map(|part| part.trim_end().to_string() + "\n")
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
+    // `tablee COMMAND --help` (or -h): that command's help, whatever else is given.
+    if let Some(command) = args.first().filter(|c| COMMANDS.contains(&c.as_str())) {
+        if rest.iter().any(|a| a == "--help" || a == "-h") {
+            out!("{}", command_help(command));
+            output::flush();
+            return ExitCode::SUCCESS;
+        }
+    }
     let result = match args.first().map(String::as_str) {
         Some("scenario") => match rest {
             [file] => scenario_cmd::run(file),
@@ -153,17 +195,37 @@ fn main() -> ExitCode {
         Some("lessons") => lessons_cmd::run(rest),
         Some("coach") => coach_cmd::run(rest),
         Some("-h" | "--help" | "help") => {
-            print!("{HELP}");
+            out!("{HELP}");
             Ok(())
         }
         Some(other) => Err(Failure::usage(format!("unknown command \"{other}\"; {USAGE}"))),
         None => Err(Failure::usage(format!("no command given; {USAGE}"))),
     };
+    output::flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("tablee: {}", failure.message);
             ExitCode::from(failure.code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_its_part_of_the_help_and_the_help_no_other_command() {
+        for command in COMMANDS {
+            let help = command_help(command);
+            assert!(help.starts_with(&format!("tablee {command}")), "{command}: {help:?}");
+            assert!(help.lines().count() >= 2, "{command}: a usage line and what it does: {help:?}");
+            assert!(USAGE.contains(&format!("tablee {command}")), "{command} is not in the usage line");
+        }
+        for part in HELP.split("\n\n").filter(|p| !p.trim().is_empty()) {
+            let command = part.split_whitespace().nth(1).unwrap_or("");
+            assert!(part.starts_with("tablee ") && COMMANDS.contains(&command), "a part of the help for no command: {part:?}");
         }
     }
 }

@@ -50,7 +50,7 @@ impl<'a> Progress<'a> {
             format!("{:?}", m.iter().collect::<BTreeMap<_, _>>())
         }
         let rounds = if tally.by_round.is_empty() { String::new() } else { format!("; rounds {}", sorted(&tally.by_round)) };
-        println!(
+        outln!(
             "{} puzzles from {} games ({} decisions, {} screened, {} checked, {} deep analyses); kinds {}; players {}{rounds}",
             file.puzzles.len(),
             tally.games,
@@ -169,7 +169,7 @@ pub fn check_each<P>(
         }
     }
     for (key, n) in &counts {
-        println!("{key}: {n}");
+        outln!("{key}: {n}");
     }
     Ok((held, asked))
 }

@@ -64,7 +64,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             Some(n) => n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Failure::usage(format!("--part-games takes a number of games, not \"{n}\"")))?,
         };
         let parts = write_split(out, &puzzles, part_games)?;
-        println!("{} puzzles from {} games written to {out} (version 3), their actions, candidates and explanations in {parts} parts of {part_games} games", puzzles.puzzles.len(), puzzles.games.len());
+        outln!("{} puzzles from {} games written to {out} (version 3), their actions, candidates and explanations in {parts} parts of {part_games} games", puzzles.puzzles.len(), puzzles.games.len());
         return Ok(());
     }
     // `--join FILE --out OUT`: the file whole (version 1), as miners write it.
@@ -72,7 +72,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         let out = options.value("out").ok_or_else(|| Failure::usage("--join FILE needs --out FILE"))?;
         let puzzles = read(file)?;
         write(out, &puzzles.text())?;
-        println!("{} puzzles from {} games written whole to {out}", puzzles.puzzles.len(), puzzles.games.len());
+        outln!("{} puzzles from {} games written whole to {out}", puzzles.puzzles.len(), puzzles.games.len());
         return Ok(());
     }
     // `--cut FILE --first N --out OUT`: the file's first N puzzles (what `--count N` mines).
@@ -87,7 +87,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             puzzles_of(&cut, file)?.keep_best(&mut cut, keep);
         }
         write_puzzles(out, &cut)?;
-        println!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
+        outln!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
         return Ok(());
     }
     let puzzles = tool.puzzles().ok_or_else(|| Failure::usage(format!("{} has no puzzles", tool.code())))?;
@@ -111,9 +111,9 @@ fn explain(file: &str, out: &str) -> Result<(), Failure> {
     let tally = puzzles_of(&puzzles, file)?.explain(&mut puzzles).map_err(failed)?;
     write_puzzles(out, &puzzles)?;
     for (reason, n) in &tally {
-        println!("{reason}: {n}");
+        outln!("{reason}: {n}");
     }
-    println!("{} puzzles explained, written to {out}", puzzles.puzzles.len());
+    outln!("{} puzzles explained, written to {out}", puzzles.puzzles.len());
     Ok(())
 }
 
@@ -125,6 +125,6 @@ fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {
     let scenario = puzzles_of(&puzzles, file)?
         .scenario(&puzzles, puzzle)
         .map_err(|e| Failure::runtime(format!("puzzle {id}: {e}")))?;
-    println!("{}", scenario_text(&scenario)?);
+    outln!("{}", scenario_text(&scenario)?);
     Ok(())
 }

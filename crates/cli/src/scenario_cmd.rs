@@ -27,7 +27,7 @@ pub fn run(file: &str) -> Result<(), Failure> {
         Ok(output) => {
             // Printed as it always was: serde_json's pretty layout, keys sorted.
             let output = crate::protocol::to_value(&output);
-            println!("{}", serde_json::to_string_pretty(&output).unwrap_or_else(|_| output.to_string()));
+            outln!("{}", serde_json::to_string_pretty(&output).unwrap_or_else(|_| output.to_string()));
             Ok(())
         }
         Err(malformed) => Err(Failure::usage(format!("{file}: {malformed}"))),

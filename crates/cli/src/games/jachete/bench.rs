@@ -140,7 +140,7 @@ pub fn run(bench: &Bench) -> Result<(), Failure> {
     }
     let native = measure(run_ms as f64, runs);
     if json {
-        println!(
+        outln!(
             "{{\"game\": \"jachete\", \"players\": {PLAYERS}, \"policy\": \"greedy\", \"run_ms\": {run_ms}, \
              \"runs\": {runs}, \"native\": {}, \"wasm\": null, \"wasm_over_native\": null, \"wasm_skipped\": {}}}",
             native.to_json(),
@@ -148,14 +148,14 @@ pub fn run(bench: &Bench) -> Result<(), Failure> {
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "bench: jachete, {PLAYERS} players, seven rounds per game, one thread, median of {runs} runs of {run_ms} ms"
     );
-    println!("policy: {POLICY}");
-    println!("{:<30} {:>14}", "metric", "native");
+    outln!("policy: {POLICY}");
+    outln!("{:<30} {:>14}", "metric", "native");
     for (name, value) in JaRates::NAMES.into_iter().zip(native.values()) {
-        println!("{name:<30} {:>14}", grouped(value));
+        outln!("{name:<30} {:>14}", grouped(value));
     }
-    println!("wasm skipped: {WASM_SKIPPED}");
+    outln!("wasm skipped: {WASM_SKIPPED}");
     Ok(())
 }

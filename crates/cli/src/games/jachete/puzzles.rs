@@ -130,7 +130,7 @@ fn ja_check(file: &str, sample: usize, worlds: u32, jobs: usize, fresh: u64) -> 
         Ok((position, keys))
     };
     let (held, asked) = check_each(&puzzles, sample, reach, |position, puzzle| ja::reanalyse(position, puzzle, worlds, jobs, fresh))?;
-    println!(
+    outln!(
         "{} puzzles replay and their scenarios reach the same state; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed {fresh}); {:.0} s",
         puzzles.puzzles.len(),
         started.elapsed().as_secs_f64()

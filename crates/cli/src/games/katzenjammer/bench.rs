@@ -40,7 +40,7 @@ pub fn run(bench: &Bench) -> Result<(), Failure> {
             Ok(w) => (w.to_json(), ratio_json(&native, w), "null".to_string()),
             Err(why) => ("null".into(), "null".into(), serde_json::Value::from(why.as_str()).to_string()),
         };
-        println!(
+        outln!(
             "{{\"game\": \"katzenjammer\", \"players\": {}, \"run_ms\": {run_ms}, \"runs\": {runs}, \"native\": {}, \
              \"wasm\": {wasm_json}, \"wasm_over_native\": {ratio_json}, \"wasm_skipped\": {skipped}}}",
             kernels::PLAYERS,
@@ -49,24 +49,24 @@ pub fn run(bench: &Bench) -> Result<(), Failure> {
         return Ok(());
     }
     let search = kernels::SEARCH;
-    println!(
+    outln!(
         "bench: katzenjammer, {} players, one thread, median of {runs} runs of {run_ms} ms; \
          ISMCTS: {} iterations, rollouts of {} actions, from a mid-game view",
         kernels::PLAYERS,
         search.iterations,
         search.rollout_depth
     );
-    println!("{:<30} {:>14} {:>14} {:>12}", "metric", "native", "wasm (node)", "wasm/native");
+    outln!("{:<30} {:>14} {:>14} {:>12}", "metric", "native", "wasm (node)", "wasm/native");
     for (i, name) in Rates::NAMES.into_iter().enumerate() {
         let n = native.values()[i];
         let (w, q) = match &wasm {
             Ok(w) => (grouped(w.values()[i]), format!("{:.2}", w.values()[i] / n)),
             Err(_) => ("-".to_string(), "-".to_string()),
         };
-        println!("{name:<30} {:>14} {w:>14} {q:>12}", grouped(n));
+        outln!("{name:<30} {:>14} {w:>14} {q:>12}", grouped(n));
     }
     if let Err(why) = wasm {
-        println!("wasm skipped: {why}");
+        outln!("wasm skipped: {why}");
     }
     Ok(())
 }

@@ -115,7 +115,7 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
     let done = result.map_err(|e| Failure::runtime(e.to_string()))?;
     // Also when nothing was analysed: `--keep` trims the complete puzzles.
     write_puzzles(out, &puzzles)?;
-    println!(
+    outln!(
         "{done} puzzles completed in {:.0} s; {} of {total} complete",
         started.elapsed().as_secs_f64(),
         completion::completed(&puzzles)
@@ -144,7 +144,7 @@ fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Fail
         Ok((position, keys))
     };
     let (held, asked) = check_each(&puzzles, sample, reach, |position, puzzle| mine::reanalyse(position, puzzle, worlds, jobs))?;
-    println!(
+    outln!(
         "{} puzzles replay; {held} of {asked} answers held on re-analysis ({worlds} worlds, fresh seed); {:.0} s",
         puzzles.puzzles.len(),
         started.elapsed().as_secs_f64()
