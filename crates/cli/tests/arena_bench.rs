@@ -121,7 +121,7 @@ fn bad_usage_exits_2_with_one_clear_line() {
         (&["arena", "--seats", "normal,wizard"], "valid levels: random, gentle, easy, normal, hard, expert"),
         (
             &["arena", "--game", "jachete", "--seats", "ismcts,normal,normal,normal"],
-            "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, or ext:COMMAND)",
+            "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, gentle, or ext:COMMAND)",
         ),
         (&["arena", "--seats", "ext:,normal"], "\"ext:\" needs a command"),
         (&["arena", "--seats", "normal,buyer,normal,normal"], "buyer is a J'achète research style (--game jachete)"),

@@ -386,17 +386,35 @@ fn without_a_worker_the_bots_still_move() {
     assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
 }
 
-/// The page's shell deals J'achète's games and resumes its saves.
+/// The page's shell deals J'achète from the table's seed (JA-4: the deal
+/// the seed names) and, reloaded, resumes it where it was left.
 #[test]
 fn the_page_plays_jachete() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, "", 0.0).shell;
     let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
-    assert!(shell.new_game(table.clone().into_any()).is_ok());
-    assert!(shell.session::<Jachete>().is_some());
-    let save = crate::app::save::to_json(&Session::new(table).unwrap());
-    assert!(save::from_json(&save).is_ok());
-    assert!(save::from_json(&save).is_ok());
+    shell.new_game(table.clone().into_any()).unwrap();
+    let session = shell.session::<Jachete>().expect("a J'achète game on the table");
+    assert_eq!(session.config(), &table);
+    let dealt = Jachete::new_state(4, Default::default(), Seed::from_number(5)).unwrap();
+    assert_eq!(format!("{:?}", session.state()), format!("{dealt:?}"), "the seed's deal");
+    // A few moves: the bots as without a worker, the person's first choice.
+    for _ in 0..12 {
+        match shell.bot_turn_any() {
+            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
+            None => {
+                let first = shell.session::<Jachete>().unwrap().legal_actions()[0].clone();
+                shell.act::<Jachete>(first).unwrap();
+            }
+        }
+    }
+    let before = shell.session::<Jachete>().unwrap().clone();
+    assert_eq!(before.actions().len(), 12);
+    assert!(shell.save_any(&mut storage, 1.0));
+    let back = Shell::start(&mut storage, "", 2.0).shell;
+    let resumed = back.session::<Jachete>().expect("the J'achète game resumed");
+    assert_eq!(resumed.actions(), before.actions());
+    assert_eq!(format!("{:?}", resumed.state()), format!("{:?}", before.state()), "the same game, where it was left");
 }
 
 /// A J'achète game of bots is dealt, played to its end through the
