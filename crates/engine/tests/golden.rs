@@ -65,7 +65,10 @@ fn ja_text(cards: &[JaCard]) -> String {
 /// first) of round 1 as the game starts — JA-3, JA-4, JA-7. The 8-player
 /// deal turns a wild (2S): its dealer bought it (JA-7, JA-10), so the pile
 /// is empty and he holds 11 cards, and seat 0 has drawn its 10th (JA-8).
-const JA_DEALS: &[(usize, &str, usize, &str, &[&str], &str, &str)] = &[
+/// One pinned J'achète deal (see [`JA_DEALS`]).
+type JaDeal = (usize, &'static str, usize, &'static str, &'static [&'static str], &'static str, &'static str);
+
+const JA_DEALS: &[JaDeal] = &[
     (4, "1000-0000", 0, "8H",
      &["9D 2C 2H AS 4C 5S KC 2D 6S", "JD 3D JD 10S KD KC 4H 10S 2S", "9D 7S JK JK KH AD 2C 10C 7H", "JS 8S QD 8C KD 9C 9H 9S 5S"],
      "8H",
