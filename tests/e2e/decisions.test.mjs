@@ -107,7 +107,12 @@ const decisionNow = (page) =>
     const pass = q(id('pass-button'));
     if (q(id('present-nothing')) || q(id('present-option-0'))) {
       kind = 'present';
-      items = [['a presentation', q(id('present-option-0')) ? id('present-option-0') : id('present-nothing')], ['Present nothing', id('present-nothing')]];
+      // A long list of foursomes does not fit a window with the pinned turn
+      // line and the coach's panel: what is acted on is the coach's target
+      // when it points at one (the list scrolls), else the first.
+      const target = q('[data-coach="target"][data-testid^="present-option-"]');
+      const first = target ? `${id(target.dataset.testid)}` : q(id('present-option-0')) ? id('present-option-0') : id('present-nothing');
+      items = [['a presentation', first], ['Present nothing', id('present-nothing')]];
     } else if (pass && !pass.disabled) {
       kind = 'bid';
       items = [['the hand\'s first card', id('hand-card-0')], ['Bid', id('bid-button')], ['Pass', id('pass-button')]];

@@ -357,6 +357,7 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
 async function followCoachedRound(page, shots) {
   let turns = 0;
   let inTurn = false;
+  let lastMoves = 0;
   let taps = 0;
   const talk = [];
   for (let guard = 0; guard < 800; guard += 1) {
@@ -373,12 +374,16 @@ async function followCoachedRound(page, shots) {
     if ((await found.jsonValue()) === 'end') return { turns, talk, taps };
     const state = await page.evaluate(() => ({
       playing: !!document.querySelector('[data-testid="ja-discard"]'),
+      moves: Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves ?? 0),
       talk: document.querySelector('[data-testid="coach-table"]')?.textContent ?? null,
       line: document.querySelector('[data-testid="coach-line"]').textContent,
     }));
     // A line while a target is shown is advice, never "thinking".
     assert.ok(state.line && (await page.locator(byTestId('coach-line')).getAttribute('data-thinking')) === 'false', `advice, not "${state.line}"`);
-    if (state.playing && !inTurn) {
+    // A new turn: the Play phase after another phase, or after the bots
+    // moved (once opened the person is asked nothing between their turns;
+    // within a turn only their own Play adds a move).
+    if (state.playing && (!inTurn || state.moves - lastMoves >= 2)) {
       turns += 1;
       if (turns === 6 && shots) {
         await settledTarget(page);
@@ -386,6 +391,7 @@ async function followCoachedRound(page, shots) {
       }
     }
     inTurn = state.playing;
+    lastMoves = state.moves;
     if (state.talk && talk.at(-1) !== state.talk) talk.push(state.talk);
     const where = await settledTarget(page);
     assert.equal(where.count, 1, 'one target in the coached round');
@@ -432,6 +438,10 @@ describe("J'achète's coached round, followed with the coach only", () => {
         assert.equal(await page.locator(byTestId('coach-table')).count(), 0, 'no line about the table at the round end');
         await settle(page);
         await page.screenshot({ path: path.join(OUTPUT_DIR, `${shots}-wrapup.png`) });
+        // Read whole: the coach's panel ends inside the window (a wrap-up
+        // listing every card of every hand ran off a phone's screen).
+        const panel = await page.locator(byTestId('coach')).evaluate((el) => ({ bottom: el.getBoundingClientRect().bottom, tall: el.scrollHeight - el.clientHeight }));
+        assert.ok(panel.bottom <= VIEWPORTS[size].height + 1 && panel.tall <= 1, `the wrap-up is read whole: ${JSON.stringify(panel)}`);
         // Next round: the wrap-up goes with the round's end.
         await page.locator(TARGET).click();
         await page.waitForFunction((w) => document.querySelector('[data-testid="coach-line"]').textContent !== w, wrap, { timeout: 15_000 });

@@ -103,7 +103,20 @@ impl Coached for Jachete {
             .map(|seat| {
                 let mut cards = hands[seat].clone();
                 cards.sort_by_key(|c| std::cmp::Reverse(c.points()));
-                let each: Vec<String> = cards.iter().map(|&c| format!("{} {}", super::texts::card_label(c, lang), c.points())).collect();
+                // A few cards named; a long hand by value, as the table's
+                // own sum under it ("9 × 5 + 4 × 10 + 20"): a line a phone shows whole.
+                let each: Vec<String> = if cards.len() <= 3 {
+                    cards.iter().map(|&c| format!("{} {}", super::texts::card_label(c, lang), c.points())).collect()
+                } else {
+                    let mut values: Vec<(u32, usize)> = Vec::new();
+                    for c in &cards {
+                        match values.iter_mut().find(|(v, _)| *v == c.points()) {
+                            Some((_, n)) => *n += 1,
+                            None => values.push((c.points(), 1)),
+                        }
+                    }
+                    values.iter().map(|&(v, n)| if n == 1 { v.to_string() } else { format!("{n} × {v}") }).collect()
+                };
                 format!("{} {} ({})", crate::i18n::seat_name(config, seat, lang), result.round_points[seat], each.join(" + "))
             })
             .collect();
