@@ -73,23 +73,8 @@ impl Samples {
     /// On one job the worlds are played on this thread (the page's bots'
     /// worker has no threads): the same worlds, the same values.
     pub fn extend(&mut self, view: &KbView, candidates: &[Action], seed: u64, from: u32, to: u32, jobs: usize) {
-        let jobs = jobs.max(1) as u32;
-        let chunk = (to.saturating_sub(from)).div_ceil(jobs).max(1);
-        let parts: Vec<Vec<Option<World>>> = if jobs == 1 {
-            vec![(from..to).map(|w| play_world(view, candidates, seed, w)).collect()]
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..jobs)
-                    .map(|j| {
-                        let start = (from + j * chunk).min(to);
-                        let end = (start + chunk).min(to);
-                        scope.spawn(move || (start..end).map(|w| play_world(view, candidates, seed, w)).collect::<Vec<_>>())
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
-            })
-        };
-        for world in parts.into_iter().flatten().flatten() {
+        let parts = on_threads(from, to, jobs, |w| play_world(view, candidates, seed, w));
+        for world in parts.into_iter().flatten() {
             for (c, (mice, win)) in world.into_iter().enumerate() {
                 self.mice[c].push(mice);
                 self.win[c].push(win);
@@ -122,4 +107,26 @@ fn play_world(view: &KbView, candidates: &[Action], seed: u64, w: u32) -> Option
             Some((f64::from(outcome.scores[me]), 100.0 * outcome.win_share(me)))
         })
         .collect()
+}
+
+/// `f` of every world `from..to`, in order, on `jobs` threads (each a run of
+/// worlds); on one job on this thread (the page's bots' worker has none).
+/// Each world has its own seed, so the result does not depend on the threads.
+pub fn on_threads<T: Send>(from: u32, to: u32, jobs: usize, f: impl Fn(u32) -> T + Sync) -> Vec<T> {
+    let jobs = jobs.max(1) as u32;
+    if jobs == 1 {
+        return (from..to).map(f).collect();
+    }
+    let chunk = to.saturating_sub(from).div_ceil(jobs).max(1);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                let start = (from + j * chunk).min(to);
+                let end = (start + chunk).min(to);
+                scope.spawn(move || (start..end).map(f).collect::<Vec<_>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("an analysis thread panicked")).collect()
+    })
 }

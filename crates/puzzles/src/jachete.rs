@@ -268,31 +268,10 @@ fn ja_options(options: &Json) -> Result<JaOptions, String> {
 /// a longer analysis extends a shorter one.
 pub fn analyse(view: &JaView, cands: &[JaAction], seed: u64, from: u32, to: u32, jobs: usize, values: &mut Vec<Vec<f64>>) {
     values.resize(cands.len(), Vec::new());
-    let jobs = jobs.max(1) as u32;
-    let chunk = to.saturating_sub(from).div_ceil(jobs).max(1);
-    let worlds = move |start: u32, end: u32| {
-        (start..end)
-            .filter_map(|w| {
-                let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
-                hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
-            })
-            .collect::<Vec<_>>()
-    };
-    // On one job, on this thread (the page's bots' worker has none): the same worlds.
-    let parts: Vec<Vec<Vec<f64>>> = if jobs == 1 {
-        vec![worlds(from, to)]
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|j| {
-                    let start = (from + j * chunk).min(to);
-                    let end = (start + chunk).min(to);
-                    scope.spawn(move || worlds(start, end))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("an analysis thread panicked")).collect()
-        })
-    };
+    let parts = crate::analysis::on_threads(from, to, jobs, |w| {
+        let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
+        hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
+    });
     for row in parts.into_iter().flatten() {
         for (c, v) in row.into_iter().enumerate() {
             values[c].push(v);
