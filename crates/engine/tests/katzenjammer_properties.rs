@@ -157,3 +157,57 @@ fn kb21_view_never_depends_on_hidden_cards() {
         }
     }
 }
+
+/// Issue 53: a table fed only by its seat's view checks a move there
+/// (`KbView::check`). For the seat to act it refuses exactly what the engine
+/// refuses, with the same reason; every other seat is told it is not its turn.
+#[test]
+fn kb21_a_seats_view_checks_moves_as_the_engine_does() {
+    let mut actions = Vec::new();
+    for i in 0..1_000u64 {
+        let seed = Seed::from_number(i + 7_000_000);
+        let mut state = KbState::new_game(players_for(i), options_for(i), seed).expect("valid set-up");
+        let mut rng = Rng::new(i + 3);
+        while let Some(to_act) = state.to_act() {
+            state.actions(&mut actions);
+            let mut tried: Vec<Action> = actions.clone();
+            tried.extend((0..8).map(|_| arbitrary_action(&mut rng)));
+            let own = state.view(to_act);
+            for action in &tried {
+                assert_eq!(own.check(action), state.check(action), "game {i}: {action:?}");
+            }
+            let other = (to_act + 1) % state.players();
+            assert!(state.view(other).check(&tried[0]).is_err(), "game {i}: another seat's turn");
+            let action = pick(&actions, &mut rng);
+            state.apply(&action).unwrap();
+        }
+        assert!(state.view(0).check(&Action::Pass).is_err(), "no move after the end");
+    }
+}
+
+/// KB-5: while a row that ended on a joker is auctioned, each seat's view
+/// names the card that joker made it draw (its own card, in its hand), and
+/// no view names it once the row is won or discarded.
+#[test]
+fn kb5_the_view_names_the_card_its_seat_drew() {
+    let mut actions = Vec::new();
+    let mut seen = 0;
+    for i in 0..300u64 {
+        let mut state = KbState::new_game(players_for(i), options_for(i), Seed::from_number(i + 9_000_000)).expect("valid set-up");
+        let mut rng = Rng::new(i);
+        while !state.is_over() {
+            for seat in 0..state.players() {
+                let view = state.view(seat);
+                assert_eq!(view.drawn, state.drawn_this_row(seat), "game {i}");
+                if let Some(card) = view.drawn {
+                    seen += 1;
+                    assert!(view.hand.get(card) > 0, "game {i}: the drawn card is in the hand");
+                }
+            }
+            state.actions(&mut actions);
+            let action = pick(&actions, &mut rng);
+            state.apply(&action).unwrap();
+        }
+    }
+    assert!(seen > 100, "joker rows drew cards in these games ({seen})");
+}

@@ -5,6 +5,7 @@ mod action;
 mod actions;
 mod bid;
 mod cards;
+mod check;
 mod foursome;
 mod level;
 mod log;

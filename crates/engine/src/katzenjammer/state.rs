@@ -13,6 +13,7 @@ use super::foursome::Presentation;
 pub use super::log::EndCause;
 use super::log::Event;
 use super::refusal::Refusal;
+use super::check::check_move;
 use super::view::{KbView, Options, Phase, StandingBid};
 use crate::game::{Outcome, RuleError, Seat};
 use crate::rng::Rng;
@@ -250,6 +251,11 @@ impl KbState {
     /// holds the card in its hand; the log keeps it face down). Read back from
     /// the stock array, whose drawn cards stay past `stock_len`.
     pub fn drawn_this_row(&self, seat: Seat) -> Option<Card> {
+        self.stock.get(self.drawn_slot(seat)?).copied()
+    }
+
+    /// Where the card `seat` drew for this joker row lies below the stock.
+    fn drawn_slot(&self, seat: Seat) -> Option<usize> {
         let n = self.players();
         let joker_row = self.row().last().is_some_and(|c| c.is_joker());
         if self.phase != Phase::Bidding || !joker_row || seat >= n {
@@ -259,7 +265,7 @@ impl KbState {
         // then: stock[stock_len + n - i] (the last draw took stock[stock_len]).
         let i = (seat + n - self.bandleader()) % n;
         let i = if i == 0 { n } else { i };
-        self.stock.get(usize::from(self.stock_len) + n - i).copied()
+        Some(usize::from(self.stock_len) + n - i).filter(|&slot| slot < DECK_SIZE)
     }
     pub fn high_bid(&self) -> Option<StandingBid> {
         self.high_bid
@@ -381,6 +387,13 @@ impl KbState {
         for (slot, &card) in state.stock.iter_mut().zip(hidden.stock_top_first.iter().rev()) {
             *slot = card;
         }
+        // The card the viewer drew this row (KB-5) back in its place below
+        // the stock, so that the rebuilt state's view is the view.
+        if let Some(card) = view.drawn {
+            if let Some(slot) = state.drawn_slot(view.seat) {
+                state.stock[slot] = card;
+            }
+        }
         if state.all_cards() != Counts::deck() {
             return fail("the cards do not add up to the deck");
         }
@@ -437,35 +450,7 @@ impl KbState {
     /// Checks an action for the seat to act, without applying it.
     pub fn check(&self, action: &Action) -> Result<(), RuleError<Refusal>> {
         let seat = usize::from(self.to_act);
-        match (self.phase, action) {
-            (Phase::Over, _) => Err(Refusal::GameOver.into()),
-            (Phase::Bidding, Action::Pass) => Ok(()),
-            (Phase::Bidding, Action::Bid(bid)) => self.check_bid(seat, bid),
-            (Phase::Bidding, Action::Present(_)) => Err(Refusal::PresentDuringAuction.into()),
-            (Phase::Presenting, Action::Present(p)) => self.check_presentation(seat, p),
-            (Phase::Presenting, Action::Pass | Action::Bid(_)) => Err(Refusal::AuctionOver.into()),
-        }
-    }
-
-    fn check_bid(&self, seat: Seat, bid: &Bid) -> Result<(), RuleError<Refusal>> {
-        bid.check_shape()?;
-        if !self.hands[seat].contains(&bid.cards) {
-            return Err(Refusal::BidNotHeld { seat, cards: bid.cards }.into());
-        }
-        if let Some(standing) = self.high_bid {
-            if !bid.level().beats(standing.level) {
-                return Err(Refusal::DoesNotBeat { bid: bid.level(), standing: standing.level }.into());
-            }
-        }
-        Ok(())
-    }
-
-    fn check_presentation(&self, seat: Seat, p: &Presentation) -> Result<(), RuleError<Refusal>> {
-        p.check_shape()?;
-        if !self.hands[seat].contains(&p.cards()) {
-            return Err(Refusal::FoursomesNotHeld { seat, cards: p.cards() }.into());
-        }
-        Ok(())
+        check_move(self.phase, seat, &self.hands[seat], self.high_bid, action)
     }
 
     /// Applies an action of the seat to act, then every automatic step after it.
@@ -669,6 +654,7 @@ impl KbState {
             mice_left: self.mice_left(),
             discard: self.discard(),
             hand: self.hand(seat),
+            drawn: self.drawn_this_row(seat),
             hand_sizes: (0..n).map(|s| self.hand_size(s)).collect(),
             mice: (0..n).map(|s| self.mice(s)).collect(),
             jokers_shown: (0..n).map(|s| self.jokers_shown(s)).collect(),

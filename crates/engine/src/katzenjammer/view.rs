@@ -68,6 +68,9 @@ pub struct KbView {
     pub discard: Counts,
     /// The viewer's own cards.
     pub hand: Counts,
+    /// KB-5: the card a joker row made the viewer draw, while that row is
+    /// auctioned (the viewer's own card; the history keeps it face down).
+    pub drawn: Option<Card>,
     pub hand_sizes: Vec<usize>,
     pub mice: Vec<i32>,
     pub jokers_shown: Vec<u8>,

@@ -139,7 +139,7 @@ pub fn view_to_json(view: &KbView) -> Json {
             p
         })
         .collect();
-    Json::obj([
+    let mut json = Json::obj([
         ("seat", view.seat.into()),
         ("phase", view.phase.name().into()),
         ("to_act", view.to_act.into()),
@@ -152,7 +152,13 @@ pub fn view_to_json(view: &KbView) -> Json {
         ("discard", discard_json(&view.discard)),
         ("players", Json::Arr(players)),
         ("history", Json::Arr(view.history.iter().map(event_to_json).collect())),
-    ])
+    ]);
+    // KB-5: the card a joker row made the bot draw (a key added, only while
+    // that row is auctioned: older readers see the views they knew).
+    if let Some(card) = view.drawn {
+        json.set("drawn", card.symbol().into());
+    }
+    json
 }
 
 /// The options object of a scenario: `{"full_mice": false}`.
