@@ -119,13 +119,16 @@ impl MatchRecord for NoMatch {
 pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// The engine's state of a whole game.
     type State: Game<Action = Self::Action, View = Self::View, Refusal = Self::Refusal> + Debug;
-    type Action: Clone + PartialEq + Debug;
-    type View: Clone;
+    /// (Plain data, `Send + Sync`: a table holds it in a signal, issue 53.)
+    type Action: Clone + PartialEq + Debug + Send + Sync;
+    /// One seat's view: what a table is fed (issue 53), compared so that an
+    /// unchanged view wakes nobody.
+    type View: Clone + PartialEq + Send + Sync;
     /// Why the engine refuses a move: the game's own refusals and the
     /// shared ones it embeds (`tablee_engine::Shared`).
     type Refusal: tablee_engine::Refusal;
     /// The table's options (house rules), part of links and saves.
-    type Options: Copy + PartialEq + Eq + Default + Debug;
+    type Options: Copy + PartialEq + Eq + Default + Debug + Send + Sync;
     /// A match of several games at one table ([`NoMatch`]: none).
     type Match: MatchRecord;
 

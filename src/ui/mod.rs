@@ -26,6 +26,7 @@ pub mod rules;
 mod unfinished;
 pub(crate) mod worker_client;
 pub(crate) mod context;
+pub(crate) mod feed;
 pub mod flow;
 mod frame;
 // The WebRTC transport of a game with friends (issue 55), reached only by its part.

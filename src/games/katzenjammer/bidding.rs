@@ -2,7 +2,7 @@
 //! (KB-8, KB-10), and whether the engine accepts it now (KB-7, KB-9). The
 //! engine says why not, as data; the texts word it.
 
-use tablee_engine::katzenjammer::{Action, Bid, BidKind, BidLevel, Card, Counts, KbState, Phase, Refusal, StandingBid};
+use tablee_engine::katzenjammer::{Action, Bid, BidKind, BidLevel, Card, Counts, KbView, Phase, Refusal, StandingBid};
 use tablee_engine::RuleError;
 
 /// Why the selected cards cannot be bid now.
@@ -75,15 +75,16 @@ pub fn bid_of(selection: Counts, joker_value: u8) -> Option<Bid> {
     Some(Bid { kind, cards: selection })
 }
 
-/// Reads the selection of the seat to act in `state`.
-pub fn preview(state: &KbState, selection: Counts, joker_value: u8) -> BidPreview {
+/// Reads the selection of the view's seat (issue 53: a table has its seat's
+/// view, and the view checks a move as the engine does).
+pub fn preview(view: &KbView, selection: Counts, joker_value: u8) -> BidPreview {
     let bid = bid_of(selection, joker_value);
     let all_jokers = !selection.is_empty() && selection.naturals() == 0;
-    let standing = state.high_bid();
+    let standing = view.high_bid;
     let verdict = match bid {
         None => Err(BidProblem::Empty),
-        Some(_) if state.phase() != Phase::Bidding => Err(BidProblem::NoAuction),
-        Some(bid) => state.check(&Action::Bid(bid)).map_err(BidProblem::Refused),
+        Some(_) if view.phase != Phase::Bidding => Err(BidProblem::NoAuction),
+        Some(bid) => view.check(&Action::Bid(bid)).map_err(BidProblem::Refused),
     };
     BidPreview { bid, all_jokers, standing, verdict }
 }
@@ -91,8 +92,8 @@ pub fn preview(state: &KbState, selection: Counts, joker_value: u8) -> BidPrevie
 
 /// The value to offer first for `count` jokers bid alone: the lowest that
 /// beats the standing bid (bidding 5s with jokers is no better), else 5.
-pub fn default_joker_value(state: &KbState, count: u8) -> u8 {
-    let Some(standing) = state.high_bid() else { return 1 };
+pub fn default_joker_value(view: &KbView, count: u8) -> u8 {
+    let Some(standing) = view.high_bid else { return 1 };
     (1..=5)
         .find(|&v| BidLevel { kind: BidKind::Same(v), count }.beats(standing.level))
         .unwrap_or(5)
@@ -138,6 +139,12 @@ mod tests {
     }
 
     use Card::{Five as F5, Four as F4, Joker as J, One as C1, Three as C3, Two as C2};
+    use tablee_engine::katzenjammer::KbState;
+
+    /// What the table is given: the view of the seat to act.
+    fn seen(state: &KbState) -> KbView {
+        state.view(state.to_act().unwrap_or(0))
+    }
 
     fn counts(cards: &[Card]) -> Counts {
         Counts::of(cards)
@@ -160,7 +167,7 @@ mod tests {
     fn a_legal_opening_bid_is_accepted() {
         let state = table(&[C2, C2, C3, F4, J, J]);
         assert_eq!(state.to_act(), Some(1));
-        let p = preview(&state, counts(&[C2, C2, J]), 1);
+        let p = preview(&seen(&state), counts(&[C2, C2, J]), 1);
         assert_eq!(p.verdict, Ok(()));
         assert_eq!(p.standing, None);
         assert!(!p.all_jokers);
@@ -170,20 +177,20 @@ mod tests {
     #[test]
     fn mixed_selections_are_explained_with_the_engine_reason() {
         let state = table(&[C2, C2, C3, F4, J, J]);
-        let p = preview(&state, counts(&[C2, C2, C3]), 1);
+        let p = preview(&seen(&state), counts(&[C2, C2, C3]), 1);
         let problem = p.verdict.as_ref().unwrap_err();
         assert_eq!(problem.refusal(), Some(&Refusal::DifferentRepeated { card: 2, count: 2 }));
         let BidProblem::Refused(error) = problem else { panic!() };
         assert_eq!(error.rules(), ["KB-8"]);
-        assert_eq!(preview(&state, Counts::EMPTY, 1).verdict, Err(BidProblem::Empty));
-        assert_eq!(preview(&state, counts(&[C2, C2, C3]), 1).level(), None, "2 2 3 names no bid");
-        assert!(preview(&state, counts(&[C2, C3]), 1).level().is_some(), "2 3 is two different");
+        assert_eq!(preview(&seen(&state), Counts::EMPTY, 1).verdict, Err(BidProblem::Empty));
+        assert_eq!(preview(&seen(&state), counts(&[C2, C2, C3]), 1).level(), None, "2 2 3 names no bid");
+        assert!(preview(&seen(&state), counts(&[C2, C3]), 1).level().is_some(), "2 3 is two different");
     }
 
     #[test]
     fn six_different_is_too_many() {
         let state = table(&[C1, C2, C3, F4, F5, J]);
-        let p = preview(&state, counts(&[C1, C2, C3, F4, F5, J]), 1);
+        let p = preview(&seen(&state), counts(&[C1, C2, C3, F4, F5, J]), 1);
         assert_eq!(p.verdict.as_ref().unwrap_err().refusal(), Some(&Refusal::DifferentTooMany { count: 6 }));
         assert_eq!(p.level(), None, "six different names no bid");
     }
@@ -194,7 +201,7 @@ mod tests {
         // Seat 1 bids three 2s; seat 2 holds 5 5 5 4 4 4.
         state.apply(&Action::Bid(Bid { kind: BidKind::Same(2), cards: counts(&[C2, C2, J]) })).unwrap();
         assert_eq!(state.to_act(), Some(2));
-        let low = preview(&state, counts(&[F4, F4]), 1);
+        let low = preview(&seen(&state), counts(&[F4, F4]), 1);
         assert_eq!(low.standing.map(|s| s.seat), Some(1));
         match low.verdict.as_ref().unwrap_err().refusal() {
             Some(Refusal::DoesNotBeat { bid, standing }) => {
@@ -204,23 +211,23 @@ mod tests {
         }
         assert_eq!(low.action(), None);
         // Three 5s beat three 2s; three different do not.
-        assert_eq!(preview(&state, counts(&[F5, F5, F5]), 1).verdict, Ok(()));
-        let two_different = preview(&state, counts(&[F5, F4]), 1);
+        assert_eq!(preview(&seen(&state), counts(&[F5, F5, F5]), 1).verdict, Ok(()));
+        let two_different = preview(&seen(&state), counts(&[F5, F4]), 1);
         assert!(matches!(two_different.verdict.as_ref().unwrap_err().refusal(), Some(Refusal::DoesNotBeat { .. })));
     }
 
     #[test]
     fn all_joker_bids_take_the_chosen_value() {
         let mut state = table(&[C3, J, J, J, C1, C1]);
-        let p = preview(&state, counts(&[J, J]), 3);
+        let p = preview(&seen(&state), counts(&[J, J]), 3);
         assert!(p.all_jokers);
         assert_eq!(p.bid.unwrap().kind, BidKind::Same(3));
         assert_eq!(p.verdict, Ok(()));
-        assert_eq!(default_joker_value(&state, 2), 1);
+        assert_eq!(default_joker_value(&seen(&state), 2), 1);
         state.apply(&Action::Bid(Bid { kind: BidKind::Same(3), cards: counts(&[C3, J]) })).unwrap();
         // Seat 2 bids next; for seat 2 two jokers must beat two 3s.
-        assert_eq!(default_joker_value(&state, 2), 4);
-        assert_eq!(default_joker_value(&state, 1), 5);
+        assert_eq!(default_joker_value(&seen(&state), 2), 4);
+        assert_eq!(default_joker_value(&seen(&state), 1), 5);
     }
 
     #[test]
@@ -230,7 +237,7 @@ mod tests {
         state.apply(&Action::Pass).unwrap();
         state.apply(&Action::Pass).unwrap();
         assert_eq!(state.phase(), Phase::Presenting);
-        assert_eq!(preview(&state, counts(&[C3]), 1).verdict, Err(BidProblem::NoAuction));
+        assert_eq!(preview(&seen(&state), counts(&[C3]), 1).verdict, Err(BidProblem::NoAuction));
     }
 
     #[test]

@@ -39,7 +39,7 @@ fn target(session: &Session<Katzenjammer>, action: &Action) -> Option<String> {
         match action {
             Action::Pass => Some("pass-button".into()),
             Action::Present(p) => {
-                let options = presenting::options(session.state());
+                let options = presenting::options(&session.view(session.viewer()), &session.legal_actions());
                 let i = options.iter().position(|o| o.action == *action)?;
                 Some(if p.is_nothing() { "present-nothing".into() } else { format!("present-option-{i}") })
             }

@@ -1,6 +1,6 @@
 //! After a won auction: the presentations the winner can choose from (KB-14..KB-17).
 
-use tablee_engine::katzenjammer::{Action, Foursome, KbState, Phase, Presentation};
+use tablee_engine::katzenjammer::{Action, Foursome, KbView, Phase, Presentation};
 
 /// One choice, as the player sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,15 +20,15 @@ pub struct PresentOption {
 /// Every legal presentation of the seat to act: the most mice first, then the
 /// fewest jokers displayed; "present nothing" last (it is the only option when
 /// no foursome can be made, and the table then presents it for the player).
-pub fn options(state: &KbState) -> Vec<PresentOption> {
-    if state.phase() != Phase::Presenting {
+/// From the seat's view and its legal moves (issue 53: what a table is given).
+pub fn options(view: &KbView, legal: &[Action]) -> Vec<PresentOption> {
+    if view.phase != Phase::Presenting {
         return Vec::new();
     }
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let left = u32::from(state.mice_left());
+    let left = u32::from(view.mice_left);
     let mut out: Vec<PresentOption> = legal
-        .into_iter()
+        .iter()
+        .copied()
         .filter_map(|action| match action {
             Action::Present(p) => Some(PresentOption {
                 action,
@@ -53,6 +53,14 @@ mod tests {
     use tablee_engine::katzenjammer::{Bid, BidKind, Card, Counts, Options};
 
     use Card::{Five as C5, Joker as J, One as C1, Three as C3, Two as C2};
+    use tablee_engine::katzenjammer::KbState;
+
+    /// The options from what the table is given: the view and legal moves of the seat to act.
+    fn seen_options(state: &KbState) -> Vec<PresentOption> {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        options(&state.view(state.to_act().unwrap_or(0)), &legal)
+    }
 
     /// Seat 1 wins the row 2 3 2 with one 1 and can then present.
     fn won(hand: &[Card]) -> KbState {
@@ -71,7 +79,7 @@ mod tests {
     fn the_best_first_and_nothing_last() {
         // After paying the 1 and taking 2 3 2: 2 2 2 3 3 J J J J J.
         let state = won(&[C1, C2, C3, J, J, J, J, J]);
-        let list = options(&state);
+        let list = seen_options(&state);
         let nothing = list.last().unwrap();
         assert!(nothing.presentation.is_nothing());
         assert_eq!(nothing.mice, 0);
@@ -95,7 +103,7 @@ mod tests {
     fn without_a_foursome_nothing_is_the_only_option() {
         // After paying the 1 and taking 2 3 2: 2 2 3 5 — no foursome.
         let state = won(&[C1, C5]);
-        let list = options(&state);
+        let list = seen_options(&state);
         assert_eq!(list.len(), 1);
         assert!(list[0].presentation.is_nothing());
     }
@@ -104,6 +112,6 @@ mod tests {
     fn no_options_outside_presenting() {
         let hands = vec![vec![Card::Five; 6]; 2];
         let state = KbState::from_position(2, Options::default(), 0, &hands, &[C2, C2]).unwrap();
-        assert!(options(&state).is_empty());
+        assert!(seen_options(&state).is_empty());
     }
 }

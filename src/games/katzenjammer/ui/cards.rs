@@ -27,22 +27,26 @@ pub fn kind_class(card: Card) -> String {
     }
 }
 
-/// Face-up cards in a row, or a line saying there are none.
+/// Face-up cards in a row, or a line saying there are none. Keyed by place
+/// and card (issue 53): a card that stays where it was is not drawn again.
 #[component]
 pub fn CardRow(
-    cards: Vec<Card>,
-    lang: Lang,
-    #[prop(into)] empty: String,
+    #[prop(into)] cards: Signal<Vec<Card>>,
+    #[prop(into)] lang: Signal<Lang>,
+    #[prop(into)] empty: Signal<String>,
     testid: &'static str,
     #[prop(optional)] small: bool,
 ) -> impl IntoView {
-    if cards.is_empty() {
-        return view! { <p class="empty" data-testid=testid>{empty}</p> }.into_any();
+    let none = move || cards.with(Vec::is_empty);
+    view! {
+        <Show when=move || !none() fallback=move || view! { <p class="empty" data-testid=testid>{move || empty.get()}</p> }>
+            <ul class="cards" data-testid=testid>
+                <For
+                    each=move || { let lang = lang.get(); cards.get().into_iter().enumerate().map(move |(i, c)| (i, c, lang)) }
+                    key=|&(i, card, lang)| (i, card, lang)
+                    children=move |(i, card, lang)| view! { <CardItem card lang small testid=format!("{testid}-card-{i}") /> }
+                />
+            </ul>
+        </Show>
     }
-    let items = cards
-        .into_iter()
-        .enumerate()
-        .map(|(i, card)| view! { <CardItem card lang small testid=format!("{testid}-card-{i}") /> })
-        .collect_view();
-    view! { <ul class="cards" data-testid=testid>{items}</ul> }.into_any()
 }

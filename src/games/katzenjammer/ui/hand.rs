@@ -15,37 +15,28 @@ use crate::ui::hint::{self, Hint};
 use crate::ui::term::{Term, TermNote};
 use crate::ui::browser;
 use crate::ui::context::ctx;
-use crate::ui::flow::act;
+use super::table::KbFeed;
 
 #[component]
-pub fn HandArea() -> impl IntoView {
+pub fn HandArea(feed: KbFeed) -> impl IntoView {
     let ctx = ctx();
-    let viewer = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.viewer()).unwrap_or(0));
-    let hand = Memo::new(move |_| {
-        ctx.game::<Kb, _>(|s| s.state().hand(viewer.get()).cards()).unwrap_or_default()
-    });
-    let phase = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().phase()).unwrap_or(Phase::Over));
+    // Issue 53: the hand reads its seat's view, slice by slice; a bot's bid
+    // changes none of these, so the hand is not drawn again.
+    let hand = Memo::new(move |_| feed.with(|v| v.hand.cards()));
+    let phase = Memo::new(move |_| feed.view.with(|v| v.as_ref().map_or(Phase::Over, |v| v.phase)));
     // An answered puzzle's table takes no move until "Play on" (`ui::puzzles`).
-    let my_turn = Memo::new(move |_| {
-        ctx.game::<Kb, _>(|s| {
-            s.human_to_act().is_some_and(|h| h == viewer.get())
-                && !crate::ui::puzzles::answer::answered(ctx, s.actions().len())
-        })
-        .unwrap_or(false)
-    });
+    let my_turn = feed.to_move;
     // An all-bot table shows a bot's hand: no bid builder under it.
-    let viewer_plays = Memo::new(move |_| {
-        ctx.game::<Kb, _>(|s| s.config().seats.get(viewer.get()).is_some_and(|k| k.is_human())).unwrap_or(false)
-    });
+    let viewer_plays = Memo::new(move |_| feed.with_table(|v, t| t.seats.get(v.seat).is_some_and(|k| k.is_human())));
     let title = move || {
         let lang = ctx.lang();
         let count = hand.with(|h| h.len());
-        ctx.game::<Kb, _>(|x| texts::hand_heading(x.config(), viewer.get(), count, lang)).unwrap_or_default()
+        feed.with_table(|v, t| texts::hand_heading(t, v.seat, count, lang))
     };
 
     // KB-5: the card a joker row made this player draw, marked in the hand and
     // named to them while that row is auctioned (the log keeps it face down).
-    let drawn = Memo::new(move |_| ctx.game::<Kb, _>(|s| s.state().drawn_this_row(viewer.get())).flatten());
+    let drawn = Memo::new(move |_| feed.with(|v| v.drawn));
     let drawn_index = Memo::new(move |_| drawn.get().and_then(|c| hand.with(|h| h.iter().position(|&x| x == c))));
 
     let selected = RwSignal::new(Vec::<bool>::new());
@@ -96,13 +87,15 @@ pub fn HandArea() -> impl IntoView {
         bid_error.set(None);
     };
     let selection = move || hand.with(|h| selected.with(|sel| bidding::selected_cards(h, sel)));
+    let standing = Memo::new(move |_| feed.with(|v| Some((v.high_bid, v.phase, v.to_act))));
     let preview = move || -> Option<BidPreview> {
         let picked = selection();
-        ctx.game::<Kb, _>(|s| {
-            let state = s.state();
-            let value = joker_choice.get().unwrap_or_else(|| bidding::default_joker_value(state, picked.total() as u8));
-            Some(bidding::preview(state, picked, value))
-        }).flatten()
+        standing.track();
+        feed.view.with_untracked(|v| {
+            let v = v.as_ref()?;
+            let value = joker_choice.get().unwrap_or_else(|| bidding::default_joker_value(v, picked.total() as u8));
+            Some(bidding::preview(v, picked, value))
+        })
     };
 
     let bid = move |_: ()| {
@@ -114,14 +107,14 @@ pub fn HandArea() -> impl IntoView {
         // The button is enabled only for a bid the preview accepts; the engine
         // still has the last word.
         if let Some(action) = p.action() {
-            match act::<Kb>(ctx, action) {
+            match feed.play.run(action) {
                 Ok(()) => clear(),
                 Err(error) => bid_error.set(Some(texts::refusal(&error, lang))),
             }
         }
     };
     let pass = move |_: ()| {
-        if my_turn.get_untracked() && act::<Kb>(ctx, Action::Pass).is_ok() {
+        if my_turn.get_untracked() && feed.play.run(Action::Pass).is_ok() {
             clear();
         }
     };
@@ -165,29 +158,37 @@ pub fn HandArea() -> impl IntoView {
         e.prevent_default();
     };
 
+    // Issue 53: drawn again only when the way the hand shows changes (the
+    // auction begins or ends, the hand empties, the language); each card is
+    // keyed by its place and kind, so a card that stays is not drawn again.
+    let shown_as = Memo::new(move |_| (phase.get() == Phase::Bidding, hand.with(Vec::is_empty), ctx.lang()));
     let hand_view = move || {
-        let lang = ctx.lang();
-        let cards = hand.get();
-        if phase.get() != Phase::Bidding {
-            return view! { <CardRow cards lang empty=lang.kb().hand_empty testid="hand" /> }.into_any();
+        let (bidding, empty, lang) = shown_as.get();
+        if !bidding {
+            let empty_words = Signal::derive(move || ctx.lang().kb().hand_empty.to_string());
+            return view! { <CardRow cards=hand lang empty=empty_words testid="hand" /> }.into_any();
         }
-        if cards.is_empty() {
+        if empty {
             return view! { <p class="empty" data-testid="hand">{lang.kb().hand_empty}</p> }.into_any();
         }
-        let buttons = cards
-            .into_iter()
-            .enumerate()
-            .map(|(i, card)| view! { <CardToggle index=i card lang selected drawn=drawn_index on_toggle=Callback::new(move |()| toggle(i)) /> })
-            .collect_view();
-        let drew = drawn.get().map(|c| view! { <p class="note drawn-note" data-testid="drawn-note" role="status">{texts::you_drew(c, lang)}</p> });
-        view! { <ul class="cards hand-cards" data-testid="hand">{buttons}</ul> {drew} }.into_any()
+        let drew = move || drawn.get().map(|c| view! { <p class="note drawn-note" data-testid="drawn-note" role="status">{texts::you_drew(c, lang)}</p> });
+        view! {
+            <ul class="cards hand-cards" data-testid="hand">
+                <For
+                    each=move || hand.get().into_iter().enumerate()
+                    key=|&(i, card)| (i, card)
+                    children=move |(i, card)| view! { <CardToggle index=i card lang selected drawn=drawn_index on_toggle=Callback::new(move |()| toggle(i)) /> }
+                />
+            </ul>
+            {drew}
+        }
+        .into_any()
     };
 
     let preview_text = move || {
         let lang = ctx.lang();
         let p = preview()?;
-        ctx.game::<Kb, _>(|session| {
-            let config = session.config();
+        feed.with_config(|config| {
             // The placeholder only while nothing is selected, never beside a problem.
             let makes = match (p.level(), &p.verdict) {
                 (Some(l), _) => texts::bid_makes(l, lang),
@@ -207,7 +208,7 @@ pub fn HandArea() -> impl IntoView {
             };
             let ok = my_turn.get() && p.verdict.is_ok();
             Some((makes, verdict, ok, p.bid.is_some()))
-        }).flatten()
+        })
     };
     let all_jokers = move || preview().is_some_and(|p| p.all_jokers);
     let joker_value = move || {
@@ -286,7 +287,7 @@ pub fn HandArea() -> impl IntoView {
             }}
             <TermNote />
             <Show when=move || phase.get() == Phase::Presenting && my_turn.get()>
-                <Presenting />
+                <Presenting feed />
                 <div class="buttons">
                     {hint::button::<Kb>(ctx, hint, move || my_turn.get())}
                 </div>
@@ -389,15 +390,15 @@ fn hint_row(i: usize, action: Action, value: f64, best: f64, lang: Lang, selecti
 
 /// After a won auction: every presentation, the best first, "present nothing" last.
 #[component]
-fn Presenting() -> impl IntoView {
+fn Presenting(feed: KbFeed) -> impl IntoView {
     let ctx = ctx();
-    let options = Memo::new(move |_| ctx.game::<Kb, _>(|s| presenting::options(s.state())).unwrap_or_default());
+    let options = Memo::new(move |_| feed.legal.with(|legal| feed.with(|v| presenting::options(v, legal))));
     // No foursome to make: nothing to choose, so the table presents nothing
     // for the player (the log says so) instead of asking for a useless click.
     Effect::new(move |_| {
         if let [only] = options.get().as_slice() {
             if only.presentation.is_nothing() {
-                let _ = act::<Kb>(ctx, only.action);
+                let _ = feed.play.run(only.action);
             }
         }
     });
@@ -431,7 +432,7 @@ fn Presenting() -> impl IntoView {
                 let summary = texts::present_option(&option, lang);
                 view! {
                     <li>
-                        <button type="button" class="present-option" data-testid=testid on:click=move |_| { let _ = act::<Kb>(ctx, action); }>
+                        <button type="button" class="present-option" data-testid=testid on:click=move |_| { let _ = feed.play.run(action); }>
                             <span class="what">{summary}</span>
                             <span class="groups">{groups}</span>
                         </button>

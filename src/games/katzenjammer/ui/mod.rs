@@ -1,7 +1,9 @@
 //! Katzenjammer Blues' table: the deal bar, whose turn it is, the row, the
 //! players, the hand with the bid builder and the presentations, the discard
-//! pile, the log and the end of the game. Components read the game through
-//! the shell's context (`ctx.game::<Kb, _>`) and move through `ui::act`.
+//! pile, the log and the end of the game. The table is fed by its seat's
+//! view (`ui::feed::Feed`, issue 53) and moves through the feed's `play`;
+//! the end panel and a match's standings still read the shell's game
+//! (`ctx.game::<Kb, _>`).
 
 mod cards;
 mod end;

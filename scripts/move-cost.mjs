@@ -1,0 +1,133 @@
+// A bot move's main-thread work (issue 53's target), on a phone-sized page:
+// a whole Katzenjammer game, or a whole first round of J'achète, with the
+// bots at the instant speed and our seat passing (Katzenjammer: every bid,
+// presenting nothing; J'achète: declining every buy, discarding the first
+// card). A Chromium trace records the page; a MutationObserver on the game
+// log puts a `performance.mark` in the trace at each new line, so that each
+// move's work is every main-thread task (`RunTask` on CrRendererMain) from
+// the task that drew its line to the next line's: the move applied, the
+// table updated, style, layout, paint. Our own moves' lines are left out.
+//
+//   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json]
+//
+// Prints per run: the moves measured, the median, the 90th percentile and
+// the longest move's work, the first ten moves' and the last ten's medians
+// (a move's cost must not grow with the game), and the long tasks (> 50 ms)
+// while the bots played. `--cpu 4` slows the CPU as Lighthouse's phone.
+// No target: it exits 0 unless the measurement itself fails
+// (docs/performance.md records the numbers).
+
+import path from 'node:path';
+
+import { BASE, DIST_DIR, launchBrowser, median, scriptArg as arg } from '../tests/e2e/lib.mjs';
+import { startServer } from '../tests/e2e/serve.mjs';
+
+const DIST = path.resolve(arg('--dist', DIST_DIR));
+const GAME = arg('--game', 'katzenjammer');
+const CPU = Number(arg('--cpu', '1'));
+const RUNS = Number(arg('--runs', '1'));
+const JSON_OUT = process.argv.includes('--json');
+const ja = GAME === 'jachete';
+const DEAL = ja
+  ? '?game=jachete&seed=1000-000K&players=4&seats=human,expert,expert,expert'
+  : '?seed=1K7Q-M3ZD&players=4&seats=human,expert,expert,expert';
+const LOG = ja ? '[data-testid="ja-log"] ol' : '[data-testid="log"]';
+
+// What to press for our decision on screen; 'end' when the game (J'achète:
+// the round) is over.
+const next = ja
+  ? () => {
+      const f = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (f('end-screen') || f('ja-next-round')) return 'end';
+      if (f('ja-buy')) return ['ja-decline'];
+      if (f('ja-play')) return ['ja-hand-card-0', 'ja-discard'];
+      return false;
+    }
+  : () => {
+      const f = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (f('end-screen')) return 'end';
+      const p = f('pass-button');
+      if (p && !p.disabled) return ['pass-button'];
+      if (f('present-nothing')) return ['present-nothing'];
+      return false;
+    };
+
+const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+
+async function run(browser, site) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('tablee.speed', 'instant'));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${site.url}${DEAL}`, { waitUntil: 'load' });
+  await page.locator(LOG).waitFor({ state: 'attached' });
+  // Wait for our first decision: the load and the first bot moves are not measured.
+  await page.waitForFunction(next, null, { timeout: 120000, polling: 50 });
+  if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  await page.evaluate((selector) => {
+    window.ours = false;
+    new MutationObserver((records) => {
+      const added = records.reduce((n, r) => n + [...r.addedNodes].filter((x) => x.nodeName === 'LI').length, 0);
+      if (added) performance.mark(window.ours ? 'ours' : 'move');
+      window.ours = false;
+    }).observe(document.querySelector(selector), { childList: true });
+  }, LOG);
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  for (let m = 0; m < 2000; m++) {
+    const s = await (await page.waitForFunction(next, null, { timeout: 120000, polling: 50 })).jsonValue();
+    if (s === 'end') break;
+    await page.evaluate(() => {
+      window.ours = true;
+    });
+    for (const id of s) await page.locator(`[data-testid="${id}"]`).click();
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(500);
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  await context.close();
+  const mainTid = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((m) => m.name === 'move' && m.pid === e.pid))?.tid;
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.tid === mainTid && e.dur).sort((a, b) => a.ts - b.ts);
+  const marks = events.filter((e) => (e.name === 'move' || e.name === 'ours') && e.tid === mainTid).sort((a, b) => a.ts - b.ts);
+  // Each mark's task start: a move's work runs from there to the next mark's task.
+  const startOf = (ts) => tasks.filter((t) => t.ts <= ts).at(-1)?.ts ?? ts;
+  const spans = marks.map((m, i) => ({ kind: m.name, from: startOf(m.ts), to: i + 1 < marks.length ? startOf(marks[i + 1].ts) : Infinity }));
+  const costs = spans
+    .filter((s) => s.kind === 'move' && s.to !== Infinity)
+    .map((s) => tasks.filter((t) => t.ts >= s.from && t.ts < s.to).reduce((a, t) => a + t.dur / 1000, 0));
+  if (process.env.MOVE_COST_DEBUG) console.error({ mainTid, tasks: tasks.length, marks: marks.length, markSample: events.filter((e) => e.name === 'move').slice(0, 2), threads: events.filter((e) => e.name === 'thread_name').map((e) => [e.pid, e.tid, e.args.name]) });
+  const start = marks[0]?.ts ?? 0;
+  const long = tasks.filter((t) => t.ts >= start && t.dur > 50_000).map((t) => t.dur / 1000);
+  const sorted = [...costs].sort((a, b) => a - b);
+  return {
+    moves: costs.length,
+    median: median(costs),
+    p90: quantile(sorted, 0.9),
+    longest: sorted.at(-1) ?? 0,
+    first10: median(costs.slice(0, 10)),
+    last10: median(costs.slice(-10)),
+    longTasks: long.length,
+    longestTask: Math.max(0, ...long),
+  };
+}
+
+const site = await startServer({ dir: DIST, base: BASE });
+const browser = await launchBrowser();
+const results = [];
+try {
+  for (let r = 0; r < RUNS; r++) {
+    const result = await run(browser, site);
+    results.push(result);
+    if (!JSON_OUT) {
+      const f = (x) => x.toFixed(1);
+      console.log(
+        `${GAME}, CPU ${CPU}×, run ${r + 1}: ${result.moves} bot moves, work per move median ${f(result.median)} ms, ` +
+          `p90 ${f(result.p90)}, longest ${f(result.longest)}; first ten ${f(result.first10)}, last ten ${f(result.last10)}; ` +
+          `long tasks (> 50 ms) while the bots played: ${result.longTasks}${result.longTasks ? `, longest ${f(result.longestTask)} ms` : ''}`,
+      );
+    }
+  }
+  if (JSON_OUT) console.log(JSON.stringify({ game: GAME, cpu: CPU, runs: results }));
+} finally {
+  await browser.close();
+  await site.close();
+}
