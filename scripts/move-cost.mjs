@@ -8,12 +8,13 @@
 // the task that drew its line to the next line's: the move applied, the
 // table updated, style, layout, paint. Our own moves' lines are left out.
 //
-//   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json]
+//   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json] [--where]
 //
 // Prints per run: the moves measured, the median, the 90th percentile and
 // the longest move's work, the first ten moves' and the last ten's medians
 // (a move's cost must not grow with the game), and the long tasks (> 50 ms)
 // while the bots played. `--cpu 4` slows the CPU as Lighthouse's phone.
+// `--where` sums the moves' trace events by name (where the time goes).
 // No target: it exits 0 unless the measurement itself fails
 // (docs/performance.md records the numbers).
 
@@ -94,7 +95,16 @@ async function run(browser, site) {
   const costs = spans
     .filter((s) => s.kind === 'move' && s.to !== Infinity)
     .map((s) => tasks.filter((t) => t.ts >= s.from && t.ts < s.to).reduce((a, t) => a + t.dur / 1000, 0));
-  if (process.env.MOVE_COST_DEBUG) console.error({ mainTid, tasks: tasks.length, marks: marks.length, markSample: events.filter((e) => e.name === 'move').slice(0, 2), threads: events.filter((e) => e.name === 'thread_name').map((e) => [e.pid, e.tid, e.args.name]) });
+  // --where: what the moves' time is spent on, summed by trace event name
+  // (events nested in others counted in both).
+  const where = {};
+  if (process.argv.includes('--where')) {
+    const moveSpans = spans.filter((s) => s.kind === 'move' && s.to !== Infinity);
+    for (const e of events) {
+      if (e.tid !== mainTid || !e.dur || e.name === 'RunTask') continue;
+      if (moveSpans.some((s) => e.ts >= s.from && e.ts < s.to)) where[e.name] = (where[e.name] || 0) + e.dur / 1000;
+    }
+  }
   const start = marks[0]?.ts ?? 0;
   const long = tasks.filter((t) => t.ts >= start && t.dur > 50_000).map((t) => t.dur / 1000);
   const sorted = [...costs].sort((a, b) => a - b);
@@ -107,6 +117,7 @@ async function run(browser, site) {
     last10: median(costs.slice(-10)),
     longTasks: long.length,
     longestTask: Math.max(0, ...long),
+    where: Object.entries(where).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '),
   };
 }
 
@@ -124,6 +135,7 @@ try {
           `p90 ${f(result.p90)}, longest ${f(result.longest)}; first ten ${f(result.first10)}, last ten ${f(result.last10)}; ` +
           `long tasks (> 50 ms) while the bots played: ${result.longTasks}${result.longTasks ? `, longest ${f(result.longestTask)} ms` : ''}`,
       );
+      if (result.where) console.log(`  where the moves' time went (ms, all moves): ${result.where}`);
     }
   }
   if (JSON_OUT) console.log(JSON.stringify({ game: GAME, cpu: CPU, runs: results }));

@@ -15,7 +15,10 @@ use crate::ui::hint::{self, Hint};
 use crate::ui::term::{Term, TermNote};
 use crate::ui::browser;
 use crate::ui::context::ctx;
-use super::table::KbFeed;
+use crate::ui::feed::Feed;
+
+/// The table's feed (`ui::feed`), as the hand receives it.
+type KbFeed = Feed<Kb>;
 
 #[component]
 pub fn HandArea(feed: KbFeed) -> impl IntoView {
