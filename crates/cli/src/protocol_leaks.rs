@@ -113,7 +113,16 @@ fn check_kb_view(state: &KbState, seat: Seat, ledger: &KbLedger) {
     let view = KbState::view_json(&state.view(seat));
     let mut public = Bag::new();
     add(&mut public, state.row().iter().map(|c| c.symbol().to_string()));
-    own_hand_only(&view, seat, &kb_names(&state.hand(seat)), &public, &["history"], kb_name);
+    own_hand_only(&view, seat, &kb_names(&state.hand(seat)), &public, &["history", "drawn"], kb_name);
+    // KB-5: the card a joker row made this seat draw, its own (in its hand),
+    // named only while that row is auctioned.
+    match state.drawn_this_row(seat) {
+        Some(card) => {
+            assert_eq!(view["drawn"].as_str(), Some(card.symbol()), "seat {seat}'s drawn card: {view}");
+            assert!(state.hand(seat).get(card) > 0, "the drawn card is in the hand");
+        }
+        None => assert!(view.get("drawn").is_none(), "no drawn card sent outside a joker row: {view}"),
+    }
     for event in view["history"].as_array().expect("history") {
         let mut names = Bag::new();
         named(event, kb_name, &[], &mut names);

@@ -712,7 +712,12 @@ mod coached_round {
                     let said = format!("{name} {} (", result.round_points[seat]);
                     let at = line.find(&said).unwrap_or_else(|| panic!("{said} in {line}"));
                     let cards = &line[at + said.len()..line[at..].find(')').unwrap() + at];
-                    let sum: i32 = cards.split(" + ").map(|c| c.rsplit(' ').next().unwrap().parse::<i32>().unwrap()).sum();
+                    // "K♠ 10" a card, "8 × 5" cards of a value counted together.
+                    let term = |c: &str| match c.split_once(" × ") {
+                        Some((n, v)) => n.parse::<i32>().unwrap() * v.parse::<i32>().unwrap(),
+                        None => c.rsplit(' ').next().unwrap().parse::<i32>().unwrap(),
+                    };
+                    let sum: i32 = cards.split(" + ").map(term).sum();
                     assert_eq!(sum, result.round_points[seat], "{cards}");
                 }
             }
