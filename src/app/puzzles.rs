@@ -10,7 +10,7 @@
 //! written for the table (the person in the puzzle's seat, bots elsewhere)
 //! and the file's actions, and read back by the shell's save reader.
 
-use tablee_bots::jachete_styles::Style;
+use tablee_bots::jachete::styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_puzzles::format::{Candidate, Kind, Opened, Parts, Puzzle, PuzzleFile};

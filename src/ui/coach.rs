@@ -109,8 +109,8 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
         OFFERING.set(None);
         set_open.set(false);
     };
-    let moved = move || ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.people_moved())));
-    let open = move || open.get() && (replay.is_some() || !moved());
+    let moved = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| crate::games::each_game!(session g, s => s.people_moved()))));
+    let open = move || open.get() && (replay.is_some() || !moved.get());
     Some(view! {
         <Show when=open>
             <p class="note learn-offer" data-testid="learn-offer">

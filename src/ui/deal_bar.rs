@@ -87,11 +87,14 @@ fn deal_of<G: GameDef>(s: &Session<G>, daily: Option<DailyAttempt>, lang: Lang) 
 /// (docs/performance.md, "The play code per game").
 pub fn deal_bar<G: GameUi>(end_shares: bool, under: Option<AnyView>) -> impl IntoView {
     let ctx = ctx();
-    let deal = move || {
+    // Memos (issue 53): a move changes the shell, not the deal's words, and
+    // the bar is not drawn again for it.
+    let deal = Memo::new(move |_| {
         let lang = ctx.lang();
         ctx.shell.with(|sh| deal_of(sh.session::<G>()?, sh.daily_attempt::<G>(), lang))
-    };
-    let shows_share = move || !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over())));
+    });
+    let shows_share = Memo::new(move |_| !(end_shares && ctx.shell.with(|sh| sh.game.as_ref().is_some_and(|g| g.is_over()))));
+    let moves = Memo::new(move |_| ctx.shell.with(|sh| sh.game.as_ref().map_or(0, |g| g.moves())));
     let state: Shared = RwSignal::new(None);
     let on_share = move |_| {
         if let Some(text) = game_share_text::<G>(ctx) {
@@ -109,19 +112,19 @@ pub fn deal_bar<G: GameUi>(end_shares: bool, under: Option<AnyView>) -> impl Int
             class="deal-bar"
             aria-label=tr(|s| s.deal_word)
             data-testid="deal-bar"
-            data-moves=move || ctx.shell.with(|sh| sh.game.as_ref().map_or(0, |g| g.moves())).to_string()
+            data-moves=move || moves.get().to_string()
         >
             <p class="deal">
                 {tr(|s| s.deal_word)} " "
                 // Both worded by one read of the game.
-                {move || deal().map(|(seed, label)| view! {
+                {move || deal.get().map(|(seed, label)| view! {
                     <span class="seed" data-testid="deal-id">{seed}</span>
                     <span class="muted">" · " {label}</span>
                 })}
             </p>
             {under}
             <div class="bar-actions">
-                <Show when=shows_share>
+                <Show when=move || shows_share.get()>
                     <button type="button" data-testid="share-button" on:click=on_share>{tr(|s| s.share)}</button>
                 </Show>
                 // Take-back is not a speed: outside the speeds' group, which
@@ -149,7 +152,7 @@ pub fn deal_bar<G: GameUi>(end_shares: bool, under: Option<AnyView>) -> impl Int
                     </span>
                 </span>
             </div>
-            <Show when=shows_share>
+            <Show when=move || shows_share.get()>
                 <ShareStatus state />
             </Show>
         </section>

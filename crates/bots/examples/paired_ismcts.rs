@@ -7,7 +7,7 @@
 //!     cargo run --release -p tablee-bots --example paired_ismcts -- A B OPP GAMES SEED
 //!
 //! A and B are `normal`, `hard`, `expert` or a research search seat
-//! (`ja-ismcts[-paired][/key=value...]`, `tablee_bots::jachete_ismcts`);
+//! (`ja-ismcts[-paired][/key=value...]`, `tablee_bots::jachete::ismcts`);
 //! OPP is `normal`, `buyer`, `miser`, `opener` or `mix`. B's games are
 //! cached (every player is deterministic) in
 //! `target/paired-cache/B_OPP_SEED_G`, so that several variants can be
@@ -25,7 +25,8 @@ mod common;
 use common::{opponent, round_outcome};
 
 use tablee_bots::arena::{decision_seed, game_seed};
-use tablee_bots::{jachete, jachete_ismcts, Choice, Level};
+use tablee_bots::{jachete, Choice, Level};
+use tablee_bots::jachete::ismcts as jachete_ismcts;
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::Game;
 

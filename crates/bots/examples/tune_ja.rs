@@ -16,7 +16,7 @@
 
 use tablee_bots::arena::game_seed;
 use tablee_bots::jachete::{heuristic_action, Params};
-use tablee_bots::jachete_styles::{decide, Style};
+use tablee_bots::jachete::styles::{decide, Style};
 use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::Game;
 

@@ -1,4 +1,4 @@
-//! Fits J'achète's learned evaluation (`tablee_bots::jachete_value`, issue
+//! Fits J'achète's learned evaluation (`tablee_bots::jachete::value`, issue
 //! 33): the points a seat scores when the round ends, from the features of
 //! that seat's own VIEW (JA-19), one linear model per round and per "opened
 //! or not", by ridge least squares. The positions come from self-play of
@@ -21,8 +21,8 @@
 
 use tablee_bots::arena::game_seed;
 use tablee_bots::jachete::{heuristic_action, Params};
-use tablee_bots::jachete_styles::{self as styles, Style};
-use tablee_bots::jachete_value::{predict, predict_with, view_features, FEATURES, NAMES};
+use tablee_bots::jachete::styles::{self as styles, Style};
+use tablee_bots::jachete::value::{predict, predict_with, view_features, FEATURES, NAMES};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};
 use tablee_engine::rng::Rng;

@@ -10,7 +10,7 @@
 //! hard budget, kept to measure the two searches against each other (see
 //! docs/bots.md); J'achète has the other five ([`jachete::LEVELS`]).
 //!
-//! Each game's bots are in its module (`katzenjammer/`, `jachete.rs` with
+//! Each game's bots are in its module (`katzenjammer/`, `jachete/` with
 //! its value and research styles), with its arena player
 //! ([`arena::ArenaGame`], [`arena::BuiltIn`]); the levels ([`Level`]), the
 //! searches ([`paired`], [`ismcts`]) and the arena are the games'.
@@ -21,10 +21,6 @@ pub mod coach;
 pub mod highcard;
 pub mod ismcts;
 pub mod jachete;
-mod jachete_cards;
-pub mod jachete_ismcts;
-pub mod jachete_styles;
-pub mod jachete_value;
 pub mod katzenjammer;
 mod level;
 pub mod paired;

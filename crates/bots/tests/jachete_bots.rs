@@ -2,7 +2,7 @@
 //! view, choose only generated (and legal) actions, never decide on what they
 //! cannot see, and `normal` beats `random`.
 
-use tablee_bots::jachete_styles::{self, Style};
+use tablee_bots::jachete::styles::{self, Style};
 use tablee_bots::{jachete, Level, SearchGame};
 use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaPhase, JaView, Rank};
 use tablee_engine::rng::{derive_seed, Rng};
@@ -103,8 +103,8 @@ fn walk_twins(mut a: JaGame, mut b: JaGame, viewer: Seat, number: u64, first_mov
             }
             for style in Style::ALL {
                 assert_eq!(
-                    jachete_styles::decide(style, &a.view(viewer), &legal_a, bot_seed),
-                    jachete_styles::decide(style, &b.view(viewer), &legal_b, bot_seed),
+                    styles::decide(style, &a.view(viewer), &legal_a, bot_seed),
+                    styles::decide(style, &b.view(viewer), &legal_b, bot_seed),
                     "style {style} decided differently with only hidden cards changed ({at})"
                 );
             }
@@ -297,7 +297,7 @@ fn ja_expert_compares_twice_as_many_candidates_as_hard() {
 fn buyers_at_odd_seats(seat: Seat, view: &JaView, legal: &[JaAction], bot_seed: u64) -> JaAction {
     const QUIET: jachete::Params = jachete::Params { buy_lone_wanted: -1.0, ..jachete::Params::NORMAL };
     match seat % 2 {
-        1 => jachete_styles::decide(Style::Buyer, view, legal, bot_seed),
+        1 => styles::decide(Style::Buyer, view, legal, bot_seed),
         _ => jachete::heuristic_action(&QUIET, view, legal),
     }
 }

@@ -1,9 +1,9 @@
-//! Issue 45's research search (`tablee_bots::jachete_ismcts`): it chooses
+//! Issue 45's research search (`tablee_bots::jachete::ismcts`): it chooses
 //! only generated actions, the same seed makes the same decision, it never
 //! decides on what its seat cannot see (JA-19), and it never buys what the
 //! heuristic declines. Small budgets: the behaviour, not the strength.
 
-use tablee_bots::jachete_ismcts::{self, Config};
+use tablee_bots::jachete::ismcts::{self, Config};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{JaAction, JaView};
 use tablee_engine::rng::Rng;
@@ -23,7 +23,7 @@ fn configs() -> [Config; 3] {
 
 /// Whether the search searches here (its analysis has visits above 1).
 fn searched(config: &Config, view: &JaView, legal: &[JaAction], seed: u64) -> bool {
-    jachete_ismcts::analyse(config, view, legal, seed).first().is_some_and(|c| c.visits > 1)
+    ismcts::analyse(config, view, legal, seed).first().is_some_and(|c| c.visits > 1)
 }
 
 /// Every decision of an ISMCTS seat (one per table, the others `normal`) is
@@ -34,7 +34,7 @@ fn ja_ismcts_chooses_only_generated_actions() {
         let mut decisions = 0;
         let game = play_rounds(4, 4500 + i as u64, 3, |_, seat, view, legal, bot_seed| {
             if seat == 1 {
-                let action = jachete_ismcts::decide(config, view, legal, bot_seed);
+                let action = ismcts::decide(config, view, legal, bot_seed);
                 assert!(legal.contains(&action), "{config:?} chose {action:?}, not generated");
                 decisions += 1;
                 action
@@ -56,10 +56,10 @@ fn ja_ismcts_same_seed_same_decision() {
     let (mut checked, mut differ) = (0, 0);
     play_rounds(4, 4511, 2, |_, _, view, legal, bot_seed| {
         if searched(&config, view, legal, bot_seed) {
-            let a = jachete_ismcts::analyse(&config, view, legal, bot_seed);
-            let b = jachete_ismcts::analyse(&config, view, legal, bot_seed);
+            let a = ismcts::analyse(&config, view, legal, bot_seed);
+            let b = ismcts::analyse(&config, view, legal, bot_seed);
             assert_eq!(a, b, "the same seed analysed differently");
-            let other = jachete_ismcts::analyse(&config, view, legal, bot_seed ^ 0x9e37);
+            let other = ismcts::analyse(&config, view, legal, bot_seed ^ 0x9e37);
             differ += usize::from(other != a);
             checked += 1;
         }
@@ -87,8 +87,8 @@ fn ja19_ismcts_does_not_decide_on_the_hidden_cards() {
                     assert_eq!(*view, twin_view, "JA-19: the views differ with only hidden cards changed");
                     for config in configs() {
                         if searched(&config, view, legal, bot_seed) {
-                            let a = jachete_ismcts::analyse(&config, view, legal, bot_seed);
-                            let b = jachete_ismcts::analyse(&config, &twin_view, legal, bot_seed);
+                            let a = ismcts::analyse(&config, view, legal, bot_seed);
+                            let b = ismcts::analyse(&config, &twin_view, legal, bot_seed);
                             assert_eq!(a, b, "{config:?} decided on the hidden cards (game {number}, move {moves})");
                             checked += 1;
                         }
@@ -110,7 +110,7 @@ fn ja_ismcts_never_buys_what_the_heuristic_declines() {
         play_rounds(4, 4530 + number, 3, |_, _, view, legal, bot_seed| {
             let normal = jachete::decide(Level::Normal, view, legal, bot_seed);
             if legal.contains(&JaAction::Buy) && normal == JaAction::Decline {
-                assert_eq!(jachete_ismcts::decide(&config, view, legal, bot_seed), JaAction::Decline);
+                assert_eq!(ismcts::decide(&config, view, legal, bot_seed), JaAction::Decline);
                 declined += 1;
             }
             normal

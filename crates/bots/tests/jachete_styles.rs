@@ -4,7 +4,7 @@
 //! `jachete_bots.rs` (`ja19_no_level_decides_on_the_hidden_cards`).
 
 use tablee_bots::arena::{run_players, BuiltIn, Player, Table};
-use tablee_bots::jachete_styles::{decide, Style, StylePlayer};
+use tablee_bots::jachete::styles::{decide, Style, StylePlayer};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions};
 use tablee_engine::rng::derive_seed;

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tablee_bots::arena::{self, ArenaGame, ArenaReport, BuiltIn, Fault, Player, Table};
-use tablee_bots::jachete_ismcts;
-use tablee_bots::jachete_styles::Style;
+use tablee_bots::jachete::ismcts;
+use tablee_bots::jachete::styles::Style;
 use tablee_bots::Level;
 use tablee_engine::Seed;
 
@@ -37,7 +37,7 @@ pub const DEFAULT_GAMES: usize = 100;
 /// Who plays a seat: a built-in level, an external program (`ext:COMMAND`)
 /// speaking the bot protocol on its stdin/stdout, or (J'achète only) a
 /// research style (`buyer`, `miser`, `opener`) or `mix` (one of the three
-/// per game, `tablee_bots::jachete_styles`).
+/// per game, `tablee_bots::jachete::styles`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     Bot(Level),
@@ -46,7 +46,7 @@ pub enum SeatSpec {
     Mix,
     /// J'achète research search seats (issue 45): `ja-ismcts`,
     /// `ja-ismcts-paired`, with `/key=value` settings
-    /// (`tablee_bots::jachete_ismcts::Config::parse`).
+    /// (`tablee_bots::jachete::ismcts::Config::parse`).
     JaIsmcts(String),
 }
 
@@ -67,8 +67,8 @@ impl SeatSpec {
         if text.eq_ignore_ascii_case("mix") {
             return Ok(SeatSpec::Mix);
         }
-        if jachete_ismcts::is_seat_name(text) {
-            jachete_ismcts::Config::parse(text)?;
+        if ismcts::is_seat_name(text) {
+            ismcts::Config::parse(text)?;
             return Ok(SeatSpec::JaIsmcts(text.to_string()));
         }
         let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();

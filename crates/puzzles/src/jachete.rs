@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::jachete::{self as bots, heuristic_candidates, hint_rollouts};
-use tablee_bots::jachete_styles::{self, Style};
+use tablee_bots::jachete::styles::{self, Style};
 use tablee_bots::Level;
 use tablee_engine::jachete::{notation, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, TableMeld, SMALL_POT_STAKE, START_MONEY};
 use tablee_engine::json::Json;
@@ -57,7 +57,7 @@ pub fn share(kind: Kind) -> f64 {
 }
 
 /// Who sits at a mined game: the levels a player meets and the research
-/// styles (`crates/bots/src/jachete_styles.rs`), drawn per seat. `expert`
+/// styles (`crates/bots/src/jachete/styles.rs`), drawn per seat. `expert`
 /// is left out of the seats (its search at every buy makes a game cost
 /// minutes) but judged at every puzzle (`found_by`).
 const SEATS: [&str; 7] = ["easy", "normal", "normal", "hard", "buyer", "miser", "opener"];
@@ -355,7 +355,7 @@ fn offers(kind: Kind, view: &JaView, legal: &[JaAction]) -> bool {
 /// app replays it) or a research style's.
 pub fn decide_seat(name: &str, view: &JaView, legal: &[JaAction], seed: u64) -> JaAction {
     match Style::parse(name) {
-        Some(style) => jachete_styles::decide(style, view, legal, seed),
+        Some(style) => styles::decide(style, view, legal, seed),
         None => bots::decide(Level::parse(name).unwrap_or(Level::Normal), view, legal, seed),
     }
 }

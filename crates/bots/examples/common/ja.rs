@@ -1,7 +1,7 @@
 //! What the J'achète research examples share (`paired_ja`, `oracle_ja`):
 //! the opponents' moves and a round played out by the true players.
 
-use tablee_bots::jachete_styles::{self, Style};
+use tablee_bots::jachete::styles::{self, Style};
 use tablee_bots::{jachete, Level};
 use tablee_engine::jachete::{JaAction, JaGame, JaView};
 use tablee_engine::Game;
@@ -20,8 +20,8 @@ pub fn opponent(
     let entry = (seat + 4 - g % 4) % 4;
     match opponents {
         "normal" => jachete::decide(Level::Normal, view, legal, seed),
-        "mix" => jachete_styles::decide(Style::ALL[(g + entry - 1) % 3], view, legal, seed),
-        name => jachete_styles::decide(Style::parse(name).expect("a style"), view, legal, seed),
+        "mix" => styles::decide(Style::ALL[(g + entry - 1) % 3], view, legal, seed),
+        name => styles::decide(Style::parse(name).expect("a style"), view, legal, seed),
     }
 }
 

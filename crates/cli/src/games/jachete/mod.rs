@@ -7,8 +7,8 @@ mod puzzles;
 
 use serde_json::Value;
 use tablee_bots::arena::{Player, Table};
-use tablee_bots::jachete_ismcts;
-use tablee_bots::jachete_styles::StylePlayer;
+use tablee_bots::jachete::ismcts;
+use tablee_bots::jachete::styles::StylePlayer;
 use tablee_engine::jachete::{notation, JaGame, JaOptions, JaView};
 use tablee_engine::json::Json;
 use tablee_engine::scenario::{self, jachete as ja_json, Malformed};
@@ -94,13 +94,13 @@ impl Tool for Jachete {
 }
 
 /// J'achète's arena seats may be its research styles
-/// (`tablee_bots::jachete_styles`).
+/// (`tablee_bots::jachete::styles`).
 impl StyleSeats for JaGame {
     fn style_player(seat: &SeatSpec, mix_index: usize) -> Option<Box<dyn Player<JaGame>>> {
         match seat {
             SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
             SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
-            SeatSpec::JaIsmcts(text) => jachete_ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>),
+            SeatSpec::JaIsmcts(text) => ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>),
             _ => None,
         }
     }

@@ -1,5 +1,5 @@
 //! Counting a J'achète hand against a contract and a table: what the
-//! heuristic (`jachete.rs`) and the learned evaluation (`jachete_value.rs`)
+//! heuristic (`jachete/mod.rs`) and the learned evaluation (`jachete/value.rs`)
 //! both read.
 
 use tablee_engine::jachete::{read_meld, Card, Contract, Rank, TableMeld};

@@ -5,7 +5,7 @@
 //! Each iteration samples a world consistent with the seat's view (JA-19:
 //! the levels' sampler, [`SearchGame::determinize`]) and plays the round on
 //! it to its end (or to a cut-off scored by the learned evaluation,
-//! [`crate::jachete_value`]). The tree holds the searching seat's own
+//! [`crate::jachete::value`]). The tree holds the searching seat's own
 //! decisions only — the buys the heuristic would make, the discards, the
 //! plays once opened: where `expert` searches ([`crate::jachete::worth_searching`])
 //! — keyed by the action taken (the availability counts of SO-ISMCTS,
@@ -39,7 +39,7 @@ use tablee_engine::{Game, Seat};
 
 use crate::arena::{Fault, Player};
 use crate::jachete::{worth_searching, Ctx, Params, ROLLOUT_CAP};
-use crate::jachete_value;
+use super::value;
 use crate::paired::Paired;
 use crate::{Choice, SearchGame};
 
@@ -438,7 +438,7 @@ fn margin(round: &JaRound, me: Seat, cut: bool) -> f64 {
     let n = round.players();
     let points: Vec<f64> = match round.result() {
         Some(result) => result.round_points.iter().map(|&p| f64::from(p)).collect(),
-        None if cut => (0..n).map(|s| jachete_value::round_points(round, s)).collect(),
+        None if cut => (0..n).map(|s| value::round_points(round, s)).collect(),
         None => (0..n).map(|s| round.hand(s).iter().map(|c| f64::from(c.points())).sum()).collect(),
     };
     let others = (points.iter().sum::<f64>() - points[me]) / (n as f64 - 1.0).max(1.0);

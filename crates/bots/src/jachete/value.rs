@@ -13,7 +13,7 @@
 use tablee_engine::jachete::{contract, Card, JaRound, JaView, Rank, TableMeld, BUY_PRICE};
 use tablee_engine::Seat;
 
-use crate::jachete_cards::{cards_short, fits_table, rank_count, set_ranks};
+use super::cards::{cards_short, fits_table, rank_count, set_ranks};
 
 /// How many features [`features`] returns.
 pub const FEATURES: usize = 17;

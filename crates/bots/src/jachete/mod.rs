@@ -17,14 +17,18 @@
 //! same worlds ([`Search::z`]): a search that followed every noisy
 //! difference played worse than its own rollout policy (docs/research/jachete-bots.md).
 
+mod cards;
+pub mod ismcts;
+pub mod styles;
+pub mod value;
+
 use tablee_engine::jachete::{
     contract, Card, Contract, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Rank, TableMeld, BUY_PRICE, KINDS, SMALL_POT_STAKE, START_MONEY,
 };
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seat, Seed};
 
-use crate::jachete_cards::{cards_short, fits_table, rank_count, set_ranks};
-use crate::jachete_value;
+use self::cards::{cards_short, fits_table, rank_count, set_ranks};
 use crate::paired::{paired_rollouts_cut, paired_rollouts_with};
 use crate::arena::{ArenaGame, BuiltIn, Fault, Player};
 use crate::level::Level;
@@ -108,7 +112,7 @@ pub struct Search {
     /// Where a rollout stops (issue 33): 0 plays the round to its end; `n`
     /// stops at the start of the searching seat's `n`-th turn after the
     /// decision (its draw made), and scores every seat there by the learned
-    /// evaluation ([`crate::jachete_value`]) instead of the round's points.
+    /// evaluation ([`crate::jachete::value`]) instead of the round's points.
     pub cutoff: u32,
 }
 
@@ -855,9 +859,9 @@ fn round_rewards(round: &JaRound, future: bool, out: &mut Vec<f64>) {
 
 /// [`round_rewards`] for a round cut off before its end by
 /// [`Search::cutoff`]: every seat's points predicted by the learned
-/// evaluation from what it sees ([`jachete_value::round_points`]).
+/// evaluation from what it sees ([`value::round_points`]).
 fn value_rewards(round: &JaRound, out: &mut Vec<f64>) {
-    let points: Vec<f64> = (0..round.players()).map(|s| jachete_value::round_points(round, s)).collect();
+    let points: Vec<f64> = (0..round.players()).map(|s| value::round_points(round, s)).collect();
     points_rewards(round, &points, false, out);
 }
 
