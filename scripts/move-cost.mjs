@@ -8,13 +8,15 @@
 // the task that drew its line to the next line's: the move applied, the
 // table updated, style, layout, paint. Our own moves' lines are left out.
 //
-//   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json] [--where]
+//   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json] [--where] [--profile]
 //
 // Prints per run: the moves measured, the median, the 90th percentile and
 // the longest move's work, the first ten moves' and the last ten's medians
 // (a move's cost must not grow with the game), and the long tasks (> 50 ms)
 // while the bots played. `--cpu 4` slows the CPU as Lighthouse's phone.
-// `--where` sums the moves' trace events by name (where the time goes).
+// `--where` sums the moves' trace events by name (where the time goes);
+// `--profile` adds a V8 CPU profile's self time by function (name the
+// WebAssembly's functions with a `TABLEE_WASM_NAMES=1 trunk build`).
 // No target: it exits 0 unless the measurement itself fails
 // (docs/performance.md records the numbers).
 
@@ -53,6 +55,20 @@ const next = ja
       return false;
     };
 
+const PROFILE = process.argv.includes('--profile');
+
+// A V8 CPU profile's self time by function, the top 25 (idle and GC named).
+function selfTimes(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id).callFrame;
+    const name = frame.functionName || `(${frame.url.split('/').pop() || 'program'})`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
+}
+
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 
 async function run(browser, site) {
@@ -73,7 +89,14 @@ async function run(browser, site) {
       window.ours = false;
     }).observe(document.querySelector(selector), { childList: true });
   }, LOG);
+  // The tasks (RunTask is a detailed timeline event) and the marks. Tracing
+  // slows the page it measures: compare builds measured together.
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   for (let m = 0; m < 2000; m++) {
     const s = await (await page.waitForFunction(next, null, { timeout: 120000, polling: 50 })).jsonValue();
     if (s === 'end') break;
@@ -84,6 +107,7 @@ async function run(browser, site) {
     await page.waitForTimeout(50);
   }
   await page.waitForTimeout(500);
+  const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
   const mainTid = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((m) => m.name === 'move' && m.pid === e.pid))?.tid;
@@ -117,6 +141,7 @@ async function run(browser, site) {
     last10: median(costs.slice(-10)),
     longTasks: long.length,
     longestTask: Math.max(0, ...long),
+    profiled: profile ? selfTimes(profile) : '',
     where: Object.entries(where).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '),
   };
 }
@@ -136,6 +161,7 @@ try {
           `long tasks (> 50 ms) while the bots played: ${result.longTasks}${result.longTasks ? `, longest ${f(result.longestTask)} ms` : ''}`,
       );
       if (result.where) console.log(`  where the moves' time went (ms, all moves): ${result.where}`);
+      if (result.profiled) console.log(`  self time by function while the bots played (ms; wasm names need TABLEE_WASM_NAMES=1 builds): ${result.profiled}`);
     }
   }
   if (JSON_OUT) console.log(JSON.stringify({ game: GAME, cpu: CPU, runs: results }));
