@@ -1,7 +1,8 @@
 # Tablée's one-command entry points (see README.md).
 #   make play   set up what is missing, then serve the app at http://127.0.0.1:8080
 #   make test   set up what is missing, then run every test (no import
-#               circle between files, and the first-load size budget included)
+#               circle between files, no new place where shared code names a
+#               game, and the first-load size budget included)
 #   make build  set up what is missing, then build the release site into dist/
 #   make e2e    set up what is missing, build dist/, then run only the browser
 #               tests (tests/e2e/: headless Chromium, dist/ served under /tablee/)
@@ -36,6 +37,7 @@ play: setup-no-browser
 
 test: setup
 	node scripts/import-cycles.mjs
+	node scripts/game-names.mjs
 	cargo test --workspace --locked
 	cargo build --locked -p tablee-engine --target wasm32-unknown-unknown
 	trunk build --release --locked
