@@ -46,8 +46,11 @@ pub struct Feed<G: GameUi> {
     pub moves: Memo<usize>,
     /// The shell's, not the view's: the table's own saved note (its UI
     /// state kept with the game: a hand's order, a staged turn, the rounds
-    /// whose end was seen). The table writes it through `flow::set_note`.
-    pub note: Memo<Option<Json>>,
+    /// whose end was seen). The table writes it through `flow::set_note`,
+    /// which wakes nobody (a staging step redraws no reader of the shell):
+    /// so a derived signal, not a memo, that reads the shell's note each
+    /// time (a memo would keep the note of the last move).
+    pub note: Signal<Option<Json>>,
 }
 
 impl<G: GameUi> Clone for Feed<G> {
@@ -72,7 +75,7 @@ impl<G: GameUi> Feed<G> {
             ctx.game::<G, _>(|s| s.human_to_act() == Some(seat.get()) && !answer::answered(ctx, s.actions().len())).unwrap_or(false)
         });
         let moves = Memo::new(move |_| ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0));
-        let note = Memo::new(move |_| ctx.game::<G, _>(|s| s.note().cloned()).flatten());
+        let note = Signal::derive(move || ctx.game::<G, _>(|s| s.note().cloned()).flatten());
         Feed { view, legal, table, to_move, play: Callback::new(move |action| act::<G>(ctx, action)), moves, note }
     }
 }
