@@ -256,7 +256,8 @@ pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
     });
     // Drawn again only in another language: each fact follows its slice.
     let facts = move || facts(data.into(), true, ctx.lang());
-    let rows = Signal::derive(move || {
+    // Once per change for all the seats' lines (a memo: each line reads it).
+    let rows = Memo::new(move |_| {
         let (lang, re) = (ctx.lang(), round_end.get());
         ui.moves.with(|m| ui.staging.with(|st| feed.with_table(|v, t| seat_rows(t, v, st.as_ref(), re, m.as_ref(), lang))))
     });
@@ -280,7 +281,7 @@ pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
                 </Show>
             </div>
             <div class="side-col">
-                {seats_view(rows, ctx.lang.into())}
+                {seats_view(rows.into(), ctx.lang.into())}
                 <Log ui round_end />
             </div>
         </div>
