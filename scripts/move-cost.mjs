@@ -2,11 +2,13 @@
 // a whole Katzenjammer game, or a whole first round of J'achète, with the
 // bots at the instant speed and our seat passing (Katzenjammer: every bid,
 // presenting nothing; J'achète: declining every buy, discarding the first
-// card). A Chromium trace records the page; a MutationObserver on the game
-// log puts a `performance.mark` in the trace at each new line, so that each
-// move's work is every main-thread task (`RunTask` on CrRendererMain) from
-// the task that drew its line to the next line's: the move applied, the
-// table updated, style, layout, paint. Our own moves' lines are left out.
+// card). A Chromium trace records the page; a MutationObserver puts a
+// `performance.mark` in the trace at each move drawn (Katzenjammer: each
+// new line of the game log; J'achète: each change of the table's
+// `data-moves`, since a buy window's answers grow one line of its log), so
+// that each move's work is every main-thread task (`RunTask` on
+// CrRendererMain) from the task that drew it to the next move's: the move
+// applied, the table updated, style, layout, paint. Our own moves are left out.
 //
 //   node scripts/move-cost.mjs [--game katzenjammer|jachete] [--cpu 1] [--runs 1] [--dist dist] [--json] [--where] [--profile]
 //
@@ -35,6 +37,8 @@ const DEAL = ja
   ? '?game=jachete&seed=1000-000K&players=4&seats=human,expert,expert,expert'
   : '?seed=1K7Q-M3ZD&players=4&seats=human,expert,expert,expert';
 const LOG = ja ? '[data-testid="ja-log"] ol' : '[data-testid="log"]';
+// Where a move shows: J'achète's count of moves, Katzenjammer's log lines.
+const WATCHED = ja ? '[data-testid="ja-table"]' : LOG;
 
 // What to press for our decision on screen; 'end' when the game (J'achète:
 // the round) is over.
@@ -81,14 +85,14 @@ async function run(browser, site) {
   // Wait for our first decision: the load and the first bot moves are not measured.
   await page.waitForFunction(next, null, { timeout: 120000, polling: 50 });
   if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-  await page.evaluate((selector) => {
+  await page.evaluate(([selector, byCount]) => {
     window.ours = false;
     new MutationObserver((records) => {
-      const added = records.reduce((n, r) => n + [...r.addedNodes].filter((x) => x.nodeName === 'LI').length, 0);
+      const added = byCount ? records.length : records.reduce((n, r) => n + [...r.addedNodes].filter((x) => x.nodeName === 'LI').length, 0);
       if (added) performance.mark(window.ours ? 'ours' : 'move');
       window.ours = false;
-    }).observe(document.querySelector(selector), { childList: true });
-  }, LOG);
+    }).observe(document.querySelector(selector), byCount ? { attributes: true, attributeFilter: ['data-moves'] } : { childList: true });
+  }, [WATCHED, ja]);
   // The tasks (RunTask is a detailed timeline event) and the marks. Tracing
   // slows the page it measures: compare builds measured together.
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });

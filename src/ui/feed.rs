@@ -12,6 +12,7 @@
 //! what it changed.
 
 use leptos::prelude::*;
+use tablee_engine::json::Json;
 use tablee_engine::RuleError;
 
 use super::context::Ctx;
@@ -38,6 +39,18 @@ pub struct Feed<G: GameUi> {
     /// The chosen move out, in the game's notation's type: checked by the
     /// authority (the engine here, the host at a friend's), a refusal back.
     pub play: Callback<G::Action, Result<(), RuleError<G::Refusal>>>,
+    /// The shell's, not the view's: how many moves the game has recorded
+    /// (a table keys its per-move work on it: a new staging area, the
+    /// moves to say, what to bring into view; its saved note names the
+    /// move it was written at).
+    pub moves: Memo<usize>,
+    /// The shell's, not the view's: the table's own saved note (its UI
+    /// state kept with the game: a hand's order, a staged turn, the rounds
+    /// whose end was seen). The table writes it through `flow::set_note`,
+    /// which wakes nobody (a staging step redraws no reader of the shell):
+    /// so a derived signal, not a memo, that reads the shell's note each
+    /// time (a memo would keep the note of the last move).
+    pub note: Signal<Option<Json>>,
 }
 
 impl<G: GameUi> Clone for Feed<G> {
@@ -61,7 +74,9 @@ impl<G: GameUi> Feed<G> {
         let to_move = Memo::new(move |_| {
             ctx.game::<G, _>(|s| s.human_to_act() == Some(seat.get()) && !answer::answered(ctx, s.actions().len())).unwrap_or(false)
         });
-        Feed { view, legal, table, to_move, play: Callback::new(move |action| act::<G>(ctx, action)) }
+        let moves = Memo::new(move |_| ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0));
+        let note = Signal::derive(move || ctx.game::<G, _>(|s| s.note().cloned()).flatten());
+        Feed { view, legal, table, to_move, play: Callback::new(move |action| act::<G>(ctx, action)), moves, note }
     }
 }
 

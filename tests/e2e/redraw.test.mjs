@@ -7,6 +7,10 @@
 // - our seat's line is the same element (a seat's line is updated, not made
 //   anew), and so is every other seat's;
 // - the log only grows: no line of it is removed.
+// The same for J'achète: while the bots play between two of our buy
+// decisions (we let the card go: our hand the same all along), our hand's
+// cards and every seat's line are the elements they were, and the round's
+// log only grows.
 // A MutationObserver counts the nodes added and removed under each.
 //
 //   node --test tests/e2e/redraw.test.mjs     (after `make build`)
@@ -17,6 +21,28 @@ import { after, before, describe, it } from 'node:test';
 import { VIEWPORTS, byTestId, describeProblems, nextState, openWithStorage, startEnv } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4&seats=human,expert,expert,expert';
+/** Seat 0 is asked to buy twice or more before its first turn (jachete.test.mjs's OPEN_SEED). */
+const JA_DEAL = '?game=jachete&seed=1000-000K&players=4&seats=human,expert,expert,expert';
+
+/** J'achète: what the game wants from us once it has moved past `moves` moves. */
+async function jaDecision(page, moves) {
+  const handle = await page.waitForFunction(
+    (n) => {
+      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
+      const table = find('ja-table');
+      if (!table || Number(table.dataset.moves) <= n) return false;
+      if (find('end-screen')) return 'end';
+      if (find('ja-next-round')) return 'round';
+      if (find('ja-buy')) return 'buy';
+      if (find('ja-play')) return 'play';
+      return false;
+    },
+    moves,
+    { timeout: 30_000, polling: 20 },
+  );
+  return handle.jsonValue();
+}
+const jaMoves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
 
 describe('issue 53: a bot move redraws only what it changed', () => {
   let env;
@@ -84,6 +110,79 @@ describe('issue 53: a bot move redraws only what it changed', () => {
         assert.ok(seen.sameCard, 'the first card of the hand is the element it was');
         assert.ok(seen.sameSeats, "each seat's line is the element it was");
         assert.equal(seen.count.logRemoved, 0, 'the log only grows');
+        assert.deepEqual(problems, [], describeProblems(problems));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const [size, viewport] of [
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ]) {
+    it(`J'achète (${size}): the bots' moves between two of our buy decisions leave the hand's cards, the seats' lines and the log's old lines in place`, async () => {
+      const { context, page, problems } = await openWithStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: JA_DEAL });
+      try {
+        let state = await jaDecision(page, -1);
+        let checked = false;
+        for (let step = 0; step < 12 && !checked; step += 1) {
+          const moves = await jaMoves(page);
+          if (state === 'play') {
+            await page.locator(byTestId('ja-hand-card-0')).click();
+            await page.locator(byTestId('ja-discard')).click();
+            state = await jaDecision(page, moves);
+            continue;
+          }
+          assert.equal(state, 'buy', `a buy or a turn before the round's end (${state})`);
+          await page.evaluate(() => {
+            const q = (s) => document.querySelector(s);
+            const count = { hand: 0, seats: 0, logRemoved: 0 };
+            const watch = (el, key, what) => {
+              new MutationObserver((records) => {
+                for (const r of records) {
+                  if (what === 'removed') count[key] += r.removedNodes.length;
+                  else count[key] += r.addedNodes.length + r.removedNodes.length;
+                }
+              }).observe(el, { childList: true, subtree: true });
+            };
+            watch(q('[data-testid="ja-hand"]'), 'hand', 'both');
+            watch(q('.seats-list'), 'seats', 'both');
+            watch(q('[data-testid="ja-log"] ol'), 'logRemoved', 'removed');
+            window.redraw = {
+              count,
+              cards: [...document.querySelectorAll('[data-testid^="ja-hand-card-"]')],
+              seats: [...document.querySelectorAll('.seat-line')],
+              lines: document.querySelectorAll('[data-testid="ja-log"] li').length,
+              moves: Number(q('[data-testid="ja-table"]').dataset.moves),
+            };
+          });
+          await page.locator(byTestId('ja-decline')).click();
+          state = await jaDecision(page, moves + 2);
+          // Our hand is the same only if the next decision is a buy (a turn draws).
+          if (state !== 'buy') continue;
+          const seen = await page.evaluate(() => {
+            const r = window.redraw;
+            const cards = [...document.querySelectorAll('[data-testid^="ja-hand-card-"]')];
+            return {
+              count: r.count,
+              sameCards: cards.length === r.cards.length && cards.every((b, i) => b === r.cards[i] && b.isConnected),
+              sameSeats: [...document.querySelectorAll('.seat-line')].every((li, i) => li === r.seats[i]),
+              seats: r.seats.length,
+              lines: document.querySelectorAll('[data-testid="ja-log"] li').length - r.lines,
+              moves: Number(document.querySelector('[data-testid="ja-table"]').dataset.moves) - r.moves,
+            };
+          });
+          assert.equal(seen.seats, 4);
+          // A buy window is one line of the log (its answers added to it), a turn another.
+          assert.ok(seen.moves >= 3 && seen.lines >= 1, `we and the bots moved (${seen.moves} moves, ${seen.lines} new lines)`);
+          assert.equal(seen.count.hand, 0, `the hand was drawn again: ${seen.count.hand} nodes added or removed under it`);
+          assert.ok(seen.sameCards, "the hand's cards are the elements they were");
+          assert.ok(seen.sameSeats, "each seat's line is the element it was");
+          assert.equal(seen.count.logRemoved, 0, 'the log only grows');
+          checked = true;
+        }
+        assert.ok(checked, 'two buy decisions in a row came');
         assert.deepEqual(problems, [], describeProblems(problems));
       } finally {
         await context.close();

@@ -249,6 +249,41 @@ fn ja19_the_view_shows_only_the_own_hand() {
     }
 }
 
+/// JA-17, JA-19: the rounds ended are a public count, the same in every
+/// seat's view (the table shows a round's end from it, not from the state),
+/// and a view rebuilt into a game (`from_view`) keeps it.
+#[test]
+fn ja19_every_view_counts_the_rounds_ended() {
+    let mut game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(11)).unwrap();
+    let mut rng = Rng::new(11);
+    let mut actions = Vec::new();
+    let mut steps = 0;
+    while !game.is_over() && steps < 5_000 {
+        steps += 1;
+        for seat in 0..4 {
+            assert_eq!(game.view(seat).rounds_ended, game.results().len(), "seat {seat}, step {steps}");
+        }
+        game.actions(&mut actions);
+        let action = greedy(&game, &actions, &mut rng);
+        game.apply(&action).unwrap();
+    }
+    assert!(game.is_over(), "the game ended");
+    assert_eq!(game.view(0).rounds_ended, 7);
+    // A game rebuilt from a later round's view counts the rounds before it.
+    let mut game = JaGame::new_game(4, JaOptions::default(), Seed::from_number(12)).unwrap();
+    while game.results().is_empty() {
+        game.actions(&mut actions);
+        let action = greedy(&game, &actions, &mut rng);
+        game.apply(&action).unwrap();
+    }
+    if let Some(seat) = game.to_act() {
+        let view = game.view(seat);
+        let hands: Vec<Vec<Card>> = (0..4).map(|s| game.round().hand(s).to_vec()).collect();
+        let rebuilt = JaGame::from_view(&view, hands, game.round().stock_top_first(), 1).expect("the truth fits the view");
+        assert_eq!(rebuilt.view(seat).rounds_ended, 1);
+    }
+}
+
 #[test]
 fn ja_arbitrary_proposals_are_refused_or_applied_never_a_panic() {
     use tablee_engine::jachete::{deck, read_meld, TableMeld};

@@ -48,6 +48,9 @@ pub struct JaGame {
     /// a bought card sits in its buyer's hand until seen again.
     bought: Vec<(Seat, Card)>,
     discarded: Vec<(Seat, Card)>,
+    /// Rounds ended before `results` began: a game rebuilt from a view
+    /// (`from_view`) keeps the view's count without the results themselves.
+    ended_before: usize,
 }
 
 /// What one seat knows (JA-19).
@@ -84,6 +87,11 @@ pub struct JaView {
     /// The card this seat drew from the stock to start its turn (JA-8),
     /// while that turn lasts: the table marks it in the hand.
     pub drawn: Option<Card>,
+    /// How many rounds of this game have ended (public: every seat saw each
+    /// end; `JaGame::results`' length). The table shows a round's end until
+    /// its people have seen it (JA-17) by comparing this with the rounds
+    /// seen. A game that starts mid-way (a lesson's round) counts from 0.
+    pub rounds_ended: usize,
 }
 
 impl JaGame {
@@ -108,6 +116,7 @@ impl JaGame {
             seen_discards,
             bought,
             discarded: Vec::new(),
+            ended_before: 0,
         })
     }
 
@@ -152,6 +161,7 @@ impl JaGame {
             seen_discards: view.discards_seen.clone(),
             bought: view.bought.clone(),
             discarded: view.discarded.clone(),
+            ended_before: view.rounds_ended,
         })
     }
     /// A game of the one round `round`, stopping at its end (a lesson's
@@ -169,6 +179,7 @@ impl JaGame {
             seen_discards,
             bought,
             discarded: Vec::new(),
+            ended_before: 0,
         }
     }
 
@@ -344,6 +355,7 @@ impl Game for JaGame {
             opened: (0..n).map(|s| r.opened(s)).collect(),
             pots: r.pots(),
             drawn: r.drawn().filter(|_| r.to_act() == Some(seat)),
+            rounds_ended: self.ended_before + self.results.len(),
         }
     }
 

@@ -1,17 +1,25 @@
 //! The live table's state and what acts on it: the [`Ui`] signals, the
-//! staging operations worded and saved in the note, the moves sent to the
-//! engine, the one handler every tap, key and drag goes through
-//! ([`dispatch`]), and what keeps the turn and the changed meld in view.
-//! The components ([`super::view`], [`super::end`]) read it; it draws nothing.
+//! staging operations worded and saved in the note, the moves sent out
+//! through the feed ([`Feed::play`]), the one handler every tap, key and
+//! drag goes through ([`dispatch`]), and what keeps the turn and the changed
+//! meld in view. The components ([`super::view`], [`super::end`]) read it;
+//! it draws nothing.
+//!
+//! Issue 53: the table is fed by its seat's view ([`Feed`]): the seat's
+//! [`JaView`], the table's set-up, the number of moves and the table's note.
+//! It does not read the game's state. Two things still come from the shell:
+//! the log's record of the moves ([`follow_moves`] replays the session's
+//! moves into [`SeatMoves`]: the view has no history) and the deal bar's,
+//! the hint's and the end panels' own reads (`end.rs`, `ctx.hold`).
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{Card, JaAction, Refusal};
+use tablee_engine::jachete::{Card, JaAction, JaPhase, JaView, Refusal};
 use tablee_engine::json::Json;
 use tablee_engine::Seat;
 use wasm_bindgen::JsCast;
 
 use super::moves::{self, SeatMoves};
-use crate::app::config::SeatKind;
+use crate::app::config::{SeatKind, TableConfig};
 use crate::app::lang::Lang;
 use crate::games::jachete::refusals::{meld_refusal, refusal_text};
 use crate::games::jachete::staging::{self, Order, Pick, StageError, Staging, Target};
@@ -20,7 +28,7 @@ use crate::games::jachete::wishes::{self, Wish};
 use crate::ui::browser;
 use crate::ui::context::Ctx;
 use crate::ui::deal_bar::{self, game_share_text, Shared};
-use crate::ui::flow::act;
+use crate::ui::feed::Feed;
 use crate::ui::hint::{self, Hint};
 
 pub(super) use crate::games::jachete::Jachete as Ja;
@@ -31,6 +39,8 @@ pub(super) type Session = crate::app::session::Session<Ja>;
 #[derive(Clone, Copy)]
 pub(super) struct Ui {
     pub(super) ctx: Ctx,
+    /// What the table is given: its seat's view, the set-up, the moves' count, its note.
+    pub(super) feed: Feed<Ja>,
     /// The staging area of the seat on screen (rebuilt at every move).
     pub(super) staging: RwSignal<Option<Staging>>,
     /// Each seat's hand order.
@@ -85,8 +95,19 @@ impl Ui {
         self.ctx.lang.get_untracked()
     }
     pub(super) fn moves(self) -> usize {
-        self.ctx.game_untracked::<Ja, _>(|s| s.actions().len()).unwrap_or(0)
+        self.feed.moves.get_untracked()
     }
+}
+
+/// The seat whose person plays now, if it is the view's (`Session::human_to_act`,
+/// from the view: the feed's seat is the person to act whenever one is).
+pub(super) fn human_turn(v: &JaView, config: &TableConfig<Ja>) -> Option<Seat> {
+    v.to_act.filter(|&seat| seat == v.seat && config.seat(seat) == Some(SeatKind::Human))
+}
+
+/// Whether the game has ended (JA-18).
+pub(super) fn is_over(v: &JaView) -> bool {
+    v.phase == JaPhase::Over
 }
 
 pub(super) fn save_note(ui: Ui) {
@@ -96,7 +117,7 @@ pub(super) fn save_note(ui: Ui) {
     // end shows it again (JA-17).
     note.set("r", Json::int(ui.acked.get_untracked() as i64));
     // The people's buy wishes (hot-seat) stay as they were set.
-    if let Some(w) = ui.ctx.game_untracked::<Ja, _>(|s| crate::games::jachete::wishes::kept(s.note())).flatten() {
+    if let Some(w) = ui.feed.note.with_untracked(|n| wishes::kept(n.as_ref())) {
         note.set("w", w);
     }
     crate::ui::flow::set_note::<Ja>(ui.ctx, Some(note));
@@ -105,15 +126,18 @@ pub(super) fn save_note(ui: Ui) {
 /// Rebuilds the staging area from the game (at every move, and at the start).
 pub(super) fn rebuild(ui: Ui) {
     let mut hand = (0, Vec::new());
-    let st = ui.ctx.game_untracked::<Ja, _>(|s| {
-        let view = s.view(s.viewer());
+    let at = ui.moves();
+    let st = ui.feed.view.with_untracked(|v| {
+        let view = v.as_ref()?;
         hand = (view.seat, view.hand.clone());
-        let note = s.note();
-        let orders = staging::read_orders(note);
-        if !orders.is_empty() {
-            ui.orders.set_value(orders);
-        }
-        staging::staging_from_note(&view, note, s.actions().len())
+        ui.feed.note.with_untracked(|note| {
+            let note = note.as_ref();
+            let orders = staging::read_orders(note);
+            if !orders.is_empty() {
+                ui.orders.set_value(orders);
+            }
+            Some(staging::staging_from_note(view, note, at))
+        })
     });
     // New cards: the hand now less the hand seen at the last move.
     let mut fresh = Vec::new();
@@ -212,7 +236,7 @@ fn meld_problem(ui: Ui, m: usize) -> Option<String> {
 
 /// A move to the engine; its refusal is worded in `msg`.
 fn send(ui: Ui, action: JaAction) -> bool {
-    match act::<Ja>(ui.ctx, action) {
+    match ui.feed.play.run(action) {
         Ok(()) => {
             ui.msg.set(None);
             true
@@ -244,19 +268,18 @@ fn send(ui: Ui, action: JaAction) -> bool {
 }
 
 /// The person playing their turn at a table of several people (hot-seat):
-/// their seat, the round and their buy wish for it.
-pub(super) fn wish_here(s: &Session) -> Option<(Seat, u8, Wish)> {
-    let seat = s.human_to_act()?;
-    let round = s.state().round();
-    (s.config().humans().len() > 1 && round.phase() == tablee_engine::jachete::JaPhase::Play)
-        .then(|| (seat, round.round(), wishes::read(s.note(), seat, round.round())))
+/// their seat, the round and their buy wish for it (kept in the table's note).
+pub(super) fn wish_here(v: &JaView, config: &TableConfig<Ja>, note: Option<&Json>) -> Option<(Seat, u8, Wish)> {
+    let seat = human_turn(v, config)?;
+    (config.humans().len() > 1 && v.phase == JaPhase::Play).then(|| (seat, v.round, wishes::read(note, seat, v.round)))
 }
 
 /// A buy wish's choice (`-ask`, `-let`, `-buy`, `k7` a kind ticked or
 /// unticked), kept in the note for the person playing their turn.
 fn set_wish(ui: Ui, what: &str) {
-    let note = ui.ctx.game_untracked::<Ja, _>(|s| {
-        let (seat, round, wish) = wish_here(s)?;
+    let note = ui.feed.view.with_untracked(|v| {
+        let note = ui.feed.note.get_untracked();
+        let (seat, round, wish) = ui.feed.table.with_untracked(|t| wish_here(v.as_ref()?, t.as_ref()?, note.as_ref()))?;
         let chosen = match wish {
             Wish::Buy(chosen) => chosen,
             _ => Vec::new(),
@@ -275,9 +298,9 @@ fn set_wish(ui: Ui, what: &str) {
                 Wish::Buy(kinds)
             }
         };
-        Some(wishes::write(s.note(), seat, round, &next))
+        Some(wishes::write(note.as_ref(), seat, round, &next))
     });
-    if let Some(note) = note.flatten() {
+    if let Some(note) = note {
         crate::ui::flow::set_note::<Ja>(ui.ctx, Some(note));
         ui.wish.update(|w| w.1 += 1);
     }
@@ -466,11 +489,11 @@ fn dispatch(ui: Ui, what: &str) {
             }
         }
         "ready" => {
-            let seat = ui.ctx.game_untracked::<Ja, _>(|s| s.human_to_act()).flatten();
+            let seat = ui.feed.table.with_untracked(|t| ui.feed.view.with_untracked(|v| human_turn(v.as_ref()?, t.as_ref()?)));
             ui.ctx.revealed_for.set(seat);
         }
         "again" | "same" => {
-            let Some(config) = ui.ctx.game_untracked::<Ja, _>(|s| s.config().clone()) else { return };
+            let Some(config) = ui.feed.table.get_untracked() else { return };
             let next = if what == "same" { config } else { crate::app::config::TableConfig { seed: browser::fresh_seed(), daily: None, ..config } };
             crate::ui::flow::start_game(ui.ctx, next.into_any());
         }
@@ -660,19 +683,23 @@ pub(super) fn show_turn(ui: Ui) {
         return;
     }
     let acked = ui.acked.get_untracked();
-    let what = ui.ctx.game_untracked::<Ja, _>(|s| {
-        let at = (s.actions().len(), acked);
-        if s.is_over() {
+    let at = (ui.moves(), acked);
+    let what = ui.feed.view.with_untracked(|v| {
+        let v = v.as_ref()?;
+        if is_over(v) {
             return Some((at, "end-screen"));
         }
-        if s.state().results().len() > acked {
+        if v.rounds_ended > acked {
             return Some((at, "ja-round-end"));
         }
-        let seat = s.human_to_act()?;
-        let own_play = matches!(s.moves().last(), Some((by, JaAction::Play { .. })) if by == seat);
+        let seat = ui.feed.table.with_untracked(|t| human_turn(v, t.as_ref()?))?;
+        // The last move, as the log has it (`follow_moves` ran before).
+        let own_play = ui.moves.with_untracked(|m| {
+            m.as_ref().and_then(|m| m.log().last()).is_some_and(|e| e.k + 1 == at.0 && e.seat == seat && matches!(e.said, moves::Said::Played(_)))
+        });
         (!own_play).then_some((at, ""))
     });
-    let Some(Some((at, panel))) = what else { return };
+    let Some((at, panel)) = what else { return };
     if ui.shown.get_value() == Some(at) {
         return;
     }

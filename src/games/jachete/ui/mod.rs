@@ -18,6 +18,15 @@
 //! This file wires the parts and holds the top component; the table's state
 //! and what acts on it are in `control`, which the components import (and
 //! never this file).
+//!
+//! Issue 53: the live table is fed by its seat's view ([`Feed::live`]):
+//! the components read the feed (the seat's `JaView`, the table's set-up,
+//! the moves' count, the table's note) and UI-local signals, never the
+//! game's state, and send moves through `Feed::play`. The top component
+//! also holds the bots at a round's end (`ctx.hold`, the shell's). Still
+//! reading the session: the log's record of the moves (`control::follow_moves`:
+//! a view has no history), the round's end and the game's end panels
+//! (`end.rs`) and the replay's table (`replay.rs`).
 
 mod cards;
 mod control;
@@ -39,6 +48,7 @@ use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::ui::context::ctx;
 use crate::ui::deal_bar::deal_bar;
+use crate::ui::feed::Feed;
 use crate::ui::hint::Hint;
 use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
@@ -110,16 +120,15 @@ impl crate::ui::game_ui::GameUi for Ja {
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
     crate::ui::term::provide();
+    let feed = Feed::<Ja>::live(ctx);
     // Rounds whose end was seen: the note's, else every round played.
-    let acked = ctx
-        .game_untracked::<Ja, _>(|s| {
-            let rounds = s.state().results().len();
-            let seen = s.note().and_then(|n| n.get("r")).and_then(Json::as_u64);
-            seen.map_or(rounds, |r| (r as usize).min(rounds))
-        })
-        .unwrap_or(0);
+    let ended = move || feed.view.with_untracked(|v| v.as_ref().map_or(0, |v| v.rounds_ended));
+    let rounds = ended();
+    let seen = feed.note.with_untracked(|n| n.as_ref().and_then(|n| n.get("r")).and_then(Json::as_u64));
+    let acked = seen.map_or(rounds, |r| (r as usize).min(rounds));
     let ui = Ui {
         ctx,
+        feed,
         staging: RwSignal::new(None),
         orders: StoredValue::new(Vec::new()),
         msg: RwSignal::new(None),
@@ -133,7 +142,7 @@ pub fn Game() -> impl IntoView {
         live: RwSignal::new(String::new()),
         heard: RwSignal::new(String::new()),
         moves: RwSignal::new(None),
-        said: StoredValue::new(ctx.game_untracked::<Ja, _>(|s| s.actions().len()).unwrap_or(0)),
+        said: StoredValue::new(feed.moves.get_untracked()),
         shown: StoredValue::new(None),
         changed: StoredValue::new(None),
         shared: RwSignal::new(None),
@@ -142,13 +151,14 @@ pub fn Game() -> impl IntoView {
     rebuild(ui);
     follow_moves(ui);
     // A new staging area at every move (and for whoever is on screen).
-    let key = Memo::new(move |_| ctx.game::<Ja, _>(|s| (s.actions().len(), s.viewer())));
+    let seat = Memo::new(move |_| feed.with(|v| v.seat));
+    let key = Memo::new(move |_| (feed.moves.get(), seat.get()));
     Effect::new(move |prev: Option<usize>| {
-        let moves = key.get().map_or(0, |k| k.0);
+        let moves = key.get().0;
         if prev.is_some_and(|p| moves < p) {
             // A take-back: a round's end taken back is to be seen again
             // when it comes (JA-17).
-            let ended = ctx.game_untracked::<Ja, _>(|s| s.state().results().len()).unwrap_or(0);
+            let ended = ended();
             ui.acked.update(|a| *a = (*a).min(ended));
             ui.said.set_value(moves);
             save_note(ui);
@@ -163,7 +173,7 @@ pub fn Game() -> impl IntoView {
     // JA-17: a round's end is shown until "Next round"; the bots wait meanwhile.
     let round_end = Memo::new(move |_| {
         let acked = ui.acked.get();
-        ctx.game::<Ja, _>(|s| s.state().results().len() > acked && !s.is_over()).unwrap_or(false)
+        feed.with(|v| v.rounds_ended > acked && !control::is_over(v))
     });
     Effect::new(move |_| {
         let held = round_end.get();
@@ -192,7 +202,7 @@ pub fn Game() -> impl IntoView {
         >
             // The end screen has its own Share (with the result).
             {deal_bar::<Ja>(true, None)}
-            <div data-testid="ja-table" data-moves=move || key.get().map(|k| k.0).unwrap_or(0).to_string()>
+            <div data-testid="ja-table" data-moves=move || feed.moves.get().to_string()>
                 <view::Table ui round_end />
             </div>
             <p class="sr-only" aria-live="polite" data-testid="ja-live">{move || ui.live.get()}</p>

@@ -17,7 +17,7 @@ use tablee_engine::Seat;
 
 use super::moves::{Move, SeatMoves};
 use super::cards::cards_view;
-use super::view::{facts, seat_rows, seats_view};
+use super::view::{facts, seat_rows, seats_view, Facts};
 use super::control::{Ja, Session};
 use super::end;
 use crate::app::game::GameDef;
@@ -89,7 +89,7 @@ fn table(s: &Session, p: &Session, viewer: Seat, lang: Lang) -> impl IntoView {
     let v = p.view(viewer);
     let hands = if s.is_over() { (0..v.players).collect() } else { vec![viewer] };
     let hands = hands.into_iter().map(|seat| hand(p, seat, seat == viewer && p.config().solo_seat() == Some(viewer), lang)).collect_view();
-    let rows = seat_rows(p, &v, None, false, SeatMoves::of(p).as_ref(), lang);
+    let rows = seat_rows(p.config(), &v, None, false, SeatMoves::of(p).as_ref(), lang);
     let scores = (!p.state().results().is_empty()).then(|| {
         view! {
             <section class="panel" data-testid="replay-ja-scores">
@@ -99,7 +99,7 @@ fn table(s: &Session, p: &Session, viewer: Seat, lang: Lang) -> impl IntoView {
         }
     });
     view! {
-        {facts(p, &v, None, false, lang)}
+        {facts(Signal::stored(Facts::of(p.config(), &v, None, lang)), false, lang)}
         <div class="board">
             <div class="main-col">
                 {melds(p, &v, lang)}

@@ -2,6 +2,14 @@
 //! from plain data, so that the replay table ([`super::replay`]) draws them
 //! the same way; the live table wraps them in what it reads.
 //!
+//! Issue 53: the live table reads its feed ([`crate::ui::feed::Feed`], in
+//! `Ui::feed`): the seat's view, the table's set-up, never the game's
+//! state. Each piece derives its slice as a memo (the facts, each seat's
+//! line, the hand, the buy window, the log's lines) and lists are keyed
+//! `<For>` whose rows update in place (a seat's line, a log line by its
+//! first move: a buy window's line grows as its answers come), so that a
+//! bot's move redraws what it changed and the log only grows.
+//!
 //! On every screen the hand comes before the table's melds: a meld staged
 //! grows the page below the hand, which stays where it is, and on a phone
 //! the turn's buttons and the staged table's problem sit in a bar fixed at
@@ -13,9 +21,9 @@ use tablee_engine::Seat;
 
 use super::cards::{cards_view, face_class};
 use super::moves::{self, log_lines, LogLine, SeatMoves};
-use super::control::{self, apply_hint, problem_text, Ja, Session, Ui};
+use super::control::{self, apply_hint, human_turn, is_over, problem_text, Ja, Ui};
 use super::end;
-use crate::app::config::SeatKind;
+use crate::app::config::{SeatKind, TableConfig};
 use crate::app::lang::Lang;
 use crate::games::jachete::refusals::meld_text;
 use crate::games::jachete::staging::{Pick, Staging};
@@ -25,49 +33,92 @@ use crate::i18n;
 use crate::ui::hint;
 use crate::ui::term::{Term, TermNote};
 
+/// What the facts panel shows: round `round` (while a round's end is
+/// shown, that round), and during a round its dealer, stock and discard.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Facts {
+    round: u8,
+    during: bool,
+    dealer: String,
+    stock: usize,
+    top: Option<Card>,
+    pots: (i32, i32),
+}
+
+impl Facts {
+    /// While round `finished` (0-based)'s end is shown, that round and its
+    /// contract, and the pots (the next round is dealt but not begun).
+    pub(super) fn of(config: &TableConfig<Ja>, v: &JaView, finished: Option<usize>, lang: Lang) -> Facts {
+        Facts {
+            round: finished.map_or(v.round, |i| (i + 1) as u8),
+            during: finished.is_none(),
+            dealer: i18n::seat_name(config, v.dealer, lang),
+            stock: v.stock,
+            top: v.discard_top,
+            pots: v.pots,
+        }
+    }
+}
+
 /// Round, contract (in words and as a picture), dealer, stock, discard,
-/// pots. While round `finished` (0-based)'s end is shown, that round and
-/// its contract, and the pots (the next round is dealt but not begun).
-/// `live`: the discard is a drop target (the replay's is not).
-pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool, lang: Lang) -> AnyView {
+/// pots. `live`: the discard is a drop target (the replay's is not). Each
+/// part follows its own slice of `f` (a draw changes the stock's number,
+/// not the panel).
+pub(super) fn facts(f: Signal<Facts>, live: bool, lang: Lang) -> AnyView {
     let j = lang.ja();
-    let round = finished.map_or(v.round, |i| (i + 1) as u8);
-    let Some(c) = tablee_engine::jachete::contract(round) else { return ().into_any() };
-    let picture = (0..c.sets)
-        .map(|_| view! { <span class="set-pic">{(0..c.min_len).map(|_| view! { <span class="blank"></span> }).collect_view()}</span> })
-        .collect_view();
+    let round = Memo::new(move |_| f.with(|f| f.round));
+    let during = Memo::new(move |_| f.with(|f| f.during));
+    let dealer = Memo::new(move |_| f.with(|f| f.dealer.clone()));
+    let stock = Memo::new(move |_| f.with(|f| f.stock));
+    let top = Memo::new(move |_| f.with(|f| f.top));
+    let pots = Memo::new(move |_| f.with(|f| f.pots));
     let fact = |dt: &'static str, dd: AnyView| view! { <div><dt>{dt}</dt><dd>{dd}</dd></div> };
     let terms = crate::games::jachete::terms::terms(lang);
-    let (count, sets, rest) = texts::contract_words(c, lang);
-    let during = finished.is_none().then(|| {
-        let top = match v.discard_top {
-            Some(c) => cards_view(&[c], lang).into_any(),
-            None => j.discard_empty.into_any(),
-        };
-        let card = v.discard_top.map(|c| c.to_string()).unwrap_or_default();
-        // The drop target is inside the `dd` (a `dd` with a button's role
-        // would leave the list invalid).
-        let discard = if live {
-            view! { <span class="ja-target" role="button" tabindex="0" data-drop="discard" data-act="discard" data-testid="ja-discard-top" data-card=card>{top}</span> }.into_any()
-        } else {
-            view! { <span data-testid="ja-discard-top" data-card=card>{top}</span> }.into_any()
-        };
-        view! {
-            {fact(j.dealer, i18n::seat_name(s.config(), v.dealer, lang).into_any())}
-            // Issue 52: the stock (the two decks) and the pots (what the
-            // cents are for) defined where they first appear.
-            <div><dt><Term word=terms.stock shown=j.stock /></dt><dd data-testid="ja-stock">{v.stock}</dd></div>
-            {fact(j.discard, discard)}
-        }
-    });
+    let head = move || {
+        let round = round.get();
+        let c = tablee_engine::jachete::contract(round)?;
+        let picture = (0..c.sets)
+            .map(|_| view! { <span class="set-pic">{(0..c.min_len).map(|_| view! { <span class="blank"></span> }).collect_view()}</span> })
+            .collect_view();
+        let (count, sets, rest) = texts::contract_words(c, lang);
+        Some(view! {
+            <p class="ja-round" data-testid="ja-round">{texts::round_text(round, lang)}</p>
+            <p class="ja-contract" data-testid="ja-contract">
+                <strong>{j.contract}{i18n::colon(lang)} " " {count} " " <Term word=terms.set shown=sets /> " " {rest}</strong>
+                <span class="contract-pic" aria-hidden="true">{picture}</span>
+            </p>
+        })
+    };
+    let during = move || {
+        during.get().then(|| {
+            let shown = move || match top.get() {
+                Some(c) => cards_view(&[c], lang).into_any(),
+                None => j.discard_empty.into_any(),
+            };
+            let card = move || top.get().map(|c| c.to_string()).unwrap_or_default();
+            // The drop target is inside the `dd` (a `dd` with a button's role
+            // would leave the list invalid).
+            let discard = if live {
+                view! { <span class="ja-target" role="button" tabindex="0" data-drop="discard" data-act="discard" data-testid="ja-discard-top" data-card=card>{shown}</span> }.into_any()
+            } else {
+                view! { <span data-testid="ja-discard-top" data-card=card>{shown}</span> }.into_any()
+            };
+            view! {
+                {fact(j.dealer, (move || dealer.get()).into_any())}
+                // Issue 52: the stock (the two decks) and the pots (what the
+                // cents are for) defined where they first appear.
+                <div><dt><Term word=terms.stock shown=j.stock /></dt><dd data-testid="ja-stock">{move || stock.get()}</dd></div>
+                {fact(j.discard, discard)}
+            }
+        })
+    };
+    if tablee_engine::jachete::contract(round.get_untracked()).is_none() {
+        return ().into_any();
+    }
     view! {
         <section class="panel ja-facts" aria-label=j.contract>
             <div class="ja-head">
-                <p class="ja-round" data-testid="ja-round">{texts::round_text(round, lang)}</p>
-                <p class="ja-contract" data-testid="ja-contract">
-                    <strong>{j.contract}{i18n::colon(lang)} " " {count} " " <Term word=terms.set shown=sets /> " " {rest}</strong>
-                    <span class="contract-pic" aria-hidden="true">{picture}</span>
-                </p>
+                {head}
                 // Issue 42: the words a newcomer meets at this table, each
                 // defined on a tap (the contract's set word just above).
                 {live.then(|| view! {
@@ -79,8 +130,8 @@ pub(super) fn facts(s: &Session, v: &JaView, finished: Option<usize>, live: bool
             </div>
             <dl class="facts">
                 {during}
-                <div><dt><Term word=terms.small_pot shown=j.small_pot /></dt><dd data-testid="ja-small-pot">{texts::cents(v.pots.0, lang)}</dd></div>
-                <div><dt><Term word=terms.big_pot shown=j.big_pot /></dt><dd data-testid="ja-big-pot">{texts::cents(v.pots.1, lang)}</dd></div>
+                <div><dt><Term word=terms.small_pot shown=j.small_pot /></dt><dd data-testid="ja-small-pot">{move || texts::cents(pots.get().0, lang)}</dd></div>
+                <div><dt><Term word=terms.big_pot shown=j.big_pot /></dt><dd data-testid="ja-big-pot">{move || texts::cents(pots.get().1, lang)}</dd></div>
             </dl>
         </section>
     }
@@ -109,12 +160,12 @@ pub(super) struct SeatRow {
 /// seat staging a play sees how many of its cards are on the staged table
 /// (still in its hand for the others until "Play"). While a round's end is
 /// shown: money and scores only (the next round is dealt, not begun).
-pub(super) fn seat_rows(s: &Session, v: &JaView, st: Option<&Staging>, round_end: bool, moves: Option<&SeatMoves>, lang: Lang) -> Vec<SeatRow> {
+pub(super) fn seat_rows(config: &TableConfig<Ja>, v: &JaView, st: Option<&Staging>, round_end: bool, moves: Option<&SeatMoves>, lang: Lang) -> Vec<SeatRow> {
     (0..v.players)
         .map(|seat| SeatRow {
             seat,
-            name: i18n::seat_name(s.config(), seat, lang),
-            level: match s.config().seat(seat) {
+            name: i18n::seat_name(config, seat, lang),
+            level: match config.seat(seat) {
                 Some(SeatKind::Bot(level)) => Some(i18n::level_name(level, lang)),
                 _ => None,
             },
@@ -131,37 +182,52 @@ pub(super) fn seat_rows(s: &Session, v: &JaView, st: Option<&Staging>, round_end
         .collect()
 }
 
-fn seat_line(r: SeatRow, lang: Lang) -> impl IntoView {
-    let j = lang.ja();
-    let SeatRow { seat, staged, hand_size, .. } = r;
+/// A field of a seat's row (its default while the row is gone).
+fn field<T: Default>(row: Memo<Option<SeatRow>>, f: impl FnOnce(&SeatRow) -> T) -> T {
+    row.with(|r| r.as_ref().map(f).unwrap_or_default())
+}
+
+/// Seat `seat`'s line, updated in place as its row changes (a move changes
+/// a number or a badge, not the line).
+fn seat_line(seat: Seat, row: Memo<Option<SeatRow>>, lang: Signal<Lang>) -> impl IntoView {
+    let j = move || lang.get().ja();
+    let name = Memo::new(move |_| field(row, |r| r.name.clone()));
+    let level = Memo::new(move |_| field(row, |r| r.level));
+    let dealer = Memo::new(move |_| field(row, |r| r.dealer));
+    let opened = Memo::new(move |_| field(row, |r| r.opened));
+    let hand_size = Memo::new(move |_| field(row, |r| r.hand_size));
+    let staged = Memo::new(move |_| field(row, |r| r.staged));
+    let money = Memo::new(move |_| field(row, |r| r.money));
+    let bought = Memo::new(move |_| field(row, |r| r.bought.clone()));
+    let bubble = Memo::new(move |_| field(row, |r| r.bubble.clone()));
     view! {
         <li
             class="seat-line"
-            class:acting=r.acting
+            class:acting=move || field(row, |r| r.acting)
             data-testid=format!("ja-player-{seat}")
-            data-hand-size=hand_size
-            data-staged=staged
-            data-opened=r.opened.unwrap_or(false).to_string()
-            data-money=r.money
+            data-hand-size=move || hand_size.get()
+            data-staged=move || staged.get()
+            data-opened=move || opened.get().unwrap_or(false).to_string()
+            data-money=move || money.get()
         >
             <p class="who">
-                <strong>{r.name}</strong>
-                {r.level.map(|l| view! { " " <span class="level">{l}</span> })}
-                {r.dealer.then(|| view! { " " <span class="badge leader">{j.dealer}</span> })}
-                {r.opened.map(|o| view! { " " <span class="badge" class:holds=o>{if o { j.opened } else { j.not_opened }}</span> })}
+                <strong>{move || name.get()}</strong>
+                {move || level.get().map(|l| view! { " " <span class="level">{l}</span> })}
+                {move || dealer.get().then(|| view! { " " <span class="badge leader">{j().dealer}</span> })}
+                {move || opened.get().map(|o| view! { " " <span class="badge" class:holds=o>{if o { j().opened } else { j().not_opened }}</span> })}
             </p>
             <p class="stats">
-                <span data-testid=format!("ja-purse-{seat}")>{texts::cents(r.money, lang)}</span>
-                <span>{r.score} " " {j.points}</span>
-                {r.opened.is_some().then(|| view! { <span>{texts::hand_size_text(hand_size, staged, lang)}</span> })}
-                {(!r.bought.is_empty()).then(|| view! { <span class="bought">{j.bought} " " {cards_view(&r.bought, lang)}</span> })}
+                <span data-testid=format!("ja-purse-{seat}")>{move || texts::cents(money.get(), lang.get())}</span>
+                <span>{move || field(row, |r| r.score)} " " {move || j().points}</span>
+                {move || opened.get().is_some().then(|| view! { <span>{move || texts::hand_size_text(hand_size.get(), staged.get(), lang.get())}</span> })}
+                {move || bought.with(|b| (!b.is_empty()).then(|| view! { <span class="bought">{j().bought} " " {cards_view(b, lang.get())}</span> }))}
             </p>
-            {r.bubble.map(|(text, fresh)| view! { <p class="bubble" class:fresh=fresh data-testid=format!("ja-bubble-{seat}")>{text}</p> })}
+            {move || bubble.get().map(|(text, fresh)| view! { <p class="bubble" class:fresh=fresh data-testid=format!("ja-bubble-{seat}")>{text}</p> })}
         </li>
     }
 }
 
-/// The players, keyed by seat: a seat is drawn again only when its row changed.
+/// The players, keyed by seat: a seat's line is made once and follows its row.
 pub(super) fn seats_view(rows: Signal<Vec<SeatRow>>, lang: Signal<Lang>) -> impl IntoView {
     let count = Memo::new(move |_| rows.with(Vec::len));
     view! {
@@ -171,7 +237,7 @@ pub(super) fn seats_view(rows: Signal<Vec<SeatRow>>, lang: Signal<Lang>) -> impl
                 <For each=move || 0..count.get() key=|seat| *seat let:seat>
                     {
                         let row = Memo::new(move |_| rows.with(|r| r.get(seat).cloned()));
-                        move || row.get().map(|r| seat_line(r, lang.get()))
+                        seat_line(seat, row, lang)
                     }
                 </For>
             </ul>
@@ -182,17 +248,18 @@ pub(super) fn seats_view(rows: Signal<Vec<SeatRow>>, lang: Signal<Lang>) -> impl
 /// The live table.
 #[component]
 pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
-    let ctx = ui.ctx;
-    let over = Memo::new(move |_| ctx.game::<Ja, _>(|s| s.is_over()).unwrap_or(false));
-    let facts = move || {
+    let (ctx, feed) = (ui.ctx, ui.feed);
+    let over = Memo::new(move |_| feed.with(is_over));
+    let data = Memo::new(move |_| {
         let (lang, re, acked) = (ctx.lang(), round_end.get(), ui.acked.get());
-        ctx.game::<Ja, _>(|s| facts(s, &s.view(s.viewer()), re.then_some(acked), true, lang))
-    };
-    let rows = Signal::derive(move || {
+        feed.with_table(|v, t| Facts::of(t, v, re.then_some(acked), lang))
+    });
+    // Drawn again only in another language: each fact follows its slice.
+    let facts = move || facts(data.into(), true, ctx.lang());
+    // Once per change for all the seats' lines (a memo: each line reads it).
+    let rows = Memo::new(move |_| {
         let (lang, re) = (ctx.lang(), round_end.get());
-        ui.moves.with(|m| {
-            ui.staging.with(|st| ctx.game::<Ja, _>(|s| seat_rows(s, &s.view(s.viewer()), st.as_ref(), re, m.as_ref(), lang)).unwrap_or_default())
-        })
+        ui.moves.with(|m| ui.staging.with(|st| feed.with_table(|v, t| seat_rows(t, v, st.as_ref(), re, m.as_ref(), lang))))
     });
     view! {
         <h1 class="sr-only">"J'achète"</h1>
@@ -214,7 +281,7 @@ pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
                 </Show>
             </div>
             <div class="side-col">
-                {seats_view(rows, ctx.lang.into())}
+                {seats_view(rows.into(), ctx.lang.into())}
                 <Log ui round_end />
             </div>
         </div>
@@ -224,21 +291,21 @@ pub(super) fn Table(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
 /// The one instruction of the moment: whose turn, and what to do; a bot thinking.
 #[component]
 fn Status(ui: Ui) -> impl IntoView {
-    let ctx = ui.ctx;
+    let (ctx, feed) = (ui.ctx, ui.feed);
     let turn = Memo::new(move |_| {
         let lang = ctx.lang();
-        ctx.game::<Ja, _>(|s| {
-            let seat = s.to_act()?;
-            let v = s.view(seat);
+        feed.with_table(|v, t| {
+            let seat = v.to_act?;
             let buying = v.phase == JaPhase::BuyWindow;
-            Some((texts::turn_text(s.config(), seat, buying, v.drawn, lang), s.human_to_act().is_some()))
+            // The card drawn is the seat's own: named to its person only.
+            let drawn = v.drawn.filter(|_| seat == v.seat);
+            Some((texts::turn_text(t, seat, buying, drawn, lang), human_turn(v, t).is_some()))
         })
-        .flatten()
     });
     let thinking = move || {
         let lang = ctx.lang();
         let seat = ctx.thinking.get()?;
-        let name = ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), seat, lang))?;
+        let name = feed.table.with(|t| t.as_ref().map(|t| i18n::seat_name(t, seat, lang)))?;
         Some(view! {
             <span class="thinking" data-testid="thinking"><span class="dots" aria-hidden="true"></span>{i18n::thinking_text(&name, lang)}</span>
         })
@@ -265,8 +332,9 @@ fn Status(ui: Ui) -> impl IntoView {
 /// The discards so far, folded.
 #[component]
 fn History(ui: Ui) -> impl IntoView {
-    let ctx = ui.ctx;
-    let shown = Memo::new(move |_| ctx.game::<Ja, _>(|s| !s.is_over()).unwrap_or(false));
+    let (ctx, feed) = (ui.ctx, ui.feed);
+    let shown = Memo::new(move |_| feed.view.with(|v| v.as_ref().is_some_and(|v| !is_over(v))));
+    let seen = Memo::new(move |_| feed.with(|v| v.discards_seen.clone()));
     move || {
         shown.get().then(|| {
             let lang = ctx.lang();
@@ -279,7 +347,7 @@ fn History(ui: Ui) -> impl IntoView {
                     </button>
                 </p>
                 {open.then(|| {
-                    let seen = ctx.game::<Ja, _>(|s| s.view(s.viewer()).discards_seen).unwrap_or_default();
+                    let seen = seen.get();
                     view! {
                         <div class="ja-history" data-testid="ja-history">
                             <p class="note">{j.history_title}</p>
@@ -304,23 +372,23 @@ enum Side {
 /// The hand area, or the hot-seat hand-off, or a note that hands are hidden.
 #[component]
 fn Seatside(ui: Ui) -> impl IntoView {
-    let ctx = ui.ctx;
+    let (ctx, feed) = (ui.ctx, ui.feed);
     let side = Memo::new(move |_| {
         let revealed = ctx.revealed_for.get();
-        ctx.game::<Ja, _>(|s| {
-            let several = s.config().humans().len() > 1;
-            match s.human_to_act() {
+        feed.with_table(|v, t| {
+            let several = t.humans().len() > 1;
+            Some(match human_turn(v, t) {
                 Some(seat) if several && revealed != Some(seat) => Side::Handoff(seat),
-                None if several && !s.is_over() => Side::Hidden,
+                None if several && !is_over(v) => Side::Hidden,
                 _ => Side::Play,
-            }
+            })
         })
         .unwrap_or(Side::Play)
     });
     move || match side.get() {
         Side::Handoff(seat) => {
             let lang = ctx.lang();
-            let name = ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), seat, lang)).unwrap_or_default();
+            let name = feed.with_config(|t| i18n::seat_name(t, seat, lang));
             view! {
                 <section class="panel handoff" data-testid="handoff-screen">
                     <h2>{i18n::handoff_title(&name, lang)}</h2>
@@ -377,11 +445,10 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
         };
         // A play is told by what it lays, as the log tells it.
         let words = match &action {
-            JaAction::Play { table } => ctx
-                .game_untracked::<Ja, _>(|s| {
-                    let v = s.view(s.viewer());
-                    moves::play_words(&v.table, table, v.opened.get(v.seat).copied().unwrap_or(false), lang)
-                })
+            JaAction::Play { table } => ui
+                .feed
+                .view
+                .with_untracked(|v| v.as_ref().map(|v| moves::play_words(&v.table, table, v.opened.get(v.seat).copied().unwrap_or(false), lang)))
                 .filter(|w| !w.is_empty()),
             _ => None,
         }
@@ -403,11 +470,10 @@ fn hint_parts(ui: Ui) -> (AnyView, AnyView) {
 /// JA-9..JA-11: the buy window, with the priority order and who said no.
 #[component]
 fn Buy(ui: Ui) -> impl IntoView {
-    let ctx = ui.ctx;
+    let (ctx, feed) = (ui.ctx, ui.feed);
     let data = Memo::new(move |_| {
         let lang = ctx.lang();
-        ctx.game::<Ja, _>(|s| {
-            let v = s.view(s.viewer());
+        feed.with_table(|v, t| {
             let (Some(c), JaPhase::BuyWindow) = (v.buy_card, v.phase) else { return None };
             let by = v.discarded.last().map(|(seat, _)| *seat);
             let order: Vec<Seat> = (0..v.players)
@@ -415,11 +481,10 @@ fn Buy(ui: Ui) -> impl IntoView {
                 .filter(|&seat| !v.opened[seat] && v.money[seat] >= BUY_PRICE && Some(seat) != by)
                 .collect();
             let at = order.iter().position(|seat| Some(*seat) == v.to_act).unwrap_or(0);
-            let order: Vec<(String, std::cmp::Ordering)> = order.iter().enumerate().map(|(i, &seat)| (i18n::seat_name(s.config(), seat, lang), i.cmp(&at))).collect();
-            let mine = s.human_to_act() == Some(v.seat);
+            let order: Vec<(String, std::cmp::Ordering)> = order.iter().enumerate().map(|(i, &seat)| (i18n::seat_name(t, seat, lang), i.cmp(&at))).collect();
+            let mine = human_turn(v, t) == Some(v.seat);
             Some((c, mine.then(|| texts::buy_question(c, v.turn == v.seat, lang)), order))
         })
-        .flatten()
     });
     move || {
         let (c, question, order) = data.get()?;
@@ -503,7 +568,7 @@ fn HandArea(ui: Ui) -> impl IntoView {
     });
     // JA-8: the card drawn to start this turn, from the engine (a reload,
     // a lesson's opening position: no move seen before it; issue 52).
-    let drawn = Memo::new(move |_| ctx.game::<Ja, _>(|s| s.view(s.viewer()).drawn).flatten());
+    let drawn = Memo::new(move |_| ui.feed.with(|v| v.drawn));
     // Per card: selected, new since the last move (each new copy once), the
     // card drawn (one copy).
     let flags = Memo::new(move |_| {
@@ -628,21 +693,22 @@ fn HandArea(ui: Ui) -> impl IntoView {
 /// whose `data-act` the table's one click handler reads (`control::set_wish`).
 #[component]
 fn BuyWish(ui: Ui) -> impl IntoView {
-    let ctx = ui.ctx;
+    let (ctx, feed) = (ui.ctx, ui.feed);
     let data = Memo::new(move |_| {
         let open = ui.wish.get().0;
-        ctx.game::<Ja, _>(|s| {
-            let (seat, round, wish) = control::wish_here(s)?;
-            let mut kinds = wishes::kinds_of(s.state().round().hand(seat));
-            // Kinds chosen earlier this round stay offered (a card since laid).
-            if let Wish::Buy(chosen) = &wish {
-                let extra: Vec<u8> = chosen.iter().copied().filter(|k| !kinds.contains(k)).collect();
-                kinds.extend(extra);
-                kinds.sort_unstable();
-            }
-            Some((open, round, wish, kinds))
+        feed.note.with(|note| {
+            feed.with_table(|v, t| {
+                let (_, round, wish) = control::wish_here(v, t, note.as_ref())?;
+                let mut kinds = wishes::kinds_of(&v.hand);
+                // Kinds chosen earlier this round stay offered (a card since laid).
+                if let Wish::Buy(chosen) = &wish {
+                    let extra: Vec<u8> = chosen.iter().copied().filter(|k| !kinds.contains(k)).collect();
+                    kinds.extend(extra);
+                    kinds.sort_unstable();
+                }
+                Some((open, round, wish, kinds))
+            })
         })
-        .flatten()
         .filter(|_| !ctx.puzzle.get())
     });
     move || {
@@ -746,7 +812,7 @@ fn Melds(ui: Ui) -> impl IntoView {
                         });
                         view! {
                             <div class="owner">
-                                <h3>{move || ctx.game::<Ja, _>(|s| i18n::seat_name(s.config(), owner, ctx.lang()))}</h3>
+                                <h3>{move || ui.feed.with_config(|t| i18n::seat_name(t, owner, ctx.lang()))}</h3>
                                 <div class="melds">
                                     <ForEnumerate each=move || melds.get() key=|m| *m children=move |k, m| meld(ui, owner, m, k) />
                                 </div>
@@ -806,7 +872,7 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
     };
     let label = move || {
         let cards: Vec<Card> = slots.with(|c| c.iter().map(|s| s.card).collect());
-        ctx.game::<Ja, _>(|s| texts::meld_label(s.config(), owner, k.get(), &cards, ctx.lang()))
+        ui.feed.with_config(|t| texts::meld_label(t, owner, k.get(), &cards, ctx.lang()))
     };
     view! {
         <div
@@ -835,27 +901,28 @@ fn meld(ui: Ui, owner: Seat, m: usize, k: ReadSignal<usize>) -> impl IntoView {
 }
 
 /// The round's moves in words, turn by turn, newest last; the moves made
-/// since the person's own latest move are marked (issue 34).
+/// since the person's own latest move are marked (issue 34). Keyed by each
+/// line's first move: a line is made once and its words follow (a buy
+/// window's line grows with its answers), so the list only grows.
 #[component]
 fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
-    let ctx = ui.ctx;
+    let (ctx, feed) = (ui.ctx, ui.feed);
     let lines = Memo::new(move |_| {
         let lang = ctx.lang();
         let acked = ui.acked.get();
         let re = round_end.get();
         ui.moves.with(|m| {
             let m = m.as_ref()?;
-            ctx.game::<Ja, _>(|s| {
-                let v = s.view(s.viewer());
-                let round = if re { acked } else { s.state().results().len() };
+            feed.with_table(|v, t| {
+                let round = if re { acked } else { v.rounds_ended };
                 let mut lines = Vec::new();
                 // JA-7: the dealer turned a wild and had to buy it: the round's first line.
                 if let Some((dealer, c)) = v.bought.first().copied().filter(|(seat, c)| !re && *seat == v.dealer && c.is_wild()) {
-                    lines.push(LogLine { key: usize::MAX, text: texts::forced_buy_text(s.config(), dealer, c, lang), fresh: false });
+                    lines.push(LogLine { key: usize::MAX, text: texts::forced_buy_text(t, dealer, c, lang), fresh: false });
                 }
-                let viewer = s.config().solo_seat().or(s.human_to_act());
-                lines.extend(log_lines(m.log(), s.config(), round, m.since(viewer), lang));
-                lines
+                let viewer = t.solo_seat().or(human_turn(v, t));
+                lines.extend(log_lines(m.log(), t, round, m.since(viewer), lang));
+                Some(lines)
             })
         })
         .unwrap_or_default()
@@ -875,11 +942,18 @@ fn Log(ui: Ui, round_end: Memo<bool>) -> impl IntoView {
             // Focusable: a long round's log scrolls, and a keyboard must reach
             // it (a puzzle late in a round opens with one).
             <ol class="log-lines" node_ref=list tabindex="0" aria-label=title>
-                <For each=move || lines.get() key=|l| l.clone() let:line>
-                    <li class:fresh=line.fresh>
-                        {line.fresh.then(|| view! { <span class="sr-only">{move || ctx.lang().pick("New: ", "Nouveau : ")}</span> })}
-                        {line.text}
-                    </li>
+                <For each=move || lines.with(|l| l.iter().map(|l| l.key).collect::<Vec<_>>()) key=|k| *k let:key>
+                    {
+                        let line = Memo::new(move |_| lines.with(|l| l.iter().rev().find(|l| l.key == key).map(|l| (l.text.clone(), l.fresh)).unwrap_or_default()));
+                        let fresh = Memo::new(move |_| line.with(|l| l.1));
+                        view! {
+                            <li class:fresh=move || fresh.get()>
+                                // Said or not, the same node (the list only grows, its nodes kept).
+                                <span class="sr-only">{move || if fresh.get() { ctx.lang().pick("New: ", "Nouveau : ") } else { "" }}</span>
+                                {move || line.with(|l| l.0.clone())}
+                            </li>
+                        }
+                    }
                 </For>
             </ol>
         </details>
