@@ -27,8 +27,10 @@ pub fn kind_class(card: Card) -> String {
     }
 }
 
-/// Face-up cards in a row, or a line saying there are none. Keyed by place
-/// and card (issue 53): a card that stays where it was is not drawn again.
+/// Face-up cards in a row, or a line saying there are none. Drawn again only
+/// when its cards change (issue 53: `cards` is a memo at the live table),
+/// not keyed: a keyed list's code in the table's part cost more bytes than
+/// redrawing the few cards of a changed row.
 #[component]
 pub fn CardRow(
     #[prop(into)] cards: Signal<Vec<Card>>,
@@ -37,16 +39,17 @@ pub fn CardRow(
     testid: &'static str,
     #[prop(optional)] small: bool,
 ) -> impl IntoView {
-    let none = move || cards.with(Vec::is_empty);
-    view! {
-        <Show when=move || !none() fallback=move || view! { <p class="empty" data-testid=testid>{move || empty.get()}</p> }>
-            <ul class="cards" data-testid=testid>
-                <For
-                    each=move || { let lang = lang.get(); cards.get().into_iter().enumerate().map(move |(i, c)| (i, c, lang)) }
-                    key=|&(i, card, lang)| (i, card, lang)
-                    children=move |(i, card, lang)| view! { <CardItem card lang small testid=format!("{testid}-card-{i}") /> }
-                />
-            </ul>
-        </Show>
+    move || {
+        let lang = lang.get();
+        let cards = cards.get();
+        if cards.is_empty() {
+            return view! { <p class="empty" data-testid=testid>{empty.get()}</p> }.into_any();
+        }
+        let items = cards
+            .into_iter()
+            .enumerate()
+            .map(|(i, card)| view! { <CardItem card lang small testid=format!("{testid}-card-{i}") /> })
+            .collect_view();
+        view! { <ul class="cards" data-testid=testid>{items}</ul> }.into_any()
     }
 }

@@ -162,8 +162,8 @@ pub fn HandArea(feed: KbFeed) -> impl IntoView {
     };
 
     // Issue 53: drawn again only when the way the hand shows changes (the
-    // auction begins or ends, the hand empties, the language); each card is
-    // keyed by its place and kind, so a card that stays is not drawn again.
+    // auction begins or ends, the hand empties, the language); its cards
+    // when the hand changes (a memo: a bot's move does not change it).
     let shown_as = Memo::new(move |_| (phase.get() == Phase::Bidding, hand.with(Vec::is_empty), ctx.lang()));
     let hand_view = move || {
         let (bidding, empty, lang) = shown_as.get();
@@ -177,11 +177,9 @@ pub fn HandArea(feed: KbFeed) -> impl IntoView {
         let drew = move || drawn.get().map(|c| view! { <p class="note drawn-note" data-testid="drawn-note" role="status">{texts::you_drew(c, lang)}</p> });
         view! {
             <ul class="cards hand-cards" data-testid="hand">
-                <For
-                    each=move || hand.get().into_iter().enumerate()
-                    key=|&(i, card)| (i, card)
-                    children=move |(i, card)| view! { <CardToggle index=i card lang selected drawn=drawn_index on_toggle=Callback::new(move |()| toggle(i)) /> }
-                />
+                {move || hand.get().into_iter().enumerate().map(|(i, card)| view! {
+                    <CardToggle index=i card lang selected drawn=drawn_index on_toggle=Callback::new(move |()| toggle(i)) />
+                }).collect_view()}
             </ul>
             {drew}
         }

@@ -161,7 +161,7 @@ fn StatusLine(feed: KbFeed, lines: Memo<Vec<String>>) -> impl IntoView {
         }
         now
     });
-    // Each line with its place in the log: a line already shown stays.
+    // Each line with its place in the log (at most four, redrawn when one comes).
     let recent = Memo::new(move |_| {
         lines.with(|l| {
             let from = since.get_value().min(l.len().saturating_sub(1)).max(l.len().saturating_sub(4));
@@ -174,7 +174,7 @@ fn StatusLine(feed: KbFeed, lines: Memo<Vec<String>>) -> impl IntoView {
             // Screen readers hear every public event as it happens, bots' too.
             <p class="sr-only" aria-live="polite" data-testid="last-move-live">{move || lines.with(|l| l.last().cloned())}</p>
             <ul class="last-move" data-testid="last-move">
-                <For each=move || recent.get() key=|line| line.clone() children=|(_, line)| view! { <li class="flash">{line}</li> } />
+                {move || recent.get().into_iter().map(|(_, line)| view! { <li class="flash">{line}</li> }).collect_view()}
             </ul>
             <p class="turn" role="status" aria-live="polite" data-testid="turn-status">
                 {move || text.get().unwrap_or_default()}
@@ -201,7 +201,7 @@ fn TableCenter(feed: KbFeed) -> impl IntoView {
         })
     });
     let stock = Memo::new(move |_| feed.with(|v| v.stock));
-    let mice_left = Memo::new(move |_| feed.with(|v| v.mice_left));
+    let mice_left = Memo::new(move |_| feed.with(|v| usize::from(v.mice_left)));
     let bandleader = Memo::new(move |_| {
         let lang = ctx.lang();
         feed.with_table(|v, t| i18n::seat_name(t, v.bandleader, lang))
@@ -253,11 +253,12 @@ fn Table(feed: KbFeed) -> impl IntoView {
             <h2 id="players-title" class="sr-only">{tr(|s| s.players_title)}</h2>
             // A list, also where the desktop's grid lays it out (display: contents).
             <ul class="seats-list" role="list">
-                <For
-                    each=move || { let (n, me) = seats.get(); (me..me + n.max(1)).map(move |s| s % n.max(1)) }
-                    key=|&seat| seat
-                    children=move |seat| view! { <PlayerLine feed seat /> }
-                />
+                // Drawn again only when the seats or the viewer change (a
+                // memo); each line updates itself.
+                {move || {
+                    let (n, me) = seats.get();
+                    (me..me + n).map(|seat| view! { <PlayerLine feed seat=seat % n /> }).collect_view()
+                }}
             </ul>
             <TableCenter feed />
         </section>
