@@ -44,6 +44,27 @@ async function jaDecision(page, moves) {
 }
 const jaMoves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
 
+/**
+ * Installs `window.countRedraws(hand, log)` in the page: from then on it
+ * counts the nodes added or removed under the hand and the seats' list, and
+ * the nodes removed from the log; returns the live counts.
+ */
+async function installCounter(page) {
+  await page.evaluate(() => {
+    window.countRedraws = (hand, log) => {
+      const count = { hand: 0, seats: 0, logRemoved: 0 };
+      const watch = (el, key, removedOnly) =>
+        new MutationObserver((records) => {
+          for (const r of records) count[key] += r.removedNodes.length + (removedOnly ? 0 : r.addedNodes.length);
+        }).observe(el, { childList: true, subtree: true });
+      watch(document.querySelector(hand), 'hand', false);
+      watch(document.querySelector('.seats-list'), 'seats', false);
+      watch(document.querySelector(log), 'logRemoved', true);
+      return count;
+    };
+  });
+}
+
 describe('issue 53: a bot move redraws only what it changed', () => {
   let env;
   before(async () => {
@@ -59,22 +80,12 @@ describe('issue 53: a bot move redraws only what it changed', () => {
   ]) {
     it(`Katzenjammer (${size}): the bots' moves leave the hand, the seats' lines and the log's old lines in place`, async () => {
       const { context, page, problems } = await openWithStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: DEAL });
+      await installCounter(page);
       try {
         assert.equal(await nextState(page), 'pass', 'our first decision is a bid');
         const watched = await page.evaluate(() => {
           const q = (s) => document.querySelector(s);
-          const count = { hand: 0, seats: 0, logRemoved: 0 };
-          const watch = (el, key, what) => {
-            new MutationObserver((records) => {
-              for (const r of records) {
-                if (what === 'removed') count[key] += r.removedNodes.length;
-                else count[key] += r.addedNodes.length + r.removedNodes.length;
-              }
-            }).observe(el, { childList: true, subtree: true });
-          };
-          watch(q('[data-testid="hand"]'), 'hand', 'both');
-          watch(q('.seats-list'), 'seats', 'both');
-          watch(q('[data-testid="log"]'), 'logRemoved', 'removed');
+          const count = window.countRedraws('[data-testid="hand"]', '[data-testid="log"]');
           window.redraw = {
             count,
             card: q('[data-testid="hand-card-0"]'),
@@ -123,6 +134,7 @@ describe('issue 53: a bot move redraws only what it changed', () => {
   ]) {
     it(`J'achète (${size}): the bots' moves between two of our buy decisions leave the hand's cards, the seats' lines and the log's old lines in place`, async () => {
       const { context, page, problems } = await openWithStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: JA_DEAL });
+      await installCounter(page);
       try {
         let state = await jaDecision(page, -1);
         let checked = false;
@@ -137,18 +149,7 @@ describe('issue 53: a bot move redraws only what it changed', () => {
           assert.equal(state, 'buy', `a buy or a turn before the round's end (${state})`);
           await page.evaluate(() => {
             const q = (s) => document.querySelector(s);
-            const count = { hand: 0, seats: 0, logRemoved: 0 };
-            const watch = (el, key, what) => {
-              new MutationObserver((records) => {
-                for (const r of records) {
-                  if (what === 'removed') count[key] += r.removedNodes.length;
-                  else count[key] += r.addedNodes.length + r.removedNodes.length;
-                }
-              }).observe(el, { childList: true, subtree: true });
-            };
-            watch(q('[data-testid="ja-hand"]'), 'hand', 'both');
-            watch(q('.seats-list'), 'seats', 'both');
-            watch(q('[data-testid="ja-log"] ol'), 'logRemoved', 'removed');
+            const count = window.countRedraws('[data-testid="ja-hand"]', '[data-testid="ja-log"] ol');
             window.redraw = {
               count,
               cards: [...document.querySelectorAll('[data-testid^="ja-hand-card-"]')],
