@@ -23,7 +23,8 @@ for (let run = 0; run < RUNS; run += 1) {
   const started = Date.now();
   console.log(`# run ${run + 1}/${RUNS}: GREMLINS_SEED=${seed}`);
   const files = [
-    ['tests/e2e/gremlins.test.mjs', []],
+    // (The seeds that once failed are `make test`'s: not walked again here.)
+    ['tests/e2e/gremlins.test.mjs', ['--test-name-pattern', '^gremlins \\(seed']],
     ['tests/e2e/learn.test.mjs', ['--test-name-pattern', 'random taps']],
   ];
   let failed = null;

@@ -103,6 +103,22 @@ pub fn push_history() {
     }
 }
 
+/// The address of an app's own link that `ev`, a plain click, follows: a
+/// link written as a query of this page (`?rules`, a lesson from the rules'
+/// text, a replay, "Your games"). `None` for any other click, and for a click
+/// that asks for another tab or window (a modifier key, another button, a
+/// `target`), which the browser handles as usual.
+pub fn own_link(ev: &web_sys::MouseEvent) -> Option<String> {
+    if ev.default_prevented() || ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() {
+        return None;
+    }
+    let link = ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest("a[href]").ok()??;
+    if link.has_attribute("target") || link.has_attribute("download") {
+        return None;
+    }
+    link.get_attribute("href").filter(|href| href.starts_with('?'))
+}
+
 /// The browser's Back.
 pub fn history_back() {
     if let Some(Ok(history)) = window().map(|w| w.history()) {
@@ -364,6 +380,20 @@ fn call(object: &JsValue, method: &str, argument: &JsValue) {
     if let Some(f) = js_sys::Reflect::get(object, &method.into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
         let _ = f.call1(object, argument);
     }
+}
+
+/// Adds the stylesheet at `href` to the document's head, once: it stays for
+/// the visit (its rules are scoped to the screens that use it).
+pub fn add_stylesheet(href: &str) {
+    let Some(document) = window().and_then(|w| w.document()) else { return };
+    let selector = format!("link[rel=\"stylesheet\"][href=\"{href}\"]");
+    if document.query_selector(&selector).ok().flatten().is_some() {
+        return;
+    }
+    let (Some(head), Ok(link)) = (document.head(), document.create_element("link")) else { return };
+    let _ = link.set_attribute("rel", "stylesheet");
+    let _ = link.set_attribute("href", href);
+    let _ = head.append_child(&link);
 }
 
 pub fn scroll_to_top() {

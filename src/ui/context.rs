@@ -194,6 +194,21 @@ impl Ctx {
         CAME_FROM.with(|c| c.get())
     }
 
+    /// An app's own link to `search` was followed: a new step of the
+    /// history (Back comes back here) with that address; the caller shows
+    /// its screen.
+    pub(crate) fn open_link(self, search: &str) {
+        // A link opens at the top, as a page loaded did: what the new screen
+        // scrolls into view once drawn (a lesson's target) is measured from there.
+        browser::scroll_to_top();
+        // (A link to the address on show replaces it, as the browser does.)
+        if browser::search() != search {
+            browser::push_history();
+            CAME_FROM.with(|c| c.set(true));
+            browser::replace_query(search);
+        }
+    }
+
     /// The browser went back or forward to `screen`.
     pub(crate) fn went_back(self, screen: Screen) {
         self.switch(screen, false);

@@ -143,11 +143,17 @@ fn App(start: Start) -> impl IntoView {
     CTX.with(|c| c.set(Some(ctx)));
     // The browser's Back and Forward: each screen is a step of the history
     // ([`Ctx::go`]); its address says which.
-    let _ = window_event_listener_untyped("popstate", move |_| match screen_at(ctx, &browser::search()) {
-        Some(screen) => ctx.went_back(screen),
-        // Another deal's address (or a broken one): the page reads it as a
-        // link, keeping every game as it is — in the page, never reloading.
-        None => flow::follow_address(ctx, browser::search()),
+    let _ = window_event_listener_untyped("popstate", move |_| show_address(ctx, browser::search(), false));
+    // The app's own links (the rules' "learn" link, "Your games", a replay)
+    // open in the page, as its buttons do: a new step of the history, never a
+    // document loaded again (issue 52: a load still under way when the
+    // player went on and pressed Back raced them, and lost the page's parts).
+    let _ = window_event_listener(leptos::ev::click, move |ev| {
+        if let Some(search) = browser::own_link(&ev) {
+            ev.prevent_default();
+            ctx.open_link(&search);
+            show_address(ctx, search, true);
+        }
     });
     // A screen drawn at once (not a part still to fetch) is the first screen:
     // it works once mounted, just after this.
@@ -241,6 +247,21 @@ fn screen_view(screen: Screen) -> AnyView {
         Screen::Problem(error) => view! { <Problem error /> }.into_any(),
     });
     leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
+}
+
+/// Shows the screen of an address of this page: Back and Forward, and the
+/// app's own links. On Back and Forward the screen on show stays as it is
+/// when the address is its own (a fragment link such as "skip to the game"
+/// changes only the fragment); a link to it (a lesson's "Again") opens it
+/// anew, as loading it did.
+fn show_address(ctx: Ctx, search: String, link: bool) {
+    match screen_at(ctx, &search) {
+        Some(screen) if !link && screen == ctx.screen.get_untracked() => {}
+        Some(screen) => ctx.went_back(screen),
+        // Another deal's address (or a broken one): the page reads it as a
+        // link, keeping every game as it is — in the page, never reloading.
+        None => flow::follow_address(ctx, search),
+    }
 }
 
 /// The screen an address of this page shows, when the page can show it

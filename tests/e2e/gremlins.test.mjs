@@ -43,7 +43,7 @@ const TABLES = {
   },
 };
 
-/** Links leave the app's page (a replay, "Your games"): not a tap on the table. */
+/** Links to other screens (a replay, "Your games"): not a tap on the table. */
 const NEVER = ['watch-replay', 'games-replay'];
 
 /** Picks one enabled, visible control of the game screen; returns where to tap and what it is. */
@@ -279,11 +279,14 @@ describe(`gremlins (seed ${SEED})`, () => {
 
 /**
  * Seeds that once failed, walked again in every run (issue 52: 1620891070,
- * the page's own reload after Back racing the walk's next start; Back no
- * longer reloads). A seed replays the same choices; the app's timing may
- * differ, so the walk is bounded in steps, not seconds.
+ * the page's own reload after Back racing the walk's next start, and Back
+ * no longer reloads; 570236666, the rules' link to the lessons loading a
+ * page still under way when the walk pressed Back, and the app's own links
+ * now open in the page: keep.test.mjs checks both without chance). A seed
+ * replays the same choices; the app's timing may differ, so the walk is
+ * bounded in steps, not seconds.
  */
-const FAILED_ONCE = [1620891070];
+const FAILED_ONCE = [1620891070, 570236666];
 
 describe('gremlins: seeds that once failed', () => {
   for (const seed of FAILED_ONCE) {

@@ -3,14 +3,18 @@
 // Resume brings it back at the same move. The browser's Back to a game's
 // address after another game was begun brings that game back in the page,
 // never reloading it (issue 52: the page's own reload raced whatever came
-// next), and Forward the other.
+// next), and Forward the other. The app's own links (the rules' "learn",
+// a lesson's "next", "Your games") open in the page too: a new step of the
+// history, never a document loaded again (issue 52: such a load, still under
+// way when the player went on and pressed Back, was the random walk's seed
+// 570236666); "skip to the game" keeps the screen as it is.
 //
 //   node --test tests/e2e/keep.test.mjs     (after `make build`)
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { byTestId, describeProblems, gotoApp, moveAndWait, nextState, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { byTestId, describeProblems, withPage, gotoApp, moveAndWait, nextState, openPage, screenshot, settle, startEnv } from './lib.mjs';
 
 const FIRST = '?seed=1K7Q-M3ZD&players=4';
 const FRIEND = '?seed=1ABC-DEFG&players=4';
@@ -130,4 +134,67 @@ describe('unfinished games are kept', () => {
       await context.close();
     }
   });
+});
+
+describe("the app's own links stay in the page", () => {
+  let env;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    it(`${viewport.width}x${viewport.height}: the rules' learn link, a lesson's links and "Your games" load no page; Back returns; skipping to the game keeps the screen`, async () => {
+      await withPage(env.browser, { viewport }, `keep-links-${viewport.width}`, async ({ page, problems }) => {
+        await gotoApp(page, env.url('?rules'));
+        await page.locator(byTestId('rules-text')).waitFor();
+        await page.evaluate(() => {
+          window.__sameDocument = true;
+        });
+        const loads = [];
+        page.on('load', () => loads.push(page.url()));
+
+        // The rules' link to the lessons: the lessons' list, in the page.
+        await page.locator(byTestId('rules-learn')).click();
+        await page.locator(byTestId('learn-course')).waitFor({ timeout: 30_000 });
+        assert.match(page.url(), /[?&]learn(?:$|&)/);
+        // A lesson (a button), then its "All lessons" link, then the lesson again (Back).
+        await page.locator(byTestId('lesson-open-2')).click();
+        await page.waitForURL(/learn=2/);
+        await page.locator(byTestId('lesson-list')).click();
+        await page.locator(byTestId('learn-course')).waitFor();
+        await page.goBack();
+        await page.locator(byTestId('lesson-head')).waitFor();
+        // "Skip to the game" changes only the fragment: the lesson is not drawn again.
+        await page.evaluate(() => {
+          document.querySelector('[data-testid="lesson-head"]').dataset.kept = 'yes';
+        });
+        await page.evaluate(() => document.querySelector('a.skip').click());
+        await page.waitForURL(/#main$/);
+        await page.waitForTimeout(100);
+        assert.equal(await page.locator('[data-kept="yes"]').count(), 1, 'the screen on show was not drawn again');
+        await page.goBack();
+        await page.waitForTimeout(100);
+        assert.equal(await page.locator('[data-kept="yes"]').count(), 1, 'Back from the fragment keeps the screen');
+
+        // Back twice: the lessons' list, then the rules.
+        await page.goBack();
+        await page.locator(byTestId('learn-course')).waitFor();
+        await page.goBack();
+        await page.locator(byTestId('rules-text')).waitFor();
+        // "Your games" from the home screen.
+        await page.locator(byTestId('nav-home')).click();
+        await page.locator(byTestId('games-entry')).click();
+        await page.locator(byTestId('games-screen')).waitFor({ timeout: 30_000 });
+        await page.goBack();
+        await page.locator(byTestId('home-screen')).waitFor();
+
+        assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was never reloaded');
+        assert.deepEqual(loads, [], 'no page load after the first');
+        assert.deepEqual(problems, [], describeProblems(problems));
+      });
+    });
+  }
 });

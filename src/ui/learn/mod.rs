@@ -144,8 +144,11 @@ where
         super::parts::fetch_table(game);
     }
     let course = loaded_course(game);
-    // The lessons' stylesheet (not in the first load's styles), with the part.
-    let sheet = view! { <link rel="stylesheet" href="lessons/learn.css" /> };
+    // The lessons' stylesheet (not in the first load's styles), with the
+    // part: added to the document once and kept, so that a lesson opened from
+    // another (its "Next lesson") is laid out with it from its first frame,
+    // where the coach's target is scrolled into view (issue 52).
+    browser::add_stylesheet("lessons/learn.css");
     // This closure re-runs only when the course arrives: the language is
     // read inside each piece's own closures. (Reading it here rebuilt a
     // lesson on every switch of language: its table's holder twice, its
@@ -165,7 +168,7 @@ where
             },
         }
     };
-    view! { {sheet} {screen} }.into_any()
+    screen.into_any()
 }
 
 /// The course: each lesson with ✓ once done, and the one to do next.
