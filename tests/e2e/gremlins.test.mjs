@@ -264,6 +264,8 @@ describe(`gremlins (seed ${SEED})`, () => {
           assert.deepEqual(problems, [], describeProblems(problems));
           assert.ok(taps > 20 && reloads > 1, `${taps} taps, ${reloads} reloads`);
           console.log(`# ${game} ${size}: ${taps} taps, ${reloads} reloads, resumed at moves ${resumedAt.join(', ')}`);
+          // The resume check ran (a reload on another screen skips it).
+          assert.ok(resumedAt.length > 0, `no reload at a table checked the resume (${reloads} reloads)`);
           if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
         } catch (error) {
           await screenshot(page, `gremlins-failure-${game}-${size}`).catch(() => {});
