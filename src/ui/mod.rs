@@ -189,13 +189,15 @@ fn App(start: Start) -> impl IntoView {
     });
     // The page's title names the game on screen ("J'achète — Tablée"): a
     // tab, a bookmark and a screen reader's first words say what is played.
+    // (A memo: a move changes the shell, not the game; setting the title at
+    // every bot move cost about a millisecond each, issue 53.)
+    let titled = Memo::new(move |_| match ctx.screen.get() {
+        Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
+        Screen::Puzzles(game) | Screen::Puzzle(game, _) | Screen::Learn(game, _) => Some(game),
+        _ => None,
+    });
     Effect::new(move |_| {
-        let game = match ctx.screen.get() {
-            Screen::Game => ctx.shell.with(|sh| sh.game.as_ref().map(|g| g.game())),
-            Screen::Puzzles(game) | Screen::Puzzle(game, _) | Screen::Learn(game, _) => Some(game),
-            _ => None,
-        };
-        browser::set_title(&match game {
+        browser::set_title(&match titled.get() {
             Some(game) => format!("{} — Tablée", game.title()),
             None => "Tablée".to_string(),
         });
