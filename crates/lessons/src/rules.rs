@@ -5,7 +5,6 @@ use tablee_engine::json::Json;
 use tablee_engine::jachete::{self as ja, JaAction, JaGame};
 use tablee_engine::katzenjammer::{self as kb, KbState};
 use tablee_engine::notation::ActionError;
-use tablee_engine::scenario;
 use tablee_engine::game::Refusal;
 use tablee_engine::{Game, RuleError, Seat};
 
@@ -65,7 +64,7 @@ impl Rules for Katzenjammer {
     const GAME: &'static str = "katzenjammer";
 
     fn start(position: &Json) -> Result<KbState, String> {
-        scenario::katzenjammer::start(position).map_err(|m| m.0)
+        kb::scenario::start(position).map_err(|m| m.0)
     }
 
     fn read(action: &Json) -> Result<kb::Action, Result<RuleError<<KbState as Game>::Refusal>, String>> {
@@ -97,7 +96,7 @@ impl Rules for Jachete {
     const GAME: &'static str = "jachete";
 
     fn start(position: &Json) -> Result<JaGame, String> {
-        scenario::jachete::start(position).map(JaGame::from_round).map_err(|m| m.0)
+        ja::scenario::start(position).map(JaGame::from_round).map_err(|m| m.0)
     }
 
     fn read(action: &Json) -> Result<JaAction, Result<RuleError<<JaGame as Game>::Refusal>, String>> {

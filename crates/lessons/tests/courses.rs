@@ -44,8 +44,8 @@ fn each_lesson_is_a_scenario_the_engine_replays() {
         for (i, lesson) in course.lessons.iter().enumerate() {
             let input = scenario(lesson);
             let out = match game {
-                "katzenjammer" => tablee_engine::scenario::katzenjammer::run(&input),
-                _ => tablee_engine::scenario::jachete::run(&input),
+                "katzenjammer" => tablee_engine::katzenjammer::scenario::run(&input),
+                _ => tablee_engine::jachete::scenario::run(&input),
             }
             .unwrap();
             assert_eq!(out.get("ok"), Some(&Json::Bool(true)), "{game} lesson {}: {}", i + 1, out.text());

@@ -28,7 +28,7 @@ use tablee_bots::Level;
 use tablee_engine::jachete::{notation, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, TableMeld, SMALL_POT_STAKE, START_MONEY};
 use tablee_engine::json::Json;
 use tablee_engine::rng::{derive_seed, Rng};
-use tablee_engine::scenario::jachete::options_to_json;
+use tablee_engine::jachete::scenario::options_to_json;
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::analysis::Estimate;

@@ -17,7 +17,7 @@ use tablee_bots::{decide, Level};
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, BidKind, Counts, KbState, KbView, Options, Phase};
 use tablee_engine::rng::derive_seed;
-use tablee_engine::scenario::katzenjammer::options_to_json;
+use tablee_engine::katzenjammer::scenario::options_to_json;
 use tablee_engine::Seed;
 
 use crate::analysis::{Estimate, Samples};

@@ -10,7 +10,7 @@ use std::fmt;
 
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, Deal, KbState, Options};
-use tablee_engine::scenario::katzenjammer::options_to_json;
+use tablee_engine::katzenjammer::scenario::options_to_json;
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::format::{Puzzle, PuzzleFile, PuzzleGame};

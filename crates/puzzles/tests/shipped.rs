@@ -60,7 +60,7 @@ fn every_shipped_scenario_reaches_the_replayed_state() {
         let position = replay::replay::<KbState>(&file, p).unwrap();
         let scenario_file = replay::scenario::<KbState>(&file, p).unwrap();
         // Through text, as `tablee scenario` reads it.
-        let output = scenario::parse(&scenario_file.text()).and_then(|input| scenario::katzenjammer::run(&input)).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
+        let output = scenario::parse(&scenario_file.text()).and_then(|input| tablee_engine::katzenjammer::scenario::run(&input)).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
         assert_eq!(output.get("ok"), Some(&Json::Bool(true)), "puzzle {}: {output}", p.id);
         let state = output.get("state").unwrap();
         position.state.agrees_with_scenario_state(state).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));

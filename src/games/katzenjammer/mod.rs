@@ -100,7 +100,7 @@ impl GameDef for Katzenjammer {
     }
 
     fn view_to_json(view: &KbView) -> Json {
-        tablee_engine::scenario::katzenjammer::view_to_json(view)
+        tablee_engine::katzenjammer::scenario::view_to_json(view)
     }
 
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {

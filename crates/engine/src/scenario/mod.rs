@@ -4,14 +4,11 @@
 //! A file that cannot be read as a scenario is *malformed* ([`Malformed`]: the
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
-//! Actions are read by each game's codec (`katzenjammer::notation`,
-//! `jachete::notation`); each game's runner (`run`) and the output's and the
-//! bot protocol's encoders of states, views, events and results are in
-//! [`katzenjammer`] and [`jachete`]. The shared readers are here; nothing
-//! here names a game (the `tablee` command's registry picks the runner).
-
-pub mod jachete;
-pub mod katzenjammer;
+//! Actions are read by each game's codec (its `notation` module); each
+//! game's runner (`run`) and the output's and the bot protocol's encoders of
+//! states, views, events and results are in its own folder
+//! (`<game>/scenario.rs`). The shared readers are here; nothing here names a
+//! game (the `tablee` command's registry picks the runner).
 
 use crate::game::{RuleError, Seat};
 use crate::json::{Json, ParseError};
@@ -46,7 +43,7 @@ impl<R: std::fmt::Display> From<ActionError<R>> for Malformed {
 
 /// Reads a scenario file's text as JSON (a parse error names its line and
 /// column). Which game runs it is the tools' choice, by its `"game"`: each
-/// game's runner is its module's `run` (`katzenjammer::run`, `jachete::run`).
+/// game's runner is its `scenario::run` (`crate::<game>::scenario::run`).
 pub fn parse(text: &str) -> Result<Json, Malformed> {
     Json::parse(text).map_err(|e| Malformed(format!("not valid JSON: {}", where_in(text, &e))))
 }
@@ -62,7 +59,7 @@ fn where_in(text: &str, e: &ParseError) -> String {
 }
 
 /// The one true-or-false option of a game's `"options"` object (absent: false).
-fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
+pub(crate) fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
     let Some(options) = input.get("options") else { return Ok(false) };
     if let Json::Obj(fields) = object(options, "\"options\"")? {
         if let Some((other, _)) = fields.iter().find(|(key, _)| key != name) {
@@ -76,7 +73,7 @@ fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
 }
 
 /// A list of cards, read by the game's `card` reader: `what[i]` names each.
-fn card_list<C, R: std::fmt::Display>(
+pub(crate) fn card_list<C, R: std::fmt::Display>(
     value: &Json,
     what: &str,
     card: fn(&Json, &str) -> Result<C, ActionError<R>>,
@@ -87,13 +84,13 @@ fn card_list<C, R: std::fmt::Display>(
 /// One action as written in the file: the seat that claims to move, and what.
 /// A well-formed action the rules can never accept (a three-card "foursome")
 /// is kept as its refusal, reported when its turn comes.
-struct Step<A> {
-    seat: Seat,
-    action: Result<A, String>,
+pub(crate) struct Step<A> {
+    pub(crate) seat: Seat,
+    pub(crate) action: Result<A, String>,
 }
 
 /// The file's `"actions"`, each read by the game's codec (`read(value, at)`).
-fn steps<A, R: std::fmt::Display>(
+pub(crate) fn steps<A, R: std::fmt::Display>(
     input: &Json,
     read: fn(&Json, &str) -> Result<A, ActionError<R>>,
 ) -> Result<Vec<Step<A>>, Malformed> {
@@ -115,7 +112,7 @@ fn steps<A, R: std::fmt::Display>(
 
 /// Applies the steps in order, each by the seat whose move it is; stops at
 /// the first refused one: its index and why (`over` when nobody is to act).
-fn play<S, A, R: std::fmt::Display>(
+pub(crate) fn play<S, A, R: std::fmt::Display>(
     state: &mut S,
     steps: &[Step<A>],
     over: &str,
@@ -136,7 +133,7 @@ fn play<S, A, R: std::fmt::Display>(
 }
 
 /// The output object: `"ok"`, the refused action if any, the state, the result.
-fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> Json {
+pub(crate) fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> Json {
     let mut out = Json::obj([("ok", error.is_none().into())]);
     if let Some((index, message)) = error {
         out.set("error_at", index.into());
@@ -150,6 +147,6 @@ fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> 
 }
 
 /// A list of numbers (or of anything that is JSON).
-fn list<T: Copy + Into<Json>>(items: &[T]) -> Json {
+pub(crate) fn list<T: Copy + Into<Json>>(items: &[T]) -> Json {
     Json::Arr(items.iter().map(|&x| x.into()).collect())
 }

@@ -3,7 +3,7 @@
 //! (docs/bot-protocol.md): views, options and results. Actions are written
 //! and read by [`crate::jachete::notation`].
 
-use super::{bool_option, card_list, list, output, play, steps, Malformed};
+use crate::scenario::{bool_option, card_list, list, output, play, steps, Malformed};
 use crate::jachete::notation::{self, cards_to_json, table_to_json};
 use crate::jachete::{
     contract, Card, JaGame, JaOptions, JaPhase, JaRound, JaView, Reshuffle, RoundSetup, SMALL_POT_STAKE, START_MONEY,

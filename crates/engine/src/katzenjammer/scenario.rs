@@ -3,7 +3,7 @@
 //! public events, options and results. Actions are written and read by
 //! [`crate::katzenjammer::notation`].
 
-use super::{bool_option, card_list, list, output, play, steps, Malformed};
+use crate::scenario::{bool_option, card_list, list, output, play, steps, Malformed};
 use crate::json::Json;
 use crate::katzenjammer::notation::{self, cards_to_json, foursomes_to_json};
 use crate::katzenjammer::{BidKind, Card, Counts, EndCause, Event, KbState, KbView, Options, Phase, StandingBid};
