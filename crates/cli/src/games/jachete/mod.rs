@@ -73,7 +73,7 @@ impl Tool for Jachete {
     }
 
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
-        Some(crate::tool::lessons_of::<tablee_lessons::rules::Jachete>(course))
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::jachete::Jachete>(course))
     }
 
     fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {

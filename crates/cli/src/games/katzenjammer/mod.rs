@@ -68,7 +68,7 @@ impl Tool for Katzenjammer {
     }
 
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
-        Some(crate::tool::lessons_of::<tablee_lessons::rules::Katzenjammer>(course))
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::katzenjammer::Katzenjammer>(course))
     }
 
     fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
