@@ -21,16 +21,14 @@
 use super::notation::{self, action_to_json};
 use super::HcState;
 use crate::json::Json;
-use crate::notation::read::{array, object, required, uint};
-use crate::scenario::{card_list, list, output, play, steps, Malformed};
+use crate::notation::read::{object, required, uint};
+use crate::scenario::{hands_and_stock, list, run_with, Malformed};
 use crate::Game;
 
 /// Runs a High card scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
-    let steps = steps(input, notation::read_action)?;
-    let mut state = start(input)?;
-    let error = play(&mut state, &steps, "everyone has chosen: no more actions", HcState::to_act, HcState::apply);
-    Ok(output(state_json(&state), error, result_json(&state)))
+    let over = "everyone has chosen: no more actions";
+    run_with(input, notation::read_action, start, over, HcState::to_act, HcState::apply, |s| (state_json(s), result_json(s)))
 }
 
 /// The scenario's position before its actions.
@@ -43,15 +41,7 @@ pub fn start(input: &Json) -> Result<HcState, Malformed> {
         }
     }
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
-    let hands = array(required(input, "hands", "the scenario")?, "\"hands\"")?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| card_list(h, &format!("hands[{i}]"), notation::card))
-        .collect::<Result<Vec<_>, _>>()?;
-    let stock = match input.get("stock") {
-        Some(s) => card_list(s, "\"stock\"", notation::card)?,
-        None => Vec::new(),
-    };
+    let (hands, stock) = hands_and_stock(input, notation::card)?;
     HcState::from_position(players, &hands, &stock).map_err(Malformed)
 }
 

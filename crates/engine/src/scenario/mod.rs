@@ -72,8 +72,46 @@ pub(crate) fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
     }
 }
 
+/// Runs a scenario file with its game's parts: `read` reads its actions,
+/// `start` its position; the actions are applied in turn (by `to_act` and
+/// `apply`; `over`: why none may come after the end), and `encode` writes
+/// the output's `"state"` and `"result"`.
+pub(crate) fn run_with<S, A, R: std::fmt::Display>(
+    input: &Json,
+    read: fn(&Json, &str) -> Result<A, ActionError<R>>,
+    start: fn(&Json) -> Result<S, Malformed>,
+    over: &str,
+    to_act: fn(&S) -> Option<Seat>,
+    apply: fn(&mut S, &A) -> Result<(), RuleError<R>>,
+    encode: fn(&S) -> (Json, Option<Json>),
+) -> Result<Json, Malformed> {
+    let steps = steps(input, read)?;
+    let mut state = start(input)?;
+    let error = play(&mut state, &steps, over, to_act, apply);
+    let (state, result) = encode(&state);
+    Ok(output(state, error, result))
+}
+
+/// The file's `"hands"` (one list a seat, any length) and `"stock"` (top
+/// card first; absent: none), each card read by the game's `card` reader.
+pub(crate) fn hands_and_stock<C, R: std::fmt::Display>(
+    input: &Json,
+    card: fn(&Json, &str) -> Result<C, ActionError<R>>,
+) -> Result<(Vec<Vec<C>>, Vec<C>), Malformed> {
+    let hands = array(required(input, "hands", "the scenario")?, "\"hands\"")?
+        .iter()
+        .enumerate()
+        .map(|(i, h)| card_list(h, &format!("hands[{i}]"), card))
+        .collect::<Result<Vec<_>, _>>()?;
+    let stock = match input.get("stock") {
+        Some(s) => card_list(s, "\"stock\"", card)?,
+        None => Vec::new(),
+    };
+    Ok((hands, stock))
+}
+
 /// A list of cards, read by the game's `card` reader: `what[i]` names each.
-pub(crate) fn card_list<C, R: std::fmt::Display>(
+fn card_list<C, R: std::fmt::Display>(
     value: &Json,
     what: &str,
     card: fn(&Json, &str) -> Result<C, ActionError<R>>,
@@ -84,13 +122,13 @@ pub(crate) fn card_list<C, R: std::fmt::Display>(
 /// One action as written in the file: the seat that claims to move, and what.
 /// A well-formed action the rules can never accept (a three-card "foursome")
 /// is kept as its refusal, reported when its turn comes.
-pub(crate) struct Step<A> {
-    pub(crate) seat: Seat,
-    pub(crate) action: Result<A, String>,
+struct Step<A> {
+    seat: Seat,
+    action: Result<A, String>,
 }
 
 /// The file's `"actions"`, each read by the game's codec (`read(value, at)`).
-pub(crate) fn steps<A, R: std::fmt::Display>(
+fn steps<A, R: std::fmt::Display>(
     input: &Json,
     read: fn(&Json, &str) -> Result<A, ActionError<R>>,
 ) -> Result<Vec<Step<A>>, Malformed> {
@@ -112,7 +150,7 @@ pub(crate) fn steps<A, R: std::fmt::Display>(
 
 /// Applies the steps in order, each by the seat whose move it is; stops at
 /// the first refused one: its index and why (`over` when nobody is to act).
-pub(crate) fn play<S, A, R: std::fmt::Display>(
+fn play<S, A, R: std::fmt::Display>(
     state: &mut S,
     steps: &[Step<A>],
     over: &str,
@@ -133,7 +171,7 @@ pub(crate) fn play<S, A, R: std::fmt::Display>(
 }
 
 /// The output object: `"ok"`, the refused action if any, the state, the result.
-pub(crate) fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> Json {
+fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> Json {
     let mut out = Json::obj([("ok", error.is_none().into())]);
     if let Some((index, message)) = error {
         out.set("error_at", index.into());
