@@ -30,7 +30,7 @@ impl crate::tool::Puzzles for JaPuzzles {
     }
 
     fn explain(&self, file: &mut PuzzleFile) -> Result<std::collections::BTreeMap<String, usize>, (u32, String)> {
-        tablee_puzzles::explain_ja::rewrite(file)
+        tablee_puzzles::jachete::explain::rewrite(file)
     }
 
     fn scenario(&self, file: &PuzzleFile, puzzle: &Puzzle) -> Result<Json, String> {

@@ -7,9 +7,8 @@
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::scenario;
-use tablee_puzzles::complete::{self, CompleteError, Completion};
 use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
-use tablee_puzzles::mine::{self, Config};
+use tablee_puzzles::katzenjammer::{complete::{self, CompleteError, Completion}, mine::{self, Config}};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
@@ -109,7 +108,7 @@ fn a_corrupted_puzzle_is_refused_with_the_reason() {
     ));
     // A file of another game.
     let mut other = file.clone();
-    other.game = "jachete".into();
+    other.game = "chess".into();
     assert!(matches!(replay::replay::<KbState>(&other, &p), Err(ReplayError::WrongGame { .. })));
 }
 
