@@ -517,7 +517,7 @@ pub fn thinking_text(name: &str, lang: Lang) -> String {
 /// A text with its first letter in capitals, and one letter in capitals,
 /// without Unicode's case tables (~13 KB gzip of the core's data;
 /// docs/performance.md): one definition, with the puzzles' explanations.
-pub use tablee_puzzles::explain_ja::{capitalise, upper};
+pub use tablee_puzzles::explanation::{capitalise, upper};
 
 // ----- errors ------------------------------------------------------------------
 

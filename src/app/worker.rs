@@ -30,7 +30,7 @@
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_engine::Game;
-use tablee_puzzles::analysis::Estimate;
+use tablee_puzzles::estimate::Estimate;
 use tablee_puzzles::format::Unit;
 use tablee_puzzles::judge::Comparison;
 

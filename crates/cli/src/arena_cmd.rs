@@ -34,7 +34,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         }
     }
     // Another game's option: say whose.
-    for other in games::GAMES.iter().filter(|t| t.code() != tool.code()) {
+    for other in games::all().filter(|t| t.code() != tool.code()) {
         if let Some(flag) = other.arena_flags().iter().find(|f| args.flag(f) && !tool.arena_flags().contains(f)) {
             return Err(usage(format!("--{flag} is a {} option (--game {})", other.title(), other.code())));
         }

@@ -4,7 +4,7 @@
 //! course short enough, and every rule a player acts on taught somewhere.
 
 use tablee_engine::json::Json;
-use tablee_lessons::rules::{Jachete, Katzenjammer};
+use tablee_lessons::rules::{jachete::{cards_named, Jachete}, katzenjammer::Katzenjammer};
 use tablee_lessons::{check, scenario, taps, Course, Rules};
 
 fn course(game: &str) -> Course {
@@ -44,8 +44,8 @@ fn each_lesson_is_a_scenario_the_engine_replays() {
         for (i, lesson) in course.lessons.iter().enumerate() {
             let input = scenario(lesson);
             let out = match game {
-                "katzenjammer" => tablee_engine::scenario::katzenjammer::run(&input),
-                _ => tablee_engine::scenario::jachete::run(&input),
+                "katzenjammer" => tablee_engine::katzenjammer::scenario::run(&input),
+                _ => tablee_engine::jachete::scenario::run(&input),
             }
             .unwrap();
             assert_eq!(out.get("ok"), Some(&Json::Bool(true)), "{game} lesson {}: {}", i + 1, out.text());
@@ -75,7 +75,6 @@ fn a_broken_lesson_is_reported_with_where() {
 /// the lesson and step where it is.
 #[test]
 fn a_lesson_whose_words_disagree_with_its_position_is_reported() {
-    use tablee_lessons::rules::Jachete;
     let mut course = course("jachete");
     course.lessons[0].steps[1].say.en = "Everyone starts with 60 cents.".into();
     course.lessons[0].steps[4].say.fr = "C'est votre tour : vous avez pioché le 8♠ (marqué dans votre main).".into();
@@ -92,7 +91,7 @@ fn a_lesson_whose_words_disagree_with_its_position_is_reported() {
 /// The cards a J'achète line names, as the table labels them or in words.
 #[test]
 fn a_jachete_line_names_its_cards() {
-    use tablee_lessons::rules::jachete_cards_named as named;
+    let named = cards_named;
     assert_eq!(named("Touchez votre D♣, puis le ★ des dames ; vos 9, le 10♥.", true), ["QC", "JK", "10H"]);
     assert_eq!(named("Tap your Q♣, then the joker; the 7 of clubs, the king of diamonds.", false), ["QC", "JK", "7C", "KD"]);
     assert_eq!(named("Ajoutez votre 7 de trèfle à vos 7, et votre dame de cœur aux dames, l'as de pique.", true), ["7C", "QH", "AS"]);

@@ -3,7 +3,7 @@
 
 use tablee_bots::Level;
 
-use crate::analysis::Estimate;
+use crate::estimate::Estimate;
 use crate::format::Unit;
 
 /// Candidates within this of the best, and not separable from it, are answers too.

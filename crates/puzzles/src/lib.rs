@@ -7,17 +7,20 @@
 //!   save document with its own save code (`app::puzzles`) and resumes.
 //! - [`replay`]: reaching a puzzle's position from its seed and checking it
 //!   (seat to move, candidates legal); the position as a scenario file.
-//! - [`analysis`], [`mine`], [`explain`] (and J'achète's [`explain_ja`]): how `tablee puzzles` finds them
-//!   ([`miner`]: the miner's loop, for both games; [`jachete`]: J'achète's);
-//!   [`complete`]: the other candidates of a file's puzzles, analysed again.
+//! - [`miner`]: the miner's loop, for every game; [`judge`]: which
+//!   candidates are the answers; [`estimate`]: the estimates and threads
+//!   every game's analysis shares; [`explanation`]: what every game's
+//!   explanations share.
+//! - Each game's puzzles are its folder, one line a game below:
+//!   [`katzenjammer`] (its analysis, mining, explanations, completion) and
+//!   [`jachete`] (its mining and analysis, its explanations).
 
-pub mod analysis;
-pub mod complete;
-pub mod explain;
-pub mod explain_ja;
+pub mod estimate;
+pub mod explanation;
 pub mod format;
-pub mod jachete;
 pub mod judge;
-pub mod mine;
 pub mod miner;
 pub mod replay;
+
+pub mod jachete;
+pub mod katzenjammer;

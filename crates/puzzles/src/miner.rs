@@ -8,7 +8,7 @@
 //!
 //! What differs between the games — who sits, which decisions are worth
 //! asking, the analysis itself — is a [`Miner`]: Katzenjammer's in
-//! [`crate::mine`], J'achète's in [`crate::jachete`].
+//! `crate::katzenjammer::mine`, J'achète's in `crate::jachete`.
 
 use std::collections::HashMap;
 use std::time::Instant;

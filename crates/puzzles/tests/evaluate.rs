@@ -10,9 +10,9 @@
 use tablee_engine::jachete::JaGame;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::Game;
-use tablee_puzzles::analysis::Estimate;
+use tablee_puzzles::estimate::Estimate;
 use tablee_puzzles::format::{stored, stored_ci, PuzzleFile};
-use tablee_puzzles::{jachete, mine, replay};
+use tablee_puzzles::{jachete, katzenjammer::mine, replay};
 
 fn read(game: &str) -> PuzzleFile {
     let path = format!("{}/../../public/puzzles/{game}.json", env!("CARGO_MANIFEST_DIR"));

@@ -8,7 +8,6 @@
 use tablee_bots::arena::decision_seed;
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions};
 use tablee_engine::json::Json;
-use tablee_engine::scenario;
 use tablee_engine::{Game, Seed};
 use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
 use tablee_puzzles::jachete::{self as ja, Config, POINTS_MARGIN};
@@ -22,7 +21,7 @@ fn shipped() -> PuzzleFile {
 
 /// Runs a scenario through the engine and compares its state with `state`.
 fn scenario_agrees(scenario: &Json, state: &JaGame) -> Result<(), String> {
-    let output = scenario::jachete::run(scenario).map_err(|e| format!("malformed: {e}"))?;
+    let output = tablee_engine::jachete::scenario::run(scenario).map_err(|e| format!("malformed: {e}"))?;
     if output.get("ok").and_then(Json::as_bool) != Some(true) {
         return Err(format!("the scenario stops: {}", output.text()));
     }

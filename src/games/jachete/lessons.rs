@@ -22,7 +22,7 @@ use crate::ui::learn::Coached;
 
 impl Coached for Jachete {
     fn opening(lesson: &Lesson) -> Result<JaGame, String> {
-        tablee_lessons::check::opening::<tablee_lessons::rules::Jachete>(lesson)
+        tablee_lessons::check::opening::<tablee_lessons::rules::jachete::Jachete>(lesson)
     }
 
     fn target(session: &Session<Self>, action: &JaAction) -> Option<String> {
@@ -497,7 +497,7 @@ mod tests {
     use crate::app::game::GameDef;
     use crate::games::jachete::staging::{Order, Target};
     use tablee_engine::{Game, Seat};
-    use tablee_lessons::rules::{jachete_cards_named, Jachete as Rules};
+    use tablee_lessons::rules::jachete::{cards_named, Jachete as Rules};
     use tablee_lessons::Course;
 
     fn course() -> Course {
@@ -562,7 +562,7 @@ mod tests {
         } else {
             low.match_indices("tap").map(|(i, _)| i).find(|&i| !low[i + 3..].starts_with(|c: char| c.is_alphabetic()))
         };
-        at.map(|i| jachete_cards_named(&line[i..], fr)).unwrap_or_default()
+        at.map(|i| cards_named(&line[i..], fr)).unwrap_or_default()
     }
 
     /// The words of a button as the table shows it.

@@ -121,7 +121,7 @@ impl GameDef for Jachete {
     }
 
     fn view_to_json(view: &JaView) -> Json {
-        tablee_engine::scenario::jachete::view_to_json(view)
+        tablee_engine::jachete::scenario::view_to_json(view)
     }
 
     /// JA-9: every seat that may buy the card on offer, in priority order.

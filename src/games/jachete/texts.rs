@@ -350,11 +350,11 @@ pub fn stage_error(e: StageError, lang: Lang) -> &'static str {
 }
 
 /// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
-/// plain words for a newcomer (`tablee_puzzles::explain_ja::plain`: the
+/// plain words for a newcomer (`tablee_puzzles::jachete::explain::plain`: the
 /// puzzles' reasons, one copy of them, worded for play; issue 52): the
 /// table's hint and the coached game's line. `None` when no reason holds.
 pub fn why(view: &tablee_engine::jachete::JaView, best: &JaAction, other: &JaAction, lang: Lang) -> Option<String> {
-    let (en, fr) = tablee_puzzles::explain_ja::plain(view, best, other)?;
+    let (en, fr) = tablee_puzzles::jachete::explain::plain(view, best, other)?;
     Some(if lang == Lang::Fr { fr } else { en })
 }
 

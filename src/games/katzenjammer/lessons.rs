@@ -13,7 +13,7 @@ use crate::ui::learn::Coached;
 
 impl Coached for Katzenjammer {
     fn opening(lesson: &Lesson) -> Result<KbState, String> {
-        tablee_lessons::check::opening::<tablee_lessons::rules::Katzenjammer>(lesson)
+        tablee_lessons::check::opening::<tablee_lessons::rules::katzenjammer::Katzenjammer>(lesson)
     }
 
     fn target(session: &Session<Self>, action: &Action) -> Option<String> {

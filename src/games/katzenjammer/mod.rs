@@ -54,9 +54,9 @@ impl GameDef for Katzenjammer {
     const PUZZLES: bool = true;
 
     /// The puzzles' deep analysis (the tuned heuristic's rollouts to the
-    /// game's end on the shipped file's 4,000 worlds: `tablee_puzzles::mine::evaluate`).
+    /// game's end on the shipped file's 4,000 worlds: `tablee_puzzles::katzenjammer::mine::evaluate`).
     fn puzzle_values(view: &KbView, seed: Seed, at: usize, moves: &[Action], unit: tablee_puzzles::format::Unit) -> Option<Vec<Vec<f64>>> {
-        Some(tablee_puzzles::mine::evaluate(view, seed, at, moves, tablee_puzzles::mine::SHIPPED_WORLDS, unit))
+        Some(tablee_puzzles::katzenjammer::mine::evaluate(view, seed, at, moves, tablee_puzzles::katzenjammer::mine::SHIPPED_WORLDS, unit))
     }
 
     fn players_words(lang: Lang) -> &'static str {
@@ -100,7 +100,7 @@ impl GameDef for Katzenjammer {
     }
 
     fn view_to_json(view: &KbView) -> Json {
-        tablee_engine::scenario::katzenjammer::view_to_json(view)
+        tablee_engine::katzenjammer::scenario::view_to_json(view)
     }
 
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {

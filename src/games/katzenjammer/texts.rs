@@ -273,11 +273,11 @@ pub fn presentation_text(p: &Presentation, lang: Lang) -> String {
 }
 
 /// Why `best` beats `other`, from the seat's `view` (never a hidden card), in
-/// plain words for a newcomer (`tablee_puzzles::explain::plain`: the
+/// plain words for a newcomer (`tablee_puzzles::katzenjammer::explain::plain`: the
 /// puzzles' reasons, one copy of them, worded for play; issue 52): the
 /// table's hint and the coached game's line. `None` when no reason holds.
 pub fn why(view: &tablee_engine::katzenjammer::KbView, best: &tablee_engine::katzenjammer::Action, other: &tablee_engine::katzenjammer::Action, lang: Lang) -> Option<String> {
-    let (en, fr) = tablee_puzzles::explain::plain(view, best, other)?;
+    let (en, fr) = tablee_puzzles::katzenjammer::explain::plain(view, best, other)?;
     Some(if lang == Lang::Fr { fr } else { en })
 }
 

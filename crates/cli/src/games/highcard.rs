@@ -1,10 +1,12 @@
-//! High card in the `tablee` command (the tests' third game): the arena and
-//! the bot protocol; no scenarios, benchmark or puzzles, which the commands
-//! say.
+//! High card in the `tablee` command (the tests' third game): its scenarios,
+//! the arena and the bot protocol; no benchmark or puzzles, which the
+//! commands say.
 
 use serde_json::Value;
 use tablee_bots::arena::Table;
-use tablee_engine::highcard::{notation, HcState, HcView, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::highcard::{notation, scenario, HcState, HcView, MAX_PLAYERS, MIN_PLAYERS};
+use tablee_engine::json::Json;
+use tablee_engine::scenario::Malformed;
 use tablee_engine::{Game, Seat};
 
 use crate::args::Options as Args;
@@ -24,6 +26,10 @@ impl Tool for HighCard {
 
     fn title(&self) -> &'static str {
         "High card"
+    }
+
+    fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
+        Some(scenario::run(input))
     }
 
     fn arena_check(&self, players: usize, _args: &Args) -> Option<Result<(), String>> {
@@ -77,7 +83,6 @@ mod tests {
     use tablee_bots::arena::{self, BuiltIn, Player};
     use tablee_bots::Level;
 
-    use tablee_engine::json::Json;
 
     use super::*;
     use crate::ext_bot::{self, ExtSettings, ExternalBot};
@@ -99,7 +104,7 @@ mod tests {
         let puzzles = crate::puzzles_cmd::run(&strings(&["--game", "highcard", "--out", "/nonexistent"]));
         assert!(puzzles.err().is_some_and(|f| f.code == 2 && f.message == "highcard has no puzzles"));
         let scenario = crate::scenario_cmd::run_input(&Json::obj([("game", Json::str("highcard"))]));
-        assert_eq!(scenario.map_err(|m| m.0), Err("highcard has no scenarios".to_string()));
+        assert_eq!(scenario.map_err(|m| m.0), Err("the scenario has no \"players\"".to_string()));
     }
 
     /// The bot protocol carries High card: an external program (the

@@ -5,21 +5,32 @@
 
 use crate::tool::Tool;
 
-/// Declares each game's module and lists its tool, one line a game (a line
-/// may carry `#[cfg(test)]`: a game of the tests only).
+/// Declares each game's module and lists its tool, one line a game. A game
+/// of the tests only (High card) is a `#[test_game]` line: it is listed in the builds
+/// the tests run (`tablee_engine::test_game!`), the `tablee` their
+/// integration tests start included, and in no shipped build.
 macro_rules! games {
-    ($($(#[$meta:meta])* $module:ident),+ $(,)?) => {
-        $($(#[$meta])* pub mod $module;)+
+    ($($module:ident,)+ $(#[test_game] $test:ident,)*) => {
+        $(pub mod $module;)+
+        $(tablee_engine::test_game! { pub mod $test; })*
 
-        /// Every game, in this order in messages.
-        pub static GAMES: &[&dyn Tool] = &[$($(#[$meta])* &$module::TOOL),+];
+        static SHIPPED: &[&dyn Tool] = &[$(&$module::TOOL),+];
+        tablee_engine::test_game! {
+            { static TESTS: &[&dyn Tool] = &[$(&$test::TOOL),*]; }
+            else { static TESTS: &[&dyn Tool] = &[]; }
+        }
     };
 }
 
 games! {
     katzenjammer,
     jachete,
-    #[cfg(test)] highcard,
+    #[test_game] highcard,
+}
+
+/// Every game, in this order in messages (the tests' games last).
+pub fn all() -> impl Iterator<Item = &'static dyn Tool> {
+    SHIPPED.iter().chain(TESTS).copied()
 }
 
 /// The game of a command without `--game`.
@@ -28,21 +39,19 @@ pub const DEFAULT: &str = "katzenjammer";
 /// The game `--game` names (its code or another spelling, any case).
 pub fn find(name: &str) -> Result<&'static dyn Tool, String> {
     let wanted = name.trim().to_lowercase();
-    GAMES
-        .iter()
-        .copied()
+    all()
         .find(|t| t.code() == wanted || t.aliases().contains(&wanted.as_str()))
         .ok_or_else(|| format!("unknown game \"{name}\" (games: {})", codes().join(", ")))
 }
 
 /// The game a file names by its code (scenario and puzzle files).
 pub fn by_code(code: &str) -> Option<&'static dyn Tool> {
-    GAMES.iter().copied().find(|t| t.code() == code)
+    all().find(|t| t.code() == code)
 }
 
 /// Every game's code, in order.
 pub fn codes() -> Vec<&'static str> {
-    GAMES.iter().map(|t| t.code()).collect()
+    all().map(|t| t.code()).collect()
 }
 
 #[cfg(test)]

@@ -9,6 +9,10 @@
 //!   it for the stock's top card (the card given up leaves the game).
 //! - HC-3: when everyone has chosen, the game is over: the highest card wins,
 //!   and each player scores their card's value.
+//!
+//! Its scenario files (`"game": "highcard"`) are read and run by [`scenario`].
+
+pub mod scenario;
 
 use std::fmt;
 
@@ -89,6 +93,30 @@ impl HcState {
         Ok(HcState { hands: deck, stock, chosen: Vec::new() })
     }
 
+    /// A game from an explicit position (scenarios): each seat's card, and
+    /// the stock, top card first; the cards of 1 to 9 found in neither go
+    /// to the bottom of the stock, in ascending order (HC-1).
+    pub fn from_position(players: usize, hands: &[Vec<u8>], stock_top_first: &[u8]) -> Result<HcState, String> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(format!("High card is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (HC-1)"));
+        }
+        if hands.len() != players {
+            return Err(format!("{} hands for {players} players: give one hand per seat", hands.len()));
+        }
+        if let Some((seat, hand)) = hands.iter().enumerate().find(|(_, h)| h.len() != 1) {
+            return Err(format!("hands[{seat}] holds {} cards: each player is dealt one (HC-1)", hand.len()));
+        }
+        let mut seen = [false; 10];
+        for &card in hands.iter().flatten().chain(stock_top_first) {
+            if std::mem::replace(&mut seen[usize::from(card)], true) {
+                return Err(format!("card {card} twice in hands and stock: the deck has one of each, 1 to 9 (HC-1)"));
+            }
+        }
+        let mut stock = stock_top_first.to_vec();
+        stock.extend((1..=9).filter(|&c| !seen[usize::from(c)]));
+        Ok(HcState { hands: hands.iter().map(|h| h[0]).collect(), stock, chosen: Vec::new() })
+    }
+
     /// Each seat's card.
     pub fn hands(&self) -> &[u8] {
         &self.hands
@@ -96,6 +124,11 @@ impl HcState {
 
     pub fn chosen(&self) -> &[HcAction] {
         &self.chosen
+    }
+
+    /// The cards left in the stock.
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
     }
 }
 
@@ -183,11 +216,25 @@ pub mod notation {
     }
 
     pub fn action_from_json(value: &Json) -> Result<HcAction, ActionError<Refusal>> {
-        let act = string(required(object(value, "an action")?, "act", "an action")?, "\"act\"")?;
+        read_action(value, "action")
+    }
+
+    /// [`action_from_json`], naming the object `at` in its errors (a
+    /// scenario's `actions[3]`).
+    pub fn read_action(value: &Json, at: &str) -> Result<HcAction, ActionError<Refusal>> {
+        let act = string(required(object(value, at)?, "act", at)?, &format!("{at}.act"))?;
         match act {
             "keep" => Ok(HcAction::Keep),
             "swap" => Ok(HcAction::Swap),
             other => Err(malformed(format!("unknown act \"{other}\" (keep, swap)"))),
+        }
+    }
+
+    /// A card, 1 to 9 (HC-1), written as its number; `what` names it in errors.
+    pub fn card(value: &Json, what: &str) -> Result<u8, ActionError<Refusal>> {
+        match value.as_u64() {
+            Some(n @ 1..=9) => Ok(n as u8),
+            _ => Err(malformed(format!("{what}: {value} is not a card (1 to 9)"))),
         }
     }
 

@@ -165,7 +165,7 @@ impl JaGame {
         })
     }
     /// A game of the one round `round`, stopping at its end (a lesson's
-    /// position, issue 42, read from a scenario: `scenario::jachete::start`).
+    /// position, issue 42, read from a scenario: `jachete::scenario::start`).
     pub fn from_round(round: JaRound) -> JaGame {
         let seen_discards = round.first_card().into_iter().collect();
         let bought = forced_buy(&round);

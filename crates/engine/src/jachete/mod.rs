@@ -14,6 +14,7 @@ pub mod notation;
 mod parts;
 mod refusal;
 mod round;
+pub mod scenario;
 
 pub use cards::{deck, Card, Rank, Suit, DECK_SIZE, KINDS};
 pub use meld::{contract, max_wilds, read_meld, Contract, ContractError, Meld, MeldError, MeldKind, Standing};

@@ -12,6 +12,7 @@ mod log;
 mod matchplay;
 pub mod notation;
 mod refusal;
+pub mod scenario;
 mod state;
 mod view;
 

@@ -4,14 +4,11 @@
 //! A file that cannot be read as a scenario is *malformed* ([`Malformed`]: the
 //! command exits 2 with one line naming the problem). A well-formed file always
 //! runs; an action the rules refuse is reported in the output (`"ok": false`).
-//! Actions are read by each game's codec (`katzenjammer::notation`,
-//! `jachete::notation`); each game's runner (`run`) and the output's and the
-//! bot protocol's encoders of states, views, events and results are in
-//! [`katzenjammer`] and [`jachete`]. The shared readers are here; nothing
-//! here names a game (the `tablee` command's registry picks the runner).
-
-pub mod jachete;
-pub mod katzenjammer;
+//! Actions are read by each game's codec (its `notation` module); each
+//! game's runner (`run`) and the output's and the bot protocol's encoders of
+//! states, views, events and results are in its own folder
+//! (`<game>/scenario.rs`). The shared readers are here; nothing here names a
+//! game (the `tablee` command's registry picks the runner).
 
 use crate::game::{RuleError, Seat};
 use crate::json::{Json, ParseError};
@@ -46,7 +43,7 @@ impl<R: std::fmt::Display> From<ActionError<R>> for Malformed {
 
 /// Reads a scenario file's text as JSON (a parse error names its line and
 /// column). Which game runs it is the tools' choice, by its `"game"`: each
-/// game's runner is its module's `run` (`katzenjammer::run`, `jachete::run`).
+/// game's runner is its `scenario::run` (`crate::<game>::scenario::run`).
 pub fn parse(text: &str) -> Result<Json, Malformed> {
     Json::parse(text).map_err(|e| Malformed(format!("not valid JSON: {}", where_in(text, &e))))
 }
@@ -62,7 +59,7 @@ fn where_in(text: &str, e: &ParseError) -> String {
 }
 
 /// The one true-or-false option of a game's `"options"` object (absent: false).
-fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
+pub(crate) fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
     let Some(options) = input.get("options") else { return Ok(false) };
     if let Json::Obj(fields) = object(options, "\"options\"")? {
         if let Some((other, _)) = fields.iter().find(|(key, _)| key != name) {
@@ -73,6 +70,44 @@ fn bool_option(input: &Json, name: &str) -> Result<bool, Malformed> {
         None => Ok(false),
         Some(v) => v.as_bool().ok_or_else(|| Malformed(format!("option \"{name}\" is true or false, not {v}"))),
     }
+}
+
+/// Runs a scenario file with its game's parts: `read` reads its actions,
+/// `start` its position; the actions are applied in turn (by `to_act` and
+/// `apply`; `over`: why none may come after the end), and `encode` writes
+/// the output's `"state"` and `"result"`.
+pub(crate) fn run_with<S, A, R: std::fmt::Display>(
+    input: &Json,
+    read: fn(&Json, &str) -> Result<A, ActionError<R>>,
+    start: fn(&Json) -> Result<S, Malformed>,
+    over: &str,
+    to_act: fn(&S) -> Option<Seat>,
+    apply: fn(&mut S, &A) -> Result<(), RuleError<R>>,
+    encode: fn(&S) -> (Json, Option<Json>),
+) -> Result<Json, Malformed> {
+    let steps = steps(input, read)?;
+    let mut state = start(input)?;
+    let error = play(&mut state, &steps, over, to_act, apply);
+    let (state, result) = encode(&state);
+    Ok(output(state, error, result))
+}
+
+/// The file's `"hands"` (one list a seat, any length) and `"stock"` (top
+/// card first; absent: none), each card read by the game's `card` reader.
+pub(crate) fn hands_and_stock<C, R: std::fmt::Display>(
+    input: &Json,
+    card: fn(&Json, &str) -> Result<C, ActionError<R>>,
+) -> Result<(Vec<Vec<C>>, Vec<C>), Malformed> {
+    let hands = array(required(input, "hands", "the scenario")?, "\"hands\"")?
+        .iter()
+        .enumerate()
+        .map(|(i, h)| card_list(h, &format!("hands[{i}]"), card))
+        .collect::<Result<Vec<_>, _>>()?;
+    let stock = match input.get("stock") {
+        Some(s) => card_list(s, "\"stock\"", card)?,
+        None => Vec::new(),
+    };
+    Ok((hands, stock))
 }
 
 /// A list of cards, read by the game's `card` reader: `what[i]` names each.
@@ -150,6 +185,6 @@ fn output(state: Json, error: Option<(usize, String)>, result: Option<Json>) -> 
 }
 
 /// A list of numbers (or of anything that is JSON).
-fn list<T: Copy + Into<Json>>(items: &[T]) -> Json {
+pub(crate) fn list<T: Copy + Into<Json>>(items: &[T]) -> Json {
     Json::Arr(items.iter().map(|&x| x.into()).collect())
 }

@@ -11,7 +11,8 @@ use tablee_bots::jachete::ismcts;
 use tablee_bots::jachete::styles::StylePlayer;
 use tablee_engine::jachete::{notation, JaGame, JaOptions, JaView};
 use tablee_engine::json::Json;
-use tablee_engine::scenario::{self, jachete as ja_json, Malformed};
+use tablee_engine::jachete::scenario as ja_json;
+use tablee_engine::scenario::Malformed;
 use tablee_engine::Seat;
 
 use crate::args::Options as Args;
@@ -40,7 +41,7 @@ impl Tool for Jachete {
     }
 
     fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
-        Some(scenario::jachete::run(input))
+        Some(ja_json::run(input))
     }
 
     fn arena_flags(&self) -> &'static [&'static str] {
@@ -72,7 +73,7 @@ impl Tool for Jachete {
     }
 
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
-        Some(crate::tool::lessons_of::<tablee_lessons::rules::Jachete>(course))
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::jachete::Jachete>(course))
     }
 
     fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {

@@ -30,7 +30,7 @@ impl crate::tool::Puzzles for JaPuzzles {
     }
 
     fn explain(&self, file: &mut PuzzleFile) -> Result<std::collections::BTreeMap<String, usize>, (u32, String)> {
-        tablee_puzzles::explain_ja::rewrite(file)
+        tablee_puzzles::jachete::explain::rewrite(file)
     }
 
     fn scenario(&self, file: &PuzzleFile, puzzle: &Puzzle) -> Result<Json, String> {
@@ -114,7 +114,7 @@ fn ja_check(file: &str, sample: usize, worlds: u32, jobs: usize, fresh: u64) -> 
     let reach = |puzzle: &Puzzle| {
         let position = replay::replay::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
         let scenario = replay::scenario::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
-        let output = tablee_engine::scenario::jachete::run(&scenario).map_err(|e| format!("its scenario is malformed: {e}"))?;
+        let output = tablee_engine::jachete::scenario::run(&scenario).map_err(|e| format!("its scenario is malformed: {e}"))?;
         if output.get("ok").and_then(Json::as_bool) != Some(true) {
             return Err(format!("its scenario stops: {}", output.text()));
         }

@@ -9,7 +9,8 @@ use serde_json::Value;
 use tablee_bots::arena::Table;
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, KbState, KbView, Options, MAX_PLAYERS, MIN_PLAYERS};
-use tablee_engine::scenario::{self, katzenjammer as kb_json, Malformed};
+use tablee_engine::katzenjammer::scenario as kb_json;
+use tablee_engine::scenario::Malformed;
 use tablee_engine::Seat;
 
 use crate::args::Options as Args;
@@ -38,7 +39,7 @@ impl Tool for Katzenjammer {
     }
 
     fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
-        Some(scenario::katzenjammer::run(input))
+        Some(kb_json::run(input))
     }
 
     fn arena_flags(&self) -> &'static [&'static str] {
@@ -67,7 +68,7 @@ impl Tool for Katzenjammer {
     }
 
     fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
-        Some(crate::tool::lessons_of::<tablee_lessons::rules::Katzenjammer>(course))
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::katzenjammer::Katzenjammer>(course))
     }
 
     fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {

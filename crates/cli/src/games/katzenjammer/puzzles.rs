@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
-use tablee_puzzles::complete::{self as completion, Completion};
+use tablee_puzzles::katzenjammer::complete::{self as completion, Completion};
 use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
-use tablee_puzzles::mine::{self, Config};
+use tablee_puzzles::katzenjammer::mine::{self, Config};
 use tablee_puzzles::replay;
 
 use crate::args::Options;
@@ -72,7 +72,7 @@ impl crate::tool::Puzzles for KbPuzzles {
     }
 
     fn explain(&self, file: &mut PuzzleFile) -> Result<std::collections::BTreeMap<String, usize>, (u32, String)> {
-        tablee_puzzles::explain::rewrite(file)
+        tablee_puzzles::katzenjammer::explain::rewrite(file)
     }
 
     fn scenario(&self, file: &PuzzleFile, puzzle: &Puzzle) -> Result<Json, String> {

@@ -7,9 +7,8 @@
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::scenario;
-use tablee_puzzles::complete::{self, CompleteError, Completion};
 use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
-use tablee_puzzles::mine::{self, Config};
+use tablee_puzzles::katzenjammer::{complete::{self, CompleteError, Completion}, mine::{self, Config}};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
@@ -60,7 +59,7 @@ fn every_shipped_scenario_reaches_the_replayed_state() {
         let position = replay::replay::<KbState>(&file, p).unwrap();
         let scenario_file = replay::scenario::<KbState>(&file, p).unwrap();
         // Through text, as `tablee scenario` reads it.
-        let output = scenario::parse(&scenario_file.text()).and_then(|input| scenario::katzenjammer::run(&input)).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
+        let output = scenario::parse(&scenario_file.text()).and_then(|input| tablee_engine::katzenjammer::scenario::run(&input)).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
         assert_eq!(output.get("ok"), Some(&Json::Bool(true)), "puzzle {}: {output}", p.id);
         let state = output.get("state").unwrap();
         position.state.agrees_with_scenario_state(state).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
@@ -109,7 +108,7 @@ fn a_corrupted_puzzle_is_refused_with_the_reason() {
     ));
     // A file of another game.
     let mut other = file.clone();
-    other.game = "jachete".into();
+    other.game = "chess".into();
     assert!(matches!(replay::replay::<KbState>(&other, &p), Err(ReplayError::WrongGame { .. })));
 }
 

@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 
 use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView};
 
+use crate::explanation::{compared, rewrite_with};
 use crate::format::{Puzzle, PuzzleFile, Unit};
-use crate::replay::{self, Position, PuzzleRules};
 
 /// Why the answer is better than the other move, as facts of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,14 +88,8 @@ impl Reason {
     }
 }
 
-/// A puzzle's explanation and the reason it names (`None`: no reason held);
-/// each game has its reasons (J'achète's: [`crate::explain_ja::Reason`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Explanation<R = Reason> {
-    pub en: String,
-    pub fr: String,
-    pub reason: Option<R>,
-}
+/// Katzenjammer's explanation, with its reason.
+pub type Explanation = crate::explanation::Explanation<Reason>;
 
 /// `(english, french)`: "Passing keeps your three 4s, a foursome with your
 /// joker: +1.2 mice expected", `gain` over `other`.
@@ -125,43 +119,12 @@ pub fn explain_puzzle(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Explanation,
     Ok(explain(&view, &position.candidates[0], &position.candidates[puzzle.answers.len()], gain, puzzle.unit))
 }
 
-/// What a puzzle's explanation compares, in any game: its position
-/// (replayed; the first answer is `candidates[0]`, the best other move
-/// `candidates[answers.len()]`) and the gain of the one over the other
-/// from their stored values.
-pub fn compared<G: PuzzleRules>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<(Position<G>, f64), String> {
-    let position = replay::replay::<G>(file, puzzle).map_err(|e| e.to_string())?;
-    let next = puzzle.answers.len();
-    if next >= position.candidates.len() {
-        return Err("no other move than its answers is stored: nothing to compare".into());
-    }
-    let gain = puzzle.candidates[0].value - puzzle.candidates[next].value;
-    Ok((position, gain))
-}
-
 /// `tablee puzzles --explain FILE`: every puzzle's `why` written again from
 /// its stored candidates, nothing else changed. Returns how many puzzles
 /// name each reason (`none`: the headline only names the move), or the
 /// first puzzle that cannot be explained, and why.
 pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<String, usize>, (u32, String)> {
     rewrite_with(file, explain_puzzle, |_, r| r.map_or("none", Reason::name).to_string())
-}
-
-/// [`rewrite`] for any game: `explain` a puzzle, `tally` names what it
-/// counts under (its reason's name, J'achète's with the puzzle's kind).
-pub fn rewrite_with<R>(
-    file: &mut PuzzleFile,
-    explain: impl Fn(&PuzzleFile, &Puzzle) -> Result<Explanation<R>, String>,
-    tally: impl Fn(&Puzzle, Option<&R>) -> String,
-) -> Result<BTreeMap<String, usize>, (u32, String)> {
-    let explained = file.puzzles.iter().map(|p| explain(file, p).map_err(|e| (p.id, e))).collect::<Result<Vec<_>, _>>()?;
-    let mut counts = BTreeMap::new();
-    for (p, e) in file.puzzles.iter_mut().zip(explained) {
-        *counts.entry(tally(p, e.reason.as_ref())).or_insert(0) += 1;
-        p.why_en = e.en;
-        p.why_fr = e.fr;
-    }
-    Ok(counts)
 }
 
 /// What a move leaves the seat with if it goes its way (a bid wins the row).

@@ -16,9 +16,10 @@ use tablee_bots::arena::decision_seed;
 use tablee_bots::{decide, Level};
 use tablee_engine::katzenjammer::{notation, KbState};
 
-use crate::analysis::{Estimate, Samples};
+use super::analysis::Samples;
+use crate::estimate::Estimate;
 use crate::format::{stored, stored_ci, Candidate, Puzzle, PuzzleFile, Unit};
-use crate::mine::{analysis_seed, candidates, judge, MICE_MARGIN, WIN_MARGIN};
+use super::mine::{analysis_seed, candidates, judge, MICE_MARGIN, WIN_MARGIN};
 use crate::replay::{self, ReplayError};
 
 /// How to complete.

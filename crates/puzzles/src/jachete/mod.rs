@@ -17,6 +17,10 @@
 //! on top, where a seeded game shuffles (JA-16). A position after the stock
 //! ran out in its round is therefore never a puzzle (the miner skips it and
 //! [`PuzzleRules::scenario`] refuses it).
+//!
+//! Its explanations are [`explain`].
+
+pub mod explain;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -28,10 +32,10 @@ use tablee_bots::Level;
 use tablee_engine::jachete::{notation, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, TableMeld, SMALL_POT_STAKE, START_MONEY};
 use tablee_engine::json::Json;
 use tablee_engine::rng::{derive_seed, Rng};
-use tablee_engine::scenario::jachete::options_to_json;
+use tablee_engine::jachete::scenario::options_to_json;
 use tablee_engine::{Game, Seat, Seed};
 
-use crate::analysis::Estimate;
+use crate::estimate::Estimate;
 use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
 use crate::miner::{self, Found, Miner};
 use crate::judge::{judge, Verdict, FINDERS};
@@ -268,7 +272,7 @@ fn ja_options(options: &Json) -> Result<JaOptions, String> {
 /// a longer analysis extends a shorter one.
 pub fn analyse(view: &JaView, cands: &[JaAction], seed: u64, from: u32, to: u32, jobs: usize, values: &mut Vec<Vec<f64>>) {
     values.resize(cands.len(), Vec::new());
-    let parts = crate::analysis::on_threads(from, to, jobs, |w| {
+    let parts = crate::estimate::on_threads(from, to, jobs, |w| {
         let mut rng = Rng::new(derive_seed(seed, &format!("world-{w}")));
         hint_rollouts(view, cands.to_vec(), 1, &mut rng).rewards.pop()
     });
@@ -662,5 +666,5 @@ pub fn reanalyse(position: &Position<JaGame>, puzzle: &Puzzle, worlds: u32, jobs
 
 // ----- the explanation -------------------------------------------------------------
 
-// A puzzle's `why`: [`crate::explain_ja`] (also `tablee puzzles --explain`).
-pub use crate::explain_ja::{card_text, why};
+// A puzzle's `why`: [`explain`] (also `tablee puzzles --explain`).
+pub use explain::{card_text, why};

@@ -12,7 +12,7 @@
 
 use tablee_engine::jachete::{contract, Card, JaAction, JaGame, Rank, TableMeld, BUY_PRICE};
 use tablee_engine::{Game, Seat};
-use tablee_puzzles::explain_ja;
+use tablee_puzzles::jachete::explain as explain_ja;
 use tablee_puzzles::format::{Kind, PuzzleFile};
 use tablee_puzzles::replay;
 

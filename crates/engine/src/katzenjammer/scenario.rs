@@ -3,18 +3,16 @@
 //! public events, options and results. Actions are written and read by
 //! [`crate::katzenjammer::notation`].
 
-use super::{bool_option, card_list, list, output, play, steps, Malformed};
+use crate::scenario::{bool_option, hands_and_stock, list, run_with, Malformed};
 use crate::json::Json;
 use crate::katzenjammer::notation::{self, cards_to_json, foursomes_to_json};
 use crate::katzenjammer::{BidKind, Card, Counts, EndCause, Event, KbState, KbView, Options, Phase, StandingBid};
-use crate::notation::read::{array, required, uint};
+use crate::notation::read::{required, uint};
 
 /// Runs a Katzenjammer scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
-    let steps = steps(input, notation::read_action)?;
-    let mut state = start(input)?;
-    let error = play(&mut state, &steps, "the game is over: no more actions", KbState::to_act, KbState::apply);
-    Ok(output(state_json(&state), error, result_to_json(&state)))
+    let over = "the game is over: no more actions";
+    run_with(input, notation::read_action, start, over, KbState::to_act, KbState::apply, |s| (state_json(s), result_to_json(s)))
 }
 
 /// The scenario's position before its actions (the first reveal made): what
@@ -23,15 +21,7 @@ pub fn start(input: &Json) -> Result<KbState, Malformed> {
     let players = uint(required(input, "players", "the scenario")?, "\"players\"")?;
     let options = Options { full_mice: bool_option(input, "full_mice")? };
     let bandleader = uint(required(input, "bandleader", "the scenario")?, "\"bandleader\"")?;
-    let hands = array(required(input, "hands", "the scenario")?, "\"hands\"")?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| card_list(h, &format!("hands[{i}]"), notation::card))
-        .collect::<Result<Vec<_>, _>>()?;
-    let stock = match input.get("stock") {
-        Some(s) => card_list(s, "\"stock\"", notation::card)?,
-        None => Vec::new(),
-    };
+    let (hands, stock) = hands_and_stock(input, notation::card)?;
     KbState::from_position(players, options, bandleader, &hands, &stock).map_err(|e| Malformed(e.to_string()))
 }
 

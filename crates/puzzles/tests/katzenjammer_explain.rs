@@ -9,7 +9,7 @@
 //! words whatever the other move) cannot pass both.
 
 use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView};
-use tablee_puzzles::explain;
+use tablee_puzzles::katzenjammer::explain;
 use tablee_puzzles::format::PuzzleFile;
 use tablee_puzzles::replay;
 

@@ -3,7 +3,7 @@
 //! (docs/bot-protocol.md): views, options and results. Actions are written
 //! and read by [`crate::jachete::notation`].
 
-use super::{bool_option, card_list, list, output, play, steps, Malformed};
+use crate::scenario::{bool_option, hands_and_stock, list, run_with, Malformed};
 use crate::jachete::notation::{self, cards_to_json, table_to_json};
 use crate::jachete::{
     contract, Card, JaGame, JaOptions, JaPhase, JaRound, JaView, Reshuffle, RoundSetup, SMALL_POT_STAKE, START_MONEY,
@@ -14,10 +14,8 @@ use crate::{Game, Seat};
 
 /// Runs a J'achète scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
-    let steps = steps(input, notation::read_action)?;
-    let mut state = start(input)?;
-    let error = play(&mut state, &steps, "the round is over: no more actions", JaRound::to_act, JaRound::apply);
-    Ok(output(state_json(&state), error, round_result_json(&state)))
+    let over = "the round is over: no more actions";
+    run_with(input, notation::read_action, start, over, JaRound::to_act, JaRound::apply, |s| (state_json(s), round_result_json(s)))
 }
 
 /// The scenario's round before its actions (the dealer's first card turned,
@@ -35,15 +33,7 @@ pub fn start(input: &Json) -> Result<JaRound, Malformed> {
         return Err(Malformed(format!("\"round\" is 1 to 7 (JA-3), not {round}")));
     }
     let dealer = uint(required(input, "dealer", "the scenario")?, "\"dealer\"")?;
-    let hands = array(required(input, "hands", "the scenario")?, "\"hands\"")?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| card_list(h, &format!("hands[{i}]"), notation::card))
-        .collect::<Result<Vec<_>, _>>()?;
-    let stock = match input.get("stock") {
-        Some(s) => card_list(s, "\"stock\"", notation::card)?,
-        None => Vec::new(),
-    };
+    let (hands, stock) = hands_and_stock(input, notation::card)?;
     let money = cents_list(input.get("money"), players, START_MONEY - SMALL_POT_STAKE, "\"money\"")?;
     let scores = cents_list(input.get("scores"), players, 0, "\"scores\"")?;
     let (small_pot, big_pot) = match input.get("pots") {

@@ -1,5 +1,5 @@
 //! Mining: seeded games between bot levels, and at each decision worth
-//! asking a paired analysis from the deciding seat's view ([`crate::analysis`]),
+//! asking a paired analysis from the deciding seat's view ([`super::analysis`]),
 //! in three stages of growing depth; a position is kept when its answer is
 //! clearly best, `normal` plays something else, and the set stays varied.
 //!
@@ -17,12 +17,13 @@ use tablee_bots::{decide, Level};
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::{notation, Action, BidKind, Counts, KbState, KbView, Options, Phase};
 use tablee_engine::rng::derive_seed;
-use tablee_engine::scenario::katzenjammer::options_to_json;
+use tablee_engine::katzenjammer::scenario::options_to_json;
 use tablee_engine::Seed;
 
-use crate::analysis::{Estimate, Samples};
+use super::analysis::Samples;
+use crate::estimate::Estimate;
 pub use crate::judge::{judge, Verdict, FINDERS};
-use crate::explain;
+use super::explain;
 use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
 use crate::miner::{self, Found, Miner};
 use crate::replay::Position;
@@ -168,7 +169,8 @@ fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) 
         Kind::Bid | Kind::Pass => 0.4,
         Kind::Present => 0.3,
         Kind::JokerCats => 0.15,
-        Kind::Buy | Kind::Discard | Kind::Open | Kind::Lay | Kind::Swap => crate::jachete::share(kind),
+        // Another game's kinds: never a Katzenjammer move (`kind_of`).
+        Kind::Buy | Kind::Discard | Kind::Open | Kind::Lay | Kind::Swap => 0.0,
     };
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }

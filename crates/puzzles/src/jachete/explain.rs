@@ -20,7 +20,7 @@ use tablee_engine::jachete::{contract, from_hand, play_parts, Card, JaAction, Ja
 
 use tablee_engine::Game;
 
-use crate::explain::{compared, rewrite_with};
+use crate::explanation::{capitalise, compared, rewrite_with};
 use crate::format::{Kind, Puzzle, PuzzleFile};
 
 /// Why the answer is better than the other move, as facts of the position.
@@ -96,7 +96,7 @@ impl Reason {
 }
 
 /// A puzzle's explanation and the reason it names (`None`: no reason held).
-pub type Explanation = crate::explain::Explanation<Reason>;
+pub type Explanation = crate::explanation::Explanation<Reason>;
 
 /// `(english, french)`: "Add ★ to 8♦ 9♦ 10♦, not discarded for others to buy:
 /// 9.6 fewer points expected".
@@ -382,27 +382,6 @@ fn part_words(part: &Part, fr: bool) -> String {
             // Joined by "and": a comma starts a reason in a headline.
             format!("{} {} ({})", if fr { "posez" } else { "lay down" }, l(meld), taken.join(if fr { " et " } else { " and " }))
         }
-    }
-}
-
-/// The text with its first letter in capitals (`upper`): the
-/// explanations' and the page's words alike (`tablee::i18n` re-exports it).
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |c| std::iter::once(upper(c)).chain(chars).collect())
-}
-
-/// A letter of French or English in capitals (Latin-1 and œ; any other
-/// character as it is). Not `char::to_uppercase`: it links Unicode's whole
-/// case tables, ~13 KB gzip in the page's wasm (docs/performance.md). The
-/// page's words use it too, through [`capitalise`].
-pub fn upper(c: char) -> char {
-    match c {
-        'a'..='z' => c.to_ascii_uppercase(),
-        'à'..='þ' if c != '÷' => char::from_u32(c as u32 - 0x20).unwrap_or(c),
-        'ÿ' => 'Ÿ',
-        'œ' => 'Œ',
-        _ => c,
     }
 }
 
