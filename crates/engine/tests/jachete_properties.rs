@@ -15,34 +15,9 @@
 use tablee_engine::jachete::{
     read_meld, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, RoundResult, TableMeld, BUY_PRICE,
 };
+use tablee_engine::jachete::playout::greedy;
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seed};
-
-/// Open and lay off whenever possible; buy sometimes; discard a card of the
-/// rank held least, the most points first.
-fn greedy(game: &JaGame, actions: &[JaAction], rng: &mut Rng) -> JaAction {
-    if let Some(play) = actions.iter().find(|a| matches!(a, JaAction::Play { .. })) {
-        return play.clone();
-    }
-    if actions.contains(&JaAction::Buy) {
-        return if rng.below(3) == 0 { JaAction::Buy } else { JaAction::Decline };
-    }
-    let seat = game.to_act().expect("someone acts");
-    let hand = game.round().hand(seat);
-    let same_rank = |c: &Card| hand.iter().filter(|d| match (c, d) {
-        (Card::Natural(a, _), Card::Natural(b, _)) => a == b,
-        _ => false,
-    }).count();
-    actions
-        .iter()
-        .filter_map(|a| match a {
-            JaAction::Discard(c) if !c.is_wild() => Some((same_rank(c), std::cmp::Reverse(c.points()), a)),
-            _ => None,
-        })
-        .min_by_key(|(n, p, _)| (*n, *p))
-        .map(|(_, _, a)| a.clone())
-        .unwrap_or_else(|| actions[rng.index(actions.len())].clone())
-}
 
 /// A play that moved a card off a meld that was on the table (JA-13: the
 /// generator's new melds with cards off the table).

@@ -12,6 +12,7 @@ mod game;
 mod meld;
 pub mod notation;
 mod parts;
+pub mod playout;
 mod refusal;
 mod round;
 pub mod scenario;

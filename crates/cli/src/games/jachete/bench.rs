@@ -6,7 +6,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use tablee_bots::Level;
-use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions};
+use tablee_engine::jachete::playout::greedy;
+use tablee_engine::jachete::{JaAction, JaGame, JaOptions};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seed};
 
@@ -47,32 +48,6 @@ impl JaRates {
             self.games_per_s, self.actions_per_s, self.normal_games_per_s
         )
     }
-}
-
-/// The greedy policy ([`POLICY`]). A uniformly random choice among the
-/// candidates also ends its rounds, but takes about 8 times as many
-/// actions per game (mostly discards: random players rarely open), so it
-/// would measure the discard loop rather than the game.
-pub fn greedy(game: &JaGame, legal: &[JaAction], rng: &mut Rng) -> JaAction {
-    if let Some(play) = legal.iter().find(|a| matches!(a, JaAction::Play { .. })) {
-        return play.clone();
-    }
-    if legal.contains(&JaAction::Buy) {
-        return if rng.below(3) == 0 { JaAction::Buy } else { JaAction::Decline };
-    }
-    let hand = game.to_act().map_or(&[][..], |seat| game.round().hand(seat));
-    let same_rank = |c: &Card| {
-        hand.iter().filter(|d| matches!((c, d), (Card::Natural(a, _), Card::Natural(b, _)) if a == b)).count()
-    };
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            JaAction::Discard(c) if !c.is_wild() => Some((same_rank(c), std::cmp::Reverse(c.points()), a)),
-            _ => None,
-        })
-        .min_by_key(|(n, p, _)| (*n, *p))
-        .map(|(_, _, a)| a.clone())
-        .unwrap_or_else(|| legal[rng.index(legal.len())].clone())
 }
 
 /// Plays full games (deals 0, 1, 2, ...) until `run_ms` have passed, with
