@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use tablee_bots::Level;
 use tablee_engine::jachete::playout::greedy;
-use tablee_engine::jachete::{JaAction, JaGame, JaOptions};
+use tablee_engine::jachete::{JaGame, JaOptions};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seed};
 
