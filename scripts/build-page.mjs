@@ -99,9 +99,7 @@ const sizedStd = release
   : [];
 if (release) requireRustSrc();
 const cargoEnv = { env: release ? { ...process.env, RUSTC_BOOTSTRAP: '1' } : process.env };
-// TABLEE_FEATURES: the page's cargo features for a test build (friends-check: docs/friends.md).
-const features = process.env.TABLEE_FEATURES ? ['--features', process.env.TABLEE_FEATURES] : [];
-run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...features, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
+run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
 run('cargo', ['build', '--locked', '--target', TARGET, '--bin', WORKER, '--profile', profile, ...sizedStd], cargoEnv);
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
 // Where cargo writes the profile's programs (the page's and the worker's).

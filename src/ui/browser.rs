@@ -72,6 +72,11 @@ pub fn search() -> String {
     window().and_then(|w| w.location().search().ok()).unwrap_or_default()
 }
 
+/// The address's fragment (`#join=…`), if any.
+pub fn hash() -> Option<String> {
+    window().and_then(|w| w.location().hash().ok()).filter(|h| !h.is_empty())
+}
+
 /// The page's address without its query: where links point to.
 pub fn base_url() -> String {
     let Some(location) = window().map(|w| w.location()) else { return String::new() };

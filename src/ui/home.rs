@@ -69,6 +69,9 @@ pub fn Home() -> impl IntoView {
     // as Play is pressed, each refusal said under its field.
     let names = RwSignal::new(ctx.home_table.with_untracked(|t| t.names().iter().map(|n| n.clone().unwrap_or_default()).collect::<Vec<_>>()));
     let name_error = RwSignal::new(None::<(usize, crate::app::config::NameError)>);
+    // The seats played by a friend on their own device (issue 55): a person
+    // at the table's engine, invited from the host's page.
+    let friends = RwSignal::new(Vec::<usize>::new());
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -88,6 +91,7 @@ pub fn Home() -> impl IntoView {
             let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(bot_level()) };
             v.resize(n, default);
         });
+        friends.update(|f| f.retain(|&s| s < n));
     };
     let ease = move |g: GameId| {
         let first = first_note(g, Lang::En).is_some() && ctx.shell.with_untracked(|sh| first_game(sh, g));
@@ -147,6 +151,13 @@ pub fn Home() -> impl IntoView {
             ctx.home_table.set(table.clone());
         }
         match table {
+            // Friends on their own devices: their invitations first (the
+            // friends' part), the table as set here.
+            Some(table) if !friends.with_untracked(Vec::is_empty) && mode != DealMode::Daily => {
+                ctx.home_table.set(table);
+                let list = friends.with_untracked(|f| f.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
+                ctx.go(Screen::Friends(format!("host:{list}")));
+            }
             Some(table) => start_match(ctx, table, match_games),
             None => browser::focus_id("seed-input"),
         }
@@ -235,7 +246,7 @@ pub fn Home() -> impl IntoView {
                         </select>
                     </p>
                     <div class="seats">
-                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats names name_error /> }).collect_view()}
+                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats names name_error friends /> }).collect_view()}
                     </div>
                     <Show when=move || eased.get()>
                         <p class="note first-game" data-testid="first-game-note">{move || first_note(game.get(), ctx.lang())}</p>
@@ -326,11 +337,21 @@ fn DealChoice(mode: RwSignal<DealMode>, value: DealMode, testid: &'static str, l
     }
 }
 
+/// The seat choice's value for a friend on their own device (issue 55).
+const FRIEND: &str = "friend";
+
 #[component]
-fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<String>>, name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>) -> impl IntoView {
+fn SeatChoice(
+    index: usize,
+    seats: RwSignal<Vec<SeatKind>>,
+    names: RwSignal<Vec<String>>,
+    name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>,
+    friends: RwSignal<Vec<usize>>,
+) -> impl IntoView {
     let ctx = ctx();
     let id = format!("seat-{index}");
     let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
+    let is_friend = move || friends.with(|f| f.contains(&index));
     // Hot-seat (several people at the device): the person's name for the
     // seat, shown at the table, in the hand-off, at the end and in the record.
     // Drawn again when the seats or the language change (its text kept in
@@ -378,7 +399,15 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<
                 id=id
                 data-testid=format!("seat-{index}")
                 on:change=move |ev| {
-                    if let Some(kind) = SeatKind::parse(&event_target_value(&ev)) {
+                    let value = event_target_value(&ev);
+                    let friend = value == FRIEND;
+                    if let Some(kind) = SeatKind::parse(&value).or(friend.then_some(SeatKind::Human)) {
+                        friends.update(|f| {
+                            f.retain(|&s| s != index);
+                            if friend {
+                                f.push(index);
+                            }
+                        });
                         seats.update(|v| {
                             if let Some(slot) = v.get_mut(index) {
                                 *slot = kind;
@@ -386,18 +415,19 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<
                         });
                     }
                 }
-                prop:value=move || current().name()
+                prop:value=move || if is_friend() { FRIEND } else { current().name() }
             >
                 {SeatKind::CHOICES
                     .into_iter()
                     .map(|kind| {
                         view! {
-                            <option value=kind.name() selected=move || current() == kind>
+                            <option value=kind.name() selected=move || current() == kind && !is_friend()>
                                 {move || i18n::seat_kind_text(kind, ctx.lang())}
                             </option>
                         }
                     })
                     .collect_view()}
+                <option value=FRIEND selected=is_friend>{move || i18n::friends::seat_choice(ctx.lang())}</option>
             </select>
             {name_field}
         </p>

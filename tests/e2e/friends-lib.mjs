@@ -5,7 +5,7 @@
 //
 // The pages open the site at `#friends-check`, which installs
 // `window.tableeFriends` from the friends' part of the page
-// (src/ui/friends.rs, `install_check`). Host candidates only: Chromium
+// (src/ui/friends/transport.rs, `install_check`). Host candidates only: Chromium
 // hides local addresses behind mDNS names unless told not to, and this
 // machine resolves none, hence WebRtcHideLocalIpsWithMdns off.
 import { readdir } from 'node:fs/promises';
@@ -16,10 +16,8 @@ import { chromium } from 'playwright-core';
 import { BASE, CHROMIUM, CHROMIUM_ARGS, DIST_DIR, startSite, watchProblems } from './lib.mjs';
 
 /**
- * Whether the build under test has the friends' check (its part
- * `tablee_friends`): only a build with the feature `friends-check` has it,
- * `TABLEE_FEATURES=friends-check trunk build --release --dist DIR`, tested
- * with `TABLEE_DIST=DIR` (docs/friends.md says why the shipped page has not).
+ * Whether the build under test has the friends' part (`tablee_friends`,
+ * whose `#friends-check` address installs the transport's test entry).
  */
 export async function hasFriendsCheck() {
   const entries = await readdir(DIST_DIR).catch(() => []);

@@ -15,10 +15,10 @@
 //!   Wi-Fi neither is needed.
 //!
 //! Reached only by the friends' part of the page (`tablee_friends` in
-//! src/parts.rs): the home's first load carries none of it. Until the
-//! invitation screens exist (they wait for issue 53's view-fed table), the
-//! part's only entry is [`install_check`], the browser test's
-//! (`tests/e2e/friends.test.mjs`).
+//! src/parts.rs): the home's first load carries none of it. Besides the
+//! invitation screens ([`super::host`], [`super::guest`]), the browser
+//! test's entry [`install_check`] (`#friends-check`,
+//! `tests/e2e/friends.test.mjs`) drives it directly.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
