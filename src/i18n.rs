@@ -1012,6 +1012,9 @@ pub mod friends {
             "Une table entre amis demande une personne sur cet appareil, au moins un ami, et un nombre de joueurs que le jeu permet.",
         )
     }
+    pub fn host_name(lang: Lang) -> &'static str {
+        lang.pick("Host", "Hôte")
+    }
     pub fn friend_name(seat: usize, lang: Lang) -> String {
         match lang {
             Lang::En => format!("Friend {}", seat + 1),

@@ -74,7 +74,10 @@ pub fn search() -> String {
 
 /// The address's fragment (`#join=…`), if any.
 pub fn hash() -> Option<String> {
-    window().and_then(|w| w.location().hash().ok()).filter(|h| !h.is_empty())
+    // Through `Reflect` (already in the page's glue), not `Location::hash`:
+    // a binding more is JS every link loads.
+    let location = js_sys::Reflect::get(&window()?.into(), &JsValue::from_str("location")).ok()?;
+    js_sys::Reflect::get(&location, &JsValue::from_str("hash")).ok()?.as_string().filter(|h| !h.is_empty())
 }
 
 /// The page's address without its query: where links point to.

@@ -30,9 +30,10 @@ pub enum Screen {
     /// A game's lessons (issue 42): the course, or lesson N (from 1).
     Learn(GameId, Option<usize>),
     /// A game with friends on their own devices (issue 55), a part of its
-    /// own: `join=<code>` a friend's page (the address's fragment), `host`
-    /// the host's invitations and table (the table set on the home screen,
-    /// its friends' seats after the colon: `host:1,2`).
+    /// own: `join=<code>` a friend's page (the address's fragment),
+    /// `host:<seats>:<table>` the host's invitations and table (the
+    /// friends' seats, `1,2,`, and the table set on the home screen as a
+    /// save writes it), `friends-check` the transport's browser test.
     Friends(String),
 }
 

@@ -69,9 +69,10 @@ pub fn Home() -> impl IntoView {
     // as Play is pressed, each refusal said under its field.
     let names = RwSignal::new(ctx.home_table.with_untracked(|t| t.names().iter().map(|n| n.clone().unwrap_or_default()).collect::<Vec<_>>()));
     let name_error = RwSignal::new(None::<(usize, crate::app::config::NameError)>);
-    // The seats played by a friend on their own device (issue 55): a person
-    // at the table's engine, invited from the host's page.
-    let friends = RwSignal::new(Vec::<usize>::new());
+    // The seats played by a friend on their own device (issue 55), a bit a
+    // seat: a person at the table's engine, invited from the host's page.
+    // (A number, not a list: a signal type the page already has.)
+    let friends = RwSignal::new(0usize);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -91,7 +92,7 @@ pub fn Home() -> impl IntoView {
             let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(bot_level()) };
             v.resize(n, default);
         });
-        friends.update(|f| f.retain(|&s| s < n));
+        friends.update(|f| *f &= (1 << n) - 1);
     };
     let ease = move |g: GameId| {
         let first = first_note(g, Lang::En).is_some() && ctx.shell.with_untracked(|sh| first_game(sh, g));
@@ -153,10 +154,16 @@ pub fn Home() -> impl IntoView {
         match table {
             // Friends on their own devices: their invitations first (the
             // friends' part), the table as set here.
-            Some(table) if !friends.with_untracked(Vec::is_empty) && mode != DealMode::Daily => {
+            // The table travels as a save's table (the friends' part reads it).
+            Some(table) if friends.get_untracked() != 0 && mode != DealMode::Daily => {
+                let mut arg = String::from("host:");
+                let bits = friends.get_untracked();
+                (0..usize::BITS as usize).filter(|s| bits & (1 << s) != 0).for_each(|s| arg.push_str(&format!("{s},")));
+                let json = with_game!(table.game(), G => G::as_table(&table).map(|t| crate::app::save::table_to_value::<G>(t).text()));
+                arg.push(':');
+                arg.push_str(&json.unwrap_or_default());
                 ctx.home_table.set(table);
-                let list = friends.with_untracked(|f| f.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
-                ctx.go(Screen::Friends(format!("host:{list}")));
+                ctx.go(Screen::Friends(arg));
             }
             Some(table) => start_match(ctx, table, match_games),
             None => browser::focus_id("seed-input"),
@@ -346,12 +353,14 @@ fn SeatChoice(
     seats: RwSignal<Vec<SeatKind>>,
     names: RwSignal<Vec<String>>,
     name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>,
-    friends: RwSignal<Vec<usize>>,
+    friends: RwSignal<usize>,
 ) -> impl IntoView {
     let ctx = ctx();
     let id = format!("seat-{index}");
     let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
-    let is_friend = move || friends.with(|f| f.contains(&index));
+    let is_friend = move || friends.get() & (1 << index) != 0;
+    // The choice shown: a seat kind, or `None` for a friend's seat.
+    let choice = move || (!is_friend()).then(current);
     // Hot-seat (several people at the device): the person's name for the
     // seat, shown at the table, in the hand-off, at the end and in the record.
     // Drawn again when the seats or the language change (its text kept in
@@ -402,12 +411,7 @@ fn SeatChoice(
                     let value = event_target_value(&ev);
                     let friend = value == FRIEND;
                     if let Some(kind) = SeatKind::parse(&value).or(friend.then_some(SeatKind::Human)) {
-                        friends.update(|f| {
-                            f.retain(|&s| s != index);
-                            if friend {
-                                f.push(index);
-                            }
-                        });
+                        friends.update(|f| *f = if friend { *f | (1 << index) } else { *f & !(1 << index) });
                         seats.update(|v| {
                             if let Some(slot) = v.get_mut(index) {
                                 *slot = kind;
@@ -415,19 +419,21 @@ fn SeatChoice(
                         });
                     }
                 }
-                prop:value=move || if is_friend() { FRIEND } else { current().name() }
+                prop:value=move || choice().map_or(FRIEND, SeatKind::name)
             >
+                // The seat kinds, then a friend on their own device (`None`).
                 {SeatKind::CHOICES
                     .into_iter()
+                    .map(Some)
+                    .chain([None])
                     .map(|kind| {
                         view! {
-                            <option value=kind.name() selected=move || current() == kind && !is_friend()>
-                                {move || i18n::seat_kind_text(kind, ctx.lang())}
+                            <option value=kind.map_or(FRIEND, SeatKind::name) selected=move || choice() == kind>
+                                {move || kind.map_or_else(|| i18n::friends::seat_choice(ctx.lang()).to_string(), |k| i18n::seat_kind_text(k, ctx.lang()))}
                             </option>
                         }
                     })
                     .collect_view()}
-                <option value=FRIEND selected=is_friend>{move || i18n::friends::seat_choice(ctx.lang())}</option>
             </select>
             {name_field}
         </p>

@@ -50,7 +50,31 @@ export async function friendsPage(env) {
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${env.site.url}#friends-check`, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.tableeFriends, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.tableeFriendsCall, null, { timeout: 30_000 });
+  // The part installs one function (a closure signature the page already
+  // has: no JS glue more for every link); the test's API is made of it.
+  await page.evaluate(() => {
+    const call = (args) => new Promise((resolve, reject) =>
+      window.tableeFriendsCall({ args: args.map(String), done: (error, value) => (error ? reject(error) : resolve(value)) }));
+    const now = (args) => {
+      let out;
+      window.tableeFriendsCall({ args: args.map(String), done: (_, value) => { out = value; } });
+      return out;
+    };
+    window.tableeFriends = {
+      invite: (seat, stun) => call(['invite', seat, stun]).then((r) => [Number(r.id), r.code]),
+      join: (code, stun) => call(['join', code, stun]).then((r) => [Number(r.id), r.code]),
+      answer: (id, code) => call(['answer', id, code]),
+      open: (id) => now(['open', id]) === 'true',
+      send: (id, text) => now(['send', id, text]) === 'true',
+      inbox: (id) => {
+        const texts = [];
+        for (let text = now(['inbox', id]); text !== undefined; text = now(['inbox', id])) texts.push(text);
+        return texts;
+      },
+      defaultStun: now(['defaultStun']),
+    };
+  });
   return { context, page, problems };
 }
 

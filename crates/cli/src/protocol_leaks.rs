@@ -194,7 +194,9 @@ fn check_ja_view(game: &JaGame, seat: Seat, round_public: &Bag) {
     let pile: Vec<Value> = round.discard().iter().map(|c| Value::String(c.to_string())).collect();
     assert_eq!(view["discard_pile"], Value::Array(pile), "the pile as it lies: {view}");
     if let Some(drawn) = view.get("drawn") {
-        assert!(game.to_act() == Some(seat) && ja_names(round.hand(seat)).iter().any(|c| Value::String(c.clone()) == *drawn), "seat {seat}'s drawn card is its own: {view}");
+        // Its own draw: still in its hand, or played to the table this turn (public).
+        let seen: Vec<String> = ja_names(round.hand(seat)).into_iter().chain(round.table().iter().flat_map(|m| ja_names(&m.cards))).collect();
+        assert!(game.to_act() == Some(seat) && seen.iter().any(|c| Value::String(c.clone()) == *drawn), "seat {seat}'s drawn card is its own: {view}");
     }
     let top = round.discard().last().map(|c| Value::String(c.to_string())).unwrap_or(Value::Null);
     assert!(view["buy_card"].is_null() || view["buy_card"] == top, "the card on offer is the top of the pile: {view}");

@@ -25,7 +25,7 @@ use tablee_friends::sha256::hex;
 use tablee_friends::PROTOCOL;
 
 use super::transport::{Peer, TransportError};
-use super::{now, random, relays, transport_error, CopyShare, BUILD, POLL_MS};
+use super::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::guest::Guest;
 use crate::app::friends::verify::Difference;
@@ -89,10 +89,6 @@ thread_local!(static TYPED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new
 pub fn join(code: String) -> AnyView {
     let ctx = ctx();
     let stage = RwSignal::new(Stage::Answering);
-    let answer = Signal::derive(move || match stage.get() {
-        Stage::Answer(code) => code,
-        _ => String::new(),
-    });
     let stop = Rc::new(std::cell::Cell::new(false));
     {
         let stop = SendWrapper::new(stop.clone());
@@ -112,7 +108,7 @@ pub fn join(code: String) -> AnyView {
                     <h1>{move || words::join_title(lang())}</h1>
                     <p>{move || words::answer_intro(lang())}</p>
                     <p class="code" data-testid="answer-code" data-code=code.clone()><code>{code.clone()}</code></p>
-                    <CopyShare text=answer testid="answer".to_string() />
+                    {copy_share(move || code.clone(), "answer".to_string())}
                     <p class="note" data-testid="join-status">{move || words::waiting_host(lang())}</p>
                 }.into_any(),
                 Stage::Connected => view! {
@@ -204,7 +200,10 @@ fn table_config<G: Registered>(guest: &Guest<G>, options: G::Options) -> Option<
                 names.push(Some(name.clone()));
             }
             Told::Bot { level } => {
-                seats.push(SeatKind::Bot(Level::parse(level).unwrap_or(Level::Normal)));
+                // (By name among the seated levels: `Level::parse` is the
+                // home screen's, and code shared with it goes to the core.)
+                let level = Level::SEATED.iter().copied().find(|l| l.name() == level.as_str()).unwrap_or(Level::Normal);
+                seats.push(SeatKind::Bot(level));
                 names.push(None);
             }
         }
@@ -242,8 +241,13 @@ async fn play<G: GameUi + Registered>(
     let hidden = Rc::new(RefCell::new(Vec::<String>::new()));
     {
         let hidden = hidden.clone();
-        let on_change = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-            let is_hidden = web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden());
+        let on_change = wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |_| {
+            let is_hidden = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| js_sys::Reflect::get(&d, &"visibilityState".into()).ok())
+                .and_then(|v| v.as_string())
+                .as_deref()
+                == Some("hidden");
             hidden.borrow_mut().push(if is_hidden { FromFriend::Away } else { FromFriend::Back }.text());
         });
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {

@@ -20,7 +20,7 @@ use tablee_friends::fair::Secret;
 use tablee_friends::message::Status;
 
 use super::transport::{Peer, TransportError};
-use super::{now, random, relays, transport_error, CopyShare, BUILD, POLL_MS};
+use super::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::host::{Host, Refused};
 use crate::app::friends::{FriendsTable, Role};
@@ -35,13 +35,14 @@ use crate::ui::game_ui::GameUi;
 use crate::ui::parts::{self, Part};
 use crate::ui::worker_client;
 
-/// The host's page: `friends` lists the friends' seats (`1,2`); the table
-/// is the home screen's last.
-pub fn host(friends: &str) -> AnyView {
-    let ctx = ctx();
-    let friends: Vec<Seat> = friends.split(',').filter_map(|s| s.trim().parse().ok()).collect();
-    let table = ctx.home_table.get_untracked();
-    with_game!(table.game(), G => page::<G>(G::as_table(&table).cloned(), friends, table.game()))
+/// The host's page for `arg`, `<friends' seats>:<the table>`: `1,2,:` then
+/// the table as a save writes it (the home screen's).
+pub fn host(arg: &str) -> AnyView {
+    let (list, table) = arg.split_once(':').unwrap_or((arg, ""));
+    let friends: Vec<Seat> = list.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+    let table = Json::parse(table).ok();
+    let id = table.as_ref().and_then(|t| crate::app::save::game_of(t).ok()).unwrap_or(GameId::ALL[0]);
+    with_game!(id, G => page::<G>(table.as_ref().and_then(|t| crate::app::save::table_from_value::<G>(t).ok()), friends, id))
 }
 
 /// Who plays each seat: the friends' seats, the one person here, the bots.
@@ -50,14 +51,14 @@ fn roles<G: GameDef>(config: &TableConfig<G>, friends: &[Seat], lang: crate::app
     let mut roles = Vec::new();
     for (seat, kind) in config.seats.iter().enumerate() {
         let name = config.names.get(seat).cloned().flatten();
-        roles.push(if friends.contains(&seat) {
+        roles.push(if friends.iter().any(|&f| f == seat) {
             let token: Token = random::<8>()?;
             Role::Friend { name: name.unwrap_or_else(|| words::friend_name(seat, lang)), token, stand_in: None }
         } else {
             match kind {
                 SeatKind::Human if !host => {
                     host = true;
-                    Role::Host { name: name.unwrap_or_else(|| crate::i18n::seat_label(seat, lang)) }
+                    Role::Host { name: name.unwrap_or_else(|| words::host_name(lang).to_string()) }
                 }
                 SeatKind::Human => return None,
                 SeatKind::Bot(level) => Role::Bot(*level),
@@ -105,23 +106,14 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     };
     let seats = host.table().roles.len();
     let host_seat = host.table().roles.iter().position(|r| matches!(r, Role::Host { .. })).unwrap_or(0);
-    let names: Vec<(Seat, String)> = host
+    // The friends' seats: their names and tokens.
+    let friends: Vec<(Seat, String, Token)> = host
         .table()
         .roles
         .iter()
         .enumerate()
         .filter_map(|(s, r)| match r {
-            Role::Friend { name, .. } => Some((s, name.clone())),
-            _ => None,
-        })
-        .collect();
-    let tokens: Vec<(Seat, Token)> = host
-        .table()
-        .roles
-        .iter()
-        .enumerate()
-        .filter_map(|(s, r)| match r {
-            Role::Friend { token, .. } => Some((s, *token)),
+            Role::Friend { name, token, .. } => Some((s, name.clone(), *token)),
             _ => None,
         })
         .collect();
@@ -129,7 +121,6 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     let lines = Rc::new(RefCell::new(Lines { peers: vec![None; seats], open: vec![false; seats], answered: vec![None; seats] }));
     let statuses = RwSignal::new((0..seats).map(|s| host.borrow().status(s)).collect::<Vec<Status>>());
     let invitations = RwSignal::new(vec![Invitation::default(); seats]);
-    let answers = RwSignal::new(vec![String::new(); seats]);
     let version = RwSignal::new(0usize);
     let dealt = RwSignal::new(false);
     // The time from an answer entered to its seat's channel open (ms), on
@@ -143,7 +134,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     worker_client::start();
 
     // The invitations.
-    for (seat, token) in tokens {
+    for &(seat, _, token) in &friends {
         let lines = lines.clone();
         leptos::task::spawn_local(async move {
             match Peer::invite(&relays(), seat as u8, token).await {
@@ -162,8 +153,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
 
     let submit = {
         let lines = SendWrapper::new(lines.clone());
-        move |seat: Seat| {
-            let text = answers.with_untracked(|a| a[seat].clone());
+        move |seat: Seat, text: String| {
             let Some(peer) = lines.borrow().peers[seat].clone() else { return };
             lines.borrow_mut().answered[seat] = Some(js_sys::Date::now());
             invitations.update(|i| i[seat].error = None);
@@ -214,11 +204,12 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     provide_context(feed);
 
     let lang = move || ctx.lang();
-    let invites = names
+    let invites = friends
         .into_iter()
-        .map(|(seat, name)| {
+        .map(|(seat, name, _)| {
             let submit = submit.clone();
-            let link = Signal::derive(move || invitations.with(|i| i[seat].link.clone().unwrap_or_default()));
+            let link = move || invitations.with(|i| i[seat].link.clone().unwrap_or_default());
+            let input = NodeRef::<leptos::html::Textarea>::new();
             let status = move || statuses.with(|s| s.get(seat).copied().unwrap_or(Status::Waiting));
             let error = move || invitations.with(|i| i[seat].error.clone()).map(|e| transport_error(&e, lang()));
             let name = name.clone();
@@ -230,7 +221,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                     </p>
                     <Show when=move || status() == Status::Waiting>
                         <p>
-                            {move || if link.with(String::is_empty) {
+                            {move || if link().is_empty() {
                                 view! { <span class="note">{words::preparing_invitation(lang())}</span> }.into_any()
                             } else {
                                 view! {
@@ -238,33 +229,30 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                                         {move || words::invitation_link(lang())}
                                     </a>
                                     " "
-                                    <CopyShare text=link testid=format!("invite-{seat}") />
+                                    {copy_share(link, format!("invite-{seat}"))}
                                 }.into_any()
                             }}
                         </p>
-                        <form class="answer" on:submit={
-                            let submit = submit.clone();
-                            move |ev: leptos::ev::SubmitEvent| {
-                                ev.prevent_default();
-                                submit(seat);
-                            }
-                        }>
-                            <label for=format!("answer-input-{seat}")>{move || words::answer_label(lang())}</label>
-                            <textarea
-                                id=format!("answer-input-{seat}")
-                                data-testid=format!("answer-input-{seat}")
-                                rows="3"
-                                autocomplete="off"
-                                spellcheck="false"
-                                on:input=move |ev| {
-                                    let text = event_target_value(&ev);
-                                    answers.update(|a| a[seat] = text);
+                        <div class="answer">
+                            <label>
+                                {move || words::answer_label(lang())}
+                                <textarea node_ref=input data-testid=format!("answer-input-{seat}") rows="3"></textarea>
+                            </label>
+                            <button type="button" class="primary" data-testid=format!("answer-submit-{seat}") on:click={
+                                let submit = submit.clone();
+                                move |_| {
+                                    // (Read through `Reflect`: a binding less in the page's glue.)
+                                    let text = input
+                                        .get_untracked()
+                                        .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
+                                        .and_then(|v| v.as_string())
+                                        .unwrap_or_default();
+                                    submit(seat, text)
                                 }
-                            ></textarea>
-                            <button type="submit" class="primary" data-testid=format!("answer-submit-{seat}")>
+                            }>
                                 {move || words::answer_submit(lang())}
                             </button>
-                        </form>
+                        </div>
                     </Show>
                     <p class="error" role="alert" data-testid=format!("answer-error-{seat}")>{error}</p>
                 </li>

@@ -68,9 +68,14 @@ pub fn now() -> u64 {
 
 /// Random bytes from the device's cryptographic generator (a secret, a
 /// token): `None` when the browser has none, and then no game is made.
+/// (64 bits at a time, as the page's fresh seeds: `getrandom::fill` would
+/// be code more in the core.)
 pub fn random<const N: usize>() -> Option<[u8; N]> {
     let mut bytes = [0u8; N];
-    getrandom::fill(&mut bytes).ok()?;
+    for chunk in bytes.chunks_mut(8) {
+        let word = getrandom::u64().ok()?.to_le_bytes();
+        chunk.copy_from_slice(&word[..chunk.len()]);
+    }
     Some(bytes)
 }
 
@@ -88,41 +93,36 @@ pub fn transport_error(error: &TransportError, lang: Lang) -> String {
 
 /// Copy (and Share where the browser has the Web Share API) for a code or
 /// a link; `testid` names the buttons (`{testid}-copy`, `{testid}-share`).
-#[component]
-pub fn CopyShare(text: Signal<String>, testid: String) -> impl IntoView {
+/// A function over a closure (a type of its own: nothing shared with the
+/// home screen, whose shared code would go to the core).
+pub fn copy_share(text: impl Fn() -> String + Clone + Send + Sync + 'static, testid: String) -> impl IntoView {
+    use wasm_bindgen::JsCast;
     let ctx = crate::ui::context::ctx();
     let copied = RwSignal::new(false);
-    let can_share = web_sys::window()
-        .map(|w| js_sys::Reflect::has(&w.navigator(), &wasm_bindgen::JsValue::from_str("share")).unwrap_or(false))
-        .unwrap_or(false);
-    let copy = move |_| {
-        let text = text.get_untracked();
-        leptos::task::spawn_local(async move {
-            let ok = browser::copy_to_clipboard(text).await;
-            copied.set(ok);
-        });
-    };
-    let share = move |_| {
-        let text = text.get_untracked();
-        if let Some(window) = web_sys::window() {
-            let navigator = window.navigator();
-            let data = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&data, &"text".into(), &text.into());
-            if let Ok(share) = js_sys::Reflect::get(&navigator, &"share".into()) {
-                if let Some(share) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&share) {
-                    // A refused or cancelled share is the person's choice.
-                    if let Ok(promise) = share.call1(&navigator, &data) {
-                        if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
-                            leptos::task::spawn_local(async move {
-                                let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-                            });
-                        }
-                    }
-                }
-            }
+    let navigator = web_sys::window().map(|w| w.navigator());
+    let can_share = navigator.as_ref().is_some_and(|n| js_sys::Reflect::get(n, &"share".into()).is_ok_and(|s| s.is_function()));
+    let copy = {
+        let text = text.clone();
+        move |_| {
+            let text = text();
+            leptos::task::spawn_local(async move {
+                let ok = browser::copy_to_clipboard(text).await;
+                copied.set(ok);
+            });
         }
     };
-    use wasm_bindgen::JsCast;
+    let share = move |_| {
+        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
+        let data = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&data, &"text".into(), &text().into());
+        let share = js_sys::Reflect::get(&navigator, &"share".into()).ok().and_then(|s| s.dyn_into::<js_sys::Function>().ok());
+        // A refused or cancelled share is the person's choice.
+        if let Some(promise) = share.and_then(|s| s.call1(&navigator, &data).ok()).and_then(|p| p.dyn_into::<js_sys::Promise>().ok()) {
+            leptos::task::spawn_local(async move {
+                let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+            });
+        }
+    };
     view! {
         <span class="copy-share">
             <button type="button" class="secondary" data-testid=format!("{testid}-copy") on:click=copy>
