@@ -57,7 +57,7 @@ describe('friends on their own devices: a whole game', () => {
   });
 
   it('the host, a friend and two bots play a whole Katzenjammer game, and the friend verifies it', async () => {
-    const host = await device(env);
+    const host = await device(env, { viewport: { width: 360, height: 740 } });
     const friend = await device(env, { viewport: { width: 360, height: 740 } });
     try {
       await host.page.goto(env.site.url, { waitUntil: 'load' });
