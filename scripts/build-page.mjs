@@ -99,9 +99,7 @@ const sizedStd = release
   : [];
 if (release) requireRustSrc();
 const cargoEnv = { env: release ? { ...process.env, RUSTC_BOOTSTRAP: '1' } : process.env };
-// TABLEE_FEATURES: the page's cargo features for a test build (friends-check: docs/friends.md).
-const features = process.env.TABLEE_FEATURES ? ['--features', process.env.TABLEE_FEATURES] : [];
-run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...features, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
+run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
 run('cargo', ['build', '--locked', '--target', TARGET, '--bin', WORKER, '--profile', profile, ...sizedStd], cargoEnv);
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
 // Where cargo writes the profile's programs (the page's and the worker's).
@@ -198,7 +196,14 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 // each game's table is named after its registry variant, whose lowercase is
 // the game's code in links (`Katzenjammer` ↔ `game=katzenjammer`; the first
 // game is the one a link without `game=` deals).
-const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
+// A game with friends' part (issue 55) is never guessed from an address (an
+// invitation is in the fragment, which the guess does not read): left out
+// of the inline script's list and of the packs, it costs no link's first
+// load (a friend's first visit fetches its modules one by one).
+const NOT_GUESSED = ['tablee_friends'];
+const parts = Object.fromEntries(
+  Object.entries(partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.')).filter(([name]) => !NOT_GUESSED.includes(name)),
+);
 // (Each game's puzzle part is `tablee_puzzle_<Game>`.)
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
 // zopfli in release (~2 s a file), plain gzip for `make play`'s quick builds.

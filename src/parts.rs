@@ -153,15 +153,14 @@ pub const LOADERS: Loaders = Loaders {
     maker,
     home: || Box::pin(home()),
     rules: || Box::pin(rules()),
+    friends: |arg| Box::pin(friends(arg)),
 };
 
-/// A game with friends (issue 55): the WebRTC transport and the codes, in
-/// a part of its own. Until the invitation screens exist, its only entry is
-/// the browser test's (`#friends-check`: `ui::friends::install_check`), in
-/// a build with the feature `friends-check` only (src/main.rs says why).
-#[cfg(feature = "friends-check")]
-#[leptos::wasm_split::wasm_split(tablee_friends, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_friends))]
-pub fn friends_check() -> Result<(), PartMissing> {
-    tablee_app::ui::friends::install_check();
-    Ok(())
+part! {
+    /// A game with friends on their own devices (issue 55): the friend's
+    /// page (`join=<code>`), the host's invitations and table (`host:…`),
+    /// and the transport's browser check (`friends-check`), with the WebRTC
+    /// transport, the codes, the host's authority and the check.
+    fn friends(arg: String) => tablee_app::ui::friends::page(arg);
+    module tablee_friends; preload preload_friends
 }

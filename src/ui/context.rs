@@ -29,6 +29,12 @@ pub enum Screen {
     Games,
     /// A game's lessons (issue 42): the course, or lesson N (from 1).
     Learn(GameId, Option<usize>),
+    /// A game with friends on their own devices (issue 55), a part of its
+    /// own: `join=<code>` a friend's page (the address's fragment),
+    /// `host:<seats>:<table>` the host's invitations and table (the
+    /// friends' seats, `1,2,`, and the table set on the home screen as a
+    /// save writes it), `friends-check` the transport's browser test.
+    Friends(String),
 }
 
 /// How long a bot's move stays on screen before the next one.
