@@ -125,7 +125,7 @@ impl GameDef for Jachete {
     }
 
     fn view_from_json(value: &Json, _options: JaOptions) -> Result<JaView, String> {
-        tablee_engine::scenario::jachete::view_from_json(value).map_err(|e| e.0)
+        tablee_engine::jachete::scenario::view_from_json(value).map_err(|e| e.0)
     }
 
     /// JA-9: every seat that may buy the card on offer, in priority order.

@@ -104,7 +104,7 @@ impl GameDef for Katzenjammer {
     }
 
     fn view_from_json(value: &Json, options: Options) -> Result<KbView, String> {
-        tablee_engine::scenario::katzenjammer::view_from_json(value, options).map_err(|e| e.0)
+        tablee_engine::katzenjammer::scenario::view_from_json(value, options).map_err(|e| e.0)
     }
 
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
