@@ -437,6 +437,7 @@ fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Says>, alive: Arc<AtomicBool>, l
     if let Some(el) = &target {
         let _ = el.set_attribute("data-coach", "target");
         into_view(el);
+        into_view_once_settled(el.clone());
     }
     count_mark();
     if target.is_none() && says.target != Target::None && left > 0 {
@@ -779,6 +780,7 @@ fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool {
     if let Some(target) = &target {
         let _ = target.set_attribute("data-coach", "target");
         into_view(target);
+        into_view_once_settled(target.clone());
     }
     count_mark();
     target.is_some() || !expected
@@ -793,6 +795,29 @@ fn count_mark() {
 }
 
 thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+
+/// Looks again a moment after the target was marked: what came after (the
+/// coach's line growing with its advice, a panel opening under a busy
+/// machine's late frame) may have put it under the coach's line or out of
+/// the window; it is brought into view again then. (The coached game's
+/// joker value was once left under the coach's line in CI.)
+fn into_view_once_settled(el: web_sys::Element) {
+    set_timeout(
+        move || {
+            if !el.is_connected() || el.get_attribute("data-coach").as_deref() != Some("target") {
+                return;
+            }
+            let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
+            let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top"));
+            let inside_coach = el.closest("[data-testid=\"coach\"]").ok().flatten().is_some();
+            let (top, bottom) = (browser::edge(&el, "top"), browser::edge(&el, "bottom"));
+            if !inside_coach && (top < 0.0 || bottom > height || bottom > coach_top + 0.5) {
+                into_view(&el);
+            }
+        },
+        std::time::Duration::from_millis(300),
+    );
+}
 
 /// Scrolls so that `el` is in the window, between the sticky turn line at
 /// the top and what is docked at the bottom, the coach's line and
