@@ -71,8 +71,9 @@ pub fn Home() -> impl IntoView {
     let name_error = RwSignal::new(None::<(usize, crate::app::config::NameError)>);
     // The seats played by a friend on their own device (issue 55), a bit a
     // seat: a person at the table's engine, invited from the host's page.
-    // (A number, not a list: a signal type the page already has.)
-    let friends = RwSignal::new(0usize);
+    // (A `u32`, not a list nor a `usize`: a signal type the core already
+    // has; what the home part shares with another part goes to the core.)
+    let friends = RwSignal::new(0u32);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -153,17 +154,15 @@ pub fn Home() -> impl IntoView {
         }
         match table {
             // Friends on their own devices: their invitations first (the
-            // friends' part), the table as set here.
-            // The table travels as a save's table (the friends' part reads it).
+            // game's friends' part), the table as set here (the home's
+            // table, which the part reads).
             Some(table) if friends.get_untracked() != 0 && mode != DealMode::Daily => {
                 let mut arg = String::from("host:");
                 let bits = friends.get_untracked();
-                (0..usize::BITS as usize).filter(|s| bits & (1 << s) != 0).for_each(|s| arg.push_str(&format!("{s},")));
-                let json = with_game!(table.game(), G => G::as_table(&table).map(|t| crate::app::save::table_to_value::<G>(t).text()));
-                arg.push(':');
-                arg.push_str(&json.unwrap_or_default());
+                (0..u32::BITS as usize).filter(|s| bits & (1 << s) != 0).for_each(|s| arg.push_str(&format!("{s},")));
+                let game = table.game();
                 ctx.home_table.set(table);
-                ctx.go(Screen::Friends(arg));
+                ctx.go(Screen::Friends(game, arg));
             }
             Some(table) => start_match(ctx, table, match_games),
             None => browser::focus_id("seed-input"),
@@ -353,7 +352,7 @@ fn SeatChoice(
     seats: RwSignal<Vec<SeatKind>>,
     names: RwSignal<Vec<String>>,
     name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>,
-    friends: RwSignal<usize>,
+    friends: RwSignal<u32>,
 ) -> impl IntoView {
     let ctx = ctx();
     let id = format!("seat-{index}");

@@ -8,25 +8,10 @@
 // (src/ui/friends/transport.rs, `install_check`). Host candidates only: Chromium
 // hides local addresses behind mDNS names unless told not to, and this
 // machine resolves none, hence WebRtcHideLocalIpsWithMdns off.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { BASE, CHROMIUM, CHROMIUM_ARGS, DIST_DIR, startSite, watchProblems } from './lib.mjs';
-
-/**
- * Whether the build under test has the friends' part (`tablee_friends`,
- * whose `#friends-check` address installs the transport's test entry).
- */
-export async function hasFriendsCheck() {
-  const entries = await readdir(DIST_DIR).catch(() => []);
-  for (const dir of entries.filter((e) => e.startsWith('app-'))) {
-    const files = await readdir(path.join(DIST_DIR, dir)).catch(() => []);
-    if (files.includes('split_tablee_friends.wasm')) return true;
-  }
-  return false;
-}
+import { BASE, CHROMIUM, CHROMIUM_ARGS, startSite, watchProblems } from './lib.mjs';
 
 export const FRIENDS_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'];
 

@@ -8,19 +8,17 @@
 //
 // The time to connect is measured by scripts/friends-connect.mjs, not here.
 //
-// The address `#friends-check` loads the friends' part (shipped, a part of
-// its own) and installs the transport's test entry:
+// The address `#friends-check` loads Katzenjammer's friends' part (shipped,
+// riding on its table's) and installs the transport's test entry:
 //   TABLEE_DIST=/tmp/dist-friends node --test tests/e2e/friends.test.mjs
-// On a build without the friends' part it is skipped, and says so.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { describeProblems } from './lib.mjs';
-import { connect, friendsPage, hasFriendsCheck, startFriends } from './friends-lib.mjs';
+import { connect, friendsPage, startFriends } from './friends-lib.mjs';
 
-const SKIP = (await hasFriendsCheck()) ? false : 'this build has no friends part (split_tablee_friends.wasm)';
 
-describe('friends on their own devices: the transport', { skip: SKIP }, () => {
+describe('friends on their own devices: the transport', () => {
   let env;
   before(async () => {
     env = await startFriends();

@@ -30,7 +30,7 @@ use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::guest::Guest;
 use crate::app::friends::verify::Difference;
 use crate::app::friends::PING_EVERY_MS;
-use crate::games::{with_game, GameId, Registered};
+use crate::games::{GameId, Registered};
 use crate::i18n::friends as words;
 use crate::ui::browser::{self, LocalStorage};
 use crate::ui::context::ctx;
@@ -86,7 +86,7 @@ impl<G: GameUi> Copy for Typed<G> {}
 thread_local!(static TYPED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) });
 
 /// The friend's page for the invitation `code`.
-pub fn join(code: String) -> AnyView {
+pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
     let ctx = ctx();
     let stage = RwSignal::new(Stage::Answering);
     let stop = Rc::new(std::cell::Cell::new(false));
@@ -94,12 +94,12 @@ pub fn join(code: String) -> AnyView {
         let stop = SendWrapper::new(stop.clone());
         on_cleanup(move || stop.set(true));
     }
-    leptos::task::spawn_local(run(code, stage, stop));
+    leptos::task::spawn_local(run::<G>(code, stage, stop));
     let lang = move || ctx.lang();
     view! {
         <section class="panel friends join" data-testid="join-screen">
             {move || match stage.get() {
-                Stage::Playing(id) => with_game!(id, G => table::<G>(id)),
+                Stage::Playing(id) => table::<G>(id),
                 Stage::Answering => view! {
                     <h1>{move || words::join_title(lang())}</h1>
                     <p data-testid="join-status">{move || words::making_answer(lang())}</p>
@@ -145,7 +145,7 @@ fn secret_for(token: &Token) -> Option<Secret> {
     Some(secret)
 }
 
-async fn run(code: String, stage: RwSignal<Stage>, stop: Rc<std::cell::Cell<bool>>) {
+async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop: Rc<std::cell::Cell<bool>>) {
     let (peer, answer, seat, token) = match Peer::join(&relays(), &code).await {
         Ok(joined) => joined,
         Err(e) => return stage.set(Stage::Failed(Problem::Transport(e))),
@@ -182,9 +182,13 @@ async fn run(code: String, stage: RwSignal<Stage>, stop: Rc<std::cell::Cell<bool
         }
         browser::sleep(POLL_MS).await;
     };
-    let Some(id) = GameId::parse(&game) else { return stage.set(Stage::Failed(Problem::Host)) };
+    // The link named the game whose part this is: a welcome to another is
+    // the host's mistake.
+    if GameId::parse(&game) != Some(G::ID) {
+        return stage.set(Stage::Failed(Problem::Host));
+    }
     let peer = Rc::new(peer);
-    with_game!(id, G => play::<G>(peer, welcome, usize::from(seat), token, secret, id, stage, stop).await)
+    play::<G>(peer, welcome, usize::from(seat), token, secret, G::ID, stage, stop).await
 }
 
 /// The table of the seat, seen by the friend: the view read back from

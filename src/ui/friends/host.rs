@@ -26,7 +26,7 @@ use crate::app::friends::host::{Host, Refused};
 use crate::app::friends::{FriendsTable, Role};
 use crate::app::game::GameDef;
 use crate::app::worker::{self, Reply};
-use crate::games::{with_game, GameId, Registered};
+use crate::games::{GameId, Registered};
 use crate::i18n::friends as words;
 use crate::ui::browser::{self, LocalStorage};
 use crate::ui::context::ctx;
@@ -35,14 +35,13 @@ use crate::ui::game_ui::GameUi;
 use crate::ui::parts::{self, Part};
 use crate::ui::worker_client;
 
-/// The host's page for `arg`, `<friends' seats>:<the table>`: `1,2,:` then
-/// the table as a save writes it (the home screen's).
-pub fn host(arg: &str) -> AnyView {
-    let (list, table) = arg.split_once(':').unwrap_or((arg, ""));
-    let friends: Vec<Seat> = list.split(',').filter_map(|s| s.trim().parse().ok()).collect();
-    let table = Json::parse(table).ok();
-    let id = table.as_ref().and_then(|t| crate::app::save::game_of(t).ok()).unwrap_or(GameId::ALL[0]);
-    with_game!(id, G => page::<G>(table.as_ref().and_then(|t| crate::app::save::table_from_value::<G>(t).ok()), friends, id))
+/// The host's page for `arg`, the friends' seats (`1,2,`), at the table set
+/// on the home screen (`Ctx::home_table`).
+pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
+    let friends: Vec<Seat> = arg.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+    // (A table of another game reads as none: "no table" is said.)
+    let table = ctx().home_table.with_untracked(|t| G::as_table(t).cloned());
+    page::<G>(table, friends, G::ID)
 }
 
 /// Who plays each seat: the friends' seats, the one person here, the bots.
@@ -140,7 +139,8 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             match Peer::invite(&relays(), seat as u8, token).await {
                 Ok((peer, code)) => {
                     lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
-                    let link = format!("{}#join={code}", browser::base_url());
+                    // The game in the query: the friend's page loads its part.
+                    let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
                     invitations.update(|i| i[seat].link = Some(link));
                 }
                 Err(e) => invitations.update(|i| i[seat].error = Some(e)),

@@ -1,5 +1,5 @@
 //! A game with friends on their own devices (issue 55, docs/friends.md), the
-//! page's side, all in the part `tablee_friends` (src/parts.rs): the home's
+//! page's side, all in each game's part `tablee_friends_<Game>` (src/parts.rs), riding on its table's: the home's
 //! first load carries none of it.
 //!
 //! - [`transport`]: the WebRTC connections made from the invitation and
@@ -40,16 +40,16 @@ pub const BUILD: &str = env!("CARGO_PKG_VERSION");
 /// (one Wi-Fi needs none); else the address (`stun:host:port`).
 pub const STUN_KEY: &str = "tablee.friends.stun";
 
-/// The friends' part's page for `arg` ([`crate::ui::context::Screen::Friends`]).
-pub fn page(arg: String) -> AnyView {
+/// Game `G`'s friends' part's page for `arg` ([`crate::ui::context::Screen::Friends`]).
+pub fn page<G: crate::ui::game_ui::GameUi + crate::games::Registered>(arg: String) -> AnyView {
     if arg == "friends-check" {
         install_check();
         return ().into_any();
     }
     if let Some(code) = arg.strip_prefix("join=") {
-        return guest::join(code.to_string());
+        return guest::join::<G>(code.to_string());
     }
-    host::host(arg.strip_prefix("host:").unwrap_or_default())
+    host::host::<G>(arg.strip_prefix("host:").unwrap_or_default())
 }
 
 /// The relays this device's setting names.
