@@ -25,7 +25,7 @@ use tablee_friends::sha256::hex;
 use tablee_friends::PROTOCOL;
 
 use super::transport::{Peer, TransportError};
-use super::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::guest::Guest;
 use crate::app::friends::verify::Difference;

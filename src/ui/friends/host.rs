@@ -20,7 +20,7 @@ use tablee_friends::fair::Secret;
 use tablee_friends::message::Status;
 
 use super::transport::{Peer, TransportError};
-use super::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::host::{Host, Refused};
 use crate::app::friends::{FriendsTable, Role};
