@@ -995,6 +995,16 @@ pub mod friends {
     pub fn answer_submit(lang: Lang) -> &'static str {
         lang.pick("Connect", "Connecter")
     }
+    /// A new invitation for a seat: away (a reload, a phone asleep) or not connected.
+    pub fn invite_again(lang: Lang) -> &'static str {
+        lang.pick("Invite again", "Inviter de nouveau")
+    }
+    pub fn invite_again_note(lang: Lang) -> &'static str {
+        lang.pick(
+            "Send them this new link: their page finds its seat again.",
+            "Envoyez-lui ce nouveau lien : sa page retrouve sa place.",
+        )
+    }
     pub fn status(status: Status, lang: Lang) -> &'static str {
         match status {
             Status::Waiting => lang.pick("Waiting for their answer", "En attente de sa réponse"),

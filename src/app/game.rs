@@ -183,6 +183,13 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// device draws its table from it), with the table's options (a view's
     /// JSON may not carry them). `Err` names what is wrong; never a panic.
     fn view_from_json(value: &Json, options: Self::Options) -> Result<Self::View, String>;
+    /// Whether every seat may see `action` as it is made, in its notation
+    /// (no card hidden in it): the host of a game with friends then sends it
+    /// with the views, and a friend's table, which has no record of the
+    /// game, tells it in its log. No game's move by default.
+    fn public_move(_action: &Self::Action) -> bool {
+        false
+    }
 
     /// The seats asked for a decision now, in the order the rules apply
     /// their answers: the seat to act alone, unless the game asks several

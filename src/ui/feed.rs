@@ -13,7 +13,7 @@
 
 use leptos::prelude::*;
 use tablee_engine::json::Json;
-use tablee_engine::RuleError;
+use tablee_engine::{RuleError, Seat};
 
 use super::context::Ctx;
 use super::flow::act;
@@ -44,6 +44,13 @@ pub struct Feed<G: GameUi> {
     /// moves to say, what to bring into view; its saved note names the
     /// move it was written at).
     pub moves: Memo<usize>,
+    /// The last move (its seat and action), where the table may tell it: a
+    /// table whose device has no record of the game (a friend's) follows
+    /// the moves through it, with the view before it ([`GameDef::public_move`]:
+    /// a friend is sent only a game's public moves).
+    ///
+    /// [`GameDef::public_move`]: crate::app::game::GameDef::public_move
+    pub moved: Memo<Option<(Seat, G::Action)>>,
     /// The shell's, not the view's: the table's own saved note (its UI
     /// state kept with the game: a hand's order, a staged turn, the rounds
     /// whose end was seen). The table writes it through `flow::set_note`,
@@ -75,8 +82,9 @@ impl<G: GameUi> Feed<G> {
             ctx.game::<G, _>(|s| s.human_to_act() == Some(seat.get()) && !answer::answered(ctx, s.actions().len())).unwrap_or(false)
         });
         let moves = Memo::new(move |_| ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0));
+        let moved = Memo::new(move |_| ctx.game::<G, _>(|s| s.moves().last().map(|(seat, a)| (seat, a.clone()))).flatten());
         let note = Signal::derive(move || ctx.game::<G, _>(|s| s.note().cloned()).flatten());
-        Feed { view, legal, table, to_move, play: Callback::new(move |action| act::<G>(ctx, action)), moves, note }
+        Feed { view, legal, table, to_move, play: Callback::new(move |action| act::<G>(ctx, action)), moves, moved, note }
     }
 }
 

@@ -17,21 +17,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { byTestId, describeProblems, MAX_MOVES, moveAndWait, nextState, screenshot, waitForApp, watchProblems } from './lib.mjs';
-import { startFriends } from './friends-lib.mjs';
-
-/** A page of its own context (another device): English, no STUN, bots at the instant speed. */
-async function device(env, { viewport = { width: 1280, height: 800 } } = {}) {
-  const context = await env.browser.newContext({ viewport, locale: 'en-US' });
-  await context.addInitScript(() => {
-    localStorage.setItem('tablee.friends.stun', '');
-    localStorage.setItem('tablee.speed', 'instant');
-    localStorage.setItem('tablee.lang', 'en');
-  });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  return { context, page, problems };
-}
+import { byTestId, describeProblems, MAX_MOVES, moveAndWait, nextState, screenshot } from './lib.mjs';
+import { device, enterAnswer, hostAndJoin, startFriends } from './friends-lib.mjs';
 
 /** Plays the page's seat to the end: pass at every bid, present nothing. */
 async function playToEnd(page, who) {
@@ -60,31 +47,9 @@ describe('friends on their own devices: a whole game', () => {
     const host = await device(env, { viewport: { width: 360, height: 740 } });
     const friend = await device(env, { viewport: { width: 360, height: 740 } });
     try {
-      await host.page.goto(env.site.url, { waitUntil: 'load' });
-      await waitForApp(host.page);
-      await host.page.locator(byTestId('game-katzenjammer')).check();
-      await host.page.locator(byTestId('players-select')).selectOption('4');
-      const options = await host.page.locator(`${byTestId('seat-1')} option`).evaluateAll((o) => o.map((x) => x.value));
-      assert.ok(options.includes('friend'), `seat-1 offers a friend: ${options}`);
-      await host.page.locator(byTestId('seat-1')).selectOption('friend');
-      await host.page.locator(byTestId('seat-2')).selectOption('easy');
-      await host.page.locator(byTestId('seat-3')).selectOption('easy');
-      await host.page.locator(byTestId('seat-name-1')).fill('Ana');
-      await host.page.locator(byTestId('play-button')).click();
-
-      const invite = host.page.locator(byTestId('invite-link-1'));
-      await invite.waitFor({ timeout: 30_000 });
-      const link = await invite.getAttribute('data-link');
-      assert.equal(link, await invite.getAttribute('href'));
-      assert.match(link, /#join=[0-9A-HJKMNP-TV-Z]+$/, link);
-      assert.equal(await host.page.locator(byTestId('seat-status-1')).getAttribute('data-status'), 'waiting');
+      host.url = env.site.url;
+      const { answer } = await hostAndJoin(host, friend, 'katzenjammer');
       await screenshot(host.page, 'friends-host-invitations');
-
-      await friend.page.goto(link, { waitUntil: 'load' });
-      const answerCode = friend.page.locator(byTestId('answer-code'));
-      await answerCode.waitFor({ timeout: 30_000 });
-      const answer = await answerCode.getAttribute('data-code');
-      assert.match(answer, /^[0-9A-HJKMNP-TV-Z]+$/, answer);
 
       // A damaged answer is refused in words, never a panic.
       const damaged = answer.slice(0, 30) + (answer[30] === 'A' ? 'B' : 'A') + answer.slice(31);
@@ -92,10 +57,7 @@ describe('friends on their own devices: a whole game', () => {
       await host.page.locator(byTestId('answer-submit-1')).click();
       await host.page.waitForFunction((id) => document.querySelector(id)?.textContent.includes('damaged'), byTestId('answer-error-1'));
 
-      await host.page.locator(byTestId('answer-input-1')).fill(answer);
-      await host.page.locator(byTestId('answer-submit-1')).click();
-      await host.page.waitForFunction((id) => document.querySelector(id)?.dataset.status === 'connected', byTestId('seat-status-1'), { timeout: 15_000 });
-      const connectMs = Number(await host.page.locator(byTestId('seat-status-1')).getAttribute('data-connect-ms'));
+      const connectMs = await enterAnswer(host, answer);
       console.log(`answer entered → seat connected: ${connectMs} ms`);
       assert.equal(await host.page.locator(byTestId('seat-status-2')).count(), 0, 'bots have no invitation');
 

@@ -11,7 +11,9 @@
 
 import { chromium } from 'playwright-core';
 
-import { BASE, CHROMIUM, CHROMIUM_ARGS, startSite, watchProblems } from './lib.mjs';
+import assert from 'node:assert/strict';
+
+import { BASE, byTestId, CHROMIUM, CHROMIUM_ARGS, startSite, waitForApp, watchProblems } from './lib.mjs';
 
 export const FRIENDS_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'];
 
@@ -82,4 +84,59 @@ export async function connect(host, friend, { seat = 1, stun = '' } = {}) {
     return performance.now() - start;
   }, [hostId, answer]);
   return { hostId, friendId, invitation, answer, ms };
+}
+
+/** A page of its own context (another device): English, no STUN, bots at the instant speed. */
+export async function device(env, { viewport = { width: 1280, height: 800 } } = {}) {
+  const context = await env.browser.newContext({ viewport, locale: 'en-US' });
+  await context.addInitScript(() => {
+    localStorage.setItem('tablee.friends.stun', '');
+    localStorage.setItem('tablee.speed', 'instant');
+    localStorage.setItem('tablee.lang', 'en');
+  });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  return { context, page, problems };
+}
+
+/**
+ * The host sets a 4-seat table of `game` on the home screen (seat 1 a friend
+ * named Ana, seats 2 and 3 easy bots) and invites the friend, whose page
+ * opens the invitation and shows its answer; the host enters it and the
+ * seat connects. Returns { link, answer, connectMs }.
+ */
+export async function hostAndJoin(host, friend, game) {
+  await host.page.goto(host.url, { waitUntil: 'load' });
+  await waitForApp(host.page);
+  await host.page.locator(byTestId(`game-${game}`)).check();
+  await host.page.locator(byTestId('players-select')).selectOption('4');
+  const options = await host.page.locator(`${byTestId('seat-1')} option`).evaluateAll((o) => o.map((x) => x.value));
+  assert.ok(options.includes('friend'), `seat-1 offers a friend: ${options}`);
+  await host.page.locator(byTestId('seat-1')).selectOption('friend');
+  await host.page.locator(byTestId('seat-2')).selectOption('easy');
+  await host.page.locator(byTestId('seat-3')).selectOption('easy');
+  await host.page.locator(byTestId('seat-name-1')).fill('Ana');
+  await host.page.locator(byTestId('play-button')).click();
+
+  const invite = host.page.locator(byTestId('invite-link-1'));
+  await invite.waitFor({ timeout: 30_000 });
+  const link = await invite.getAttribute('data-link');
+  assert.equal(link, await invite.getAttribute('href'));
+  assert.match(link, new RegExp(`\\?game=${game}#join=[0-9A-HJKMNP-TV-Z]+$`), link);
+  assert.equal(await host.page.locator(byTestId('seat-status-1')).getAttribute('data-status'), 'waiting');
+
+  await friend.page.goto(link, { waitUntil: 'load' });
+  const answerCode = friend.page.locator(byTestId('answer-code'));
+  await answerCode.waitFor({ timeout: 30_000 });
+  const answer = await answerCode.getAttribute('data-code');
+  assert.match(answer, /^[0-9A-HJKMNP-TV-Z]+$/, answer);
+  return { link, answer };
+}
+
+/** The host enters the friend's answer; resolves once the seat is connected, with the time it took (ms). */
+export async function enterAnswer(host, answer) {
+  await host.page.locator(byTestId('answer-input-1')).fill(answer);
+  await host.page.locator(byTestId('answer-submit-1')).click();
+  await host.page.waitForFunction((id) => document.querySelector(id)?.dataset.status === 'connected', byTestId('seat-status-1'), { timeout: 15_000 });
+  return Number(await host.page.locator(byTestId('seat-status-1')).getAttribute('data-connect-ms'));
 }

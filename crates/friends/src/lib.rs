@@ -26,8 +26,8 @@ pub mod sha256;
 
 /// The protocol of this build's codes and messages. A code or a hello of
 /// another protocol is refused as older or newer; raise it when a code's
-/// bytes or a message's fields change meaning.
-pub const PROTOCOL: u8 = 1;
+/// bytes or a message's fields change meaning (2: the view's `moved`).
+pub const PROTOCOL: u8 = 2;
 
 /// Text quoted back in an error, cut short.
 pub(crate) fn shorten(text: &str) -> String {

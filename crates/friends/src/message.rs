@@ -185,7 +185,10 @@ pub enum FromHost {
     Commits(Vec<Commitment>),
     /// The seat's view after move `n - 1` (`n` moves made; `by` made the
     /// last), and the moves it may make now (none when it is not asked).
-    View { n: usize, by: Option<Seat>, view: Json, legal: Vec<Json> },
+    /// `moved`: that last move in the game's notation, where the game says
+    /// every move is public (J'achète's: the table's log follows it on a
+    /// friend's device, which has no record of the game).
+    View { n: usize, by: Option<Seat>, moved: Option<Json>, view: Json, legal: Vec<Json> },
     /// Where each seat is.
     Seats(Vec<Status>),
     /// A message of this friend's was refused (`n`: the position then).
@@ -397,12 +400,17 @@ impl FromHost {
                     Json::Null => None,
                     v => Some(v.as_u64().filter(|&s| s < MAX_SEATS as u64).ok_or(BadMessage::Bad("by"))? as Seat),
                 };
+                let moved = match f.opt("moved") {
+                    None => None,
+                    Some(m @ Json::Obj(_)) if by.is_some() => Some(m.clone()),
+                    Some(_) => return Err(BadMessage::Bad("moved")),
+                };
                 let view = f.object("view")?.clone();
                 let legal = f.array("legal")?;
                 if legal.iter().any(|a| !matches!(a, Json::Obj(_))) {
                     return Err(BadMessage::Bad("legal"));
                 }
-                FromHost::View { n, by, view, legal: legal.to_vec() }
+                FromHost::View { n, by, moved, view, legal: legal.to_vec() }
             }
             "seats" => {
                 let items = f.array("status")?;
@@ -445,13 +453,19 @@ impl FromHost {
                 ("build", Json::str(build)),
             ]),
             FromHost::Commits(c) => Json::obj([t("commits"), ("hashes", hexes(c.iter().map(Commitment::hex).collect()))]),
-            FromHost::View { n, by, view, legal } => Json::obj([
-                t("view"),
-                ("n", (*n).into()),
-                ("by", by.map_or(Json::Null, Json::from)),
-                ("view", view.clone()),
-                ("legal", Json::Arr(legal.clone())),
-            ]),
+            FromHost::View { n, by, moved, view, legal } => {
+                let mut message = Json::obj([
+                    t("view"),
+                    ("n", (*n).into()),
+                    ("by", by.map_or(Json::Null, Json::from)),
+                    ("view", view.clone()),
+                    ("legal", Json::Arr(legal.clone())),
+                ]);
+                if let Some(moved) = moved {
+                    message.set("moved", moved.clone());
+                }
+                message
+            }
             FromHost::Seats(status) => Json::obj([
                 t("seats"),
                 ("status", Json::Arr(status.iter().map(|s| Json::str(s.name())).collect())),

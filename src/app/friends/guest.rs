@@ -36,6 +36,9 @@ pub enum GuestError {
 pub struct Seen {
     pub n: usize,
     pub by: Option<Seat>,
+    /// The move `by` made, where every move is public
+    /// ([`crate::app::game::GameDef::public_move`]).
+    pub moved: Option<Json>,
     pub view: Json,
     /// The moves it may make now (empty: not asked).
     pub legal: Vec<Json>,
@@ -177,10 +180,10 @@ impl<G: Registered> Guest<G> {
                     self.outbox.push(FromFriend::Reveal(self.secret).text());
                 }
             }
-            FromHost::View { n, by, view, legal } => {
+            FromHost::View { n, by, moved, view, legal } => {
                 let kept = self.kept.as_mut().filter(|k| !k.commitments.is_empty()).ok_or(GuestError::OutOfOrder)?;
                 kept.views.push((n, sha256(view.text().as_bytes())));
-                self.seen = Some(Seen { n, by, view, legal });
+                self.seen = Some(Seen { n, by, moved, view, legal });
             }
             FromHost::Seats(status) => self.status = status,
             FromHost::Refused { reason, n } => self.refused.push((reason, n)),

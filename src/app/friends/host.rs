@@ -644,9 +644,11 @@ impl<G: Registered> Host<G> {
         let session = self.session.as_ref()?;
         let asked = self.asked(seat).is_some() && self.pending[seat].is_none();
         let legal = if asked { session.legal_actions().iter().map(G::action_to_json).collect() } else { Vec::new() };
+        let moved = session.moves().last().filter(|(_, action)| G::public_move(action)).map(|(_, action)| G::action_to_json(action));
         Some(FromHost::View {
             n: session.actions().len(),
             by: self.last_by,
+            moved: self.last_by.and(moved),
             view: G::view_to_json(&session.view(seat)),
             legal,
         })

@@ -466,14 +466,15 @@ fn the_host_refuses_out_of_order_and_other_seats_messages_with_their_reason() {
     // Anything before hello.
     assert_eq!(table.host.receive(1, r#"{"t":"ping","n":1}"#, 1), Err(Refused::HelloFirst));
     // Another seat's token, another seat, another protocol.
+    let p = tablee_friends::PROTOCOL;
     let hello = |seat: usize, tok: u8, v: u8| format!(r#"{{"t":"hello","v":{v},"seat":{seat},"token":"{}","build":"x"}}"#, format!("{tok:02x}").repeat(8));
-    assert_eq!(table.host.receive(1, &hello(1, 0x42, 1), 2), Err(Refused::WrongToken));
-    assert_eq!(table.host.receive(1, &hello(2, 0x42, 1), 3), Err(Refused::WrongSeat { claimed: 2 }));
-    assert_eq!(table.host.receive(1, &hello(1, 0x41, 2), 4), Err(Refused::Version { found: 2 }));
+    assert_eq!(table.host.receive(1, &hello(1, 0x42, p), 2), Err(Refused::WrongToken));
+    assert_eq!(table.host.receive(1, &hello(2, 0x42, p), 3), Err(Refused::WrongSeat { claimed: 2 }));
+    assert_eq!(table.host.receive(1, &hello(1, 0x41, p + 1), 4), Err(Refused::Version { found: p + 1 }));
     // A message on a channel for the host's own seat.
-    assert_eq!(table.host.receive(0, &hello(0, 0x40, 1), 5), Err(Refused::NotAFriend));
-    table.host.receive(1, &hello(1, 0x41, 1), 6).unwrap();
-    assert_eq!(table.host.receive(1, &hello(1, 0x41, 1), 7), Err(Refused::HelloAgain));
+    assert_eq!(table.host.receive(0, &hello(0, 0x40, p), 5), Err(Refused::NotAFriend));
+    table.host.receive(1, &hello(1, 0x41, p), 6).unwrap();
+    assert_eq!(table.host.receive(1, &hello(1, 0x41, p), 7), Err(Refused::HelloAgain));
     assert!(matches!(table.host.receive(1, r#"{"t":"reveal","secret":"00"}"#, 8), Err(Refused::Unreadable(_))));
     let reveal = format!(r#"{{"t":"reveal","secret":"{}"}}"#, secret(80, 1).hex());
     assert_eq!(table.host.receive(1, &reveal, 9), Err(Refused::Reveal(tablee_friends::fair::FairError::TooEarly)));

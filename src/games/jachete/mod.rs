@@ -128,6 +128,13 @@ impl GameDef for Jachete {
         tablee_engine::jachete::scenario::view_from_json(value).map_err(|e| e.0)
     }
 
+    /// JA-19: every move is seen by all as it is made — a buy (its card was
+    /// on offer to all), a card let go, a discard, the table after a play;
+    /// a card drawn is no move, and never in the notation.
+    fn public_move(_action: &JaAction) -> bool {
+        true
+    }
+
     /// JA-9: every seat that may buy the card on offer, in priority order.
     fn asked_at_once(state: &JaGame) -> Vec<tablee_engine::Seat> {
         match state.round().buyers() {

@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
-use tablee_engine::Seed;
+use tablee_engine::{Seat, Seed};
 use tablee_friends::code::Token;
 use tablee_friends::fair::Secret;
 use tablee_friends::message::{FromFriend, FromHost, SeatKind as Told};
@@ -70,6 +70,8 @@ struct Typed<G: GameUi> {
     legal: RwSignal<Vec<G::Action>>,
     table: RwSignal<Option<TableConfig<G>>>,
     moves: RwSignal<usize>,
+    /// The last move, where the game's moves are public (`Feed::moved`).
+    moved: RwSignal<Option<(Seat, G::Action)>>,
     /// The friend's moves, waiting for the loop to send them.
     outgoing: RwSignal<Vec<G::Action>>,
     /// The check, once the game is over: the differences (none: verified).
@@ -237,6 +239,7 @@ async fn play<G: GameUi + Registered>(
         legal: RwSignal::new(Vec::new()),
         table: RwSignal::new(table_config(&guest, options)),
         moves: RwSignal::new(0),
+        moved: RwSignal::new(None),
         outgoing: RwSignal::new(Vec::new()),
         result: RwSignal::new(None),
     };
@@ -281,8 +284,10 @@ async fn play<G: GameUi + Registered>(
                 seen_n = Some(key);
                 let view = G::view_from_json(&seen.view, options).ok();
                 let legal: Vec<G::Action> = seen.legal.iter().filter_map(|a| G::action_from_json(a).ok()).collect();
+                let moved = seen.by.zip(seen.moved.as_ref().and_then(|m| G::action_from_json(m).ok()));
                 typed.view.set(view);
                 typed.legal.set(legal);
+                typed.moved.set(moved);
                 typed.moves.set(seen.n);
             }
         }
@@ -347,6 +352,7 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
             Ok(())
         }),
         moves: Memo::new(move |_| typed.moves.get()),
+        moved: Memo::new(move |_| typed.moved.get()),
         note: Signal::derive(|| None::<Json>),
     };
     provide_context(feed);

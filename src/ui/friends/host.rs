@@ -19,7 +19,7 @@ use tablee_friends::code::Token;
 use tablee_friends::fair::Secret;
 use tablee_friends::message::Status;
 
-use super::transport::{Peer, TransportError};
+use super::transport::{Peer, TransportError, CONNECT_WAIT_MS};
 use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::host::{Host, Refused};
@@ -74,6 +74,8 @@ struct Invitation {
     link: Option<String>,
     /// Why the invitation or the answer failed.
     error: Option<TransportError>,
+    /// A new invitation for a seat that had one ("Invite again").
+    again: bool,
 }
 
 /// The page's state of the connections (the page's thread only).
@@ -132,21 +134,42 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     }
     worker_client::start();
 
-    // The invitations.
-    for &(seat, _, token) in &friends {
-        let lines = lines.clone();
-        leptos::task::spawn_local(async move {
-            match Peer::invite(&relays(), seat as u8, token).await {
-                Ok((peer, code)) => {
-                    lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
-                    // The game in the query: the friend's page loads its part.
-                    let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
-                    invitations.update(|i| i[seat].link = Some(link));
-                }
-                Err(e) => invitations.update(|i| i[seat].error = Some(e)),
+    // An invitation for `seat` (its token): the first, or a new one ("Invite
+    // again": a seat away, or an answer whose connection did not come). A
+    // new one closes the seat's old channel; the friend's page finds its
+    // seat with the token (the host welcomes it back).
+    let invite = {
+        let (lines, host) = (SendWrapper::new(lines.clone()), SendWrapper::new(host.clone()));
+        Rc::new(move |seat: Seat, token: Token| {
+            let old = lines.borrow_mut().peers[seat].take();
+            let again = old.is_some();
+            if let Some(old) = old {
+                old.close();
             }
-        });
+            let was_open = std::mem::take(&mut lines.borrow_mut().open[seat]);
+            if was_open {
+                host.borrow_mut().disconnected(seat, now());
+            }
+            lines.borrow_mut().answered[seat] = None;
+            invitations.update(|i| i[seat] = Invitation { again, ..Invitation::default() });
+            let lines = (*lines).clone();
+            leptos::task::spawn_local(async move {
+                match Peer::invite(&relays(), seat as u8, token).await {
+                    Ok((peer, code)) => {
+                        lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
+                        // The game in the query: the friend's page loads its part.
+                        let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
+                        invitations.update(|i| i[seat].link = Some(link));
+                    }
+                    Err(e) => invitations.update(|i| i[seat].error = Some(e)),
+                }
+            });
+        })
+    };
+    for &(seat, _, token) in &friends {
+        invite(seat, token);
     }
+    let invite = SendWrapper::new(invite);
 
     // The loop: the channels, the host's authority, the bots.
     leptos::task::spawn_local(run::<G>(host.clone(), lines.clone(), statuses, version, dealt, connect_ms, stop));
@@ -157,9 +180,16 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             let Some(peer) = lines.borrow().peers[seat].clone() else { return };
             lines.borrow_mut().answered[seat] = Some(js_sys::Date::now());
             invitations.update(|i| i[seat].error = None);
+            let lines = (*lines).clone();
             leptos::task::spawn_local(async move {
                 if let Err(e) = peer.answered(&text).await {
-                    invitations.update(|i| i[seat].error = Some(e));
+                    return invitations.update(|i| i[seat].error = Some(e));
+                }
+                // No channel in time: say why, and offer a new invitation.
+                browser::sleep(CONNECT_WAIT_MS).await;
+                let same = lines.borrow().peers[seat].as_ref().is_some_and(|p| Rc::ptr_eq(p, &peer));
+                if same && !peer.is_open() {
+                    invitations.update(|i| i[seat].error = Some(TransportError::Unreachable));
                 }
             });
         }
@@ -199,6 +229,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             })
         },
         moves: Memo::new(move |_| ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0)),
+        moved: Memo::new(move |_| ctx.game::<G, _>(|s| s.moves().last().map(|(seat, a)| (seat, a.clone()))).flatten()),
         note: Signal::derive(move || ctx.game::<G, _>(|s| s.note().cloned()).flatten()),
     };
     provide_context(feed);
@@ -206,8 +237,11 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     let lang = move || ctx.lang();
     let invites = friends
         .into_iter()
-        .map(|(seat, name, _)| {
+        .map(|(seat, name, token)| {
             let submit = submit.clone();
+            let invite = invite.clone();
+            let again = move || invitations.with(|i| i[seat].again);
+            let unreachable = move || invitations.with(|i| matches!(i[seat].error, Some(TransportError::Unreachable)));
             let link = move || invitations.with(|i| i[seat].link.clone().unwrap_or_default());
             let input = NodeRef::<leptos::html::Textarea>::new();
             let status = move || statuses.with(|s| s.get(seat).copied().unwrap_or(Status::Waiting));
@@ -219,7 +253,12 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                     <p data-testid=format!("seat-status-{seat}") data-status=move || status().name() data-connect-ms=move || connect_ms.with(|c| c[seat].map(|ms| format!("{ms:.1}")))>
                         {move || words::status(status(), lang())}
                     </p>
-                    <Show when=move || status() == Status::Waiting>
+                    // Its link and the answer's field: while it is awaited, or
+                    // again once a new invitation is made.
+                    <Show when=move || status() == Status::Waiting || (again() && status() != Status::Connected)>
+                        <Show when=again>
+                            <p class="note">{move || words::invite_again_note(lang())}</p>
+                        </Show>
                         <p>
                             {move || if link().is_empty() {
                                 view! { <span class="note">{words::preparing_invitation(lang())}</span> }.into_any()
@@ -255,6 +294,14 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                         </div>
                     </Show>
                     <p class="error" role="alert" data-testid=format!("answer-error-{seat}")>{error}</p>
+                    <Show when=move || matches!(status(), Status::Away | Status::Bot) || unreachable()>
+                        <button type="button" class="secondary" data-testid=format!("invite-again-{seat}") on:click={
+                            let invite = invite.clone();
+                            move |_| invite(seat, token)
+                        }>
+                            {move || words::invite_again(lang())}
+                        </button>
+                    </Show>
                 </li>
             }
         })

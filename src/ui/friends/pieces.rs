@@ -53,7 +53,7 @@ pub fn transport_error(error: &TransportError, lang: Lang) -> String {
     match error {
         TransportError::NoWebRtc => words::no_webrtc(lang).to_string(),
         TransportError::Browser(_) | TransportError::Sdp(_) => words::browser_refused(lang).to_string(),
-        TransportError::Encode(_) => words::no_connection(lang).to_string(),
+        TransportError::Encode(_) | TransportError::Unreachable => words::no_connection(lang).to_string(),
         TransportError::Code(e) => words::code_error(e, lang),
         TransportError::WrongSeat { found, .. } => words::wrong_seat(usize::from(*found), lang),
         TransportError::OtherInvitation => words::other_invitation(lang).to_string(),

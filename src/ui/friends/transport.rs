@@ -110,7 +110,15 @@ pub enum TransportError {
     WrongSeat { expected: u8, found: u8 },
     /// The answer is for an older invitation of this seat.
     OtherInvitation,
+    /// The answer was entered, and no channel opened in time
+    /// ([`CONNECT_WAIT_MS`]): different networks with no relay, most often.
+    Unreachable,
 }
+
+/// How long a channel may take to open once the answer is entered, before
+/// the host's page says it does not come (ms). Measured on one machine: 20
+/// to 50 ms (docs/friends.md); a slow network's checks take a few seconds.
+pub const CONNECT_WAIT_MS: u32 = 10_000;
 
 impl std::fmt::Display for TransportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -122,6 +130,7 @@ impl std::fmt::Display for TransportError {
             TransportError::Encode(e) => write!(f, "Encode: {e:?}"),
             TransportError::WrongSeat { expected, found } => write!(f, "WrongSeat: {expected} {found}"),
             TransportError::OtherInvitation => f.write_str("OtherInvitation"),
+            TransportError::Unreachable => f.write_str("Unreachable"),
         }
     }
 }

@@ -28,10 +28,11 @@ fn samples_from_host() -> Vec<FromHost> {
             build: "b1".into(),
         },
         FromHost::Commits(vec![Commitment([1; 32]), Commitment([2; 32])]),
-        FromHost::View { n: 0, by: None, view: Json::parse(r#"{"seat":1}"#).unwrap(), legal: vec![] },
+        FromHost::View { n: 0, by: None, moved: None, view: Json::parse(r#"{"seat":1}"#).unwrap(), legal: vec![] },
         FromHost::View {
             n: 7,
             by: Some(3),
+            moved: Some(Json::parse(r#"{"act":"discard","card":"9D"}"#).unwrap()),
             view: Json::parse(r#"{"seat":1,"hand":["2S"]}"#).unwrap(),
             legal: vec![Json::parse(r#"{"act":"buy"}"#).unwrap(), Json::parse(r#"{"act":"decline"}"#).unwrap()],
         },

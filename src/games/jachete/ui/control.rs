@@ -68,6 +68,9 @@ pub(super) struct Ui {
     pub(super) heard: RwSignal<String>,
     /// Each seat's latest move and the log, followed move by move.
     pub(super) moves: RwSignal<Option<SeatMoves>>,
+    /// Where this device has no record of the game (a friend's): the view
+    /// at the last move heard, and that move's number (`follow_moves`).
+    pub(super) before: StoredValue<Option<(usize, JaView)>>,
     /// The number of moves already heard.
     pub(super) said: StoredValue<usize>,
     /// The move (and rounds seen) at which what the person must see was
@@ -628,6 +631,9 @@ pub(super) fn on_pointer(ui: Ui, ev: web_sys::PointerEvent) {
 /// bots' moves not heard yet (each once).
 pub(super) fn follow_moves(ui: Ui) {
     let lang = ui.lang();
+    if ui.ctx.game_untracked::<Ja, _>(|_| ()).is_none() {
+        return hear_fed_move(ui);
+    }
     let heard = ui.ctx.game_untracked::<Ja, _>(|s| {
         ui.moves.update(|m| match m {
             Some(m) => m.follow(s),
@@ -648,6 +654,30 @@ pub(super) fn follow_moves(ui: Ui) {
     });
     if let Some(said) = heard.flatten() {
         ui.heard.set(said);
+    }
+}
+
+/// A table whose device has no record of the game (a friend's, issue 55)
+/// hears each move from its feed: the move (`Feed::moved`, J'achète's
+/// moves are public) with the view before it, kept from the last move.
+/// A move missed (a reload, a rejoin) is not in the log; the next ones are.
+fn hear_fed_move(ui: Ui) {
+    let n = ui.feed.moves.get_untracked();
+    let Some(after) = ui.feed.view.get_untracked() else { return };
+    let rounds_after = after.rounds_ended;
+    let before = ui.before.try_update_value(|b| b.replace((n, after))).flatten();
+    let (Some((m, before)), Some((seat, action))) = (before, ui.feed.moved.get_untracked()) else { return };
+    if m + 1 != n {
+        return;
+    }
+    let Some(config) = ui.feed.table.get_untracked() else { return };
+    ui.moves.update(|moves| moves.get_or_insert_with(|| SeatMoves::heard(config.players())).hear(&before, rounds_after, m, seat, &action));
+    ui.said.set_value(n);
+    if matches!(config.seat(seat), Some(SeatKind::Bot(_))) {
+        let said = ui.moves.with_untracked(|ms| ms.as_ref().and_then(|ms| ms.log().last().cloned()));
+        if let Some(e) = said {
+            ui.heard.set(moves::entry_sentence(e.seat, &e.said, &config, ui.lang()));
+        }
     }
 }
 

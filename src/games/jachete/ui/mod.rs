@@ -148,6 +148,7 @@ pub fn Game() -> impl IntoView {
         live: RwSignal::new(String::new()),
         heard: RwSignal::new(String::new()),
         moves: RwSignal::new(None),
+        before: StoredValue::new(None),
         said: StoredValue::new(feed.moves.get_untracked()),
         shown: StoredValue::new(None),
         changed: StoredValue::new(None),

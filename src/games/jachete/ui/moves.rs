@@ -9,7 +9,7 @@
 // What a play does to the table, meld by meld: one definition in the engine
 // (the puzzles' explanations name melds with it too); worded here.
 pub use tablee_engine::jachete::{play_parts, Part};
-use tablee_engine::jachete::{Card, JaAction, TableMeld};
+use tablee_engine::jachete::{Card, JaAction, JaView, TableMeld};
 use tablee_engine::Seat;
 
 use crate::app::config::TableConfig;
@@ -36,9 +36,9 @@ pub enum Move {
 }
 
 impl Move {
-    /// What `action` of `seat` does in the game `before` it.
-    pub fn of(before: &Session, seat: Seat, action: &JaAction) -> Move {
-        let v = before.view(seat);
+    /// What `action` of `seat` does, seen in a view `before` it (any
+    /// seat's: what a move shows is public, JA-19).
+    pub fn of(v: &JaView, action: &JaAction) -> Move {
         match action {
             JaAction::Buy => Move::Bought(v.buy_card),
             JaAction::Decline => Move::LetGo(v.buy_card),
@@ -97,8 +97,9 @@ impl Move {
 /// a take-back, which shortens the game, replays it from the deal).
 #[derive(Clone)]
 pub struct SeatMoves {
-    /// The game replayed so far (`at.actions()` is a prefix of the game's).
-    at: Session,
+    /// The game replayed so far (`at.actions()` is a prefix of the game's);
+    /// none where the moves are heard one by one (a friend's device).
+    at: Option<Session>,
     /// Per seat: its latest move this round and the move's number.
     latest: Vec<Option<(Move, usize)>>,
     /// Per seat: the number of its latest move in the whole game.
@@ -125,11 +126,10 @@ pub enum Said {
     Played(Vec<Part>),
 }
 
-/// What `action` of `seat` does in the game `before` it.
-fn said_of(before: &Session, seat: Seat, action: &JaAction) -> Said {
-    let view = before.view(seat);
+/// What `action` of `seat` does, seen in a view `before` it (any seat's).
+fn said_of(view: &JaView, seat: Seat, action: &JaAction) -> Said {
     match action {
-        JaAction::Play { table } => Said::Played(play_parts(&view.table, table, view.opened[seat])),
+        JaAction::Play { table } => Said::Played(play_parts(&view.table, table, view.opened.get(seat).copied().unwrap_or(false))),
         JaAction::Discard(c) => Said::Discarded(*c),
         JaAction::Buy => Said::Bought(view.buy_card),
         JaAction::Decline => Said::LetGo(view.buy_card),
@@ -295,40 +295,53 @@ impl SeatMoves {
     }
 
     fn start(game: &Session) -> Option<SeatMoves> {
-        let players = game.config().players();
-        Some(SeatMoves {
-            at: Session::new(game.config().clone()).ok()?,
-            latest: vec![None; players],
-            last_own: vec![None; players],
-            log: Vec::new(),
-        })
+        let mut moves = SeatMoves::heard(game.config().players());
+        moves.at = Some(Session::new(game.config().clone()).ok()?);
+        Some(moves)
+    }
+
+    /// No move yet, at a table of `players` whose game this device has no
+    /// record of (a friend's): its moves are heard one by one ([`SeatMoves::hear`]).
+    pub fn heard(players: usize) -> SeatMoves {
+        SeatMoves { at: None, latest: vec![None; players], last_own: vec![None; players], log: Vec::new() }
     }
 
     /// Catches up with `game` (the same table's game, later or taken back).
     pub fn follow(&mut self, game: &Session) {
-        let seen = self.at.actions().len();
-        let same = game.config().seed == self.at.config().seed && game.actions().get(..seen) == Some(self.at.actions());
+        let seen = self.at.as_ref().map(|at| at.actions().len());
+        let same = self.at.as_ref().is_some_and(|at| game.config().seed == at.config().seed && seen.and_then(|n| game.actions().get(..n)) == Some(at.actions()));
         if !same {
             let Some(fresh) = SeatMoves::start(game) else { return };
             *self = fresh;
         }
-        let done = self.at.actions().len();
+        let Some(mut at) = self.at.take() else { return };
+        let done = at.actions().len();
         for (k, (seat, action)) in game.moves().enumerate().skip(done) {
-            let m = Move::of(&self.at, seat, action);
-            let rounds = self.at.state().results().len();
-            self.log.push(Entry { round: rounds, k, seat, said: said_of(&self.at, seat, action) });
-            if self.at.apply_recorded(seat, action).is_err() {
-                return;
+            let before = at.view(seat);
+            let ended = at.state().results().len();
+            let applied = at.apply_recorded(seat, action).is_ok();
+            let rounds_after = before.rounds_ended + (at.state().results().len() - ended);
+            self.hear(&before, rounds_after, k, seat, action);
+            if !applied {
+                break;
             }
-            if self.at.state().results().len() > rounds {
-                // A new round starts with no bubbles (its end is shown apart).
-                self.latest.iter_mut().for_each(|l| *l = None);
-            } else if let Some(l) = self.latest.get_mut(seat) {
-                *l = Some((m, k));
-            }
-            if let Some(l) = self.last_own.get_mut(seat) {
-                *l = Some(k);
-            }
+        }
+        self.at = Some(at);
+    }
+
+    /// Move `k`, `action` of `seat`, seen in a view `before` it (any seat's),
+    /// `rounds_after` rounds over once it is made.
+    pub fn hear(&mut self, before: &JaView, rounds_after: usize, k: usize, seat: Seat, action: &JaAction) {
+        let rounds = before.rounds_ended;
+        self.log.push(Entry { round: rounds, k, seat, said: said_of(before, seat, action) });
+        if rounds_after > rounds {
+            // A new round starts with no bubbles (its end is shown apart).
+            self.latest.iter_mut().for_each(|l| *l = None);
+        } else if let Some(l) = self.latest.get_mut(seat) {
+            *l = Some((Move::of(before, action), k));
+        }
+        if let Some(l) = self.last_own.get_mut(seat) {
+            *l = Some(k);
         }
     }
 

@@ -33,7 +33,7 @@ use crate::ui::replay::{rp, rp_tr};
 pub fn expert_words(s: &Session, at: usize, action: &Json, lang: Lang) -> Option<String> {
     let p = before(s, at)?;
     let seat = p.to_act()?;
-    Some(Move::of(&p, seat, &Ja::action_from_json(action).ok()?).sentence(s.config(), seat, lang) + ".")
+    Some(Move::of(&p.view(seat), &Ja::action_from_json(action).ok()?).sentence(s.config(), seat, lang) + ".")
 }
 
 /// The melds on the table, grouped by owner: cards only, nothing to pick.
@@ -145,7 +145,7 @@ pub fn ReplayTable(session: Session, step: RwSignal<usize>, marks: RwSignal<Vec<
             let Ok(mut at) = Session::new(s.config().clone()) else { return Vec::new() };
             let mut out = Vec::with_capacity(s.actions().len());
             for (seat, action) in s.moves() {
-                out.push(Move::of(&at, seat, action).sentence(s.config(), seat, lang) + ".");
+                out.push(Move::of(&at.view(seat), action).sentence(s.config(), seat, lang) + ".");
                 if at.apply_recorded(seat, action).is_err() {
                     break;
                 }
@@ -235,7 +235,7 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         for (seat, action) in s.moves() {
             for lang in [Lang::En, Lang::Fr] {
-                let text = Move::of(&at, seat, action).sentence(s.config(), seat, lang);
+                let text = Move::of(&at.view(seat), action).sentence(s.config(), seat, lang);
                 assert!(!text.contains("JA-") && text.len() > 8, "{text}");
                 kinds.insert(text.split(' ').nth(1).unwrap_or_default().to_string());
             }

@@ -1,0 +1,121 @@
+// J'achète with a friend on their own device (issue 55), in real Chromium
+// pages on this machine, through the pages' own screens and test ids: the
+// host sets a 4-seat J'achète table (seat 1 a friend, two easy bots), the
+// friend joins by the invitation's link and the host enters the answer
+// (tests/e2e/friends-lib.mjs). Then both play a whole round at their usual
+// tables: the friend buys the first card it is offered and lets the others
+// go, each discards a card a turn, until the round's end shows on both
+// pages (`ja-round-end`).
+//
+// What it checks beyond the transport: the friend's table, which has no
+// record of the game, hears every move from the host's messages (the view's
+// `moved`): its round log (`ja-log`) tells the bots' moves and its own buy
+// as they happen, as the host's does; and a buy answered on the friend's
+// page is the rules' (JA-9: the host asks every eligible seat at once).
+//   TABLEE_DIST=/tmp/dist node --test --test-timeout=600000 tests/e2e/friends-jachete.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { byTestId, describeProblems, screenshot } from './lib.mjs';
+import { device, enterAnswer, hostAndJoin, startFriends } from './friends-lib.mjs';
+
+/** What the page asks of its person now (J'achète). */
+async function state(page, timeout = 120_000) {
+  const handle = await page.waitForFunction(
+    () => {
+      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
+      if (find('end-screen')) return 'end';
+      if (find('ja-round-end')) return 'round';
+      if (find('ja-buy')) return 'buy';
+      if (find('ja-play')) return 'play';
+      return false;
+    },
+    null,
+    { timeout, polling: 50 },
+  );
+  return handle.jsonValue();
+}
+
+/** The moves the table has seen (its `data-moves`). */
+const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
+
+/** Clicks `testid` and waits for the table to move on (or the round to end). */
+async function moveBy(page, testid) {
+  const before = await moves(page);
+  await page.locator(byTestId(testid)).click();
+  await page.waitForFunction(
+    (n) => {
+      const t = document.querySelector('[data-testid="ja-table"]');
+      return !t || Number(t.dataset.moves) !== n || document.querySelector('[data-testid="ja-round-end"]');
+    },
+    before,
+    { timeout: 30_000 },
+  );
+}
+
+/** Plays the page's seat to the round's end: buys once if `buyOnce`, else lets each card go; discards its first card a turn. */
+async function playRound(page, { buyOnce = false } = {}) {
+  let bought = 0;
+  let played = 0;
+  for (let n = 0; n < 200; n += 1) {
+    const now = await state(page);
+    if (now === 'round' || now === 'end') return { bought, played };
+    if (now === 'buy') {
+      if (buyOnce && bought === 0) {
+        await moveBy(page, 'ja-buy');
+        bought += 1;
+      } else {
+        await moveBy(page, 'ja-decline');
+      }
+    } else {
+      await page.locator(byTestId('ja-hand-card-0')).click();
+      await moveBy(page, 'ja-discard');
+    }
+    played += 1;
+  }
+  throw new Error('no round end after 200 moves');
+}
+
+/** The round log's lines. */
+const logLines = (page) => page.locator(`${byTestId('ja-log')} li`).allTextContents();
+
+describe("friends on their own devices: a round of J'achète", () => {
+  let env;
+  before(async () => {
+    env = await startFriends();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('the host, a friend and two bots play a whole round; the friend buys, and its log tells every move', async () => {
+    const host = await device(env, { viewport: { width: 1280, height: 800 } });
+    const friend = await device(env, { viewport: { width: 360, height: 740 } });
+    try {
+      host.url = env.site.url;
+      const { answer } = await hostAndJoin(host, friend, 'jachete');
+      const connectMs = await enterAnswer(host, answer);
+      console.log(`answer entered → seat connected: ${connectMs} ms`);
+
+      await host.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
+      await friend.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
+      const [hostPlay, friendPlay] = await Promise.all([playRound(host.page), playRound(friend.page, { buyOnce: true })]);
+      console.log(`moves: host ${hostPlay.played}, friend ${friendPlay.played} (bought ${friendPlay.bought})`);
+      assert.ok(hostPlay.played > 0 && friendPlay.played > 0);
+      assert.equal(friendPlay.bought, 1, 'the friend was offered a card and bought it');
+      await screenshot(friend.page, 'friends-jachete-round-end');
+
+      // The friend's log heard the round as the host's did: the bots' moves and the buy.
+      const [hostLog, friendLog] = [await logLines(host.page), await logLines(friend.page)];
+      assert.ok(friendLog.length >= 4, `the friend's log: ${JSON.stringify(friendLog)}`);
+      assert.ok(friendLog.some((l) => /Ana buys|You buy/.test(l)) || friendLog.some((l) => /buy/i.test(l)), `a buy in the friend's log: ${JSON.stringify(friendLog)}`);
+      assert.ok(friendLog.some((l) => /discard/i.test(l)), `a discard in the friend's log: ${JSON.stringify(friendLog)}`);
+      console.log(`log lines: host ${hostLog.length}, friend ${friendLog.length}`);
+      assert.deepEqual(host.problems, [], describeProblems(host.problems));
+      assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
+    } finally {
+      await host.context.close();
+      await friend.context.close();
+    }
+  });
+});
