@@ -99,9 +99,7 @@ const sizedStd = release
   : [];
 if (release) requireRustSrc();
 const cargoEnv = { env: release ? { ...process.env, RUSTC_BOOTSTRAP: '1' } : process.env };
-// TABLEE_FEATURES: the page's cargo features for a test build (friends-check: docs/friends.md).
-const features = process.env.TABLEE_FEATURES ? ['--features', process.env.TABLEE_FEATURES] : [];
-run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...features, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
+run('cargo', ['rustc', '--locked', '--target', TARGET, '--bin', NAME, '--profile', profile, ...sizedStd, '--', '-C', 'link-arg=--emit-relocs'], cargoEnv);
 run('cargo', ['build', '--locked', '--target', TARGET, '--bin', WORKER, '--profile', profile, ...sizedStd], cargoEnv);
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
 // Where cargo writes the profile's programs (the page's and the worker's).
@@ -120,8 +118,14 @@ await mkdir(work, { recursive: true });
 // fetched by every link anyway, and cut into chunks it cost every link more
 // (docs/performance.md, "The home screen in a part").
 const SHARED_WITH_CORE = ['tablee_home', 'tablee_rules'];
+// A game's friends' part (`tablee_friends_<Game>`, issue 55) rides on the
+// game's table part (the patch's `WASM_SPLIT_RIDER_PREFIX`): what it shares
+// with the table stays in the table's modules, as if it were not there, and
+// the page loads the table before it (src/parts.rs). Cut into chunks with
+// it, every link paid 1-4 KB (docs/friends.md, "What the first load pays").
+const RIDER_PREFIX = 'tablee_friends_';
 run('tablee-wasm-split', [built, work, '--target', 'web', '--out-name', NAME], {
-  env: { ...process.env, WASM_SPLIT_SHARED_WITH_MAIN: SHARED_WITH_CORE.join(',') },
+  env: { ...process.env, WASM_SPLIT_SHARED_WITH_MAIN: SHARED_WITH_CORE.join(','), WASM_SPLIT_RIDER_PREFIX: RIDER_PREFIX },
 });
 
 // The loader fetches each module through `self.tableeFetch`, and asks for a
@@ -198,7 +202,13 @@ if (!MARK.test(html)) throw new Error('build-page: index.html has no <template i
 // each game's table is named after its registry variant, whose lowercase is
 // the game's code in links (`Katzenjammer` ↔ `game=katzenjammer`; the first
 // game is the one a link without `game=` deals).
-const parts = partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.');
+// A game's friends' part (issue 55) is never guessed: left out of the inline
+// script's list and of the packs, it costs no link's first load. A friend's
+// invitation (`?game=…#join=…`) preloads its game's table, which its page
+// loads first; the friends' part's modules come one by one.
+const parts = Object.fromEntries(
+  Object.entries(partFiles(await readFile(path.join(dest, '__wasm_split.js'), 'utf8'), '.')).filter(([name]) => !name.startsWith(RIDER_PREFIX)),
+);
 // (Each game's puzzle part is `tablee_puzzle_<Game>`.)
 const games = Object.keys(parts).filter((p) => !p.startsWith('tablee_'));
 // zopfli in release (~2 s a file), plain gzip for `make play`'s quick builds.
@@ -231,7 +241,7 @@ await writeFile(path.join(dest, `${CORE}.gz`), await gzipped(await readFile(path
 const guess = `(()=>{const P=${JSON.stringify(parts)},G=${JSON.stringify(games)},q=location.search,h=(r)=>r.test(q);` +
   `let p=h(/[?&](replay=|games(&|$))/)?"tablee_replay":h(/[?&]puzzles?(=|&|$)/)?"tablee_puzzles":null;` +
   `if(!p){const g=/[?&]game=([^&]*)/.exec(q);const c=g?decodeURIComponent(g[1]).trim().toLowerCase():G[0].toLowerCase();` +
-  `if(h(/[?&](seed|daily)=/))p=G.find((n)=>n.toLowerCase()===c);` +
+  `if(h(/[?&](seed|daily)=/)||/^#join=/.test(location.hash))p=G.find((n)=>n.toLowerCase()===c);` +
   `else if(!q)try{const k=(JSON.parse(localStorage.getItem("tablee.games")||"[]")[0]||{}).key||"";` +
   `p=G.find((n)=>k.startsWith("tablee."+n.toLowerCase()+"."))}catch(e){}}` +
   // A puzzle is played on its game's table, a part of its own: fetched beside

@@ -1,9 +1,9 @@
 // Measures the friends' transport (issue 55) on this machine: the time from
 // the answer entered on the host's page to its data channel open, two
 // browser contexts, host candidates only, median of N connections
-// (docs/friends.md records it). Needs a build with the friends' check:
+// (docs/friends.md records it). On a release build:
 //
-//   TABLEE_FEATURES=friends-check trunk build --release --dist /tmp/dist-friends
+//   trunk build --release --dist /tmp/dist-friends
 //   TABLEE_DIST=/tmp/dist-friends node scripts/friends-connect.mjs [--runs 10] [--stun stun:host:port]
 import { median, scriptArg } from '../tests/e2e/lib.mjs';
 import { connect, friendsPage, startFriends } from '../tests/e2e/friends-lib.mjs';

@@ -41,7 +41,12 @@ const walk = (dir, out = []) => {
 };
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
 // Each line without its comment (strings are read: a game's code in one is a name).
-const code = (text) => text.split('\n').map((line) => line.replace(/\/\/.*$/, ''));
+// A line's code: no comment, and no associated type of a generic parameter
+// (`G::Action`, `Self::Options`: the trait's word, whatever the game).
+const code = (text) => text.split('\n').map((line) => line.replace(/\/\/.*$/, '').replace(/\b(?:[A-Z]|Self)::[A-Z][A-Za-z0-9]*/g, ''));
+function belongsTo(file, g) {
+  return file.split('/').some((part) => part === g || part.startsWith(`${g}_`) || part.startsWith(`${g}.`));
+}
 
 // The games: src/games/<g>/mod.rs.
 const gamesDir = path.join(ROOT, 'src/games');
@@ -55,9 +60,17 @@ const declared = (dir) => {
   return names;
 };
 const types = Object.fromEntries(games.map((g) => [g, declared(path.join(ROOT, 'crates/engine/src', g))]));
+// What the shared code declares itself is the shared code's word, even if a
+// game's engine has a type of that name: a component (`fn Part`, the page's
+// parts) or an associated type (`type Action`, `type Options` of `GameDef`).
+const sharedWords = new Set();
+for (const file of [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'crates'))].map(rel)) {
+  if (games.some((g) => belongsTo(file, g))) continue;
+  for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/(?:^|\s)(?:pub(?:\([a-z]+\))?\s+)?(?:fn|type)\s+([A-Z][A-Za-z0-9]*)\b/gm)) sharedWords.add(m[1]);
+}
 const words = {};
 for (const g of games) {
-  const own = [...types[g]].filter((t) => games.every((o) => o === g || !types[o].has(t)));
+  const own = [...types[g]].filter((t) => !sharedWords.has(t) && games.every((o) => o === g || !types[o].has(t)));
   // The marker type the game's definition declares (`pub struct HighCard;`).
   const marker = readFileSync(path.join(gamesDir, g, 'mod.rs'), 'utf8').match(/pub struct ([A-Z][A-Za-z]*)\s*;/)?.[1];
   const camel = g[0].toUpperCase() + g.slice(1);
@@ -66,7 +79,7 @@ for (const g of games) {
 
 // A line that only declares a module: `pub mod <name>;`, with attributes.
 const DECLARES = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([a-z]+\))?\s+)?mod\s+([a-z_][a-z0-9_]*)\s*;\s*$/;
-const belongs = (file, g) => file.split('/').some((part) => part === g || part.startsWith(`${g}_`) || part.startsWith(`${g}.`));
+const belongs = belongsTo;
 const found = new Map();
 for (const file of [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'crates'))].map(rel)) {
   if (REGISTRIES.has(file)) continue;

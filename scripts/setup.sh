@@ -104,7 +104,7 @@ fi
 #     built from the crate's source that 3b's install left in cargo's
 #     registry. The patch names it (package and program) and its version, so
 #     that a changed patch is installed again.
-TABLEE_SPLIT_VERSION=0.2.4-tablee.1
+TABLEE_SPLIT_VERSION=0.2.4-tablee.2
 if ! cargo install --list 2>/dev/null | grep -q "^tablee-wasm-split v$TABLEE_SPLIT_VERSION " ||
   ! command -v tablee-wasm-split >/dev/null; then
   split_source() { ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"wasm_split_cli_support-$WASM_SPLIT_VERSION" 2>/dev/null | head -1; }

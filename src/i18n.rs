@@ -862,6 +862,204 @@ pub fn daily_option(day: Day, lang: Lang) -> String {
 }
 
 
+
+/// A game with friends on their own devices (issue 55): the words of the
+/// friends' part of the page (reached only from it, so they ride in its
+/// module, not in the first load).
+pub mod friends {
+    use super::Lang;
+    use tablee_friends::code::CodeError;
+    use tablee_friends::message::Status;
+
+    /// The home screen's seat choice.
+    pub fn seat_choice(lang: Lang) -> &'static str {
+        lang.pick("A friend on their own device", "Un ami sur son appareil")
+    }
+    pub fn join_title(lang: Lang) -> &'static str {
+        lang.pick("Join a game with friends", "Rejoindre une partie entre amis")
+    }
+    pub fn making_answer(lang: Lang) -> &'static str {
+        lang.pick("Preparing your answer…", "Préparation de votre réponse…")
+    }
+    pub fn answer_intro(lang: Lang) -> &'static str {
+        lang.pick(
+            "Send this answer back to the person who invited you. They enter it on their device, and your seat connects.",
+            "Renvoyez cette réponse à la personne qui vous a invité. Elle la saisit sur son appareil, et votre place se connecte.",
+        )
+    }
+    pub fn copy(lang: Lang) -> &'static str {
+        lang.pick("Copy", "Copier")
+    }
+    pub fn copied(lang: Lang) -> &'static str {
+        lang.pick("Copied", "Copié")
+    }
+    pub fn share(lang: Lang) -> &'static str {
+        lang.pick("Share", "Partager")
+    }
+    pub fn waiting_host(lang: Lang) -> &'static str {
+        lang.pick("Waiting for the host to enter your answer…", "En attente de la saisie de votre réponse par l'hôte…")
+    }
+    pub fn waiting_players(lang: Lang) -> &'static str {
+        lang.pick("Connected. The cards are dealt once every player has joined.", "Connecté. Les cartes sont distribuées quand tous les joueurs sont là.")
+    }
+    pub fn lost(lang: Lang) -> &'static str {
+        lang.pick(
+            "The connection to the host was lost. Ask them for a new invitation: your seat is kept.",
+            "La connexion avec l'hôte est perdue. Demandez-lui une nouvelle invitation : votre place vous attend.",
+        )
+    }
+    pub fn no_connection(lang: Lang) -> &'static str {
+        lang.pick(
+            "No connection yet. On different networks a relay may be needed: try one Wi-Fi, or a TURN address.",
+            "Pas encore de connexion. Sur des réseaux différents, un relais peut être nécessaire : essayez un même Wi-Fi, ou une adresse TURN.",
+        )
+    }
+    pub fn no_webrtc(lang: Lang) -> &'static str {
+        lang.pick(
+            "This browser cannot connect to other devices (no WebRTC). Try another browser.",
+            "Ce navigateur ne peut pas se connecter à d'autres appareils (pas de WebRTC). Essayez un autre navigateur.",
+        )
+    }
+    pub fn browser_refused(lang: Lang) -> &'static str {
+        lang.pick("The browser refused the connection. Try again.", "Le navigateur a refusé la connexion. Réessayez.")
+    }
+    pub fn refused_by_host(lang: Lang) -> &'static str {
+        lang.pick("The host did not accept that move.", "L'hôte n'a pas accepté ce coup.")
+    }
+
+    /// Why a code is refused.
+    pub fn code_error(error: &CodeError, lang: Lang) -> String {
+        match error {
+            CodeError::Empty => lang.pick("The code is empty: paste the whole code.", "Le code est vide : collez le code entier.").into(),
+            CodeError::BadCharacter { ch, position } => match lang {
+                Lang::En => format!("Character {position} (“{ch}”) is not part of a code: check what was pasted."),
+                Lang::Fr => format!("Le caractère {position} (« {ch} ») n'appartient pas à un code : vérifiez ce qui a été collé."),
+            },
+            CodeError::TooShort => lang.pick("The code is too short: part of it is missing.", "Le code est trop court : il en manque une partie.").into(),
+            CodeError::Damaged | CodeError::Malformed(_) => lang
+                .pick("The code is damaged: a character was changed or lost. Copy it again.", "Le code est abîmé : un caractère a changé ou manque. Copiez-le à nouveau.")
+                .into(),
+            CodeError::Older { .. } => lang
+                .pick("This code comes from an older version of Tablée: both pages must be up to date.", "Ce code vient d'une version plus ancienne de Tablée : les deux pages doivent être à jour.")
+                .into(),
+            CodeError::Newer { .. } => lang
+                .pick("This code comes from a newer version of Tablée: reload this page to update it.", "Ce code vient d'une version plus récente de Tablée : rechargez cette page pour la mettre à jour.")
+                .into(),
+            CodeError::WrongKind => lang
+                .pick("This is an invitation, not an answer (or the reverse): paste the code your friend sent back.", "C'est une invitation, pas une réponse (ou l'inverse) : collez le code que votre ami a renvoyé.")
+                .into(),
+        }
+    }
+    pub fn wrong_seat(seat: usize, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("This answer is for seat {}'s invitation, not this one.", seat + 1),
+            Lang::Fr => format!("Cette réponse correspond à l'invitation de la place {}, pas à celle-ci.", seat + 1),
+        }
+    }
+    pub fn other_invitation(lang: Lang) -> &'static str {
+        lang.pick("This answer is for an older invitation of this seat: send the new one.", "Cette réponse correspond à une ancienne invitation de cette place : envoyez la nouvelle.")
+    }
+
+    // ----- the host --------------------------------------------------------------
+
+    pub fn invite_title(lang: Lang) -> &'static str {
+        lang.pick("Invite your friends", "Invitez vos amis")
+    }
+    pub fn host_sees_all(lang: Lang) -> &'static str {
+        lang.pick(
+            "This device deals the cards and runs the game: it can see every hand while the game runs. At the end each friend's device checks that nobody chose the deal and that every move was legal.",
+            "Cet appareil distribue les cartes et mène la partie : il peut voir toutes les mains pendant la partie. À la fin, l'appareil de chaque ami vérifie que personne n'a choisi la donne et que chaque coup était permis.",
+        )
+    }
+    pub fn invite_steps(lang: Lang) -> &'static str {
+        lang.pick(
+            "Send each friend their invitation link. They open it and send you back an answer: enter it here.",
+            "Envoyez à chaque ami son lien d'invitation. Il l'ouvre et vous renvoie une réponse : saisissez-la ici.",
+        )
+    }
+    pub fn invitation_for(name: &str, seat: usize, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("Seat {} — {name}", seat + 1),
+            Lang::Fr => format!("Place {} — {name}", seat + 1),
+        }
+    }
+    pub fn invitation_link(lang: Lang) -> &'static str {
+        lang.pick("Invitation link", "Lien d'invitation")
+    }
+    pub fn preparing_invitation(lang: Lang) -> &'static str {
+        lang.pick("Preparing the invitation…", "Préparation de l'invitation…")
+    }
+    pub fn answer_label(lang: Lang) -> &'static str {
+        lang.pick("Their answer", "Sa réponse")
+    }
+    pub fn answer_submit(lang: Lang) -> &'static str {
+        lang.pick("Connect", "Connecter")
+    }
+    pub fn status(status: Status, lang: Lang) -> &'static str {
+        match status {
+            Status::Waiting => lang.pick("Waiting for their answer", "En attente de sa réponse"),
+            Status::Connected => lang.pick("Connected", "Connecté"),
+            Status::Away => lang.pick("Away", "Absent"),
+            Status::Bot => lang.pick("A bot plays", "Un robot joue"),
+        }
+    }
+    pub fn starts_when_all(lang: Lang) -> &'static str {
+        lang.pick("The game starts once every friend is connected.", "La partie commence quand tous les amis sont connectés.")
+    }
+    pub fn setup_error(lang: Lang) -> &'static str {
+        lang.pick(
+            "A table with friends needs one person on this device, at least one friend, and a number of players the game allows.",
+            "Une table entre amis demande une personne sur cet appareil, au moins un ami, et un nombre de joueurs que le jeu permet.",
+        )
+    }
+    pub fn host_name(lang: Lang) -> &'static str {
+        lang.pick("Host", "Hôte")
+    }
+    pub fn friend_name(seat: usize, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("Friend {}", seat + 1),
+            Lang::Fr => format!("Ami {}", seat + 1),
+        }
+    }
+
+    // ----- the check at the end --------------------------------------------------
+
+    pub fn verified(lang: Lang) -> &'static str {
+        lang.pick(
+            "Verified: the deal follows from every player's secret (nobody chose it), every move was legal, and the bots played as the bots play.",
+            "Vérifié : la donne découle du secret de chaque joueur (personne ne l'a choisie), chaque coup était permis, et les robots ont joué comme jouent les robots.",
+        )
+    }
+    pub fn not_verified(lang: Lang) -> &'static str {
+        lang.pick("Not verified. What differs:", "Non vérifié. Ce qui diffère :")
+    }
+    pub fn checking(lang: Lang) -> &'static str {
+        lang.pick("Checking the game…", "Vérification de la partie…")
+    }
+    /// One difference found by the check, in words.
+    pub fn difference(d: &crate::app::friends::verify::Difference, lang: Lang) -> String {
+        use crate::app::friends::verify::Difference as D;
+        let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
+        match d {
+            D::Log(what) => en_fr(format!("the host's record is unreadable ({what})"), format!("le relevé de l'hôte est illisible ({what})")),
+            D::Secrets { found, seats } => en_fr(format!("{found} secrets for {seats} seats"), format!("{found} secrets pour {seats} places")),
+            D::Opens { seat } => en_fr(format!("seat {}'s secret does not match its commitment", seat + 1), format!("le secret de la place {} ne correspond pas à son engagement", seat + 1)),
+            D::Mine => en_fr("your own secret was changed".into(), "votre propre secret a été changé".into()),
+            D::Seed { .. } => en_fr("the deal is not the one the secrets give".into(), "la donne n'est pas celle que donnent les secrets".into()),
+            D::Table => en_fr("the table is not the one you were welcomed to".into(), "la table n'est pas celle où vous avez été accueilli".into()),
+            D::Turn { index, seat, .. } => en_fr(format!("move {} was not seat {}'s turn", index + 1, seat + 1), format!("le coup {} n'était pas au tour de la place {}", index + 1, seat + 1)),
+            D::Illegal { index, seat } => en_fr(format!("move {} by seat {} breaks the rules", index + 1, seat + 1), format!("le coup {} de la place {} enfreint les règles", index + 1, seat + 1)),
+            D::Bot { index, seat, played, bot } => en_fr(
+                format!("move {}: seat {}'s bot played {played}, where the bot plays {bot}", index + 1, seat + 1),
+                format!("coup {} : le robot de la place {} a joué {played}, là où le robot joue {bot}", index + 1, seat + 1),
+            ),
+            D::StandIn { index } => en_fr(format!("move {}: a stand-in is claimed where none could play", index + 1), format!("coup {} : un remplaçant est annoncé là où aucun ne pouvait jouer", index + 1)),
+            D::View { n } => en_fr(format!("what you were shown after move {n} is not the game"), format!("ce qui vous a été montré après le coup {n} n'est pas la partie")),
+            D::Unfinished => en_fr("the record stops before the end".into(), "le relevé s'arrête avant la fin".into()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,20 @@ macro_rules! table_parts {
                 }
 
                 paste::paste! {
+                    /// A game of it with friends on their own devices (issue
+                    /// 55): the friend's page (`join=<code>`), the host's
+                    /// invitations and table (`host:…`), the transport's
+                    /// browser check (`friends-check`), with the WebRTC
+                    /// transport, the codes, the host's authority and the
+                    /// check. It rides on the game's table part
+                    /// (`tablee_friends_<Game>`: scripts/build-page.mjs): what
+                    /// both reach stays in the table's modules, so no link to
+                    /// the game pays for it; the page loads the table first.
+                    #[leptos::wasm_split::wasm_split([<tablee_friends_ $variant>], wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_friends))]
+                    pub fn friends(arg: String) -> Result<AnyView, PartMissing> {
+                        Ok(tablee_app::ui::friends::page::<$game>(arg))
+                    }
+
                     /// One puzzle of the game (played on its table, the part
                     /// above): a part of its own, `tablee_puzzle_<Game>`, not
                     /// the puzzles' list's, so that a puzzle's link fetches
@@ -62,6 +76,15 @@ macro_rules! table_parts {
                 }
             }
         )+
+
+        fn friends(game: GameId, arg: String) -> Loading {
+            // The game's table part first: its friends' part rides on it
+            // (scripts/build-page.mjs) and calls into it. (One future for
+            // every game: the core holds this.)
+            match game {
+                $(GameId::$variant => Box::pin(after(maker(game), Box::pin($variant::friends(arg)))),)+
+            }
+        }
 
         fn puzzle(game: GameId, id: Option<u32>) -> Loading {
             match game {
@@ -92,6 +115,12 @@ macro_rules! table_parts {
     };
 }
 tablee_app::for_each_game!(table_parts);
+
+/// `then` once `first` is in.
+async fn after(first: Computing<Maker>, then: Loading) -> Result<AnyView, PartMissing> {
+    first.await?;
+    then.await
+}
 
 part! {
     /// The puzzles' list.
@@ -153,15 +182,6 @@ pub const LOADERS: Loaders = Loaders {
     maker,
     home: || Box::pin(home()),
     rules: || Box::pin(rules()),
+    friends,
 };
 
-/// A game with friends (issue 55): the WebRTC transport and the codes, in
-/// a part of its own. Until the invitation screens exist, its only entry is
-/// the browser test's (`#friends-check`: `ui::friends::install_check`), in
-/// a build with the feature `friends-check` only (src/main.rs says why).
-#[cfg(feature = "friends-check")]
-#[leptos::wasm_split::wasm_split(tablee_friends, wasm_split_path = ::leptos::wasm_split, fallible, preload(preload_friends))]
-pub fn friends_check() -> Result<(), PartMissing> {
-    tablee_app::ui::friends::install_check();
-    Ok(())
-}

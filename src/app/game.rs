@@ -179,6 +179,10 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// encoder): what the host of a game with friends sends each friend
     /// (`src/app/friends`).
     fn view_to_json(view: &Self::View) -> Json;
+    /// Reads a view back from [`GameDef::view_to_json`]'s JSON (a friend's
+    /// device draws its table from it), with the table's options (a view's
+    /// JSON may not carry them). `Err` names what is wrong; never a panic.
+    fn view_from_json(value: &Json, options: Self::Options) -> Result<Self::View, String>;
 
     /// The seats asked for a decision now, in the order the rules apply
     /// their answers: the seat to act alone, unless the game asks several

@@ -72,6 +72,14 @@ pub fn search() -> String {
     window().and_then(|w| w.location().search().ok()).unwrap_or_default()
 }
 
+/// The address's fragment (`#join=…`), if any.
+pub fn hash() -> Option<String> {
+    // Through `Reflect` (already in the page's glue), not `Location::hash`:
+    // a binding more is JS every link loads.
+    let location = js_sys::Reflect::get(&window()?.into(), &JsValue::from_str("location")).ok()?;
+    js_sys::Reflect::get(&location, &JsValue::from_str("hash")).ok()?.as_string().filter(|h| !h.is_empty())
+}
+
 /// The page's address without its query: where links point to.
 pub fn base_url() -> String {
     let Some(location) = window().map(|w| w.location()) else { return String::new() };

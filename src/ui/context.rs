@@ -29,6 +29,13 @@ pub enum Screen {
     Games,
     /// A game's lessons (issue 42): the course, or lesson N (from 1).
     Learn(GameId, Option<usize>),
+    /// A game with friends on their own devices (issue 55), in the game's
+    /// own part (`tablee_friends_<Game>`, loaded after its table's):
+    /// `join=<code>` a friend's page (the address's fragment), `host:<seats>`
+    /// the host's invitations and table (the friends' seats, `1,2,`, at the
+    /// table set on the home screen), `friends-check` the transport's
+    /// browser test.
+    Friends(GameId, String),
 }
 
 /// How long a bot's move stays on screen before the next one.

@@ -69,6 +69,11 @@ pub fn Home() -> impl IntoView {
     // as Play is pressed, each refusal said under its field.
     let names = RwSignal::new(ctx.home_table.with_untracked(|t| t.names().iter().map(|n| n.clone().unwrap_or_default()).collect::<Vec<_>>()));
     let name_error = RwSignal::new(None::<(usize, crate::app::config::NameError)>);
+    // The seats played by a friend on their own device (issue 55), a bit a
+    // seat: a person at the table's engine, invited from the host's page.
+    // (A `u32`, not a list nor a `usize`: a signal type the core already
+    // has; what the home part shares with another part goes to the core.)
+    let friends = RwSignal::new(0u32);
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);
@@ -88,6 +93,7 @@ pub fn Home() -> impl IntoView {
             let default = if v.is_empty() { SeatKind::Human } else { SeatKind::Bot(bot_level()) };
             v.resize(n, default);
         });
+        friends.update(|f| *f &= (1 << n) - 1);
     };
     let ease = move |g: GameId| {
         let first = first_note(g, Lang::En).is_some() && ctx.shell.with_untracked(|sh| first_game(sh, g));
@@ -147,6 +153,17 @@ pub fn Home() -> impl IntoView {
             ctx.home_table.set(table.clone());
         }
         match table {
+            // Friends on their own devices: their invitations first (the
+            // game's friends' part), the table as set here (the home's
+            // table, which the part reads).
+            Some(table) if friends.get_untracked() != 0 && mode != DealMode::Daily => {
+                let mut arg = String::from("host:");
+                let bits = friends.get_untracked();
+                (0..u32::BITS as usize).filter(|s| bits & (1 << s) != 0).for_each(|s| arg.push_str(&format!("{s},")));
+                let game = table.game();
+                ctx.home_table.set(table);
+                ctx.go(Screen::Friends(game, arg));
+            }
             Some(table) => start_match(ctx, table, match_games),
             None => browser::focus_id("seed-input"),
         }
@@ -235,7 +252,7 @@ pub fn Home() -> impl IntoView {
                         </select>
                     </p>
                     <div class="seats">
-                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats names name_error /> }).collect_view()}
+                        {move || (0..players()).map(|i| view! { <SeatChoice index=i seats names name_error friends /> }).collect_view()}
                     </div>
                     <Show when=move || eased.get()>
                         <p class="note first-game" data-testid="first-game-note">{move || first_note(game.get(), ctx.lang())}</p>
@@ -326,11 +343,23 @@ fn DealChoice(mode: RwSignal<DealMode>, value: DealMode, testid: &'static str, l
     }
 }
 
+/// The seat choice's value for a friend on their own device (issue 55).
+const FRIEND: &str = "friend";
+
 #[component]
-fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<String>>, name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>) -> impl IntoView {
+fn SeatChoice(
+    index: usize,
+    seats: RwSignal<Vec<SeatKind>>,
+    names: RwSignal<Vec<String>>,
+    name_error: RwSignal<Option<(usize, crate::app::config::NameError)>>,
+    friends: RwSignal<u32>,
+) -> impl IntoView {
     let ctx = ctx();
     let id = format!("seat-{index}");
     let current = move || seats.with(|v| v.get(index).copied().unwrap_or(SeatKind::Human));
+    let is_friend = move || friends.get() & (1 << index) != 0;
+    // The choice shown: a seat kind, or `None` for a friend's seat.
+    let choice = move || (!is_friend()).then(current);
     // Hot-seat (several people at the device): the person's name for the
     // seat, shown at the table, in the hand-off, at the end and in the record.
     // Drawn again when the seats or the language change (its text kept in
@@ -378,7 +407,10 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<
                 id=id
                 data-testid=format!("seat-{index}")
                 on:change=move |ev| {
-                    if let Some(kind) = SeatKind::parse(&event_target_value(&ev)) {
+                    let value = event_target_value(&ev);
+                    let friend = value == FRIEND;
+                    if let Some(kind) = SeatKind::parse(&value).or(friend.then_some(SeatKind::Human)) {
+                        friends.update(|f| *f = if friend { *f | (1 << index) } else { *f & !(1 << index) });
                         seats.update(|v| {
                             if let Some(slot) = v.get_mut(index) {
                                 *slot = kind;
@@ -386,14 +418,17 @@ fn SeatChoice(index: usize, seats: RwSignal<Vec<SeatKind>>, names: RwSignal<Vec<
                         });
                     }
                 }
-                prop:value=move || current().name()
+                prop:value=move || choice().map_or(FRIEND, SeatKind::name)
             >
+                // The seat kinds, then a friend on their own device (`None`).
                 {SeatKind::CHOICES
                     .into_iter()
+                    .map(Some)
+                    .chain([None])
                     .map(|kind| {
                         view! {
-                            <option value=kind.name() selected=move || current() == kind>
-                                {move || i18n::seat_kind_text(kind, ctx.lang())}
+                            <option value=kind.map_or(FRIEND, SeatKind::name) selected=move || choice() == kind>
+                                {move || kind.map_or_else(|| i18n::friends::seat_choice(ctx.lang()).to_string(), |k| i18n::seat_kind_text(k, ctx.lang()))}
                             </option>
                         }
                     })

@@ -104,6 +104,11 @@ fn App(start: Start) -> impl IntoView {
         Screen::Learn(game, lesson)
     } else if link::rules_link(&search) {
         Screen::Rules
+    } else if let Some(join) = browser::hash().filter(|h| h.starts_with("#join=") || h == "#friends-check") {
+        // A friend's invitation (issue 55): its code is in the fragment,
+        // which no server sees; its game in the query (`?game=…`), which
+        // loads that game's part.
+        Screen::Friends(link::named_game(&search), join[1..].to_string())
     } else {
         match &start.first {
             First::Home => Screen::Home,
@@ -184,7 +189,7 @@ fn App(start: Start) -> impl IntoView {
             Screen::Learn(game, lesson) => browser::replace_query(&coach::link(game, lesson)),
             // The replay screen writes its own (static) link.
             Screen::Replay(_) => {}
-            Screen::Problem(_) | Screen::Puzzle(_, None) => {}
+            Screen::Problem(_) | Screen::Puzzle(_, None) | Screen::Friends(..) => {}
         }
     });
     // The page's title names the game on screen ("J'achète — Tablée"): a
@@ -247,6 +252,7 @@ fn screen_view(screen: Screen) -> AnyView {
         Screen::Game => view! { <GameScreen /> }.into_any(),
         Screen::Rules => view! { <Part load=Box::new(|| parts::load(|l| (l.rules)())) /> }.into_any(),
         Screen::Problem(error) => view! { <Problem error /> }.into_any(),
+        Screen::Friends(game, arg) => view! { <Part load=Box::new(move || parts::load(|l| (l.friends)(game, arg.clone()))) /> }.into_any(),
     });
     leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
 }

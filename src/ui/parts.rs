@@ -63,6 +63,9 @@ pub struct Loaders {
     pub home: fn() -> Loading,
     /// The rules screen.
     pub rules: fn() -> Loading,
+    /// A game with friends (issue 55): the friend's page, the host's, in
+    /// the game's own friends' part.
+    pub friends: fn(GameId, String) -> Loading,
 }
 
 thread_local!(static LOADERS: std::cell::Cell<Option<Loaders>> = const { std::cell::Cell::new(None) });

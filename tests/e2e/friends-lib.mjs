@@ -5,30 +5,13 @@
 //
 // The pages open the site at `#friends-check`, which installs
 // `window.tableeFriends` from the friends' part of the page
-// (src/ui/friends.rs, `install_check`). Host candidates only: Chromium
+// (src/ui/friends/transport.rs, `install_check`). Host candidates only: Chromium
 // hides local addresses behind mDNS names unless told not to, and this
 // machine resolves none, hence WebRtcHideLocalIpsWithMdns off.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { BASE, CHROMIUM, CHROMIUM_ARGS, DIST_DIR, startSite, watchProblems } from './lib.mjs';
-
-/**
- * Whether the build under test has the friends' check (its part
- * `tablee_friends`): only a build with the feature `friends-check` has it,
- * `TABLEE_FEATURES=friends-check trunk build --release --dist DIR`, tested
- * with `TABLEE_DIST=DIR` (docs/friends.md says why the shipped page has not).
- */
-export async function hasFriendsCheck() {
-  const entries = await readdir(DIST_DIR).catch(() => []);
-  for (const dir of entries.filter((e) => e.startsWith('app-'))) {
-    const files = await readdir(path.join(DIST_DIR, dir)).catch(() => []);
-    if (files.includes('split_tablee_friends.wasm')) return true;
-  }
-  return false;
-}
+import { BASE, CHROMIUM, CHROMIUM_ARGS, startSite, watchProblems } from './lib.mjs';
 
 export const FRIENDS_ARGS = [...CHROMIUM_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'];
 
@@ -52,7 +35,31 @@ export async function friendsPage(env) {
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(`${env.site.url}#friends-check`, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.tableeFriends, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.tableeFriendsCall, null, { timeout: 30_000 });
+  // The part installs one function (a closure signature the page already
+  // has: no JS glue more for every link); the test's API is made of it.
+  await page.evaluate(() => {
+    const call = (args) => new Promise((resolve, reject) =>
+      window.tableeFriendsCall({ args: args.map(String), done: (error, value) => (error ? reject(error) : resolve(value)) }));
+    const now = (args) => {
+      let out;
+      window.tableeFriendsCall({ args: args.map(String), done: (_, value) => { out = value; } });
+      return out;
+    };
+    window.tableeFriends = {
+      invite: (seat, stun) => call(['invite', seat, stun]).then((r) => [Number(r.id), r.code]),
+      join: (code, stun) => call(['join', code, stun]).then((r) => [Number(r.id), r.code]),
+      answer: (id, code) => call(['answer', id, code]),
+      open: (id) => now(['open', id]) === 'true',
+      send: (id, text) => now(['send', id, text]) === 'true',
+      inbox: (id) => {
+        const texts = [];
+        for (let text = now(['inbox', id]); text !== undefined; text = now(['inbox', id])) texts.push(text);
+        return texts;
+      },
+      defaultStun: now(['defaultStun']),
+    };
+  });
   return { context, page, problems };
 }
 

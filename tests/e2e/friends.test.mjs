@@ -8,20 +8,17 @@
 //
 // The time to connect is measured by scripts/friends-connect.mjs, not here.
 //
-// Needs a build with the friends' check (not the shipped page's, whose first
-// load it would make 2.9 KB gzip heavier: docs/friends.md):
-//   TABLEE_FEATURES=friends-check trunk build --release --dist /tmp/dist-friends
+// The address `#friends-check` loads Katzenjammer's friends' part (shipped,
+// riding on its table's) and installs the transport's test entry:
 //   TABLEE_DIST=/tmp/dist-friends node --test tests/e2e/friends.test.mjs
-// On any other build it is skipped, and says so.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { describeProblems } from './lib.mjs';
-import { connect, friendsPage, hasFriendsCheck, startFriends } from './friends-lib.mjs';
+import { connect, friendsPage, startFriends } from './friends-lib.mjs';
 
-const SKIP = (await hasFriendsCheck()) ? false : 'this build has no friends check: TABLEE_FEATURES=friends-check trunk build --release --dist DIR, then TABLEE_DIST=DIR';
 
-describe('friends on their own devices: the transport', { skip: SKIP }, () => {
+describe('friends on their own devices: the transport', () => {
   let env;
   before(async () => {
     env = await startFriends();

@@ -187,8 +187,17 @@ fn check_ja_view(game: &JaGame, seat: Seat, round_public: &Bag) {
     let mut public = Bag::new();
     add(&mut public, ja_names(round.discard()));
     add(&mut public, round.table().iter().flat_map(|m| ja_names(&m.cards)));
-    let skip = ["discards_seen", "bought", "discarded", "buy_card"];
+    // Checked apart below: the pile as it lies (public whole, its top
+    // included in `discard_top`) and the seat's own drawn card (in its hand).
+    let skip = ["discards_seen", "bought", "discarded", "buy_card", "discard_pile", "drawn"];
     own_hand_only(&view, seat, &ja_names(round.hand(seat)), &public, &skip, ja_name);
+    let pile: Vec<Value> = round.discard().iter().map(|c| Value::String(c.to_string())).collect();
+    assert_eq!(view["discard_pile"], Value::Array(pile), "the pile as it lies: {view}");
+    if let Some(drawn) = view.get("drawn") {
+        // Its own draw: still in its hand, or played to the table this turn (public).
+        let seen: Vec<String> = ja_names(round.hand(seat)).into_iter().chain(round.table().iter().flat_map(|m| ja_names(&m.cards))).collect();
+        assert!(game.to_act() == Some(seat) && seen.iter().any(|c| Value::String(c.clone()) == *drawn), "seat {seat}'s drawn card is its own: {view}");
+    }
     let top = round.discard().last().map(|c| Value::String(c.to_string())).unwrap_or(Value::Null);
     assert!(view["buy_card"].is_null() || view["buy_card"] == top, "the card on offer is the top of the pile: {view}");
     for key in ["discards_seen", "bought", "discarded"] {

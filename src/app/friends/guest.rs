@@ -55,6 +55,8 @@ pub struct Guest<G: Registered> {
     status: Vec<Status>,
     refused: Vec<(Reason, usize)>,
     result: Option<Vec<Difference>>,
+    /// The host's record of the finished game (a save), once it came.
+    log: Option<Json>,
     outbox: Vec<String>,
     _game: std::marker::PhantomData<G>,
 }
@@ -75,6 +77,7 @@ impl<G: Registered> Guest<G> {
             status: Vec::new(),
             refused: Vec::new(),
             result: None,
+            log: None,
             outbox: Vec::new(),
             _game: std::marker::PhantomData,
         }
@@ -116,6 +119,11 @@ impl<G: Registered> Guest<G> {
     /// The check of the finished game (empty: verified), once it is over.
     pub fn result(&self) -> Option<&[Difference]> {
         self.result.as_deref()
+    }
+
+    /// The host's record of the finished game (a save, with its stand-ins).
+    pub fn end_log(&self) -> Option<&Json> {
+        self.log.as_ref()
     }
 
     /// What the page keeps to check the game at the end (and to rejoin).
@@ -180,6 +188,7 @@ impl<G: Registered> Guest<G> {
             FromHost::End { secrets, log } => {
                 let kept = self.kept.as_ref().filter(|k| !k.commitments.is_empty()).ok_or(GuestError::OutOfOrder)?;
                 self.result = Some(verify::<G>(kept, &secrets, &log));
+                self.log = Some(log);
             }
         }
         Ok(())

@@ -106,7 +106,7 @@ fn replay<G: Registered>(kept: &Kept, seed: Seed, log: &Json) -> Result<(), Diff
         .iter()
         .map(|t| match t {
             Told::Host { .. } | Told::Friend { .. } => Some(SeatKind::Human),
-            Told::Bot { level } => Level::parse(level).map(SeatKind::Bot),
+            Told::Bot { level } => seated(level).map(SeatKind::Bot),
         })
         .collect::<Option<_>>()
         .ok_or(Difference::Table)?;
@@ -174,9 +174,16 @@ fn stand_ins(log: &Json) -> Result<Vec<(usize, Level)>, Difference> {
         .ok_or(BAD)?
         .iter()
         .map(|item| match item.as_array() {
-            Some([index, level]) => Some((index.as_u64()? as usize, Level::parse(level.as_str()?)?)),
+            Some([index, level]) => Some((index.as_u64()? as usize, seated(level.as_str()?)?)),
             _ => None,
         })
         .collect::<Option<Vec<_>>>()
         .ok_or(BAD)
+}
+
+/// A bot's level by its name, among the levels a seat may have (as the
+/// host's page wrote it). Not `Level::parse`: the home screen's, and what
+/// the friends' part shares with it goes to the page's core.
+fn seated(name: &str) -> Option<Level> {
+    Level::SEATED.into_iter().find(|l| l.name() == name)
 }

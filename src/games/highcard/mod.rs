@@ -76,6 +76,10 @@ impl GameDef for HighCard {
         notation::view_to_json(view)
     }
 
+    fn view_from_json(value: &Json, _options: ()) -> Result<HcView, String> {
+        notation::view_from_json(value)
+    }
+
     fn decide(level: Level, view: &HcView, legal: &[HcAction], seed: u64) -> HcAction {
         tablee_bots::highcard::decide(level, view, legal, seed)
     }

@@ -124,6 +124,10 @@ impl GameDef for Jachete {
         tablee_engine::jachete::scenario::view_to_json(view)
     }
 
+    fn view_from_json(value: &Json, _options: JaOptions) -> Result<JaView, String> {
+        tablee_engine::jachete::scenario::view_from_json(value).map_err(|e| e.0)
+    }
+
     /// JA-9: every seat that may buy the card on offer, in priority order.
     fn asked_at_once(state: &JaGame) -> Vec<tablee_engine::Seat> {
         match state.round().buyers() {

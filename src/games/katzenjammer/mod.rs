@@ -103,6 +103,10 @@ impl GameDef for Katzenjammer {
         tablee_engine::katzenjammer::scenario::view_to_json(view)
     }
 
+    fn view_from_json(value: &Json, options: Options) -> Result<KbView, String> {
+        tablee_engine::katzenjammer::scenario::view_from_json(value, options).map_err(|e| e.0)
+    }
+
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
         tablee_bots::decide(level, view, legal, seed)
     }

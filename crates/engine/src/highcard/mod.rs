@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::game::{self, Game, Outcome, RuleError, Seat, Shared};
 use crate::json::Json;
-use crate::notation::read::{malformed, object, required, string};
+use crate::notation::read::{array, malformed, object, required, string, uint};
 use crate::notation::ActionError;
 use crate::rng::Rng;
 use crate::seed::Seed;
@@ -247,6 +247,19 @@ pub mod notation {
             ("chosen", Json::Arr(view.chosen.iter().map(action_to_json).collect())),
             ("stock", view.stock.into()),
         ])
+    }
+
+    /// Reads a view back from [`view_to_json`]; `Err` names what is wrong.
+    pub fn view_from_json(value: &Json) -> Result<HcView, String> {
+        let at = "the view";
+        let number = |key: &str| -> Result<usize, String> { uint(required(object(value, at).map_err(|b| b.0)?, key, at).map_err(|b| b.0)?, key).map_err(|b| b.0) };
+        let chosen = array(required(value, "chosen", at).map_err(|b| b.0)?, "chosen").map_err(|b| b.0)?;
+        let chosen = chosen.iter().map(|a| action_from_json(a).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
+        let (seat, players, card) = (number("seat")?, number("players")?, number("card")?);
+        if seat >= players || !(1..=9).contains(&card) {
+            return Err(format!("{at} has seat {seat} of {players} and card {card}"));
+        }
+        Ok(HcView { seat, players, card: card as u8, chosen, stock: number("stock")? })
     }
 }
 

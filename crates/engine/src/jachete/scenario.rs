@@ -3,13 +3,13 @@
 //! (docs/bot-protocol.md): views, options and results. Actions are written
 //! and read by [`crate::jachete::notation`].
 
-use crate::scenario::{bool_option, hands_and_stock, list, run_with, Malformed};
+use crate::scenario::{bool_option, card_list, hands_and_stock, list, run_with, Malformed};
 use crate::jachete::notation::{self, cards_to_json, table_to_json};
 use crate::jachete::{
-    contract, Card, JaGame, JaOptions, JaPhase, JaRound, JaView, Reshuffle, RoundSetup, SMALL_POT_STAKE, START_MONEY,
+    contract, Card, JaAction, JaGame, JaOptions, JaPhase, JaRound, JaView, Reshuffle, RoundSetup, SMALL_POT_STAKE, START_MONEY,
 };
 use crate::json::Json;
-use crate::notation::read::{array, object, required, uint};
+use crate::notation::read::{array, object, required, string, uint};
 use crate::{Game, Seat};
 
 /// Runs a J'achète scenario (its `"game"` already read) and gives the output object.
@@ -173,7 +173,7 @@ pub fn view_to_json(view: &JaView) -> Json {
     let contract = contract(view.round).map_or(Json::Null, |c| {
         Json::obj([("sets", c.sets.into()), ("min_len", c.min_len.into()), ("cards_dealt", c.cards_dealt.into())])
     });
-    Json::obj([
+    let mut json = Json::obj([
         ("seat", view.seat.into()),
         ("phase", view.phase.name().into()),
         ("to_act", view.to_act.into()),
@@ -190,7 +190,118 @@ pub fn view_to_json(view: &JaView) -> Json {
         ("discards_seen", cards_to_json(&view.discards_seen)),
         ("bought", seat_cards(&view.bought)),
         ("discarded", seat_cards(&view.discarded)),
-    ])
+        // Issue 55 (a friend's table is drawn from this view): the pile as
+        // it lies (public: every card of it was seen when discarded), the
+        // rounds ended, and the viewer's own drawn card while its turn
+        // lasts. Keys added: older readers see the views they knew.
+        ("discard_pile", cards_to_json(&view.discard_pile)),
+        ("rounds_ended", view.rounds_ended.into()),
+    ]);
+    if let Some(card) = view.drawn {
+        json.set("drawn", Json::Str(card.to_string()));
+    }
+    json
+}
+
+/// Reads a seat's view back from [`view_to_json`] (a friend's device is
+/// sent its view so, issue 55). The hand comes back in the JSON's order
+/// (sorted); the contract is the round's. Strict: any key missing or out
+/// of range is [`Malformed`], naming it; never a panic.
+pub fn view_from_json(json: &Json) -> Result<JaView, Malformed> {
+    let at = "the view";
+    object(json, at)?;
+    let entries = array(required(json, "players", at)?, "\"players\"")?;
+    let players = entries.len();
+    if !(3..=8).contains(&players) {
+        return Err(Malformed(format!("\"players\" lists {players} seats")));
+    }
+    let seat_of = |value: &Json, what: &str| -> Result<Seat, Malformed> {
+        let seat = uint(value, what)?;
+        if seat >= players {
+            return Err(Malformed(format!("{what} is seat {seat} of {players}")));
+        }
+        Ok(seat)
+    };
+    let key = |k: &str| required(json, k, at);
+    let cards = |k: &str| card_list(required(json, k, at)?, &format!("\"{k}\""), notation::card);
+    let card_or_none = |k: &str| -> Result<Option<Card>, Malformed> {
+        match key(k)? {
+            Json::Null => Ok(None),
+            c => Ok(Some(notation::card(c, &format!("\"{k}\""))?)),
+        }
+    };
+    let seat = seat_of(key("seat")?, "\"seat\"")?;
+    let phase = match string(key("phase")?, "\"phase\"")? {
+        "buy_window" => JaPhase::BuyWindow,
+        "play" => JaPhase::Play,
+        "round_over" => JaPhase::RoundOver,
+        "over" => JaPhase::Over,
+        other => return Err(Malformed(format!("\"phase\" is buy_window, play, round_over or over, not \"{other}\""))),
+    };
+    let to_act = match key("to_act")? {
+        Json::Null => None,
+        v => Some(seat_of(v, "\"to_act\"")?),
+    };
+    let round = uint(key("round")?, "\"round\"")?;
+    if !(1..=7).contains(&round) {
+        return Err(Malformed(format!("\"round\" is 1 to 7 (JA-3), not {round}")));
+    }
+    let seat_cards = |k: &str| -> Result<Vec<(Seat, Card)>, Malformed> {
+        array(key(k)?, &format!("\"{k}\""))?
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let what = format!("{k}[{i}]");
+                object(e, &what)?;
+                Ok((seat_of(required(e, "seat", &what)?, &format!("{what}.seat"))?, notation::card(required(e, "card", &what)?, &format!("{what}.card"))?))
+            })
+            .collect()
+    };
+    let Ok(JaAction::Play { table }) = notation::action_from_json(&Json::obj([("act", "play".into()), ("table", key("table")?.clone())])) else {
+        return Err(Malformed("\"table\" is not a table of melds".into()));
+    };
+    if let Some(meld) = table.iter().find(|m| m.owner >= players) {
+        return Err(Malformed(format!("a meld of the table is seat {}'s of {players}", meld.owner)));
+    }
+    let (mut hand, mut hand_sizes, mut money, mut scores, mut opened) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (s, p) in entries.iter().enumerate() {
+        let what = format!("players[{s}]");
+        object(p, &what)?;
+        hand_sizes.push(uint(required(p, "hand_size", &what)?, &format!("{what}.hand_size"))?);
+        money.push(integer(required(p, "money", &what)?, &format!("{what}.money"))?);
+        scores.push(integer(required(p, "score", &what)?, &format!("\"scores\" of {what}"))?);
+        opened.push(required(p, "opened", &what)?.as_bool().ok_or_else(|| Malformed(format!("{what}.opened must be true or false")))?);
+        if s == seat {
+            hand = card_list(required(p, "hand", &what)?, &format!("{what}.hand"), notation::card)?;
+        }
+    }
+    let pots = object(key("pots")?, "\"pots\"")?;
+    let pots = (integer(required(pots, "small", "\"pots\"")?, "pots.small")?, integer(required(pots, "big", "\"pots\"")?, "pots.big")?);
+    Ok(JaView {
+        seat,
+        players,
+        round: round as u8,
+        dealer: seat_of(key("dealer")?, "\"dealer\"")?,
+        phase,
+        to_act,
+        turn: seat_of(key("turn")?, "\"turn\"")?,
+        stock: uint(key("stock")?, "\"stock\"")?,
+        discard_top: card_or_none("discard_top")?,
+        buy_card: card_or_none("buy_card")?,
+        discards_seen: cards("discards_seen")?,
+        discard_pile: cards("discard_pile")?,
+        bought: seat_cards("bought")?,
+        discarded: seat_cards("discarded")?,
+        table,
+        hand,
+        hand_sizes,
+        money,
+        scores,
+        opened,
+        pots,
+        drawn: json.get("drawn").map(|c| notation::card(c, "\"drawn\"")).transpose()?,
+        rounds_ended: uint(key("rounds_ended")?, "\"rounds_ended\"")?,
+    })
 }
 
 fn seat_cards(events: &[(Seat, Card)]) -> Json {
@@ -257,7 +368,7 @@ mod tests {
         let view = view_to_json(&game.view(2));
         let scenario = state_json(game.round());
         let mut view_keys = keys(&view);
-        view_keys.retain(|k| !["seat", "discards_seen", "bought", "discarded", "contract", "discard_top"].contains(&k.as_str()));
+        view_keys.retain(|k| !["seat", "discards_seen", "bought", "discarded", "contract", "discard_top", "discard_pile", "rounds_ended", "drawn"].contains(&k.as_str()));
         view_keys.push("discard".into());
         view_keys.sort_unstable();
         assert_eq!(view_keys, keys(&scenario));
@@ -297,5 +408,32 @@ mod tests {
         let cents: i64 = items(field(&result, &["purses"])).iter().map(|c| c.as_i64().unwrap()).sum();
         assert_eq!(cents, 60 * 4);
         assert_eq!(field(&view_to_json(&game.view(0)), &["phase"]), &Json::str("over"));
+    }
+
+    /// Issue 55: every seat's view at every decision of many seeded games
+    /// reads back the same view, its hand in the JSON's order (sorted).
+    #[test]
+    fn views_read_back_from_their_json() {
+        let mut checked = 0;
+        for i in 0..12u64 {
+            let mut game = JaGame::new_game(3 + (i as usize % 6), JaOptions { three_players: true }, Seed::from_number(i + 1)).unwrap();
+            let mut rng = Rng::new(i);
+            let mut legal = Vec::new();
+            loop {
+                for seat in 0..game.players() {
+                    let mut view = game.view(seat);
+                    let json = Json::parse(&view_to_json(&view).text()).unwrap();
+                    view.hand.sort();
+                    assert_eq!(view_from_json(&json).map_err(|e| e.0), Ok(view), "game {i} seat {seat}");
+                    checked += 1;
+                }
+                if game.to_act().is_none() {
+                    break;
+                }
+                game.actions(&mut legal);
+                game.apply(&plays_first(&legal, &mut rng)).unwrap();
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 }

@@ -3,11 +3,12 @@
 //! public events, options and results. Actions are written and read by
 //! [`crate::katzenjammer::notation`].
 
-use crate::scenario::{bool_option, hands_and_stock, list, run_with, Malformed};
+use crate::scenario::{bool_option, card_list, hands_and_stock, list, run_with, Malformed};
 use crate::json::Json;
 use crate::katzenjammer::notation::{self, cards_to_json, foursomes_to_json};
-use crate::katzenjammer::{BidKind, Card, Counts, EndCause, Event, KbState, KbView, Options, Phase, StandingBid};
-use crate::notation::read::{required, uint};
+use crate::katzenjammer::{Action, BidKind, BidLevel, Card, Counts, EndCause, Event, KbState, KbView, Options, Phase, StandingBid};
+use crate::notation::read::{array, object, required, string, uint};
+use crate::Seat;
 
 /// Runs a Katzenjammer scenario (its `"game"` already read) and gives the output object.
 pub fn run(input: &Json) -> Result<Json, Malformed> {
@@ -151,6 +152,162 @@ pub fn view_to_json(view: &KbView) -> Json {
     json
 }
 
+/// Reads a seat's view back from [`view_to_json`] (a friend's device is
+/// sent its view so, issue 55): the view's JSON carries no options, which
+/// the table's set-up gives. Strict: any key missing or out of range is
+/// [`Malformed`], naming it; never a panic.
+pub fn view_from_json(json: &Json, options: Options) -> Result<KbView, Malformed> {
+    let at = "the view";
+    object(json, at)?;
+    let seat_of = |value: &Json, what: &str, players: usize| -> Result<Seat, Malformed> {
+        let seat = uint(value, what)?;
+        if seat >= players {
+            return Err(Malformed(format!("{what} is seat {seat} of {players}")));
+        }
+        Ok(seat)
+    };
+    let list_of = |key: &str| -> Result<&[Json], Malformed> { Ok(array(required(json, key, at)?, &format!("\"{key}\""))?) };
+    let entries = list_of("players")?;
+    let players = entries.len();
+    if !(2..=8).contains(&players) {
+        return Err(Malformed(format!("\"players\" lists {players} seats")));
+    }
+    let seat = seat_of(required(json, "seat", at)?, "\"seat\"", players)?;
+    let phase = match string(required(json, "phase", at)?, "\"phase\"")? {
+        "bidding" => Phase::Bidding,
+        "presenting" => Phase::Presenting,
+        "over" => Phase::Over,
+        other => return Err(Malformed(format!("\"phase\" is bidding, presenting or over, not \"{other}\""))),
+    };
+    let to_act = match required(json, "to_act", at)? {
+        Json::Null => None,
+        v => Some(seat_of(v, "\"to_act\"", players)?),
+    };
+    let bandleader = seat_of(required(json, "bandleader", at)?, "\"bandleader\"", players)?;
+    let row = card_list(required(json, "row", at)?, "\"row\"", notation::card)?;
+    let high_bid = match required(json, "high_bid", at)? {
+        Json::Null => None,
+        bid => Some(StandingBid { seat: seat_of(required(bid, "seat", "\"high_bid\"")?, "high_bid.seat", players)?, level: level(bid, "\"high_bid\"")? }),
+    };
+    let passed = list_of("passed")?.iter().map(|s| seat_of(s, "\"passed\"", players)).collect::<Result<Vec<_>, _>>()?;
+    let stock = uint(required(json, "stock", at)?, "\"stock\"")?;
+    let mice_left = small(required(json, "mice_left", at)?, "\"mice_left\"")?;
+    let discard_obj = object(required(json, "discard", at)?, "\"discard\"")?;
+    let mut discard = Counts::EMPTY;
+    for card in Card::ALL {
+        let n = small(required(discard_obj, card.symbol(), "\"discard\"")?, "a discard count")?;
+        discard.add(card, n);
+    }
+    let (mut hand, mut hand_sizes, mut mice, mut jokers_shown) = (Counts::EMPTY, Vec::new(), Vec::new(), Vec::new());
+    for (s, p) in entries.iter().enumerate() {
+        let what = format!("players[{s}]");
+        object(p, &what)?;
+        hand_sizes.push(uint(required(p, "hand_size", &what)?, &format!("{what}.hand_size"))?);
+        let m = required(p, "mice", &what)?.as_i64().and_then(|m| i32::try_from(m).ok());
+        mice.push(m.ok_or_else(|| Malformed(format!("{what}.mice is not a number of mice")))?);
+        jokers_shown.push(small(required(p, "jokers_shown", &what)?, &format!("{what}.jokers_shown"))?);
+        if s == seat {
+            hand = counts(required(p, "hand", &what)?, &format!("{what}.hand"))?;
+        }
+    }
+    let history = list_of("history")?.iter().enumerate().map(|(i, e)| event(e, &format!("history[{i}]"), players)).collect::<Result<Vec<_>, _>>()?;
+    let drawn = json.get("drawn").map(|c| notation::card(c, "\"drawn\"")).transpose()?;
+    Ok(KbView {
+        seat,
+        players,
+        options,
+        phase,
+        to_act,
+        bandleader,
+        row,
+        high_bid,
+        passed,
+        stock,
+        mice_left,
+        discard,
+        hand,
+        drawn,
+        hand_sizes,
+        mice,
+        jokers_shown,
+        history,
+    })
+}
+
+/// A count that fits a byte (jokers shown, mice left, a card's copies).
+fn small(value: &Json, what: &str) -> Result<u8, Malformed> {
+    value.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| Malformed(format!("{what} must be a small whole number, not {value}")))
+}
+
+/// Cards as counts, at most the game's copies of each.
+fn counts(value: &Json, what: &str) -> Result<Counts, Malformed> {
+    let mut counts = Counts::EMPTY;
+    for card in card_list(value, what, notation::card)? {
+        if counts.get(card) >= crate::katzenjammer::COPIES {
+            return Err(Malformed(format!("{what} has more {} cards than the game's", card.symbol())));
+        }
+        counts.add(card, 1);
+    }
+    Ok(counts)
+}
+
+/// A bid's level as [`kind_json`] and `"count"` write it.
+fn level(obj: &Json, what: &str) -> Result<BidLevel, Malformed> {
+    let kind = match string(required(obj, "kind", what)?, &format!("{what}.kind"))? {
+        "same" => BidKind::Same(small(required(obj, "value", what)?, &format!("{what}.value")).and_then(|v| {
+            if (1..=5).contains(&v) {
+                Ok(v)
+            } else {
+                Err(Malformed(format!("{what}.value must be 1 to 5, not {v}")))
+            }
+        })?),
+        "different" => BidKind::Different,
+        other => return Err(Malformed(format!("{what}.kind is \"same\" or \"different\", not \"{other}\""))),
+    };
+    Ok(BidLevel { kind, count: small(required(obj, "count", what)?, &format!("{what}.count"))? })
+}
+
+/// One event as [`event_to_json`] writes it.
+fn event(value: &Json, what: &str, players: usize) -> Result<Event, Malformed> {
+    object(value, what)?;
+    let seat = || -> Result<Seat, Malformed> {
+        let seat = uint(required(value, "seat", what)?, &format!("{what}.seat"))?;
+        if seat >= players {
+            return Err(Malformed(format!("{what}.seat is seat {seat} of {players}")));
+        }
+        Ok(seat)
+    };
+    Ok(match string(required(value, "event", what)?, &format!("{what}.event"))? {
+        "dealt" => Event::Dealt { bandleader: uint(required(value, "bandleader", what)?, &format!("{what}.bandleader"))? },
+        "revealed" => Event::Revealed { card: notation::card(required(value, "card", what)?, &format!("{what}.card"))? },
+        "drew" => Event::Drew { seat: seat()? },
+        "bid" => Event::Bid { seat: seat()?, level: level(value, what)? },
+        "passed" => Event::Passed { seat: seat()? },
+        "won" => Event::Won {
+            seat: seat()?,
+            paid: counts(required(value, "paid", what)?, &format!("{what}.paid"))?,
+            row: counts(required(value, "row", what)?, &format!("{what}.row"))?,
+        },
+        "row_discarded" => Event::RowDiscarded { row: counts(required(value, "row", what)?, &format!("{what}.row"))? },
+        "presented" => {
+            // The foursomes as a `present` action writes them: its reader.
+            let act = Json::obj([("act", "present".into()), ("foursomes", required(value, "foursomes", what)?.clone())]);
+            let Action::Present(presentation) = notation::action_from_json(&act).map_err(|e| Malformed(format!("{what}: {e}")))? else {
+                return Err(Malformed(format!("{what}.foursomes are not a presentation")));
+            };
+            Event::Presented { seat: seat()?, presentation, mice: small(required(value, "mice", what)?, &format!("{what}.mice"))? }
+        }
+        "game_over" => Event::GameOver {
+            cause: match string(required(value, "cause", what)?, &format!("{what}.cause"))? {
+                "stock" => EndCause::Stock,
+                "mice" => EndCause::Mice,
+                other => return Err(Malformed(format!("{what}.cause is \"stock\" or \"mice\", not \"{other}\""))),
+            },
+        },
+        other => return Err(Malformed(format!("{what}.event: unknown event \"{other}\""))),
+    })
+}
+
 /// The options object of a scenario: `{"full_mice": false}`.
 pub fn options_to_json(options: Options) -> Json {
     Json::obj([("full_mice", options.full_mice.into())])
@@ -226,5 +383,34 @@ mod tests {
             r#"{"event":"presented","seat":2,"foursomes":[{"value":3,"cards":["3","3","3","J"]},{"value":null,"cards":["J","J","J","J"]}],"mice":5}"#
         );
         assert_eq!(result_to_json(&state), None);
+    }
+
+    /// Issue 55: every seat's view at every decision of many seeded games
+    /// (random play, both options) reads back the very same view.
+    #[test]
+    fn views_read_back_from_their_json() {
+        use crate::rng::Rng;
+        use crate::Game;
+        let mut checked = 0;
+        for i in 0..150u64 {
+            let options = Options { full_mice: i % 2 == 1 };
+            let mut state = KbState::new_game(3 + (i as usize % 4), options, Seed::from_number(i + 1)).unwrap();
+            let mut rng = Rng::new(i);
+            let mut legal = Vec::new();
+            loop {
+                for seat in 0..state.players() {
+                    let view = state.view(seat);
+                    let json = Json::parse(&view_to_json(&view).text()).unwrap();
+                    assert_eq!(view_from_json(&json, options).map_err(|e| e.0), Ok(view), "game {i} seat {seat}");
+                    checked += 1;
+                }
+                if state.to_act().is_none() {
+                    break;
+                }
+                state.actions(&mut legal);
+                state.apply(&legal[rng.index(legal.len())].clone()).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -111,7 +111,7 @@ pub(crate) fn hands_and_stock<C, R: std::fmt::Display>(
 }
 
 /// A list of cards, read by the game's `card` reader: `what[i]` names each.
-fn card_list<C, R: std::fmt::Display>(
+pub(crate) fn card_list<C, R: std::fmt::Display>(
     value: &Json,
     what: &str,
     card: fn(&Json, &str) -> Result<C, ActionError<R>>,

@@ -41,6 +41,8 @@ pub(super) struct Ui {
     pub(super) ctx: Ctx,
     /// What the table is given: its seat's view, the set-up, the moves' count, its note.
     pub(super) feed: Feed<Ja>,
+    /// A table of friends' feed (issue 55): one seat only, never hot-seat.
+    pub(super) remote: bool,
     /// The staging area of the seat on screen (rebuilt at every move).
     pub(super) staging: RwSignal<Option<Staging>>,
     /// Each seat's hand order.

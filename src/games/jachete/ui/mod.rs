@@ -120,7 +120,12 @@ impl crate::ui::game_ui::GameUi for Ja {
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
     crate::ui::term::provide();
-    let feed = Feed::<Ja>::live(ctx);
+    // A table of friends gives its own feed (issue 55: a friend's view from
+    // the host's messages, the host's seat's from its authority): its seat
+    // only, no deal bar (the deal is the friends' commit–reveal), no hand-off.
+    let remote = use_context::<Feed<Ja>>();
+    let feed = remote.unwrap_or_else(|| Feed::<Ja>::live(ctx));
+    let remote = remote.is_some();
     // Rounds whose end was seen: the note's, else every round played.
     let ended = move || feed.view.with_untracked(|v| v.as_ref().map_or(0, |v| v.rounds_ended));
     let rounds = ended();
@@ -129,6 +134,7 @@ pub fn Game() -> impl IntoView {
     let ui = Ui {
         ctx,
         feed,
+        remote,
         staging: RwSignal::new(None),
         orders: StoredValue::new(Vec::new()),
         msg: RwSignal::new(None),
@@ -201,7 +207,7 @@ pub fn Game() -> impl IntoView {
             on:pointercancel=move |ev| on_pointer(ui, ev)
         >
             // The end screen has its own Share (with the result).
-            {deal_bar::<Ja>(true, None)}
+            {(!remote).then(|| deal_bar::<Ja>(true, None))}
             <div data-testid="ja-table" data-moves=move || feed.moves.get().to_string()>
                 <view::Table ui round_end />
             </div>

@@ -376,7 +376,7 @@ fn Seatside(ui: Ui) -> impl IntoView {
     let side = Memo::new(move |_| {
         let revealed = ctx.revealed_for.get();
         feed.with_table(|v, t| {
-            let several = t.humans().len() > 1;
+            let several = t.humans().len() > 1 && !ui.remote;
             Some(match human_turn(v, t) {
                 Some(seat) if several && revealed != Some(seat) => Side::Handoff(seat),
                 None if several && !is_over(v) => Side::Hidden,

@@ -34,7 +34,12 @@ pub(super) type KbFeed = Feed<Kb>;
 pub fn Game() -> impl IntoView {
     let ctx = ctx();
     crate::ui::term::provide();
-    let feed = KbFeed::live(ctx);
+    // A table of friends gives its own feed (issue 55: a friend's view from
+    // the host's messages, the host's seat's from its authority): its seat
+    // only, no deal bar (the deal is the friends' commit–reveal), no hand-off.
+    let remote = use_context::<KbFeed>();
+    let feed = remote.unwrap_or_else(|| KbFeed::live(ctx));
+    let remote = remote.is_some();
     let has_session = move || feed.view.with(Option::is_some);
     let over = Memo::new(move |_| feed.with(|v| v.phase == Phase::Over));
     // The game log's lines, written once per move for both the log and the
@@ -50,7 +55,7 @@ pub fn Game() -> impl IntoView {
         >
             <div class="game" data-testid="table-screen">
                 <h1 class="sr-only">"Katzenjammer Blues"</h1>
-                {deal_bar()}
+                {(!remote).then(deal_bar)}
                 <StatusLine feed lines />
                 <Show when=move || over.get()>
                     <end::EndPanel />
@@ -58,7 +63,7 @@ pub fn Game() -> impl IntoView {
                 <div class="board">
                     <div class="main-col">
                         <Table feed />
-                        <Seatside feed />
+                        <Seatside feed remote />
                     </div>
                     <div class="side-col">
                         <Discard feed />
@@ -85,12 +90,12 @@ enum Side {
 /// The hand area, or the hot-seat hand-off, or a note that hands are hidden.
 /// Drawn again only when what it shows changes, never at a bot's move.
 #[component]
-fn Seatside(feed: KbFeed) -> impl IntoView {
+fn Seatside(feed: KbFeed, remote: bool) -> impl IntoView {
     let ctx = ctx();
     let side = Memo::new(move |_| {
         let revealed = ctx.revealed_for.get();
         feed.with_table(|v, t| {
-            let people = t.humans().len() > 1;
+            let people = t.humans().len() > 1 && !remote;
             let person = v.to_act.filter(|&s| t.seat(s) == Some(SeatKind::Human));
             match person {
                 Some(seat) if people && revealed != Some(seat) => Side::Handoff(seat),

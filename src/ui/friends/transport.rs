@@ -15,24 +15,60 @@
 //!   Wi-Fi neither is needed.
 //!
 //! Reached only by the friends' part of the page (`tablee_friends` in
-//! src/parts.rs): the home's first load carries none of it. Until the
-//! invitation screens exist (they wait for issue 53's view-fed table), the
-//! part's only entry is [`install_check`], the browser test's
-//! (`tests/e2e/friends.test.mjs`).
+//! src/parts.rs): the home's first load carries none of it. Besides the
+//! invitation screens ([`super::host`], [`super::guest`]), the browser
+//! test's entry [`install_check`] (`#friends-check`,
+//! `tests/e2e/friends.test.mjs`) drives it directly.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Array, Promise, Reflect};
+use js_sys::{Array, Function, Object, Promise, Reflect};
 use tablee_friends::code::{tag_of, Code, CodeError, EncodeError, Tag, Token};
 use tablee_friends::sdp::{self, SdpError};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{
-    MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelEvent, RtcDataChannelState, RtcIceGatheringState,
-    RtcIceServer, RtcPeerConnection, RtcSdpType, RtcSessionDescriptionInit,
-};
+
+// WebRTC is reached through `Reflect` and `Function` (what the page's JS
+// glue already holds), not web-sys's typed RTC bindings: those put their JS
+// glue into the one JS file every link loads (docs/friends.md, "What the
+// first load pays").
+
+/// `object[key]` (undefined when missing).
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// `object[key] = value`.
+fn set(object: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+/// `object.method(...args)`.
+fn call(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+    let function: Function = get(object, method).dyn_into().map_err(|_| JsValue::from_str(method))?;
+    match args {
+        [] => function.call0(object),
+        [a] => function.call1(object, a),
+        [a, b] => function.call2(object, a, b),
+        _ => Err(JsValue::from_str(method)),
+    }
+}
+
+/// `object.method(...args)`, a promise awaited.
+async fn call_async(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+    let promise: Promise = call(object, method, args)?.dyn_into().map_err(|_| JsValue::from_str(method))?;
+    JsFuture::from(promise).await
+}
+
+/// `{type, sdp}`, a session description.
+fn description(kind: &str, text: &str) -> JsValue {
+    let init = Object::new();
+    set(&init, "type", &JsValue::from_str(kind));
+    set(&init, "sdp", &JsValue::from_str(text));
+    init.into()
+}
 
 /// The STUN server a new table uses unless the host changes or removes it.
 pub const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
@@ -91,13 +127,15 @@ impl std::fmt::Display for TransportError {
 }
 
 fn browser(error: JsValue) -> TransportError {
-    TransportError::Browser(error.as_string().or_else(|| error.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()))).unwrap_or_default())
+    TransportError::Browser(error.as_string().or_else(|| get(&error, "message").as_string()).unwrap_or_default())
 }
 
 /// One connection, the host's to a friend or a friend's to the host.
 pub struct Peer {
-    pc: RtcPeerConnection,
-    channel: Rc<RefCell<Option<RtcDataChannel>>>,
+    /// The `RTCPeerConnection`.
+    pc: JsValue,
+    /// Its `RTCDataChannel`, once made or received.
+    channel: Rc<RefCell<Option<JsValue>>>,
     open: Rc<Cell<bool>>,
     closed: Rc<Cell<bool>>,
     inbox: Rc<RefCell<Vec<String>>>,
@@ -108,22 +146,31 @@ pub struct Peer {
 
 impl Peer {
     fn new(relays: &Relays) -> Result<Peer, TransportError> {
+        // (Indexed sets, not `Array::push`: a binding less in the page's glue.)
         let servers = Array::new();
+        let mut count = 0u32;
         if let Some(stun) = &relays.stun {
-            let server = RtcIceServer::new();
-            server.set_urls_str(stun);
-            servers.push(&server);
+            let server = Object::new();
+            set(&server, "urls", &JsValue::from_str(stun));
+            set(&servers, &count.to_string(), &server);
+            count += 1;
         }
         if let Some((url, username, credential)) = &relays.turn {
-            let server = RtcIceServer::new();
-            server.set_urls_str(url);
-            server.set_username(username);
-            server.set_credential(credential);
-            servers.push(&server);
+            let server = Object::new();
+            set(&server, "urls", &JsValue::from_str(url));
+            set(&server, "username", &JsValue::from_str(username));
+            set(&server, "credential", &JsValue::from_str(credential));
+            set(&servers, &count.to_string(), &server);
         }
-        let config = RtcConfiguration::new();
-        config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config).map_err(|_| TransportError::NoWebRtc)?;
+        let config = Object::new();
+        set(&config, "iceServers", &servers);
+        let constructor: Function = web_sys::window()
+            .map(|w| get(&w, "RTCPeerConnection"))
+            .and_then(|c| c.dyn_into().ok())
+            .ok_or(TransportError::NoWebRtc)?;
+        let args = Array::new();
+        set(&args, "0", &config);
+        let pc = Reflect::construct(&constructor, &args).map_err(|_| TransportError::NoWebRtc)?;
         Ok(Peer {
             pc,
             channel: Rc::default(),
@@ -136,7 +183,7 @@ impl Peer {
     }
 
     /// Follows a data channel: open, messages, closed.
-    fn watch(channel: &RtcDataChannel, open: &Rc<Cell<bool>>, closed: &Rc<Cell<bool>>, inbox: &Rc<RefCell<Vec<String>>>) -> Vec<Closure<dyn FnMut(JsValue)>> {
+    fn watch(channel: &JsValue, open: &Rc<Cell<bool>>, closed: &Rc<Cell<bool>>, inbox: &Rc<RefCell<Vec<String>>>) -> Vec<Closure<dyn FnMut(JsValue)>> {
         let on_open = {
             let open = open.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |_| open.set(true))
@@ -152,58 +199,59 @@ impl Peer {
             let inbox = inbox.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
                 // Text only: a binary message is not one of ours, and is dropped.
-                if let Some(text) = event.dyn_ref::<MessageEvent>().and_then(|e| e.data().as_string()) {
+                if let Some(text) = get(&event, "data").as_string() {
                     inbox.borrow_mut().push(text);
                 }
             })
         };
-        channel.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-        channel.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        if channel.ready_state() == RtcDataChannelState::Open {
+        set(channel, "onopen", on_open.as_ref());
+        set(channel, "onclose", on_close.as_ref());
+        set(channel, "onmessage", on_message.as_ref());
+        if get(channel, "readyState").as_string().as_deref() == Some("open") {
             open.set(true);
         }
         vec![on_open, on_close, on_message]
     }
 
-    /// Sets the local description and waits for every candidate (at most
-    /// [`GATHER_MS`]), then reads it back.
-    async fn describe(&self, made: Promise) -> Result<sdp::Description, TransportError> {
-        let made = JsFuture::from(made).await.map_err(browser)?;
-        let init: RtcSessionDescriptionInit = made.unchecked_into();
-        JsFuture::from(self.pc.set_local_description(&init)).await.map_err(browser)?;
+    /// Makes the local description (`createOffer` or `createAnswer`), sets
+    /// it and waits for every candidate (at most [`GATHER_MS`]), then reads
+    /// it back.
+    async fn describe(&self, make: &str) -> Result<sdp::Description, TransportError> {
+        let made = call_async(&self.pc, make, &[]).await.map_err(browser)?;
+        call_async(&self.pc, "setLocalDescription", &[&made]).await.map_err(browser)?;
         let pc = self.pc.clone();
+        let complete = |pc: &JsValue| get(pc, "iceGatheringState").as_string().as_deref() == Some("complete");
         let gathered = Promise::new(&mut |resolve, _| {
-            if pc.ice_gathering_state() == RtcIceGatheringState::Complete {
+            if complete(&pc) {
                 let _ = resolve.call0(&JsValue::NULL);
                 return;
             }
             let done = resolve.clone();
             let watch = pc.clone();
             let on_change = Closure::<dyn FnMut(JsValue)>::new(move |_| {
-                if watch.ice_gathering_state() == RtcIceGatheringState::Complete {
+                if complete(&watch) {
                     let _ = done.call0(&JsValue::NULL);
                 }
             });
-            pc.set_onicegatheringstatechange(Some(on_change.as_ref().unchecked_ref()));
+            set(&pc, "onicegatheringstatechange", on_change.as_ref());
             on_change.forget();
             if let Some(window) = web_sys::window() {
                 let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, GATHER_MS);
             }
         });
         let _ = JsFuture::from(gathered).await;
-        self.pc.set_onicegatheringstatechange(None);
-        let text = self.pc.local_description().map(|d| d.sdp()).unwrap_or_default();
+        set(&self.pc, "onicegatheringstatechange", &JsValue::NULL);
+        let text = get(&get(&self.pc, "localDescription"), "sdp").as_string().unwrap_or_default();
         sdp::parse(&text).map(|(d, _)| d).map_err(TransportError::Sdp)
     }
 
     /// The host's invitation for `seat`: a new connection and its code.
     pub async fn invite(relays: &Relays, seat: u8, token: Token) -> Result<(Peer, String), TransportError> {
         let mut peer = Peer::new(relays)?;
-        let channel = peer.pc.create_data_channel("tablee");
+        let channel = call(&peer.pc, "createDataChannel", &[&JsValue::from_str("tablee")]).map_err(browser)?;
         peer._closures = Peer::watch(&channel, &peer.open, &peer.closed, &peer.inbox);
         *peer.channel.borrow_mut() = Some(channel);
-        let description = peer.describe(peer.pc.create_offer()).await?;
+        let description = peer.describe("createOffer").await?;
         peer.invited = Some((seat, tag_of(&description)));
         let code = Code::Invitation { seat, token, description }.encode().map_err(TransportError::Encode)?;
         Ok((peer, code))
@@ -219,19 +267,21 @@ impl Peer {
         let on_channel = {
             let (slot, open, closed, inbox) = (peer.channel.clone(), peer.open.clone(), peer.closed.clone(), peer.inbox.clone());
             Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-                let Some(channel) = event.dyn_ref::<RtcDataChannelEvent>().map(|e| e.channel()) else { return };
+                let channel = get(&event, "channel");
+                if channel.is_undefined() {
+                    return;
+                }
                 for closure in Peer::watch(&channel, &open, &closed, &inbox) {
                     closure.forget();
                 }
                 *slot.borrow_mut() = Some(channel);
             })
         };
-        peer.pc.set_ondatachannel(Some(on_channel.as_ref().unchecked_ref()));
+        set(&peer.pc, "ondatachannel", on_channel.as_ref());
         peer._closures.push(on_channel);
-        let remote = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
-        remote.set_sdp(&sdp::write(&description));
-        JsFuture::from(peer.pc.set_remote_description(&remote)).await.map_err(browser)?;
-        let answer = peer.describe(peer.pc.create_answer()).await?;
+        let remote = self::description("offer", &sdp::write(&description));
+        call_async(&peer.pc, "setRemoteDescription", &[&remote]).await.map_err(browser)?;
+        let answer = peer.describe("createAnswer").await?;
         let code = Code::Answer { seat, tag: tag_of(&description), description: answer }.encode().map_err(TransportError::Encode)?;
         Ok((peer, code, seat, token))
     }
@@ -248,9 +298,8 @@ impl Peer {
         if tag != invitation {
             return Err(TransportError::OtherInvitation);
         }
-        let remote = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
-        remote.set_sdp(&sdp::write(&description));
-        JsFuture::from(self.pc.set_remote_description(&remote)).await.map_err(browser)?;
+        let remote = self::description("answer", &sdp::write(&description));
+        call_async(&self.pc, "setRemoteDescription", &[&remote]).await.map_err(browser)?;
         Ok(())
     }
 
@@ -267,7 +316,7 @@ impl Peer {
     /// Sends a text; false when the channel is not open.
     pub fn send(&self, text: &str) -> bool {
         match &*self.channel.borrow() {
-            Some(channel) if self.open.get() => channel.send_with_str(text).is_ok(),
+            Some(channel) if self.open.get() => call(channel, "send", &[&JsValue::from_str(text)]).is_ok(),
             _ => false,
         }
     }
@@ -279,9 +328,9 @@ impl Peer {
 
     pub fn close(&self) {
         if let Some(channel) = &*self.channel.borrow() {
-            channel.close();
+            let _ = call(channel, "close", &[]);
         }
-        self.pc.close();
+        let _ = call(&self.pc, "close", &[]);
     }
 }
 
@@ -291,12 +340,19 @@ impl Drop for Peer {
     }
 }
 
-/// The browser test's entry (`#friends-check`): `window.tableeFriends`
-/// with `invite(seat, stun) → [id, code]`, `join(code, stun) → [id,
-/// answer]`, `answer(id, code)`, `open(id)`, `send(id, text)`,
-/// `inbox(id) → [texts]`; promises reject with the typed error's name.
+/// The browser test's entry (`#friends-check`): `window.tableeFriendsCall`,
+/// one function taking `{args: [command, ...arguments], done}` and calling
+/// `done(error, value)` (at once for `open`, `send`, `inbox`; when done for
+/// the others). The commands: `invite(seat, stun) → {id, code}`,
+/// `join(code, stun) → {id, code}` (the answer), `answer(id, code)`,
+/// `open(id) → bool`, `send(id, text) → bool`, `inbox(id)` → the oldest
+/// text received, or undefined; an error is the typed error's name.
+/// `tests/e2e/friends-lib.mjs` makes `window.tableeFriends` of it. (One
+/// closure of a signature the page already has: each closure signature is
+/// JS glue in the file every link loads.)
 pub fn install_check() {
     thread_local!(static PEERS: RefCell<Vec<Rc<Peer>>> = const { RefCell::new(Vec::new()) });
+    thread_local!(static INBOX: RefCell<Vec<(u32, std::collections::VecDeque<String>)>> = const { RefCell::new(Vec::new()) });
     fn keep(peer: Peer) -> u32 {
         PEERS.with(|p| {
             let mut peers = p.borrow_mut();
@@ -310,51 +366,72 @@ pub fn install_check() {
     fn relays(stun: String) -> Relays {
         Relays { stun: (!stun.is_empty()).then_some(stun), turn: None }
     }
-    fn reject(e: TransportError) -> JsValue {
-        JsValue::from_str(&e.to_string())
+    fn made(id: u32, code: String) -> JsValue {
+        let out = Object::new();
+        set(&out, "id", &JsValue::from_str(&id.to_string()));
+        set(&out, "code", &JsValue::from_str(&code));
+        out.into()
     }
-    let api = js_sys::Object::new();
-    let set = |name: &str, f: &JsValue| {
-        let _ = Reflect::set(&api, &JsValue::from_str(name), f);
-    };
-    let invite = Closure::<dyn FnMut(u8, String) -> Promise>::new(|seat: u8, stun: String| {
-        wasm_bindgen_futures::future_to_promise(async move {
-            let (peer, code) = Peer::invite(&relays(stun), seat, [seat; 8]).await.map_err(reject)?;
-            Ok(Array::of2(&keep(peer).into(), &code.into()).into())
-        })
+    fn finish(done: &JsValue, result: Result<JsValue, TransportError>) {
+        if let Ok(done) = done.clone().dyn_into::<Function>() {
+            let _ = match result {
+                Ok(value) => done.call2(&JsValue::NULL, &JsValue::NULL, &value),
+                Err(e) => done.call2(&JsValue::NULL, &JsValue::from_str(&e.to_string()), &JsValue::UNDEFINED),
+            };
+        }
+    }
+    let call = Closure::<dyn FnMut(JsValue)>::new(|request: JsValue| {
+        let done = get(&request, "done");
+        let args = get(&request, "args");
+        let arg = |i: u32| get(&args, &i.to_string());
+        let text = |i: u32| arg(i).as_string().unwrap_or_default();
+        let id = || text(1).parse::<u32>().unwrap_or(u32::MAX);
+        match text(0).as_str() {
+            "invite" => {
+                let (seat, stun) = (text(1).parse::<u8>().unwrap_or(0), text(2));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let result = Peer::invite(&relays(stun), seat, [seat; 8]).await.map(|(peer, code)| made(keep(peer), code));
+                    finish(&done, result);
+                });
+            }
+            "join" => {
+                let (code, stun) = (text(1), text(2));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let result = Peer::join(&relays(stun), &code).await.map(|(peer, answer, _, _)| made(keep(peer), answer));
+                    finish(&done, result);
+                });
+            }
+            "answer" => {
+                let (peer, code) = (peer(id()), text(2));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let result = match peer {
+                        Some(peer) => peer.answered(&code).await.map(|()| JsValue::UNDEFINED),
+                        None => Err(TransportError::Browser("NoPeer".into())),
+                    };
+                    finish(&done, result);
+                });
+            }
+            "open" => finish(&done, Ok(JsValue::from_str(if peer(id()).is_some_and(|p| p.is_open()) { "true" } else { "" }))),
+            "send" => finish(&done, Ok(JsValue::from_str(if peer(id()).is_some_and(|p| p.send(&text(2))) { "true" } else { "" }))),
+            "inbox" => {
+                let id = id();
+                let next = INBOX.with(|inbox| {
+                    let mut inbox = inbox.borrow_mut();
+                    if !inbox.iter().any(|(i, _)| *i == id) {
+                        inbox.push((id, Default::default()));
+                    }
+                    let queue = &mut inbox.iter_mut().find(|(i, _)| *i == id)?.1;
+                    queue.extend(peer(id).map(|p| p.take_inbox()).unwrap_or_default());
+                    queue.pop_front()
+                });
+                finish(&done, Ok(next.map_or(JsValue::UNDEFINED, |t| JsValue::from_str(&t))));
+            }
+            "defaultStun" => finish(&done, Ok(JsValue::from_str(DEFAULT_STUN))),
+            _ => finish(&done, Err(TransportError::Browser("unknown command".into()))),
+        }
     });
-    let join = Closure::<dyn FnMut(String, String) -> Promise>::new(|code: String, stun: String| {
-        wasm_bindgen_futures::future_to_promise(async move {
-            let (peer, answer, _, _) = Peer::join(&relays(stun), &code).await.map_err(reject)?;
-            Ok(Array::of2(&keep(peer).into(), &answer.into()).into())
-        })
-    });
-    let answer = Closure::<dyn FnMut(u32, String) -> Promise>::new(|id: u32, code: String| {
-        wasm_bindgen_futures::future_to_promise(async move {
-            let peer = peer(id).ok_or_else(|| JsValue::from_str("NoPeer"))?;
-            peer.answered(&code).await.map_err(reject)?;
-            Ok(JsValue::UNDEFINED)
-        })
-    });
-    let open = Closure::<dyn FnMut(u32) -> bool>::new(|id: u32| peer(id).is_some_and(|p| p.is_open()));
-    let send = Closure::<dyn FnMut(u32, String) -> bool>::new(|id: u32, text: String| peer(id).is_some_and(|p| p.send(&text)));
-    let inbox = Closure::<dyn FnMut(u32) -> Array>::new(|id: u32| {
-        peer(id).map(|p| p.take_inbox().into_iter().map(JsValue::from).collect()).unwrap_or_default()
-    });
-    set("invite", invite.as_ref());
-    set("join", join.as_ref());
-    set("answer", answer.as_ref());
-    set("open", open.as_ref());
-    set("send", send.as_ref());
-    set("inbox", inbox.as_ref());
-    set("defaultStun", &JsValue::from_str(DEFAULT_STUN));
-    invite.forget();
-    join.forget();
-    answer.forget();
-    open.forget();
-    send.forget();
-    inbox.forget();
     if let Some(window) = web_sys::window() {
-        let _ = Reflect::set(&window, &JsValue::from_str("tableeFriends"), &api);
+        set(&window, "tableeFriendsCall", call.as_ref());
     }
+    call.forget();
 }

@@ -1,0 +1,377 @@
+//! A friend's page (`#join=<code>`): the answer to send back, then the
+//! game's usual table, fed by the host's `view` messages through a
+//! [`Feed`] (the friend's device never holds the game's state: only its
+//! seat's view and the moves it may make), its moves sent as `move`
+//! messages; a ping every second, `away`/`back` as the page is hidden and
+//! shown; and at the end the check of the whole game (`fair-check`).
+//!
+//! What it keeps in localStorage (`tablee.friends.seat.<token>`: its seat's
+//! secret) lets a reload or a new invitation for the same seat rejoin with
+//! the same secret.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use tablee_bots::Level;
+use tablee_engine::json::Json;
+use tablee_engine::Seed;
+use tablee_friends::code::Token;
+use tablee_friends::fair::Secret;
+use tablee_friends::message::{FromFriend, FromHost, SeatKind as Told};
+use tablee_friends::sha256::hex;
+use tablee_friends::PROTOCOL;
+
+use super::transport::{Peer, TransportError};
+use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use crate::app::config::{SeatKind, TableConfig};
+use crate::app::friends::guest::Guest;
+use crate::app::friends::verify::Difference;
+use crate::app::friends::PING_EVERY_MS;
+use crate::games::{GameId, Registered};
+use crate::i18n::friends as words;
+use crate::ui::browser::{self, LocalStorage};
+use crate::ui::context::ctx;
+use crate::ui::feed::Feed;
+use crate::ui::game_ui::GameUi;
+use crate::ui::parts::{self, Part};
+
+/// Where the friend's page is.
+#[derive(Clone, Debug, PartialEq)]
+enum Stage {
+    /// Making the answer.
+    Answering,
+    /// The answer is shown; the host has not entered it yet.
+    Answer(String),
+    /// Connected, the game not dealt yet.
+    Connected,
+    /// The game: its table.
+    Playing(GameId),
+    Failed(Problem),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Problem {
+    Transport(TransportError),
+    /// The channel closed.
+    Lost,
+    /// The host is of another protocol, or welcomed this page to another
+    /// table than its own.
+    Host,
+    /// No cryptographic generator: no secret.
+    NoRandom,
+}
+
+/// The game's signals, once the welcome named it (read by its table).
+struct Typed<G: GameUi> {
+    view: RwSignal<Option<G::View>>,
+    legal: RwSignal<Vec<G::Action>>,
+    table: RwSignal<Option<TableConfig<G>>>,
+    moves: RwSignal<usize>,
+    /// The friend's moves, waiting for the loop to send them.
+    outgoing: RwSignal<Vec<G::Action>>,
+    /// The check, once the game is over: the differences (none: verified).
+    result: RwSignal<Option<Vec<Difference>>>,
+}
+
+impl<G: GameUi> Clone for Typed<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G: GameUi> Copy for Typed<G> {}
+
+thread_local!(static TYPED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) });
+
+/// The friend's page for the invitation `code`.
+pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
+    let ctx = ctx();
+    let stage = RwSignal::new(Stage::Answering);
+    let stop = Rc::new(std::cell::Cell::new(false));
+    {
+        let stop = SendWrapper::new(stop.clone());
+        on_cleanup(move || stop.set(true));
+    }
+    leptos::task::spawn_local(run::<G>(code, stage, stop));
+    let lang = move || ctx.lang();
+    view! {
+        <section class="panel friends join" data-testid="join-screen">
+            {move || match stage.get() {
+                Stage::Playing(id) => table::<G>(id),
+                Stage::Answering => view! {
+                    <h1>{move || words::join_title(lang())}</h1>
+                    <p data-testid="join-status">{move || words::making_answer(lang())}</p>
+                }.into_any(),
+                Stage::Answer(code) => view! {
+                    <h1>{move || words::join_title(lang())}</h1>
+                    <p>{move || words::answer_intro(lang())}</p>
+                    <p class="code" data-testid="answer-code" data-code=code.clone()><code>{code.clone()}</code></p>
+                    {copy_share(move || code.clone(), "answer".to_string())}
+                    <p class="note" data-testid="join-status">{move || words::waiting_host(lang())}</p>
+                }.into_any(),
+                Stage::Connected => view! {
+                    <h1>{move || words::join_title(lang())}</h1>
+                    <p data-testid="join-status">{move || words::waiting_players(lang())}</p>
+                }.into_any(),
+                Stage::Failed(problem) => view! {
+                    <h1>{move || words::join_title(lang())}</h1>
+                    <p class="error" role="alert" data-testid="join-error">{move || problem_words(&problem, lang())}</p>
+                }.into_any(),
+            }}
+        </section>
+    }
+    .into_any()
+}
+
+fn problem_words(problem: &Problem, lang: crate::app::lang::Lang) -> String {
+    match problem {
+        Problem::Transport(e) => transport_error(e, lang),
+        Problem::Lost => words::lost(lang).to_string(),
+        Problem::Host => words::code_error(&tablee_friends::code::CodeError::Newer { found: 0, ours: 0 }, lang),
+        Problem::NoRandom => words::no_webrtc(lang).to_string(),
+    }
+}
+
+/// The seat's secret, kept to rejoin (the same secret on every connection).
+fn secret_for(token: &Token) -> Option<Secret> {
+    let key = format!("tablee.friends.seat.{}", hex(token));
+    if let Some(secret) = browser::load(&key).and_then(|s| Secret::from_hex(&s)) {
+        return Some(secret);
+    }
+    let secret = Secret(random::<32>()?);
+    browser::store(&key, &secret.hex());
+    Some(secret)
+}
+
+async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop: Rc<std::cell::Cell<bool>>) {
+    let (peer, answer, seat, token) = match Peer::join(&relays(), &code).await {
+        Ok(joined) => joined,
+        Err(e) => return stage.set(Stage::Failed(Problem::Transport(e))),
+    };
+    let Some(secret) = secret_for(&token) else { return stage.set(Stage::Failed(Problem::NoRandom)) };
+    stage.set(Stage::Answer(answer));
+    // The host enters the answer: the channel opens.
+    while !peer.is_open() {
+        if stop.get() {
+            return;
+        }
+        if peer.is_closed() {
+            return stage.set(Stage::Failed(Problem::Lost));
+        }
+        browser::sleep(POLL_MS).await;
+    }
+    stage.set(Stage::Connected);
+    let hello = FromFriend::Hello { version: PROTOCOL, seat: usize::from(seat), token, build: BUILD.to_string() };
+    peer.send(&hello.text());
+    // The welcome names the game.
+    let (welcome, game) = loop {
+        if stop.get() {
+            return;
+        }
+        if peer.is_closed() {
+            return stage.set(Stage::Failed(Problem::Lost));
+        }
+        let found = peer.take_inbox().into_iter().find_map(|text| match FromHost::parse(&text) {
+            Ok(FromHost::Welcome { game, .. }) => Some((text, game)),
+            _ => None,
+        });
+        if let Some(found) = found {
+            break found;
+        }
+        browser::sleep(POLL_MS).await;
+    };
+    // The link named the game whose part this is: a welcome to another is
+    // the host's mistake.
+    if GameId::parse(&game) != Some(G::ID) {
+        return stage.set(Stage::Failed(Problem::Host));
+    }
+    let peer = Rc::new(peer);
+    play::<G>(peer, welcome, usize::from(seat), token, secret, G::ID, stage, stop).await
+}
+
+/// The table of the seat, seen by the friend: the view read back from
+/// the host's JSON, the names and seats from the welcome.
+fn table_config<G: Registered>(guest: &Guest<G>, options: G::Options) -> Option<TableConfig<G>> {
+    let kept = guest.kept()?;
+    let mut seats = Vec::new();
+    let mut names = Vec::new();
+    for told in &kept.seats {
+        match told {
+            Told::Host { name } | Told::Friend { name } => {
+                seats.push(SeatKind::Human);
+                names.push(Some(name.clone()));
+            }
+            Told::Bot { level } => {
+                // (By name among the seated levels: `Level::parse` is the
+                // home screen's, and code shared with it goes to the core.)
+                let level = Level::SEATED.iter().copied().find(|l| l.name() == level.as_str()).unwrap_or(Level::Normal);
+                seats.push(SeatKind::Bot(level));
+                names.push(None);
+            }
+        }
+    }
+    // The seed is not known until the end (the host reveals it then).
+    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names })
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn play<G: GameUi + Registered>(
+    peer: Rc<Peer>,
+    welcome: String,
+    seat: usize,
+    token: Token,
+    secret: Secret,
+    id: GameId,
+    stage: RwSignal<Stage>,
+    stop: Rc<std::cell::Cell<bool>>,
+) {
+    let mut guest = Guest::<G>::new(seat, token, secret, BUILD);
+    if guest.receive(&welcome).is_err() {
+        return stage.set(Stage::Failed(Problem::Host));
+    }
+    let options = guest.kept().and_then(|k| G::options_from_json(&k.options).ok()).unwrap_or_default();
+    let typed = Typed::<G> {
+        view: RwSignal::new(None),
+        legal: RwSignal::new(Vec::new()),
+        table: RwSignal::new(table_config(&guest, options)),
+        moves: RwSignal::new(0),
+        outgoing: RwSignal::new(Vec::new()),
+        result: RwSignal::new(None),
+    };
+    TYPED.with(|t| *t.borrow_mut() = Some(Box::new(typed)));
+    // Away and back as the page is hidden and shown.
+    let hidden = Rc::new(RefCell::new(Vec::<String>::new()));
+    {
+        let hidden = hidden.clone();
+        let on_change = wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(move |_| {
+            let is_hidden = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| js_sys::Reflect::get(&d, &"visibilityState".into()).ok())
+                .and_then(|v| v.as_string())
+                .as_deref()
+                == Some("hidden");
+            hidden.borrow_mut().push(if is_hidden { FromFriend::Away } else { FromFriend::Back }.text());
+        });
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            let _ = document.add_event_listener_with_callback("visibilitychange", wasm_bindgen::JsCast::unchecked_ref(on_change.as_ref()));
+        }
+        on_change.forget();
+    }
+    let mut last_ping = 0u64;
+    let mut pings = 0u64;
+    let mut seen_n = None;
+    let mut shown = false;
+    loop {
+        if stop.get() {
+            return;
+        }
+        for text in peer.take_inbox() {
+            // A refused message is the host's fault, not a reason to stop.
+            let _ = guest.receive(&text);
+        }
+        if !shown && guest.seen().is_some() {
+            shown = true;
+            stage.set(Stage::Playing(id));
+        }
+        if let Some(seen) = guest.seen() {
+            let key = (seen.n, seen.legal.len(), seen.view.text().len());
+            if seen_n != Some(key) {
+                seen_n = Some(key);
+                let view = G::view_from_json(&seen.view, options).ok();
+                let legal: Vec<G::Action> = seen.legal.iter().filter_map(|a| G::action_from_json(a).ok()).collect();
+                typed.view.set(view);
+                typed.legal.set(legal);
+                typed.moves.set(seen.n);
+            }
+        }
+        for action in typed.outgoing.try_update(std::mem::take).unwrap_or_default() {
+            guest.play(&action);
+        }
+        let t = now();
+        if t.saturating_sub(last_ping) >= PING_EVERY_MS {
+            last_ping = t;
+            pings += 1;
+            guest.ping(pings);
+        }
+        for text in hidden.borrow_mut().drain(..) {
+            peer.send(&text);
+        }
+        for text in guest.drain() {
+            peer.send(&text);
+        }
+        if let Some(result) = guest.result() {
+            if typed.result.with_untracked(Option::is_none) {
+                typed.result.set(Some(result.to_vec()));
+                finished::<G>(&guest);
+            }
+        }
+        if peer.is_closed() {
+            if typed.result.with_untracked(Option::is_none) {
+                stage.set(Stage::Failed(Problem::Lost));
+            }
+            return;
+        }
+        browser::sleep(POLL_MS).await;
+    }
+}
+
+/// The game is over and the host sent its whole record: the friend's
+/// device keeps it in its history, and shows its end as any game's.
+fn finished<G: GameUi + Registered>(guest: &Guest<G>) {
+    let Some(log) = guest.end_log() else { return };
+    let Ok(session) = crate::app::save::game_from_value::<G>(log) else { return };
+    let ctx = ctx();
+    ctx.shell.update(|sh| {
+        sh.begin(session.into_any());
+        sh.record_if_over::<G>(&mut LocalStorage);
+    });
+}
+
+/// The friend's table: the game's usual table, fed by the host's messages.
+fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
+    let ctx = ctx();
+    let Some(typed) = TYPED.with(|t| t.borrow().as_ref().and_then(|b| b.downcast_ref::<Typed<G>>().copied())) else {
+        return ().into_any();
+    };
+    let feed = Feed::<G> {
+        view: Memo::new(move |_| typed.view.get()),
+        legal: Memo::new(move |_| typed.legal.get()),
+        table: Memo::new(move |_| typed.table.get()),
+        to_move: Memo::new(move |_| typed.legal.with(|l| !l.is_empty())),
+        play: Callback::new(move |action: G::Action| {
+            // Sent once: the moves offered go until the host's next view.
+            typed.legal.set(Vec::new());
+            typed.outgoing.update(|o| o.push(action));
+            Ok(())
+        }),
+        moves: Memo::new(move |_| typed.moves.get()),
+        note: Signal::derive(|| None::<Json>),
+    };
+    provide_context(feed);
+    let check = move || {
+        typed.result.get().map(|differences| {
+            let lang = ctx.lang();
+            let verified = differences.is_empty();
+            view! {
+                <section class="panel fair-check" data-testid="fair-check" data-verified=verified.to_string()>
+                    {if verified {
+                        view! { <p>{words::verified(lang)}</p> }.into_any()
+                    } else {
+                        view! {
+                            <p>{words::not_verified(lang)}</p>
+                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, lang)}</li> }).collect_view()}</ul>
+                        }
+                        .into_any()
+                    }}
+                </section>
+            }
+        })
+    };
+    view! {
+        {check}
+        <Part load=Box::new(move || parts::table(id)) />
+    }
+    .into_any()
+}

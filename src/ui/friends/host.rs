@@ -1,0 +1,410 @@
+//! The host's page: the table set on the home screen with friends' seats
+//! (`seat-N` = `friend`). First the invitations (`invite-link-N`, Copy and
+//! Share, `answer-input-N` / `answer-submit-N`, `seat-status-N`) with the
+//! plain words that this device sees every hand; once every friend is in,
+//! the commit–reveal deals, and the host plays at its usual table while
+//! [`Host`] relays: each friend's messages into [`Host::receive`] with the
+//! time, [`Host::tick`] each second, the bots (and stand-ins) through the
+//! bots' worker as the shell's bot loop does. The game is mirrored into
+//! the shell after each move and saved like any game.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use tablee_engine::json::Json;
+use tablee_engine::Seat;
+use tablee_friends::code::Token;
+use tablee_friends::fair::Secret;
+use tablee_friends::message::Status;
+
+use super::transport::{Peer, TransportError};
+use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use crate::app::config::{SeatKind, TableConfig};
+use crate::app::friends::host::{Host, Refused};
+use crate::app::friends::{FriendsTable, Role};
+use crate::app::game::GameDef;
+use crate::app::worker::{self, Reply};
+use crate::games::{GameId, Registered};
+use crate::i18n::friends as words;
+use crate::ui::browser::{self, LocalStorage};
+use crate::ui::context::ctx;
+use crate::ui::feed::Feed;
+use crate::ui::game_ui::GameUi;
+use crate::ui::parts::{self, Part};
+use crate::ui::worker_client;
+
+/// The host's page for `arg`, the friends' seats (`1,2,`), at the table set
+/// on the home screen (`Ctx::home_table`).
+pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
+    let friends: Vec<Seat> = arg.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+    // (A table of another game reads as none: "no table" is said.)
+    let table = ctx().home_table.with_untracked(|t| G::as_table(t).cloned());
+    page::<G>(table, friends, G::ID)
+}
+
+/// Who plays each seat: the friends' seats, the one person here, the bots.
+fn roles<G: GameDef>(config: &TableConfig<G>, friends: &[Seat], lang: crate::app::lang::Lang) -> Option<Vec<Role>> {
+    let mut host = false;
+    let mut roles = Vec::new();
+    for (seat, kind) in config.seats.iter().enumerate() {
+        let name = config.names.get(seat).cloned().flatten();
+        roles.push(if friends.iter().any(|&f| f == seat) {
+            let token: Token = random::<8>()?;
+            Role::Friend { name: name.unwrap_or_else(|| words::friend_name(seat, lang)), token, stand_in: None }
+        } else {
+            match kind {
+                SeatKind::Human if !host => {
+                    host = true;
+                    Role::Host { name: name.unwrap_or_else(|| words::host_name(lang).to_string()) }
+                }
+                SeatKind::Human => return None,
+                SeatKind::Bot(level) => Role::Bot(*level),
+            }
+        });
+    }
+    Some(roles)
+}
+
+/// One friend's invitation, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Invitation {
+    /// The whole link (`…#join=<code>`), once made.
+    link: Option<String>,
+    /// Why the invitation or the answer failed.
+    error: Option<TransportError>,
+}
+
+/// The page's state of the connections (the page's thread only).
+struct Lines {
+    peers: Vec<Option<Rc<Peer>>>,
+    /// Whether each seat's channel was seen open (the host told).
+    open: Vec<bool>,
+    /// When each answer was entered (ms: the time to connected, measured).
+    answered: Vec<Option<f64>>,
+}
+
+fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Seat>, id: GameId) -> AnyView {
+    let ctx = ctx();
+    let lang = ctx.lang.get_untracked();
+    let made = config.as_ref().and_then(|config| {
+        let roles = roles(config, &friends, lang)?;
+        let secrets: Vec<Secret> = (0..roles.len()).map(|_| random::<32>().map(Secret)).collect::<Option<_>>()?;
+        let table = FriendsTable { roles, options: config.options, think_ms: None, build: BUILD.to_string() };
+        Host::<G>::new(table, &secrets).ok()
+    });
+    let Some(host) = made else {
+        return view! {
+            <section class="panel friends" data-testid="invite-screen">
+                <h1>{move || words::invite_title(ctx.lang())}</h1>
+                <p class="error" role="alert" data-testid="invite-error">{move || words::setup_error(ctx.lang())}</p>
+            </section>
+        }
+        .into_any();
+    };
+    let seats = host.table().roles.len();
+    let host_seat = host.table().roles.iter().position(|r| matches!(r, Role::Host { .. })).unwrap_or(0);
+    // The friends' seats: their names and tokens.
+    let friends: Vec<(Seat, String, Token)> = host
+        .table()
+        .roles
+        .iter()
+        .enumerate()
+        .filter_map(|(s, r)| match r {
+            Role::Friend { name, token, .. } => Some((s, name.clone(), *token)),
+            _ => None,
+        })
+        .collect();
+    let host = Rc::new(RefCell::new(host));
+    let lines = Rc::new(RefCell::new(Lines { peers: vec![None; seats], open: vec![false; seats], answered: vec![None; seats] }));
+    let statuses = RwSignal::new((0..seats).map(|s| host.borrow().status(s)).collect::<Vec<Status>>());
+    let invitations = RwSignal::new(vec![Invitation::default(); seats]);
+    let version = RwSignal::new(0usize);
+    let dealt = RwSignal::new(false);
+    // The time from an answer entered to its seat's channel open (ms), on
+    // `seat-status-N`'s `data-connect-ms` (scripts measure it).
+    let connect_ms = RwSignal::new(vec![None::<f64>; seats]);
+    let stop = Rc::new(Cell::new(false));
+    {
+        let stop = SendWrapper::new(stop.clone());
+        on_cleanup(move || stop.set(true));
+    }
+    worker_client::start();
+
+    // The invitations.
+    for &(seat, _, token) in &friends {
+        let lines = lines.clone();
+        leptos::task::spawn_local(async move {
+            match Peer::invite(&relays(), seat as u8, token).await {
+                Ok((peer, code)) => {
+                    lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
+                    // The game in the query: the friend's page loads its part.
+                    let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
+                    invitations.update(|i| i[seat].link = Some(link));
+                }
+                Err(e) => invitations.update(|i| i[seat].error = Some(e)),
+            }
+        });
+    }
+
+    // The loop: the channels, the host's authority, the bots.
+    leptos::task::spawn_local(run::<G>(host.clone(), lines.clone(), statuses, version, dealt, connect_ms, stop));
+
+    let submit = {
+        let lines = SendWrapper::new(lines.clone());
+        move |seat: Seat, text: String| {
+            let Some(peer) = lines.borrow().peers[seat].clone() else { return };
+            lines.borrow_mut().answered[seat] = Some(js_sys::Date::now());
+            invitations.update(|i| i[seat].error = None);
+            leptos::task::spawn_local(async move {
+                if let Err(e) = peer.answered(&text).await {
+                    invitations.update(|i| i[seat].error = Some(e));
+                }
+            });
+        }
+    };
+    let submit = SendWrapper::new(Rc::new(submit));
+
+    // The host's own seat's table, once dealt.
+    let play_host = SendWrapper::new(host.clone());
+    let view_host = SendWrapper::new(host.clone());
+    let legal_host = SendWrapper::new(host.clone());
+    let feed = Feed::<G> {
+        view: Memo::new(move |_| {
+            version.track();
+            view_host.borrow().session().map(|s| s.view(host_seat))
+        }),
+        legal: Memo::new(move |_| {
+            version.track();
+            view_host_legal(&legal_host.borrow(), host_seat)
+        }),
+        table: Memo::new(move |_| {
+            version.track();
+            ctx.game::<G, _>(|s| s.config().clone())
+        }),
+        to_move: Memo::new(move |_| {
+            version.track();
+            !view_host_legal(&play_host.borrow(), host_seat).is_empty()
+        }),
+        play: {
+            let host = SendWrapper::new(host.clone());
+            Callback::new(move |action: G::Action| {
+                let result = host.borrow_mut().local_move(action);
+                version.update(|v| *v += 1);
+                match result {
+                    Err(Refused::Illegal(e)) => Err(e),
+                    _ => Ok(()),
+                }
+            })
+        },
+        moves: Memo::new(move |_| ctx.game::<G, _>(|s| s.actions().len()).unwrap_or(0)),
+        note: Signal::derive(move || ctx.game::<G, _>(|s| s.note().cloned()).flatten()),
+    };
+    provide_context(feed);
+
+    let lang = move || ctx.lang();
+    let invites = friends
+        .into_iter()
+        .map(|(seat, name, _)| {
+            let submit = submit.clone();
+            let link = move || invitations.with(|i| i[seat].link.clone().unwrap_or_default());
+            let input = NodeRef::<leptos::html::Textarea>::new();
+            let status = move || statuses.with(|s| s.get(seat).copied().unwrap_or(Status::Waiting));
+            let error = move || invitations.with(|i| i[seat].error.clone()).map(|e| transport_error(&e, lang()));
+            let name = name.clone();
+            view! {
+                <li class="invitation" data-testid=format!("invitation-{seat}")>
+                    <h2>{move || words::invitation_for(&name, seat, lang())}</h2>
+                    <p data-testid=format!("seat-status-{seat}") data-status=move || status().name() data-connect-ms=move || connect_ms.with(|c| c[seat].map(|ms| format!("{ms:.1}")))>
+                        {move || words::status(status(), lang())}
+                    </p>
+                    <Show when=move || status() == Status::Waiting>
+                        <p>
+                            {move || if link().is_empty() {
+                                view! { <span class="note">{words::preparing_invitation(lang())}</span> }.into_any()
+                            } else {
+                                view! {
+                                    <a href=link data-link=link data-testid=format!("invite-link-{seat}") class="invite-link">
+                                        {move || words::invitation_link(lang())}
+                                    </a>
+                                    " "
+                                    {copy_share(link, format!("invite-{seat}"))}
+                                }.into_any()
+                            }}
+                        </p>
+                        <div class="answer">
+                            <label>
+                                {move || words::answer_label(lang())}
+                                <textarea node_ref=input data-testid=format!("answer-input-{seat}") rows="3"></textarea>
+                            </label>
+                            <button type="button" class="primary" data-testid=format!("answer-submit-{seat}") on:click={
+                                let submit = submit.clone();
+                                move |_| {
+                                    // (Read through `Reflect`: a binding less in the page's glue.)
+                                    let text = input
+                                        .get_untracked()
+                                        .and_then(|el| js_sys::Reflect::get(&el, &"value".into()).ok())
+                                        .and_then(|v| v.as_string())
+                                        .unwrap_or_default();
+                                    submit(seat, text)
+                                }
+                            }>
+                                {move || words::answer_submit(lang())}
+                            </button>
+                        </div>
+                    </Show>
+                    <p class="error" role="alert" data-testid=format!("answer-error-{seat}")>{error}</p>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel friends invite" data-testid="invite-screen">
+            <h1>{move || words::invite_title(lang())}</h1>
+            <p class="note" data-testid="host-sees-all">{move || words::host_sees_all(lang())}</p>
+            <Show when=move || !dealt.get()>
+                <p>{move || words::invite_steps(lang())}</p>
+                <p class="note">{move || words::starts_when_all(lang())}</p>
+            </Show>
+            <ul class="invitations">{invites}</ul>
+        </section>
+        <Show when=move || dealt.get()>
+            <Part load=Box::new(move || parts::table(id)) />
+        </Show>
+    }
+    .into_any()
+}
+
+/// The moves the host's seat may make now (none while another seat acts).
+fn view_host_legal<G: Registered>(host: &Host<G>, seat: Seat) -> Vec<G::Action> {
+    match host.session() {
+        Some(s) if s.to_act() == Some(seat) => s.legal_actions(),
+        _ => Vec::new(),
+    }
+}
+
+/// The page's loop.
+async fn run<G: GameUi + Registered>(
+    host: Rc<RefCell<Host<G>>>,
+    lines: Rc<RefCell<Lines>>,
+    statuses: RwSignal<Vec<Status>>,
+    version: RwSignal<usize>,
+    dealt: RwSignal<bool>,
+    connect_ms: RwSignal<Vec<Option<f64>>>,
+    stop: Rc<Cell<bool>>,
+) {
+    let ctx = ctx();
+    let mut last_tick = 0u64;
+    let mut moves_seen = None::<usize>;
+    let bot_busy = Rc::new(Cell::new(false));
+    let seats = host.borrow().table().roles.len();
+    loop {
+        if stop.get() {
+            return;
+        }
+        let t = now();
+        // The channels: opened, closed, their messages.
+        let peers: Vec<Option<Rc<Peer>>> = lines.borrow().peers.clone();
+        for (seat, peer) in peers.iter().enumerate() {
+            let Some(peer) = peer else { continue };
+            let was_open = lines.borrow().open[seat];
+            if peer.is_open() && !was_open {
+                lines.borrow_mut().open[seat] = true;
+                host.borrow_mut().connected(seat, t);
+                if let Some(at) = lines.borrow().answered[seat] {
+                    let ms = js_sys::Date::now() - at;
+                    connect_ms.update(|c| c[seat] = Some(ms));
+                }
+            } else if was_open && peer.is_closed() {
+                lines.borrow_mut().open[seat] = false;
+                host.borrow_mut().disconnected(seat, t);
+            }
+            for text in peer.take_inbox() {
+                // A refusal is logged by the host and told to the friend.
+                let _ = host.borrow_mut().receive(seat, &text, t);
+            }
+        }
+        if t.saturating_sub(last_tick) >= 1_000 {
+            last_tick = t;
+            host.borrow_mut().tick(t);
+        }
+        // The bots (and stand-ins), one decision at a time, in the worker.
+        if !bot_busy.get() {
+            if let Some((job, at, fallback, seat)) = host.borrow().bot_turn().and_then(|d| {
+                let session = host.borrow().session().cloned()?;
+                Some((worker::decide_job(&session, &d), d.at, d.fallback(), d.seat))
+            }) {
+                bot_busy.set(true);
+                let (host, busy) = (host.clone(), bot_busy.clone());
+                leptos::task::spawn_local(async move {
+                    ctx.thinking.set(Some(seat));
+                    let reply = worker_client::ask(job);
+                    browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
+                    let chosen = match reply.await {
+                        Some(Reply::Action { action }) => G::action_from_json(&action).ok(),
+                        _ => None,
+                    };
+                    if let Some(action) = chosen.or(fallback) {
+                        let _ = host.borrow_mut().bot_moved(at, &action);
+                    }
+                    ctx.thinking.set(None);
+                    busy.set(false);
+                });
+            }
+        }
+        // What the host queued.
+        let (outbox, closing) = {
+            let mut h = host.borrow_mut();
+            (h.drain(), h.drain_closing())
+        };
+        for (seat, text) in outbox {
+            if let Some(Some(peer)) = peers.get(seat) {
+                peer.send(&text);
+            }
+        }
+        for seat in closing {
+            if let Some(Some(peer)) = peers.get(seat) {
+                peer.close();
+            }
+        }
+        // The seats' statuses.
+        let now_status: Vec<Status> = (0..seats).map(|s| host.borrow().status(s)).collect();
+        if statuses.with_untracked(|s| *s != now_status) {
+            statuses.set(now_status);
+        }
+        // The game: mirrored into the shell (its usual save), the table told.
+        let moves = host.borrow().session().map(|s| s.actions().len());
+        if moves != moves_seen {
+            let first = moves_seen.is_none();
+            moves_seen = moves;
+            if let Some(session) = host.borrow().session().cloned() {
+                mirror::<G>(session, first);
+                if first {
+                    dealt.set(true);
+                }
+            }
+            version.update(|v| *v += 1);
+        }
+        browser::sleep(POLL_MS).await;
+    }
+}
+
+/// The host's game into the shell: the first time as a new game (the one
+/// in progress kept aside), then each move; saved and, once over,
+/// recorded like any game.
+fn mirror<G: GameUi + Registered>(mut session: crate::app::session::Session<G>, first: bool) {
+    let ctx = ctx();
+    ctx.shell.update(|sh| {
+        if first {
+            sh.begin(session.into_any());
+        } else {
+            // The table's own note (a hand's order, a staged turn) stays.
+            let note: Option<Json> = sh.session::<G>().and_then(|s| s.note().cloned());
+            session.set_note(note);
+            sh.game = Some(session.into_any());
+        }
+        sh.record_if_over::<G>(&mut LocalStorage);
+    });
+    crate::ui::flow::persist::<G>(ctx);
+}
