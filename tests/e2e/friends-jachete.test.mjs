@@ -99,7 +99,17 @@ describe("friends on their own devices: a round of J'achète", () => {
 
       await host.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
       await friend.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
-      const [hostPlay, friendPlay] = await Promise.all([playRound(host.page), playRound(friend.page, { buyOnce: true })]);
+      const [hostPlay, friendPlay] = await Promise.all([playRound(host.page), playRound(friend.page, { buyOnce: true })]).catch(async (e) => {
+        // What each page showed when a seat waited in vain.
+        await screenshot(host.page, 'friends-jachete-host-stuck');
+        await screenshot(friend.page, 'friends-jachete-friend-stuck');
+        const what = async (page) => page.evaluate(() => ({
+          moves: document.querySelector('[data-testid="ja-table"]')?.dataset.moves,
+          turn: document.querySelector('[data-testid="turn-status"]')?.textContent,
+          statuses: [...document.querySelectorAll('[data-testid^="seat-status-"]')].map((e) => e.dataset.status),
+        }));
+        throw new Error(`${e.message}\nhost: ${JSON.stringify(await what(host.page))}\nfriend: ${JSON.stringify(await what(friend.page))}`);
+      });
       console.log(`moves: host ${hostPlay.played}, friend ${friendPlay.played} (bought ${friendPlay.bought})`);
       assert.ok(hostPlay.played > 0 && friendPlay.played > 0);
       assert.equal(friendPlay.bought, 1, 'the friend was offered a card and bought it');

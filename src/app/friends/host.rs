@@ -473,8 +473,9 @@ impl<G: Registered> Host<G> {
             seats: self.table.roles.iter().map(Role::seat_kind).collect(),
             options: self.table.options,
             daily: None,
-            // Names are the hot-seat's; a friend's seat is named by the friend's device.
-            names: Vec::new(),
+            // The people's names as the host set them (the host's table and
+            // the record say "Ana", not "Player 2"); the bots keep theirs.
+            names: self.table.roles.iter().map(Role::name).collect(),
         };
         // The table was checked when it was set up (`G::allows`).
         if let Ok(session) = Session::new(config) {

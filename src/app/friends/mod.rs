@@ -44,6 +44,14 @@ impl Role {
         }
     }
 
+    /// A person's name (a bot has its own).
+    pub fn name(&self) -> Option<String> {
+        match self {
+            Role::Host { name } | Role::Friend { name, .. } => Some(name.clone()),
+            Role::Bot(_) => None,
+        }
+    }
+
     /// How the friends are told of it (no token).
     pub fn told(&self) -> Told {
         match self {

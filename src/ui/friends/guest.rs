@@ -270,25 +270,36 @@ async fn play<G: GameUi + Registered>(
         if stop.get() {
             return;
         }
+        // Every view in turn, not only the last: moves that came together
+        // (the bots at the instant speed) are each shown and told, in order.
+        let mut views = Vec::new();
         for text in peer.take_inbox() {
             // A refused message is the host's fault, not a reason to stop.
             let _ = guest.receive(&text);
+            if let Some(seen) = guest.seen() {
+                let key = (seen.n, seen.legal.len(), seen.view.text().len());
+                if seen_n != Some(key) {
+                    seen_n = Some(key);
+                    views.push(seen.clone());
+                }
+            }
         }
         if !shown && guest.seen().is_some() {
             shown = true;
             stage.set(Stage::Playing(id));
         }
-        if let Some(seen) = guest.seen() {
-            let key = (seen.n, seen.legal.len(), seen.view.text().len());
-            if seen_n != Some(key) {
-                seen_n = Some(key);
-                let view = G::view_from_json(&seen.view, options).ok();
-                let legal: Vec<G::Action> = seen.legal.iter().filter_map(|a| G::action_from_json(a).ok()).collect();
-                let moved = seen.by.zip(seen.moved.as_ref().and_then(|m| G::action_from_json(m).ok()));
-                typed.view.set(view);
-                typed.legal.set(legal);
-                typed.moved.set(moved);
-                typed.moves.set(seen.n);
+        let count = views.len();
+        for (i, seen) in views.into_iter().enumerate() {
+            let view = G::view_from_json(&seen.view, options).ok();
+            let legal: Vec<G::Action> = seen.legal.iter().filter_map(|a| G::action_from_json(a).ok()).collect();
+            let moved = seen.by.zip(seen.moved.as_ref().and_then(|m| G::action_from_json(m).ok()));
+            typed.view.set(view);
+            typed.legal.set(legal);
+            typed.moved.set(moved);
+            typed.moves.set(seen.n);
+            if i + 1 < count {
+                // The table's effects run before the next view comes.
+                browser::sleep(0).await;
             }
         }
         for action in typed.outgoing.try_update(std::mem::take).unwrap_or_default() {

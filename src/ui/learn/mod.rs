@@ -796,27 +796,31 @@ fn count_mark() {
 
 thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
 
-/// Looks again a moment after the target was marked: what came after (the
-/// coach's line growing with its advice, a panel opening under a busy
-/// machine's late frame) may have put it under the coach's line or out of
-/// the window; it is brought into view again then. (The coached game's
-/// joker value was once left under the coach's line in CI.)
+/// Looks again a moment after the target was marked, and twice more:
+/// what came after (the coach's line growing with its advice, a panel
+/// opening under a busy machine's late frames) may have put it under the
+/// coach's line or out of the window; it is brought into view again then.
+/// (The coached game's joker value was left under the coach's line in CI
+/// with one look at 300 ms, on a machine running two builds.)
 fn into_view_once_settled(el: web_sys::Element) {
-    set_timeout(
-        move || {
-            if !el.is_connected() || el.get_attribute("data-coach").as_deref() != Some("target") {
-                return;
-            }
-            let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
-            let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top"));
-            let inside_coach = el.closest("[data-testid=\"coach\"]").ok().flatten().is_some();
-            let (top, bottom) = (browser::edge(&el, "top"), browser::edge(&el, "bottom"));
-            if !inside_coach && (top < 0.0 || bottom > height || bottom > coach_top + 0.5) {
-                into_view(&el);
-            }
-        },
-        std::time::Duration::from_millis(300),
-    );
+    for ms in [300, 1_000, 2_500] {
+        let el = el.clone();
+        set_timeout(
+            move || {
+                if !el.is_connected() || el.get_attribute("data-coach").as_deref() != Some("target") {
+                    return;
+                }
+                let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
+                let coach_top = by_testid("coach").map_or(height, |c| browser::edge(&c, "top"));
+                let inside_coach = el.closest("[data-testid=\"coach\"]").ok().flatten().is_some();
+                let (top, bottom) = (browser::edge(&el, "top"), browser::edge(&el, "bottom"));
+                if !inside_coach && (top < 0.0 || bottom > height || bottom > coach_top + 0.5) {
+                    into_view(&el);
+                }
+            },
+            std::time::Duration::from_millis(ms),
+        );
+    }
 }
 
 /// Scrolls so that `el` is in the window, between the sticky turn line at

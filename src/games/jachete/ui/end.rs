@@ -136,7 +136,42 @@ pub(super) fn round_end(ui: Ui) -> impl IntoView {
             })
         })
         .flatten()
+        .map(IntoAny::into_any)
+        .or_else(|| heard_round_end(ui, index, lang))
     }
+}
+
+/// A round's end on a table whose device has no record of the game (a
+/// friend's, issue 55): who went out (the round's last move heard) and the
+/// scores from the view; the hands left are not in a view, so not shown.
+fn heard_round_end(ui: Ui, index: usize, lang: Lang) -> Option<AnyView> {
+    let j = lang.ja();
+    let went_out = ui.moves.with(|m| m.as_ref().and_then(|m| m.log().iter().rev().find(|e| e.round == index).map(|e| e.seat)));
+    ui.feed.with_table(|v, config| {
+        let rows = (0..config.players())
+            .map(|seat| {
+                view! {
+                    <tr data-testid=format!("ja-score-{seat}")>
+                        <th scope="row">{i18n::seat_name(config, seat, lang)}</th>
+                        <td><strong>{v.scores.get(seat).copied().unwrap_or(0)}</strong></td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        Some(
+            view! {
+                <section class="panel end" data-testid="ja-round-end">
+                    <h2>{texts::round_over_text(index + 1, lang)}</h2>
+                    <p class="winners"><strong>{texts::went_out_text(config, went_out, lang)}</strong></p>
+                    {results_table([lang.s().end_player, j.total].map(String::from).to_vec(), rows, None)}
+                    <p class="actions">
+                        <button type="button" class="primary" data-act="next" data-testid="ja-next-round">{j.next_round}</button>
+                    </p>
+                </section>
+            }
+            .into_any(),
+        )
+    })
 }
 
 /// JA-18: the game is over: totals, purses, places, the winners, par, the replay.
