@@ -39,9 +39,10 @@ async function state(page, timeout = 120_000) {
 /** The moves the table has seen (its `data-moves`). */
 const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
 
-/** Clicks `testid` and waits for the table to move on (or the round to end). */
-async function moveBy(page, testid) {
+/** Clicks `testid` and waits for the table to move on (or the round to end); `shown(n)`, if given, is told the move's number. */
+async function moveBy(page, testid, shown) {
   const before = await moves(page);
+  if (shown) shown(before + 1);
   await page.locator(byTestId(testid)).click();
   await page.waitForFunction(
     (n) => {
@@ -54,7 +55,7 @@ async function moveBy(page, testid) {
 }
 
 /** Plays the page's seat to the round's end: buys once if `buyOnce`, else lets each card go; discards its first card a turn. */
-async function playRound(page, { buyOnce = false } = {}) {
+async function playRound(page, { buyOnce = false, shown } = {}) {
   let bought = 0;
   let played = 0;
   for (let n = 0; n < 200; n += 1) {
@@ -62,14 +63,14 @@ async function playRound(page, { buyOnce = false } = {}) {
     if (now === 'round' || now === 'end') return { bought, played };
     if (now === 'buy') {
       if (buyOnce && bought === 0) {
-        await moveBy(page, 'ja-buy');
+        await moveBy(page, 'ja-buy', shown);
         bought += 1;
       } else {
-        await moveBy(page, 'ja-decline');
+        await moveBy(page, 'ja-decline', shown);
       }
     } else {
       await page.locator(byTestId('ja-hand-card-0')).click();
-      await moveBy(page, 'ja-discard');
+      await moveBy(page, 'ja-discard', shown);
     }
     played += 1;
   }
@@ -99,7 +100,17 @@ describe("friends on their own devices: a round of J'achète", () => {
 
       await host.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
       await friend.page.locator(byTestId('ja-table')).waitFor({ timeout: 30_000 });
-      const [hostPlay, friendPlay] = await Promise.all([playRound(host.page), playRound(friend.page, { buyOnce: true })]).catch(async (e) => {
+      // Measured, not asserted: from the host's tap to the move on the
+      // friend's table (docs/friends.md; the issue's target is 100 ms).
+      const latencies = [];
+      const shown = (n) => {
+        const t0 = Date.now();
+        friend.page
+          .waitForFunction((n) => Number(document.querySelector('[data-testid="ja-table"]')?.dataset.moves) >= n, n, { timeout: 30_000, polling: 'raf' })
+          .then(() => latencies.push(Date.now() - t0))
+          .catch(() => {});
+      };
+      const [hostPlay, friendPlay] = await Promise.all([playRound(host.page, { shown }), playRound(friend.page, { buyOnce: true })]).catch(async (e) => {
         // What each page showed when a seat waited in vain.
         await screenshot(host.page, 'friends-jachete-host-stuck');
         await screenshot(friend.page, 'friends-jachete-friend-stuck');
@@ -111,6 +122,8 @@ describe("friends on their own devices: a round of J'achète", () => {
         throw new Error(`${e.message}\nhost: ${JSON.stringify(await what(host.page))}\nfriend: ${JSON.stringify(await what(friend.page))}`);
       });
       console.log(`moves: host ${hostPlay.played}, friend ${friendPlay.played} (bought ${friendPlay.bought})`);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      if (sorted.length) console.log(`host's move → on the friend's table: median ${sorted[sorted.length >> 1]} ms, max ${sorted.at(-1)} ms (${sorted.length} moves)`);
       assert.ok(hostPlay.played > 0 && friendPlay.played > 0);
       assert.equal(friendPlay.bought, 1, 'the friend was offered a card and bought it');
       await screenshot(friend.page, 'friends-jachete-round-end');
