@@ -801,13 +801,17 @@ thread_local!(static MARKS: std::cell::Cell<u32> = const { std::cell::Cell::new(
 /// opening under a busy machine's late frames) may have put it under the
 /// coach's line or out of the window; it is brought into view again then.
 /// (The coached game's joker value was left under the coach's line in CI
-/// with one look at 300 ms, on a machine running two builds.)
+/// with one look at 300 ms, on a machine running two builds.) Only while
+/// this mark is the last: after a tap, the next mark looks for itself (a
+/// later look scrolled the next decision's buttons away).
 fn into_view_once_settled(el: web_sys::Element) {
+    // Called just before the mark is counted (`count_mark`).
+    let mark = MARKS.get() + 1;
     for ms in [300, 1_000, 2_500] {
         let el = el.clone();
         set_timeout(
             move || {
-                if !el.is_connected() || el.get_attribute("data-coach").as_deref() != Some("target") {
+                if MARKS.get() != mark || !el.is_connected() || el.get_attribute("data-coach").as_deref() != Some("target") {
                     return;
                 }
                 let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
