@@ -18,59 +18,25 @@ import { after, before, describe, it } from 'node:test';
 
 import { byTestId, describeProblems, screenshot } from './lib.mjs';
 import { device, enterAnswer, hostAndJoin, startFriends } from './friends-lib.mjs';
-
-/** What the page asks of its person now (J'achète). */
-async function state(page, timeout = 120_000) {
-  const handle = await page.waitForFunction(
-    () => {
-      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
-      if (find('end-screen')) return 'end';
-      if (find('ja-round-end')) return 'round';
-      if (find('ja-buy')) return 'buy';
-      if (find('ja-play')) return 'play';
-      return false;
-    },
-    null,
-    { timeout, polling: 50 },
-  );
-  return handle.jsonValue();
-}
-
-/** The moves the table has seen (its `data-moves`). */
-const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
-
-/** Clicks `testid` and waits for the table to move on (or the round to end); `shown(n)`, if given, is told the move's number. */
-async function moveBy(page, testid, shown) {
-  const before = await moves(page);
-  if (shown) shown(before + 1);
-  await page.locator(byTestId(testid)).click();
-  await page.waitForFunction(
-    (n) => {
-      const t = document.querySelector('[data-testid="ja-table"]');
-      return !t || Number(t.dataset.moves) !== n || document.querySelector('[data-testid="ja-round-end"]');
-    },
-    before,
-    { timeout: 30_000 },
-  );
-}
+import { moveBy, nextState } from './jachete-lib.mjs';
 
 /** Plays the page's seat to the round's end: buys once if `buyOnce`, else lets each card go; discards its first card a turn. */
 async function playRound(page, { buyOnce = false, shown } = {}) {
   let bought = 0;
   let played = 0;
   for (let n = 0; n < 200; n += 1) {
-    const now = await state(page);
+    const now = await nextState(page, 120_000);
     if (now === 'round' || now === 'end') return { bought, played };
     if (now === 'buy') {
       if (buyOnce && bought === 0) {
-        await moveBy(page, 'ja-buy', shown);
+        await moveBy(page, 'ja-buy', { timeout: 30_000, shown });
         bought += 1;
       } else {
-        await moveBy(page, 'ja-decline', shown);
+        await moveBy(page, 'ja-decline', { timeout: 30_000, shown });
       }
     } else {
       await page.locator(byTestId('ja-hand-card-0')).click();
-      await moveBy(page, 'ja-discard', shown);
+      await moveBy(page, 'ja-discard', { timeout: 30_000, shown });
     }
     played += 1;
   }
@@ -134,6 +100,7 @@ describe("friends on their own devices: a round of J'achète", () => {
       assert.ok(friendLog.some((l) => /Ana buys|You buy/.test(l)) || friendLog.some((l) => /buy/i.test(l)), `a buy in the friend's log: ${JSON.stringify(friendLog)}`);
       assert.ok(friendLog.some((l) => /discard/i.test(l)), `a discard in the friend's log: ${JSON.stringify(friendLog)}`);
       console.log(`log lines: host ${hostLog.length}, friend ${friendLog.length}`);
+      assert.equal(friendLog.length, hostLog.length, `the friend's log tells the round's turns as the host's does: ${JSON.stringify({ hostLog, friendLog })}`);
       assert.deepEqual(host.problems, [], describeProblems(host.problems));
       assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
     } finally {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
+import { moveBy, moves, nextState } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
  * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
@@ -69,40 +70,6 @@ const reloadSaved = async (page) => {
   await frame(page);
   await page.reload({ waitUntil: 'load' });
 };
-
-const moves = (page) => page.locator(byTestId('ja-table')).getAttribute('data-moves').then(Number);
-
-/** Waits until the game wants something from us: end, round, buy, play, handoff. */
-async function nextState(page, timeout = 60_000) {
-  const handle = await page.waitForFunction(
-    () => {
-      const find = (id) => document.querySelector(`[data-testid="${id}"]`);
-      if (find('end-screen')) return 'end';
-      if (find('ja-next-round')) return 'round';
-      if (find('handoff-ready')) return 'handoff';
-      if (find('ja-buy')) return 'buy';
-      if (find('ja-play')) return 'play';
-      return false;
-    },
-    null,
-    { timeout, polling: 50 },
-  );
-  return handle.jsonValue();
-}
-
-/** Clicks `testid` and waits for the game to move on. */
-async function moveBy(page, testid) {
-  const before = await moves(page);
-  await page.locator(byTestId(testid)).click();
-  await page.waitForFunction(
-    (n) => {
-      const t = document.querySelector('[data-testid="ja-table"]');
-      return !t || Number(t.dataset.moves) !== n || document.querySelector('[data-testid="end-screen"]');
-    },
-    before,
-    { timeout: 15_000 },
-  );
-}
 
 async function hand(page) {
   return page
