@@ -308,8 +308,17 @@ fn show_decision() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let find = |selector: &str| document.query_selector(selector).ok().flatten();
     let (Some(row), Some(area), Some(last)) = (find(".kb-table .center"), find(".hand-area"), find(DECISION_END)) else { return };
-    let first = find("[data-testid=\"present-option-0\"], [data-testid=\"hand-card-0\"]").unwrap_or_else(|| area.clone());
-    browser::show_in_room(&[(row, last.clone()), (area, last.clone()), (first.clone(), last), (first.clone(), first)]);
+    // Presenting: the question and its options, else the best option (a
+    // selector list would return the hand's first card: it comes first in
+    // the page, and the hand with the options is taller than a phone).
+    let (start, first) = match (find(".presenting"), find("[data-testid=\"present-option-0\"]")) {
+        (Some(question), Some(option)) => (question, option),
+        _ => {
+            let card = find("[data-testid=\"hand-card-0\"]").unwrap_or_else(|| area.clone());
+            (card.clone(), card)
+        }
+    };
+    browser::show_in_room(&[(row, last.clone()), (area, last.clone()), (start, last.clone()), (first.clone(), last), (first.clone(), first)]);
 }
 
 /// The last button of the person's decision: Pass (Clear and Hint may wrap
