@@ -6,6 +6,8 @@
 //!   ICE credentials, the DTLS fingerprint, the candidates, the protocol,
 //!   the seat and its token), short text with a checksum for a link's
 //!   fragment and one QR code;
+//! - [`qr`]: a code or an invitation link as a QR code's modules (level M)
+//!   and one SVG path;
 //! - [`sdp`]: a data channel's description read from a browser's SDP, and
 //!   a whole SDP written back from it for `setRemoteDescription`;
 //! - [`fair`]: commit–reveal, the deal's seed from every seat's secret;
@@ -21,6 +23,7 @@
 pub mod code;
 pub mod fair;
 pub mod message;
+pub mod qr;
 pub mod sdp;
 pub mod sha256;
 

@@ -5,6 +5,7 @@
 
 use qrcodegen::{QrCode, QrCodeEcc, QrSegment};
 use tablee_friends::code::{base32, tag_of, Code, CodeError, EncodeError, TOKEN_BYTES};
+use tablee_friends::qr::Qr;
 use tablee_friends::sdp::{self, Address, Candidate, Description, Kind, SdpError, Setup};
 use tablee_friends::PROTOCOL;
 
@@ -186,13 +187,13 @@ fn qr_version(segments: &[QrSegment], ecc: QrCodeEcc) -> u8 {
         .value()
 }
 
+/// An invitation link as the host's page writes it (the game in its query).
+const LINK: &str = "https://tablee.github.io/tablee/?game=katzenjammer#join=";
+
 /// A code as an invitation link in a QR code: the address in byte mode,
-/// the code in alphanumeric mode.
+/// the code in alphanumeric mode (as `tablee_friends::qr` segments it).
 fn link_segments(code: &str) -> Vec<QrSegment> {
-    vec![
-        QrSegment::make_bytes(b"https://tablee.github.io/tablee/#join="),
-        QrSegment::make_alphanumeric(code),
-    ]
+    vec![QrSegment::make_bytes(LINK.as_bytes()), QrSegment::make_alphanumeric(code)]
 }
 
 #[test]
@@ -205,7 +206,10 @@ fn measured_the_codes_fit_one_qr_code_at_level_m() {
         };
         let link = versions(&link_segments(&offer));
         let back = versions(&[QrSegment::make_alphanumeric(&answer)]);
-        println!("{setting} | {} | {} | {link:?} | {back:?}", offer.len(), answer.len());
+        println!("{setting} | {} ({} in a link) | {} | {link:?} | {back:?}", offer.len(), LINK.len() + offer.len(), answer.len());
+        // The page's encoder chooses the same modes, at level M.
+        assert_eq!(Qr::encode(&format!("{LINK}{offer}")).map(|q| q.version), Some(link[1]));
+        assert_eq!(Qr::encode(&answer).map(|q| q.version), Some(back[1]));
         // A phone reads a version 10 code off a screen at level M with room to spare.
         assert!(link[1] <= 10 && back[1] <= 10, "{setting}: {link:?} {back:?}");
     }
