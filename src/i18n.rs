@@ -883,8 +883,8 @@ pub mod friends {
     }
     pub fn answer_intro(lang: Lang) -> &'static str {
         lang.pick(
-            "Send this answer back to the person who invited you. They enter it on their device, and your seat connects.",
-            "Renvoyez cette réponse à la personne qui vous a invité. Elle la saisit sur son appareil, et votre place se connecte.",
+            "Send this answer back to the person who invited you, or let them scan its QR code. They enter it on their device, and your seat connects.",
+            "Renvoyez cette réponse à la personne qui vous a invité, ou laissez-la scanner son code QR. Elle la saisit sur son appareil, et votre place se connecte.",
         )
     }
     pub fn copy(lang: Lang) -> &'static str {
@@ -973,8 +973,52 @@ pub mod friends {
     }
     pub fn invite_steps(lang: Lang) -> &'static str {
         lang.pick(
-            "Send each friend their invitation link. They open it and send you back an answer: enter it here.",
-            "Envoyez à chaque ami son lien d'invitation. Il l'ouvre et vous renvoie une réponse : saisissez-la ici.",
+            "Send each friend their invitation link, or let them scan its QR code. They open it and send you back an answer: enter it here, or scan theirs.",
+            "Envoyez à chaque ami son lien d'invitation, ou laissez-le scanner son code QR. Il l'ouvre et vous renvoie une réponse : saisissez-la ici, ou scannez la sienne.",
+        )
+    }
+    /// The invitation's QR code, named for screen readers.
+    pub fn invite_qr_label(lang: Lang) -> &'static str {
+        lang.pick("QR code of the invitation link", "Code QR du lien d'invitation")
+    }
+    /// The answer's QR code, named for screen readers.
+    pub fn answer_qr_label(lang: Lang) -> &'static str {
+        lang.pick("QR code of your answer", "Code QR de votre réponse")
+    }
+
+    // ----- scanning an answer with the camera ------------------------------------
+
+    pub fn scan(lang: Lang) -> &'static str {
+        lang.pick("Scan", "Scanner")
+    }
+    pub fn scan_cancel(lang: Lang) -> &'static str {
+        lang.pick("Cancel", "Annuler")
+    }
+    pub fn scan_label(lang: Lang) -> &'static str {
+        lang.pick("Camera", "Caméra")
+    }
+    pub fn scan_hint(lang: Lang) -> &'static str {
+        lang.pick("Point the camera at your friend's answer QR code.", "Pointez la caméra vers le code QR de la réponse de votre ami.")
+    }
+    pub fn scan_not_answer(lang: Lang) -> &'static str {
+        lang.pick(
+            "That QR code is not an answer: point at the code on your friend's page.",
+            "Ce code QR n'est pas une réponse : pointez vers le code de la page de votre ami.",
+        )
+    }
+    pub fn camera_refused(lang: Lang) -> &'static str {
+        lang.pick(
+            "The camera was not allowed. Allow it in the browser's settings, or paste the answer.",
+            "La caméra n'a pas été autorisée. Autorisez-la dans les réglages du navigateur, ou collez la réponse.",
+        )
+    }
+    pub fn camera_absent(lang: Lang) -> &'static str {
+        lang.pick("No camera was found on this device: paste the answer.", "Aucune caméra n'a été trouvée sur cet appareil : collez la réponse.")
+    }
+    pub fn camera_failed(lang: Lang) -> &'static str {
+        lang.pick(
+            "The camera could not start (another app may be using it): paste the answer.",
+            "La caméra n'a pas pu démarrer (une autre application l'utilise peut-être) : collez la réponse.",
         )
     }
     pub fn invitation_for(name: &str, seat: usize, lang: Lang) -> String {

@@ -26,6 +26,7 @@ use tablee_friends::PROTOCOL;
 
 use super::transport::{Peer, TransportError};
 use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use super::qr::qr_code;
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::guest::Guest;
 use crate::app::friends::verify::Difference;
@@ -109,7 +110,9 @@ pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
                 Stage::Answer(code) => view! {
                     <h1>{move || words::join_title(lang())}</h1>
                     <p>{move || words::answer_intro(lang())}</p>
-                    <p class="code" data-testid="answer-code" data-code=code.clone()><code>{code.clone()}</code></p>
+                    {qr_code(&code, "answer-qr".to_string(), words::answer_qr_label)}
+                    // (A code has no spaces: broken anywhere rather than wider than a phone.)
+                    <p class="code" data-testid="answer-code" data-code=code.clone() style="overflow-wrap:anywhere"><code>{code.clone()}</code></p>
                     {copy_share(move || code.clone(), "answer".to_string())}
                     <p class="note" data-testid="join-status">{move || words::waiting_host(lang())}</p>
                 }.into_any(),

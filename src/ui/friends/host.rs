@@ -1,6 +1,7 @@
 //! The host's page: the table set on the home screen with friends' seats
 //! (`seat-N` = `friend`). First the invitations (`invite-link-N`, Copy and
-//! Share, `answer-input-N` / `answer-submit-N`, `seat-status-N`) with the
+//! Share, its QR code `invite-qr-N`, `answer-input-N` / `answer-submit-N`,
+//! Scan `answer-scan-N` where the browser can, `seat-status-N`) with the
 //! plain words that this device sees every hand; once every friend is in,
 //! the commit–reveal deals, and the host plays at its usual table while
 //! [`Host`] relays: each friend's messages into [`Host::receive`] with the
@@ -21,6 +22,8 @@ use tablee_friends::message::Status;
 
 use super::transport::{Peer, TransportError, CONNECT_WAIT_MS};
 use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
+use super::qr::qr_code;
+use super::scan::scan_button;
 use crate::app::config::{SeatKind, TableConfig};
 use crate::app::friends::host::{Host, Refused};
 use crate::app::friends::{FriendsTable, Role};
@@ -259,19 +262,22 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                         <Show when=again>
                             <p class="note">{move || words::invite_again_note(lang())}</p>
                         </Show>
-                        <p>
+                        <div>
                             {move || if link().is_empty() {
-                                view! { <span class="note">{words::preparing_invitation(lang())}</span> }.into_any()
+                                view! { <p class="note">{words::preparing_invitation(lang())}</p> }.into_any()
                             } else {
                                 view! {
-                                    <a href=link data-link=link data-testid=format!("invite-link-{seat}") class="invite-link">
-                                        {move || words::invitation_link(lang())}
-                                    </a>
-                                    " "
-                                    {copy_share(link, format!("invite-{seat}"))}
+                                    <p>
+                                        <a href=link data-link=link data-testid=format!("invite-link-{seat}") class="invite-link">
+                                            {move || words::invitation_link(lang())}
+                                        </a>
+                                        " "
+                                        {copy_share(link, format!("invite-{seat}"))}
+                                    </p>
+                                    {qr_code(&link(), format!("invite-qr-{seat}"), words::invite_qr_label)}
                                 }.into_any()
                             }}
-                        </p>
+                        </div>
                         <div class="answer">
                             <label>
                                 {move || words::answer_label(lang())}
@@ -291,6 +297,11 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                             }>
                                 {move || words::answer_submit(lang())}
                             </button>
+                            " "
+                            {scan_button(seat, input, Callback::new({
+                                let submit = submit.clone();
+                                move |text| submit(seat, text)
+                            }))}
                         </div>
                     </Show>
                     <p class="error" role="alert" data-testid=format!("answer-error-{seat}")>{error}</p>

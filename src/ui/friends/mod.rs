@@ -10,6 +10,8 @@
 //! - [`host`]: the host's page (a friend's seat chosen on the home screen):
 //!   the invitations, then the host's usual table while its authority
 //!   ([`crate::app::friends::host::Host`]) relays every friend's messages.
+//! - [`qr`]: the invitation's and the answer's QR codes; [`scan`]: the
+//!   host reads an answer's with the camera, where the browser can.
 //! - [`pieces`]: what both pages use. The pages' loops poll each
 //!   connection's inbox every [`pieces::POLL_MS`]: the pure state machines
 //!   take what arrived with the time and queue what to send.
@@ -17,6 +19,8 @@
 pub mod guest;
 pub mod host;
 pub mod pieces;
+pub mod qr;
+pub mod scan;
 pub mod transport;
 
 use leptos::prelude::*;

@@ -33,20 +33,20 @@ use wasm_bindgen_futures::JsFuture;
 // WebRTC is reached through `Reflect` and `Function` (what the page's JS
 // glue already holds), not web-sys's typed RTC bindings: those put their JS
 // glue into the one JS file every link loads (docs/friends.md, "What the
-// first load pays").
+// first load pays"). The camera's scan (`super::scan`) uses the same helpers.
 
 /// `object[key]` (undefined when missing).
-fn get(object: &JsValue, key: &str) -> JsValue {
+pub(super) fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// `object[key] = value`.
-fn set(object: &JsValue, key: &str, value: &JsValue) {
+pub(super) fn set(object: &JsValue, key: &str, value: &JsValue) {
     let _ = Reflect::set(object, &JsValue::from_str(key), value);
 }
 
 /// `object.method(...args)`.
-fn call(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+pub(super) fn call(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
     let function: Function = get(object, method).dyn_into().map_err(|_| JsValue::from_str(method))?;
     match args {
         [] => function.call0(object),
@@ -57,7 +57,7 @@ fn call(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, Js
 }
 
 /// `object.method(...args)`, a promise awaited.
-async fn call_async(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+pub(super) async fn call_async(object: &JsValue, method: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
     let promise: Promise = call(object, method, args)?.dyn_into().map_err(|_| JsValue::from_str(method))?;
     JsFuture::from(promise).await
 }
