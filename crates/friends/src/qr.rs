@@ -169,7 +169,7 @@ mod tests {
         let grids = image.detect_grids();
         assert_eq!(grids.len(), 1, "one code found");
         let (meta, text) = grids[0].decode().expect("decodes");
-        assert_eq!(usize::from(meta.version.0), usize::from(qr.version));
+        assert_eq!(meta.version.0, usize::from(qr.version));
         // rqrr's ECC numbering: the format bits' (M is 0).
         assert_eq!(meta.ecc_level, 0, "level M");
         text
