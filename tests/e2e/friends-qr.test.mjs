@@ -148,6 +148,26 @@ function checkQr(qr, name) {
   assert.equal(data >> 3, 0, `${name}: the format names level M (00)`);
 }
 
+/**
+ * A host (its context given `init`, an init script) and a friend (360×740)
+ * on their own devices, the friend joined at a Katzenjammer table;
+ * `body(host, friend, { link, answer })`, then no page went wrong; both closed.
+ */
+async function joined(env, { hostViewport = VIEWPORTS.desktop, init } = {}, body) {
+  const host = await device(env, { viewport: hostViewport });
+  const friend = await device(env, { viewport: VIEWPORTS.phone });
+  if (init) await host.context.addInitScript(init);
+  try {
+    host.url = env.site.url;
+    await body(host, friend, await hostAndJoin(host, friend, 'katzenjammer'));
+    assert.deepEqual(host.problems, [], describeProblems(host.problems));
+    assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
+  } finally {
+    await host.context.close();
+    await friend.context.close();
+  }
+}
+
 describe('friends: QR codes, and the host scanning the answer', () => {
   let env;
   before(async () => {
@@ -161,12 +181,8 @@ describe('friends: QR codes, and the host scanning the answer', () => {
     await env?.site.close();
   });
 
-  it('the invitation and the answer are QR codes at level M; they fit a phone and a desktop, in English and French', async () => {
-    const host = await device(env, { viewport: VIEWPORTS.phone });
-    const friend = await device(env, { viewport: VIEWPORTS.phone });
-    try {
-      host.url = env.site.url;
-      const { link, answer } = await hostAndJoin(host, friend, 'katzenjammer');
+  it('the invitation and the answer are QR codes at level M; they fit a phone and a desktop, in English and French', () =>
+    joined(env, { hostViewport: VIEWPORTS.phone }, async (host, friend, { link, answer }) => {
       const invite = await drawnQr(host.page, 'invite-qr-1');
       checkQr(invite, 'invite-qr-1');
       const back = await drawnQr(friend.page, 'answer-qr');
@@ -194,21 +210,10 @@ describe('friends: QR codes, and the host scanning the answer', () => {
         }
       }
       assert.equal(await friend.page.locator(byTestId('answer-qr')).getAttribute('aria-label'), 'Code QR de votre réponse');
-      assert.deepEqual(host.problems, [], describeProblems(host.problems));
-      assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
-    } finally {
-      await host.context.close();
-      await friend.context.close();
-    }
-  });
+    }));
 
-  it('the host scans the answer with the camera: not an answer, Cancel, a refused camera, then the seat connects', async () => {
-    const host = await device(env);
-    const friend = await device(env, { viewport: VIEWPORTS.phone });
-    await host.context.addInitScript(fakeDetector);
-    try {
-      host.url = env.site.url;
-      const { link, answer } = await hostAndJoin(host, friend, 'katzenjammer');
+  it('the host scans the answer with the camera: not an answer, Cancel, a refused camera, then the seat connects', () =>
+    joined(env, { init: fakeDetector }, async (host, friend, { link, answer }) => {
       const scan = host.page.locator(byTestId('answer-scan-1'));
       await scan.waitFor({ timeout: 10_000 });
       const note = host.page.locator(byTestId('answer-scan-note-1'));
@@ -248,31 +253,15 @@ describe('friends: QR codes, and the host scanning the answer', () => {
       assert.ok(await camerasStopped(host.page), 'a find stops the camera');
       assert.equal(await panel.count(), 0);
       await friend.page.locator(byTestId('join-status')).waitFor();
-      assert.deepEqual(host.problems, [], describeProblems(host.problems));
-      assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
-    } finally {
-      await host.context.close();
-      await friend.context.close();
-    }
-  });
+    }));
 
-  it('without BarcodeDetector there is no Scan button, and the invitation still has its QR code', async () => {
-    const host = await device(env);
-    const friend = await device(env, { viewport: VIEWPORTS.phone });
+  it('without BarcodeDetector there is no Scan button, and the invitation still has its QR code', () =>
     // (Chromium on Linux has none; deleted in case a later one has.)
-    await host.context.addInitScript(() => { delete window.BarcodeDetector; });
-    try {
-      host.url = env.site.url;
-      await hostAndJoin(host, friend, 'katzenjammer');
+    joined(env, { init: () => { delete window.BarcodeDetector; } }, async (host) => {
       checkQr(await drawnQr(host.page, 'invite-qr-1'), 'invite-qr-1');
       await host.page.locator(byTestId('answer-submit-1')).waitFor();
       // The check is made once, at once: give it a moment to be wrong.
       await host.page.waitForTimeout(500);
       assert.equal(await host.page.locator(byTestId('answer-scan-1')).count(), 0);
-      assert.deepEqual(host.problems, [], describeProblems(host.problems));
-    } finally {
-      await host.context.close();
-      await friend.context.close();
-    }
-  });
+    }));
 });
