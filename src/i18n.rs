@@ -995,6 +995,38 @@ pub mod friends {
     pub fn answer_submit(lang: Lang) -> &'static str {
         lang.pick("Connect", "Connecter")
     }
+    /// Who plays a friend's seat while they are away (`stand-in-N`).
+    pub fn stand_in_label(name: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("While {name} is away"),
+            Lang::Fr => format!("Quand {name} est absent"),
+        }
+    }
+    pub fn stand_in_wait(lang: Lang) -> &'static str {
+        lang.pick("wait for them", "l'attendre")
+    }
+    /// "a bot plays for them (easy)".
+    pub fn stand_in_bot(level: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("a bot plays for them ({level})"),
+            Lang::Fr => format!("un robot joue à sa place ({level})"),
+        }
+    }
+    /// How long a friend may think over a decision (`think-limit`).
+    pub fn think_label(lang: Lang) -> &'static str {
+        lang.pick("Time to decide", "Temps pour décider")
+    }
+    pub fn think_no_limit(lang: Lang) -> &'static str {
+        lang.pick("no limit", "sans limite")
+    }
+    /// A limit: "30 s, then a bot plays that move".
+    pub fn think_limit(seconds: u64, lang: Lang) -> String {
+        let time = if seconds % 60 == 0 { format!("{} min", seconds / 60) } else { format!("{seconds} s") };
+        match lang {
+            Lang::En => format!("{time}, then a bot plays that move"),
+            Lang::Fr => format!("{time}, puis un robot joue ce coup"),
+        }
+    }
     /// A new invitation for a seat: away (a reload, a phone asleep) or not connected.
     pub fn invite_again(lang: Lang) -> &'static str {
         lang.pick("Invite again", "Inviter de nouveau")

@@ -326,6 +326,12 @@ impl<G: Registered> Host<G> {
         }
     }
 
+    /// The host sets how long a friend may think over a decision (ms)
+    /// before a bot plays it, or `None`: wait.
+    pub fn set_think_ms(&mut self, limit: Option<u64>) {
+        self.table.think_ms = limit;
+    }
+
     /// A text from `seat`'s channel at `now` (ms).
     pub fn receive(&mut self, seat: Seat, text: &str, now: u64) -> Result<(), Refused<G::Refusal>> {
         self.now = now;

@@ -167,20 +167,22 @@ async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop:
     stage.set(Stage::Connected);
     let hello = FromFriend::Hello { version: PROTOCOL, seat: usize::from(seat), token, build: BUILD.to_string() };
     peer.send(&hello.text());
-    // The welcome names the game.
-    let (welcome, game) = loop {
+    // The welcome names the game. What came with it (a rejoining seat's
+    // view comes right after) is the game's, kept for it.
+    let (welcome, game, after) = loop {
         if stop.get() {
             return;
         }
         if peer.is_closed() {
             return stage.set(Stage::Failed(Problem::Lost));
         }
-        let found = peer.take_inbox().into_iter().find_map(|text| match FromHost::parse(&text) {
-            Ok(FromHost::Welcome { game, .. }) => Some((text, game)),
-            _ => None,
-        });
-        if let Some(found) = found {
-            break found;
+        let mut inbox = peer.take_inbox();
+        let found = inbox.iter().position(|text| matches!(FromHost::parse(text), Ok(FromHost::Welcome { .. })));
+        if let Some(at) = found {
+            let after = inbox.split_off(at + 1);
+            let welcome = inbox.pop().unwrap_or_default();
+            let Ok(FromHost::Welcome { game, .. }) = FromHost::parse(&welcome) else { continue };
+            break (welcome, game, after);
         }
         browser::sleep(POLL_MS).await;
     };
@@ -190,6 +192,7 @@ async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop:
         return stage.set(Stage::Failed(Problem::Host));
     }
     let peer = Rc::new(peer);
+    peer.put_back(after);
     play::<G>(peer, welcome, usize::from(seat), token, secret, G::ID, stage, stop).await
 }
 
