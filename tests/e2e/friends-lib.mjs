@@ -90,6 +90,8 @@ export async function connect(host, friend, { seat = 1, stun = '' } = {}) {
 export async function device(env, { viewport = { width: 1280, height: 800 } } = {}) {
   const context = await env.browser.newContext({ viewport, locale: 'en-US' });
   await context.addInitScript(() => {
+    // (Not on about:blank, which has no storage: a page between two links.)
+    if (!location.protocol.startsWith('http')) return;
     localStorage.setItem('tablee.friends.stun', '');
     localStorage.setItem('tablee.speed', 'instant');
     localStorage.setItem('tablee.lang', 'en');
