@@ -249,6 +249,14 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             host.borrow_mut().set_think_ms((seconds > 0).then_some(seconds * 1_000));
         }
     };
+    // Once the game is over, no invitation is wanted: the seats' statuses only.
+    let over = {
+        let host = SendWrapper::new(host.clone());
+        Memo::new(move |_| {
+            version.track();
+            host.borrow().session().is_some_and(|s| s.is_over())
+        })
+    };
     let invites = friends
         .into_iter()
         .map(|(seat, name, token)| {
@@ -268,7 +276,8 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                     <p data-testid=format!("seat-status-{seat}") data-status=move || status().name() data-connect-ms=move || connect_ms.with(|c| c[seat].map(|ms| format!("{ms:.1}")))>
                         {move || words::status(status(), lang())}
                     </p>
-                    {stand_in_choice(seat, name.clone(), stand_in.clone())}
+                    <div hidden=move || over.get()>
+                    {stand_in_choice(seat, name.clone(), stand_in)}
                     // Its link and the answer's field: while it is awaited, or
                     // again once a new invitation is made.
                     <Show when=move || status() == Status::Waiting || (again() && status() != Status::Connected)>
@@ -318,6 +327,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                             {move || words::invite_again(lang())}
                         </button>
                     </Show>
+                    </div>
                 </li>
             }
         })
@@ -326,7 +336,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
         <section class="panel friends invite" data-testid="invite-screen">
             <h1>{move || words::invite_title(lang())}</h1>
             <p class="note" data-testid="host-sees-all">{move || words::host_sees_all(lang())}</p>
-            <p class="field">
+            <p class="field" hidden=move || over.get()>
                 <label for="think-limit">{move || words::think_label(lang())}</label>
                 " "
                 <select id="think-limit" data-testid="think-limit" on:change=think>
