@@ -543,6 +543,28 @@ fn a_friend_out_of_time_gets_a_bot_for_that_decision() {
     assert_eq!(decision.level, super::OVERDUE_LEVEL);
 }
 
+#[test]
+fn a_think_limit_set_once_the_table_is_made_applies_and_can_be_lifted() {
+    // The host's page makes the table with no limit, then the host picks one
+    // (`think-limit`) — before the game or during it — or lifts it again.
+    let mut table = Table::<HighCard>::new(92, "fh", ());
+    table.host.set_think_ms(Some(5_000));
+    table.connect_all();
+    assert_eq!(table.host.session().unwrap().to_act(), Some(0));
+    table.now += 4_000;
+    table.host.receive(0, r#"{"t":"ping","n":1}"#, table.now).unwrap();
+    table.host.tick(table.now);
+    assert!(table.host.bot_turn().is_none(), "still thinking");
+    table.host.set_think_ms(None);
+    table.now += 4_000;
+    table.host.receive(0, r#"{"t":"ping","n":2}"#, table.now).unwrap();
+    table.host.tick(table.now);
+    assert!(table.host.bot_turn().is_none(), "no limit: the friend thinks on");
+    table.host.set_think_ms(Some(5_000));
+    table.host.tick(table.now);
+    assert_eq!(table.host.bot_turn().expect("out of time").level, super::OVERDUE_LEVEL);
+}
+
 // ----- the check at the end --------------------------------------------------------------
 
 /// A finished Katzenjammer game with a friend at seat 1 (its page's record)
