@@ -1079,21 +1079,22 @@ pub mod friends {
         lang.pick("Checking the game…", "Vérification de la partie…")
     }
     /// One difference found by the check, in words.
-    pub fn difference(d: &crate::app::friends::verify::Difference, lang: Lang) -> String {
+    /// What differs, in words; `name` names a seat as the table does ("Ana", "Réglisse").
+    pub fn difference(d: &crate::app::friends::verify::Difference, name: &dyn Fn(usize) -> String, lang: Lang) -> String {
         use crate::app::friends::verify::Difference as D;
         let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
         match d {
             D::Log(what) => en_fr(format!("the host's record is unreadable ({what})"), format!("le relevé de l'hôte est illisible ({what})")),
             D::Secrets { found, seats } => en_fr(format!("{found} secrets for {seats} seats"), format!("{found} secrets pour {seats} places")),
-            D::Opens { seat } => en_fr(format!("seat {}'s secret does not match its commitment", seat + 1), format!("le secret de la place {} ne correspond pas à son engagement", seat + 1)),
+            D::Opens { seat } => en_fr(format!("{}'s secret does not match their commitment", name(*seat)), format!("le secret de {} ne correspond pas à son engagement", name(*seat))),
             D::Mine => en_fr("your own secret was changed".into(), "votre propre secret a été changé".into()),
             D::Seed { .. } => en_fr("the deal is not the one the secrets give".into(), "la donne n'est pas celle que donnent les secrets".into()),
             D::Table => en_fr("the table is not the one you were welcomed to".into(), "la table n'est pas celle où vous avez été accueilli".into()),
-            D::Turn { index, seat, .. } => en_fr(format!("move {} was not seat {}'s turn", index + 1, seat + 1), format!("le coup {} n'était pas au tour de la place {}", index + 1, seat + 1)),
-            D::Illegal { index, seat } => en_fr(format!("move {} by seat {} breaks the rules", index + 1, seat + 1), format!("le coup {} de la place {} enfreint les règles", index + 1, seat + 1)),
+            D::Turn { index, seat, .. } => en_fr(format!("move {} was not {}'s turn", index + 1, name(*seat)), format!("le coup {} n'était pas au tour de {}", index + 1, name(*seat))),
+            D::Illegal { index, seat } => en_fr(format!("move {} by {} breaks the rules", index + 1, name(*seat)), format!("le coup {} de {} enfreint les règles", index + 1, name(*seat))),
             D::Bot { index, seat, played, bot } => en_fr(
-                format!("move {}: seat {}'s bot played {played}, where the bot plays {bot}", index + 1, seat + 1),
-                format!("coup {} : le robot de la place {} a joué {played}, là où le robot joue {bot}", index + 1, seat + 1),
+                format!("move {}: the bot {} played {played}, where that bot plays {bot}", index + 1, name(*seat)),
+                format!("coup {} : le robot {} a joué {played}, là où ce robot joue {bot}", index + 1, name(*seat)),
             ),
             D::StandIn { index } => en_fr(format!("move {}: a stand-in is claimed where none could play", index + 1), format!("coup {} : un remplaçant est annoncé là où aucun ne pouvait jouer", index + 1)),
             D::View { n } => en_fr(format!("what you were shown after move {n} is not the game"), format!("ce qui vous a été montré après le coup {n} n'est pas la partie")),

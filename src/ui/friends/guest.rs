@@ -374,6 +374,8 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
         typed.result.get().map(|differences| {
             let lang = ctx.lang();
             let verified = differences.is_empty();
+            // The seats as the table names them.
+            let name = move |seat: usize| typed.table.with_untracked(|t| t.as_ref().map(|t| crate::i18n::seat_name(t, seat, lang))).unwrap_or_else(|| (seat + 1).to_string());
             view! {
                 <section class="panel fair-check" data-testid="fair-check" data-verified=verified.to_string()>
                     {if verified {
@@ -381,7 +383,7 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
                     } else {
                         view! {
                             <p>{words::not_verified(lang)}</p>
-                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, lang)}</li> }).collect_view()}</ul>
+                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, &name, lang)}</li> }).collect_view()}</ul>
                         }
                         .into_any()
                     }}
