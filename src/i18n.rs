@@ -103,6 +103,7 @@ pub struct Strings {
     /// Before the reason the first choice beats the second (issue 42).
     pub hint_why: &'static str,
     pub hint_daily: &'static str,
+    pub hint_friends: &'static str,
     pub share: &'static str,
     pub share_copied: &'static str,
     pub share_manual: &'static str,
@@ -192,6 +193,7 @@ pub static EN: Strings = Strings {
     hint_score: "strength",
     hint_why: "Why the first:",
     hint_daily: "No hints on the daily deal: everyone plays it on their own.",
+    hint_friends: "No hints in a game with friends: everyone plays on their own.",
     share: "Share",
     share_copied: "Copied to the clipboard.",
     share_manual: "Copy this text to share the game:",
@@ -275,6 +277,7 @@ pub static FR: Strings = Strings {
     hint_score: "force",
     hint_why: "Pourquoi le premier\u{a0}:",
     hint_daily: "Pas de conseil sur la donne du jour : chacun la joue seul.",
+    hint_friends: "Pas de conseil dans une partie entre amis : chacun joue seul.",
     share: "Partager",
     share_copied: "Copié dans le presse-papiers.",
     share_manual: "Copiez ce texte pour partager la partie :",
@@ -421,9 +424,13 @@ pub fn seat_name_placeholder(lang: Lang) -> &'static str {
 /// The bots' names: cats, of course.
 const BOT_NAMES: [&str; 6] = ["Minou", "Pacha", "Moustache", "Réglisse", "Caramel", "Filou"];
 
-/// Whether the seat is "you": the only person at the table.
+/// Whether the seat is "you": this device's seat in a game with friends,
+/// else the only person at the table.
 pub fn is_you<G: GameDef>(config: &TableConfig<G>, seat: Seat) -> bool {
-    config.humans() == vec![seat]
+    match config.here {
+        Some(here) => here == seat,
+        None => config.humans() == vec![seat],
+    }
 }
 
 /// A seat's name: "You" for the only person at the table, the name people

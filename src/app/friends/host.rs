@@ -482,6 +482,8 @@ impl<G: Registered> Host<G> {
             // The people's names as the host set them (the host's table and
             // the record say "Ana", not "Player 2"); the bots keep theirs.
             names: self.table.roles.iter().map(Role::name).collect(),
+            // The host's seat is "you" on the host's device.
+            here: self.table.roles.iter().position(|r| matches!(r, Role::Host { .. })),
         };
         // The table was checked when it was set up (`G::allows`).
         if let Ok(session) = Session::new(config) {

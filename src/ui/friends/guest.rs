@@ -218,7 +218,7 @@ fn table_config<G: Registered>(guest: &Guest<G>, options: G::Options) -> Option<
         }
     }
     // The seed is not known until the end (the host reveals it then).
-    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names })
+    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names, here: Some(kept.seat) })
 }
 
 #[allow(clippy::too_many_arguments)]
