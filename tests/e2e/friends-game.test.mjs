@@ -12,7 +12,10 @@
 //   - Ana's says verified;
 //   - Ben's device receives the host's record with one of the bot's moves
 //     changed (a dishonest host, played by the test: the record is altered
-//     as it arrives, before the page reads it) and names that move.
+//     as it arrives, before the page reads it) and names that move;
+//   - every message each friend's device received before the end is its
+//     own seat's: no view of another seat, no other seat's hand, no moves
+//     offered out of turn.
 //
 // Host candidates only (Chromium's WebRtcHideLocalIpsWithMdns off: this
 // machine resolves no mDNS names), no STUN (the setting `tablee.friends.stun`
@@ -26,43 +29,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { byTestId, describeProblems, screenshot } from './lib.mjs';
-import { answerOf, device, failed, enterAnswer, hostTable, invitation, playSeat, startFriends } from './friends-lib.mjs';
-
-/**
- * Installed in a friend's page before its code runs: the host's `end`
- * message, as it arrives on the data channel, has the first of seat
- * `seat`'s moves that is not a pass made a pass (else its first pass made
- * a bid of its first card: either is not what the bot plays, or is
- * illegal). `window.tableeTampered` says which move (its index).
- */
-function tamperTheEnd(seat) {
-  const { get, set } = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
-  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
-    configurable: true,
-    get() {
-      return get.call(this);
-    },
-    set(handler) {
-      const altered = (event) => {
-        let data = event.data;
-        if (typeof data === 'string' && data.startsWith('{') && data.includes('"t":"end"')) {
-          const message = JSON.parse(data);
-          const actions = message.log.actions;
-          let index = actions.findIndex((a) => a.seat === seat && a.act !== 'pass');
-          if (index >= 0) actions[index] = { seat, act: 'pass' };
-          else {
-            index = actions.findIndex((a) => a.seat === seat);
-            actions[index] = { seat, act: 'bid', kind: 'same', value: 1, cards: ['1'] };
-          }
-          window.tableeTampered = index;
-          data = JSON.stringify(message);
-        }
-        return handler.call(this, { data });
-      };
-      set.call(this, handler ? altered : handler);
-    },
-  });
-}
+import { answerOf, checkReceived, device, enterAnswer, failed, hostTable, invitation, playSeat, startFriends, watchChannel } from './friends-lib.mjs';
 
 describe('friends on their own devices: a whole game', () => {
   let env;
@@ -77,7 +44,8 @@ describe('friends on their own devices: a whole game', () => {
     const host = await device(env, { viewport: { width: 360, height: 740 } });
     const ana = await device(env, { viewport: { width: 360, height: 740 } });
     const ben = await device(env, { viewport: { width: 1280, height: 800 } });
-    await ben.context.addInitScript(tamperTheEnd, 3);
+    await ana.context.addInitScript(watchChannel, {});
+    await ben.context.addInitScript(watchChannel, { tamper: 3 });
     try {
       host.url = env.site.url;
       const friends = await hostTable(host, 'katzenjammer', ['Ana', 'Ben', 'easy']);
@@ -123,6 +91,14 @@ describe('friends on their own devices: a whole game', () => {
       assert.match(words, new RegExp(`move ${index + 1}\\b`), `names move ${index + 1}: ${words}`);
       await screenshot(ben.page, 'friends-friend-end-tampered');
 
+      // What each friend's device was sent before the end: its own seat's
+      // views only, no other seat's hand, no moves out of turn.
+      for (const [who, d, seat] of [['Ana', ana, 1], ['Ben', ben, 2]]) {
+        const { problems, messages, views } = await checkReceived(d.page, seat);
+        console.log(`${who}'s device received ${messages} messages, ${views} views before the end`);
+        assert.ok(views > 10, `${who}: ${views} views`);
+        assert.deepEqual(problems, [], `${who} was sent what is not theirs`);
+      }
       for (const d of [host, ana, ben]) assert.deepEqual(d.problems, [], describeProblems(d.problems));
     } catch (error) {
       await failed({ host, ana, ben }, 'friends-game', error);

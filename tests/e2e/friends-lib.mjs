@@ -204,3 +204,72 @@ export async function failed(devices, name, error) {
   }
   throw error;
 }
+
+/**
+ * Installed in a friend's page before its code runs (`context.addInitScript(watchChannel, options)`):
+ * every text the page's data channels receive is kept in
+ * `window.tableeReceived` (what the device was sent, to check); with
+ * `tamper: seat`, the host's `end` message, as it arrives, has the first of
+ * that seat's moves that is not a pass made a pass (else its first move a
+ * bid of one 1: either is not what the bot plays, or is illegal), as a
+ * dishonest host would send it — `window.tableeTampered` says which move.
+ */
+export function watchChannel({ tamper = null } = {}) {
+  window.tableeReceived = [];
+  const { get, set } = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+    configurable: true,
+    get() {
+      return get.call(this);
+    },
+    set(handler) {
+      const watched = (event) => {
+        let data = event.data;
+        if (typeof data === 'string') window.tableeReceived.push(data);
+        if (tamper !== null && typeof data === 'string' && data.startsWith('{') && data.includes('"t":"end"')) {
+          const message = JSON.parse(data);
+          const actions = message.log.actions;
+          let index = actions.findIndex((a) => a.seat === tamper && a.act !== 'pass');
+          if (index >= 0) actions[index] = { seat: tamper, act: 'pass' };
+          else {
+            index = actions.findIndex((a) => a.seat === tamper);
+            actions[index] = { seat: tamper, act: 'bid', kind: 'same', value: 1, cards: ['1'] };
+          }
+          window.tableeTampered = index;
+          data = JSON.stringify(message);
+        }
+        return handler.call(this, { data });
+      };
+      set.call(this, handler ? watched : handler);
+    },
+  });
+}
+
+/**
+ * What a friend's page at `seat` was sent before the game's end (the
+ * `end` message reveals everything, as the rules do then): the problems,
+ * as lines — a view of another seat, another seat's hand in a view, moves
+ * offered while another seat acts — and how many messages and views.
+ */
+export async function checkReceived(page, seat) {
+  const received = await page.evaluate(() => window.tableeReceived);
+  const problems = [];
+  let views = 0;
+  for (const text of received) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      problems.push(`not JSON: ${text.slice(0, 60)}`);
+      continue;
+    }
+    if (message.t === 'end') break;
+    if (message.t !== 'view') continue;
+    views += 1;
+    const { view, legal } = message;
+    if (view.seat !== seat) problems.push(`view ${message.n}: the view of seat ${view.seat}`);
+    for (const [i, p] of view.players.entries()) if (i !== seat && 'hand' in p) problems.push(`view ${message.n}: seat ${i}'s hand`);
+    if (legal.length && view.to_act !== seat && view.phase !== 'buy_window') problems.push(`view ${message.n}: moves offered while seat ${view.to_act} acts`);
+  }
+  return { problems, messages: received.length, views };
+}
