@@ -1002,6 +1002,50 @@ pub mod friends {
     pub fn answer_submit(lang: Lang) -> &'static str {
         lang.pick("Connect", "Connecter")
     }
+    /// The connection's settings (`relay-settings`).
+    pub fn relays_title(lang: Lang) -> &'static str {
+        lang.pick("Connection settings", "Réglages de connexion")
+    }
+    pub fn relays_help(lang: Lang) -> &'static str {
+        lang.pick(
+            "On one Wi-Fi, devices need neither. A STUN server lets devices on different networks find each other (a public one by default: empty it for none). Some networks also need a TURN server, which relays the game: enter your own.",
+            "Sur un même Wi-Fi, les appareils n'ont besoin d'aucun des deux. Un serveur STUN permet à des appareils de réseaux différents de se trouver (un public par défaut : videz le champ pour aucun). Certains réseaux demandent aussi un serveur TURN, qui relaie la partie : entrez le vôtre.",
+        )
+    }
+    pub fn stun_label(lang: Lang) -> &'static str {
+        lang.pick("STUN server", "Serveur STUN")
+    }
+    pub fn turn_label(lang: Lang) -> &'static str {
+        lang.pick("TURN server (optional)", "Serveur TURN (facultatif)")
+    }
+    pub fn turn_user_label(lang: Lang) -> &'static str {
+        lang.pick("TURN user name", "Nom d'utilisateur TURN")
+    }
+    pub fn turn_password_label(lang: Lang) -> &'static str {
+        lang.pick("TURN password", "Mot de passe TURN")
+    }
+    pub fn relays_save(lang: Lang) -> &'static str {
+        lang.pick("Save", "Enregistrer")
+    }
+    pub fn relays_default(lang: Lang) -> &'static str {
+        lang.pick("Public STUN server", "Serveur STUN public")
+    }
+    /// Saved, on the host's page: the invitations made from now on use it.
+    pub fn relays_saved_host(lang: Lang) -> &'static str {
+        lang.pick("Saved: new invitations use it (Invite again for one already sent).", "Enregistré : les nouvelles invitations l'utilisent (« Inviter de nouveau » pour une déjà envoyée).")
+    }
+    /// Saved, on a friend's page: the next answer uses it.
+    pub fn relays_saved_friend(lang: Lang) -> &'static str {
+        lang.pick("Saved: open the invitation again to answer with it.", "Enregistré : rouvrez l'invitation pour répondre avec.")
+    }
+    pub fn setting_error(error: crate::app::friends::SettingError, lang: Lang) -> &'static str {
+        use crate::app::friends::SettingError as E;
+        match error {
+            E::Stun => lang.pick("A STUN address starts with \"stun:\", for example stun:stun.example.org:3478.", "Une adresse STUN commence par « stun: », par exemple stun:stun.example.org:3478."),
+            E::Turn => lang.pick("A TURN address starts with \"turn:\", for example turn:turn.example.org:3478.", "Une adresse TURN commence par « turn: », par exemple turn:turn.example.org:3478."),
+            E::TurnCredentials => lang.pick("A TURN server needs its user name and password.", "Un serveur TURN demande son nom d'utilisateur et son mot de passe."),
+        }
+    }
     /// Who plays a friend's seat while they are away (`stand-in-N`).
     pub fn stand_in_label(name: &str, lang: Lang) -> String {
         match lang {

@@ -7,6 +7,8 @@
 //      `invite-link-1` comes; Ana opens it, her page answers, the host
 //      enters the answer, and her seat is connected again: her table comes
 //      back with her hand, and she plays on.
+//   0. Before: the connection's settings refuse a bad STUN or TURN
+//      setting in words, and keep a good one.
 //   2. Ana's page is closed: her seat shows away; the host lets a bot play
 //      for her (`stand-in-1` = `easy`), her seat shows `bot`, and the game
 //      is finished by the host and the bots.
@@ -42,6 +44,7 @@ describe('friends on their own devices: away and back', () => {
     try {
       host.url = env.site.url;
       const { link, answer } = await hostAndJoin(host, ana, 'katzenjammer');
+      await relaySettings(host.page);
       await enterAnswer(host, answer);
       for (const d of [host, ana]) await d.page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
       // The host plays its seat throughout; the bots theirs.
@@ -95,6 +98,31 @@ describe('friends on their own devices: away and back', () => {
     }
   });
 });
+
+/**
+ * The connection's settings on the host's invitations screen: a STUN
+ * address without its scheme and a TURN server without its password are
+ * refused in words and not kept; an empty STUN (one Wi-Fi) is kept.
+ */
+async function relaySettings(page) {
+  const id = byTestId;
+  await page.locator(`${id('relay-settings')} summary`).click();
+  const status = page.locator(id('relay-status'));
+  const stored = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+  await page.locator(id('relay-stun')).fill('stun.example.org');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /starts with "stun:"/);
+  assert.equal(await stored('tablee.friends.stun'), '', 'a refused setting is not kept');
+  await page.locator(id('relay-stun')).fill('');
+  await page.locator(id('relay-turn')).fill('turn:turn.example.org:3478');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /user name and password/);
+  await page.locator(id('relay-turn')).fill('');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /Saved/);
+  assert.equal(await stored('tablee.friends.stun'), '');
+  assert.equal(await stored('tablee.friends.turn'), null);
+}
 
 /** Waits for the page's seat to have a decision (its hand on the table). */
 const nextTurn = (page) =>

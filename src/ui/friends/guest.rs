@@ -112,6 +112,7 @@ pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
                     <p class="code" data-testid="answer-code" data-code=code.clone()><code>{code.clone()}</code></p>
                     {copy_share(move || code.clone(), "answer".to_string())}
                     <p class="note" data-testid="join-status">{move || words::waiting_host(lang())}</p>
+                    <super::relays::RelaySettings then=words::relays_saved_friend />
                 }.into_any(),
                 Stage::Connected => view! {
                     <h1>{move || words::join_title(lang())}</h1>

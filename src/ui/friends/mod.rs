@@ -10,6 +10,7 @@
 //! - [`host`]: the host's page (a friend's seat chosen on the home screen):
 //!   the invitations, then the host's usual table while its authority
 //!   ([`crate::app::friends::host::Host`]) relays every friend's messages.
+//! - [`relays`]: the connection's settings (STUN, TURN), on both pages.
 //! - [`pieces`]: what both pages use. The pages' loops poll each
 //!   connection's inbox every [`pieces::POLL_MS`]: the pure state machines
 //!   take what arrived with the time and queue what to send.
@@ -17,6 +18,7 @@
 pub mod guest;
 pub mod host;
 pub mod pieces;
+pub mod relays;
 pub mod transport;
 
 use leptos::prelude::*;
