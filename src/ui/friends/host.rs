@@ -336,9 +336,6 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
         <section class="panel friends invite" data-testid="invite-screen">
             <h1>{move || words::invite_title(lang())}</h1>
             <p class="note" data-testid="host-sees-all">{move || words::host_sees_all(lang())}</p>
-            <Show when=move || !dealt.get()>
-                <super::relays::RelaySettings then=words::relays_saved_host />
-            </Show>
             <p class="field" hidden=move || over.get()>
                 <label for="think-limit">{move || words::think_label(lang())}</label>
                 " "
@@ -352,6 +349,9 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                 <p class="note">{move || words::starts_when_all(lang())}</p>
             </Show>
             <ul class="invitations">{invites}</ul>
+            <Show when=move || !dealt.get()>
+                <super::relays::RelaySettings then=words::relays_saved_host />
+            </Show>
         </section>
         <Show when=move || dealt.get()>
             <Part load=Box::new(move || parts::table(id)) />
