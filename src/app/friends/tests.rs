@@ -522,9 +522,12 @@ fn a_friend_who_goes_away_is_played_by_a_stand_in_then_rejoins() {
     assert_verified(&table);
 }
 
+/// A friend (seat 0) and the host at the test game's table.
+fn friend_and_host(game: u64) -> Table<HighCard> { Table::new(game, "fh", ()) }
+
 #[test]
 fn a_friend_out_of_time_gets_a_bot_for_that_decision() {
-    let mut table = Table::<HighCard>::new(91, "fh", ());
+    let mut table = friend_and_host(91);
     table.host = Host::new(
         FriendsTable { roles: roles("fh"), options: (), think_ms: Some(20_000), build: "test".into() },
         &[secret(91, 0), secret(91, 1)],
@@ -547,7 +550,7 @@ fn a_friend_out_of_time_gets_a_bot_for_that_decision() {
 fn a_think_limit_set_once_the_table_is_made_applies_and_can_be_lifted() {
     // The host's page makes the table with no limit, then the host picks one
     // (`think-limit`) — before the game or during it — or lifts it again.
-    let mut table = Table::<HighCard>::new(92, "fh", ());
+    let mut table = friend_and_host(92);
     table.host.set_think_ms(Some(5_000));
     table.connect_all();
     assert_eq!(table.host.session().unwrap().to_act(), Some(0));

@@ -244,8 +244,8 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     };
     let think = {
         let host = SendWrapper::new(host.clone());
-        move |ev: leptos::ev::Event| {
-            let seconds: u64 = event_target_value(&ev).parse().unwrap_or(0);
+        move |value: String| {
+            let seconds: u64 = value.parse().unwrap_or(0);
             host.borrow_mut().set_think_ms((seconds > 0).then_some(seconds * 1_000));
         }
     };
@@ -339,7 +339,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             <p class="field" hidden=move || over.get()>
                 <label for="think-limit">{move || words::think_label(lang())}</label>
                 " "
-                <select id="think-limit" data-testid="think-limit" on:change=think>
+                <select id="think-limit" data-testid="think-limit" on:change=move |ev| think(event_target_value(&ev))>
                     <option value="0">{move || words::think_no_limit(lang())}</option>
                     {THINK_LIMITS.into_iter().map(|s| view! { <option value=s.to_string()>{move || words::think_limit(s, lang())}</option> }).collect_view()}
                 </select>
