@@ -1,6 +1,6 @@
 //! High card in the `tablee` command (the tests' third game): its scenarios,
-//! the arena and the bot protocol; no benchmark or puzzles, which the
-//! commands say.
+//! the arena, its lessons and the bot protocol; no benchmark or puzzles,
+//! which the commands say.
 
 use serde_json::Value;
 use tablee_bots::arena::Table;
@@ -41,6 +41,10 @@ impl Tool for HighCard {
 
     fn arena(&self, run: &Run, players: usize, games: usize, seed: u64, _args: &Args) -> Result<(), Failure> {
         play::<HcState>(run, Table { players, games, seed, options: () }, "one card each")
+    }
+
+    fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::highcard::HighCard>(course))
     }
 }
 
@@ -105,6 +109,19 @@ mod tests {
         assert!(puzzles.err().is_some_and(|f| f.code == 2 && f.message == "highcard has no puzzles"));
         let scenario = crate::scenario_cmd::run_input(&Json::obj([("game", Json::str("highcard"))]));
         assert_eq!(scenario.map_err(|m| m.0), Err("the scenario has no \"players\"".to_string()));
+    }
+
+    /// HC-1..HC-3: `tablee lessons FILE` finds High card's check in the
+    /// registry and passes its course; a broken copy is a runtime failure.
+    #[test]
+    fn hc1_hc2_hc3_tablee_lessons_checks_high_cards_course() {
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../lessons/src/rules/highcard.json");
+        assert!(crate::lessons_cmd::run(&strings(&[file])).is_ok());
+        let broken = std::env::temp_dir().join(format!("tablee-highcard-lesson-{}.json", std::process::id()));
+        std::fs::write(&broken, tablee_lessons::rules::highcard::COURSE.replace(r#""act": "swap""#, r#""act": "fold""#)).unwrap();
+        let failed = crate::lessons_cmd::run(&strings(&[broken.to_str().unwrap()]));
+        std::fs::remove_file(&broken).ok();
+        assert!(failed.err().is_some_and(|f| f.code == 1 && f.message.ends_with("problem(s) in the lessons")));
     }
 
     /// The bot protocol carries High card: an external program (the
