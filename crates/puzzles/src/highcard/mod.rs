@@ -18,7 +18,7 @@
 //! Its puzzles are a test fixture (`puzzles.json` beside this file, what
 //! [`mine`] writes with [`Config::fixture`]): High card never ships.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use tablee_bots::arena::decision_seed;
 use tablee_bots::highcard::{self as bots, LEVELS};
@@ -28,11 +28,11 @@ use tablee_engine::json::Json;
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
-use crate::estimate::on_threads;
+use crate::estimate::{on_threads, Estimate};
 use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
 use crate::judge::judge;
 use crate::miner::{self, Found, Miner, Tally};
-use crate::replay::PuzzleRules;
+use crate::replay::{Position, PuzzleRules};
 
 /// A clear best wins this many more points of win chance (percent).
 pub const WIN_MARGIN: f64 = 10.0;
@@ -180,6 +180,35 @@ pub fn why(view: &HcView, answer: HcAction, values: (f64, f64)) -> (String, Stri
     }
 }
 
+/// Whether a puzzle's answer still stands in a fresh analysis of `worlds`
+/// worlds (a seed no mining used): ahead of the other move by a paired
+/// mean above zero.
+pub fn reanalyse(position: &Position<HcState>, puzzle: &Puzzle, worlds: u32, jobs: usize, fresh: u64) -> bool {
+    let view = position.state.view(position.seat);
+    let seed = derive_seed(fresh, &format!("reanalysis-{}-{}", puzzle.id, puzzle.at));
+    let Ok(values) = analyse(&view, &position.candidates, seed, 0, worlds, jobs) else { return false };
+    puzzle.answers.iter().all(|&a| (0..values.len()).filter(|c| !puzzle.answers.contains(c)).all(|c| Estimate::paired(&values[a], &values[c]).mean > 0.0))
+}
+
+/// `tablee puzzles --explain`: every puzzle's `why` written again from its
+/// position and stored values; how many puzzles say keep, how many swap.
+pub fn rewrite(file: &mut PuzzleFile) -> Result<BTreeMap<String, usize>, (u32, String)> {
+    let mut tally = BTreeMap::new();
+    for i in 0..file.puzzles.len() {
+        let p = &file.puzzles[i];
+        let position = crate::replay::replay::<HcState>(file, p).map_err(|e| (p.id, e.to_string()))?;
+        let (Some(&a), Some(next)) = (p.answers.first(), (0..p.candidates.len()).find(|c| !p.answers.contains(c))) else {
+            return Err((p.id, "no answer and other move to compare".into()));
+        };
+        let answer = position.candidates[a];
+        let (why_en, why_fr) = why(&position.state.view(p.seat), answer, (p.candidates[a].value, p.candidates[next].value));
+        *tally.entry(notation::action_to_json(&answer).get("act").and_then(Json::as_str).unwrap_or("?").to_string()).or_insert(0) += 1;
+        let p = &mut file.puzzles[i];
+        (p.why_en, p.why_fr) = (why_en, why_fr);
+    }
+    Ok(tally)
+}
+
 // ----- mining --------------------------------------------------------------------------
 
 /// How to mine (`tablee puzzles --game highcard` would take the same).
@@ -262,7 +291,8 @@ impl Miner for Config {
             .map(|&c| Candidate { action: notation::action_to_json(&legal[c]), value: stored(v.estimates[c].mean), ci: stored_ci(v.estimates[c].ci).abs() })
             .collect();
         let (best, next) = (v.order[0], v.next);
-        let (why_en, why_fr) = why(view, legal[best], (v.estimates[best].mean, v.estimates[next].mean));
+        // Worded from the values as stored, as `rewrite` words them again.
+        let (why_en, why_fr) = why(view, legal[best], (stored(v.estimates[best].mean), stored(v.estimates[next].mean)));
         Some(Puzzle {
             id: 0,
             game: 0,
