@@ -9,11 +9,11 @@ use tablee_engine::json::Json;
 use tablee_puzzles::format::{Puzzle, PuzzleFile};
 use tablee_puzzles::highcard as hc;
 use tablee_puzzles::miner::Tally;
-use tablee_puzzles::replay::{self, PuzzleRules};
+use tablee_puzzles::replay;
 
 use crate::args::Options;
 use crate::failure::Failure;
-use crate::puzzle_files::{check_each, Progress};
+use crate::puzzle_files::{check_each, reach_by_scenario, Progress};
 
 /// High card's puzzles, for `tablee puzzles`.
 pub struct HcPuzzles;
@@ -50,14 +50,7 @@ impl crate::tool::Puzzles for HcPuzzles {
         let puzzles = crate::puzzle_files::read(file)?;
         let started = Instant::now();
         let reach = |puzzle: &Puzzle| {
-            let position = replay::replay::<HcState>(&puzzles, puzzle).map_err(|e| e.to_string())?;
-            let scenario = replay::scenario::<HcState>(&puzzles, puzzle).map_err(|e| e.to_string())?;
-            let output = tablee_engine::highcard::scenario::run(&scenario).map_err(|e| format!("its scenario is malformed: {e}"))?;
-            if output.get("ok").and_then(Json::as_bool) != Some(true) {
-                return Err(format!("its scenario stops: {}", output.text()));
-            }
-            let state = output.get("state").ok_or("its scenario has no state")?;
-            position.state.agrees_with_scenario_state(state).map_err(|e| format!("its scenario differs: {e}"))?;
+            let position = reach_by_scenario::<HcState>(&puzzles, puzzle)?;
             let keys = vec![
                 format!("kind {}", puzzle.kind.code()),
                 format!("players {}", position.state.hands().len()),
