@@ -62,11 +62,12 @@ const declared = (dir) => {
 const types = Object.fromEntries(games.map((g) => [g, declared(path.join(ROOT, 'crates/engine/src', g))]));
 // What the shared code declares itself is the shared code's word, even if a
 // game's engine has a type of that name: a component (`fn Part`, the page's
-// parts) or an associated type (`type Action`, `type Options` of `GameDef`).
+// parts), an associated type (`type Action`, `type Options` of `GameDef`),
+// a type of its own (the bots' `enum Level`, not Katzenjammer's `Level`).
 const sharedWords = new Set();
 for (const file of [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'crates'))].map(rel)) {
   if (games.some((g) => belongsTo(file, g))) continue;
-  for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/(?:^|\s)(?:pub(?:\([a-z]+\))?\s+)?(?:fn|type)\s+([A-Z][A-Za-z0-9]*)\b/gm)) sharedWords.add(m[1]);
+  for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/(?:^|\s)(?:pub(?:\([a-z]+\))?\s+)?(?:fn|type|struct|enum|trait)\s+([A-Z][A-Za-z0-9]*)\b/gm)) sharedWords.add(m[1]);
 }
 const words = {};
 for (const g of games) {

@@ -103,6 +103,7 @@ pub struct Strings {
     /// Before the reason the first choice beats the second (issue 42).
     pub hint_why: &'static str,
     pub hint_daily: &'static str,
+    pub hint_friends: &'static str,
     pub share: &'static str,
     pub share_copied: &'static str,
     pub share_manual: &'static str,
@@ -192,6 +193,7 @@ pub static EN: Strings = Strings {
     hint_score: "strength",
     hint_why: "Why the first:",
     hint_daily: "No hints on the daily deal: everyone plays it on their own.",
+    hint_friends: "No hints in a game with friends: everyone plays on their own.",
     share: "Share",
     share_copied: "Copied to the clipboard.",
     share_manual: "Copy this text to share the game:",
@@ -275,6 +277,7 @@ pub static FR: Strings = Strings {
     hint_score: "force",
     hint_why: "Pourquoi le premier\u{a0}:",
     hint_daily: "Pas de conseil sur la donne du jour : chacun la joue seul.",
+    hint_friends: "Pas de conseil dans une partie entre amis : chacun joue seul.",
     share: "Partager",
     share_copied: "Copié dans le presse-papiers.",
     share_manual: "Copiez ce texte pour partager la partie :",
@@ -421,9 +424,13 @@ pub fn seat_name_placeholder(lang: Lang) -> &'static str {
 /// The bots' names: cats, of course.
 const BOT_NAMES: [&str; 6] = ["Minou", "Pacha", "Moustache", "Réglisse", "Caramel", "Filou"];
 
-/// Whether the seat is "you": the only person at the table.
+/// Whether the seat is "you": this device's seat in a game with friends,
+/// else the only person at the table.
 pub fn is_you<G: GameDef>(config: &TableConfig<G>, seat: Seat) -> bool {
-    config.humans() == vec![seat]
+    match config.here {
+        Some(here) => here == seat,
+        None => config.humans() == vec![seat],
+    }
 }
 
 /// A seat's name: "You" for the only person at the table, the name people
@@ -1039,6 +1046,82 @@ pub mod friends {
     pub fn answer_submit(lang: Lang) -> &'static str {
         lang.pick("Connect", "Connecter")
     }
+    /// The connection's settings (`relay-settings`).
+    pub fn relays_title(lang: Lang) -> &'static str {
+        lang.pick("Connection settings", "Réglages de connexion")
+    }
+    pub fn relays_help(lang: Lang) -> &'static str {
+        lang.pick(
+            "On one Wi-Fi, devices need neither. A STUN server lets devices on different networks find each other (a public one by default: empty it for none). Some networks also need a TURN server, which relays the game: enter your own.",
+            "Sur un même Wi-Fi, les appareils n'ont besoin d'aucun des deux. Un serveur STUN permet à des appareils de réseaux différents de se trouver (un public par défaut : videz le champ pour aucun). Certains réseaux demandent aussi un serveur TURN, qui relaie la partie : entrez le vôtre.",
+        )
+    }
+    pub fn stun_label(lang: Lang) -> &'static str {
+        lang.pick("STUN server", "Serveur STUN")
+    }
+    pub fn turn_label(lang: Lang) -> &'static str {
+        lang.pick("TURN server (optional)", "Serveur TURN (facultatif)")
+    }
+    pub fn turn_user_label(lang: Lang) -> &'static str {
+        lang.pick("TURN user name", "Nom d'utilisateur TURN")
+    }
+    pub fn turn_password_label(lang: Lang) -> &'static str {
+        lang.pick("TURN password", "Mot de passe TURN")
+    }
+    pub fn relays_save(lang: Lang) -> &'static str {
+        lang.pick("Save", "Enregistrer")
+    }
+    pub fn relays_default(lang: Lang) -> &'static str {
+        lang.pick("Public STUN server", "Serveur STUN public")
+    }
+    /// Saved, on the host's page: the invitations made from now on use it.
+    pub fn relays_saved_host(lang: Lang) -> &'static str {
+        lang.pick("Saved: new invitations use it (Invite again for one already sent).", "Enregistré : les nouvelles invitations l'utilisent (« Inviter de nouveau » pour une déjà envoyée).")
+    }
+    /// Saved, on a friend's page: the next answer uses it.
+    pub fn relays_saved_friend(lang: Lang) -> &'static str {
+        lang.pick("Saved: open the invitation again to answer with it.", "Enregistré : rouvrez l'invitation pour répondre avec.")
+    }
+    pub fn setting_error(error: crate::app::friends::SettingError, lang: Lang) -> &'static str {
+        use crate::app::friends::SettingError as E;
+        match error {
+            E::Stun => lang.pick("A STUN address starts with \"stun:\", for example stun:stun.example.org:3478.", "Une adresse STUN commence par « stun: », par exemple stun:stun.example.org:3478."),
+            E::Turn => lang.pick("A TURN address starts with \"turn:\", for example turn:turn.example.org:3478.", "Une adresse TURN commence par « turn: », par exemple turn:turn.example.org:3478."),
+            E::TurnCredentials => lang.pick("A TURN server needs its user name and password.", "Un serveur TURN demande son nom d'utilisateur et son mot de passe."),
+        }
+    }
+    /// Who plays a friend's seat while they are away (`stand-in-N`).
+    pub fn stand_in_label(name: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("While {name} is away"),
+            Lang::Fr => format!("Quand {name} est absent"),
+        }
+    }
+    pub fn stand_in_wait(lang: Lang) -> &'static str {
+        lang.pick("wait for them", "l'attendre")
+    }
+    /// "a bot plays for them (easy)".
+    pub fn stand_in_bot(level: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("a bot plays for them ({level})"),
+            Lang::Fr => format!("un robot joue à sa place ({level})"),
+        }
+    }
+    /// How long a friend may think over a decision (`think-limit`).
+    pub fn think_label(lang: Lang) -> &'static str {
+        lang.pick("Time to decide", "Temps pour décider")
+    }
+    pub fn think_no_limit(lang: Lang) -> &'static str {
+        lang.pick("no limit", "sans limite")
+    }
+    /// A limit: "30 s, then a bot plays that move".
+    pub fn think_limit(seconds: u64, lang: Lang) -> String {
+        let time = if seconds % 60 == 0 { format!("{} min", seconds / 60) } else { format!("{seconds} s") };
+        match lang {
+            Lang::En => format!("{time}, then a bot plays that move"),
+            Lang::Fr => format!("{time}, puis un robot joue ce coup"),
+        }
+    }
     /// A new invitation for a seat: away (a reload, a phone asleep) or not connected.
     pub fn invite_again(lang: Lang) -> &'static str {
         lang.pick("Invite again", "Inviter de nouveau")
@@ -1091,21 +1174,22 @@ pub mod friends {
         lang.pick("Checking the game…", "Vérification de la partie…")
     }
     /// One difference found by the check, in words.
-    pub fn difference(d: &crate::app::friends::verify::Difference, lang: Lang) -> String {
+    /// What differs, in words; `name` names a seat as the table does ("Ana", "Réglisse").
+    pub fn difference(d: &crate::app::friends::verify::Difference, name: &dyn Fn(usize) -> String, lang: Lang) -> String {
         use crate::app::friends::verify::Difference as D;
         let en_fr = |en: String, fr: String| if lang == Lang::En { en } else { fr };
         match d {
             D::Log(what) => en_fr(format!("the host's record is unreadable ({what})"), format!("le relevé de l'hôte est illisible ({what})")),
             D::Secrets { found, seats } => en_fr(format!("{found} secrets for {seats} seats"), format!("{found} secrets pour {seats} places")),
-            D::Opens { seat } => en_fr(format!("seat {}'s secret does not match its commitment", seat + 1), format!("le secret de la place {} ne correspond pas à son engagement", seat + 1)),
+            D::Opens { seat } => en_fr(format!("{}'s secret does not match their commitment", name(*seat)), format!("le secret de {} ne correspond pas à son engagement", name(*seat))),
             D::Mine => en_fr("your own secret was changed".into(), "votre propre secret a été changé".into()),
             D::Seed { .. } => en_fr("the deal is not the one the secrets give".into(), "la donne n'est pas celle que donnent les secrets".into()),
             D::Table => en_fr("the table is not the one you were welcomed to".into(), "la table n'est pas celle où vous avez été accueilli".into()),
-            D::Turn { index, seat, .. } => en_fr(format!("move {} was not seat {}'s turn", index + 1, seat + 1), format!("le coup {} n'était pas au tour de la place {}", index + 1, seat + 1)),
-            D::Illegal { index, seat } => en_fr(format!("move {} by seat {} breaks the rules", index + 1, seat + 1), format!("le coup {} de la place {} enfreint les règles", index + 1, seat + 1)),
+            D::Turn { index, seat, .. } => en_fr(format!("move {} was not {}'s turn", index + 1, name(*seat)), format!("le coup {} n'était pas au tour de {}", index + 1, name(*seat))),
+            D::Illegal { index, seat } => en_fr(format!("move {} by {} breaks the rules", index + 1, name(*seat)), format!("le coup {} de {} enfreint les règles", index + 1, name(*seat))),
             D::Bot { index, seat, played, bot } => en_fr(
-                format!("move {}: seat {}'s bot played {played}, where the bot plays {bot}", index + 1, seat + 1),
-                format!("coup {} : le robot de la place {} a joué {played}, là où le robot joue {bot}", index + 1, seat + 1),
+                format!("move {}: the bot {} played {played}, where that bot plays {bot}", index + 1, name(*seat)),
+                format!("coup {} : le robot {} a joué {played}, là où ce robot joue {bot}", index + 1, name(*seat)),
             ),
             D::StandIn { index } => en_fr(format!("move {}: a stand-in is claimed where none could play", index + 1), format!("coup {} : un remplaçant est annoncé là où aucun ne pouvait jouer", index + 1)),
             D::View { n } => en_fr(format!("what you were shown after move {n} is not the game"), format!("ce qui vous a été montré après le coup {n} n'est pas la partie")),

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use tablee_bots::Level;
-use tablee_engine::Seed;
+use tablee_engine::{Seat, Seed};
 
 use super::game::GameDef;
 
@@ -230,17 +230,22 @@ pub struct TableConfig<G: GameDef> {
     /// seat, `None` for a bot or a person without one; empty when no seat
     /// is named (so links and saves without names read and write as before).
     pub names: Vec<Option<String>>,
+    /// The seat played on this device when people play from their own
+    /// devices (a game with friends, issue 55): it is "you", the other
+    /// people's seats go by their names. Not in links or saves (another
+    /// device has another seat).
+    pub here: Option<Seat>,
 }
 
 impl<G: GameDef> TableConfig<G> {
     /// The default table: one person at seat 0 against `normal` bots.
     pub fn new(seed: Seed, players: usize) -> TableConfig<G> {
-        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None, names: Vec::new() }
+        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None, names: Vec::new(), here: None }
     }
 
     /// Today's deal.
     pub fn daily(day: Day, seats: Vec<SeatKind>, options: G::Options) -> TableConfig<G> {
-        TableConfig { seed: day.seed(), seats, options, daily: Some(day), names: Vec::new() }
+        TableConfig { seed: day.seed(), seats, options, daily: Some(day), names: Vec::new(), here: None }
     }
 
     /// A typed seed that happens to be today's daily deal is labelled so.
@@ -274,9 +279,11 @@ impl<G: GameDef> TableConfig<G> {
         self.seed == other.seed && self.seats == other.seats && self.options == other.options
     }
 
-    /// Hints are for casual games: not for the daily deal, where results are compared.
+    /// Hints are for casual games: not for the daily deal, where results
+    /// are compared, nor in a game with friends on their own devices (the
+    /// host's bots would advise one player).
     pub fn hints_allowed(&self) -> bool {
-        self.daily.is_none()
+        self.daily.is_none() && self.here.is_none()
     }
 
     /// The only person at the table, whose result the page reports and

@@ -341,9 +341,47 @@ pub fn room() -> (f64, f64) {
 /// the lower bottom) that fits in it, else the last, its top at the room's
 /// top (what it starts with is read first).
 pub fn show_in_room(spans: &[(web_sys::Element, web_sys::Element)]) {
+    show_edges_in_room(&spans.iter().map(|(a, b)| span(a, b)).collect::<Vec<_>>());
+}
+
+/// The page's span from the higher top of `a` and `b` to the lower bottom,
+/// in the window's pixels.
+pub fn span(a: &web_sys::Element, b: &web_sys::Element) -> (f64, f64) {
+    (edge(a, "top").min(edge(b, "top")), edge(a, "bottom").max(edge(b, "bottom")))
+}
+
+/// Where a sticky element sits when it is not stuck (the foot of its box,
+/// its own height above it), in the window's pixels: `None` when it is not
+/// sticky (a phone's bar, fixed at the window's foot, is always in view).
+pub fn sticky_home(el: &web_sys::Element) -> Option<(f64, f64)> {
+    let window = window()?;
+    let position = window.get_computed_style(el).ok()??.get_property_value("position").ok()?;
+    let parent = el.parent_element()?;
+    (position == "sticky").then(|| {
+        let foot = edge(&parent, "bottom");
+        (foot - (edge(el, "bottom") - edge(el, "top")), foot)
+    })
+}
+
+/// `el` in the room, with `bar` (a sticky bar of a turn's buttons) where
+/// it sits unstuck if both fit, when `el` is outside the bar's box: a
+/// decision acted on below it (a meld on the table, under the hand) keeps
+/// its buttons in view.
+pub fn show_with_bar(el: &web_sys::Element, bar: Option<web_sys::Element>) {
+    let own = span(el, el);
+    let outside = |bar: &web_sys::Element| !bar.parent_element().is_some_and(|p| p.contains(Some(el)));
+    let mut spans = Vec::new();
+    if let Some((top, foot)) = bar.as_ref().filter(|b| outside(b)).and_then(sticky_home) {
+        spans.push((own.0.min(top), own.1.max(foot)));
+    }
+    spans.push(own);
+    show_edges_in_room(&spans);
+}
+
+/// [`show_in_room`] with spans given by their edges.
+pub fn show_edges_in_room(spans: &[(f64, f64)]) {
     let (top, bottom) = room();
-    let span = |(a, b): &(web_sys::Element, web_sys::Element)| (edge(a, "top").min(edge(b, "top")), edge(a, "bottom").max(edge(b, "bottom")));
-    let Some((start, end)) = spans.iter().map(span).find(|(start, end)| end - start <= bottom - top).or_else(|| spans.last().map(span)) else {
+    let Some((start, end)) = spans.iter().copied().find(|(start, end)| end - start <= bottom - top).or_else(|| spans.last().copied()) else {
         return;
     };
     let dy = if start < top || end - start > bottom - top { start - top } else { (end - bottom).max(0.0) };

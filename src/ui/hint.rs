@@ -114,7 +114,11 @@ where
             return None;
         }
         if !allowed::<G>(ctx) {
-            return Some(view! { <span class="note" data-testid="hint-off">{tr(|s| s.hint_daily)}</span> }.into_any());
+            // The daily deal, else a game with friends (a friend's device has
+            // no game of its own: the host's).
+            let daily = ctx.game::<G, _>(|s| s.config().daily.is_some()).unwrap_or(false);
+            let why = if daily { tr(|s| s.hint_daily) } else { tr(|s| s.hint_friends) };
+            return Some(view! { <span class="note" data-testid="hint-off">{why}</span> }.into_any());
         }
         let thinking = move || hint.with(|h| matches!(h, Hint::Thinking { at } if *at == now(ctx)));
         let asked = move |_| ask::<G>(ctx, hint);

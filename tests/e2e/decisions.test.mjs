@@ -109,10 +109,19 @@ const decisionNow = (page) =>
       kind = 'present';
       // A long list of foursomes does not fit a window with the pinned turn
       // line and the coach's panel: what is acted on is the coach's target
-      // when it points at one (the list scrolls), else the first.
-      const target = q('[data-coach="target"][data-testid^="present-option-"]');
+      // when it points at one, "Present nothing" included (the list
+      // scrolls), else the first.
+      const target = q('[data-coach="target"][data-testid^="present-option-"], [data-coach="target"][data-testid="present-nothing"]');
       const first = target ? `${id(target.dataset.testid)}` : q(id('present-option-0')) ? id('present-option-0') : id('present-nothing');
-      items = [['a presentation', first], ['Present nothing', id('present-nothing')]];
+      // "Present nothing", last of the list, too: when the list from the
+      // option acted on down to it fits the room between the pinned turn
+      // line and the coach's panel (else the list scrolls to it).
+      const status = q('.game .status');
+      const pinned = status && ['sticky', 'fixed'].includes(getComputedStyle(status).position) ? status.getBoundingClientRect().height : 0;
+      const room = innerHeight - pinned - (coach ? coach.getBoundingClientRect().height : 0) - 16;
+      const list = q(first).getBoundingClientRect().top;
+      const fits = (q(id('present-nothing'))?.getBoundingClientRect().bottom ?? list) - list <= room;
+      items = [['a presentation', first], ...(fits ? [['Present nothing', id('present-nothing')]] : [])];
     } else if (pass && !pass.disabled) {
       kind = 'bid';
       items = [['the hand\'s first card', id('hand-card-0')], ['Bid', id('bid-button')], ['Pass', id('pass-button')]];

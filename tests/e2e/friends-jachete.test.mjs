@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { byTestId, describeProblems, screenshot } from './lib.mjs';
-import { device, enterAnswer, hostAndJoin, startFriends } from './friends-lib.mjs';
+import { checkReceived, device, enterAnswer, hostAndJoin, startFriends, watchChannel } from './friends-lib.mjs';
 import { moveBy, nextState } from './jachete-lib.mjs';
 
 /** Plays the page's seat to the round's end: buys once if `buyOnce`, else lets each card go; discards its first card a turn. */
@@ -58,6 +58,7 @@ describe("friends on their own devices: a round of J'achète", () => {
   it('the host, a friend and two bots play a whole round; the friend buys, and its log tells every move', async () => {
     const host = await device(env, { viewport: { width: 1280, height: 800 } });
     const friend = await device(env, { viewport: { width: 360, height: 740 } });
+    await friend.context.addInitScript(watchChannel, {});
     try {
       host.url = env.site.url;
       const { answer } = await hostAndJoin(host, friend, 'jachete');
@@ -101,6 +102,13 @@ describe("friends on their own devices: a round of J'achète", () => {
       assert.ok(friendLog.some((l) => /discard/i.test(l)), `a discard in the friend's log: ${JSON.stringify(friendLog)}`);
       console.log(`log lines: host ${hostLog.length}, friend ${friendLog.length}`);
       assert.equal(friendLog.length, hostLog.length, `the friend's log tells the round's turns as the host's does: ${JSON.stringify({ hostLog, friendLog })}`);
+      // What the friend's device was sent: its own seat's views only, no
+      // other seat's hand, no moves offered out of turn (a buy window asks
+      // every seat at once).
+      const received = await checkReceived(friend.page, 1);
+      console.log(`the friend's device received ${received.messages} messages, ${received.views} views`);
+      assert.ok(received.views > 10, `${received.views} views`);
+      assert.deepEqual(received.problems, [], 'the friend was sent what is not theirs');
       assert.deepEqual(host.problems, [], describeProblems(host.problems));
       assert.deepEqual(friend.problems, [], describeProblems(friend.problems));
     } finally {

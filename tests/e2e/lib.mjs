@@ -369,18 +369,18 @@ export const MAX_MOVES = 400;
  * says what: "end" (the end screen is up), "pass" (our turn to bid: Pass is
  * enabled), "present" (we won an auction), or "handoff" (a hot-seat hand-off).
  */
-export async function nextState(page, { timeout = 60_000 } = {}) {
+export async function nextState(page, { timeout = 60_000, ends = ['end-screen'] } = {}) {
   const handle = await page.waitForFunction(
-    () => {
+    (ends) => {
       const find = (id) => document.querySelector(`[data-testid="${id}"]`);
-      if (find('end-screen')) return 'end';
+      if (ends.some(find)) return 'end';
       const pass = find('pass-button');
       if (pass && !pass.disabled) return 'pass';
       if (find('present-nothing')) return 'present';
       if (find('handoff-ready')) return 'handoff';
       return false;
     },
-    null,
+    ends,
     { timeout, polling: 50 },
   );
   return handle.jsonValue();

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use tablee_engine::json::Json;
 use tablee_puzzles::format::{self, Parts, Puzzle, PuzzleFile};
 use tablee_puzzles::miner::Tally;
+use tablee_puzzles::replay::{self, Position, PuzzleRules};
 
 use crate::failure::Failure;
 
@@ -142,7 +143,26 @@ pub fn scenario_text(scenario: &Json) -> Result<String, Failure> {
 }
 
 
-/// What `--check` does for both games: every puzzle reached (and checked)
+/// A puzzle's position reached from its seed ([`replay::replay`]), and its
+/// scenario ([`replay::scenario`]) run by its game's scenario runner (the
+/// registry's) to the same state: `--check`'s for a game whose positions
+/// are scenarios.
+pub fn reach_by_scenario<G: PuzzleRules>(file: &PuzzleFile, puzzle: &Puzzle) -> Result<Position<G>, String> {
+    let position = replay::replay::<G>(file, puzzle).map_err(|e| e.to_string())?;
+    let scenario = replay::scenario::<G>(file, puzzle).map_err(|e| e.to_string())?;
+    let output = crate::games::by_code(&file.game)
+        .and_then(|tool| tool.scenario(&scenario))
+        .ok_or_else(|| format!("{} has no scenario runner", file.game))?
+        .map_err(|e| format!("its scenario is malformed: {e}"))?;
+    if output.get("ok").and_then(Json::as_bool) != Some(true) {
+        return Err(format!("its scenario stops: {}", output.text()));
+    }
+    let state = output.get("state").ok_or("its scenario has no state")?;
+    position.state.agrees_with_scenario_state(state).map_err(|e| format!("its scenario differs: {e}"))?;
+    Ok(position)
+}
+
+/// What `--check` does for every game: every puzzle reached (and checked)
 /// by `reach`, which names what it counts (its levels in `found_by` are
 /// counted too), every `sample`-th (0: none) re-analysed by `holds`; the
 /// counts printed. Gives how many answers held of how many re-analysed.

@@ -3,6 +3,8 @@
 //! game's answer is its module, one line a game below (`rules/<game>.rs`);
 //! nothing else here names a game.
 
+#[cfg(any(test, feature = "test-game"))]
+pub mod highcard;
 pub mod jachete;
 pub mod katzenjammer;
 

@@ -104,6 +104,8 @@ pub enum Kind {
     Lay,
     /// J'achète: a natural swapped for the wild standing for it.
     Swap,
+    /// High card (the tests' game, HC-2): keep the card or swap it.
+    Keep,
 }
 
 /// The unit of a candidate's value.
@@ -237,12 +239,13 @@ impl Kind {
             Kind::Open => "open",
             Kind::Lay => "lay",
             Kind::Swap => "swap",
+            Kind::Keep => "keep",
         }
     }
 
-    /// Every kind: Katzenjammer's four, then J'achète's five.
-    pub const ALL: [Kind; 9] =
-        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats, Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap];
+    /// Every kind: Katzenjammer's four, J'achète's five, then High card's one.
+    pub const ALL: [Kind; 10] =
+        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats, Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap, Kind::Keep];
 
     pub fn parse(code: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.code() == code)

@@ -22,5 +22,7 @@ pub mod judge;
 pub mod miner;
 pub mod replay;
 
+#[cfg(any(test, feature = "test-game"))]
+pub mod highcard;
 pub mod jachete;
 pub mod katzenjammer;

@@ -326,6 +326,12 @@ impl<G: Registered> Host<G> {
         }
     }
 
+    /// The host sets how long a friend may think over a decision (ms)
+    /// before a bot plays it, or `None`: wait.
+    pub fn set_think_ms(&mut self, limit: Option<u64>) {
+        self.table.think_ms = limit;
+    }
+
     /// A text from `seat`'s channel at `now` (ms).
     pub fn receive(&mut self, seat: Seat, text: &str, now: u64) -> Result<(), Refused<G::Refusal>> {
         self.now = now;
@@ -476,6 +482,8 @@ impl<G: Registered> Host<G> {
             // The people's names as the host set them (the host's table and
             // the record say "Ana", not "Player 2"); the bots keep theirs.
             names: self.table.roles.iter().map(Role::name).collect(),
+            // The host's seat is "you" on the host's device.
+            here: self.table.roles.iter().position(|r| matches!(r, Role::Host { .. })),
         };
         // The table was checked when it was set up (`G::allows`).
         if let Ok(session) = Session::new(config) {

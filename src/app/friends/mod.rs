@@ -76,6 +76,17 @@ pub struct FriendsTable<G: GameDef> {
     pub build: String,
 }
 
+/// What is wrong with a connection's settings as typed (`ui::friends::relays`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// A STUN address must start `stun:` (or `stuns:`).
+    Stun,
+    /// A TURN address must start `turn:` (or `turns:`).
+    Turn,
+    /// A TURN server needs its user name and password.
+    TurnCredentials,
+}
+
 /// A friend is away after this long without a word (ms): their page sends
 /// a heartbeat every [`PING_EVERY_MS`].
 pub const AWAY_AFTER_MS: u64 = 5_000;

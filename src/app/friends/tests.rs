@@ -522,9 +522,12 @@ fn a_friend_who_goes_away_is_played_by_a_stand_in_then_rejoins() {
     assert_verified(&table);
 }
 
+/// A friend (seat 0) and the host at the test game's table.
+fn friend_and_host(game: u64) -> Table<HighCard> { Table::new(game, "fh", ()) }
+
 #[test]
 fn a_friend_out_of_time_gets_a_bot_for_that_decision() {
-    let mut table = Table::<HighCard>::new(91, "fh", ());
+    let mut table = friend_and_host(91);
     table.host = Host::new(
         FriendsTable { roles: roles("fh"), options: (), think_ms: Some(20_000), build: "test".into() },
         &[secret(91, 0), secret(91, 1)],
@@ -541,6 +544,28 @@ fn a_friend_out_of_time_gets_a_bot_for_that_decision() {
     table.host.tick(table.now);
     let decision = table.host.bot_turn().expect("out of time");
     assert_eq!(decision.level, super::OVERDUE_LEVEL);
+}
+
+#[test]
+fn a_think_limit_set_once_the_table_is_made_applies_and_can_be_lifted() {
+    // The host's page makes the table with no limit, then the host picks one
+    // (`think-limit`) — before the game or during it — or lifts it again.
+    let mut table = friend_and_host(92);
+    table.host.set_think_ms(Some(5_000));
+    table.connect_all();
+    assert_eq!(table.host.session().unwrap().to_act(), Some(0));
+    table.now += 4_000;
+    table.host.receive(0, r#"{"t":"ping","n":1}"#, table.now).unwrap();
+    table.host.tick(table.now);
+    assert!(table.host.bot_turn().is_none(), "still thinking");
+    table.host.set_think_ms(None);
+    table.now += 4_000;
+    table.host.receive(0, r#"{"t":"ping","n":2}"#, table.now).unwrap();
+    table.host.tick(table.now);
+    assert!(table.host.bot_turn().is_none(), "no limit: the friend thinks on");
+    table.host.set_think_ms(Some(5_000));
+    table.host.tick(table.now);
+    assert_eq!(table.host.bot_turn().expect("out of time").level, super::OVERDUE_LEVEL);
 }
 
 // ----- the check at the end --------------------------------------------------------------

@@ -115,6 +115,7 @@ pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
                     <p class="code" data-testid="answer-code" data-code=code.clone() style="overflow-wrap:anywhere"><code>{code.clone()}</code></p>
                     {copy_share(move || code.clone(), "answer".to_string())}
                     <p class="note" data-testid="join-status">{move || words::waiting_host(lang())}</p>
+                    <super::relays::RelaySettings then=words::relays_saved_friend />
                 }.into_any(),
                 Stage::Connected => view! {
                     <h1>{move || words::join_title(lang())}</h1>
@@ -170,20 +171,22 @@ async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop:
     stage.set(Stage::Connected);
     let hello = FromFriend::Hello { version: PROTOCOL, seat: usize::from(seat), token, build: BUILD.to_string() };
     peer.send(&hello.text());
-    // The welcome names the game.
-    let (welcome, game) = loop {
+    // The welcome names the game. What came with it (a rejoining seat's
+    // view comes right after) is the game's, kept for it.
+    let (welcome, game, after) = loop {
         if stop.get() {
             return;
         }
         if peer.is_closed() {
             return stage.set(Stage::Failed(Problem::Lost));
         }
-        let found = peer.take_inbox().into_iter().find_map(|text| match FromHost::parse(&text) {
-            Ok(FromHost::Welcome { game, .. }) => Some((text, game)),
-            _ => None,
-        });
-        if let Some(found) = found {
-            break found;
+        let mut inbox = peer.take_inbox();
+        let found = inbox.iter().position(|text| matches!(FromHost::parse(text), Ok(FromHost::Welcome { .. })));
+        if let Some(at) = found {
+            let after = inbox.split_off(at + 1);
+            let welcome = inbox.pop().unwrap_or_default();
+            let Ok(FromHost::Welcome { game, .. }) = FromHost::parse(&welcome) else { continue };
+            break (welcome, game, after);
         }
         browser::sleep(POLL_MS).await;
     };
@@ -193,6 +196,7 @@ async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop:
         return stage.set(Stage::Failed(Problem::Host));
     }
     let peer = Rc::new(peer);
+    peer.put_back(after);
     play::<G>(peer, welcome, usize::from(seat), token, secret, G::ID, stage, stop).await
 }
 
@@ -218,7 +222,7 @@ fn table_config<G: Registered>(guest: &Guest<G>, options: G::Options) -> Option<
         }
     }
     // The seed is not known until the end (the host reveals it then).
-    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names })
+    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names, here: Some(kept.seat) })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -374,6 +378,8 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
         typed.result.get().map(|differences| {
             let lang = ctx.lang();
             let verified = differences.is_empty();
+            // The seats as the table names them.
+            let name = move |seat: usize| typed.table.with_untracked(|t| t.as_ref().map(|t| crate::i18n::seat_name(t, seat, lang))).unwrap_or_else(|| (seat + 1).to_string());
             view! {
                 <section class="panel fair-check" data-testid="fair-check" data-verified=verified.to_string()>
                     {if verified {
@@ -381,7 +387,7 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
                     } else {
                         view! {
                             <p>{words::not_verified(lang)}</p>
-                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, lang)}</li> }).collect_view()}</ul>
+                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, &name, lang)}</li> }).collect_view()}</ul>
                         }
                         .into_any()
                     }}

@@ -14,6 +14,7 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
+use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_engine::Seat;
 use tablee_friends::code::Token;
@@ -238,6 +239,27 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     provide_context(feed);
 
     let lang = move || ctx.lang();
+    // Who plays an away friend's seat, and how long a friend may think:
+    // the host's to set, before the game or during it.
+    let stand_in = {
+        let host = SendWrapper::new(host.clone());
+        Callback::new(move |(seat, level): (Seat, Option<Level>)| host.borrow_mut().set_stand_in(seat, level))
+    };
+    let think = {
+        let host = SendWrapper::new(host.clone());
+        move |value: String| {
+            let seconds: u64 = value.parse().unwrap_or(0);
+            host.borrow_mut().set_think_ms((seconds > 0).then_some(seconds * 1_000));
+        }
+    };
+    // Once the game is over, no invitation is wanted: the seats' statuses only.
+    let over = {
+        let host = SendWrapper::new(host.clone());
+        Memo::new(move |_| {
+            version.track();
+            host.borrow().session().is_some_and(|s| s.is_over())
+        })
+    };
     let invites = friends
         .into_iter()
         .map(|(seat, name, token)| {
@@ -249,13 +271,16 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
             let input = NodeRef::<leptos::html::Textarea>::new();
             let status = move || statuses.with(|s| s.get(seat).copied().unwrap_or(Status::Waiting));
             let error = move || invitations.with(|i| i[seat].error.clone()).map(|e| transport_error(&e, lang()));
-            let name = name.clone();
+            let heading = name.clone();
+            let stand_in = stand_in.clone();
             view! {
                 <li class="invitation" data-testid=format!("invitation-{seat}")>
-                    <h2>{move || words::invitation_for(&name, seat, lang())}</h2>
+                    <h2>{move || words::invitation_for(&heading, seat, lang())}</h2>
                     <p data-testid=format!("seat-status-{seat}") data-status=move || status().name() data-connect-ms=move || connect_ms.with(|c| c[seat].map(|ms| format!("{ms:.1}")))>
                         {move || words::status(status(), lang())}
                     </p>
+                    <div hidden=move || over.get()>
+                    {stand_in_choice(seat, name.clone(), stand_in)}
                     // Its link and the answer's field: while it is awaited, or
                     // again once a new invitation is made.
                     <Show when=move || status() == Status::Waiting || (again() && status() != Status::Connected)>
@@ -313,6 +338,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
                             {move || words::invite_again(lang())}
                         </button>
                     </Show>
+                    </div>
                 </li>
             }
         })
@@ -321,17 +347,55 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
         <section class="panel friends invite" data-testid="invite-screen">
             <h1>{move || words::invite_title(lang())}</h1>
             <p class="note" data-testid="host-sees-all">{move || words::host_sees_all(lang())}</p>
+            <p class="field" hidden=move || over.get()>
+                <label for="think-limit">{move || words::think_label(lang())}</label>
+                " "
+                <select id="think-limit" data-testid="think-limit" on:change=move |ev| think(event_target_value(&ev))>
+                    <option value="0">{move || words::think_no_limit(lang())}</option>
+                    {THINK_LIMITS.into_iter().map(|s| view! { <option value=s.to_string()>{move || words::think_limit(s, lang())}</option> }).collect_view()}
+                </select>
+            </p>
             <Show when=move || !dealt.get()>
                 <p>{move || words::invite_steps(lang())}</p>
                 <p class="note">{move || words::starts_when_all(lang())}</p>
             </Show>
             <ul class="invitations">{invites}</ul>
+            <Show when=move || !dealt.get()>
+                <super::relays::RelaySettings then=words::relays_saved_host />
+            </Show>
         </section>
         <Show when=move || dealt.get()>
             <Part load=Box::new(move || parts::table(id)) />
         </Show>
     }
     .into_any()
+}
+
+/// The bots a host may choose to play an away friend's seat.
+const STAND_INS: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+/// The time limits a host may set on a friend's decision (s).
+const THINK_LIMITS: [u64; 3] = [30, 60, 120];
+
+/// `stand-in-N`: wait for the friend, or a bot plays their seat while they
+/// are away.
+fn stand_in_choice(seat: Seat, name: String, set: Callback<(Seat, Option<Level>)>) -> impl IntoView {
+    let ctx = ctx();
+    let lang = move || ctx.lang();
+    let id = format!("stand-in-{seat}");
+    view! {
+        <p class="field">
+            <label for=id.clone()>{move || words::stand_in_label(&name, lang())}</label>
+            " "
+            <select id=id.clone() data-testid=id on:change=move |ev| set.run((seat, Level::parse(&event_target_value(&ev))))>
+                <option value="wait">{move || words::stand_in_wait(lang())}</option>
+                {STAND_INS
+                    .into_iter()
+                    .map(|level| view! { <option value=level.name()>{move || words::stand_in_bot(crate::i18n::level_name(level, lang()), lang())}</option> })
+                    .collect_view()}
+            </select>
+        </p>
+    }
 }
 
 /// The moves the host's seat may make now (none while another seat acts).

@@ -12,6 +12,7 @@
 //!   ([`crate::app::friends::host::Host`]) relays every friend's messages.
 //! - [`qr`]: the invitation's and the answer's QR codes; [`scan`]: the
 //!   host reads an answer's with the camera, where the browser can.
+//! - [`relays`]: the connection's settings (STUN, TURN), on both pages.
 //! - [`pieces`]: what both pages use. The pages' loops poll each
 //!   connection's inbox every [`pieces::POLL_MS`]: the pure state machines
 //!   take what arrived with the time and queue what to send.
@@ -20,6 +21,7 @@ pub mod guest;
 pub mod host;
 pub mod pieces;
 pub mod qr;
+pub mod relays;
 pub mod scan;
 pub mod transport;
 

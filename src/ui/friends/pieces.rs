@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::transport::{Relays, TransportError};
+use super::transport::TransportError;
 use crate::app::lang::Lang;
 use crate::i18n::friends as words;
 use crate::ui::browser;
@@ -17,18 +17,7 @@ pub const POLL_MS: u32 = 15;
 /// with its own build: another build may differ).
 pub const BUILD: &str = env!("CARGO_PKG_VERSION");
 
-/// Where the STUN setting is kept: absent, the public default; empty, none
-/// (one Wi-Fi needs none); else the address (`stun:host:port`).
-pub const STUN_KEY: &str = "tablee.friends.stun";
-
-/// The relays this device's setting names.
-pub fn relays() -> Relays {
-    match browser::load(STUN_KEY) {
-        None => Relays::standard(),
-        Some(stun) if stun.trim().is_empty() => Relays::default(),
-        Some(stun) => Relays { stun: Some(stun.trim().to_string()), turn: None },
-    }
-}
+pub use super::relays::relays;
 
 /// The time for the state machines (ms since 1970).
 pub fn now() -> u64 {

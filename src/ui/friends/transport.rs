@@ -335,6 +335,14 @@ impl Peer {
         std::mem::take(&mut *self.inbox.borrow_mut())
     }
 
+    /// Texts taken but not read yet go back before any received since:
+    /// the next [`Peer::take_inbox`] returns them first.
+    pub fn put_back(&self, mut texts: Vec<String>) {
+        let mut inbox = self.inbox.borrow_mut();
+        texts.append(&mut inbox);
+        *inbox = texts;
+    }
+
     pub fn close(&self) {
         if let Some(channel) = &*self.channel.borrow() {
             let _ = call(channel, "close", &[]);

@@ -853,11 +853,18 @@ fn into_view(el: &web_sys::Element) {
         }
         return;
     }
+    // Elsewhere on the table (a meld under the hand): with the turn's bar.
+    if within(".hand-area").is_none() && within(".ja-buy").is_none() {
+        return browser::show_with_bar(el, find(".ja-actions.playing"));
+    }
     if let (Some(buy), Some(card)) = (within(".ja-buy"), first_card.clone()) {
         spans.push((buy, card));
     }
     if let Some(area) = within(".hand-area") {
         if let Some(last) = area.query_selector("[data-testid=\"pass-button\"], [data-testid=\"present-nothing\"]").ok().flatten() {
+            // The decision ends at its last button, or at the target when it
+            // is below it (a joker's values, under Pass once a joker is picked).
+            let last = if browser::edge(el, "bottom") > browser::edge(&last, "bottom") { el.clone() } else { last };
             // Katzenjammer's row with it, if it fits.
             if let Some(row) = find(".kb-table .center") {
                 spans.push((row, last.clone()));

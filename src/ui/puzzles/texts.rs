@@ -186,6 +186,7 @@ pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
         Kind::Open => ("Opening", "Ouvrir"),
         Kind::Lay => ("Laying", "Poser"),
         Kind::Swap => ("Swaps", "Échanges"),
+        Kind::Keep => ("Keep or swap", "Garder ou échanger"),
     };
     lang.pick(en, fr)
 }

@@ -1,6 +1,8 @@
 //! High card in the `tablee` command (the tests' third game): its scenarios,
-//! the arena and the bot protocol; no benchmark or puzzles, which the
-//! commands say.
+//! the arena, its lessons, its puzzles (`highcard/puzzles.rs`) and the bot
+//! protocol; no benchmark, which the command says.
+
+mod puzzles;
 
 use serde_json::Value;
 use tablee_bots::arena::Table;
@@ -13,7 +15,7 @@ use crate::args::Options as Args;
 use crate::arena::{play, Run, StyleSeats};
 use crate::failure::Failure;
 use crate::protocol::{from_value, to_value, BadAction, ProtocolGame};
-use crate::tool::Tool;
+use crate::tool::{Puzzles, Tool};
 
 pub struct HighCard;
 
@@ -41,6 +43,14 @@ impl Tool for HighCard {
 
     fn arena(&self, run: &Run, players: usize, games: usize, seed: u64, _args: &Args) -> Result<(), Failure> {
         play::<HcState>(run, Table { players, games, seed, options: () }, "one card each")
+    }
+
+    fn puzzles(&self) -> Option<&dyn Puzzles> {
+        Some(&puzzles::HcPuzzles)
+    }
+
+    fn lessons(&self, course: &tablee_lessons::Course) -> Option<(Vec<tablee_lessons::check::Problem>, Vec<usize>)> {
+        Some(crate::tool::lessons_of::<tablee_lessons::rules::highcard::HighCard>(course))
     }
 }
 
@@ -101,10 +111,44 @@ mod tests {
         assert!(too_many.err().is_some_and(|f| f.code == 2 && f.message.contains("High card is for 2 to 4 players")));
         let bench = crate::bench_cmd::run(&strings(&["--game", "highcard"]));
         assert!(bench.err().is_some_and(|f| f.code == 2 && f.message == "bench: highcard has no benchmark"));
-        let puzzles = crate::puzzles_cmd::run(&strings(&["--game", "highcard", "--out", "/nonexistent"]));
-        assert!(puzzles.err().is_some_and(|f| f.code == 2 && f.message == "highcard has no puzzles"));
         let scenario = crate::scenario_cmd::run_input(&Json::obj([("game", Json::str("highcard"))]));
         assert_eq!(scenario.map_err(|m| m.0), Err("the scenario has no \"players\"".to_string()));
+    }
+
+    /// HC-1..HC-3: `tablee lessons FILE` finds High card's check in the
+    /// registry and passes its course; a broken copy is a runtime failure.
+    #[test]
+    fn hc1_hc2_hc3_tablee_lessons_checks_high_cards_course() {
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../lessons/src/rules/highcard.json");
+        assert!(crate::lessons_cmd::run(&strings(&[file])).is_ok());
+        let broken = std::env::temp_dir().join(format!("tablee-highcard-lesson-{}.json", std::process::id()));
+        std::fs::write(&broken, tablee_lessons::rules::highcard::COURSE.replace(r#""act": "swap""#, r#""act": "fold""#)).unwrap();
+        let failed = crate::lessons_cmd::run(&strings(&[broken.to_str().unwrap()]));
+        std::fs::remove_file(&broken).ok();
+        assert!(failed.err().is_some_and(|f| f.code == 1 && f.message.ends_with("problem(s) in the lessons")));
+    }
+
+    /// HC-2: `tablee puzzles` mines High card's puzzles through the registry
+    /// (the fixture's run writes the fixture), checks them (each replays,
+    /// its scenario reaches its state, its answer holds on fresh worlds),
+    /// explains them again as they were, and prints one as a scenario.
+    #[test]
+    fn hc2_tablee_puzzles_mines_checks_and_explains_high_cards_puzzles() {
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/src/highcard/puzzles.json");
+        let dir = std::env::temp_dir().join(format!("tablee-highcard-puzzles-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("mined.json");
+        let out = out.to_str().unwrap();
+        assert!(crate::puzzles_cmd::run(&strings(&["--game", "highcard", "--out", out])).is_ok());
+        assert_eq!(std::fs::read_to_string(out).unwrap(), std::fs::read_to_string(fixture).unwrap(), "the fixture's run");
+        assert!(crate::puzzles_cmd::run(&strings(&["--check", out, "--sample", "1", "--worlds", "200"])).is_ok());
+        let explained = dir.join("explained.json");
+        assert!(crate::puzzles_cmd::run(&strings(&["--explain", out, "--out", explained.to_str().unwrap()])).is_ok());
+        assert_eq!(std::fs::read_to_string(&explained).unwrap(), std::fs::read_to_string(out).unwrap());
+        assert!(crate::puzzles_cmd::run(&strings(&["--scenario", "2", out])).is_ok());
+        let kind = crate::puzzles_cmd::run(&strings(&["--game", "highcard", "--kind", "buy", "--out", out]));
+        assert!(kind.err().is_some_and(|f| f.code == 2 && f.message == "--kind is not for High card's puzzles"));
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// The bot protocol carries High card: an external program (the

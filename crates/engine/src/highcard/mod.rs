@@ -126,6 +126,11 @@ impl HcState {
         &self.chosen
     }
 
+    /// The stock, top card first (HC-2: a swap takes its first card).
+    pub fn stock(&self) -> &[u8] {
+        &self.stock
+    }
+
     /// The cards left in the stock.
     pub fn stock_len(&self) -> usize {
         self.stock.len()

@@ -170,7 +170,7 @@ fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) 
         Kind::Present => 0.3,
         Kind::JokerCats => 0.15,
         // Another game's kinds: never a Katzenjammer move (`kind_of`).
-        Kind::Buy | Kind::Discard | Kind::Open | Kind::Lay | Kind::Swap => 0.0,
+        _ => 0.0,
     };
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }

@@ -698,7 +698,7 @@ pub(super) fn show_changed(ui: Ui) {
     let Some(m) = ui.changed.get_value() else { return };
     request_animation_frame(move || {
         if let Some(el) = find(&format!("[data-meld=\"{m}\"]")) {
-            browser::show_in_room(&[(el.clone(), el)]);
+            browser::show_with_bar(&el, find(".ja-actions.playing"));
         }
     });
 }

@@ -12,7 +12,7 @@ use tablee_puzzles::replay;
 
 use crate::args::Options;
 use crate::failure::Failure;
-use crate::puzzle_files::{check_each, read, Progress};
+use crate::puzzle_files::{check_each, reach_by_scenario, read, Progress};
 
 /// J'achète's puzzles, for `tablee puzzles`.
 pub struct JaPuzzles;
@@ -108,18 +108,10 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
 /// through the engine's scenario runner, and every `sample`-th is analysed
 /// again on `worlds` fresh worlds (`--fresh-seed`).
 fn ja_check(file: &str, sample: usize, worlds: u32, jobs: usize, fresh: u64) -> Result<(), Failure> {
-    use tablee_puzzles::replay::PuzzleRules;
     let puzzles = read(file)?;
     let started = Instant::now();
     let reach = |puzzle: &Puzzle| {
-        let position = replay::replay::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
-        let scenario = replay::scenario::<JaGame>(&puzzles, puzzle).map_err(|e| e.to_string())?;
-        let output = tablee_engine::jachete::scenario::run(&scenario).map_err(|e| format!("its scenario is malformed: {e}"))?;
-        if output.get("ok").and_then(Json::as_bool) != Some(true) {
-            return Err(format!("its scenario stops: {}", output.text()));
-        }
-        let state = output.get("state").ok_or("its scenario has no state")?;
-        position.state.agrees_with_scenario_state(state).map_err(|e| format!("its scenario differs: {e}"))?;
+        let position = reach_by_scenario::<JaGame>(&puzzles, puzzle)?;
         let keys = vec![
             format!("kind {}", puzzle.kind.code()),
             format!("players {}", position.state.round().players()),

@@ -1,0 +1,132 @@
+// A friend who goes away (issue 55), in real Chromium pages over real
+// WebRTC, through the page's own screens and test ids: the host, a friend
+// (Ana, on a phone) and two bots play Katzenjammer.
+//   1. Ana's page reloads mid-game (a phone that slept, a tap on reload):
+//      the host's page shows her seat away (`seat-status-1` = `away`) and
+//      the game waits for her; the host taps `invite-again-1`, a new
+//      `invite-link-1` comes; Ana opens it, her page answers, the host
+//      enters the answer, and her seat is connected again: her table comes
+//      back with her hand, and she plays on.
+//   0. Before: the connection's settings refuse a bad STUN or TURN
+//      setting in words, and keep a good one.
+//   2. Ana's page is closed: her seat shows away; the host lets a bot play
+//      for her (`stand-in-1` = `easy`), her seat shows `bot`, and the game
+//      is finished by the host and the bots.
+// What turns it red: a reload that loses the seat (its token and secret
+// forgotten, a new invitation refused), a closed channel not seen (the
+// seat never away), a stand-in that never plays (the game never ends).
+//   TABLEE_DIST=/tmp/dist-friends node --test --test-timeout=600000 tests/e2e/friends-away.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { byTestId, describeProblems, screenshot } from './lib.mjs';
+import { answerOf, device, failed, enterAnswer, hostAndJoin, invitation, playSeat, startFriends } from './friends-lib.mjs';
+
+/** Waits until seat `seat`'s status on the host's page is `status`. */
+const seatIs = (host, seat, status, timeout = 20_000) =>
+  host.page.waitForFunction(([id, status]) => document.querySelector(id)?.dataset.status === status, [byTestId(`seat-status-${seat}`), status], { timeout });
+
+/** The friend's hand, as its cards' symbols. */
+const hand = (page) => page.locator('[data-testid="hand"] button[data-card]').evaluateAll((b) => b.map((x) => x.dataset.card));
+
+describe('friends on their own devices: away and back', () => {
+  let env;
+  before(async () => {
+    env = await startFriends();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a friend reloads and rejoins through a new invitation; a friend whose page closed is played by a bot to the end', async () => {
+    const host = await device(env, { viewport: { width: 1280, height: 800 } });
+    const ana = await device(env, { viewport: { width: 360, height: 740 } });
+    try {
+      host.url = env.site.url;
+      const { link, answer } = await hostAndJoin(host, ana, 'katzenjammer');
+      await relaySettings(host.page);
+      await enterAnswer(host, answer);
+      for (const d of [host, ana]) await d.page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
+      // The host plays its seat throughout; the bots theirs.
+      const hostPlays = playSeat(host.page, 'host').catch((error) => ({ error }));
+
+      // 1. Ana plays a little, then her page reloads.
+      const first = await playSeat(ana.page, 'Ana', { moves: 2 });
+      assert.equal(first.end, false, 'the game is not over after two moves');
+      await nextTurn(ana.page);
+      const before = await hand(ana.page);
+      await ana.page.reload({ waitUntil: 'load' });
+      await seatIs(host, 1, 'away');
+      assert.equal(await host.page.locator(byTestId('invite-again-1')).count(), 1, 'Invite again beside an away seat');
+      await host.page.locator(byTestId('invite-again-1')).click();
+      const again = await host.page.waitForFunction(
+        ([id, old]) => {
+          const link = document.querySelector(id)?.dataset.link;
+          return link && link !== old ? link : false;
+        },
+        [byTestId('invite-link-1'), link],
+        { timeout: 30_000 },
+      );
+      const newLink = await again.jsonValue();
+      await invitation(host, 'katzenjammer', 1);
+      const newAnswer = await answerOf(ana, newLink);
+      await enterAnswer(host, newAnswer);
+      await ana.page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
+      await nextTurn(ana.page);
+      assert.deepEqual(await hand(ana.page), before, 'her hand, as it was before the reload');
+      await screenshot(ana.page, 'friends-friend-rejoined');
+      const second = await playSeat(ana.page, 'Ana', { moves: 2 });
+      assert.equal(second.end, false);
+
+      // 2. Her page closes: away, then a bot for her, and the game ends.
+      await ana.page.close();
+      await seatIs(host, 1, 'away');
+      await host.page.locator(byTestId('stand-in-1')).selectOption('easy');
+      await seatIs(host, 1, 'bot');
+      const end = await hostPlays;
+      if (end.error) throw end.error;
+      assert.ok(end.end, 'the host reached the end');
+      await host.page.locator(byTestId('end-screen')).waitFor();
+      await screenshot(host.page, 'friends-host-end-stand-in');
+      assert.deepEqual(host.problems, [], describeProblems(host.problems));
+      assert.deepEqual(ana.problems, [], describeProblems(ana.problems));
+    } catch (error) {
+      await failed({ host, ana }, 'friends-away', error);
+    } finally {
+      await host.context.close();
+      await ana.context.close();
+    }
+  });
+});
+
+/**
+ * The connection's settings on the host's invitations screen: a STUN
+ * address without its scheme and a TURN server without its password are
+ * refused in words and not kept; an empty STUN (one Wi-Fi) is kept.
+ */
+async function relaySettings(page) {
+  const id = byTestId;
+  await page.locator(`${id('relay-settings')} summary`).click();
+  const status = page.locator(id('relay-status'));
+  const stored = (key) => page.evaluate((k) => localStorage.getItem(k), key);
+  await page.locator(id('relay-stun')).fill('stun.example.org');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /starts with "stun:"/);
+  assert.equal(await stored('tablee.friends.stun'), '', 'a refused setting is not kept');
+  await page.locator(id('relay-stun')).fill('');
+  await page.locator(id('relay-turn')).fill('turn:turn.example.org:3478');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /user name and password/);
+  await page.locator(id('relay-turn')).fill('');
+  await page.locator(id('relay-save')).click();
+  assert.match(await status.textContent(), /Saved/);
+  assert.equal(await stored('tablee.friends.stun'), '');
+  assert.equal(await stored('tablee.friends.turn'), null);
+}
+
+/** Waits for the page's seat to have a decision (its hand on the table). */
+const nextTurn = (page) =>
+  page.waitForFunction(() => {
+    const pass = document.querySelector('[data-testid="pass-button"]');
+    return (pass && !pass.disabled) || document.querySelector('[data-testid="present-nothing"]');
+  }, null, { timeout: 60_000 });
