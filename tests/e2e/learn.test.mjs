@@ -643,7 +643,9 @@ describe('a lesson', () => {
         try {
           await act(page);
           const decision = page.locator(`${byTestId('ja-buy')}, ${byTestId('ja-play')}`).first();
-          await decision.waitFor({ timeout: 20_000 });
+          // 60 s: three bots' turns before the first decision took over 20 s
+          // on a machine running two builds beside the tests (CI, twice).
+          await decision.waitFor({ timeout: 60_000 });
           await settle(page);
           const where = await page.evaluate(() => {
             const offer = document.querySelector('[data-testid="learn-offer-open"]');
@@ -659,7 +661,7 @@ describe('a lesson', () => {
           await page.locator(byTestId('learn-offer-close')).click();
           assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
           await page.reload();
-          await decision.waitFor({ timeout: 20_000 });
+          await decision.waitFor({ timeout: 60_000 });
           assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
           assert.deepEqual(problems, [], describeProblems(problems));
         } finally {
