@@ -235,17 +235,21 @@ pub struct TableConfig<G: GameDef> {
     /// people's seats go by their names. Not in links or saves (another
     /// device has another seat).
     pub here: Option<Seat>,
+    /// A friend's device does not know the deal's seed until the game's
+    /// end (commit–reveal: the host reveals its secret then, issue 55):
+    /// `seed` is a stand-in, never shown. Not in links or saves.
+    pub seed_hidden: bool,
 }
 
 impl<G: GameDef> TableConfig<G> {
     /// The default table: one person at seat 0 against `normal` bots.
     pub fn new(seed: Seed, players: usize) -> TableConfig<G> {
-        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None, names: Vec::new(), here: None }
+        TableConfig { seed, seats: default_seats::<G>(players), options: G::Options::default(), daily: None, names: Vec::new(), here: None, seed_hidden: false }
     }
 
     /// Today's deal.
     pub fn daily(day: Day, seats: Vec<SeatKind>, options: G::Options) -> TableConfig<G> {
-        TableConfig { seed: day.seed(), seats, options, daily: Some(day), names: Vec::new(), here: None }
+        TableConfig { seed: day.seed(), seats, options, daily: Some(day), names: Vec::new(), here: None, seed_hidden: false }
     }
 
     /// A typed seed that happens to be today's daily deal is labelled so.

@@ -147,7 +147,7 @@ fn read_table<G: Registered>(pairs: &[(String, String)]) -> Result<(Option<AnyTa
         None => Vec::new(),
         Some(text) => read_names(text, &seats)?,
     };
-    let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None, names, here: None };
+    let table = TableConfig::<G> { seed: seed.unwrap_or(Seed::from_number(0)), seats, options, daily: None, names, here: None, seed_hidden: false };
     let deal = match (seed, daily) {
         (Some(seed), daily) => Some(TableConfig { seed, daily: daily.filter(|d| d.seed() == seed), ..table.clone() }),
         (None, Some(day)) => Some(TableConfig { seed: day.seed(), daily: Some(day), ..table.clone() }),

@@ -116,7 +116,7 @@ pub fn session<G: Registered>(file: &PuzzleFile, puzzle: &Opened) -> Result<Sess
         .collect::<Option<Vec<_>>>()
         .ok_or(bad.clone())?;
     let options = G::options_from_json(&game.options).map_err(|_| bad.clone())?;
-    let mut document = save::table_to_value(&TableConfig::<G> { seed: game.seed, seats, options, daily: None, names: Vec::new(), here: None });
+    let mut document = save::table_to_value(&TableConfig::<G> { seed: game.seed, seats, options, daily: None, names: Vec::new(), here: None, seed_hidden: false });
     document.set("actions", Json::Arr(before.to_vec()));
     let session = save::game_from_value::<G>(&document).map_err(|_: SaveError| bad.clone())?;
     if session.human_to_act() != Some(puzzle.seat) {
@@ -964,6 +964,7 @@ mod tests {
                 daily: None,
                 names: Vec::new(),
                 here: None,
+                seed_hidden: false,
             };
             let mut session = Session::<Kb>::new(config).unwrap();
             let mut asked = 0;

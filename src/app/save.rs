@@ -214,7 +214,7 @@ pub fn table_from_value<G: GameDef>(object: &Json) -> Result<TableConfig<G>, Sav
             names
         }
     };
-    Ok(TableConfig { seed, seats, options, daily, names, here: None })
+    Ok(TableConfig { seed, seats, options, daily, names, here: None, seed_hidden: false })
 }
 
 /// Reads and replays a save of game `G`.

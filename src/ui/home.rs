@@ -38,10 +38,10 @@ fn player_range(game: GameId) -> std::ops::RangeInclusive<usize> {
 /// number does not read. `names`: the seats' names, checked.
 fn table_for<G: Registered>(mode: DealMode, typed: &str, seats: Vec<SeatKind>, names: Vec<Option<String>>, options: G::Options, today: Day) -> Option<TableConfig<G>> {
     Some(match mode {
-        DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None, names, here: None },
+        DealMode::Random => TableConfig { seed: browser::fresh_seed(), seats, options, daily: None, names, here: None, seed_hidden: false },
         // Everyone plays the daily deal at the same table, so results compare.
         DealMode::Daily => TableConfig::daily(today, default_seats::<G>(G::DEFAULT_PLAYERS), Default::default()),
-        DealMode::Typed => TableConfig { seed: Seed::parse(typed).ok()?, seats, options, daily: None, names, here: None }.with_daily_label(today),
+        DealMode::Typed => TableConfig { seed: Seed::parse(typed).ok()?, seats, options, daily: None, names, here: None, seed_hidden: false }.with_daily_label(today),
     })
 }
 

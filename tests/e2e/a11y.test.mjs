@@ -2,7 +2,8 @@
 // rules: WCAG 2 A/AA and best practices) injected into every screen — home,
 // Katzenjammer's table and end, J'achète's table and end, the rules of
 // both games, the puzzles' list and one puzzle, a replay of each game,
-// "Your games", and a bad link's message — at 360×740 and 1280×800, in
+// "Your games", a bad link's message, and play with friends (the host's
+// invitations, the friend's answer) — at 360×740 and 1280×800, in
 // English and French. A finding fails the test with its rule, its impact
 // and the elements it names.
 //
@@ -61,7 +62,26 @@ async function screens() {
     { name: 'replay-jachete', query: jaReplay, ready: 'replay-screen' },
     { name: 'games', storage: { 'tablee.past': past }, query: '?games', ready: 'games-list' },
     { name: 'bad-link', query: '?game=jachete&seed=UUUU-UUUU&players=4', ready: 'problem' },
+    // Play with friends (issue 55): the host's invitations, then the
+    // friend's answer on the page its link opens (no STUN: no network here).
+    { name: 'friends-invitations', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: invite },
+    { name: 'friends-answer', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: async (page) => {
+      const link = await invite(page);
+      await page.goto('about:blank');
+      await page.goto(link, { waitUntil: 'load' });
+      await page.locator(byTestId('answer-code')).waitFor({ timeout: 30_000 });
+    } },
   ];
+}
+
+/** The home screen's table with seat 1 a friend, Play: the invitations; returns seat 1's link. */
+async function invite(page) {
+  await page.locator(byTestId('seat-1')).selectOption('friend');
+  await page.locator(byTestId('seat-name-1')).fill('Ana');
+  await page.locator(byTestId('play-button')).click();
+  const link = page.locator(byTestId('invite-link-1'));
+  await link.waitFor({ timeout: 30_000 });
+  return link.getAttribute('data-link');
 }
 
 /** Runs axe on the page; returns its violations, each as one readable line. */

@@ -89,6 +89,8 @@ describe('friends on their own devices: a whole game', () => {
       console.log(`the altered record (move ${index + 1}): ${words}`);
       assert.equal(await tampered.getAttribute('data-verified'), 'false', words);
       assert.match(words, new RegExp(`move ${index + 1}\\b`), `names move ${index + 1}: ${words}`);
+      // The moves in the table's words ("played Pass, where that bot plays Bid …"), not the notation.
+      assert.doesNotMatch(words, /[{}"]|\bact\b/, `the moves in words: ${words}`);
       await screenshot(ben.page, 'friends-friend-end-tampered');
 
       // What each friend's device was sent before the end: its own seat's

@@ -188,9 +188,17 @@ fn check_ja_view(game: &JaGame, seat: Seat, round_public: &Bag) {
     add(&mut public, ja_names(round.discard()));
     add(&mut public, round.table().iter().flat_map(|m| ja_names(&m.cards)));
     // Checked apart below: the pile as it lies (public whole, its top
-    // included in `discard_top`) and the seat's own drawn card (in its hand).
-    let skip = ["discards_seen", "bought", "discarded", "buy_card", "discard_pile", "drawn"];
+    // included in `discard_top`), the seat's own drawn card (in its hand),
+    // and the hands left at the last round's end (scored in front of all).
+    let skip = ["discards_seen", "bought", "discarded", "buy_card", "discard_pile", "drawn", "hands_left"];
     own_hand_only(&view, seat, &ja_names(round.hand(seat)), &public, &skip, ja_name);
+    match game.results().last() {
+        Some(last) => {
+            let hands: Vec<Value> = last.hands_left.iter().map(|h| Value::Array(ja_names(h).into_iter().map(Value::String).collect())).collect();
+            assert_eq!(view["hands_left"], Value::Array(hands), "JA-17: the hands left as scored: {view}");
+        }
+        None => assert!(view.get("hands_left").is_none(), "no hands left before a round ends: {view}"),
+    }
     let pile: Vec<Value> = round.discard().iter().map(|c| Value::String(c.to_string())).collect();
     assert_eq!(view["discard_pile"], Value::Array(pile), "the pile as it lies: {view}");
     if let Some(drawn) = view.get("drawn") {

@@ -89,6 +89,7 @@ fn check_round_end(before: &JaRound, action: &JaAction, result: &RoundResult, ga
     for s in 0..r.players() {
         let points: u32 = r.hand(s).iter().map(|c| c.points()).sum();
         assert_eq!(result.round_points[s], points as i32, "JA-17, game {game}, seat {s}");
+        assert_eq!(result.hands_left[s], r.hand(s), "JA-17, game {game}: the hand scored is the one kept, seat {s}");
         assert_eq!(result.scores[s], before.score(s) + result.round_points[s], "game {game}, seat {s}");
     }
 }
@@ -256,7 +257,35 @@ fn ja19_every_view_counts_the_rounds_ended() {
         let hands: Vec<Vec<Card>> = (0..4).map(|s| game.round().hand(s).to_vec()).collect();
         let rebuilt = JaGame::from_view(&view, hands, game.round().stock_top_first(), 1).expect("the truth fits the view");
         assert_eq!(rebuilt.view(seat).rounds_ended, 1);
+        assert_eq!(rebuilt.view(seat).hands_left, view.hands_left, "the hands left are the view's");
     }
+}
+
+/// JA-17: once a round ends, every seat's view shows every hand left as it
+/// was scored (a friend's table shows them at the round's end, issue 55);
+/// none before.
+#[test]
+fn ja17_every_view_shows_the_hands_left_once_a_round_ends() {
+    let mut game = JaGame::new_game(5, JaOptions::default(), Seed::from_number(17)).unwrap();
+    let mut rng = Rng::new(17);
+    let mut actions = Vec::new();
+    while game.results().len() < 2 {
+        let ended = game.results().len();
+        for seat in 0..5 {
+            let view = game.view(seat);
+            match game.results().last() {
+                None => assert!(view.hands_left.is_empty()),
+                Some(last) => assert_eq!(view.hands_left, last.hands_left, "seat {seat} after round {ended}"),
+            }
+        }
+        game.actions(&mut actions);
+        let action = greedy(&game, &actions, &mut rng);
+        game.apply(&action).unwrap();
+    }
+    let last = game.results().last().unwrap();
+    let points: Vec<i32> = last.hands_left.iter().map(|h| h.iter().map(|c| c.points() as i32).sum()).collect();
+    assert_eq!(points, last.round_points);
+    assert!(last.hands_left.iter().any(|h| !h.is_empty()));
 }
 
 #[test]

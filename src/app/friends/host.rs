@@ -484,6 +484,7 @@ impl<G: Registered> Host<G> {
             names: self.table.roles.iter().map(Role::name).collect(),
             // The host's seat is "you" on the host's device.
             here: self.table.roles.iter().position(|r| matches!(r, Role::Host { .. })),
+            seed_hidden: false,
         };
         // The table was checked when it was set up (`G::allows`).
         if let Ok(session) = Session::new(config) {

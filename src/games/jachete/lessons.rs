@@ -94,7 +94,7 @@ impl Coached for Jachete {
         let results = session.state().results();
         let index = results.len().checked_sub(1)?;
         let result = &results[index];
-        let hands = super::ui::hands_at_end(session, index)?;
+        let hands = &result.hands_left;
         let config = session.config();
         let en = lang == Lang::En;
         let mut line = super::texts::went_out_text(config, result.went_out, lang);

@@ -436,6 +436,8 @@ pub fn log_lines(config: &Table, events: &[Event], lang: Lang) -> Vec<String> {
             Event::Dealt { bandleader: b } => {
                 bandleader = b;
                 out.push(match lang {
+                    // A friend's device learns the deal's number at the end (issue 55).
+                    _ if config.seed_hidden => capitalise(&says(lang, you(b), &name(b), "are the first bandleader", "is the first bandleader", "êtes le premier chef d'orchestre", "est le premier chef d'orchestre")) + ".",
                     Lang::En => format!("Deal {}: {}.", config.seed, says(lang, you(b), &name(b), "are the first bandleader", "is the first bandleader", "", "")),
                     Lang::Fr => format!("Donne {} : {}.", config.seed, says(lang, you(b), &name(b), "", "", "êtes le premier chef d'orchestre", "est le premier chef d'orchestre")),
                 });
@@ -764,6 +766,10 @@ mod tests {
             assert!(lines.len() > 10);
             assert!(lines.iter().all(|l| !l.trim().is_empty() && !l.contains("  ")), "{lines:?}");
             assert!(lines[0].contains(&config.seed.to_string()));
+            // A friend's device, which learns the deal's number at the end (issue 55).
+            let friends = Table { seed_hidden: true, here: Some(1), ..config.clone() };
+            let first = &log_lines(&friends, session.state().log(), lang)[0];
+            assert!(!first.contains(&config.seed.to_string()) && first.ends_with('.') && first.chars().next().is_some_and(char::is_uppercase), "{first}");
         }
     }
 

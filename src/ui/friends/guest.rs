@@ -28,6 +28,9 @@ use super::transport::{Peer, TransportError};
 use super::pieces::{copy_share, now, random, relays, transport_error, BUILD, POLL_MS};
 use super::qr::qr_code;
 use crate::app::config::{SeatKind, TableConfig};
+use crate::app::lang::Lang;
+use crate::app::save;
+use crate::app::session::Session;
 use crate::app::friends::guest::Guest;
 use crate::app::friends::verify::Difference;
 use crate::app::friends::PING_EVERY_MS;
@@ -77,6 +80,9 @@ struct Typed<G: GameUi> {
     outgoing: RwSignal<Vec<G::Action>>,
     /// The check, once the game is over: the differences (none: verified).
     result: RwSignal<Option<Vec<Difference>>>,
+    /// The host's record of the game, with the check: a bot's move it
+    /// names is told in the table's words from it.
+    record: StoredValue<Option<Json>>,
 }
 
 impl<G: GameUi> Clone for Typed<G> {
@@ -222,7 +228,7 @@ fn table_config<G: Registered>(guest: &Guest<G>, options: G::Options) -> Option<
         }
     }
     // The seed is not known until the end (the host reveals it then).
-    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names, here: Some(kept.seat) })
+    Some(TableConfig { seed: Seed::from_number(0), seats, options, daily: None, names, here: Some(kept.seat), seed_hidden: true })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -249,6 +255,7 @@ async fn play<G: GameUi + Registered>(
         moved: RwSignal::new(None),
         outgoing: RwSignal::new(Vec::new()),
         result: RwSignal::new(None),
+        record: StoredValue::new(None),
     };
     TYPED.with(|t| *t.borrow_mut() = Some(Box::new(typed)));
     // Away and back as the page is hidden and shown.
@@ -326,6 +333,7 @@ async fn play<G: GameUi + Registered>(
         }
         if let Some(result) = guest.result() {
             if typed.result.with_untracked(Option::is_none) {
+                typed.record.set_value(guest.end_log().cloned());
                 typed.result.set(Some(result.to_vec()));
                 finished::<G>(&guest);
             }
@@ -338,6 +346,26 @@ async fn play<G: GameUi + Registered>(
         }
         browser::sleep(POLL_MS).await;
     }
+}
+
+/// A difference as the page words it: a bot's move (the check's, in the
+/// notation) in the table's words, "Bid two 3s", from the host's record
+/// replayed to that move; in the notation if it does not replay.
+fn in_words<G: GameUi + Registered>(d: &Difference, record: StoredValue<Option<Json>>, lang: Lang) -> Difference {
+    let Difference::Bot { index, seat, played, bot } = d else { return d.clone() };
+    let position = record.with_value(|r| {
+        let r = r.as_ref()?;
+        let moves = r.get("actions")?.as_array()?.get(..*index)?.iter().map(save::action_from_json::<G>).collect::<Option<Vec<_>>>()?;
+        Session::replay(save::table_from_value::<G>(r).ok()?, moves).ok()
+    });
+    let said = |notation: &str| {
+        let action = Json::parse(notation).ok().and_then(|j| G::action_from_json(&j).ok());
+        match (&position, action) {
+            (Some(position), Some(action)) => G::puzzle_words(position, &action, lang),
+            _ => notation.to_string(),
+        }
+    };
+    Difference::Bot { index: *index, seat: *seat, played: said(played), bot: said(bot) }
 }
 
 /// The game is over and the host sent its whole record: the friend's
@@ -387,7 +415,7 @@ fn table<G: GameUi + Registered>(id: GameId) -> AnyView {
                     } else {
                         view! {
                             <p>{words::not_verified(lang)}</p>
-                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(d, &name, lang)}</li> }).collect_view()}</ul>
+                            <ul>{differences.iter().map(|d| view! { <li>{words::difference(&in_words::<G>(d, typed.record, lang), &name, lang)}</li> }).collect_view()}</ul>
                         }
                         .into_any()
                     }}

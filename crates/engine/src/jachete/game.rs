@@ -51,6 +51,9 @@ pub struct JaGame {
     /// Rounds ended before `results` began: a game rebuilt from a view
     /// (`from_view`) keeps the view's count without the results themselves.
     ended_before: usize,
+    /// And the hands left when the last of them ended (public, JA-17): the
+    /// view's, so that the rebuilt game's views are the view's.
+    hands_left_before: Vec<Vec<Card>>,
 }
 
 /// What one seat knows (JA-19).
@@ -92,6 +95,10 @@ pub struct JaView {
     /// its people have seen it (JA-17) by comparing this with the rounds
     /// seen. A game that starts mid-way (a lesson's round) counts from 0.
     pub rounds_ended: usize,
+    /// JA-17: the hands left when the last round ended (public: scored in
+    /// front of everyone), seat by seat; empty before a round has ended.
+    /// A friend's table shows them at the round's end (issue 55).
+    pub hands_left: Vec<Vec<Card>>,
 }
 
 impl JaGame {
@@ -117,6 +124,7 @@ impl JaGame {
             bought,
             discarded: Vec::new(),
             ended_before: 0,
+            hands_left_before: Vec::new(),
         })
     }
 
@@ -162,6 +170,7 @@ impl JaGame {
             bought: view.bought.clone(),
             discarded: view.discarded.clone(),
             ended_before: view.rounds_ended,
+            hands_left_before: view.hands_left.clone(),
         })
     }
     /// A game of the one round `round`, stopping at its end (a lesson's
@@ -180,6 +189,7 @@ impl JaGame {
             bought,
             discarded: Vec::new(),
             ended_before: 0,
+            hands_left_before: Vec::new(),
         }
     }
 
@@ -356,6 +366,7 @@ impl Game for JaGame {
             pots: r.pots(),
             drawn: r.drawn().filter(|_| r.to_act() == Some(seat)),
             rounds_ended: self.ended_before + self.results.len(),
+            hands_left: self.results.last().map_or_else(|| self.hands_left_before.clone(), |r| r.hands_left.clone()),
         }
     }
 

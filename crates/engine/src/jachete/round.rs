@@ -89,6 +89,9 @@ pub struct RoundSetup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundResult {
     pub round_points: Vec<i32>,
+    /// JA-17: each hand's cards left as the round ended, which every seat
+    /// sees scored (empty for whoever went out).
+    pub hands_left: Vec<Vec<Card>>,
     pub scores: Vec<i32>,
     pub went_out: Option<Seat>,
     /// Only after round 7: the lowest totals, and each final purse.
@@ -603,6 +606,7 @@ impl JaRound {
         }
         let mut result = RoundResult {
             round_points,
+            hands_left: self.hands.clone(),
             scores: self.scores.clone(),
             went_out,
             winners: Vec::new(),

@@ -200,6 +200,11 @@ pub fn view_to_json(view: &JaView) -> Json {
     if let Some(card) = view.drawn {
         json.set("drawn", Json::Str(card.to_string()));
     }
+    // JA-17: the hands left at the last round's end, once one has ended
+    // (a key added: the first round's views are as they were).
+    if view.rounds_ended > 0 {
+        json.set("hands_left", Json::Arr(view.hands_left.iter().map(|h| cards_to_json(h)).collect()));
+    }
     json
 }
 
@@ -301,6 +306,18 @@ pub fn view_from_json(json: &Json) -> Result<JaView, Malformed> {
         pots,
         drawn: json.get("drawn").map(|c| notation::card(c, "\"drawn\"")).transpose()?,
         rounds_ended: uint(key("rounds_ended")?, "\"rounds_ended\"")?,
+        hands_left: match json.get("hands_left") {
+            None => Vec::new(),
+            Some(hands) => array(hands, "\"hands_left\"")?
+                .iter()
+                .enumerate()
+                .map(|(i, h)| card_list(h, &format!("hands_left[{i}]"), notation::card))
+                .collect::<Result<Vec<_>, _>>()
+                .and_then(|hands| match hands.len() {
+                    n if n == players => Ok(hands),
+                    n => Err(Malformed(format!("\"hands_left\" has {n} hands for {players} players"))),
+                })?,
+        },
     })
 }
 
@@ -368,7 +385,7 @@ mod tests {
         let view = view_to_json(&game.view(2));
         let scenario = state_json(game.round());
         let mut view_keys = keys(&view);
-        view_keys.retain(|k| !["seat", "discards_seen", "bought", "discarded", "contract", "discard_top", "discard_pile", "rounds_ended", "drawn"].contains(&k.as_str()));
+        view_keys.retain(|k| !["seat", "discards_seen", "bought", "discarded", "contract", "discard_top", "discard_pile", "rounds_ended", "drawn", "hands_left"].contains(&k.as_str()));
         view_keys.push("discard".into());
         view_keys.sort_unstable();
         assert_eq!(view_keys, keys(&scenario));

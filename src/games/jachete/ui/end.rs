@@ -4,13 +4,12 @@
 //! small pot; the purses; the replay).
 
 use leptos::prelude::*;
-use tablee_engine::jachete::{Card, JaAction};
-use tablee_engine::Game;
+use tablee_engine::jachete::Card;
 
 use super::cards::cards_view;
 use super::control::{Ja, Ui};
 use crate::app::controller::Par;
-use crate::app::game::GameDef;
+use crate::app::config::TableConfig;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
 use crate::games::jachete::staging::{arrange, Order};
@@ -18,34 +17,6 @@ use crate::games::jachete::summary::Summary;
 use crate::games::jachete::texts;
 use crate::i18n;
 use crate::ui::deal_bar::ShareStatus;
-
-/// Every hand as round number `index` (0-based) ended, replayed from the
-/// save's moves (the engine deals the next round at once).
-pub(crate) fn hands_at_end(s: &Session<Ja>, index: usize) -> Option<Vec<Vec<Card>>> {
-    let config = s.config();
-    let players = config.players();
-    let mut game = Ja::new_state(players, config.options, config.seed).ok()?;
-    for (seat, action) in s.moves() {
-        let before = game.results().len();
-        let hands: Option<Vec<Vec<Card>>> =
-            (before == index).then(|| (0..players).map(|p| game.round().hand(p).to_vec()).collect());
-        game.apply(action).ok()?;
-        if let Some(mut hands) = hands.filter(|_| game.results().len() > before) {
-            let went_out = game.results().last()?.went_out;
-            match action {
-                _ if went_out == Some(seat) => hands[seat].clear(),
-                JaAction::Discard(c) => {
-                    if let Some(at) = hands[seat].iter().position(|x| x == c) {
-                        hands[seat].remove(at);
-                    }
-                }
-                _ => {}
-            }
-            return Some(hands);
-        }
-    }
-    None
-}
 
 /// A results table: its column headings and its rows.
 fn results_table(heads: Vec<String>, rows: impl IntoView, testid: Option<&'static str>) -> impl IntoView {
@@ -110,24 +81,11 @@ pub(super) fn round_end(ui: Ui) -> impl IntoView {
         let j = lang.ja();
         ctx.game::<Ja, _>(|s| {
             let result = s.state().results().get(index)?;
-            let hands = hands_at_end(s, index).unwrap_or_default();
-            let rows = (0..s.config().players())
-                .map(|seat| {
-                    let hand = arrange(hands.get(seat).map_or(&[][..], |h| &h[..]), &Order::Rank);
-                    view! {
-                        <tr>
-                            <th scope="row">{i18n::seat_name(s.config(), seat, lang)}</th>
-                            <td class="left">{cards_view(&hand, lang)}</td>
-                            <td class="sum" data-testid=format!("ja-round-points-{seat}")>{points_sum(&hand)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
             Some(view! {
                 <section class="panel end" data-testid="ja-round-end">
                     <h2>{texts::round_over_text(index + 1, lang)}</h2>
                     <p class="winners"><strong>{texts::went_out_text(s.config(), result.went_out, lang)}</strong></p>
-                    {results_table([lang.s().end_player, j.hands_left, j.points_col].map(String::from).to_vec(), rows, None)}
+                    {hands_left_table(s.config(), &result.hands_left, lang)}
                     {score_table(s, lang)}
                     <p class="actions">
                         <button type="button" class="primary" data-act="next" data-testid="ja-next-round">{j.next_round}</button>
@@ -141,9 +99,26 @@ pub(super) fn round_end(ui: Ui) -> impl IntoView {
     }
 }
 
+/// JA-17: each seat's hand left (sorted by rank) and what it scores.
+fn hands_left_table(config: &TableConfig<Ja>, hands: &[Vec<Card>], lang: Lang) -> impl IntoView {
+    let rows = (0..config.players())
+        .map(|seat| {
+            let hand = arrange(hands.get(seat).map_or(&[][..], |h| &h[..]), &Order::Rank);
+            view! {
+                <tr>
+                    <th scope="row">{i18n::seat_name(config, seat, lang)}</th>
+                    <td class="left">{cards_view(&hand, lang)}</td>
+                    <td class="sum" data-testid=format!("ja-round-points-{seat}")>{points_sum(&hand)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    results_table([lang.s().end_player, lang.ja().hands_left, lang.ja().points_col].map(String::from).to_vec(), rows, None)
+}
+
 /// A round's end on a table whose device has no record of the game (a
-/// friend's, issue 55): who went out (the round's last move heard) and the
-/// scores from the view; the hands left are not in a view, so not shown.
+/// friend's, issue 55): who went out (the round's last move heard), the
+/// hands left and the scores, from the view.
 fn heard_round_end(ui: Ui, index: usize, lang: Lang) -> Option<AnyView> {
     let j = lang.ja();
     let went_out = ui.moves.with(|m| m.as_ref().and_then(|m| m.log().iter().rev().find(|e| e.round == index).map(|e| e.seat)));
@@ -163,6 +138,8 @@ fn heard_round_end(ui: Ui, index: usize, lang: Lang) -> Option<AnyView> {
                 <section class="panel end" data-testid="ja-round-end">
                     <h2>{texts::round_over_text(index + 1, lang)}</h2>
                     <p class="winners"><strong>{texts::went_out_text(config, went_out, lang)}</strong></p>
+                    // The view holds the last round's hands: this one's, unless the host is a round ahead.
+                    {(v.rounds_ended == index + 1).then(|| hands_left_table(config, &v.hands_left, lang))}
                     {results_table([lang.s().end_player, j.total].map(String::from).to_vec(), rows, None)}
                     <p class="actions">
                         <button type="button" class="primary" data-act="next" data-testid="ja-next-round">{j.next_round}</button>

@@ -36,7 +36,6 @@ mod replay;
 mod view;
 pub use replay::{expert_words, ReplayTable};
 // The coached game's words (`../lessons.rs`): the round's log and its end.
-pub(crate) use end::hands_at_end;
 pub(crate) use moves::{Part, Said, SeatMoves};
 
 use leptos::prelude::*;
