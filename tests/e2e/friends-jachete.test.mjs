@@ -386,6 +386,13 @@ describe("friends on their own devices: a round of J'achète", () => {
       assert.ok(turn.before.find(from).cards.includes(turn.swap.wild) && botMeld.includes(turn.swap.natural), `the bot's meld: ${JSON.stringify(turn.before.find(from).cards)} → ${JSON.stringify(botMeld)}`);
       assert.ok(turn.adds.every((a) => turn.before.some((m) => m.owner === a.to[0] && m.k === a.to[1])), 'added to melds already on the table');
       await screenshot(friend.page, 'friends-jachete-round-end');
+      // JA-17: the friend's round end shows each hand left and what it
+      // scores (the view's, public once scored), as the host's does.
+      const roundPoints = (page) => page.locator('[data-testid^="ja-round-points-"]').allTextContents();
+      await friend.page.locator(byTestId('ja-round-points-0')).waitFor({ timeout: 10_000 });
+      const [hostPoints, friendPoints] = [await roundPoints(host.page), await roundPoints(friend.page)];
+      assert.equal(friendPoints.length, 4, `a line a seat: ${friendPoints}`);
+      assert.deepEqual(friendPoints, hostPoints, "the friend's hands left score as the host's");
 
       // The friend's log heard the round as the host's did: the bots' moves and the buy.
       const [hostLog, friendLog] = [await logLines(host.page), await logLines(friend.page)];
