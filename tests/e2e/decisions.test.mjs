@@ -37,7 +37,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, dealNumber, describeProblems, generator, openWithStorage, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, dealNumber, describeProblems, generator, openWithStorage, seedRandomness, startEnv } from './lib.mjs';
 
 const SEED = Number(process.env.DECISIONS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`# decisions seed: ${SEED} (DECISIONS_SEED=${SEED} replays it)`);
@@ -76,23 +76,6 @@ async function open({ query, viewport, lang, seed }) {
   return opened;
 }
 
-/** Seeds `crypto.getRandomValues` in the page (before it loads): the coached game deals from it. */
-const seedRandomness = (context, seed) =>
-  context.addInitScript((s) => {
-    let a = s >>> 0;
-    const next = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (t ^ (t >>> 14)) >>> 0;
-    };
-    Crypto.prototype.getRandomValues = function getRandomValues(array) {
-      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-      for (let i = 0; i < bytes.length; i += 1) bytes[i] = next() & 255;
-      return array;
-    };
-  }, seed);
 
 /**
  * The decision on screen now, and what must be seen for it: `kind`, a key

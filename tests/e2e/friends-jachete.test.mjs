@@ -32,9 +32,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { byTestId, describeProblems, screenshot } from './lib.mjs';
+import { byTestId, describeProblems, screenshot, seedRandomness } from './lib.mjs';
 import { checkReceived, device, enterAnswer, hostAndJoin, startFriends, watchChannel } from './friends-lib.mjs';
-import { moveBy, moves, nextState } from './jachete-lib.mjs';
+import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /**
  * The seeds of the host's and the friend's `crypto.getRandomValues` (each
@@ -55,23 +55,6 @@ import { moveBy, moves, nextState } from './jachete-lib.mjs';
 const SEEDS = { host: 8, friend: 7785 };
 const FIRST_HAND = ['6S', '6C', '8H', '8D', '9S', '9D', 'QS', 'QD', 'AH'];
 
-/** Seeds `crypto.getRandomValues` in the context's pages (before their code runs): mulberry32, as decisions.test.mjs. */
-const seedRandomness = (context, seed) =>
-  context.addInitScript((s) => {
-    let a = s >>> 0;
-    const next = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (t ^ (t >>> 14)) >>> 0;
-    };
-    Crypto.prototype.getRandomValues = function getRandomValues(array) {
-      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-      for (let i = 0; i < bytes.length; i += 1) bytes[i] = next() & 255;
-      return array;
-    };
-  }, seed);
 
 /** Plays the host's seat to the round's end: lets each card go, discards its first card a turn. */
 async function playRound(page, { shown } = {}) {
@@ -90,7 +73,6 @@ async function playRound(page, { shown } = {}) {
   throw new Error('no round end after 200 moves');
 }
 
-const hand = (page) => page.locator('[data-testid^="ja-hand-card-"]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
 const rankOf = (card) => (card === 'JK' ? null : card.slice(0, -1));
 const isWild = (card) => card === 'JK' || rankOf(card) === '2';
 const points = (card) => (isWild(card) ? 20 : rankOf(card) === 'A' ? 15 : ['10', 'J', 'Q', 'K'].includes(rankOf(card)) ? 10 : 5);
@@ -134,18 +116,6 @@ function toDiscard(cards) {
   return order[0].i;
 }
 
-/** Taps the hand cards named (each copy once). */
-async function tapCards(page, cards) {
-  const used = new Set();
-  for (const card of cards) {
-    const shown = await hand(page);
-    const i = shown.findIndex((c, j) => c === card && !used.has(j));
-    assert.ok(i >= 0, `${card} in ${shown}`);
-    await page.locator(byTestId(`ja-hand-card-${i}`)).click();
-    await page.locator(byTestId(`ja-hand-card-${i}`)).and(page.locator('[aria-pressed="true"]')).waitFor();
-    used.add(i);
-  }
-}
 
 /** Lays what is selected (a hand card, a loose wild) on the meld by its "Lay here" and waits for it there. */
 async function layOn(page, owner, k) {

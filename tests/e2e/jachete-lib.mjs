@@ -1,6 +1,9 @@
 // J'achète's table as the browser tests drive it: what it asks of its
-// person now, its moves' count, a move and the wait for it. Used by
+// person now, its moves' count, a move and the wait for it, its hand and
+// taps on its cards. Used by
 // tests/e2e/jachete.test.mjs and tests/e2e/friends-jachete.test.mjs.
+import assert from 'node:assert/strict';
+
 import { byTestId } from './lib.mjs';
 
 /** The moves the table has seen (its `data-moves`). */
@@ -41,4 +44,20 @@ export async function moveBy(page, testid, { timeout = 15_000, shown } = {}) {
     before,
     { timeout },
   );
+}
+
+/** The hand's cards as shown, in order (each `data-card`). */
+export const hand = (page) => page.locator('[data-testid^="ja-hand-card-"]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
+
+/** Taps the hand cards named (each copy once). */
+export async function tapCards(page, cards) {
+  const used = new Set();
+  for (const card of cards) {
+    const shown = await hand(page);
+    const i = shown.findIndex((c, j) => c === card && !used.has(j));
+    assert.ok(i >= 0, `${card} in ${shown}`);
+    await page.locator(byTestId(`ja-hand-card-${i}`)).click();
+    await page.locator(byTestId(`ja-hand-card-${i}`)).and(page.locator('[aria-pressed="true"]')).waitFor();
+    used.add(i);
+  }
 }

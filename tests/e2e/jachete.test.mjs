@@ -20,7 +20,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
-import { moveBy, moves, nextState } from './jachete-lib.mjs';
+import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
  * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
@@ -71,24 +71,7 @@ const reloadSaved = async (page) => {
   await page.reload({ waitUntil: 'load' });
 };
 
-async function hand(page) {
-  return page
-    .locator('[data-testid^="ja-hand-card-"]')
-    .evaluateAll((bs) => bs.map((b) => b.dataset.card));
-}
 
-/** Taps the hand cards named (each copy once). */
-async function tapCards(page, cards) {
-  const used = new Set();
-  for (const card of cards) {
-    const shown = await hand(page);
-    const i = shown.findIndex((c, j) => c === card && !used.has(j));
-    assert.ok(i >= 0, `${card} in ${shown}`);
-    await page.locator(byTestId(`ja-hand-card-${i}`)).click();
-    await page.locator(byTestId(`ja-hand-card-${i}`)).and(page.locator('[aria-pressed="true"]')).waitFor();
-    used.add(i);
-  }
-}
 
 /** The index of a hand card showing `card` that is not selected. */
 async function unpressed(page, card) {

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, gotoApp, openWithStorage, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, openWithStorage, settle, startEnv } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -526,14 +526,7 @@ describe('a lesson', () => {
   it('takes random taps without an error', async () => {
     const seed = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`# learn gremlins seed: ${seed}`);
-    let a = seed >>> 0;
-    const rand = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const rand = generator(seed);
     const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2', viewport: VIEWPORTS.phone });
     try {
       await page.locator(TARGET).waitFor({ state: 'attached' });

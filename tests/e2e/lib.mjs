@@ -65,6 +65,28 @@ export function generator(seed) {
   };
 }
 
+/**
+ * Seeds `crypto.getRandomValues` in the context's pages before their code
+ * runs (the generator above, byte by byte): a page's fresh deal, a coached
+ * game's and a friend's secret are then the same every run.
+ */
+export const seedRandomness = (context, seed) =>
+  context.addInitScript((s) => {
+    let a = s >>> 0;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    Crypto.prototype.getRandomValues = function getRandomValues(array) {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = next() & 255;
+      return array;
+    };
+  }, seed);
+
 /** A deal's number from the generator: format version 1, then seven Crockford base-32 digits. */
 export const dealNumber = (rand) => {
   const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
