@@ -12,56 +12,23 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, openWithStorage, settle, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, describeProblems, openWithStorage, settle, startEnv } from './lib.mjs';
+import { screens } from './screens.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
-const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8')).trim();
 
-/** The screens: a name, what to put in localStorage, the address, and what shows when it is ready. */
-async function screens() {
-  const kbSave = await fixture('katzenjammer-save-midgame.json');
-  const kbOver = await fixture('katzenjammer-save-finished.json');
-  const jaOver = await fixture('jachete-save-finished.json');
-  const past = `{"at":1764000000000,"save":${await fixture('katzenjammer-kb19-tie.json')}}\n{"at":1764000001000,"save":${jaOver}}\n`;
-  const jaReplay = (await fixture('jachete-replay-link.txt')).split('\n').find((l) => l.startsWith('?'));
+/** The screens: the shared list (screens.mjs), J'achète's hint open, and play with friends. */
+async function all() {
   return [
-    { name: 'home', query: '', ready: 'home-screen' },
-    { name: 'katzenjammer-table', storage: { 'tablee.katzenjammer.current': kbSave }, query: '', ready: 'hand' },
-    { name: 'katzenjammer-end', storage: { 'tablee.katzenjammer.current': kbOver }, query: '', ready: 'end-screen' },
-    { name: 'jachete-table', query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand' },
+    ...(await screens()),
     // Issue 43: J'achète's hint panel open (its title was an h3 under the h1).
     { name: 'jachete-hint', storage: { 'tablee.speed': 'instant' }, query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand', then: async (page) => {
       await page.locator(byTestId('hint-button')).first().click({ timeout: 60_000 });
       await page.locator(`${byTestId('hint-panel')} li`).first().waitFor({ timeout: 120_000 });
     } },
-    // A J'achète game in the list of games, finished: its end screen.
-    { name: 'jachete-end', storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '', ready: 'end-screen' },
-    { name: 'rules-katzenjammer', query: '', ready: 'home-screen', then: async (page) => {
-      await page.locator(byTestId('nav-rules')).click();
-      await page.locator('[data-testid="rules-screen"][data-game="katzenjammer"] [data-testid="rules-text"]').waitFor();
-    } },
-    { name: 'rules-jachete', query: '', ready: 'home-screen', then: async (page) => {
-      await page.locator(byTestId('nav-rules')).click();
-      await page.locator(byTestId('rules-game-jachete')).click();
-      await page.locator('[data-testid="rules-screen"][data-game="jachete"] [data-testid="rules-text"]').waitFor();
-    } },
-    { name: 'puzzles', query: '?game=katzenjammer&puzzles', ready: 'puzzle-next-unsolved' },
-    { name: 'puzzle', query: '?game=katzenjammer&puzzle=1', ready: 'puzzle-ask' },
-    { name: 'puzzles-jachete', query: '?game=jachete&puzzles', ready: 'puzzle-next-unsolved' },
-    { name: 'puzzle-jachete', query: '?game=jachete&puzzle=1', ready: 'puzzle-ask' },
-    // The record's newest game is the J'achète one: "last" is its replay.
-    { name: 'replay-katzenjammer', storage: { 'tablee.past': past }, query: '?games', ready: 'games-replay', then: async (page) => {
-      await page.locator(byTestId('games-replay')).last().click();
-      await page.locator(byTestId('replay-screen')).waitFor();
-    } },
-    { name: 'replay-jachete', query: jaReplay, ready: 'replay-screen' },
-    { name: 'games', storage: { 'tablee.past': past }, query: '?games', ready: 'games-list' },
-    { name: 'bad-link', query: '?game=jachete&seed=UUUU-UUUU&players=4', ready: 'problem' },
     // Play with friends (issue 55): the host's invitations, then the
     // friend's answer on the page its link opens (no STUN: no network here).
     { name: 'friends-invitations', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: invite },
@@ -132,7 +99,7 @@ for (const [sizeName, viewport] of Object.entries(VIEWPORTS)) {
     describe(`accessibility scan at ${size} (${sizeName}), ${lang}`, () => {
       it('finds nothing on any screen', async () => {
         const found = [];
-        for (const screen of await screens()) {
+        for (const screen of await all()) {
           const storage = { 'tablee.speed': 'slow', 'tablee.lang': lang, ...(screen.storage ?? {}) };
           const { context, page, problems } = await openWithStorage(env, storage, { query: screen.query, viewport, locale });
           try {

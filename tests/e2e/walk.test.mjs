@@ -16,14 +16,10 @@
 //   node --test tests/e2e/walk.test.mjs     (after `make build`)
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { REPO_ROOT, VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
-
-const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
-const fixture = async (name) => (await readFile(path.join(FIXTURES, name), 'utf8')).trim();
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+import { fixture, saves, screens } from './screens.mjs';
 
 /** The controls that leave a screen (or change what it shows), by test id. */
 const EXITS = [
@@ -116,41 +112,21 @@ async function finishLesson(page) {
   await page.locator(byTestId('lesson-done')).waitFor();
 }
 
-/** The screens a walk starts from: a name, localStorage, the address, and a step after loading. */
+/** The screens a walk starts from: the shared list (screens.mjs), and a few more. */
 async function starts() {
-  const kbMid = await fixture('katzenjammer-save-midgame.json');
-  const kbOver = await fixture('katzenjammer-save-finished.json');
-  const jaOver = await fixture('jachete-save-finished.json');
-  const past = `{"at":1764000000000,"save":${await fixture('katzenjammer-kb19-tie.json')}}\n{"at":1764000001000,"save":${jaOver}}\n`;
-  const jaReplay = (await fixture('jachete-replay-link.txt')).split('\n').find((l) => l.startsWith('?'));
-  const rules = (game) => async (page) => {
-    await page.locator(byTestId(`rules-game-${game}`)).click();
-    await page.locator(`[data-testid="rules-screen"][data-game="${game}"]`).waitFor();
-  };
-  return [
-    { name: 'home', query: '' },
+  const { kbMid } = await saves();
+  const shared = await screens();
+  const at = (name) => shared.findIndex((s) => s.name === name);
+  const more = [
     { name: 'home with a game', storage: { 'tablee.katzenjammer.current': kbMid }, query: '', then: (page) => page.locator(byTestId('nav-home')).click() },
-    { name: "Katzenjammer's table", storage: { 'tablee.katzenjammer.current': kbMid }, query: '' },
-    { name: "Katzenjammer's end", storage: { 'tablee.katzenjammer.current': kbOver }, query: '' },
-    { name: "J'achète's table", query: '?game=jachete&seed=1000-000K&players=4' },
-    { name: "J'achète's end", storage: { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': jaOver }, query: '' },
-    { name: "Katzenjammer's puzzles", query: '?game=katzenjammer&puzzles' },
-    { name: "J'achète's puzzles", query: '?game=jachete&puzzles' },
-    { name: 'a Katzenjammer puzzle', storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=katzenjammer&puzzle=1' },
-    { name: "a J'achète puzzle", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=jachete&puzzle=1' },
     { name: 'a Katzenjammer puzzle answered', storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=katzenjammer&puzzle=2', then: answer },
     { name: "a J'achète puzzle answered", query: '?game=jachete&puzzle=2', then: answer },
-    { name: 'a Katzenjammer replay', storage: { 'tablee.past': past }, query: '?games', then: async (page) => page.locator(byTestId('games-replay')).last().click() },
-    { name: "a J'achète replay", query: jaReplay },
-    { name: 'your games', storage: { 'tablee.past': past }, query: '?games' },
-    { name: "Katzenjammer's rules", query: '?rules', then: rules('katzenjammer') },
-    { name: "J'achète's rules", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?rules', then: rules('jachete') },
-    { name: 'a bad link', query: '?game=jachete&seed=UUUU-UUUU&players=4' },
     { name: "Katzenjammer's lessons", query: '?game=katzenjammer&learn' },
     { name: "a J'achète lesson", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=jachete&learn=4' },
     { name: 'a Katzenjammer lesson done', query: '?game=katzenjammer&learn=1', then: finishLesson },
     { name: "J'achète's coached game", query: '?game=jachete&learn=0' },
   ];
+  return [...shared.slice(0, at('home') + 1), more[0], ...shared.slice(at('home') + 1), ...more.slice(1)];
 }
 
 /** The exits on screen now: visible, enabled, once each. */
