@@ -1161,6 +1161,14 @@ pub mod friends {
 
     // ----- the check at the end --------------------------------------------------
 
+    /// At a game's end with friends, instead of "Play again" (which would
+    /// deal a game on this device alone).
+    pub fn again(lang: Lang) -> &'static str {
+        lang.pick(
+            "To play again together, the host sets a new table with friends on the home screen and sends new links.",
+            "Pour rejouer ensemble, l'hôte dresse une nouvelle table avec ses amis depuis l'accueil et envoie de nouveaux liens.",
+        )
+    }
     pub fn verified(lang: Lang) -> &'static str {
         lang.pick(
             "Verified: the deal follows from every player's secret (nobody chose it), every move was legal, and the bots played as the bots play.",

@@ -185,6 +185,11 @@ impl<G: GameDef> Session<G> {
     pub fn set_practice(&mut self, practice: bool) {
         self.practice = practice;
     }
+    /// The seat played on this device in a game with friends (not in
+    /// saves: a friend's device marks it on the host's record).
+    pub fn set_here(&mut self, seat: Seat) {
+        self.config.here = Some(seat);
+    }
     pub fn is_over(&self) -> bool {
         self.state.is_over()
     }

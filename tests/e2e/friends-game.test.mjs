@@ -79,6 +79,13 @@ describe('friends on their own devices: a whole game', () => {
       await check.waitFor({ timeout: 30_000 });
       assert.equal(await check.getAttribute('data-verified'), 'true', await check.textContent());
       assert.match(await check.textContent(), /Verified/);
+      // The end says "You" for Ana's seat, and no Play again (it would deal
+      // a game on one device): a new table with friends is the host's.
+      for (const [who, page, seat] of [['Ana', ana.page, 1], ['the host', host.page, 0]]) {
+        await page.locator(byTestId('again-with-friends')).waitFor({ timeout: 10_000 });
+        assert.equal(await page.locator(byTestId('play-again')).isVisible(), false, `${who}: no Play again`);
+        assert.match(await page.locator(`${byTestId(`end-row-${seat}`)} th`).textContent(), /^You$/, `${who}'s row`);
+      }
       await screenshot(ana.page, 'friends-friend-end');
 
       const tampered = ben.page.locator(byTestId('fair-check'));

@@ -372,7 +372,11 @@ fn in_words<G: GameUi + Registered>(d: &Difference, record: StoredValue<Option<J
 /// device keeps it in its history, and shows its end as any game's.
 fn finished<G: GameUi + Registered>(guest: &Guest<G>) {
     let Some(log) = guest.end_log() else { return };
-    let Ok(session) = crate::app::save::game_from_value::<G>(log) else { return };
+    let Ok(mut session) = crate::app::save::game_from_value::<G>(log) else { return };
+    // Its end says "you" for this device's seat, as its table did.
+    if let Some(kept) = guest.kept() {
+        session.set_here(kept.seat);
+    }
     let ctx = ctx();
     ctx.shell.update(|sh| {
         sh.begin(session.into_any());

@@ -197,9 +197,11 @@ pub(super) fn EndPanel(ui: Ui) -> impl IntoView {
                     {move || par().map(|p| view! { <p class="par" data-testid="par" role="status">{p}</p> })}
                     {move || daily().map(|d| view! { <p class="note" data-testid="daily-status">{d}</p> })}
                     {score_table(s, lang)}
+                    // With friends: a new table with friends, not a game on this device alone.
+                    {config.here.is_some().then(|| view! { <p data-testid="again-with-friends">{i18n::friends::again(lang)}</p> })}
                     <p class="actions">
-                        <button type="button" class="primary" data-act="again" data-testid="play-again">{t.play_again}</button>
-                        <button type="button" data-act="same" data-testid="same-deal">{t.same_deal}</button>
+                        <button type="button" class="primary" data-act="again" data-testid="play-again" hidden=config.here.is_some()>{t.play_again}</button>
+                        <button type="button" data-act="same" data-testid="same-deal" hidden=config.here.is_some()>{t.same_deal}</button>
                         <button type="button" data-act="share" data-testid="share-button">{t.share}</button>
                         <a href="?replay=last" data-testid="watch-replay" hidden=practice>{t.watch_replay}</a>
                     </p>

@@ -47,10 +47,14 @@ pub fn EndPanel() -> impl IntoView {
         // A match's standings: they bring its next step, and the stylesheet
         // hides the new lone games below them.
         let standings = view! { <super::standings::Standings /> };
+        // With friends, each on their own device: a new game is a new table
+        // with friends (Play again would deal one on this device alone).
+        let friends = config.here.is_some();
         let actions = view! {
+            {friends.then(|| view! { <p data-testid="again-with-friends">{i18n::friends::again(lang)}</p> })}
             <p class="actions">
-                <button type="button" class="primary" data-testid="play-again" on:click=move |_| again(false)>{s.play_again}</button>
-                <button type="button" data-testid="same-deal" on:click=move |_| again(true)>{s.same_deal}</button>
+                <button type="button" class="primary" data-testid="play-again" hidden=friends on:click=move |_| again(false)>{s.play_again}</button>
+                <button type="button" data-testid="same-deal" hidden=friends on:click=move |_| again(true)>{s.same_deal}</button>
                 // The newest recorded game's replay (index.html starts the
                 // whole app for it): every finished game is recorded, hot-seat
                 // and all-bot ones too, except a practice game (the newest
