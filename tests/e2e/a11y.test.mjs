@@ -34,8 +34,10 @@ async function all() {
     { name: 'friends-invitations', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: invite },
     { name: 'friends-answer', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: async (page) => {
       const link = await invite(page);
-      await page.goto('about:blank');
+      // Loaded afresh, as a link tapped in a message opens (a same-page
+      // jump, its query being the page's, would not load it).
       await page.goto(link, { waitUntil: 'load' });
+      await page.reload({ waitUntil: 'load' });
       await page.locator(byTestId('answer-code')).waitFor({ timeout: 30_000 });
     } },
   ];
