@@ -56,6 +56,10 @@ impl AnyTable {
         each_game!(self, t => t.with_daily_label(today).into_any())
     }
 
+    pub fn seed(&self) -> tablee_engine::Seed {
+        each_game!(self, t => t.seed)
+    }
+
     pub fn players(&self) -> usize {
         each_game!(self, t => t.players())
     }

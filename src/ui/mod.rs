@@ -112,7 +112,13 @@ fn App(start: Start) -> impl IntoView {
     } else {
         match &start.first {
             First::Home => Screen::Home,
-            First::Game => Screen::Game,
+            // The game this device hosted with friends when its page
+            // reloaded: back to its invitations (issue 55), not a game
+            // passed around one device.
+            First::Game => match friends::host::kept_game(start.shell.game.as_ref()) {
+                Some(game) => Screen::Friends(game, friends::host::RESUME.to_string()),
+                None => Screen::Game,
+            },
             First::Problem(error) => Screen::Problem(error.clone()),
         }
     };

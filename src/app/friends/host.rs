@@ -29,7 +29,7 @@ use tablee_friends::message::{BadMessage, FromFriend, FromHost, Reason, Status, 
 use tablee_friends::PROTOCOL;
 
 use super::{FriendsTable, Role, AWAY_AFTER_MS, OVERDUE_LEVEL};
-use crate::app::config::TableConfig;
+use crate::app::config::{SeatKind, TableConfig};
 use crate::app::save;
 use crate::app::session::{Decision, Session};
 use crate::games::Registered;
@@ -200,6 +200,95 @@ impl<G: Registered> Host<G> {
 
     pub fn table(&self) -> &FriendsTable<G> {
         &self.table
+    }
+
+    /// What the host's device keeps, once dealt, to take its game with
+    /// friends back after a reload (the game itself is the shell's save):
+    /// who sits where with the friends' tokens and stand-ins, the think
+    /// limit, every seat's secret and the stand-ins' moves. On this device
+    /// only: the secrets are the fair check's, revealed at the end anyway.
+    pub fn keep(&self) -> Option<Json> {
+        let session = self.session.as_ref()?;
+        let secrets = self.fair.secrets()?;
+        let roles = self
+            .table
+            .roles
+            .iter()
+            .map(|r| match r {
+                Role::Host { name } => Json::obj([("host", Json::Str(name.clone()))]),
+                Role::Friend { name, token, stand_in } => Json::obj([
+                    ("friend", Json::Str(name.clone())),
+                    ("token", Json::Str(tablee_friends::sha256::hex(token))),
+                    ("stand_in", stand_in.map_or(Json::Null, |l| Json::Str(l.name().into()))),
+                ]),
+                Role::Bot(level) => Json::obj([("bot", Json::Str(level.name().into()))]),
+            })
+            .collect();
+        Some(Json::obj([
+            ("game", Json::Str(G::CODE.into())),
+            ("seed", Json::Str(session.config().seed.to_string())),
+            ("roles", Json::Arr(roles)),
+            ("think_ms", self.table.think_ms.map_or(Json::Null, Json::from)),
+            ("secrets", Json::Arr(secrets.iter().map(|s| Json::Str(s.hex())).collect())),
+            ("stand_in", Json::Arr(self.stand_in.iter().map(|(i, l)| Json::Arr(vec![Json::from(*i), Json::Str(l.name().into())])).collect())),
+        ]))
+    }
+
+    /// The host's game with friends taken back after its page reloaded:
+    /// `kept` ([`Host::keep`]) and the game as saved. Every friend is away
+    /// until they answer a new invitation (their pages kept their seats'
+    /// tokens and secrets); `None` if `kept` is not this game's.
+    pub fn resume(kept: &Json, session: Session<G>, build: String) -> Option<Host<G>> {
+        let text = |j: &Json| j.as_str().map(str::to_string);
+        let level = |j: Option<&Json>| j.and_then(Json::as_str).and_then(|n| Level::SEATED.into_iter().find(|l| l.name() == n));
+        if kept.get("game")?.as_str()? != G::CODE || kept.get("seed")?.as_str()? != session.config().seed.to_string() {
+            return None;
+        }
+        let roles = kept
+            .get("roles")?
+            .as_array()?
+            .iter()
+            .map(|r| {
+                if let Some(name) = r.get("host").and_then(text) {
+                    Some(Role::Host { name })
+                } else if let Some(name) = r.get("friend").and_then(text) {
+                    let token = tablee_friends::sha256::from_hex(r.get("token")?.as_str()?)?;
+                    Some(Role::Friend { name, token, stand_in: level(r.get("stand_in")) })
+                } else {
+                    level(r.get("bot")).map(Role::Bot)
+                }
+            })
+            .collect::<Option<Vec<Role>>>()?;
+        let secrets = kept.get("secrets")?.as_array()?.iter().map(|s| Secret::from_hex(s.as_str()?)).collect::<Option<Vec<Secret>>>()?;
+        let seats: Vec<SeatKind> = roles.iter().map(Role::seat_kind).collect();
+        if secrets.len() != roles.len() || tablee_friends::fair::deal_seed(&secrets) != session.config().seed || seats != session.config().seats {
+            return None;
+        }
+        let think_ms = kept.get("think_ms").and_then(Json::as_u64);
+        let table = FriendsTable { roles, options: session.config().options, think_ms, build };
+        let mut host = Host::new(table, &secrets).ok()?;
+        for (seat, secret) in secrets.into_iter().enumerate() {
+            host.fair.own(seat, secret);
+        }
+        host.commits_sent = true;
+        host.stand_in = kept
+            .get("stand_in")?
+            .as_array()?
+            .iter()
+            .map(|p| Some((usize::try_from(p.as_array()?.first()?.as_u64()?).ok()?, level(p.as_array()?.get(1))?)))
+            .collect::<Option<_>>()?;
+        for (seat, line) in host.lines.iter_mut().enumerate() {
+            if matches!(host.table.roles[seat], Role::Friend { .. }) {
+                *line = Line { ever: true, away: true, ..Line::default() };
+            }
+        }
+        // The host's seat is "you" on its device (as when dealt).
+        let mut session = session;
+        if let Some(here) = host.table.roles.iter().position(|r| matches!(r, Role::Host { .. })) {
+            session.set_here(here);
+        }
+        host.session = Some(session);
+        Some(host)
     }
 
     /// The game, once dealt (the host's page shows and saves it).

@@ -24,6 +24,7 @@ use crate::games::highcard::HighCard;
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
 use crate::games::Registered;
+use crate::app::save;
 
 fn token(seat: Seat) -> [u8; TOKEN_BYTES] {
     [seat as u8 + 0x40; TOKEN_BYTES]
@@ -519,6 +520,55 @@ fn a_friend_who_goes_away_is_played_by_a_stand_in_then_rejoins() {
     assert_eq!(table.host.status(1), Status::Connected);
     // The rest of the game, and the check passes with the stand-in's moves.
     table.play();
+    assert_verified(&table);
+}
+
+/// The host's page reloads mid-game (a phone's tab discarded): its game
+/// comes back from the save and what it kept ([`Host::keep`]), every
+/// friend away; their pages answer new invitations with the tokens and
+/// secrets they kept, and the game goes on to a verified end.
+#[test]
+fn the_hosts_page_reloads_and_its_friends_come_back_to_the_same_game() {
+    let mut table = Table::<Katzenjammer>::new(93, "hffb", Default::default());
+    assert!(table.host.keep().is_none(), "nothing to keep before the deal");
+    table.connect_all();
+    let mut guard = 0;
+    while table.host.session().unwrap().actions().len() < 12 {
+        guard += 1;
+        assert!(guard < 200);
+        table.host.play_bots();
+        table.deliver();
+        let s = table.host.session().unwrap();
+        let Some(to_act) = s.to_act() else { break };
+        if s.bot_to_act().is_some() {
+            continue;
+        }
+        let action = s.decision(to_act, Level::Easy).decide();
+        match to_act {
+            0 => table.host.local_move(action).unwrap(),
+            seat => table.guest(seat).play(&action),
+        }
+        table.deliver();
+    }
+    // The reload: the game as saved, and what the host kept, as text.
+    let kept = Json::parse(&table.host.keep().expect("dealt").text()).unwrap();
+    let saved = save::game_from_value::<Katzenjammer>(&Json::parse(&save::to_json(table.host.session().unwrap())).unwrap()).unwrap();
+    let moves = saved.actions().len();
+    let mut other = kept.clone();
+    if let Json::Obj(fields) = &mut other {
+        fields.retain(|(k, _)| k != "seed");
+        fields.push(("seed".into(), Json::Str(tablee_engine::Seed::from_number(5).to_string())));
+    }
+    assert!(Host::<Katzenjammer>::resume(&other, saved.clone(), "test".into()).is_none(), "another game's keep");
+    table.host = Host::resume(&kept, saved, "test".into()).expect("the same game");
+    assert_eq!(table.host.session().unwrap().actions().len(), moves);
+    assert_eq!([1, 2].map(|s| table.host.status(s)), [Status::Away; 2]);
+    assert_eq!(table.host.status(3), Status::Bot);
+    // Each friend answers a new invitation: a new channel, its hello.
+    table.connect_all();
+    assert_eq!([1, 2].map(|s| table.host.status(s)), [Status::Connected; 2]);
+    table.play();
+    assert!(table.host.session().unwrap().is_over());
     assert_verified(&table);
 }
 

@@ -42,10 +42,41 @@ use crate::ui::worker_client;
 /// The host's page for `arg`, the friends' seats (`1,2,`), at the table set
 /// on the home screen (`Ctx::home_table`).
 pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
+    if arg == RESUME {
+        return page::<G>(resumed::<G>(), G::ID);
+    }
     let friends: Vec<Seat> = arg.split(',').filter_map(|s| s.trim().parse().ok()).collect();
     // (A table of another game reads as none: "no table" is said.)
     let table = ctx().home_table.with_untracked(|t| G::as_table(t).cloned());
-    page::<G>(table, friends, G::ID)
+    let lang = ctx().lang.get_untracked();
+    let made = table.and_then(|config| {
+        let roles = roles(&config, &friends, lang)?;
+        let secrets: Vec<Secret> = (0..roles.len()).map(|_| random::<32>().map(Secret)).collect::<Option<_>>()?;
+        let table = FriendsTable { roles, options: config.options, think_ms: None, build: BUILD.to_string() };
+        Host::<G>::new(table, &secrets).ok()
+    });
+    page::<G>(made, G::ID)
+}
+
+/// The host's screen's argument after its page reloaded mid-game.
+pub const RESUME: &str = "resume";
+
+/// Where the host's device keeps its game with friends ([`Host::keep`]).
+pub const KEPT_KEY: &str = "tablee.friends.host";
+
+/// The game with friends this device was hosting when its page reloaded,
+/// if the game in progress is that one (its game and deal), unfinished.
+pub fn kept_game(game: Option<&crate::games::AnySession>) -> Option<GameId> {
+    let game = game.filter(|g| !g.is_over())?;
+    let kept = Json::parse(&browser::load(KEPT_KEY)?).ok()?;
+    let table = game.table();
+    (kept.get("game")?.as_str()? == table.game().code() && kept.get("seed")?.as_str()? == table.seed().to_string()).then(|| table.game())
+}
+
+/// The host's game taken back: the shell's game in progress and what was kept.
+fn resumed<G: GameUi + Registered>() -> Option<Host<G>> {
+    let kept = Json::parse(&browser::load(KEPT_KEY)?).ok()?;
+    Host::resume(&kept, ctx().game_untracked::<G, _>(|s| s.clone())?, BUILD.to_string())
 }
 
 /// Who plays each seat: the friends' seats, the one person here, the bots.
@@ -91,15 +122,8 @@ struct Lines {
     answered: Vec<Option<f64>>,
 }
 
-fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Seat>, id: GameId) -> AnyView {
+fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
     let ctx = ctx();
-    let lang = ctx.lang.get_untracked();
-    let made = config.as_ref().and_then(|config| {
-        let roles = roles(config, &friends, lang)?;
-        let secrets: Vec<Secret> = (0..roles.len()).map(|_| random::<32>().map(Secret)).collect::<Option<_>>()?;
-        let table = FriendsTable { roles, options: config.options, think_ms: None, build: BUILD.to_string() };
-        Host::<G>::new(table, &secrets).ok()
-    });
     let Some(host) = made else {
         return view! {
             <section class="panel friends" data-testid="invite-screen">
@@ -127,7 +151,7 @@ fn page<G: GameUi + Registered>(config: Option<TableConfig<G>>, friends: Vec<Sea
     let statuses = RwSignal::new((0..seats).map(|s| host.borrow().status(s)).collect::<Vec<Status>>());
     let invitations = RwSignal::new(vec![Invitation::default(); seats]);
     let version = RwSignal::new(0usize);
-    let dealt = RwSignal::new(false);
+    let dealt = RwSignal::new(host.borrow().session().is_some());
     // The time from an answer entered to its seat's channel open (ms), on
     // `seat-status-N`'s `data-connect-ms` (scripts measure it).
     let connect_ms = RwSignal::new(vec![None::<f64>; seats]);
@@ -418,7 +442,12 @@ async fn run<G: GameUi + Registered>(
 ) {
     let ctx = ctx();
     let mut last_tick = 0u64;
-    let mut moves_seen = None::<usize>;
+    // A game taken back after a reload is the shell's already: the host's
+    // seat marked as "you" on it.
+    let mut moves_seen = host.borrow().session().map(|s| s.actions().len());
+    if let Some(session) = host.borrow().session().cloned() {
+        mirror::<G>(session, false);
+    }
     let bot_busy = Rc::new(Cell::new(false));
     let seats = host.borrow().table().roles.len();
     loop {
@@ -501,6 +530,11 @@ async fn run<G: GameUi + Registered>(
             let first = moves_seen.is_none();
             moves_seen = moves;
             if let Some(session) = host.borrow().session().cloned() {
+                // What a reload needs to take the game back, while it lasts.
+                match host.borrow().keep().filter(|_| !session.is_over()) {
+                    Some(kept) => _ = browser::store(KEPT_KEY, &kept.text()),
+                    None => browser::remove(KEPT_KEY),
+                }
                 mirror::<G>(session, first);
                 if first {
                     dealt.set(true);
