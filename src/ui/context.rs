@@ -183,6 +183,16 @@ impl Ctx {
     /// Goes to `screen` as a new step of the browser's history (Back comes
     /// back here).
     pub fn go(self, screen: Screen) {
+        // The game this device hosts with friends is played on its
+        // invitations' screen, taken back there (issue 55), never as a
+        // game passed around one device.
+        let screen = match screen {
+            Screen::Game => self
+                .shell
+                .with_untracked(|sh| crate::ui::friends::host::kept_game(sh.game.as_ref()))
+                .map_or(Screen::Game, |game| Screen::Friends(game, crate::ui::friends::host::RESUME.to_string())),
+            other => other,
+        };
         self.switch(screen, true);
     }
 

@@ -12,6 +12,10 @@
 //   2. Ana's page is closed: her seat shows away; the host lets a bot play
 //      for her (`stand-in-1` = `easy`), her seat shows `bot`, and the game
 //      is finished by the host and the bots.
+//   3. Another game: the host's page reloads mid-game. It opens on its
+//      invitations (not a game passed around one device), the host's hand
+//      as it was, Ana away with a new `invite-link-1`; Ana answers it and
+//      the game goes on to its end, her check verified.
 // What turns it red: a reload that loses the seat (its token and secret
 // forgotten, a new invitation refused), a closed channel not seen (the
 // seat never away), a stand-in that never plays (the game never ends).
@@ -92,6 +96,59 @@ describe('friends on their own devices: away and back', () => {
       assert.deepEqual(ana.problems, [], describeProblems(ana.problems));
     } catch (error) {
       await failed({ host, ana }, 'friends-away', error);
+    } finally {
+      await host.context.close();
+      await ana.context.close();
+    }
+  });
+
+  it("the host's page reloads mid-game: its game comes back with new invitations, the friend answers and the game ends verified", async () => {
+    const host = await device(env, { viewport: { width: 360, height: 740 } });
+    const ana = await device(env, { viewport: { width: 360, height: 740 } });
+    try {
+      host.url = env.site.url;
+      const { link, answer } = await hostAndJoin(host, ana, 'katzenjammer');
+      await enterAnswer(host, answer);
+      for (const d of [host, ana]) await d.page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
+      await Promise.all([playSeat(host.page, 'host', { moves: 2 }), playSeat(ana.page, 'Ana', { moves: 2 })]);
+      await nextTurn(host.page);
+      const hostHand = await hand(host.page);
+      const movesBefore = await host.page.locator(byTestId('deal-bar')).getAttribute('data-moves').catch(() => null);
+      // The reload (a phone's tab discarded and opened again).
+      await host.page.reload({ waitUntil: 'load' });
+      // Back on the invitations, Ana away and a new invitation for her; never a game passed around.
+      const again = await host.page.waitForFunction(
+        ([id, old]) => {
+          const link = document.querySelector(id)?.dataset.link;
+          return link && link !== old ? link : false;
+        },
+        [byTestId('invite-link-1'), link],
+        { timeout: 30_000 },
+      );
+      await seatIs(host, 1, 'away');
+      assert.equal(await host.page.locator(byTestId('handoff-screen')).count(), 0, 'no hand-off: the game is with friends still');
+      // (Still the host's turn: nothing moved meanwhile.)
+      await nextTurn(host.page);
+      assert.deepEqual(await hand(host.page), hostHand, "the host's hand, as before the reload");
+      if (movesBefore !== null) assert.ok(Number(await host.page.locator(byTestId('deal-bar')).getAttribute('data-moves')) >= Number(movesBefore));
+      // Ana's page lost the host and says so; she opens the new link and answers.
+      await ana.page.locator(byTestId('join-error')).waitFor({ timeout: 20_000 });
+      assert.match(await ana.page.locator(byTestId('join-error')).textContent(), /lost/);
+      const newAnswer = await answerOf(ana, await again.jsonValue());
+      await enterAnswer(host, newAnswer);
+      await ana.page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
+      await screenshot(host.page, 'friends-host-resumed');
+      const played = await Promise.all([playSeat(host.page, 'host'), playSeat(ana.page, 'Ana')]);
+      assert.ok(played.every((p) => p.end), JSON.stringify(played));
+      const check = ana.page.locator(byTestId('fair-check'));
+      await check.waitFor({ timeout: 30_000 });
+      assert.equal(await check.getAttribute('data-verified'), 'true', await check.textContent());
+      // Once over, nothing is kept for a reload.
+      assert.equal(await host.page.evaluate(() => localStorage.getItem('tablee.friends.host')), null);
+      assert.deepEqual(host.problems, [], describeProblems(host.problems));
+      assert.deepEqual(ana.problems, [], describeProblems(ana.problems));
+    } catch (error) {
+      await failed({ host, ana }, 'friends-host-reload', error);
     } finally {
       await host.context.close();
       await ana.context.close();
