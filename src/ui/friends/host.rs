@@ -42,7 +42,7 @@ use crate::ui::worker_client;
 /// The host's page for `arg`, the friends' seats (`1,2,`), at the table set
 /// on the home screen (`Ctx::home_table`).
 pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
-    if arg == RESUME {
+    if Some(arg) == RESUME.strip_prefix("host:") {
         return page::<G>(resumed::<G>(), G::ID);
     }
     let friends: Vec<Seat> = arg.split(',').filter_map(|s| s.trim().parse().ok()).collect();
@@ -58,8 +58,9 @@ pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
     page::<G>(made, G::ID)
 }
 
-/// The host's screen's argument after its page reloaded mid-game.
-pub const RESUME: &str = "resume";
+/// The host's screen's argument after its page reloaded mid-game
+/// (`Screen::Friends`; the part hands the host's page what follows `host:`).
+pub const RESUME: &str = "host:resume";
 
 /// Where the host's device keeps its game with friends ([`Host::keep`]).
 pub const KEPT_KEY: &str = "tablee.friends.host";
