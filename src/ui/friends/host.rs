@@ -195,8 +195,12 @@ fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
             });
         })
     };
+    // (A game taken back after a reload: its friends are away, each with
+    // Invite again, tapped when the host is ready to send the link.)
     for &(seat, _, token) in &friends {
-        invite(seat, token);
+        if host.borrow().status(seat) == Status::Waiting {
+            invite(seat, token);
+        }
     }
     let invite = SendWrapper::new(invite);
 
