@@ -171,7 +171,8 @@ fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
         let (lines, host) = (SendWrapper::new(lines.clone()), SendWrapper::new(host.clone()));
         Rc::new(move |seat: Seat, token: Token| {
             let old = lines.borrow_mut().peers[seat].take();
-            let again = old.is_some();
+            // (A seat away since the host's page reloaded had its first invitation before.)
+            let again = old.is_some() || host.borrow().status(seat) != Status::Waiting;
             if let Some(old) = old {
                 old.close();
             }
