@@ -288,6 +288,8 @@ impl<G: Registered> Host<G> {
             session.set_here(here);
         }
         host.session = Some(session);
+        // Whoever the rules ask now is asked again (the host's own seat too).
+        host.after_change(None);
         Some(host)
     }
 

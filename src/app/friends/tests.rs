@@ -533,7 +533,9 @@ fn the_hosts_page_reloads_and_its_friends_come_back_to_the_same_game() {
     assert!(table.host.keep().is_none(), "nothing to keep before the deal");
     table.connect_all();
     let mut guard = 0;
-    while table.host.session().unwrap().actions().len() < 12 {
+    // To a decision of the host's own after a dozen moves: the reload
+    // comes then, and its page must still be asked.
+    while table.host.session().unwrap().actions().len() < 12 || table.host.session().unwrap().to_act() != Some(0) {
         guard += 1;
         assert!(guard < 200);
         table.host.play_bots();
@@ -564,6 +566,9 @@ fn the_hosts_page_reloads_and_its_friends_come_back_to_the_same_game() {
     assert_eq!(table.host.session().unwrap().actions().len(), moves);
     assert_eq!([1, 2].map(|s| table.host.status(s)), [Status::Away; 2]);
     assert_eq!(table.host.status(3), Status::Bot);
+    let s = table.host.session().unwrap();
+    let action = s.decision(0, Level::Easy).decide();
+    table.host.local_move(action).expect("the host is asked again after its reload");
     // Each friend answers a new invitation: a new channel, its hello.
     table.connect_all();
     assert_eq!([1, 2].map(|s| table.host.status(s)), [Status::Connected; 2]);
