@@ -6,6 +6,7 @@ use tablee_engine::Seat;
 
 use super::browser;
 use crate::app::controller::{Par, Shell};
+use crate::app::friends;
 use crate::games::{AnyTable, GameId, Registered};
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
@@ -187,10 +188,12 @@ impl Ctx {
         // invitations' screen, taken back there (issue 55), never as a
         // game passed around one device.
         let screen = match screen {
-            Screen::Game => self
-                .shell
-                .with_untracked(|sh| crate::ui::friends::host::kept_game(sh.game.as_ref()))
-                .map_or(Screen::Game, |game| Screen::Friends(game, crate::ui::friends::host::RESUME.to_string())),
+            Screen::Game => {
+                let kept = browser::load(friends::KEPT_KEY);
+                self.shell
+                    .with_untracked(|sh| friends::kept_game(kept.as_deref(), sh.game.as_ref()))
+                    .map_or(Screen::Game, |game| Screen::Friends(game, friends::RESUME.to_string()))
+            }
             other => other,
         };
         self.switch(screen, true);

@@ -21,6 +21,8 @@ use tablee_friends::message::SeatKind as Told;
 
 use super::config::SeatKind;
 use super::game::GameDef;
+use crate::games::{AnySession, GameId};
+use tablee_engine::json::Json;
 
 /// Who plays a seat at a table of friends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,25 @@ pub enum SettingError {
     Turn,
     /// A TURN server needs its user name and password.
     TurnCredentials,
+}
+
+/// Where the host's device keeps its game with friends while it lasts
+/// ([`host::Host::keep`]), to take it back after its page reloads.
+pub const KEPT_KEY: &str = "tablee.friends.host";
+
+/// The host's screen's argument (`Screen::Friends`) after its page
+/// reloaded mid-game; the friends' part hands its host's page what
+/// follows `host:`.
+pub const RESUME: &str = "host:resume";
+
+/// The game with friends this device was hosting, if `game` (the game in
+/// progress) is that one (its game and deal) and unfinished; `kept` is
+/// what the device kept under [`KEPT_KEY`].
+pub fn kept_game(kept: Option<&str>, game: Option<&AnySession>) -> Option<GameId> {
+    let game = game.filter(|g| !g.is_over())?;
+    let kept = Json::parse(kept?).ok()?;
+    let table = game.table();
+    (kept.get("game")?.as_str()? == table.game().code() && kept.get("seed")?.as_str()? == table.seed().to_string()).then(|| table.game())
 }
 
 /// A friend is away after this long without a word (ms): their page sends

@@ -562,6 +562,11 @@ fn the_hosts_page_reloads_and_its_friends_come_back_to_the_same_game() {
         fields.push(("seed".into(), Json::Str(tablee_engine::Seed::from_number(5).to_string())));
     }
     assert!(Host::<Katzenjammer>::resume(&other, saved.clone(), "test".into()).is_none(), "another game's keep");
+    // The page's start finds the game it kept, not another's.
+    let any = saved.clone().into_any();
+    assert_eq!(super::kept_game(Some(&kept.text()), Some(&any)), Some(Katzenjammer::ID));
+    assert_eq!(super::kept_game(Some(&other.text()), Some(&any)), None);
+    assert_eq!(super::kept_game(None, Some(&any)), None);
     table.host = Host::resume(&kept, saved, "test".into()).expect("the same game");
     assert_eq!(table.host.session().unwrap().actions().len(), moves);
     assert_eq!([1, 2].map(|s| table.host.status(s)), [Status::Away; 2]);

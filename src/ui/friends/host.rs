@@ -32,6 +32,7 @@ use crate::app::game::GameDef;
 use crate::app::worker::{self, Reply};
 use crate::games::{GameId, Registered};
 use crate::i18n::friends as words;
+use crate::app::friends::{KEPT_KEY, RESUME};
 use crate::ui::browser::{self, LocalStorage};
 use crate::ui::context::ctx;
 use crate::ui::feed::Feed;
@@ -56,22 +57,6 @@ pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
         Host::<G>::new(table, &secrets).ok()
     });
     page::<G>(made, G::ID)
-}
-
-/// The host's screen's argument after its page reloaded mid-game
-/// (`Screen::Friends`; the part hands the host's page what follows `host:`).
-pub const RESUME: &str = "host:resume";
-
-/// Where the host's device keeps its game with friends ([`Host::keep`]).
-pub const KEPT_KEY: &str = "tablee.friends.host";
-
-/// The game with friends this device was hosting when its page reloaded,
-/// if the game in progress is that one (its game and deal), unfinished.
-pub fn kept_game(game: Option<&crate::games::AnySession>) -> Option<GameId> {
-    let game = game.filter(|g| !g.is_over())?;
-    let kept = Json::parse(&browser::load(KEPT_KEY)?).ok()?;
-    let table = game.table();
-    (kept.get("game")?.as_str()? == table.game().code() && kept.get("seed")?.as_str()? == table.seed().to_string()).then(|| table.game())
 }
 
 /// The host's game taken back: the shell's game in progress and what was kept.
