@@ -180,6 +180,12 @@ pub fn on_leave(f: impl FnOnce() + 'static) {
     LEAVING.with(|l| l.borrow_mut().push(Box::new(f)));
 }
 
+/// The screen of the game in progress: its invitations when this device
+/// hosts it with friends and its page reloaded (issue 55), else its table.
+pub fn game_screen(game: Option<&crate::games::AnySession>) -> Screen {
+    friends::kept_game(browser::load(friends::KEPT_KEY).as_deref(), game).map_or(Screen::Game, |game| Screen::Friends(game, friends::RESUME.to_string()))
+}
+
 impl Ctx {
     /// Goes to `screen` as a new step of the browser's history (Back comes
     /// back here).
@@ -188,12 +194,7 @@ impl Ctx {
         // invitations' screen, taken back there (issue 55), never as a
         // game passed around one device.
         let screen = match screen {
-            Screen::Game => {
-                let kept = browser::load(friends::KEPT_KEY);
-                self.shell
-                    .with_untracked(|sh| friends::kept_game(kept.as_deref(), sh.game.as_ref()))
-                    .map_or(Screen::Game, |game| Screen::Friends(game, friends::RESUME.to_string()))
-            }
+            Screen::Game => self.shell.with_untracked(|sh| game_screen(sh.game.as_ref())),
             other => other,
         };
         self.switch(screen, true);

@@ -115,10 +115,7 @@ fn App(start: Start) -> impl IntoView {
             // The game this device hosted with friends when its page
             // reloaded: back to its invitations (issue 55), not a game
             // passed around one device.
-            First::Game => match crate::app::friends::kept_game(browser::load(crate::app::friends::KEPT_KEY).as_deref(), start.shell.game.as_ref()) {
-                Some(game) => Screen::Friends(game, crate::app::friends::RESUME.to_string()),
-                None => Screen::Game,
-            },
+            First::Game => context::game_screen(start.shell.game.as_ref()),
             First::Problem(error) => Screen::Problem(error.clone()),
         }
     };
