@@ -1201,6 +1201,7 @@ pub mod friends {
             ),
             D::StandIn { index } => en_fr(format!("move {}: a stand-in is claimed where none could play", index + 1), format!("coup {} : un remplaçant est annoncé là où aucun ne pouvait jouer", index + 1)),
             D::View { n } => en_fr(format!("what you were shown after move {n} is not the game"), format!("ce qui vous a été montré après le coup {n} n'est pas la partie")),
+            D::Moved { n } => en_fr(format!("move {n} as you were told it is not the game's"), format!("le coup {n} tel qu'il vous a été annoncé n'est pas celui de la partie")),
             D::Unfinished => en_fr("the record stops before the end".into(), "le relevé s'arrête avant la fin".into()),
         }
     }

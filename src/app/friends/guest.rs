@@ -12,7 +12,7 @@ use tablee_friends::message::{BadMessage, FromFriend, FromHost, Reason, Status};
 use tablee_friends::sha256::sha256;
 use tablee_friends::PROTOCOL;
 
-use super::verify::{verify, Difference, Kept};
+use super::verify::{verify, Difference, Kept, Shown};
 use crate::games::Registered;
 
 /// Why a friend's page refused the host's message.
@@ -182,7 +182,7 @@ impl<G: Registered> Guest<G> {
             }
             FromHost::View { n, by, moved, view, legal } => {
                 let kept = self.kept.as_mut().filter(|k| !k.commitments.is_empty()).ok_or(GuestError::OutOfOrder)?;
-                kept.views.push((n, sha256(view.text().as_bytes())));
+                kept.views.push(Shown { n, view: sha256(view.text().as_bytes()), by, moved: moved.as_ref().map(Json::text) });
                 self.seen = Some(Seen { n, by, moved, view, legal });
             }
             FromHost::Seats(status) => self.status = status,

@@ -720,6 +720,36 @@ fn a_tampered_log_is_named() {
     assert_eq!(check(&guest, &secrets, &tampered), [Difference::Log("actions")]);
 }
 
+/// A host that told a friend another move than it played (its log's line
+/// and its seats' bubbles follow what it is told) is caught by the check,
+/// even where the view that came with it was right.
+#[test]
+fn ja19_a_move_told_otherwise_than_played_is_named() {
+    let mut table = Table::<Jachete>::new(12, "hfbn", Default::default());
+    table.play();
+    assert_verified(&table);
+    let Some(FromHost::End { secrets, log }) = table.host.end_message() else { panic!("over") };
+    let kept = table.guests.remove(0).1.kept().unwrap().clone();
+    let check = |kept: &super::verify::Kept| super::verify::verify::<Jachete>(kept, &secrets, &log);
+    // Every move of J'achète is public: the friend was told each.
+    let told: Vec<usize> = kept.views.iter().enumerate().filter(|(_, s)| s.moved.is_some()).map(|(i, _)| i).collect();
+    assert!(told.len() > 20, "{} moves told", told.len());
+    let (first, second) = (told[3], told[told.len() / 2]);
+
+    let mut other = kept.clone();
+    other.views[first].moved = other.views[second].moved.clone().filter(|m| Some(m) != kept.views[first].moved.as_ref());
+    assert!(other.views[first].moved.is_some(), "two different moves");
+    assert_eq!(check(&other), [Difference::Moved { n: kept.views[first].n }]);
+
+    let mut other = kept.clone();
+    other.views[first].by = other.views[first].by.map(|by| (by + 1) % 4);
+    assert_eq!(check(&other), [Difference::Moved { n: kept.views[first].n }]);
+
+    let mut other = kept.clone();
+    other.views[first].moved = None;
+    assert_eq!(check(&other), [Difference::Moved { n: kept.views[first].n }]);
+}
+
 #[test]
 fn measured_the_messages_sizes() {
     // The end's log is the longest message: it must fit a data channel's 256 KiB.

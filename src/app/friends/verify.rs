@@ -12,7 +12,9 @@
 //!   that bot makes from its own view with the decision seed of any game
 //!   (`decision_seed(seed, seat, move)`), as the host's page asked it;
 //! - each view the friend was sent during the game is its view in the
-//!   replay at that position (its fingerprint, kept as it came).
+//!   replay at that position (its fingerprint, kept as it came), and the
+//!   move it was told came with it (who made it and, where the game says
+//!   every move is public, which: its log told it) is the log's move.
 
 use tablee_bots::Level;
 use tablee_engine::json::Json;
@@ -37,8 +39,21 @@ pub struct Kept {
     pub options: Json,
     pub seats: Vec<Told>,
     pub commitments: Vec<Commitment>,
-    /// Each view received: the position and the SHA-256 of its text.
-    pub views: Vec<(usize, [u8; 32])>,
+    /// Each view received, as it came.
+    pub views: Vec<Shown>,
+}
+
+/// A view message as the friend kept it for the check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// The position (moves made) it was sent at.
+    pub n: usize,
+    /// The SHA-256 of the view's text.
+    pub view: [u8; 32],
+    /// The move it said was the last, as its log told it: who made it and,
+    /// for a public move, which (in the game's notation).
+    pub by: Option<Seat>,
+    pub moved: Option<String>,
 }
 
 /// What differs between the host's log and the game the secrets deal.
@@ -67,6 +82,9 @@ pub enum Difference {
     StandIn { index: usize },
     /// The view this friend was sent at position `n` is not its view there.
     View { n: usize },
+    /// The move this friend was told had just been made at position `n`
+    /// (its log's line) is not the log's move `n - 1`.
+    Moved { n: usize },
     /// The log stops before the game's end.
     Unfinished,
 }
@@ -118,8 +136,9 @@ fn replay<G: Registered>(kept: &Kept, seed: Seed, log: &Json) -> Result<(), Diff
     let mut session = Session::new(config).map_err(|_| Difference::Log("table"))?;
     let me = kept.seat;
     let views = |session: &Session<G>| sha256(G::view_to_json(&session.view(me)).text().as_bytes());
+    let mut last: Option<(Seat, G::Action)> = None;
     for (index, item) in actions.iter().enumerate() {
-        check_views(kept, index, views(&session))?;
+        check_views::<G>(kept, index, views(&session), last.as_ref())?;
         let seat = item.get("seat").and_then(Json::as_u64).ok_or(Difference::Log("actions"))? as Seat;
         let action = match G::action_from_json(item) {
             Ok(action) => action,
@@ -150,19 +169,33 @@ fn replay<G: Registered>(kept: &Kept, seed: Seed, log: &Json) -> Result<(), Diff
             }
         }
         session.apply_recorded(seat, &action).map_err(|_| Difference::Illegal { index, seat })?;
+        last = Some((seat, action));
     }
-    check_views(kept, actions.len(), views(&session))?;
+    check_views::<G>(kept, actions.len(), views(&session), last.as_ref())?;
     if !session.is_over() {
         return Err(Difference::Unfinished);
     }
     Ok(())
 }
 
-/// Every view received at position `n` is the replay's.
-fn check_views(kept: &Kept, n: usize, replayed: [u8; 32]) -> Result<(), Difference> {
-    match kept.views.iter().any(|(at, hash)| *at == n && *hash != replayed) {
-        true => Err(Difference::View { n }),
-        false => Ok(()),
+/// Every view received at position `n` is the replay's, and the move told
+/// with it is the replay's last (`last`: who made it and what).
+fn check_views<G: Registered>(kept: &Kept, n: usize, replayed: [u8; 32], last: Option<&(Seat, G::Action)>) -> Result<(), Difference> {
+    let at_n = || kept.views.iter().filter(|shown| shown.n == n);
+    if at_n().any(|shown| shown.view != replayed) {
+        return Err(Difference::View { n });
+    }
+    // A view sent before any move of this page's host (a reload's first)
+    // names no mover; one that does names the log's, and a public move
+    // exactly as the log has it.
+    let told = |shown: &Shown| match (shown.by, last) {
+        (None, _) => shown.moved.is_none(),
+        (Some(by), Some((seat, action))) => by == *seat && shown.moved == G::public_move(action).then(|| G::action_to_json(action).text()),
+        (Some(_), None) => false,
+    };
+    match at_n().all(told) {
+        true => Ok(()),
+        false => Err(Difference::Moved { n }),
     }
 }
 
