@@ -9,7 +9,9 @@
 // contract, opens by taps (each set its cards, then "+ New meld", then
 // Play), and on a later turn rearranges the table by taps: swaps a natural
 // of its hand for a bot's joker, lays that joker on its own set, adds two
-// cards to the bot's set, and plays it all as one move; it discards a card
+// cards to the bot's set, lays a new set from its hand, moves the joker on
+// from one of its sets to another (a table card picked alone, then "Lay
+// here"), and plays it all as one move; it discards a card
 // of a rank it holds least each turn, until the round's end shows on both
 // pages (`ja-round-end`).
 //
@@ -19,7 +21,8 @@
 // as they happen, as the host's does; a buy answered on the friend's page
 // is the rules' (JA-9: the host asks every eligible seat at once); the
 // friend's opening and its rearranging turn (JA-12, JA-13, JA-14), staged on
-// its own table (the host's shows the melds as they were meanwhile), reach
+// its own table (the host's shows the melds as they were meanwhile; a new
+// set and a card moved between melds among them), reach
 // the host's table as one move that changes the melds as the friend staged
 // them, and the friend's table shows them so after the host's answer. Red
 // when: the seeds deal another hand (the bots or the deal's derivation
@@ -45,8 +48,9 @@ import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
  * five pairs had the friend open and then swap for a wild of a bot's meld;
  * 8, 7785 has the shortest round of them (the friend buys two A♠, opens
  * with A♠ A♠ A♥ / 6♠ 6♦ 6♣, and on its next turn swaps its 8♥ for the
- * joker of Moustache's 8♠ 8♠ ★, lays the joker on its aces and adds its
- * 8♦ 8♣ to the 8s). The same seeds gave the
+ * joker of Moustache's 8♠ 8♠ ★, lays the joker on its aces, adds its
+ * 8♦ 8♣ to the 8s, lays 9♠ 9♦ 9♦ and moves the joker on from its aces
+ * to its 6s, all one move). The same seeds gave the
  * same round on every run. Search again whenever the bots, the deal's
  * derivation from the secrets or the pages' use of `getRandomValues` (the
  * host's invitation token and secrets, the friend's secret) change:
@@ -184,7 +188,31 @@ async function rearrange(page, cards) {
       turn.adds.push({ card: c, to: [m.owner, m.k] });
     }
   }
-  if (!turn.swap && !turn.adds.length) return null;
+  // A new set of three naturals of one rank from the hand (a card kept to discard).
+  const naturals = left.filter((c) => !isWild(c));
+  const three = naturals.map((c) => naturals.filter((d) => rankOf(d) === rankOf(c))).find((cs) => cs.length >= 3);
+  if (three && left.length > three.length) {
+    for (const c of three) left.splice(left.indexOf(c), 1);
+    await tapCards(page, three);
+    await page.locator(byTestId('ja-new-meld')).click();
+    turn.laid = three;
+  }
+  // A card moved between two melds (JA-13): a wild off one of the friend's
+  // own sets that stays a set without it, onto another of its sets where it
+  // fits — a table card picked alone, then that meld's "Lay here".
+  {
+    const mine = (await melds(page)).filter((m) => m.owner === 1 && setRank(m.cards));
+    for (const m of mine) {
+      const wild = m.cards.find(isWild);
+      const to = mine.find((t) => t !== m && fits(t));
+      if (!wild || m.cards.length < 4 || !to) continue;
+      await page.locator(`${meldSel(m.owner, m.k)} [data-card="${wild}"]`).first().click();
+      await layOn(page, to.owner, to.k);
+      turn.moved = { card: wild, from: [m.owner, m.k], to: [to.owner, to.k] };
+      break;
+    }
+  }
+  if (!turn.swap && !turn.adds.length && !turn.laid && !turn.moved) return null;
   turn.after = await melds(page);
   return turn;
 }
@@ -284,7 +312,7 @@ describe("friends on their own devices: a round of J'achète", () => {
     await env?.close();
   });
 
-  it('the host, a friend and two bots play a whole round; the friend buys, opens, swaps a natural for a bot\'s joker and adds to its set in one move, and its log tells every move', async () => {
+  it('the host, a friend and two bots play a whole round; the friend buys, opens, then swaps a natural for a bot\'s joker, adds to its set, lays a new set and moves a card between its melds in one move, and its log tells every move', async () => {
     const host = await device(env, { viewport: { width: 1280, height: 800 } });
     const friend = await device(env, { viewport: { width: 360, height: 740 } });
     await seedRandomness(host.context, SEEDS.host);
@@ -347,7 +375,9 @@ describe("friends on their own devices: a round of J'achète", () => {
       // wild again (JA-14) and added to a meld already on the table.
       for (const t of friendPlay.turns) {
         const swap = t.swap ? `swaps ${t.swap.natural} for ${t.swap.wild} of ja-meld-${t.swap.from.join('-')}, lays it on ja-meld-${t.swap.to.join('-')}; ` : '';
-        console.log(`the friend's turn: ${swap}adds ${t.adds.map((a) => `${a.card} to ja-meld-${a.to.join('-')}`).join(', ') || 'nothing'}`);
+        const laid = t.laid ? `; lays ${t.laid.join(' ')}` : '';
+        const moved = t.moved ? `; moves ${t.moved.card} from ja-meld-${t.moved.from.join('-')} to ja-meld-${t.moved.to.join('-')}` : '';
+        console.log(`the friend's turn: ${swap}adds ${t.adds.map((a) => `${a.card} to ja-meld-${a.to.join('-')}`).join(', ') || 'nothing'}${laid}${moved}`);
       }
       const turn = friendPlay.turns.find((t) => t.swap && t.swap.from[0] !== 1 && t.adds.length > 0);
       assert.ok(turn, `a turn with a swap on a bot's meld and cards added: ${JSON.stringify(friendPlay.turns.map(({ swap, adds }) => ({ swap, adds })))}`);
@@ -355,6 +385,13 @@ describe("friends on their own devices: a round of J'achète", () => {
       const botMeld = turn.after.find(from).cards;
       assert.ok(turn.before.find(from).cards.includes(turn.swap.wild) && botMeld.includes(turn.swap.natural), `the bot's meld: ${JSON.stringify(turn.before.find(from).cards)} → ${JSON.stringify(botMeld)}`);
       assert.ok(turn.adds.every((a) => turn.before.some((m) => m.owner === a.to[0] && m.k === a.to[1])), 'added to melds already on the table');
+      // JA-13 once opened: a new set laid from the hand, and a card moved
+      // from one of the friend's melds to another, in a turn sent as one move.
+      const more = friendPlay.turns.find((t) => t.laid && t.moved);
+      assert.ok(more, `a turn that lays a new set and moves a card between melds: ${JSON.stringify(friendPlay.turns.map(({ laid, moved }) => ({ laid, moved })))}`);
+      const at = (t, [owner, k]) => t.after.find((m) => m.owner === owner && m.k === k)?.cards ?? [];
+      assert.ok(at(more, more.moved.to).includes(more.moved.card) && !at(more, more.moved.from).includes(more.moved.card), `moved: ${JSON.stringify(more.moved)} → ${JSON.stringify(more.after)}`);
+      assert.ok(more.after.some((m) => m.owner === 1 && sorted(m.cards).join() === sorted(more.laid).join() && !more.before.some((b) => b.owner === 1 && b.k === m.k)), `the new set on the table: ${JSON.stringify(more.after)}`);
       await screenshot(friend.page, 'friends-jachete-round-end');
       // JA-17: the friend's round end shows each hand left and what it
       // scores (the view's, public once scored), as the host's does.
