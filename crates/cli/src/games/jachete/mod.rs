@@ -3,6 +3,8 @@
 //! (`puzzles.rs`) and its side of the bot protocol.
 
 mod bench;
+#[cfg(test)]
+mod protocol_leaks;
 mod puzzles;
 
 use serde_json::Value;
