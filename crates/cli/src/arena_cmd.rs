@@ -21,7 +21,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let seats: Vec<SeatSpec> = split_seats(seats_text)
         .map_err(usage)?
         .iter()
-        .map(|s| SeatSpec::parse(s))
+        .map(|s| SeatSpec::parse(s, |text| games::all().find_map(|t| t.research_seat(text)), || games::all().filter_map(|t| t.research_seats()).collect()))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
     let players = args.count("players", 1, seats.len()).map_err(usage)?;
