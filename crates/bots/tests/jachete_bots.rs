@@ -8,8 +8,8 @@ use tablee_engine::jachete::{contract, Card, JaAction, JaGame, JaOptions, JaPhas
 use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
-mod common;
-use common::{hidden_twin, play_rounds, sorted};
+mod jachete_common;
+use jachete_common::{hidden_twin, play_rounds, sorted};
 
 
 /// Plays one game; returns each seat's win share.

@@ -9,8 +9,8 @@ use tablee_engine::jachete::{JaAction, JaView};
 use tablee_engine::rng::Rng;
 use tablee_engine::Game;
 
-mod common;
-use common::{hidden_twin, play_rounds};
+mod jachete_common;
+use jachete_common::{hidden_twin, play_rounds};
 
 fn configs() -> [Config; 3] {
     [

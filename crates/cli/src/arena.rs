@@ -9,8 +9,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tablee_bots::arena::{self, ArenaGame, ArenaReport, BuiltIn, Fault, Player, Table};
-use tablee_bots::jachete::ismcts;
-use tablee_bots::jachete::styles::Style;
 use tablee_bots::Level;
 use tablee_engine::Seed;
 
@@ -35,23 +33,27 @@ pub const SPEC: &[(&str, Takes)] = &[
 pub const DEFAULT_GAMES: usize = 100;
 
 /// Who plays a seat: a built-in level, an external program (`ext:COMMAND`)
-/// speaking the bot protocol on its stdin/stdout, or (J'achète only) a
-/// research style (`buyer`, `miser`, `opener`) or `mix` (one of the three
-/// per game, `tablee_bots::jachete::styles`).
+/// speaking the bot protocol on its stdin/stdout, or a research seat a game's
+/// tool knows (J'achète's styles `buyer`, `miser`, `opener`, `mix`, and its
+/// research searches `ja-ismcts…`: `Tool::research_seat`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     Bot(Level),
     External(String),
-    Style(Style),
-    Mix,
-    /// J'achète research search seats (issue 45): `ja-ismcts`,
-    /// `ja-ismcts-paired`, with `/key=value` settings
-    /// (`tablee_bots::jachete::ismcts::Config::parse`).
-    JaIsmcts(String),
+    /// A research seat: the name its messages give it (`mix`, `ja-ismcts`)
+    /// and the seat as written, for its game's tool to read again.
+    Research { name: &'static str, text: String },
 }
 
 impl SeatSpec {
-    pub fn parse(text: &str) -> Result<SeatSpec, String> {
+    /// Reads a seat: `research` tells a research seat of some game (its name,
+    /// or why it is malformed) from no such seat, and `research_help` lists
+    /// them for the message of an unknown seat.
+    pub fn parse(
+        text: &str,
+        research: impl Fn(&str) -> Option<Result<&'static str, String>>,
+        research_help: impl Fn() -> Vec<String>,
+    ) -> Result<SeatSpec, String> {
         let text = text.trim();
         if let Some(command) = text.strip_prefix("ext:") {
             // Checked here, so that no bot starts when a later seat is wrong.
@@ -61,31 +63,18 @@ impl SeatSpec {
         if let Some(level) = Level::parse(text) {
             return Ok(SeatSpec::Bot(level));
         }
-        if let Some(style) = Style::parse(text) {
-            return Ok(SeatSpec::Style(style));
-        }
-        if text.eq_ignore_ascii_case("mix") {
-            return Ok(SeatSpec::Mix);
-        }
-        if ismcts::is_seat_name(text) {
-            ismcts::Config::parse(text)?;
-            return Ok(SeatSpec::JaIsmcts(text.to_string()));
+        if let Some(name) = research(text) {
+            return Ok(SeatSpec::Research { name: name?, text: text.to_string() });
         }
         let levels: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
-        Err(format!(
-            "unknown bot level \"{text}\" (valid levels: {}, or ext:COMMAND; J'achète research styles: {}, mix)",
-            levels.join(", "),
-            styles.join(", ")
-        ))
+        let research: String = research_help().iter().map(|r| format!("; {r}")).collect();
+        Err(format!("unknown bot level \"{text}\" (valid levels: {}, or ext:COMMAND{research})", levels.join(", ")))
     }
 
-    /// The name of a J'achète research style seat, else `None`.
+    /// The name of a research seat, else `None`.
     pub fn style_name(&self) -> Option<&'static str> {
         match self {
-            SeatSpec::Style(style) => Some(style.name()),
-            SeatSpec::Mix => Some("mix"),
-            SeatSpec::JaIsmcts(_) => Some("ja-ismcts"),
+            SeatSpec::Research { name, .. } => Some(name),
             _ => None,
         }
     }
@@ -196,15 +185,13 @@ where
     // External bots start before the first game; they stop (and are reaped)
     // when `entries` is dropped, whatever happens.
     let mut entries: Vec<Box<dyn Player<G>>> = Vec::with_capacity(run.seats.len());
-    let mut mixes = 0;
     for (i, seat) in run.seats.iter().enumerate() {
         entries.push(match seat {
             SeatSpec::Bot(level) => Box::new(BuiltIn(*level)),
-            SeatSpec::Style(_) | SeatSpec::Mix | SeatSpec::JaIsmcts(_) => {
-                let player = G::style_player(seat, mixes)
-                    .ok_or_else(|| usage(format!("{} has no research styles", G::NAME)))?;
-                mixes += usize::from(*seat == SeatSpec::Mix);
-                player
+            SeatSpec::Research { name, .. } => {
+                // How many seats of its name come before it (`mix`: which of the styles).
+                let index = run.seats[..i].iter().filter(|s| s.style_name() == Some(name)).count();
+                G::style_player(seat, index).ok_or_else(|| usage(format!("{} has no research styles", G::NAME)))?
             }
             SeatSpec::External(command) => {
                 let argv = ext_bot::split_command(command).map_err(usage)?;
@@ -386,15 +373,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seats_parse_as_levels_or_external_bots() {
-        assert_eq!(SeatSpec::parse(" Hard "), Ok(SeatSpec::Bot(Level::Hard)));
-        assert_eq!(SeatSpec::parse("ext:./mybot --fast"), Ok(SeatSpec::External("./mybot --fast".into())));
-        assert!(SeatSpec::parse("ext:").is_err());
-        let err = SeatSpec::parse("master").unwrap_err();
+    fn seats_parse_as_levels_or_external_bots_or_research_seats() {
+        let research = |text: &str| (text == "probe").then_some(Ok("probe"));
+        let help = || vec!["research seats: probe".to_string()];
+        let parse = |text: &str| SeatSpec::parse(text, research, help);
+        assert_eq!(parse(" Hard "), Ok(SeatSpec::Bot(Level::Hard)));
+        assert_eq!(parse("ext:./mybot --fast"), Ok(SeatSpec::External("./mybot --fast".into())));
+        assert!(parse("ext:").is_err());
+        let err = parse("master").unwrap_err();
         assert!(err.contains("random, gentle, easy, normal, hard, expert"), "{err}");
-        assert!(err.contains("buyer, miser, opener, mix"), "{err}");
-        assert_eq!(SeatSpec::parse("Buyer"), Ok(SeatSpec::Style(Style::Buyer)));
-        assert_eq!(SeatSpec::parse("mix"), Ok(SeatSpec::Mix));
+        assert!(err.contains("or ext:COMMAND; research seats: probe)"), "{err}");
+        assert_eq!(parse("probe"), Ok(SeatSpec::Research { name: "probe", text: "probe".into() }));
     }
 
     #[test]

@@ -21,16 +21,17 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let seats: Vec<SeatSpec> = split_seats(seats_text)
         .map_err(usage)?
         .iter()
-        .map(|s| SeatSpec::parse(s))
+        .map(|s| SeatSpec::parse(s, |text| games::all().find_map(|t| t.research_seat(text)), || games::all().filter_map(|t| t.research_seats()).collect()))
         .collect::<Result<_, _>>()
         .map_err(usage)?;
     let players = args.count("players", 1, seats.len()).map_err(usage)?;
     if !tool.arena_styles() {
         if let Some(name) = seats.iter().find_map(SeatSpec::style_name) {
-            return Err(usage(format!(
-                "{name} is a J'achète research style (--game jachete); {} seats are levels or ext:COMMAND",
-                tool.title()
-            )));
+            // Say whose research style it is (the game with styles).
+            let whose = games::all()
+                .find(|t| t.arena_styles())
+                .map_or(String::new(), |t| format!("{} research style (--game {})", t.title(), t.code()));
+            return Err(usage(format!("{name} is a {whose}; {} seats are levels or ext:COMMAND", tool.title())));
         }
     }
     // Another game's option: say whose.

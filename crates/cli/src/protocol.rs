@@ -86,7 +86,8 @@ pub fn message(pairs: &[(&str, Value)]) -> String {
     format!("{{{}}}", fields.join(","))
 }
 
-/// The no-leak test: every seat is sent its own view only.
+/// The no-leak tests' shared checks: every seat is sent its own view only
+/// (each game's test: `games/<game>/protocol_leaks.rs`).
 #[cfg(test)]
 #[path = "protocol_leaks.rs"]
-mod leaks;
+pub(crate) mod leaks;

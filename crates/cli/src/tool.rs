@@ -38,6 +38,17 @@ pub trait Tool: Sync {
     fn arena_styles(&self) -> bool {
         false
     }
+    /// A research seat of its arena, as written in `--seats` (`buyer`,
+    /// `mix`, `ja-ismcts/it=320`): `Some(Ok(name))` with the name messages
+    /// give it, `Some(Err)` why it is malformed, `None` if it is none.
+    fn research_seat(&self, text: &str) -> Option<Result<&'static str, String>> {
+        let _ = text;
+        None
+    }
+    /// Its research seats, for the message of an unknown seat.
+    fn research_seats(&self) -> Option<String> {
+        None
+    }
     /// `tablee arena` on this game, first: whether `players` may play with
     /// the options in `args` (`Err`: why not, one line). `None`: no arena.
     fn arena_check(&self, players: usize, args: &Args) -> Option<Result<(), String>> {

@@ -38,10 +38,26 @@ fn into_a_closed_pipe(args: &[&str]) -> std::process::Output {
         .expect("bash runs")
 }
 
+/// Every shipped puzzle file (`public/puzzles/<game>.json`), each game's.
+fn shipped_puzzle_files() -> Vec<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .expect("public/puzzles")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| p.to_str().expect("a UTF-8 path").to_string())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no shipped puzzle file in {dir}");
+    files
+}
+
 #[test]
 fn a_closed_pipe_ends_the_command_quietly() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
-    for args in [&["puzzles", "--scenario", "1", file][..], &["help"], &["arena", "--help"]] {
+    let files = shipped_puzzle_files();
+    let scenarios = files.iter().map(|file| vec!["puzzles", "--scenario", "1", file.as_str()]);
+    for args in scenarios.chain([vec!["help"], vec!["arena", "--help"]]) {
+        let args = &args[..];
         let out = into_a_closed_pipe(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.is_empty(), "tablee {args:?}: {stderr}");

@@ -209,7 +209,8 @@ pub trait Redeal: Game {
 /// For each game's tests: every sample names rules of its game (ids
 /// starting with `prefix`) and its message cites them, unless `uncited`
 /// (messages older than rule ids in messages keep their text); `kind` tells
-/// the samples' kinds apart, and no kind comes twice.
+/// the samples' kinds apart, and no kind comes twice. And the shared
+/// refusals, in the game's refusal, say who or when and cite no rule.
 #[cfg(test)]
 pub(crate) fn check_samples<R: Refusal>(
     samples: &[R],
@@ -233,32 +234,15 @@ pub(crate) fn check_samples<R: Refusal>(
     }
     let kinds: std::collections::HashSet<String> = samples.iter().map(kind).collect();
     assert_eq!(kinds.len(), samples.len(), "two samples of one kind");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::katzenjammer::Refusal as KbRefusal;
-
-    #[test]
-    fn shared_refusals_say_who_or_when_and_cite_no_rule() {
-        let cases = [
-            (Shared::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
-            (Shared::NotAPersonsTurn, "it is a bot's turn, not a person's"),
-            (Shared::Outdated, "the game moved on before the bot's decision arrived"),
-        ];
-        for (shared, text) in cases {
-            let error: RuleError<KbRefusal> = shared.clone().into();
-            assert_eq!(error.refusal().shared(), Some(&shared));
-            assert_eq!(error.message(), text);
-            assert!(error.rules().is_empty());
-        }
-    }
-
-    #[test]
-    fn kb08_a_game_refusal_keeps_its_game_and_rules() {
-        let error: RuleError<KbRefusal> = KbRefusal::DifferentRepeated { card: 2, count: 2 }.into();
-        assert!(error.refusal().shared().is_none());
-        assert_eq!(error.rules(), ["KB-8"]);
+    let shared = [
+        (Shared::NotYourTurn { to_act: 2, seat: 1 }, "it is seat 2's turn, not seat 1's"),
+        (Shared::NotAPersonsTurn, "it is a bot's turn, not a person's"),
+        (Shared::Outdated, "the game moved on before the bot's decision arrived"),
+    ];
+    for (shared, text) in shared {
+        let error: RuleError<R> = shared.clone().into();
+        assert_eq!(error.refusal().shared(), Some(&shared));
+        assert_eq!(error.message(), text);
+        assert!(error.rules().is_empty());
     }
 }

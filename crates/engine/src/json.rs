@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn reads_and_writes_what_serde_json_does() {
         let docs = [
-            r#"{"v":1,"game":"katzenjammer","seats":["human","normal"],"options":{"full_mice":false},"daily":null}"#,
+            r#"{"v":1,"game":"g","seats":["human","normal"],"options":{"full_mice":false},"daily":null}"#,
             r#"[1,-2,3.5,1e3,-0.25E-2,0,18446744073709551615]"#,
             r#" { "a" : [ ] , "b" : { } , "c" : "x\"y\\z\n\t\u00e9\ud83d\ude00/" } "#,
             "\"caf\u{e9} \u{1F408}\"",

@@ -331,7 +331,7 @@ fn fallback(legal: &[JaAction]) -> JaAction {
 }
 
 /// The heuristic's weights. `normal`, `easy` and the search levels' rollouts
-/// play [`Params::NORMAL`]; `crates/bots/examples/tune_ja.rs` tunes them by
+/// play [`Params::NORMAL`]; `crates/bots/examples/jachete_tune.rs` tunes them by
 /// self-play against the research styles (docs/research/jachete-bots.md, issue 15).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -400,7 +400,7 @@ pub struct Params {
 
 impl Params {
     /// `normal`'s hand-set weights before issue 15's tuning (for comparison:
-    /// `tune_ja`'s `old`).
+    /// `jachete_tune`'s `old`).
     pub const OLD: Params = Params {
         buy_wild: 1.0,
         buy_pair: 1.0,
@@ -430,7 +430,7 @@ impl Params {
         keep_table: 0.0,
     };
 
-    /// `normal`'s weights: [`Params::OLD`] tuned by `tune_ja` against the
+    /// `normal`'s weights: [`Params::OLD`] tuned by `jachete_tune` against the
     /// research styles (seeds 1001 and 1002; docs/research/jachete-bots.md). Cards played count
     /// for more and wilds are played more readily (a 10-point penalty, not
     /// 15, only while the hand holds more than 4 cards, and 0.7 of it once
@@ -933,7 +933,7 @@ fn future_cents(money: i32, rounds_left: u8) -> f64 {
 
 /// Buys a round a player makes before it is modelled as an aggressive
 /// buyer: `normal`, `miser` and `opener` make 0.1 to 1.0 in rounds 1 to 5,
-/// `buyer` 1.3 to 1.6 (`tune_ja diag`, docs/research/jachete-bots.md).
+/// `buyer` 1.3 to 1.6 (`jachete_tune diag`, docs/research/jachete-bots.md).
 const BUYER_RATE: f64 = 1.05;
 
 /// The rollouts' model of an aggressive buyer: it also buys a card matching

@@ -3,7 +3,7 @@
 //! hand, the table, who has opened, hand sizes, the stock, its cents).
 //!
 //! It is a linear model per round and per "opened or not" ([`WEIGHTS`]),
-//! fitted by `crates/bots/examples/value_ja.rs` from `normal` self-play, every
+//! fitted by `crates/bots/examples/jachete_value.rs` from `normal` self-play, every
 //! sample a seat's own view (JA-19: never another hand nor the stock). The
 //! search levels may use it to stop a rollout early ([`crate::jachete::Search::cutoff`])
 //! and score the position instead of playing the round to its end: the same
@@ -172,7 +172,7 @@ pub fn round_points(round: &JaRound, seat: Seat) -> f64 {
 
 /// The fitted weights, one row per [`model_index`] (round 1 not opened,
 /// round 1 opened, round 2 …): `cargo run --release -p tablee-bots --example
-/// value_ja -- 20000 3301` (held-out R² 0.43; the hand's points alone 0.31).
+/// jachete_value -- 20000 3301` (held-out R² 0.43; the hand's points alone 0.31).
 #[rustfmt::skip]
 pub const WEIGHTS: [[f64; FEATURES]; 14] = [
     [3.996, 2.851, -1.911, -3.761, 3.054, 2.528, -0.535, 7.655, -14.870, 0.000, 0.000, 0.451, 0.160, -5.248, 15.983, 3.947, -3.189],

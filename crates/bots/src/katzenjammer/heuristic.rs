@@ -59,7 +59,7 @@ impl Params {
         margin: 0.35,
     };
 
-    /// Weights tuned by self-play against `NORMAL` (crates/bots/examples/tune_kb.rs,
+    /// Weights tuned by self-play against `NORMAL` (crates/bots/examples/katzenjammer_tune.rs,
     /// docs/bots.md): the policy `expert`'s search plays in its rollouts.
     pub const TUNED: Params = Params {
         partial: [0.0, 0.12, 0.4, 0.725],

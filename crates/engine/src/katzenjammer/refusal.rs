@@ -199,7 +199,7 @@ impl std::error::Error for FoursomeProblem {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::check_samples;
+    use crate::game::{check_samples, EmbedsShared as _, RuleError};
     use std::mem::discriminant;
 
     #[test]
@@ -221,5 +221,12 @@ mod tests {
         );
         let f = Refusal::Foursome { index: 0, problem: FoursomeProblem::CatsNotJokers };
         assert_eq!(f.to_string(), "foursome 1: joker cats are four jokers and nothing else (KB-16)");
+    }
+
+    #[test]
+    fn kb08_a_game_refusal_keeps_its_game_and_rules() {
+        let error: RuleError<Refusal> = Refusal::DifferentRepeated { card: 2, count: 2 }.into();
+        assert!(error.refusal().shared().is_none());
+        assert_eq!(error.rules(), ["KB-8"]);
     }
 }

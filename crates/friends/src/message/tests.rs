@@ -17,7 +17,7 @@ fn samples_from_host() -> Vec<FromHost> {
         FromHost::Welcome {
             version: 1,
             seat: 1,
-            game: "jachete".into(),
+            game: "g".into(),
             options: Json::parse(r#"{"three_players":false}"#).unwrap(),
             seats: vec![
                 SeatKind::Host { name: "Anne".into() },

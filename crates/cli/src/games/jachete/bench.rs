@@ -17,8 +17,8 @@ use crate::tool::Bench;
 
 /// Players of every J'achète benchmark game.
 pub const PLAYERS: usize = 5;
-/// The wasm benchmark's kernels are Katzenjammer's.
-pub const WASM_SKIPPED: &str = "wasm is measured for katzenjammer only (tablee bench --game katzenjammer)";
+/// The wasm benchmark's kernels (`crates/bench-wasm`) are another game's.
+pub const WASM_SKIPPED: &str = "wasm is not measured for J'achète (crates/bench-wasm's kernels are another game's)";
 /// The policy of the first two rates, for the output.
 pub const POLICY: &str = "greedy: the first generated play (opening, lay-off, new set) when there is one, \
     a buy 1 time in 3, else the discard of the loneliest, highest natural card";

@@ -3,12 +3,14 @@
 //! (`puzzles.rs`) and its side of the bot protocol.
 
 mod bench;
+#[cfg(test)]
+mod protocol_leaks;
 mod puzzles;
 
 use serde_json::Value;
 use tablee_bots::arena::{Player, Table};
 use tablee_bots::jachete::ismcts;
-use tablee_bots::jachete::styles::StylePlayer;
+use tablee_bots::jachete::styles::{Style, StylePlayer};
 use tablee_engine::jachete::{notation, JaGame, JaOptions, JaView};
 use tablee_engine::json::Json;
 use tablee_engine::jachete::scenario as ja_json;
@@ -50,6 +52,21 @@ impl Tool for Jachete {
 
     fn arena_styles(&self) -> bool {
         true
+    }
+
+    fn research_seat(&self, text: &str) -> Option<Result<&'static str, String>> {
+        if let Some(style) = Style::parse(text) {
+            return Some(Ok(style.name()));
+        }
+        if text.eq_ignore_ascii_case("mix") {
+            return Some(Ok("mix"));
+        }
+        ismcts::is_seat_name(text).then(|| ismcts::Config::parse(text).map(|_| "ja-ismcts"))
+    }
+
+    fn research_seats(&self) -> Option<String> {
+        let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+        Some(format!("J'achète research styles: {}, mix", styles.join(", ")))
     }
 
     fn arena_check(&self, players: usize, args: &Args) -> Option<Result<(), String>> {
@@ -98,12 +115,14 @@ impl Tool for Jachete {
 /// (`tablee_bots::jachete::styles`).
 impl StyleSeats for JaGame {
     fn style_player(seat: &SeatSpec, mix_index: usize) -> Option<Box<dyn Player<JaGame>>> {
-        match seat {
-            SeatSpec::Style(style) => Some(Box::new(StylePlayer::fixed(*style))),
-            SeatSpec::Mix => Some(Box::new(StylePlayer::mix(mix_index))),
-            SeatSpec::JaIsmcts(text) => ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>),
-            _ => None,
+        let SeatSpec::Research { text, .. } = seat else { return None };
+        if let Some(style) = Style::parse(text) {
+            return Some(Box::new(StylePlayer::fixed(style)));
         }
+        if text.eq_ignore_ascii_case("mix") {
+            return Some(Box::new(StylePlayer::mix(mix_index)));
+        }
+        ismcts::IsmctsPlayer::parse(text).ok().map(|p| Box::new(p) as Box<dyn Player<JaGame>>)
     }
 }
 
@@ -137,5 +156,19 @@ impl ProtocolGame for JaGame {
 
     fn result_json(state: &JaGame) -> Value {
         ja_json::result_to_json(state).map_or(Value::Null, |r| to_value(&r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn its_research_seats_are_its_styles_mix_and_its_searches() {
+        assert_eq!(TOOL.research_seat("Buyer"), Some(Ok("buyer")));
+        assert_eq!(TOOL.research_seat("mix"), Some(Ok("mix")));
+        assert_eq!(TOOL.research_seat("ja-ismcts"), Some(Ok("ja-ismcts")));
+        assert_eq!(TOOL.research_seat("master"), None);
+        assert!(TOOL.research_seats().is_some_and(|s| s.contains("buyer, miser, opener, mix")));
     }
 }

@@ -50,9 +50,9 @@ impl crate::tool::Puzzles for JaPuzzles {
 
 /// `--game jachete`: mine J'achète's puzzles (docs/puzzles.md, "J'achète").
 fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
-    for only_kb in ["complete", "keep", "limit"] {
-        if options.value(only_kb).is_some() {
-            return Err(Failure::usage(format!("--{only_kb} is for Katzenjammer's puzzles, not J'achète's")));
+    for not_ours in ["complete", "keep", "limit"] {
+        if options.value(not_ours).is_some() {
+            return Err(Failure::usage(format!("--{not_ours} is another game's, not for J'achète's puzzles")));
         }
     }
     let out = options.value("out").ok_or_else(|| Failure::usage("--out FILE is needed (or --scenario ID FILE, --check FILE)"))?;

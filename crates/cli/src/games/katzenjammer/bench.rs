@@ -1,13 +1,13 @@
 //! `tablee bench` on Katzenjammer: single-threaded engine and search
 //! throughput, natively and in wasm under Node, with the wasm/native ratio.
 //!
-//! Both sides run the same kernels (`crates/bench-wasm/src/kernels.rs`, which
+//! Both sides run the same kernels (`crates/bench-wasm/src/katzenjammer.rs`, which
 //! this module includes). The wasm side is built on the way (cargo is
 //! incremental, so only the first run pays), bound with the wasm-bindgen CLI
 //! and run by `crates/bench-wasm/run.js`. When something it needs is missing
 //! the native numbers are still printed, with the reason wasm was skipped.
 
-#[path = "../../../../bench-wasm/src/kernels.rs"]
+#[path = "../../../../bench-wasm/src/katzenjammer.rs"]
 mod kernels;
 
 use std::path::{Path, PathBuf};

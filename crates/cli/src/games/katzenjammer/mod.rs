@@ -3,6 +3,8 @@
 //! (`puzzles.rs`) and its side of the bot protocol.
 
 mod bench;
+#[cfg(test)]
+mod protocol_leaks;
 mod puzzles;
 
 use serde_json::Value;
@@ -73,7 +75,7 @@ impl Tool for Katzenjammer {
 
     fn coach(&self, ask: &crate::coach::Ask) -> Option<Result<(), Failure>> {
         if ask.turns {
-            return Some(Err(Failure::usage("coach: --turns is J'achète's (a round's turns; --game jachete)")));
+            return Some(Err(Failure::usage("coach: --turns counts a round's turns: Katzenjammer has no rounds")));
         }
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&ask.players) {
             return Some(Err(Failure::usage(format!("coach: Katzenjammer is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {} (KB-2)", ask.players))));

@@ -1,5 +1,5 @@
 //! How the position of Katzenjammer's lesson "The end" was found (run by
-//! hand: `cargo test -p tablee-lessons --test find_positions -- --ignored --nocapture`):
+//! hand: `cargo test -p tablee-lessons --test katzenjammer_find_positions -- --ignored --nocapture`):
 //! seeded games of easy bots, stopped where seat 0 opens an auction with few
 //! mice left and a small bid that, everyone else passing, wins a row whose
 //! foursome takes the last mice (KB-17) and wins the game (KB-18, KB-19).

@@ -4,7 +4,7 @@
 //! that wins more. Heuristic games are cheap (thousands per second), so the
 //! search can afford tens of thousands of games per step.
 //!
-//!     cargo run --release -p tablee-bots --example tune_kb -- [games] [rounds] [first-deal] [normal|tuned]
+//!     cargo run --release -p tablee-bots --example katzenjammer_tune -- [games] [rounds] [first-deal] [normal|tuned]
 //!
 //! `rounds` 0 only measures the starting weights (`tuned`: `Params::TUNED`)
 //! against `normal` on the deals from `first-deal` on: a check on deals the

@@ -1,4 +1,4 @@
-//! What several test files share (a module of each: `mod common;`).
+//! What the J'achète test files share (a module of each: `mod jachete_common;`).
 #![allow(dead_code)]
 
 use tablee_engine::jachete::{Card, JaAction, JaGame, JaOptions, JaView};

@@ -4,7 +4,7 @@
 //! there — exactly as `tablee arena --game jachete --players 4 --seats
 //! A,OPP,OPP,OPP --games GAMES --seed SEED` plays it (seats rotating).
 //!
-//!     cargo run --release -p tablee-bots --example paired_ismcts -- A B OPP GAMES SEED
+//!     cargo run --release -p tablee-bots --example jachete_paired_ismcts -- A B OPP GAMES SEED
 //!
 //! A and B are `normal`, `hard`, `expert` or a research search seat
 //! (`ja-ismcts[-paired][/key=value...]`, `tablee_bots::jachete::ismcts`);
@@ -20,7 +20,7 @@
 
 use std::time::Instant;
 
-#[path = "common/ja.rs"]
+#[path = "common/jachete.rs"]
 mod common;
 use common::{opponent, round_outcome};
 
@@ -136,7 +136,7 @@ fn percentile(xs: &mut [f64], q: f64) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 6 {
-        panic!("usage: paired_ismcts A B OPP GAMES SEED [FIRST_GAME]");
+        panic!("usage: jachete_paired_ismcts A B OPP GAMES SEED [FIRST_GAME]");
     }
     let (a_name, b_name, opponents) = (&args[1], &args[2], args[3].as_str());
     let (a, b) = (Seat::parse(a_name), Seat::parse(b_name));

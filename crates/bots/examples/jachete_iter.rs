@@ -2,9 +2,9 @@
 //! `normal` self-play with `expert`'s decisions, fit `normal`'s weights
 //! ([`Params`]) to agree with them, and measure the fitted policy.
 //!
-//!     cargo run --release -p tablee-bots --example iter_ja -- label GAMES SEED [WORLDS] > labels.txt
-//!     cargo run --release -p tablee-bots --example iter_ja -- fit labels.txt SEED [ROUNDS]
-//!     cargo run --release -p tablee-bots --example iter_ja -- measure GAMES SEED OPP name=value,...
+//!     cargo run --release -p tablee-bots --example jachete_iter -- label GAMES SEED [WORLDS] > labels.txt
+//!     cargo run --release -p tablee-bots --example jachete_iter -- fit labels.txt SEED [ROUNDS]
+//!     cargo run --release -p tablee-bots --example jachete_iter -- measure GAMES SEED OPP name=value,...
 //!
 //! `label` plays GAMES games of four `normal`s (arena game seeds of SEED);
 //! in game `g` the seat `g % 4` is labelled: at each of its decisions that
@@ -26,8 +26,8 @@
 //! or OPP opposite, seats rotating as in the arena), and prints both shares
 //! and their paired difference with its 95% CI.
 
-#[path = "common/ja.rs"]
-#[allow(dead_code)] // round_outcome: paired_ja's
+#[path = "common/jachete.rs"]
+#[allow(dead_code)] // round_outcome: jachete_paired's
 mod common;
 use common::opponent;
 
@@ -470,6 +470,6 @@ fn main() {
             let w: [f64; F] = w.try_into().expect("F weights");
             measure(arg(2).parse().unwrap_or(500), arg(3).parse().unwrap_or(3312), args.get(4).map_or("normal", String::as_str), &Params::NORMAL, Some(w));
         }
-        _ => panic!("usage: iter_ja label GAMES SEED [WORLDS] | fit FILE SEED [ROUNDS] | measure GAMES SEED OPP name=value,..."),
+        _ => panic!("usage: jachete_iter label GAMES SEED [WORLDS] | fit FILE SEED [ROUNDS] | measure GAMES SEED OPP name=value,..."),
     }
 }

@@ -1,30 +1,57 @@
-//! `tablee puzzles --explain FILE`: the explanations (Katzenjammer's and
-//! J'achète's) written again from each puzzle's stored candidates, nothing
-//! else changed.
+//! What the `tablee` tests share (a module of each: `mod common;`): the
+//! built binary run with arguments, its output read.
+#![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+use serde_json::Value;
 
-fn tablee(args: &[&str]) -> Output {
+pub fn tablee(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tablee")).args(args).output().expect("tablee runs")
 }
 
-#[test]
-fn explain_writes_the_shipped_explanations_back_and_changes_nothing_else() {
-    blanked_and_explained(SHIPPED, "kb", &["row-jokers: ", "none: "]);
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// J'achète's file too (issue 32): its tally is by kind and reason.
-#[test]
-fn explain_writes_jachetes_shipped_explanations_back() {
-    let ja = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
-    blanked_and_explained(ja, "ja", &["lay keeps-pair: ", "discard weighs: ", "buy grows-pair: ", "lay none: "]);
+pub fn last_json_line(output: &Output) -> Value {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().last().unwrap_or_else(|| panic!("no output; stderr: {}", stderr(output)));
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("last line is not JSON ({e}): {line}"))
+}
+
+/// A file of the repository, by its path from the root.
+pub fn repo_file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path)
+}
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+/// Each usage error exits 2 with one stderr line holding its expected text,
+/// and prints nothing on stdout.
+pub fn each_exits_2(cases: &[(&[&str], &str)]) {
+    for &(args, expected) in cases {
+        let output = tablee(args);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: expected \"{expected}\" in: {err}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// An external seat's faults, by kind: timeout, garbage, illegal, dead.
+pub fn faults(seat: &Value) -> [u64; 4] {
+    let count = |kind: &str| seat["faults"][kind].as_u64().unwrap_or_else(|| panic!("{kind}: {seat}"));
+    ["timeout", "garbage", "illegal", "dead"].map(count)
 }
 
 /// Every `why` of the file blanked: `--explain` must write the file back,
 /// byte for byte, and print a tally naming `reasons`.
-fn blanked_and_explained(file: &str, name: &str, reasons: &[&str]) {
+pub fn blanked_and_explained(file: &str, name: &str, reasons: &[&str]) {
     let dir = std::env::temp_dir().join(format!("tablee-{name}-explain-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // The shipped index and its parts, whole (version 1): one line a puzzle.

@@ -10,7 +10,7 @@
 //! it shows how much of a round the stock's order decides. Compared, game
 //! by game, with `normal` in the same seat on the same deals.
 //!
-//!     cargo run --release -p tablee-bots --example oracle_ja -- KNOWS OPP GAMES SEED
+//!     cargo run --release -p tablee-bots --example jachete_oracle -- KNOWS OPP GAMES SEED
 //!
 //! KNOWS is `all` (the deal and the stock order), `hands` (every hand; the
 //! stock shuffled anew in each of 32 worlds, or `ORACLE_JA_WORLDS`) or `view` (its own view only,
@@ -18,10 +18,10 @@
 //! opponents' true policies, and every legal action is a candidate, with
 //! no guard).
 //!
-//! OPP is `buyer`, `miser`, `opener`, `mix` or `normal` (as `paired_ja`).
+//! OPP is `buyer`, `miser`, `opener`, `mix` or `normal` (as `jachete_paired`).
 //! A research tool: it cheats by construction and is never a level.
 
-#[path = "common/ja.rs"]
+#[path = "common/jachete.rs"]
 mod common;
 use common::{opponent, round_outcome};
 
@@ -138,7 +138,7 @@ fn main() {
         Some("all") => Knows::All,
         Some("hands") => Knows::Hands,
         Some("view") => Knows::View,
-        _ => panic!("usage: oracle_ja all|hands|view OPP GAMES SEED"),
+        _ => panic!("usage: jachete_oracle all|hands|view OPP GAMES SEED"),
     };
     let opponents = args.get(2).map_or("opener", String::as_str);
     let games: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(100);

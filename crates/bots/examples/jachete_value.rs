@@ -8,8 +8,8 @@
 //! The last fifth of the games is held out to report R² (and the R² of the
 //! hand's points alone, the evaluation a cut-off rollout uses today).
 //!
-//!     cargo run --release -p tablee-bots --example value_ja -- GAMES SEED
-//!     cargo run --release -p tablee-bots --example value_ja -- discard|plays GAMES SEED [OPP]
+//!     cargo run --release -p tablee-bots --example jachete_value -- GAMES SEED
+//!     cargo run --release -p tablee-bots --example jachete_value -- discard|plays GAMES SEED [OPP]
 //!
 //! Prints the fit's report on stderr and the weights as the Rust constant
 //! `WEIGHTS` on stdout. `discard` asks whether the evaluation is a better
@@ -262,7 +262,7 @@ fn main() {
             );
         }
     }
-    println!("// value_ja {games} {seed}: {}", NAMES.join(", "));
+    println!("// jachete_value {games} {seed}: {}", NAMES.join(", "));
     println!("pub const WEIGHTS: [[f64; FEATURES]; 14] = [");
     for w in &weights {
         let row: Vec<String> = w.iter().map(|v| format!("{v:.3}")).collect();

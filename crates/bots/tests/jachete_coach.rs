@@ -2,14 +2,13 @@
 //! first game"): in J'achète the `gentle` bots lay nothing down before
 //! every other player has had six turns of the round, so a newcomer has at
 //! least six turns of every coached round; the rules hold throughout (every
-//! move is the engine's to accept); in Katzenjammer `gentle` is `easy`.
+//! move is the engine's to accept). Katzenjammer's: `katzenjammer_coach.rs`.
 
 use tablee_bots::arena::{decision_seed, game_seed};
 use tablee_bots::coach::{self, Newcomer};
 use tablee_bots::jachete::{self, holds_back, turns_had, GENTLE_TURNS};
 use tablee_bots::Level;
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions, JaPhase};
-use tablee_engine::katzenjammer::KbState;
 use tablee_engine::{Game, Seed};
 
 /// The newcomers the gentle bots' property is checked with: the quick
@@ -107,24 +106,4 @@ fn ja12_a_gentle_bot_holds_back_only_while_others_have_fewer_than_six_turns() {
         }
     }
     assert!(held > 20 && free > 20, "both sides were seen: {held} held back with a play offered, {free} free");
-}
-
-/// Katzenjammer has no round to hold back in: `gentle` is `easy`.
-#[test]
-fn kb_a_gentle_bot_is_easy() {
-    for number in 0..20u64 {
-        let seed = Seed::from_number(number);
-        let mut game = KbState::new_game(4, Default::default(), seed).unwrap();
-        let mut legal = Vec::new();
-        let mut moves = 0;
-        while let Some(seat) = game.to_act() {
-            Game::actions(&game, &mut legal);
-            let view = game.view(seat);
-            let bot_seed = decision_seed(seed, seat, moves);
-            let gentle = tablee_bots::decide(Level::Gentle, &view, &legal, bot_seed);
-            assert_eq!(gentle, tablee_bots::decide(Level::Easy, &view, &legal, bot_seed));
-            game.apply(&gentle).unwrap();
-            moves += 1;
-        }
-    }
 }

@@ -1,14 +1,12 @@
 //! `tablee puzzles` on J'achète's shipped file (issue 32): `--check` passes on
 //! it and fails, naming the puzzle, on a copy with a move number off by one;
-//! `--scenario ID` prints a file `tablee scenario` runs to its end state.
+//! `--scenario ID` prints a file `tablee scenario` runs to its end state;
+//! `--explain` writes its explanations back.
 
-use std::process::{Command, Output};
+mod common;
+use common::{blanked_and_explained, tablee};
 
 const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
-
-fn tablee(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablee")).args(args).output().expect("tablee runs")
-}
 
 #[test]
 fn check_passes_on_the_shipped_file_and_names_a_corrupted_puzzle() {
@@ -97,4 +95,10 @@ fn split_then_join_gives_the_whole_file_back_and_a_bad_part_is_named() {
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("part 5 is a part of a katzenjammer file"), "{}", String::from_utf8_lossy(&other.stderr));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// J'achète's file too (issue 32): its tally is by kind and reason.
+#[test]
+fn explain_writes_jachetes_shipped_explanations_back() {
+    blanked_and_explained(SHIPPED, "ja", &["lay keeps-pair: ", "discard weighs: ", "buy grows-pair: ", "lay none: "]);
 }

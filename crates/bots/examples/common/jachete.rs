@@ -1,4 +1,4 @@
-//! What the J'achète research examples share (`paired_ja`, `oracle_ja`):
+//! What the J'achète research examples share (`jachete_paired`, `jachete_oracle`):
 //! the opponents' moves and a round played out by the true players.
 
 use tablee_bots::jachete::styles::{self, Style};

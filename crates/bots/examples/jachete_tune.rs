@@ -6,8 +6,8 @@
 //! keeps each change that raises the objective: the mean of the four win
 //! shares plus the smallest of them (a `normal` sound against every style).
 //!
-//!     cargo run --release -p tablee-bots --example tune_ja -- measure GAMES SEED [old|normal] [name=value,...]
-//!     cargo run --release -p tablee-bots --example tune_ja -- tune GAMES ROUNDS SEED [old|normal] [name=value,...]
+//!     cargo run --release -p tablee-bots --example jachete_tune -- measure GAMES SEED [old|normal] [name=value,...]
+//!     cargo run --release -p tablee-bots --example jachete_tune -- tune GAMES ROUNDS SEED [old|normal] [name=value,...]
 //!
 //! `measure` prints the four shares (and the share against three of the
 //! `old` weights) of the given weights; `tune` searches from them and prints

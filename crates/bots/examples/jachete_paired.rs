@@ -7,7 +7,7 @@
 //! two win shares has a far smaller variance than either share, so small
 //! samples tell more.
 //!
-//!     cargo run --release -p tablee-bots --example paired_ja -- LEVEL OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]
+//!     cargo run --release -p tablee-bots --example jachete_paired -- LEVEL OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]
 //!
 //! LEVEL is `hard` or `expert` (WORLDS and Z override its budget and its
 //! guard — WORLDS 0 is the level's policy alone, without search; MODEL and
@@ -32,7 +32,7 @@
 
 use std::time::Instant;
 
-#[path = "common/ja.rs"]
+#[path = "common/jachete.rs"]
 mod common;
 use common::{opponent, round_outcome};
 
@@ -148,7 +148,7 @@ fn main() {
     let mut search = match args.get(1).map(String::as_str) {
         Some("hard") => HARD,
         Some("expert") => EXPERT,
-        _ => panic!("usage: paired_ja hard|expert OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]"),
+        _ => panic!("usage: jachete_paired hard|expert OPP GAMES SEED [WORLDS Z [MODEL FUTURE]]"),
     };
     let opponents = args.get(2).map_or("opener", String::as_str);
     let games: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
@@ -169,7 +169,7 @@ fn main() {
     // The policy searched and the other seats' play in the rollouts:
     // `normal` or `search` (Params::NORMAL, Params::SEARCH).
     // Or `name=value,...`: `normal`'s weights with those changed (issue 33,
-    // part 2: the weights fitted to `expert`'s choices by `iter_ja fit`).
+    // part 2: the weights fitted to `expert`'s choices by `jachete_iter fit`).
     let params = |var: &str| match std::env::var(var).as_deref() {
         Ok("normal") => Some(Params::NORMAL),
         Ok("search") => Some(Params::SEARCH),
