@@ -645,6 +645,15 @@ fn check(guest: &Guest<Katzenjammer>, secrets: &[Secret], log: &Json) -> Vec<Dif
     super::verify::verify::<Katzenjammer>(guest.kept().unwrap(), secrets, log)
 }
 
+/// The logged game replayed through `actions`.
+fn replayed<G: Registered>(log: &Json, actions: &[(Seat, G::Action)]) -> crate::app::session::Session<G> {
+    let mut session = crate::app::session::Session::<G>::new(crate::app::save::table_from_value(log).unwrap()).unwrap();
+    for (s, a) in actions {
+        session.apply_recorded(*s, a).unwrap();
+    }
+    session
+}
+
 fn actions_mut(log: &mut Json) -> &mut Vec<Json> {
     let Json::Obj(fields) = log else { panic!() };
     let Some((_, Json::Arr(actions))) = fields.iter_mut().find(|(k, _)| k == "actions") else { panic!() };
@@ -671,12 +680,9 @@ fn a_tampered_log_is_named() {
     assert_eq!(check(&guest, &mine, &log)[..2], [Difference::Opens { seat: 1 }, Difference::Mine]);
 
     // A bot's move swapped for another legal one: named, with both moves.
+    let replayed_to = |index: usize| replayed::<Katzenjammer>(&log, &actions[..index]);
     let bot_index = actions.iter().position(|(s, _)| *s == 2).unwrap();
-    let mut session = crate::app::session::Session::<Katzenjammer>::new(crate::app::save::table_from_value(&log).unwrap()).unwrap();
-    for (s, a) in &actions[..bot_index] {
-        session.apply_recorded(*s, a).unwrap();
-    }
-    let other = session.legal_actions().into_iter().find(|a| *a != actions[bot_index].1).expect("another legal move");
+    let other = replayed_to(bot_index).legal_actions().into_iter().find(|a| *a != actions[bot_index].1).expect("another legal move");
     let mut tampered = log.clone();
     actions_mut(&mut tampered)[bot_index] = crate::app::save::action_to_json::<Katzenjammer>(2, &other);
     let d = check(&guest, &secrets, &tampered);
@@ -685,11 +691,7 @@ fn a_tampered_log_is_named() {
     // A person's move changed (the host's, seat 0): the friend was shown
     // something else after it.
     let host_index = actions.iter().position(|(s, _)| *s == 0).unwrap();
-    let mut session = crate::app::session::Session::<Katzenjammer>::new(crate::app::save::table_from_value(&log).unwrap()).unwrap();
-    for (s, a) in &actions[..host_index] {
-        session.apply_recorded(*s, a).unwrap();
-    }
-    let other = session.legal_actions().into_iter().rev().find(|a| *a != actions[host_index].1).expect("another legal move");
+    let other = replayed_to(host_index).legal_actions().into_iter().rev().find(|a| *a != actions[host_index].1).expect("another legal move");
     let mut tampered = log.clone();
     actions_mut(&mut tampered)[host_index] = crate::app::save::action_to_json::<Katzenjammer>(0, &other);
     let d = check(&guest, &secrets, &tampered);
@@ -725,13 +727,18 @@ fn a_tampered_log_is_named() {
 /// even where the view that came with it was right.
 #[test]
 fn ja19_a_move_told_otherwise_than_played_is_named() {
-    let mut table = Table::<Jachete>::new(12, "hfbn", Default::default());
+    told_otherwise(Table::<Jachete>::new(12, "hfbn", Default::default()));
+}
+
+/// A whole game of a game whose moves are all public, each move told to
+/// the friend altered in turn: the check names it.
+fn told_otherwise<G: Registered>(mut table: Table<G>) {
     table.play();
     assert_verified(&table);
     let Some(FromHost::End { secrets, log }) = table.host.end_message() else { panic!("over") };
     let kept = table.guests.remove(0).1.kept().unwrap().clone();
-    let check = |kept: &super::verify::Kept| super::verify::verify::<Jachete>(kept, &secrets, &log);
-    // Every move of J'achète is public: the friend was told each.
+    let check = |kept: &super::verify::Kept| super::verify::verify::<G>(kept, &secrets, &log);
+    // Every move is public: the friend was told each.
     let told: Vec<usize> = kept.views.iter().enumerate().filter(|(_, s)| s.moved.is_some()).map(|(i, _)| i).collect();
     assert!(told.len() > 20, "{} moves told", told.len());
     let (first, second) = (told[3], told[told.len() / 2]);
