@@ -190,13 +190,6 @@ impl Ctx {
     /// Goes to `screen` as a new step of the browser's history (Back comes
     /// back here).
     pub fn go(self, screen: Screen) {
-        // The game this device hosts with friends is played on its
-        // invitations' screen, taken back there (issue 55), never as a
-        // game passed around one device.
-        let screen = match screen {
-            Screen::Game => self.shell.with_untracked(|sh| game_screen(sh.game.as_ref())),
-            other => other,
-        };
         self.switch(screen, true);
     }
 
@@ -236,6 +229,14 @@ impl Ctx {
     }
 
     fn switch(self, screen: Screen, push: bool) {
+        // The game this device hosts with friends is played on its
+        // invitations' screen, taken back there (issue 55), never as a
+        // game passed around one device: from a button, and from the
+        // browser's Back to the game's address.
+        let screen = match screen {
+            Screen::Game => self.shell.with_untracked(|sh| game_screen(sh.game.as_ref())),
+            other => other,
+        };
         // The screen being left runs no more: Leptos drops a view a little
         // after its owner is cleaned up, and a view told of a change in
         // between would run with its signals gone (issue 41). Paused, it

@@ -352,7 +352,17 @@ impl Peer {
 }
 
 impl Drop for Peer {
+    /// The page's handlers are taken off before the connection closes: its
+    /// `close` event comes later, when the closures it would call are gone
+    /// ("closure invoked after being dropped", found by the walk leaving
+    /// the host's invitations for the home screen).
     fn drop(&mut self) {
+        if let Some(channel) = &*self.channel.borrow() {
+            for handler in ["onopen", "onclose", "onmessage"] {
+                set(channel, handler, &JsValue::NULL);
+            }
+        }
+        set(&self.pc, "ondatachannel", &JsValue::NULL);
         self.close();
     }
 }
