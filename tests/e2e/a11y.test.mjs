@@ -20,7 +20,7 @@ import { screens } from './screens.mjs';
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The screens: the shared list (screens.mjs), J'achète's hint open, and play with friends. */
+/** The screens: the shared list (screens.mjs) and J'achète's hint open. */
 async function all() {
   return [
     ...(await screens()),
@@ -29,28 +29,7 @@ async function all() {
       await page.locator(byTestId('hint-button')).first().click({ timeout: 60_000 });
       await page.locator(`${byTestId('hint-panel')} li`).first().waitFor({ timeout: 120_000 });
     } },
-    // Play with friends (issue 55): the host's invitations, then the
-    // friend's answer on the page its link opens (no STUN: no network here).
-    { name: 'friends-invitations', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: invite },
-    { name: 'friends-answer', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: async (page) => {
-      const link = await invite(page);
-      // Loaded afresh, as a link tapped in a message opens (a same-page
-      // jump, its query being the page's, would not load it).
-      await page.goto(link, { waitUntil: 'load' });
-      await page.reload({ waitUntil: 'load' });
-      await page.locator(byTestId('answer-code')).waitFor({ timeout: 30_000 });
-    } },
   ];
-}
-
-/** The home screen's table with seat 1 a friend, Play: the invitations; returns seat 1's link. */
-async function invite(page) {
-  await page.locator(byTestId('seat-1')).selectOption('friend');
-  await page.locator(byTestId('seat-name-1')).fill('Ana');
-  await page.locator(byTestId('play-button')).click();
-  const link = page.locator(byTestId('invite-link-1'));
-  await link.waitFor({ timeout: 30_000 });
-  return link.getAttribute('data-link');
 }
 
 /** Runs axe on the page; returns its violations, each as one readable line. */

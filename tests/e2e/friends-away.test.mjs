@@ -12,7 +12,8 @@
 //   2. Ana's page is closed: her seat shows away; the host lets a bot play
 //      for her (`stand-in-1` = `easy`), her seat shows `bot`, and the game
 //      is finished by the host and the bots.
-//   3. Another game: the host's page reloads mid-game. It opens on its
+//   3. Another game: the host reads the rules mid-game and comes back by
+//      the browser's Back and Resume, then its page reloads. Each time it opens on its
 //      invitations (not a game passed around one device), the host's hand
 //      as it was, Ana away; Invite again makes a new `invite-link-1`; Ana
 //      answers it and the game goes on to its end, her check verified.
@@ -123,6 +124,17 @@ describe('friends on their own devices: away and back', () => {
       await Promise.all([playSeat(host.page, 'host', { moves: 2 }), playSeat(ana.page, 'Ana', { moves: 2 })]);
       await nextTurn(host.page);
       const hostHand = await hand(host.page);
+      // The host reads the rules, then the browser's Back (the home screen,
+      // whose address the invitations kept), then Resume: the game is taken
+      // back on its invitations (leaving the screen closed its channels),
+      // never drawn as a game passed around one device.
+      await host.page.locator(byTestId('nav-rules')).click();
+      await host.page.locator(byTestId('rules-screen')).waitFor();
+      await host.page.goBack();
+      await host.page.locator(byTestId('resume-button')).click();
+      await host.page.locator(byTestId('invite-screen')).waitFor({ timeout: 30_000 });
+      await seatIs(host, 1, 'away');
+      assert.equal(await host.page.locator(byTestId('handoff-screen')).count(), 0, 'Back to the game: no hand-off');
       // The reload (a phone's tab discarded and opened again).
       await host.page.reload({ waitUntil: 'load' });
       // Back on the invitations, Ana away, Invite again beside her; never a game passed around.

@@ -55,5 +55,27 @@ export async function screens() {
     { name: "a J'achète replay", query: jaReplay, ready: 'replay-screen' },
     { name: 'your games', storage: { 'tablee.past': past }, query: '?games', ready: 'games-list' },
     { name: 'a bad link', query: '?game=jachete&seed=UUUU-UUUU&players=4', ready: 'problem' },
+    // Play with friends (issue 55): the host's invitations, then the
+    // friend's answer on the page its link opens (no STUN: no network here).
+    { name: 'friends-invitations', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: invite },
+    { name: 'friends-answer', storage: { 'tablee.friends.stun': '' }, query: '', ready: 'home-screen', then: async (page) => {
+      const link = await invite(page);
+      // Loaded afresh, as a link tapped in a message opens (a same-page
+      // jump, its query being the page's, would not load it).
+      await page.goto(link, { waitUntil: 'load' });
+      await page.reload({ waitUntil: 'load' });
+      await page.locator(byTestId('answer-code')).waitFor({ timeout: 30_000 });
+    } },
   ];
 }
+
+/** The home screen's table with seat 1 a friend, Play: the invitations; returns seat 1's link. */
+export async function invite(page) {
+  await page.locator(byTestId('seat-1')).selectOption('friend');
+  await page.locator(byTestId('seat-name-1')).fill('Ana');
+  await page.locator(byTestId('play-button')).click();
+  const link = page.locator(byTestId('invite-link-1'));
+  await link.waitFor({ timeout: 30_000 });
+  return link.getAttribute('data-link');
+}
+

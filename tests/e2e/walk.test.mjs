@@ -2,7 +2,8 @@
 // reach — the home screen (empty, and with a game in progress), each game's
 // table mid-game and at its end, the puzzles' list and a puzzle of each
 // game before and after answering, a replay of each game, "Your games",
-// each rules page, a bad link's notice — each control that leaves the
+// each rules page, a bad link's notice, the host's invitations to play
+// with friends and a friend's answer page — each control that leaves the
 // screen is tapped (header, links, buttons), then the browser's Back. After
 // each step: no console error, no uncaught exception, no panic; a screen a
 // person can act on (a visible, enabled control); the address naming what
@@ -14,6 +15,7 @@
 // owners were gone): the first steps of this walk.
 //
 //   node --test tests/e2e/walk.test.mjs     (after `make build`)
+//   WALK_ONLY=friends WALK_VERBOSE=1 node --test tests/e2e/walk.test.mjs   (some starts, each step said)
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -46,6 +48,11 @@ const SCREENS = [
   { id: 'lesson-screen', address: (q) => /[?&]learn=[1-9]/.test(q) },
   { id: 'coached-screen', address: (q) => /[?&]learn=0\b/.test(q) },
   { id: 'learn-course', address: (q) => /[?&]learn(&|$)/.test(q) },
+  // Play with friends (issue 55): the host's invitations keep the home's
+  // address until the game is dealt (its table's then); a friend's page is
+  // its invitation link's (`?game=…`, the code in the fragment).
+  { id: 'invite-screen', address: (q) => q === '' || /[?&]seed=/.test(q) },
+  { id: 'join-screen', address: (q) => /^\?game=[a-z]+$/.test(q) },
   { id: 'handoff-screen', address: (q) => /[?&]seed=/.test(q) },
   { id: 'table-screen', address: (q) => /[?&]seed=/.test(q) },
 ];
@@ -142,7 +149,8 @@ let list;
 describe('every way between screens', { timeout: 900_000 }, () => {
   before(async () => {
     env = await startEnv();
-    list = await starts();
+    // WALK_ONLY=text: only the starts whose name holds it (a replay, by hand).
+    list = (await starts()).filter((s) => !process.env.WALK_ONLY || s.name.includes(process.env.WALK_ONLY));
   });
   after(async () => {
     await env?.close();
@@ -245,7 +253,11 @@ describe('every way between screens', { timeout: 900_000 }, () => {
             const back = left ? 'left the page' : await check(page, problems, `${step} → Back (from ${there})`);
             // Back returns to the screen the way out was taken from (a way
             // out to the same address is no new step of the history).
-            if (!left && page.url() === from) assert.equal(back, here, `${step} → Back (from ${there})`);
+            // (Leaving the host's invitations before the deal ends them: their
+            // links were for connections now closed. Back shows the home
+            // screen the table was set on; docs/friends.md.)
+            const returns = here === 'invite-screen' ? 'home-screen' : here;
+            if (!left && page.url() === from) assert.equal(back, returns, `${step} → Back (from ${there})`);
             if (process.env.WALK_VERBOSE) console.log(`# ${step}: ${here} → ${there} → Back: ${back}`);
             if (back !== here) await open();
           }
@@ -253,7 +265,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
           await context.close();
         }
       }
-      assert.ok(steps >= 60, `${steps} ways out walked`);
+      if (!process.env.WALK_ONLY) assert.ok(steps >= 60, `${steps} ways out walked`);
       console.log(`# ${label}: ${steps} ways out walked`);
     });
   }
