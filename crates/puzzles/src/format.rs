@@ -889,7 +889,7 @@ fn puzzle_to_json(p: &Puzzle) -> Json {
 mod tests {
     use super::*;
 
-    /// A game's vocabulary, for the format alone.
+    /// A game's vocabulary and its file's game, for the format alone (no game's).
     const BID: Kind = Kind::new("bid");
     const MICE: Unit = Unit::new("mice", 0.15);
     const WORDS: Vocabulary = Vocabulary { kinds: &[BID], units: &[MICE, Unit::WIN_CHANCE] };
@@ -898,7 +898,7 @@ mod tests {
         let pass = Json::parse(r#"{"act":"pass"}"#).unwrap();
         let bid = Json::parse(r#"{"act":"bid","kind":"same","value":3,"cards":["3","3"]}"#).unwrap();
         PuzzleFile {
-            game: "katzenjammer".into(),
+            game: "some-game".into(),
             games: vec![PuzzleGame {
                 seed: Seed::parse("1K7Q-M3ZD").unwrap(),
                 seats: vec!["normal".into(), "hard".into(), "expert".into()],
@@ -998,6 +998,8 @@ mod tests {
             let (mut alone, layout) = PuzzleFile::read_index(&index, &WORDS).unwrap();
             let layout = layout.unwrap();
             assert_eq!((layout.version, layout.len(), layout.of_game(2), layout.games(1), layout.games(2)), (version, 2, 1, Some(2..3), None));
+            // What a tool writing over the file reads of it, without its game's vocabulary.
+            assert_eq!((Parts::of_index(&index), game_of(&index)), (Ok(Some(layout.clone())), Ok("some-game".into())));
             assert_eq!(alone.puzzles.iter().map(|p| (p.id, p.game, p.at, p.kind, &p.answers, p.compared)).collect::<Vec<_>>(),
                 file.puzzles.iter().map(|p| (p.id, p.game, p.at, p.kind, &p.answers, p.compared)).collect::<Vec<_>>());
             assert_eq!(alone.puzzles == file.puzzles, !apart, "version 3: no candidates nor why before the part");
@@ -1012,11 +1014,12 @@ mod tests {
             assert_eq!(alone.puzzles[1] == file.puzzles[1], !apart);
         }
         // A version 1 file is its own index, every puzzle read.
+        assert_eq!(Parts::of_index(&file.text()), Ok(None));
         assert_eq!(PuzzleFile::read_index(&file.text(), &WORDS), Ok((file.clone(), None)));
         assert!(file.puzzles.iter().all(|p| file.opened(p.id).as_deref() == Some(p)));
         assert_eq!(file.opened(99), None);
         assert_eq!(PuzzleFile::parse(&file.split(2).0, &WORDS), Err(FormatError::Index));
-        assert_eq!(Parts::path("public/puzzles/jachete.json", 3), "public/puzzles/jachete/3.json");
+        assert_eq!(Parts::path("public/puzzles/some-game.json", 3), "public/puzzles/some-game/3.json");
     }
 
     /// Catches an index read without its parts handing out a puzzle whose
@@ -1043,10 +1046,10 @@ mod tests {
             let (mut read, layout) = PuzzleFile::read_index(&index, &WORDS).unwrap();
             let layout = layout.unwrap();
             let mut other = file.clone();
-            other.game = "jachete".into();
+            other.game = "other-game".into();
             let v = format!("\"v\":{version}");
             let mut cases = vec![
-                (0, other.split_as(version, 2).1[0].clone(), FormatError::PartGame { part: 0, game: "jachete".into() }),
+                (0, other.split_as(version, 2).1[0].clone(), FormatError::PartGame { part: 0, game: "other-game".into() }),
                 (0, parts[1].clone(), FormatError::PartNumber { part: 0, found: Some(1) }),
                 (1, parts[1].replace(",\"part\":1", ""), FormatError::PartNumber { part: 1, found: None }),
                 (0, parts[0].replacen("{\"actions\":[", "{\"actions\":[{\"seat\":0,\"act\":\"pass\"},", 1), FormatError::PartActions { game: 0, expected: 2, found: 3 }),
@@ -1091,7 +1094,7 @@ mod tests {
     }
 
     fn unknown(at: &str, code: &str, known: &[&'static str]) -> FormatError {
-        FormatError::Unknown { at: at.into(), game: "katzenjammer".into(), code: code.into(), known: known.to_vec() }
+        FormatError::Unknown { at: at.into(), game: "some-game".into(), code: code.into(), known: known.to_vec() }
     }
 
     #[test]
@@ -1120,7 +1123,7 @@ mod tests {
         }
         assert!(matches!(PuzzleFile::parse("{", &WORDS), Err(FormatError::NotJson(_))));
         let fold = good.replace("\"kind\":\"bid\"", "\"kind\":\"fold\"");
-        assert_eq!(PuzzleFile::parse(&fold, &WORDS).unwrap_err().to_string(), "puzzles[0].kind: katzenjammer's puzzles have no \"fold\" (only bid)");
+        assert_eq!(PuzzleFile::parse(&fold, &WORDS).unwrap_err().to_string(), "puzzles[0].kind: some-game's puzzles have no \"fold\" (only bid)");
         let mut twice = sample();
         twice.puzzles.push(twice.puzzles[0].clone());
         assert_eq!(PuzzleFile::parse(&twice.text(), &WORDS), Err(FormatError::DuplicateId(7)));
