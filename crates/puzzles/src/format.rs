@@ -920,7 +920,7 @@ mod tests {
                     Candidate { action: bid.clone(), value: 1.3, ci: 0.5 },
                 ],
                 compared: Some(3),
-                why_en: "Bid the 3s now: +1.8 mice".into(),
+                why_en: "The 3s now: +1.8 mice".into(),
                 why_fr: "Misez les 3 maintenant : +1,8 souris".into(),
             }],
         }
