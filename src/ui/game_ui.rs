@@ -110,17 +110,18 @@ pub trait GameUi: Registered {
     }
 }
 
-/// How a puzzle's unit is worded ([`GameUi::PUZZLE_UNITS`]), each text
-/// English then French.
+/// How a puzzle's unit is worded ([`GameUi::PUZZLE_UNITS`]): the words
+/// around its numbers, English then French (pieces, not templates: no
+/// string search in the page).
 pub struct UnitWords {
     /// Values as whole numbers (a win chance in percent), else with two decimals.
     pub whole: bool,
-    /// A move's value: `{v}` the value, `{ci}` its interval's half-width
-    /// ("{v} ± {ci} expected mice").
-    pub value: (&'static str, &'static str),
-    /// A move worse than the best: `{s}` "Not the best play", `{by}` how far
-    /// behind ("{s}: worth {by} expected mice less.").
-    pub worse: (&'static str, &'static str),
+    /// A move's value: the words between the value and its interval's
+    /// half-width, and after it ("1.25", " ± ", "0.20", " expected mice").
+    pub value: [(&'static str, &'static str); 2],
+    /// A move worse than the best: the words between "Not the best play"
+    /// and how far behind, and after it (": worth ", "0.63", " expected mice less.").
+    pub worse: [(&'static str, &'static str); 2],
 }
 
 /// [`GameUi::expert_words`] for a game of any kind.

@@ -205,7 +205,13 @@ impl std::fmt::Display for FormatError {
             FormatError::Field(at) => write!(f, "missing or malformed: {at}"),
             FormatError::Seed(e) => write!(f, "bad seed: {e}"),
             FormatError::DuplicateId(id) => write!(f, "two puzzles have the id {id}"),
-            FormatError::Unknown { at, game, code, known } => write!(f, "{at}: {game}'s puzzles have no \"{code}\" (only {})", known.join(", ")),
+            FormatError::Unknown { at, game, code, known } => {
+                write!(f, "{at}: {game}'s puzzles have no \"{code}\" (only")?;
+                for (i, k) in known.iter().enumerate() {
+                    write!(f, "{}{k}", if i == 0 { " " } else { ", " })?;
+                }
+                write!(f, ")")
+            }
             FormatError::Index => write!(f, "a split puzzle file's index: its games' actions are in its parts"),
             FormatError::PartGame { part, game } => write!(f, "part {part} is a part of a {game} file"),
             FormatError::PartNumber { part, found: Some(n) } => write!(f, "part {part}'s file says it is part {n}"),

@@ -190,13 +190,13 @@ fn kind_name_of<G: GameUi>(kind: Kind, lang: Lang) -> &'static str {
 /// puzzles may use (Katzenjammer's, High card's), so worded here.
 pub const WIN_CHANCE: UnitWords = UnitWords {
     whole: true,
-    value: ("{v} % ± {ci} chance to win", "{v} % ± {ci} de chances de gagner"),
-    worse: ("{s}: worth {by} points of win chance less.", "{s} : {by} points de chances de gagner en moins."),
+    value: [(" % ± ", " chance to win"), (" % ± ", " de chances de gagner")],
+    worse: [(": worth ", " points of win chance less."), (" : ", " points de chances de gagner en moins.")],
 };
 
 /// A unit no game words: the bare numbers (never for a file read with its
 /// game's vocabulary, whose units its game words: tested).
-const UNWORDED: UnitWords = UnitWords { whole: false, value: ("{v} ± {ci}", "{v} ± {ci}"), worse: ("{s}.", "{s}.") };
+const UNWORDED: UnitWords = UnitWords { whole: false, value: [(" ± ", ""); 2], worse: [(": ", "."); 2] };
 
 /// How a value in `unit` is worded for `game`'s puzzles.
 fn unit_words(game: GameId, unit: Unit) -> &'static UnitWords {
@@ -205,6 +205,14 @@ fn unit_words(game: GameId, unit: Unit) -> &'static UnitWords {
     }
     let shared = (unit == Unit::WIN_CHANCE).then_some(&WIN_CHANCE);
     with_game!(game, G => of::<G>(unit)).or(shared).unwrap_or(&UNWORDED)
+}
+
+/// The English (first) or the French words of a [`UnitWords`] pair.
+fn english_or_french<T: Copy>(pair: [T; 2], lang: Lang) -> T {
+    match lang {
+        Lang::En => pair[0],
+        Lang::Fr => pair[1],
+    }
 }
 
 /// A value as `words` write it: a whole number, or two decimals.
@@ -250,8 +258,8 @@ pub fn decimal(value: f64, lang: Lang) -> String {
 /// "1.25 ± 0.20 expected mice" / "1,25 ± 0,20 souris espérées", "62 % ± 3 chance to win".
 pub fn value_text(game: GameId, value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
     let words = unit_words(game, unit);
-    let value_words = lang.pick(words.value.0, words.value.1);
-    value_words.replace("{v}", &number(value, words, lang)).replace("{ci}", &number(ci, words, lang))
+    let (between, after) = english_or_french(words.value, lang);
+    format!("{}{between}{}{after}", number(value, words, lang), number(ci, words, lang))
 }
 
 /// A move worse than the best known, by `gap` (its value minus the best's,
@@ -260,7 +268,8 @@ pub fn value_text(game: GameId, value: f64, ci: f64, unit: Unit, lang: Lang) -> 
 pub fn worse(game: GameId, gap: f64, unit: Unit, lang: Lang) -> String {
     let words = unit_words(game, unit);
     let s = pz(lang).wrong.trim_end_matches('.');
-    lang.pick(words.worse.0, words.worse.1).replace("{s}", s).replace("{by}", &number(gap.abs(), words, lang))
+    let (between, after) = english_or_french(words.worse, lang);
+    format!("{s}{between}{}{after}", number(gap.abs(), words, lang))
 }
 
 /// The folded bars' title: "The other 5 plays compared" / "Les 5 autres coups comparés".

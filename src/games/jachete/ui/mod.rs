@@ -68,8 +68,8 @@ impl crate::ui::game_ui::GameUi for Ja {
         puzzles::POINTS,
         UnitWords {
             whole: false,
-            value: ("{v} ± {ci} points in the round", "{v} ± {ci} points dans la manche"),
-            worse: ("{s}: {by} more points in hand at the round's end.", "{s} : {by} points de plus en main à la fin de la manche."),
+            value: [(" ± ", " points in the round"), (" ± ", " points dans la manche")],
+            worse: [(": ", " more points in hand at the round's end."), (" : ", " points de plus en main à la fin de la manche.")],
         },
     )];
 

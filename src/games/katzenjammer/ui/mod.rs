@@ -42,8 +42,8 @@ impl crate::ui::game_ui::GameUi for Kb {
         puzzles::MICE,
         UnitWords {
             whole: false,
-            value: ("{v} ± {ci} expected mice", "{v} ± {ci} souris espérées"),
-            worse: ("{s}: worth {by} expected mice less.", "{s} : il vaut {by} souris espérées de moins."),
+            value: [(" ± ", " expected mice"), (" ± ", " souris espérées")],
+            worse: [(": worth ", " expected mice less."), (" : il vaut ", " souris espérées de moins.")],
         },
     )];
 
