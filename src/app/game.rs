@@ -236,9 +236,10 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
 
     // ----- puzzles ----------------------------------------------------------------------
 
-    /// Whether the game has puzzles (`public/puzzles/<code>.json`); a game
-    /// without any is not offered on the puzzles' screens.
-    const PUZZLES: bool = false;
+    /// The kinds and units of the game's puzzles (`public/puzzles/<code>.json`,
+    /// read with them), its puzzles folder's (`tablee_puzzles::<game>::VOCABULARY`);
+    /// `None`: a game without puzzles, not offered on the puzzles' screens.
+    const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = None;
 
     /// A puzzle move's key: two moves that are the same move in the game's
     /// terms have the same key (the canonical notation, unless the game

@@ -38,8 +38,10 @@ pub fn part_path(game: GameId, part: usize) -> String {
 /// Reads a game's puzzle file as fetched: a split file's index (its games'
 /// actions and its puzzles' analysis in its parts, read as puzzles open:
 /// [`part_needed`]) or a whole file.
+/// Its kinds and units are the game's ([`GameId::puzzles`]).
 pub fn read_index(game: GameId, text: &str) -> Result<(PuzzleFile, Option<Parts>), PuzzleError> {
-    let (file, parts) = PuzzleFile::read_index(text).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
+    let vocabulary = game.puzzles().ok_or_else(|| PuzzleError::BadFile(format!("{} has no puzzles", game.code())))?;
+    let (file, parts) = PuzzleFile::read_index(text, &vocabulary).map_err(|e| PuzzleError::BadFile(e.to_string()))?;
     if file.game != game.code() {
         return Err(PuzzleError::BadFile(format!("a file of {}", file.game)));
     }
@@ -282,9 +284,10 @@ pub fn solved_of(game: GameId, file: &PuzzleFile, choice: Choice, progress: &Pro
     admitted.fold((0, 0), |(solved, all), p| (solved + usize::from(progress.tried(game, p.id).is_some_and(|t| t.solved)), all + 1))
 }
 
-/// The themes a file offers: its kinds, in the format's order.
-pub fn kinds(file: &PuzzleFile) -> Vec<Kind> {
-    Kind::ALL.iter().copied().filter(|k| file.puzzles.iter().any(|p| p.kind == *k)).collect()
+/// The themes `game`'s file offers: its kinds, in the order the game lists them.
+pub fn kinds(game: GameId, file: &PuzzleFile) -> Vec<Kind> {
+    let all = game.puzzles().map_or(&[][..], |v| v.kinds);
+    all.iter().copied().filter(|k| file.puzzles.iter().any(|p| p.kind == *k)).collect()
 }
 
 /// A puzzle's rating for the Elo-like update: its difficulty (1..3).
@@ -458,9 +461,10 @@ mod tests {
 
     const KB_ID: GameId = GameId::Katzenjammer;
     const JA_ID: GameId = GameId::Jachete;
+    use tablee_puzzles::format::Unit;
 
     fn fixture() -> PuzzleFile {
-        PuzzleFile::parse(include_str!("../../tests/fixtures/puzzles-katzenjammer.json")).expect("the fixture reads")
+        PuzzleFile::parse(include_str!("../../tests/fixtures/puzzles-katzenjammer.json"), &KB_ID.puzzles().unwrap()).expect("the fixture reads")
     }
 
     #[test]
@@ -502,10 +506,10 @@ mod tests {
         let narrow = Choice { kind: Some(first.kind), difficulty: Some(first.difficulty) };
         let admitted: Vec<u32> = file.puzzles.iter().filter(|p| p.kind == first.kind && p.difficulty == first.difficulty).map(|p| p.id).collect();
         assert_eq!(solved_of(KB_ID, &file, narrow, &progress).1, admitted.len());
-        let other_kind = Kind::ALL.iter().copied().find(|k| !file.puzzles.iter().any(|p| p.kind == *k)).unwrap();
+        let other_kind = KB_ID.puzzles().unwrap().kinds.iter().copied().find(|k| !file.puzzles.iter().any(|p| p.kind == *k)).unwrap();
         assert_eq!(next_unsolved(KB_ID, &file, Choice { kind: Some(other_kind), difficulty: None }, &progress), None);
-        assert!(!kinds(&file).contains(&other_kind));
-        assert!(kinds(&file).contains(&first.kind));
+        assert!(!kinds(KB_ID, &file).contains(&other_kind));
+        assert!(kinds(KB_ID, &file).contains(&first.kind));
         // Tried ones go after the never tried; a missed one comes back once
         // nothing is new; none once every one is solved.
         let missed = admitted.iter().copied().min().unwrap();
@@ -635,7 +639,7 @@ mod tests {
     /// J'achète's shipped file (the miner's, `public/puzzles/jachete.json`).
     fn jachete() -> PuzzleFile {
         // The index and its parts, as shipped (docs/puzzles.md, "The file").
-        tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json")).expect("J'achète's puzzle file and its parts read")
+        tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json"), &JA_ID.puzzles().unwrap()).expect("J'achète's puzzle file and its parts read")
     }
 
     /// Catches a page that fetches more than the index and the one part a
@@ -917,10 +921,10 @@ mod tests {
     #[test]
     fn katzenjammer_a_move_not_kept_is_evaluated_in_the_puzzles_unit() {
         let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
-        let file = tablee_puzzles::format::read_file(index).unwrap();
+        let file = tablee_puzzles::format::read_file(index, &KB_ID.puzzles().unwrap()).unwrap();
         let (mut mice, mut win) = (false, false);
         for p in file.puzzles.iter().rev() {
-            if (p.unit == tablee_puzzles::format::Unit::Mice && mice) || (p.unit == tablee_puzzles::format::Unit::WinChance && win) {
+            if (p.unit.code() == "mice" && mice) || (p.unit == Unit::WIN_CHANCE && win) {
                 continue;
             }
             let puzzle = file.opened(p.id).unwrap();
@@ -934,8 +938,8 @@ mod tests {
             let verdict = evaluated::<Kb>(&puzzle, &played, Some(c));
             assert!(verdict.counts());
             assert_eq!(verdict.right, c.standing(puzzle.unit) != Standing::Worse);
-            mice |= p.unit == tablee_puzzles::format::Unit::Mice;
-            win |= p.unit == tablee_puzzles::format::Unit::WinChance;
+            mice |= p.unit.code() == "mice";
+            win |= p.unit == Unit::WIN_CHANCE;
             if mice && win {
                 break;
             }
@@ -952,7 +956,8 @@ mod tests {
     #[ignore]
     fn write_puzzle_fixture() {
         use tablee_engine::Seed;
-        use tablee_puzzles::format::{Candidate, Kind, PuzzleGame, Unit};
+        use tablee_puzzles::format::{Candidate, PuzzleGame};
+        let words = KB_ID.puzzles().unwrap();
         let mut games = Vec::new();
         let mut puzzles = Vec::new();
         for (g, (seed, players)) in [(Seed::parse("1K7Q-M3ZD").unwrap(), 4), (Seed::from_number(7), 3), (Seed::from_number(11), 5)].into_iter().enumerate() {
@@ -976,9 +981,9 @@ mod tests {
                     let mut legal: Vec<_> = decision.legal.iter().filter(|a| **a != pick).take(3).cloned().collect();
                     legal.insert(0, pick.clone());
                     let kind = match &pick {
-                        tablee_engine::katzenjammer::Action::Pass => Kind::Pass,
-                        tablee_engine::katzenjammer::Action::Bid(_) => Kind::Bid,
-                        tablee_engine::katzenjammer::Action::Present(_) => Kind::Present,
+                        tablee_engine::katzenjammer::Action::Pass => tablee_puzzles::katzenjammer::PASS,
+                        tablee_engine::katzenjammer::Action::Bid(_) => tablee_puzzles::katzenjammer::BID,
+                        tablee_engine::katzenjammer::Action::Present(_) => tablee_puzzles::katzenjammer::PRESENT,
                     };
                     puzzles.push(tablee_puzzles::format::Puzzle {
                         id: 100 + puzzles.len() as u32,
@@ -988,7 +993,7 @@ mod tests {
                         kind,
                         difficulty: 1 + (puzzles.len() % 3) as u8,
                         found_by: vec!["hard".into()],
-                        unit: Unit::Mice,
+                        unit: words.unit("mice").unwrap(),
                         answers: vec![0],
                         candidates: legal
                             .iter()

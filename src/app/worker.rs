@@ -205,11 +205,18 @@ fn read_request(text: &str) -> Result<(u32, Job), String> {
         Some("evaluate") => Job::Evaluate {
             game: field("game")?.clone(),
             moves: field("moves")?.as_array().ok_or("bad moves")?.to_vec(),
-            unit: field("unit")?.as_str().and_then(Unit::parse).ok_or("bad unit")?,
+            unit: field("unit")?.as_str().and_then(|code| puzzle_unit(field("game").ok()?, code)).ok_or("bad unit")?,
         },
         _ => return Err("unknown job".into()),
     };
     Ok((id, job))
+}
+
+/// The unit `code` of the puzzles of the game `game` (a save) is of: each
+/// game's puzzles have their own ([`GameId::puzzles`]).
+fn puzzle_unit(game: &Json, code: &str) -> Option<Unit> {
+    let id = game.get("game").and_then(Json::as_str).and_then(GameId::parse)?;
+    id.puzzles()?.unit(code)
 }
 
 fn write_response(id: u32, reply: &Reply) -> String {
@@ -288,7 +295,7 @@ mod tests {
     use crate::games::katzenjammer::Katzenjammer;
     use super::*;
     use crate::app::config::SeatKind;
-    use tablee_engine::katzenjammer::Action;
+    use {tablee_engine::katzenjammer::Action, tablee_puzzles::katzenjammer::MICE};
     use tablee_engine::Seed;
 
     fn session() -> Session<Katzenjammer> {
@@ -419,7 +426,7 @@ mod tests {
         }
         let legal = s.legal_actions();
         let moves: Vec<Json> = legal.iter().take(2).map(Katzenjammer::action_to_json).collect();
-        let job = Job::Evaluate { game: save::to_value(&s), moves: moves.clone(), unit: Unit::Mice };
+        let job = Job::Evaluate { game: save::to_value(&s), moves: moves.clone(), unit: MICE };
         let direct = run(&job);
         assert!(matches!(direct, Reply::Compared(_)), "{direct:?}");
         let reply = response(&handle(&request(4, job))).unwrap();
@@ -429,10 +436,13 @@ mod tests {
         }
         // A move not legal there (a bid of cards not held).
         let refused = Json::parse(r#"{"act":"bid","kind":"same","value":5,"cards":["5","5","5","5","5","5","5","5"]}"#).unwrap();
-        let bad = Job::Evaluate { game: save::to_value(&s), moves: vec![moves[0].clone(), refused], unit: Unit::Mice };
+        let bad = Job::Evaluate { game: save::to_value(&s), moves: vec![moves[0].clone(), refused], unit: MICE };
         assert!(matches!(run(&bad), Reply::Error { .. }));
-        let unit = request(5, Job::Evaluate { game: save::to_value(&s), moves, unit: Unit::Mice }).replace("\"mice\"", "\"gold\"");
+        let unit = request(5, Job::Evaluate { game: save::to_value(&s), moves, unit: MICE }).replace("\"mice\"", "\"gold\"");
         assert!(matches!(response(&handle(&unit)).unwrap().reply, Reply::Error { .. }));
+        // Another game's unit (J'achète's points) is not this position's game's.
+        let points = unit.replace("\"gold\"", "\"points\"");
+        assert!(matches!(response(&handle(&points)).unwrap().reply, Reply::Error { .. }));
     }
 
     #[test]

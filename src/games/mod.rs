@@ -44,9 +44,14 @@ pub trait Registered: GameDef {
 }
 
 impl GameId {
-    /// Whether the game has puzzles ([`GameDef::PUZZLES`]).
-    pub fn has_puzzles(self) -> bool {
+    /// The kinds and units of the game's puzzles ([`GameDef::PUZZLES`];
+    /// `None`: it has none).
+    pub fn puzzles(self) -> Option<tablee_puzzles::format::Vocabulary> {
         with_game!(self, G => G::PUZZLES)
+    }
+
+    pub fn has_puzzles(self) -> bool {
+        self.puzzles().is_some()
     }
 }
 

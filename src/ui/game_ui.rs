@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 use tablee_engine::json::Json;
+use tablee_puzzles::format::{Kind, Unit};
 
 use crate::app::marks::Mark;
 use crate::app::config::{DailyAttempt, TableConfig};
@@ -29,6 +30,14 @@ pub trait GameUi: Registered {
     /// A move of a puzzle's `position` in words, for its answer screen ("Pass",
     /// "Buy the 7♦", "Add ★ to 8♦ 9♦ 10♦").
     fn puzzle_words(position: &Session<Self>, action: &Self::Action, lang: Lang) -> String;
+
+    /// Its puzzles' kinds (`GameDef::PUZZLES`) as the puzzles screen's
+    /// themes, English then French (issue 54: a game's kinds are its own).
+    const PUZZLE_KINDS: &'static [(Kind, &'static str, &'static str)] = &[];
+
+    /// How a value is worded in each of its puzzles' own units (win chance,
+    /// a unit any game may use, is worded by the puzzles screen).
+    const PUZZLE_UNITS: &'static [(Unit, UnitWords)] = &[];
 
     /// Why the hint's best choice beats the next (`choices`: the hint's, or
     /// the coached game's advice, best first, with their values), in one
@@ -99,6 +108,20 @@ pub trait GameUi: Registered {
     fn decorate(session: &Session<Self>, mark: usize) {
         let _ = (session, mark);
     }
+}
+
+/// How a puzzle's unit is worded ([`GameUi::PUZZLE_UNITS`]): the words
+/// around its numbers, English then French (pieces, not templates: no
+/// string search in the page).
+pub struct UnitWords {
+    /// Values as whole numbers (a win chance in percent), else with two decimals.
+    pub whole: bool,
+    /// A move's value: the words between the value and its interval's
+    /// half-width, and after it ("1.25", " ± ", "0.20", " expected mice").
+    pub value: [(&'static str, &'static str); 2],
+    /// A move worse than the best: the words between "Not the best play"
+    /// and how far behind, and after it (": worth ", "0.63", " expected mice less.").
+    pub worse: [(&'static str, &'static str); 2],
 }
 
 /// [`GameUi::expert_words`] for a game of any kind.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{self, Parts, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{self, Parts, Puzzle, PuzzleFile, Vocabulary};
 use tablee_puzzles::miner::Tally;
 use tablee_puzzles::replay::{self, Position, PuzzleRules};
 
@@ -76,9 +76,9 @@ pub fn write(out: &str, text: &str) -> Result<(), Failure> {
 
 
 /// A puzzle file of either form: a whole (version 1) file, or a version 2 or 3
-/// index with its parts read from beside it.
-pub fn read(file: &str) -> Result<PuzzleFile, Failure> {
-    format::read_file(file).map_err(|e| Failure::usage(format!("{file}: {e}")))
+/// index with its parts read from beside it; its kinds and units its game's.
+pub fn read(file: &str, vocabulary: &Vocabulary) -> Result<PuzzleFile, Failure> {
+    format::read_file(file, vocabulary).map_err(|e| Failure::usage(format!("{file}: {e}")))
 }
 
 
@@ -86,7 +86,7 @@ pub fn read(file: &str) -> Result<PuzzleFile, Failure> {
 /// it is one (of version 2 or 3; written as version 3), with as many games a
 /// part; else a whole file (version 1, what miners write).
 pub fn write_puzzles(out: &str, file: &PuzzleFile) -> Result<(), Failure> {
-    let split = std::fs::read_to_string(out).ok().and_then(|text| PuzzleFile::read_index(&text).ok()).and_then(|(_, parts)| parts);
+    let split = std::fs::read_to_string(out).ok().and_then(|text| Parts::of_index(&text).ok()).flatten();
     match split {
         Some(parts) => write_split(out, file, parts.part_games).map(|_| ()),
         None => write(out, &file.text()),

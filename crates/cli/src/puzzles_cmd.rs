@@ -3,7 +3,7 @@
 //! split or join a puzzle file. The game's part is its tool's
 //! (`Tool::puzzles`); a file says its game.
 
-use tablee_puzzles::format::PuzzleFile;
+use tablee_puzzles::format::{self, PuzzleFile};
 
 use crate::args::{Options, Takes};
 use crate::failure::Failure;
@@ -49,7 +49,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     let jobs = options.count("jobs", 1, 1).map_err(Failure::usage)?;
     if let Some(file) = options.value("check") {
         // The file says its game.
-        return puzzles_of(&read(file)?, file)?.check(file, &options, jobs);
+        return read_named(file)?.1.check(file, &options, jobs);
     }
     // `--explain FILE [--out OUT]`: every puzzle's `why` written again, nothing else.
     if let Some(file) = options.value("explain") {
@@ -58,9 +58,9 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     // `--split FILE --out OUT [--part-games N]`: the file as an index and its parts.
     if let Some(file) = options.value("split") {
         let out = options.value("out").ok_or_else(|| Failure::usage("--split FILE needs --out INDEX (its parts go beside it)"))?;
-        let puzzles = read(file)?;
+        let (puzzles, game) = read_named(file)?;
         let part_games = match options.value("part-games") {
-            None => puzzles_of(&puzzles, file)?.part_games(),
+            None => game.part_games(),
             Some(n) => n.trim().parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Failure::usage(format!("--part-games takes a number of games, not \"{n}\"")))?,
         };
         let parts = write_split(out, &puzzles, part_games)?;
@@ -70,7 +70,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     // `--join FILE --out OUT`: the file whole (version 1), as miners write it.
     if let Some(file) = options.value("join") {
         let out = options.value("out").ok_or_else(|| Failure::usage("--join FILE needs --out FILE"))?;
-        let puzzles = read(file)?;
+        let (puzzles, _) = read_named(file)?;
         write(out, &puzzles.text())?;
         outln!("{} puzzles from {} games written whole to {out}", puzzles.puzzles.len(), puzzles.games.len());
         return Ok(());
@@ -80,11 +80,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         let n = options.value("first").ok_or_else(|| Failure::usage("--cut FILE needs --first N"))?;
         let n = n.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--first takes a number of puzzles, not \"{n}\"")))?;
         let out = options.value("out").ok_or_else(|| Failure::usage("--first needs --out FILE"))?;
-        let mut cut = read(file)?.first(n);
+        let (whole, game) = read_named(file)?;
+        let mut cut = whole.first(n);
         // `--keep K` (J'achète): the answers and the best K other moves.
         if let Some(keep) = options.value("keep") {
             let keep = keep.trim().parse::<usize>().map_err(|_| Failure::usage(format!("--keep takes a number of moves, not \"{keep}\"")))?;
-            puzzles_of(&cut, file)?.keep_best(&mut cut, keep);
+            game.keep_best(&mut cut, keep);
         }
         write_puzzles(out, &cut)?;
         outln!("{} puzzles from {} games written to {out}", cut.puzzles.len(), cut.games.len());
@@ -94,21 +95,25 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     puzzles.mine(&options, jobs)
 }
 
-/// The puzzles of the game a file names.
-fn puzzles_of(file: &PuzzleFile, name: &str) -> Result<&'static dyn Puzzles, Failure> {
-    let tool = games::by_code(&file.game)
-        .ok_or_else(|| Failure::usage(format!("{name}: a puzzle file of \"{}\", a game this tablee does not know", file.game)))?;
-    tool.puzzles().ok_or_else(|| Failure::usage(format!("{name}: {} has no puzzles", tool.code())))
+/// A puzzle file (`name`) read with the kinds and units of the game it
+/// names, and that game's puzzles.
+fn read_named(name: &str) -> Result<(PuzzleFile, &'static dyn Puzzles), Failure> {
+    let unreadable = |e: String| Failure::usage(format!("{name}: {e}"));
+    let text = std::fs::read_to_string(name).map_err(|e| unreadable(format!("cannot be read: {name}: {e}")))?;
+    let game = format::game_of(&text).map_err(|e| unreadable(e.to_string()))?;
+    let tool = games::by_code(&game).ok_or_else(|| unreadable(format!("a puzzle file of \"{game}\", a game this tablee does not know")))?;
+    let puzzles = tool.puzzles().ok_or_else(|| unreadable(format!("{} has no puzzles", tool.code())))?;
+    Ok((read(name, &puzzles.vocabulary())?, puzzles))
 }
 
 /// `--explain FILE`: the explanations written again from each puzzle's
 /// stored candidates (docs/puzzles.md, "Explanations", and J'achète's
 /// `why`); prints how many puzzles name each reason.
 fn explain(file: &str, out: &str) -> Result<(), Failure> {
-    let mut puzzles = read(file)?;
+    let (mut puzzles, game) = read_named(file)?;
     let failed = |(id, e): (u32, String)| Failure::runtime(format!("puzzle {id}: {e}"));
     // J'achète's tally is by kind and reason ("lay goes-out").
-    let tally = puzzles_of(&puzzles, file)?.explain(&mut puzzles).map_err(failed)?;
+    let tally = game.explain(&mut puzzles).map_err(failed)?;
     write_puzzles(out, &puzzles)?;
     for (reason, n) in &tally {
         outln!("{reason}: {n}");
@@ -119,10 +124,10 @@ fn explain(file: &str, out: &str) -> Result<(), Failure> {
 
 
 fn print_scenario(id: &str, file: &str) -> Result<(), Failure> {
-    let puzzles = read(file)?;
+    let (puzzles, game) = read_named(file)?;
     let id: u32 = id.trim().parse().map_err(|_| Failure::usage(format!("--scenario takes a puzzle id, not \"{id}\"")))?;
     let puzzle = puzzles.puzzle(id).ok_or_else(|| Failure::usage(format!("{file} has no puzzle {id}")))?;
-    let scenario = puzzles_of(&puzzles, file)?
+    let scenario = game
         .scenario(&puzzles, puzzle)
         .map_err(|e| Failure::runtime(format!("puzzle {id}: {e}")))?;
     outln!("{}", scenario_text(&scenario)?);

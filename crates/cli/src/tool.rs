@@ -5,7 +5,7 @@
 
 use tablee_engine::json::Json;
 use tablee_engine::scenario::Malformed;
-use tablee_puzzles::format::{Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Puzzle, PuzzleFile, Vocabulary};
 
 use crate::args::Options as Args;
 use crate::arena::Run;
@@ -104,6 +104,8 @@ pub struct Bench {
 
 /// A game's puzzles, as `tablee puzzles` needs them.
 pub trait Puzzles {
+    /// The kinds and units its files may name (its puzzles' `VOCABULARY`).
+    fn vocabulary(&self) -> Vocabulary;
     /// Mines a file (`--count N --seed S --out FILE` and the game's options).
     fn mine(&self, options: &Args, jobs: usize) -> Result<(), Failure>;
     /// `--check FILE`: every puzzle replays; every `--sample`-th holds again.

@@ -16,7 +16,7 @@ fn check_passes_on_the_shipped_file_and_names_a_corrupted_puzzle() {
     // The first buy puzzle's move number one earlier: another seat was to move (JA-9).
     let text = std::fs::read_to_string(SHIPPED).unwrap();
     // (The index's puzzles, whose games' actions are in its parts beside it.)
-    let (_, parts) = tablee_puzzles::format::PuzzleFile::read_index(&text).unwrap();
+    let parts = tablee_puzzles::format::Parts::of_index(&text).unwrap();
     assert!(parts.is_some(), "the shipped file is an index");
     let line = text.lines().find(|l| l.contains("\"kind\":\"buy\"")).expect("a buy puzzle");
     let at = line.split("\"at\":").nth(1).unwrap().split(',').next().unwrap();

@@ -85,39 +85,31 @@ pub struct PuzzleGame {
     pub actions: Vec<Json>,
 }
 
-/// What kind of move a puzzle asks for (the set is kept varied by kind).
+/// What kind of move a puzzle asks for (the set is kept varied by kind):
+/// each game's puzzles declare their own (issue 54: `katzenjammer::BID`,
+/// `jachete::BUY`), by the code a file stores (`"bid"`, `"buy"`), and list
+/// them in their [`Vocabulary`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Bid,
-    Pass,
-    /// Foursomes to present (possibly none).
-    Present,
-    /// A presentation in which joker cats are the point.
-    JokerCats,
-    /// J'achète (issue 32): buy the card on offer or let it go.
-    Buy,
-    /// J'achète: which card to discard.
-    Discard,
-    /// J'achète: open now (lay the contract) or not.
-    Open,
-    /// J'achète: which table to lay once opened (lay off, meld, or keep).
-    Lay,
-    /// J'achète: a natural swapped for the wild standing for it.
-    Swap,
-    /// High card (the tests' game, HC-2): keep the card or swap it.
-    Keep,
+pub struct Kind(&'static str);
+
+/// The unit of a candidate's value, declared by the game that measures in
+/// it (`katzenjammer::MICE`), or shared ([`Unit::WIN_CHANCE`]): its code
+/// in a file, and how close to the best a move must be to tie with it.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit {
+    code: &'static str,
+    tie: f64,
 }
 
-/// The unit of a candidate's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    /// Expected mice for the seat at the end of the game.
-    Mice,
-    /// The seat's chance to win, in percent.
-    WinChance,
-    /// J'achète: minus the points the seat is left holding when the round
-    /// ends (JA-17; 0 for going out): higher is better, as for the others.
-    Points,
+/// The kinds and units one game's puzzle file may name, each game's
+/// declared in its folder (`katzenjammer::VOCABULARY`): a file is read
+/// with its game's, and a code that is not in it is refused
+/// ([`FormatError::Unknown`]). The kinds in the order the puzzles screen
+/// offers them as themes.
+#[derive(Clone, Copy, Debug)]
+pub struct Vocabulary {
+    pub kinds: &'static [Kind],
+    pub units: &'static [Unit],
 }
 
 /// One move the analysis compared.
@@ -177,6 +169,9 @@ pub enum FormatError {
     Seed(SeedError),
     /// Two puzzles share this id.
     DuplicateId(u32),
+    /// A kind or unit that `game`'s puzzles do not have ([`Vocabulary`]):
+    /// where (`puzzles[7].kind`), its code, and the codes they have.
+    Unknown { at: String, game: String, code: String, known: Vec<&'static str> },
     /// A split file's index (version 2 or 3) read as a whole file: its actions are in its parts
     /// ([`PuzzleFile::read_index`], then [`PuzzleFile::read_part`]).
     Index,
@@ -210,6 +205,13 @@ impl std::fmt::Display for FormatError {
             FormatError::Field(at) => write!(f, "missing or malformed: {at}"),
             FormatError::Seed(e) => write!(f, "bad seed: {e}"),
             FormatError::DuplicateId(id) => write!(f, "two puzzles have the id {id}"),
+            FormatError::Unknown { at, game, code, known } => {
+                write!(f, "{at}: {game}'s puzzles have no \"{code}\" (only")?;
+                for (i, k) in known.iter().enumerate() {
+                    write!(f, "{}{k}", if i == 0 { " " } else { ", " })?;
+                }
+                write!(f, ")")
+            }
             FormatError::Index => write!(f, "a split puzzle file's index: its games' actions are in its parts"),
             FormatError::PartGame { part, game } => write!(f, "part {part} is a part of a {game} file"),
             FormatError::PartNumber { part, found: Some(n) } => write!(f, "part {part}'s file says it is part {n}"),
@@ -228,41 +230,53 @@ impl std::fmt::Display for FormatError {
 }
 
 impl Kind {
-    pub fn code(self) -> &'static str {
-        match self {
-            Kind::Bid => "bid",
-            Kind::Pass => "pass",
-            Kind::Present => "present",
-            Kind::JokerCats => "jokers",
-            Kind::Buy => "buy",
-            Kind::Discard => "discard",
-            Kind::Open => "open",
-            Kind::Lay => "lay",
-            Kind::Swap => "swap",
-            Kind::Keep => "keep",
-        }
+    pub const fn new(code: &'static str) -> Kind {
+        Kind(code)
     }
 
-    /// Every kind: Katzenjammer's four, J'achète's five, then High card's one.
-    pub const ALL: [Kind; 10] =
-        [Kind::Bid, Kind::Pass, Kind::Present, Kind::JokerCats, Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap, Kind::Keep];
-
-    pub fn parse(code: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.code() == code)
+    pub fn code(self) -> &'static str {
+        self.0
     }
 }
 
 impl Unit {
-    pub fn code(self) -> &'static str {
-        match self {
-            Unit::Mice => "mice",
-            Unit::WinChance => "win",
-            Unit::Points => "points",
-        }
+    /// The seat's chance to win, in percent: any game's (Katzenjammer's
+    /// when mice do not tell its moves apart, High card's).
+    pub const WIN_CHANCE: Unit = Unit::new("win", 1.5);
+
+    /// `tie`: how close to the best a move must be, in this unit, to be an
+    /// answer too (and not separable from it: `judge::tied`).
+    pub const fn new(code: &'static str, tie: f64) -> Unit {
+        Unit { code, tie }
     }
 
-    pub fn parse(code: &str) -> Option<Unit> {
-        [Unit::Mice, Unit::WinChance, Unit::Points].into_iter().find(|u| u.code() == code)
+    pub fn code(self) -> &'static str {
+        self.code
+    }
+
+    pub fn tie(self) -> f64 {
+        self.tie
+    }
+}
+
+/// A unit is its code: a file names it so.
+impl PartialEq for Unit {
+    fn eq(&self, other: &Unit) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Eq for Unit {}
+
+impl Vocabulary {
+    /// The game's kind whose code this is.
+    pub fn kind(&self, code: &str) -> Option<Kind> {
+        self.kinds.iter().copied().find(|k| k.code() == code)
+    }
+
+    /// The game's unit whose code this is.
+    pub fn unit(&self, code: &str) -> Option<Unit> {
+        self.units.iter().copied().find(|u| u.code() == code)
     }
 }
 
@@ -340,15 +354,15 @@ impl PuzzleFile {
 
     /// Reads a whole (version 1) file; a version 2 index is refused
     /// ([`FormatError::Index`]): read it with [`PuzzleFile::read_index`].
-    pub fn parse(text: &str) -> Result<PuzzleFile, FormatError> {
-        match PuzzleFile::read_index(text)? {
+    pub fn parse(text: &str, vocabulary: &Vocabulary) -> Result<PuzzleFile, FormatError> {
+        match PuzzleFile::read_index(text, vocabulary)? {
             (file, None) => Ok(file),
             (_, Some(_)) => Err(FormatError::Index),
         }
     }
 
-    pub fn from_json(json: &Json) -> Result<PuzzleFile, FormatError> {
-        match PuzzleFile::index_from_json(json)? {
+    pub fn from_json(json: &Json, vocabulary: &Vocabulary) -> Result<PuzzleFile, FormatError> {
+        match PuzzleFile::index_from_json(json, vocabulary)? {
             (file, None) => Ok(file),
             (_, Some(_)) => Err(FormatError::Index),
         }
@@ -359,17 +373,15 @@ impl PuzzleFile {
     /// are read ([`PuzzleFile::read_part`]) — its puzzles, ids, kinds and
     /// difficulties are all there; in a version 3 index each puzzle's
     /// `candidates` and `why` are empty until its game's part is read
-    /// ([`PuzzleFile::opened`]).
-    pub fn read_index(text: &str) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
+    /// ([`PuzzleFile::opened`]). Its kinds and units are `vocabulary`'s,
+    /// its game's.
+    pub fn read_index(text: &str, vocabulary: &Vocabulary) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
         let json = Json::parse(text).map_err(FormatError::NotJson)?;
-        Self::index_from_json(&json)
+        Self::index_from_json(&json, vocabulary)
     }
 
-    fn index_from_json(json: &Json) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
-        let version = match json.get("v").and_then(Json::as_u64) {
-            Some(v @ (VERSION | SPLIT_VERSION_2 | SPLIT_VERSION)) => v,
-            other => return Err(FormatError::Version(other)),
-        };
+    fn index_from_json(json: &Json, vocabulary: &Vocabulary) -> Result<(PuzzleFile, Option<Parts>), FormatError> {
+        let version = file_version(json)?;
         let split = version != VERSION;
         // Version 3: the puzzles' analysis is in the parts.
         let analysis = version != SPLIT_VERSION;
@@ -384,7 +396,7 @@ impl PuzzleFile {
         let puzzles = array(json, "puzzles", "puzzles")?
             .iter()
             .enumerate()
-            .map(|(i, p)| read_puzzle(p, i, &games, &counts, analysis))
+            .map(|(i, p)| read_puzzle(p, i, (&game, vocabulary), &games, &counts, analysis))
             .collect::<Result<Vec<_>, _>>()?;
         let mut ids: Vec<u32> = puzzles.iter().map(|p| p.id).collect();
         ids.sort_unstable();
@@ -393,11 +405,7 @@ impl PuzzleFile {
         }
         let parts = match split {
             false => None,
-            true => Some(Parts {
-                version,
-                part_games: usize::try_from(number(json, "part_games", "")?).ok().filter(|&n| n > 0).ok_or_else(|| field("", "part_games"))?,
-                counts,
-            }),
+            true => Some(Parts { version, part_games: part_games(json)?, counts }),
         };
         Ok((PuzzleFile { game, games, puzzles }, parts))
     }
@@ -483,8 +491,8 @@ impl PuzzleFile {
 
     /// Reads an index and every one of its parts (`part(k)`: part `k`'s
     /// text, or why it cannot be had): the whole file, as version 1 reads.
-    pub fn read_split(text: &str, mut part: impl FnMut(usize) -> Result<String, String>) -> Result<PuzzleFile, FormatError> {
-        let (mut file, parts) = PuzzleFile::read_index(text)?;
+    pub fn read_split(text: &str, vocabulary: &Vocabulary, mut part: impl FnMut(usize) -> Result<String, String>) -> Result<PuzzleFile, FormatError> {
+        let (mut file, parts) = PuzzleFile::read_index(text, vocabulary)?;
         if let Some(parts) = parts {
             for k in 0..parts.len() {
                 let text = part(k).map_err(|why| FormatError::MissingPart { part: k, why })?;
@@ -576,13 +584,20 @@ impl PuzzleFile {
 }
 
 /// Reads a puzzle file from disk, of any version: a version 2 or 3 index with
-/// every part from beside it ([`Parts::path`]). What the tools and tests use.
-pub fn read_file(path: &str) -> Result<PuzzleFile, FormatError> {
+/// every part from beside it ([`Parts::path`]), with its game's `vocabulary`.
+/// What the tools and tests use.
+pub fn read_file(path: &str, vocabulary: &Vocabulary) -> Result<PuzzleFile, FormatError> {
     let text = std::fs::read_to_string(path).map_err(|e| FormatError::NoFile(format!("{path}: {e}")))?;
-    PuzzleFile::read_split(&text, |k| {
+    PuzzleFile::read_split(&text, vocabulary, |k| {
         let part = Parts::path(path, k);
         std::fs::read_to_string(&part).map_err(|e| format!("{part}: {e}"))
     })
+}
+
+/// The game a file's text names (`"game"`), nothing else read: which
+/// game's [`Vocabulary`] reads it.
+pub fn game_of(text: &str) -> Result<String, FormatError> {
+    text_of(&Json::parse(text).map_err(FormatError::NotJson)?, "game")
 }
 
 /// Where a split index's games' actions (and, version 3, its puzzles'
@@ -598,6 +613,23 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// Where a file's games are, read from its text alone, puzzles unread:
+    /// `None` for a whole file (version 1), else its index's layout. What
+    /// a tool writing a file over another needs to know of it.
+    pub fn of_index(text: &str) -> Result<Option<Parts>, FormatError> {
+        let json = Json::parse(text).map_err(FormatError::NotJson)?;
+        let version = file_version(&json)?;
+        if version == VERSION {
+            return Ok(None);
+        }
+        let counts = array(&json, "games", "games")?
+            .iter()
+            .enumerate()
+            .map(|(i, g)| read_game(g, i, true).map(|(_, n)| n))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(Parts { version, part_games: part_games(&json)?, counts }))
+    }
+
     /// How many parts.
     pub fn len(&self) -> usize {
         self.counts.len().div_ceil(self.part_games)
@@ -649,6 +681,19 @@ fn lines(head: &[(&str, Json)], lists: &[(&str, &[Json])]) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// A file's version, one this build reads.
+fn file_version(json: &Json) -> Result<u64, FormatError> {
+    match json.get("v").and_then(Json::as_u64) {
+        Some(v @ (VERSION | SPLIT_VERSION_2 | SPLIT_VERSION)) => Ok(v),
+        other => Err(FormatError::Version(other)),
+    }
+}
+
+/// A split index's games a part.
+fn part_games(json: &Json) -> Result<usize, FormatError> {
+    usize::try_from(number(json, "part_games", "")?).ok().filter(|&n| n > 0).ok_or_else(|| field("", "part_games"))
 }
 
 fn field(at: &str, key: &str) -> FormatError {
@@ -711,7 +756,8 @@ fn read_game(json: &Json, i: usize, split: bool) -> Result<(PuzzleGame, usize), 
 /// A puzzle of a file or an index; without its `analysis` (a version 3
 /// index: its `candidates` and `why` in its part), those are left empty and
 /// its answers and `compared` are checked against them when the part is read.
-fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame], counts: &[usize], analysis: bool) -> Result<Puzzle, FormatError> {
+/// `(game, vocabulary)`: the file's game and the kinds and units it has.
+fn read_puzzle(json: &Json, i: usize, (game_code, vocabulary): (&str, &Vocabulary), games: &[PuzzleGame], counts: &[usize], analysis: bool) -> Result<Puzzle, FormatError> {
     let at = format!("puzzles[{i}]");
     let id = u32::try_from(number(json, "id", &at)?).map_err(|_| field(&at, "id"))?;
     let game = usize::try_from(number(json, "g", &at)?).ok().filter(|&g| g < games.len()).ok_or_else(|| field(&at, "g"))?;
@@ -720,14 +766,17 @@ fn read_puzzle(json: &Json, i: usize, games: &[PuzzleGame], counts: &[usize], an
         .filter(|&n| n <= counts[game])
         .ok_or_else(|| field(&at, "at"))?;
     let seat = usize::try_from(number(json, "seat", &at)?).ok().filter(|&s| s < games[game].players()).ok_or_else(|| field(&at, "seat"))?;
-    let kind = Kind::parse(&text(json, "kind", &at)?).ok_or_else(|| field(&at, "kind"))?;
+    let unknown = |key: &str, code: String, known: Vec<&'static str>| FormatError::Unknown { at: format!("{at}.{key}"), game: game_code.into(), code, known };
+    let code = text(json, "kind", &at)?;
+    let kind = vocabulary.kind(&code).ok_or_else(|| unknown("kind", code, vocabulary.kinds.iter().map(|k| k.code()).collect()))?;
     let difficulty = u8::try_from(number(json, "difficulty", &at)?).ok().filter(|d| (1..=3).contains(d)).ok_or_else(|| field(&at, "difficulty"))?;
     let found_by = array(json, "found_by", &at)?
         .iter()
         .map(|s| s.as_str().map(str::to_string))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| field(&at, "found_by"))?;
-    let unit = Unit::parse(&text(json, "unit", &at)?).ok_or_else(|| field(&at, "unit"))?;
+    let code = text(json, "unit", &at)?;
+    let unit = vocabulary.unit(&code).ok_or_else(|| unknown("unit", code, vocabulary.units.iter().map(|u| u.code()).collect()))?;
     let candidates = if analysis { read_candidates(json, &at)? } else { Vec::new() };
     // Without its candidates (in its part), only what they cannot check.
     let within = |n: usize| !analysis || n < candidates.len();
@@ -846,11 +895,16 @@ fn puzzle_to_json(p: &Puzzle) -> Json {
 mod tests {
     use super::*;
 
+    /// A game's vocabulary and its file's game, for the format alone (no game's).
+    const BID: Kind = Kind::new("bid");
+    const MICE: Unit = Unit::new("mice", 0.15);
+    const WORDS: Vocabulary = Vocabulary { kinds: &[BID], units: &[MICE, Unit::WIN_CHANCE] };
+
     fn sample() -> PuzzleFile {
         let pass = Json::parse(r#"{"act":"pass"}"#).unwrap();
         let bid = Json::parse(r#"{"act":"bid","kind":"same","value":3,"cards":["3","3"]}"#).unwrap();
         PuzzleFile {
-            game: "katzenjammer".into(),
+            game: "some-game".into(),
             games: vec![PuzzleGame {
                 seed: Seed::parse("1K7Q-M3ZD").unwrap(),
                 seats: vec!["normal".into(), "hard".into(), "expert".into()],
@@ -862,17 +916,17 @@ mod tests {
                 game: 0,
                 at: 1,
                 seat: 2,
-                kind: Kind::Bid,
+                kind: BID,
                 difficulty: 2,
                 found_by: vec!["expert".into()],
-                unit: Unit::Mice,
+                unit: MICE,
                 answers: vec![1],
                 candidates: vec![
                     Candidate { action: pass, value: -0.5, ci: 0.2 },
                     Candidate { action: bid.clone(), value: 1.3, ci: 0.5 },
                 ],
                 compared: Some(3),
-                why_en: "Bid the 3s now: +1.8 mice".into(),
+                why_en: "The 3s now: +1.8 mice".into(),
                 why_fr: "Misez les 3 maintenant : +1,8 souris".into(),
             }],
         }
@@ -882,7 +936,7 @@ mod tests {
     fn a_puzzle_file_reads_back_what_was_written() {
         let file = sample();
         let text = file.text();
-        assert_eq!(PuzzleFile::parse(&text), Ok(file.clone()));
+        assert_eq!(PuzzleFile::parse(&text, &WORDS), Ok(file.clone()));
         // One game or puzzle per line: a diff of the shipped file names the puzzle.
         assert_eq!(text.lines().count(), 7, "{text}");
         let p = file.puzzle(7).unwrap();
@@ -942,14 +996,16 @@ mod tests {
             assert_eq!(!index.contains("\"candidates\":") && !index.contains("\"why\":"), apart, "{index}");
             assert!(index.contains("\"answers\":[1],\"compared\":3") || !apart, "{index}");
             assert_eq!(parts.iter().all(|p| p.contains("\"candidates\":") && p.contains("\"why\":")), apart, "{parts:?}");
-            let whole = PuzzleFile::read_split(&index, |k| parts.get(k).cloned().ok_or_else(|| "gone".into())).unwrap();
+            let whole = PuzzleFile::read_split(&index, &WORDS, |k| parts.get(k).cloned().ok_or_else(|| "gone".into())).unwrap();
             assert_eq!(whole, file);
             // ...and is written back as the version 1 file, byte for byte.
             assert_eq!(whole.text(), file.text());
             // The index alone: every puzzle, no actions; a part read opens its games' puzzles only.
-            let (mut alone, layout) = PuzzleFile::read_index(&index).unwrap();
+            let (mut alone, layout) = PuzzleFile::read_index(&index, &WORDS).unwrap();
             let layout = layout.unwrap();
             assert_eq!((layout.version, layout.len(), layout.of_game(2), layout.games(1), layout.games(2)), (version, 2, 1, Some(2..3), None));
+            // What a tool writing over the file reads of it, without its game's vocabulary.
+            assert_eq!((Parts::of_index(&index), game_of(&index)), (Ok(Some(layout.clone())), Ok("some-game".into())));
             assert_eq!(alone.puzzles.iter().map(|p| (p.id, p.game, p.at, p.kind, &p.answers, p.compared)).collect::<Vec<_>>(),
                 file.puzzles.iter().map(|p| (p.id, p.game, p.at, p.kind, &p.answers, p.compared)).collect::<Vec<_>>());
             assert_eq!(alone.puzzles == file.puzzles, !apart, "version 3: no candidates nor why before the part");
@@ -964,11 +1020,12 @@ mod tests {
             assert_eq!(alone.puzzles[1] == file.puzzles[1], !apart);
         }
         // A version 1 file is its own index, every puzzle read.
-        assert_eq!(PuzzleFile::read_index(&file.text()), Ok((file.clone(), None)));
+        assert_eq!(Parts::of_index(&file.text()), Ok(None));
+        assert_eq!(PuzzleFile::read_index(&file.text(), &WORDS), Ok((file.clone(), None)));
         assert!(file.puzzles.iter().all(|p| file.opened(p.id).as_deref() == Some(p)));
         assert_eq!(file.opened(99), None);
-        assert_eq!(PuzzleFile::parse(&file.split(2).0), Err(FormatError::Index));
-        assert_eq!(Parts::path("public/puzzles/jachete.json", 3), "public/puzzles/jachete/3.json");
+        assert_eq!(PuzzleFile::parse(&file.split(2).0, &WORDS), Err(FormatError::Index));
+        assert_eq!(Parts::path("public/puzzles/some-game.json", 3), "public/puzzles/some-game/3.json");
     }
 
     /// Catches an index read without its parts handing out a puzzle whose
@@ -979,7 +1036,7 @@ mod tests {
         let mut file = three_games();
         file.puzzles[0].at = 0;
         let (index, parts) = file.split(2);
-        let (mut read, layout) = PuzzleFile::read_index(&index).unwrap();
+        let (mut read, layout) = PuzzleFile::read_index(&index, &WORDS).unwrap();
         let layout = layout.unwrap();
         assert!(read.position(&read.puzzles[0]).is_some(), "the deal needs no action");
         assert!(!read.is_read(&read.puzzles[0]) && read.opened(7).is_none());
@@ -992,13 +1049,13 @@ mod tests {
         let file = three_games();
         for version in [SPLIT_VERSION, SPLIT_VERSION_2] {
             let (index, parts) = file.split_as(version, 2);
-            let (mut read, layout) = PuzzleFile::read_index(&index).unwrap();
+            let (mut read, layout) = PuzzleFile::read_index(&index, &WORDS).unwrap();
             let layout = layout.unwrap();
             let mut other = file.clone();
-            other.game = "jachete".into();
+            other.game = "other-game".into();
             let v = format!("\"v\":{version}");
             let mut cases = vec![
-                (0, other.split_as(version, 2).1[0].clone(), FormatError::PartGame { part: 0, game: "jachete".into() }),
+                (0, other.split_as(version, 2).1[0].clone(), FormatError::PartGame { part: 0, game: "other-game".into() }),
                 (0, parts[1].clone(), FormatError::PartNumber { part: 0, found: Some(1) }),
                 (1, parts[1].replace(",\"part\":1", ""), FormatError::PartNumber { part: 1, found: None }),
                 (0, parts[0].replacen("{\"actions\":[", "{\"actions\":[{\"seat\":0,\"act\":\"pass\"},", 1), FormatError::PartActions { game: 0, expected: 2, found: 3 }),
@@ -1031,15 +1088,19 @@ mod tests {
             assert!(read.games.iter().all(|g| g.actions.is_empty()));
             assert!(read.puzzles.iter().all(|p| p.candidates.is_empty() == (version == SPLIT_VERSION) && !read.is_read(p)));
             assert_eq!(
-                PuzzleFile::read_split(&index, |k| if k == 1 { Err("offline".into()) } else { Ok(parts[k].clone()) }),
+                PuzzleFile::read_split(&index, &WORDS, |k| if k == 1 { Err("offline".into()) } else { Ok(parts[k].clone()) }),
                 Err(FormatError::MissingPart { part: 1, why: "offline".into() })
             );
             // An index whose puzzle goes past its game's count.
             let past = index.replace("\"actions_count\":5", "\"actions_count\":4");
-            assert_eq!(PuzzleFile::read_index(&past), Err(FormatError::Field("puzzles[2].at".into())));
-            assert_eq!(PuzzleFile::read_index(&index.replace("\"part_games\":2", "\"part_games\":0")), Err(FormatError::Field("part_games".into())));
-            assert_eq!(PuzzleFile::read_index(&index.replace("\"answers\":[1]", "\"answers\":[]")), Err(FormatError::Field("puzzles[0].answers".into())));
+            assert_eq!(PuzzleFile::read_index(&past, &WORDS), Err(FormatError::Field("puzzles[2].at".into())));
+            assert_eq!(PuzzleFile::read_index(&index.replace("\"part_games\":2", "\"part_games\":0"), &WORDS), Err(FormatError::Field("part_games".into())));
+            assert_eq!(PuzzleFile::read_index(&index.replace("\"answers\":[1]", "\"answers\":[]"), &WORDS), Err(FormatError::Field("puzzles[0].answers".into())));
         }
+    }
+
+    fn unknown(at: &str, code: &str, known: &[&'static str]) -> FormatError {
+        FormatError::Unknown { at: at.into(), game: "some-game".into(), code: code.into(), known: known.to_vec() }
     }
 
     #[test]
@@ -1051,7 +1112,10 @@ mod tests {
             (good.replace("\"seat\":2,\"kind\"", "\"seat\":3,\"kind\""), FormatError::Field("puzzles[0].seat".into())),
             (good.replace("\"answers\":[1]", "\"answers\":[2]"), FormatError::Field("puzzles[0].answers".into())),
             (good.replace("\"answers\":[1]", "\"answers\":[]"), FormatError::Field("puzzles[0].answers".into())),
-            (good.replace("\"kind\":\"bid\"", "\"kind\":\"fold\""), FormatError::Field("puzzles[0].kind".into())),
+            // A kind or unit that is not the game's (another game's: J'achète's "buy").
+            (good.replace("\"kind\":\"bid\"", "\"kind\":\"buy\""), unknown("puzzles[0].kind", "buy", &["bid"])),
+            (good.replace("\"unit\":\"mice\"", "\"unit\":\"points\""), unknown("puzzles[0].unit", "points", &["mice", "win"])),
+            (good.replace("\"kind\":\"bid\"", "\"kind\":3"), FormatError::Field("puzzles[0].kind".into())),
             (good.replace("\"difficulty\":2", "\"difficulty\":4"), FormatError::Field("puzzles[0].difficulty".into())),
             (good.replace("\"value\":1.3", "\"value\":\"high\""), FormatError::Field("puzzles[0].candidates[1].value".into())),
             (good.replace("\"fr\":", "\"de\":"), FormatError::Field("puzzles[0].why.fr".into())),
@@ -1061,11 +1125,13 @@ mod tests {
         ];
         for (text, expected) in cases {
             assert_ne!(text, good, "the case must change the file: {expected:?}");
-            assert_eq!(PuzzleFile::parse(&text), Err(expected));
+            assert_eq!(PuzzleFile::parse(&text, &WORDS), Err(expected));
         }
-        assert!(matches!(PuzzleFile::parse("{"), Err(FormatError::NotJson(_))));
+        assert!(matches!(PuzzleFile::parse("{", &WORDS), Err(FormatError::NotJson(_))));
+        let fold = good.replace("\"kind\":\"bid\"", "\"kind\":\"fold\"");
+        assert_eq!(PuzzleFile::parse(&fold, &WORDS).unwrap_err().to_string(), "puzzles[0].kind: some-game's puzzles have no \"fold\" (only bid)");
         let mut twice = sample();
         twice.puzzles.push(twice.puzzles[0].clone());
-        assert_eq!(PuzzleFile::parse(&twice.text()), Err(FormatError::DuplicateId(7)));
+        assert_eq!(PuzzleFile::parse(&twice.text(), &WORDS), Err(FormatError::DuplicateId(7)));
     }
 }

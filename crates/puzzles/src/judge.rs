@@ -6,13 +6,6 @@ use tablee_bots::Level;
 use crate::estimate::Estimate;
 use crate::format::Unit;
 
-/// Candidates within this of the best, and not separable from it, are answers too.
-const MICE_TIE: f64 = 0.15;
-const WIN_TIE: f64 = 1.5;
-/// J'achète's (points left in the round): candidates within this of the
-/// best, and not separable from it, are answers too.
-pub const POINTS_TIE: f64 = 2.0;
-
 /// At most this many answers together.
 const MAX_ANSWERS: usize = 3;
 
@@ -30,22 +23,12 @@ pub struct Verdict {
     pub next: usize,
 }
 
-/// How close to the best a move must be, in `unit`, to be an answer too
-/// (and not separable from it: [`tied`]).
-pub fn tie(unit: Unit) -> f64 {
-    match unit {
-        Unit::Mice => MICE_TIE,
-        Unit::WinChance => WIN_TIE,
-        Unit::Points => POINTS_TIE,
-    }
-}
-
 /// Whether a move whose paired difference from the best is `behind` (the
 /// best's value minus the move's, world by world) is tied with it: under
-/// the unit's tie and not distinguishable from zero. The analysis makes
+/// the unit's tie ([`Unit::tie`]) and not distinguishable from zero. The analysis makes
 /// such a move an answer, and a puzzle's player is judged by the same rule.
 pub fn tied(behind: Estimate, unit: Unit) -> bool {
-    behind.mean < tie(unit) && behind.low() <= 0.0
+    behind.mean < unit.tie() && behind.low() <= 0.0
 }
 
 /// Judges per-world values: the best and the candidates tied with it are
@@ -128,13 +111,16 @@ impl Comparison {
 mod tests {
     use super::*;
 
+    /// Points left in the round (J'achète's unit), tied within 2.
+    const POINTS: Unit = Unit::new("points", 2.0);
+
     /// Catches a judge that counts a play tied with the best as worse, or
     /// one clearly behind it as as good.
     #[test]
     fn a_play_is_as_good_when_the_analysis_would_tie_it_with_the_best() {
         let best: Vec<f64> = (0..400).map(|w| -20.0 - f64::from(w % 7)).collect();
         let shift = |d: f64| best.iter().enumerate().map(|(w, v)| v + d + if w % 2 == 0 { 0.5 } else { -0.5 }).collect::<Vec<_>>();
-        let standing = |played: Vec<f64>| Comparison::of(&[best.clone(), played]).unwrap().standing(Unit::Points);
+        let standing = |played: Vec<f64>| Comparison::of(&[best.clone(), played]).unwrap().standing(POINTS);
         assert_eq!(standing(best.clone()), Standing::AsGood, "the same play");
         // One point behind on every world: clearly behind, so not an answer
         // (the analysis would not have tied it with the best either).

@@ -11,12 +11,12 @@ use tablee_engine::jachete::JaGame;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::Game;
 use tablee_puzzles::estimate::Estimate;
-use tablee_puzzles::format::{stored, stored_ci, PuzzleFile};
-use tablee_puzzles::{jachete, katzenjammer::mine, replay};
+use tablee_puzzles::format::{stored, stored_ci, PuzzleFile, Vocabulary};
+use tablee_puzzles::{jachete::{self, BUY, LAY}, katzenjammer::{self as kb, mine}, replay};
 
-fn read(game: &str) -> PuzzleFile {
+fn read(game: &str, vocabulary: &Vocabulary) -> PuzzleFile {
     let path = format!("{}/../../public/puzzles/{game}.json", env!("CARGO_MANIFEST_DIR"));
-    tablee_puzzles::format::read_file(&path).expect("the shipped puzzle file and its parts read")
+    tablee_puzzles::format::read_file(&path, vocabulary).expect("the shipped puzzle file and its parts read")
 }
 
 /// `values` (best first) against the puzzle's stored candidates `which`.
@@ -31,9 +31,9 @@ fn agree(file: &PuzzleFile, id: u32, which: &[usize], values: &[Vec<f64>]) {
 
 #[test]
 fn katzenjammer_a_stored_move_evaluated_again_gets_its_stored_value() {
-    let file = read("katzenjammer");
+    let file = read("katzenjammer", &kb::VOCABULARY);
     // In each unit, the three puzzles latest in their games (the shortest rollouts).
-    for unit in [tablee_puzzles::format::Unit::Mice, tablee_puzzles::format::Unit::WinChance] {
+    for &unit in kb::VOCABULARY.units {
         let mut late: Vec<_> = file.puzzles.iter().filter(|p| p.unit == unit).collect();
         late.sort_by_key(|p| std::cmp::Reverse((p.at, p.id)));
         assert!(late.len() >= 3, "puzzles in this unit");
@@ -54,9 +54,9 @@ fn katzenjammer_a_stored_move_evaluated_again_gets_its_stored_value() {
 
 #[test]
 fn jachete_a_stored_move_evaluated_again_gets_its_stored_value() {
-    let file = read("jachete");
+    let file = read("jachete", &jachete::VOCABULARY);
     // The first two lays and buys.
-    for kind in [tablee_puzzles::format::Kind::Lay, tablee_puzzles::format::Kind::Buy] {
+    for kind in [LAY, BUY] {
         let found: Vec<_> = file.puzzles.iter().filter(|p| p.kind == kind).take(2).collect();
         assert_eq!(found.len(), 2, "puzzles of this kind");
         for p in found {

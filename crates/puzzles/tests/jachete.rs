@@ -9,14 +9,14 @@ use tablee_bots::arena::decision_seed;
 use tablee_engine::jachete::{JaAction, JaGame, JaOptions};
 use tablee_engine::json::Json;
 use tablee_engine::{Game, Seed};
-use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
-use tablee_puzzles::jachete::{self as ja, Config, POINTS_MARGIN};
+use tablee_puzzles::format::PuzzleFile;
+use tablee_puzzles::jachete::{self as ja, Config, BUY, DISCARD, LAY, OPEN, POINTS, POINTS_MARGIN, SWAP};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
-    tablee_puzzles::format::read_file(path).expect("the shipped puzzle file and its parts read")
+    tablee_puzzles::format::read_file(path, &ja::VOCABULARY).expect("the shipped puzzle file and its parts read")
 }
 
 /// Runs a scenario through the engine and compares its state with `state`.
@@ -37,7 +37,7 @@ fn ja19_every_shipped_puzzle_replays_from_its_seed_with_legal_clear_answers() {
     for (i, p) in file.puzzles.iter().enumerate() {
         assert_eq!(p.id as usize, i + 1, "ids run 1, 2, 3…");
         let position = replay::replay::<JaGame>(&file, p).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
-        assert_eq!(p.unit, Unit::Points, "puzzle {}", p.id);
+        assert_eq!(p.unit, POINTS, "puzzle {}", p.id);
         assert!((4..=8).contains(&position.state.round().players()), "puzzle {}", p.id);
         // Best first, the answers first, `normal` never finds one.
         assert!(p.answers.iter().enumerate().all(|(i, &a)| a == i), "puzzle {}", p.id);
@@ -64,9 +64,9 @@ fn ja19_every_shipped_puzzle_replays_from_its_seed_with_legal_clear_answers() {
     // with --buy-share 0.5; the quota's "after the first few" included),
     // every round and every number of players.
     let total = file.puzzles.len() as f64;
-    for kind in [Kind::Buy, Kind::Discard, Kind::Open, Kind::Lay, Kind::Swap] {
+    for kind in [BUY, DISCARD, OPEN, LAY, SWAP] {
         let n = file.puzzles.iter().filter(|p| p.kind == kind).count() as f64;
-        let share = if kind == Kind::Buy { 0.5 } else { ja::share(kind) };
+        let share = if kind == BUY { 0.5 } else { ja::share(kind) };
         assert!(n <= share * total + 4.0, "{}: {n} of {total}", kind.code());
     }
     let mut rounds = std::collections::BTreeSet::new();
@@ -192,7 +192,7 @@ fn a_move_number_off_by_one_is_refused() {
     // At a buy window the seat asked never made the move before, and never
     // makes the move after as a buy or a decline (JA-9).
     let mut tried = 0;
-    for p in file.puzzles.iter().filter(|p| p.kind == Kind::Buy).take(10) {
+    for p in file.puzzles.iter().filter(|p| p.kind == BUY).take(10) {
         for at in [p.at - 1, p.at + 1] {
             let mut file = file.clone();
             let mut q = p.clone();
@@ -279,13 +279,13 @@ fn a_sample_of_shipped_answers_holds_on_fresh_worlds() {
 
 #[test]
 fn jachete_mining_is_deterministic_and_its_puzzles_replay() {
-    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(Kind::Buy), ..Config::default() };
+    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(BUY), ..Config::default() };
     let (one, _) = ja::mine(&Config { jobs: 1, ..config.clone() }, |_, _, _, _| {});
     let (two, _) = ja::mine(&Config { jobs: 2, ..config }, |_, _, _, _| {});
     assert_eq!(one.text(), two.text());
     assert_eq!(one.puzzles.len(), 1, "seed 3's first four games give a buy puzzle");
     for p in &one.puzzles {
-        assert_eq!(p.kind, Kind::Buy);
+        assert_eq!(p.kind, BUY);
         let position = replay::replay::<JaGame>(&one, p).unwrap();
         let scenario = replay::scenario::<JaGame>(&one, p).unwrap();
         scenario_agrees(&scenario, &position.state).unwrap();
@@ -329,7 +329,7 @@ fn extending_a_file_mines_in_its_games_and_keeps_its_puzzles() {
 #[test]
 fn mining_onto_a_file_keeps_its_puzzles() {
     let base = shipped();
-    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(Kind::Buy), buy_share: 1.0, ..Config::default() };
+    let config = Config { count: 1, seed: 3, worlds: 200, screen: 32, check: 96, max_games: 4, kind: Some(BUY), buy_share: 1.0, ..Config::default() };
     let (onto, _) = ja::mine_onto(&config, base.clone(), |_, _, _, _| {}).unwrap();
     assert_eq!(onto.puzzles.len(), base.puzzles.len() + 1);
     assert_eq!(onto.games.len(), base.games.len() + 1);

@@ -18,7 +18,7 @@ use tablee_puzzles::replay;
 
 fn shipped() -> PuzzleFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
-    tablee_puzzles::format::read_file(path).expect("the shipped J'achète puzzle file and its parts read")
+    tablee_puzzles::format::read_file(path, &tablee_puzzles::jachete::VOCABULARY).expect("the shipped J'achète puzzle file and its parts read")
 }
 
 const WORDS: [&str; 9] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];

@@ -7,14 +7,14 @@
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_engine::scenario;
-use tablee_puzzles::format::{Kind, PuzzleFile, Unit};
-use tablee_puzzles::katzenjammer::{complete::{self, CompleteError, Completion}, mine::{self, Config}};
+use tablee_puzzles::format::PuzzleFile;
+use tablee_puzzles::katzenjammer::{complete::{self, CompleteError, Completion}, mine::{self, Config}, JOKER_CATS, MICE, VOCABULARY};
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
-    tablee_puzzles::format::read_file(path).expect("the shipped puzzle file and its parts read")
+    tablee_puzzles::format::read_file(path, &VOCABULARY).expect("the shipped puzzle file and its parts read")
 }
 
 #[test]
@@ -34,11 +34,7 @@ fn every_shipped_puzzle_replays_to_its_position_with_legal_answers() {
         assert!(p.candidates.windows(2).all(|w| w[0].value >= w[1].value), "puzzle {}", p.id);
         assert!(!p.found_by.iter().any(|l| l == "normal"), "puzzle {}", p.id);
         let next = &p.candidates[p.answers.len()];
-        let margin = match p.unit {
-            Unit::Mice => mine::MICE_MARGIN,
-            Unit::WinChance => mine::WIN_MARGIN,
-            Unit::Points => panic!("puzzle {}: J'achète's unit in Katzenjammer's file", p.id),
-        };
+        let margin = if p.unit == MICE { mine::MICE_MARGIN } else { mine::WIN_MARGIN };
         // Values are stored to one decimal: allow for their rounding.
         for c in &p.candidates[..p.answers.len()] {
             assert!(c.value - next.value >= margin - 0.1, "puzzle {}: {} vs {}", p.id, c.value, next.value);
@@ -171,18 +167,18 @@ fn mining_one_kind_yields_only_that_kind() {
         check: 600,
         max_games: 6,
         jobs: 2,
-        kind: Some(Kind::JokerCats),
+        kind: Some(JOKER_CATS),
         ..Config::default()
     };
     let (a, _) = mine::mine(&config, |_, _, _, _| {});
     let (b, _) = mine::mine(&Config { jobs: 1, ..config.clone() }, |_, _, _, _| {});
     assert_eq!(a.text(), b.text());
     let (any, _) = mine::mine(&Config { kind: None, ..config.clone() }, |_, _, _, _| {});
-    assert_ne!(any.puzzles[0].kind, Kind::JokerCats, "without --kind the first puzzle is another kind");
+    assert_ne!(any.puzzles[0].kind, JOKER_CATS, "without --kind the first puzzle is another kind");
     assert_eq!(a.puzzles.len(), 1, "seed 2's first six games have a joker-cat puzzle");
     let cats = |c: &tablee_puzzles::format::Candidate| c.action.text().contains("null");
     for p in &a.puzzles {
-        assert_eq!(p.kind, Kind::JokerCats);
+        assert_eq!(p.kind, JOKER_CATS);
         assert!(p.answers.iter().all(|&i| cats(&p.candidates[i])), "every answer presents joker cats");
         assert!(!cats(&p.candidates[p.answers.len()]), "the other move presents none");
         replay::replay::<KbState>(&a, p).unwrap();
@@ -232,14 +228,14 @@ fn completing_a_file_gives_back_what_mining_compared() {
         complete::trim(p, 1);
         p.compared = None;
     }
-    let old = PuzzleFile::parse(&old.text()).unwrap();
+    let old = PuzzleFile::parse(&old.text(), &VOCABULARY).unwrap();
     let how = Completion { worlds: config.worlds, width: config.width, keep: usize::MAX, jobs: 1, limit: usize::MAX };
     // One puzzle, then the rest: the file after each puzzle is what a stopped run leaves.
     let mut file = old.clone();
     let mut heard = Vec::new();
     assert_eq!(complete::complete(&mut file, &Completion { limit: 1, ..how.clone() }, |f, p| heard.push((complete::completed(f), p.id))), Ok(1));
     assert_eq!(heard, vec![(1, full.puzzles[0].id)]);
-    let resumed = PuzzleFile::parse(&file.text()).unwrap();
+    let resumed = PuzzleFile::parse(&file.text(), &VOCABULARY).unwrap();
     let mut file = resumed;
     let mut again = Vec::new();
     assert_eq!(complete::complete(&mut file, &how, |_, p| again.push(p.id)), Ok(full.puzzles.len() - 1));

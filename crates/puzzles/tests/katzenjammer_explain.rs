@@ -16,7 +16,7 @@ use tablee_puzzles::replay;
 fn shipped() -> PuzzleFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
-    tablee_puzzles::format::read_file(path).expect("the shipped puzzle file and its parts read")
+    tablee_puzzles::format::read_file(path, &tablee_puzzles::katzenjammer::VOCABULARY).expect("the shipped puzzle file and its parts read")
 }
 
 const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];

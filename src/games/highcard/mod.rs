@@ -103,6 +103,18 @@ mod tests {
     use crate::games::GameId;
     use crate::app::{link, replay, save, worker};
 
+    /// Its puzzles (a fixture of the puzzles crate, in win chance) are
+    /// worded in its folder too (issue 54), though the page does not offer them.
+    #[test]
+    fn high_card_words_its_puzzles() {
+        use crate::ui::puzzles::texts;
+        let vocabulary = tablee_puzzles::highcard::VOCABULARY;
+        let worded = |kind| <HighCard as GameUi>::PUZZLE_KINDS.iter().any(|(k, ..)| *k == kind);
+        assert!(vocabulary.kinds.iter().all(|&k| worded(k)));
+        assert_eq!(texts::kind_name(GameId::HighCard, tablee_puzzles::highcard::KEEP, crate::app::lang::Lang::Fr), "Garder ou échanger");
+        assert_eq!(vocabulary.units, [tablee_puzzles::format::Unit::WIN_CHANCE], "the puzzles screen's own words");
+    }
+
     #[test]
     fn high_card_words_its_refusals() {
         crate::games::wording::check::<HighCard>(vec![Refusal::GameOver]);

@@ -12,6 +12,7 @@ use crate::app::marks::Mark;
 use crate::ui::context::ctx;
 use crate::ui::flow::act;
 use crate::ui::game_ui::GameUi;
+use tablee_puzzles::format::Kind;
 
 fn action_words(action: &HcAction, lang: Lang) -> String {
     match action {
@@ -38,6 +39,10 @@ fn Table() -> impl IntoView {
 }
 
 impl GameUi for HighCard {
+    /// Its puzzles are a test fixture (`tablee_puzzles::highcard`), in win
+    /// chance: the puzzles screen's own words for it.
+    const PUZZLE_KINDS: &'static [(Kind, &'static str, &'static str)] = &[(tablee_puzzles::highcard::KEEP, "Keep or swap", "Garder ou échanger")];
+
     fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
         match refusal {
             Refusal::GameOver => lang.pick("Everyone has chosen: the game is over.", "Tout le monde a choisi : la partie est finie.").to_string(),

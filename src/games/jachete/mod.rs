@@ -54,7 +54,7 @@ impl GameDef for Jachete {
     /// Seven rounds, about 350 moves.
     const MINUTES: (u32, u32) = (30, 45);
 
-    const PUZZLES: bool = true;
+    const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = Some(tablee_puzzles::jachete::VOCABULARY);
 
     /// A table laid (JA-12..JA-15) is the same table whatever the order of its
     /// melds and of the cards in each: the staging area writes melds in the

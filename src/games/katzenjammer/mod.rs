@@ -51,7 +51,7 @@ impl GameDef for Katzenjammer {
     const MINUTES: (u32, u32) = (10, 20);
 
     /// Its file's bids are in one order in the notation: the default key.
-    const PUZZLES: bool = true;
+    const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = Some(tablee_puzzles::katzenjammer::VOCABULARY);
 
     /// The puzzles' deep analysis (the tuned heuristic's rollouts to the
     /// game's end on the shipped file's 4,000 worlds: `tablee_puzzles::katzenjammer::mine::evaluate`).

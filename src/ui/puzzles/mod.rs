@@ -20,7 +20,7 @@
 //! are precached by the service worker for offline play.
 
 pub(crate) mod answer;
-mod texts;
+pub(crate) mod texts;
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -329,7 +329,7 @@ fn Chooser(game: GameId, file: Arc<PuzzleFile>, progress: Progress) -> impl Into
         }
     };
     let theme = |kind: Option<Kind>| {
-        let label = move || kind.map_or(pz(ctx.lang()).any_theme, |k| texts::kind_name(k, ctx.lang()));
+        let label = move || kind.map_or(pz(ctx.lang()).any_theme, |k| texts::kind_name(game, k, ctx.lang()));
         let testid = format!("puzzle-theme-{}", kind.map_or("any", Kind::code));
         view! {
             <label class="choice">
@@ -353,7 +353,7 @@ fn Chooser(game: GameId, file: Arc<PuzzleFile>, progress: Progress) -> impl Into
             </label>
         }
     };
-    let themes = std::iter::once(None).chain(puzzles::kinds(&file).into_iter().map(Some)).map(theme).collect_view();
+    let themes = std::iter::once(None).chain(puzzles::kinds(game, &file).into_iter().map(Some)).map(theme).collect_view();
     let levels = [None, Some(1), Some(2), Some(3)].into_iter().map(level).collect_view();
     view! {
         <section class="puzzle-chooser" aria-labelledby="chooser-title">
@@ -743,7 +743,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
                     <span class="bar" style=bar></span>
                     <span class="whisker" style=whisker></span>
                 </span>
-                <span class="bar-value">{texts::value_text(c.value, c.ci, puzzle.unit, lang)}</span>
+                <span class="bar-value">{texts::value_text(game, c.value, c.ci, puzzle.unit, lang)}</span>
             </li>
         }
     };
@@ -782,7 +782,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
         "best" => format!("✓ {}", s.right),
         "better" => format!("✓ {}", s.better),
         "as-good" => format!("✓ {}", s.as_good),
-        "worse" => format!("✗ {}", texts::worse(verdict.against.as_ref().map_or(0.0, |a| a.gap), puzzle.unit, lang)),
+        "worse" => format!("✗ {}", texts::worse(game, verdict.against.as_ref().map_or(0.0, |a| a.gap), puzzle.unit, lang)),
         _ => s.not_judged.to_string(),
     };
     let note = match (verdict.candidate, standing) {

@@ -3,7 +3,8 @@
 
 use tablee_puzzles::format::{Kind, Unit};
 
-use crate::games::GameId;
+use crate::games::{with_game, GameId};
+use crate::ui::game_ui::{GameUi, UnitWords};
 use crate::app::lang::Lang;
 use crate::app::puzzles::PuzzleError;
 use crate::i18n::num;
@@ -174,21 +175,52 @@ pub fn difficulty(d: u8, lang: Lang) -> &'static str {
     }
 }
 
-/// A theme of the puzzles screen: what kind of move a puzzle asks for.
-pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
-    let (en, fr) = match kind {
-        Kind::Bid => ("Bids", "Enchères"),
-        Kind::Pass => ("Passing", "Passer"),
-        Kind::Present => ("Foursomes", "Carrés"),
-        Kind::JokerCats => ("Joker cats", "Chats-jokers"),
-        Kind::Buy => ("Buy or not", "Acheter ou non"),
-        Kind::Discard => ("Discards", "Défausses"),
-        Kind::Open => ("Opening", "Ouvrir"),
-        Kind::Lay => ("Laying", "Poser"),
-        Kind::Swap => ("Swaps", "Échanges"),
-        Kind::Keep => ("Keep or swap", "Garder ou échanger"),
-    };
-    lang.pick(en, fr)
+/// A theme of the puzzles screen: what kind of move a puzzle of `game`
+/// asks for, in its game's words ([`GameUi::PUZZLE_KINDS`]; its code if
+/// the game words it not).
+pub fn kind_name(game: GameId, kind: Kind, lang: Lang) -> &'static str {
+    with_game!(game, G => kind_name_of::<G>(kind, lang))
+}
+
+fn kind_name_of<G: GameUi>(kind: Kind, lang: Lang) -> &'static str {
+    G::PUZZLE_KINDS.iter().find(|(k, ..)| *k == kind).map_or(kind.code(), |&(_, en, fr)| lang.pick(en, fr))
+}
+
+/// A win chance in percent ([`Unit::WIN_CHANCE`]): a unit any game's
+/// puzzles may use (Katzenjammer's, High card's), so worded here.
+pub const WIN_CHANCE: UnitWords = UnitWords {
+    whole: true,
+    value: [(" % ± ", " chance to win"), (" % ± ", " de chances de gagner")],
+    worse: [(": worth ", " points of win chance less."), (" : ", " points de chances de gagner en moins.")],
+};
+
+/// A unit no game words: the bare numbers (never for a file read with its
+/// game's vocabulary, whose units its game words: tested).
+const UNWORDED: UnitWords = UnitWords { whole: false, value: [(" ± ", ""); 2], worse: [(": ", "."); 2] };
+
+/// How a value in `unit` is worded for `game`'s puzzles.
+fn unit_words(game: GameId, unit: Unit) -> &'static UnitWords {
+    fn of<G: GameUi>(unit: Unit) -> Option<&'static UnitWords> {
+        G::PUZZLE_UNITS.iter().find(|(u, _)| *u == unit).map(|(_, words)| words)
+    }
+    let shared = (unit == Unit::WIN_CHANCE).then_some(&WIN_CHANCE);
+    with_game!(game, G => of::<G>(unit)).or(shared).unwrap_or(&UNWORDED)
+}
+
+/// The English (first) or the French words of a [`UnitWords`] pair.
+fn english_or_french<T: Copy>(pair: [T; 2], lang: Lang) -> T {
+    match lang {
+        Lang::En => pair[0],
+        Lang::Fr => pair[1],
+    }
+}
+
+/// A value as `words` write it: a whole number, or two decimals.
+fn number(value: f64, words: &UnitWords, lang: Lang) -> String {
+    match words.whole {
+        true => num(value.round() as i32),
+        false => decimal(value, lang),
+    }
 }
 
 /// "12 of 87 solved" / "12 sur 87 résolus".
@@ -222,34 +254,22 @@ pub fn decimal(value: f64, lang: Lang) -> String {
     crate::i18n::decimal(value, 2, lang)
 }
 
-/// A candidate's value with its interval and unit:
+/// A candidate's value with its interval and unit, in `game`'s words:
 /// "1.25 ± 0.20 expected mice" / "1,25 ± 0,20 souris espérées", "62 % ± 3 chance to win".
-pub fn value_text(value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
-    match (unit, lang) {
-        (Unit::Mice, Lang::En) => format!("{} ± {} expected mice", decimal(value, lang), decimal(ci, lang)),
-        (Unit::Mice, Lang::Fr) => format!("{} ± {} souris espérées", decimal(value, lang), decimal(ci, lang)),
-        (Unit::WinChance, Lang::En) => format!("{} % ± {} chance to win", num(value.round() as i32), num(ci.round() as i32)),
-        (Unit::WinChance, Lang::Fr) => format!("{} % ± {} de chances de gagner", num(value.round() as i32), num(ci.round() as i32)),
-        // J'achète (issue 32): minus the points left in hand at the round's end.
-        (Unit::Points, Lang::En) => format!("{} ± {} points in the round", decimal(value, lang), decimal(ci, lang)),
-        (Unit::Points, Lang::Fr) => format!("{} ± {} points dans la manche", decimal(value, lang), decimal(ci, lang)),
-    }
+pub fn value_text(game: GameId, value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
+    let words = unit_words(game, unit);
+    let (between, after) = english_or_french(words.value, lang);
+    format!("{}{between}{}{after}", number(value, words, lang), number(ci, words, lang))
 }
 
 /// A move worse than the best known, by `gap` (its value minus the best's,
 /// in `unit`): "Not the best play: worth 0.62 expected mice less",
 /// J'achète's "… 14.30 more points in hand at the round's end".
-pub fn worse(gap: f64, unit: Unit, lang: Lang) -> String {
+pub fn worse(game: GameId, gap: f64, unit: Unit, lang: Lang) -> String {
+    let words = unit_words(game, unit);
     let s = pz(lang).wrong.trim_end_matches('.');
-    let by = decimal(gap.abs(), lang);
-    match (unit, lang) {
-        (Unit::Mice, Lang::En) => format!("{s}: worth {by} expected mice less."),
-        (Unit::Mice, Lang::Fr) => format!("{s} : il vaut {by} souris espérées de moins."),
-        (Unit::WinChance, Lang::En) => format!("{s}: worth {} points of win chance less.", num(gap.abs().round() as i32)),
-        (Unit::WinChance, Lang::Fr) => format!("{s} : {} points de chances de gagner en moins.", num(gap.abs().round() as i32)),
-        (Unit::Points, Lang::En) => format!("{s}: {by} more points in hand at the round's end."),
-        (Unit::Points, Lang::Fr) => format!("{s} : {by} points de plus en main à la fin de la manche."),
-    }
+    let (between, after) = english_or_french(words.worse, lang);
+    format!("{s}{between}{}{after}", number(gap.abs(), words, lang))
 }
 
 /// The folded bars' title: "The other 5 plays compared" / "Les 5 autres coups comparés".
@@ -319,9 +339,12 @@ mod tests {
 
     #[test]
     fn values_are_written_for_readers() {
-        assert_eq!(value_text(1.25, 0.2, Unit::Mice, Lang::En), "1.25 ± 0.20 expected mice");
-        assert_eq!(value_text(-0.5, 0.25, Unit::Mice, Lang::Fr), "\u{2212}0,50 ± 0,25 souris espérées");
-        assert_eq!(value_text(61.6, 3.2, Unit::WinChance, Lang::En), "62 % ± 3 chance to win");
+        // Win chance, any game's unit, is worded alike for every game (each
+        // game's own units are tested in its folder).
+        for game in GameId::ALL {
+            assert_eq!(value_text(game, 61.6, 3.2, Unit::WIN_CHANCE, Lang::En), "62 % ± 3 chance to win");
+            assert_eq!(worse(game, -6.6, Unit::WIN_CHANCE, Lang::En), "Not the best play: worth 7 points of win chance less.");
+        }
         assert_eq!(decimal(-0.004, Lang::En), "0.00");
         assert_eq!(rating_text(1484, -16, Lang::En), "Rating 1484 (\u{2212}16)");
         assert_eq!(more_plays(5, Lang::Fr), "Les 5 autres coups comparés");
@@ -330,9 +353,28 @@ mod tests {
         assert_eq!(solved_of(1, 87, Lang::Fr), "1 sur 87 résolu");
         assert_eq!(solved_of(12, 87, Lang::Fr), "12 sur 87 résolus");
         assert_eq!(solved_of(0, 5, Lang::En), "0 of 5 solved");
-        assert_eq!(worse(-0.626, Unit::Mice, Lang::En), "Not the best play: worth 0.63 expected mice less.");
-        assert_eq!(worse(-14.3, Unit::Points, Lang::Fr), "Ce n'est pas le meilleur coup : 14,30 points de plus en main à la fin de la manche.");
-        assert_eq!(worse(-6.6, Unit::WinChance, Lang::En), "Not the best play: worth 7 points of win chance less.");
+    }
+
+    /// Catches a game whose puzzles name a kind or a unit it does not word
+    /// (issue 54: its words are in its folder, `GameUi::PUZZLE_KINDS`), and
+    /// a unit no game words: its bare numbers.
+    #[test]
+    fn every_kind_and_unit_of_a_games_puzzles_is_worded() {
+        fn check<G: GameUi>() {
+            let Some(vocabulary) = G::PUZZLES else { return };
+            for kind in vocabulary.kinds {
+                assert!(G::PUZZLE_KINDS.iter().any(|(k, ..)| k == kind), "{}: the kind {}", G::CODE, kind.code());
+            }
+            for unit in vocabulary.units {
+                assert!(*unit == Unit::WIN_CHANCE || G::PUZZLE_UNITS.iter().any(|(u, _)| u == unit), "{}: the unit {}", G::CODE, unit.code());
+            }
+        }
+        for game in GameId::ALL {
+            with_game!(game, G => check::<G>());
+        }
+        let gold = Unit::new("gold", 1.0);
+        assert_eq!(value_text(GameId::ALL[0], 2.0, 0.5, gold, Lang::Fr), "2,00 ± 0,50");
+        assert_eq!(kind_name(GameId::ALL[0], tablee_puzzles::format::Kind::new("fold"), Lang::En), "fold");
     }
 
     #[test]

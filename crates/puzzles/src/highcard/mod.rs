@@ -1,6 +1,6 @@
 //! High card's puzzles (the tests' third game, behind `test-game`): one
-//! kind, keep or swap ([`Kind::Keep`], HC-2), in win chance
-//! ([`Unit::WinChance`]). The same file, replay and checks as every game's
+//! kind, keep or swap ([`KEEP`], HC-2), in win chance
+//! ([`Unit::WIN_CHANCE`], every game's). The same file, replay and checks as every game's
 //! ([`crate::format`], [`crate::replay`]), with
 //!
 //! - [`PuzzleRules`] for [`HcState`]: a game dealt from its seed, and a
@@ -29,10 +29,16 @@ use tablee_engine::rng::{derive_seed, Rng};
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::estimate::{on_threads, Estimate};
-use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit, Vocabulary};
 use crate::judge::judge;
 use crate::miner::{self, Found, Miner, Tally};
 use crate::replay::{Position, PuzzleRules};
+
+/// Its one kind of puzzle: keep the card or swap it (HC-2).
+pub const KEEP: Kind = Kind::new("keep");
+
+/// What its files may name: its kind, in win chance.
+pub const VOCABULARY: Vocabulary = Vocabulary { kinds: &[KEEP], units: &[Unit::WIN_CHANCE] };
 
 /// A clear best wins this many more points of win chance (percent).
 pub const WIN_MARGIN: f64 = 10.0;
@@ -275,7 +281,7 @@ impl Miner for Config {
         tally.screened += 1;
         tally.deep += 1;
         let values = analyse(view, legal, analysis_seed(seed, view.seat, at), 0, self.worlds, self.jobs).ok()?;
-        let v = judge(&values, Unit::WinChance, WIN_MARGIN, true)?;
+        let v = judge(&values, Unit::WIN_CHANCE, WIN_MARGIN, true)?;
         let level_seed = decision_seed(seed, view.seat, at);
         let found_by: Vec<String> = LEVELS
             .iter()
@@ -284,7 +290,7 @@ impl Miner for Config {
             .collect();
         // 1: `normal` finds it; 3: no level but by chance.
         let difficulty = if found_by.iter().any(|l| l == "normal") { 1 } else { 3 };
-        *kinds.entry(Kind::Keep.code()).or_insert(0) += 1;
+        *kinds.entry(KEEP.code()).or_insert(0) += 1;
         let candidates: Vec<Candidate> = v
             .order
             .iter()
@@ -298,10 +304,10 @@ impl Miner for Config {
             game: 0,
             at,
             seat: view.seat,
-            kind: Kind::Keep,
+            kind: KEEP,
             difficulty,
             found_by,
-            unit: Unit::WinChance,
+            unit: Unit::WIN_CHANCE,
             answers: (0..v.answers.len()).collect(),
             candidates,
             compared: Some(legal.len()),

@@ -13,7 +13,7 @@ use crate::replay::{self, ReplayError};
 const FIXTURE: &str = include_str!("puzzles.json");
 
 fn fixture() -> PuzzleFile {
-    PuzzleFile::parse(FIXTURE).expect("the fixture reads")
+    PuzzleFile::parse(FIXTURE, &VOCABULARY).expect("the fixture reads")
 }
 
 /// Runs a scenario through the engine and compares its state with `state`.
@@ -48,7 +48,7 @@ fn hc1_hc2_hc3_every_fixture_puzzle_replays_with_a_clear_answer() {
         let position = replay::replay::<HcState>(&file, p).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
         let scenario = replay::scenario::<HcState>(&file, p).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
         scenario_agrees(&scenario, &position.state).unwrap_or_else(|e| panic!("puzzle {}: {e}", p.id));
-        assert_eq!((p.kind, p.unit), (Kind::Keep, Unit::WinChance), "puzzle {}", p.id);
+        assert_eq!((p.kind, p.unit), (KEEP, Unit::WIN_CHANCE), "puzzle {}", p.id);
         assert_eq!((p.answers.as_slice(), p.candidates.len()), (&[0][..], 2), "puzzle {}: one answer, one other move", p.id);
         let (best, next) = (&p.candidates[0], &p.candidates[1]);
         assert!(best.value - next.value >= WIN_MARGIN - 0.1, "puzzle {}: {} against {}", p.id, best.value, next.value);
@@ -90,9 +90,9 @@ fn hc2_explanations_rewrite_the_same_and_answers_hold_on_fresh_worlds() {
 fn hc2_the_fixture_reads_back_split() {
     let file = fixture();
     let (index, parts) = file.split(1);
-    let (bare, _) = PuzzleFile::read_index(&index).unwrap();
+    let (bare, _) = PuzzleFile::read_index(&index, &VOCABULARY).unwrap();
     assert!(bare.opened(1).is_none(), "an index alone opens no puzzle");
-    let read = PuzzleFile::read_split(&index, |k| parts.get(k).cloned().ok_or_else(|| format!("no part {k}"))).unwrap();
+    let read = PuzzleFile::read_split(&index, &VOCABULARY, |k| parts.get(k).cloned().ok_or_else(|| format!("no part {k}"))).unwrap();
     assert_eq!(read, file);
     assert!(file.puzzles.iter().all(|p| read.opened(p.id).is_some()));
 }
@@ -150,7 +150,7 @@ fn hc2_hc3_a_middle_card_at_a_full_table_is_swapped_a_high_one_kept() {
         let seat = state.to_act().unwrap();
         let legal = [HcAction::Keep, HcAction::Swap];
         let values = analyse(&state.view(seat), &legal, 7, 0, 400, 2).unwrap();
-        judge(&values, Unit::WinChance, WIN_MARGIN, true).map(|v| legal[v.order[0]])
+        judge(&values, Unit::WIN_CHANCE, WIN_MARGIN, true).map(|v| legal[v.order[0]])
     };
     let keeps = [HcAction::Keep; 3];
     assert_eq!(answer(4, &[2, 3, 4, 5], &[9], &keeps), Some(HcAction::Swap));

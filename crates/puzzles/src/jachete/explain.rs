@@ -21,6 +21,7 @@ use tablee_engine::jachete::{contract, from_hand, play_parts, Card, JaAction, Ja
 use tablee_engine::Game;
 
 use crate::explanation::{capitalise, compared, rewrite_with};
+use super::kinds::OPEN;
 use crate::format::{Kind, Puzzle, PuzzleFile};
 
 /// Why the answer is better than the other move, as facts of the position.
@@ -395,7 +396,7 @@ fn move_words(view: &JaView, kind: Kind, answer: &JaAction, other: &JaAction) ->
         JaAction::Decline => (format!("Let {} go", offered(false)), format!("Laissez passer {}", offered(true))),
         JaAction::Discard(c) => {
             let rest = match other {
-                JaAction::Play { .. } if kind == Kind::Open => (" and wait before opening".into(), " et attendez pour ouvrir".into()),
+                JaAction::Play { .. } if kind == OPEN => (" and wait before opening".into(), " et attendez pour ouvrir".into()),
                 JaAction::Play { .. } => (" and keep your cards in hand".into(), " et gardez vos cartes en main".into()),
                 _ => (String::new(), String::new()),
             };
@@ -597,6 +598,7 @@ fn fr(n: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jachete::{BUY, LAY};
     use tablee_engine::jachete::{JaOptions, TableMeld};
     use tablee_engine::Seed;
 
@@ -633,11 +635,11 @@ mod tests {
         v.phase = tablee_engine::jachete::JaPhase::BuyWindow;
         for (card, it) in [("QS", "elle"), ("7S", "il"), ("AS", "il"), ("KS", "il")] {
             v.buy_card = Card::parse(card);
-            let (_, fr) = head(&v, Kind::Buy, &JaAction::Decline, &JaAction::Buy, Some(&Reason::PairsWithNothing));
+            let (_, fr) = head(&v, BUY, &JaAction::Decline, &JaAction::Buy, Some(&Reason::PairsWithNothing));
             assert!(fr.ends_with(&format!(", {it} ne va avec aucune de vos cartes")), "{fr}");
         }
         v.buy_card = Card::parse("QH");
-        let grows = |held| head(&v, Kind::Buy, &JaAction::Buy, &JaAction::Decline, Some(&Reason::GrowsPair { rank: Rank::new(12).unwrap(), held }));
+        let grows = |held| head(&v, BUY, &JaAction::Buy, &JaAction::Decline, Some(&Reason::GrowsPair { rank: Rank::new(12).unwrap(), held }));
         assert_eq!(grows(2), ("Buy the Q♥, making a set".to_string(), "Achetez la D♥, soit une série".to_string()));
         assert_eq!(grows(3).1, "Achetez la D♥, soit une série de quatre");
         for held in 1..=5 {
@@ -654,7 +656,7 @@ mod tests {
         // Adding 9♠ leaves K♣, which the discard takes: out; discarding K♣ is not.
         let v = view("9S KC", &["9C 9D 9H"], true);
         let (add, discard) = (play(&v, &["9C 9D 9H 9S"]), JaAction::Discard(Card::parse("KC").unwrap()));
-        let (en, fr) = why(&v, Kind::Lay, &add, &discard, 12.34);
+        let (en, fr) = why(&v, LAY, &add, &discard, 12.34);
         assert_eq!(en, "Add 9♠ to 9♣ 9♦ 9♥ and go out: 12.3 fewer points expected");
         assert_eq!(fr, "Ajoutez 9♠ à 9♣ 9♦ 9♥ et sortez\u{a0}: 12,3\u{a0}points de moins en moyenne");
         assert!(!reasons(&v, &discard, &add).contains(&Reason::GoesOut));
@@ -662,18 +664,18 @@ mod tests {
         let v = view("5S 5H 5D 8C 8D 8S JK QC", &[], false);
         let open = play(&v, &["5S 5H 5D", "8C 8D 8S"]);
         let wait = JaAction::Discard(Card::parse("QC").unwrap());
-        let e = explain(&v, Kind::Open, &open, &wait, 9.0);
+        let e = explain(&v, OPEN, &open, &wait, 9.0);
         assert_eq!(e.reason, Some(Reason::Opens));
         assert_eq!(e.en, "Open with 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, the contract met now: 9.0 fewer points expected");
         assert!(e.fr.starts_with("Ouvrez avec 5♠ 5♥ 5♦ / 8♣ 8♦ 8♠, le contrat rempli dès maintenant\u{a0}: 9,0"), "{}", e.fr);
         // Waiting keeps both sets in hand: the higher is named.
-        let e = explain(&v, Kind::Open, &wait, &open, 9.0);
+        let e = explain(&v, OPEN, &wait, &open, 9.0);
         assert_eq!(e.en, "Discard the Q♣ and wait before opening, keeping your 8s together: 9.0 fewer points expected");
         // Laying a 7 and keeping the joker, against laying the joker.
         let v = view("7S JK 4C 9D", &["7C 7D 7H", "10S 10D 10H"], true);
         let (seven, joker) = (play(&v, &["7C 7D 7H 7S"]), play(&v, &["7C 7D 7H", "10S 10D 10H JK"]));
         assert_eq!(reasons(&v, &seven, &joker), vec![Reason::KeepsWilds]);
-        assert!(why(&v, Kind::Lay, &seven, &joker, 8.0).0.starts_with("Add 7♠ to 7♣ 7♦ 7♥, keeping a wild for later:"));
+        assert!(why(&v, LAY, &seven, &joker, 8.0).0.starts_with("Add 7♠ to 7♣ 7♦ 7♥, keeping a wild for later:"));
         assert!(!reasons(&v, &joker, &seven).contains(&Reason::KeepsWilds));
     }
 }

@@ -18,9 +18,10 @@
 //! ran out in its round is therefore never a puzzle (the miner skips it and
 //! [`PuzzleRules::scenario`] refuses it).
 //!
-//! Its explanations are [`explain`].
+//! Its explanations are [`explain`]; its kinds and unit, [`VOCABULARY`] (`kinds.rs`).
 
 pub mod explain;
+mod kinds;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -36,15 +37,16 @@ use tablee_engine::jachete::scenario::options_to_json;
 use tablee_engine::{Game, Seat, Seed};
 
 use crate::estimate::Estimate;
-use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
+use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile};
 use crate::miner::{self, Found, Miner};
 use crate::judge::{judge, Verdict, FINDERS};
 use crate::replay::{Position, PuzzleRules};
 
+pub use kinds::{BUY, DISCARD, LAY, OPEN, POINTS, POINTS_TIE, SWAP, VOCABULARY};
+
 /// A clear best saves this many points in the round (a player feels it:
 /// about a face card).
 pub const POINTS_MARGIN: f64 = 8.0;
-pub use crate::judge::POINTS_TIE;
 /// At most this many puzzles from one game, and from one of its rounds
 /// (a game's actions are most of the file: many puzzles a game keep it small).
 const PER_GAME: usize = 20;
@@ -53,9 +55,9 @@ const PER_ROUND: usize = 3;
 /// The share of the file a kind may take (after the first few).
 pub fn share(kind: Kind) -> f64 {
     match kind {
-        Kind::Buy | Kind::Discard => 0.35,
-        Kind::Open | Kind::Lay => 0.3,
-        Kind::Swap => 0.2,
+        BUY | DISCARD => 0.35,
+        OPEN | LAY => 0.3,
+        SWAP => 0.2,
         _ => 0.0,
     }
 }
@@ -91,7 +93,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { count: 300, seed: 0, worlds: 1600, screen: 32, check: 320, width: 8, jobs: 1, max_games: 0, kind: None, buy_share: share(Kind::Buy) }
+        Config { count: 300, seed: 0, worlds: 1600, screen: 32, check: 320, width: 8, jobs: 1, max_games: 0, kind: None, buy_share: share(BUY) }
     }
 }
 
@@ -330,15 +332,15 @@ pub fn is_swap(table: &[TableMeld], action: &JaAction) -> bool {
 pub fn kind_of(view: &JaView, cands: &[JaAction], answer: &JaAction, other: &JaAction) -> Kind {
     let play = |a: &JaAction| matches!(a, JaAction::Play { .. });
     if view.phase == JaPhase::BuyWindow {
-        Kind::Buy
+        BUY
     } else if !view.opened[view.seat] && cands.iter().any(play) {
-        Kind::Open
+        OPEN
     } else if is_swap(&view.table, answer) || is_swap(&view.table, other) {
-        Kind::Swap
+        SWAP
     } else if play(answer) || play(other) {
-        Kind::Lay
+        LAY
     } else {
-        Kind::Discard
+        DISCARD
     }
 }
 
@@ -346,11 +348,11 @@ pub fn kind_of(view: &JaView, cands: &[JaAction], answer: &JaAction, other: &JaA
 fn offers(kind: Kind, view: &JaView, legal: &[JaAction]) -> bool {
     let play = |a: &JaAction| matches!(a, JaAction::Play { .. });
     match kind {
-        Kind::Buy => view.phase == JaPhase::BuyWindow,
-        Kind::Open => view.phase == JaPhase::Play && !view.opened[view.seat] && legal.iter().any(play),
-        Kind::Swap => legal.iter().any(|a| is_swap(&view.table, a)),
-        Kind::Lay => view.phase == JaPhase::Play && view.opened[view.seat] && legal.iter().any(play),
-        Kind::Discard => view.phase == JaPhase::Play,
+        BUY => view.phase == JaPhase::BuyWindow,
+        OPEN => view.phase == JaPhase::Play && !view.opened[view.seat] && legal.iter().any(play),
+        SWAP => legal.iter().any(|a| is_swap(&view.table, a)),
+        LAY => view.phase == JaPhase::Play && view.opened[view.seat] && legal.iter().any(play),
+        DISCARD => view.phase == JaPhase::Play,
         _ => false,
     }
 }
@@ -462,7 +464,7 @@ pub fn extend(
                 let in_pass = (round == preferred) == first_pass;
                 let apart = theirs().all(|p| p.at.abs_diff(at) >= players);
                 let round_free = theirs().filter(|p| rounds[p.at] == round).count() < EXTEND_PER_ROUND;
-                let asked = view.phase != JaPhase::BuyWindow || quota_left(config, Kind::Buy, &kinds);
+                let asked = view.phase != JaPhase::BuyWindow || quota_left(config, BUY, &kinds);
                 let offered = config.kind.is_none_or(|k| offers(k, &view, &legal));
                 let wanted = added < EXTEND_PER_GAME && file.puzzles.len() < target;
                 if in_pass && legal.len() >= 2 && apart && round_free && asked && offered && !ran_out && wanted {
@@ -545,7 +547,7 @@ impl Miner for Config {
         let buy = view.phase == JaPhase::BuyWindow;
         let asked = !buy
             || (derive_seed(seed.stream("puzzles/jachete-ask"), &format!("{at}")).is_multiple_of(BUY_ASK_RATE)
-                && quota_left(self, Kind::Buy, kinds));
+                && quota_left(self, BUY, kinds));
         // Puzzles of one round stay apart (as many moves as players at least).
         let round_free = found.iter().filter(|f| f.round == Some(round)).count() < PER_ROUND
             && found.last().is_none_or(|f| at >= f.puzzle.at + state.players());
@@ -561,12 +563,12 @@ impl Miner for Config {
 /// more than its [`share`] (after the first few).
 fn quota_left(config: &Config, kind: Kind, kinds: &HashMap<&'static str, usize>) -> bool {
     let total: usize = kinds.values().sum();
-    let share = if kind == Kind::Buy { config.buy_share } else { share(kind) };
+    let share = if kind == BUY { config.buy_share } else { share(kind) };
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
 }
 
 fn verdict(values: &[Vec<f64>], strict: bool, scale: f64) -> Option<Verdict> {
-    judge(values, Unit::Points, POINTS_MARGIN * scale, strict)
+    judge(values, POINTS, POINTS_MARGIN * scale, strict)
 }
 
 /// The analysis of one decision, in three stages; a puzzle if it holds.
@@ -642,7 +644,7 @@ fn ask(
         kind,
         difficulty,
         found_by,
-        unit: Unit::Points,
+        unit: POINTS,
         answers,
         candidates,
         compared: Some(cands.len()),

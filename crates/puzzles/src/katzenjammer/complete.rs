@@ -18,6 +18,7 @@ use tablee_engine::katzenjammer::{notation, KbState};
 
 use super::analysis::Samples;
 use crate::estimate::Estimate;
+use super::MICE;
 use crate::format::{stored, stored_ci, Candidate, Puzzle, PuzzleFile, Unit};
 use super::mine::{analysis_seed, candidates, judge, MICE_MARGIN, WIN_MARGIN};
 use crate::replay::{self, ReplayError};
@@ -79,13 +80,13 @@ pub fn complete_puzzle(file: &PuzzleFile, p: &Puzzle, how: &Completion) -> Resul
     let mut samples = Samples::new(cands.len());
     samples.extend(&view, &cands, analysis_seed(game.seed, p.seat, p.at), 0, how.worlds, how.jobs);
     let (values, margin) = match p.unit {
-        Unit::Mice => (&samples.mice, MICE_MARGIN),
-        Unit::WinChance => (&samples.win, WIN_MARGIN),
-        // J'achète's puzzles are mined with every candidate kept (crate::jachete).
-        Unit::Points => return Err(differs("a J'achète puzzle: --complete is for Katzenjammer's files".into())),
+        unit if unit == MICE => (&samples.mice, MICE_MARGIN),
+        unit if unit == Unit::WIN_CHANCE => (&samples.win, WIN_MARGIN),
+        // A file read as Katzenjammer's has no other unit.
+        unit => return Err(differs(format!("a unit Katzenjammer's puzzles do not have: {}", unit.code()))),
     };
     // Mining judged in expected mice first, and in win chance only if that failed.
-    if p.unit == Unit::WinChance && judge(&samples.mice, Unit::Mice, MICE_MARGIN, true).is_some() {
+    if p.unit == Unit::WIN_CHANCE && judge(&samples.mice, MICE, MICE_MARGIN, true).is_some() {
         return Err(differs("a clear answer in expected mice, the file judged in win chance".into()));
     }
     let verdict = judge(values, p.unit, margin, true).ok_or_else(|| differs(format!("no clear answer in {}", p.unit.code())))?;

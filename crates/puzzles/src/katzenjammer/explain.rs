@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use tablee_engine::katzenjammer::{Action, Card, Counts, KbState, KbView};
 
 use crate::explanation::{compared, rewrite_with};
+use super::MICE;
 use crate::format::{Puzzle, PuzzleFile, Unit};
 
 /// Why the answer is better than the other move, as facts of the position.
@@ -597,13 +598,13 @@ fn fallback(answer: &Action) -> (String, String) {
 fn gain_text(gain: f64, unit: Unit) -> (String, String) {
     let en = signed(gain, '.');
     let fr = signed(gain, ',');
-    match unit {
-        Unit::Mice => (
+    // Its puzzles are in mice, or else in win chance.
+    match unit == MICE {
+        true => (
             format!("{en} {} expected", if (gain.abs() - 1.0).abs() < 0.05 { "mouse" } else { "mice" }),
             format!("{fr}\u{a0}souris en moyenne"),
         ),
-        Unit::WinChance => (format!("{en} points of win chance"), format!("{fr}\u{a0}points de chances de gagner")),
-        Unit::Points => (format!("{en} points in the round"), format!("{fr}\u{a0}points dans la manche")),
+        false => (format!("{en} points of win chance"), format!("{fr}\u{a0}points de chances de gagner")),
     }
 }
 
@@ -633,7 +634,7 @@ mod tests {
         view.hand = Counts([0, 0, 3, 1, 0, 1]);
         view.row = vec![Card::Five, Card::One];
         let bid = Action::Bid(Bid { kind: BidKind::Same(3), cards: Counts([0, 0, 2, 0, 0, 1]) });
-        let (en, fr) = why(&view, &Action::Pass, &bid, 1.23, Unit::Mice);
+        let (en, fr) = why(&view, &Action::Pass, &bid, 1.23, MICE);
         assert_eq!(en, "Passing keeps your three 3s, a foursome with your joker: +1.2 mice expected");
         assert_eq!(fr, "Passer garde vos trois 3, un carré avec votre joker\u{a0}: +1,2\u{a0}souris en moyenne");
         assert!(!en.contains("KB-") && !fr.contains("KB-"));

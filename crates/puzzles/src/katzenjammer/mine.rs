@@ -24,6 +24,7 @@ use super::analysis::Samples;
 use crate::estimate::Estimate;
 pub use crate::judge::{judge, Verdict, FINDERS};
 use super::explain;
+use super::{BID, JOKER_CATS, MICE, PASS, PRESENT};
 use crate::format::{stored, stored_ci, Candidate, Kind, Puzzle, PuzzleFile, Unit};
 use crate::miner::{self, Found, Miner};
 use crate::replay::Position;
@@ -70,8 +71,8 @@ const SEAT_LEVELS: [Level; 5] = [Level::Easy, Level::Normal, Level::Normal, Leve
 
 /// Judges in expected mice, else in win chance.
 fn verdict(samples: &Samples, strict: bool, scale: f64) -> Option<Verdict> {
-    judge(&samples.mice, Unit::Mice, MICE_MARGIN * scale, strict)
-        .or_else(|| judge(&samples.win, Unit::WinChance, WIN_MARGIN * scale, strict))
+    judge(&samples.mice, MICE, MICE_MARGIN * scale, strict)
+        .or_else(|| judge(&samples.win, Unit::WIN_CHANCE, WIN_MARGIN * scale, strict))
 }
 
 /// The candidates compared at a decision: the moves of every level that
@@ -122,10 +123,10 @@ pub fn candidates(view: &KbView, legal: &[Action], level_moves: &[Action], width
 /// What kind of move the answer is.
 pub fn kind_of(action: &Action) -> Kind {
     match action {
-        Action::Pass => Kind::Pass,
-        Action::Bid(_) => Kind::Bid,
-        Action::Present(p) if p.cats > 0 => Kind::JokerCats,
-        Action::Present(_) => Kind::Present,
+        Action::Pass => PASS,
+        Action::Bid(_) => BID,
+        Action::Present(p) if p.cats > 0 => JOKER_CATS,
+        Action::Present(_) => PRESENT,
     }
 }
 
@@ -166,10 +167,9 @@ fn wanted(config: &Config, cands: &[Action], v: &Verdict) -> bool {
 /// puzzles so far: no kind takes more than its share (after the first few).
 fn kind_allowed(kind: Kind, kinds: &HashMap<&'static str, usize>, total: usize) -> bool {
     let share = match kind {
-        Kind::Bid | Kind::Pass => 0.4,
-        Kind::Present => 0.3,
-        Kind::JokerCats => 0.15,
-        // Another game's kinds: never a Katzenjammer move (`kind_of`).
+        BID | PASS => 0.4,
+        PRESENT => 0.3,
+        JOKER_CATS => 0.15,
         _ => 0.0,
     };
     (kinds.get(kind.code()).copied().unwrap_or(0) as f64) < share * total as f64 + 4.0
@@ -298,10 +298,7 @@ pub const SHIPPED_WORLDS: u32 = 4000;
 pub fn evaluate(view: &KbView, seed: Seed, at: usize, moves: &[Action], worlds: u32, unit: Unit) -> Vec<Vec<f64>> {
     let mut samples = Samples::new(moves.len());
     samples.extend(view, moves, analysis_seed(seed, view.seat, at), 0, worlds, 1);
-    match unit {
-        Unit::WinChance => samples.win,
-        _ => samples.mice,
-    }
+    if unit == Unit::WIN_CHANCE { samples.win } else { samples.mice }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -371,9 +368,9 @@ pub fn reanalyse(position: &Position<KbState>, puzzle: &Puzzle, worlds: u32, job
     let mut samples = Samples::new(cands.len());
     samples.extend(&view, cands, seed, 0, worlds, jobs);
     let values = match puzzle.unit {
-        Unit::Mice => &samples.mice,
-        Unit::WinChance => &samples.win,
-        Unit::Points => return false,
+        unit if unit == MICE => &samples.mice,
+        unit if unit == Unit::WIN_CHANCE => &samples.win,
+        _ => return false,
     };
     let est: Vec<Estimate> = values.iter().map(|v| Estimate::of(v)).collect();
     let answers = &puzzle.answers;

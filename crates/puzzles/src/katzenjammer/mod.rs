@@ -13,7 +13,24 @@ use tablee_engine::katzenjammer::scenario::options_to_json;
 use tablee_engine::katzenjammer::{notation, Action, Deal, KbState, Options};
 use tablee_engine::Seed;
 
+use crate::format::{Kind, Unit, Vocabulary};
 use crate::replay::PuzzleRules;
+
+// Its puzzles' kinds (issue 54: a game's own, stored by their codes).
+pub const BID: Kind = Kind::new("bid");
+pub const PASS: Kind = Kind::new("pass");
+/// Foursomes to present (possibly none).
+pub const PRESENT: Kind = Kind::new("present");
+/// A presentation in which joker cats are the point.
+pub const JOKER_CATS: Kind = Kind::new("jokers");
+
+/// Expected mice for the seat at the end of the game: moves within 0.15 of
+/// the best, and not separable from it, are answers too.
+pub const MICE: Unit = Unit::new("mice", 0.15);
+
+/// What its files may name: its kinds, in mice or else in win chance
+/// (when mice do not tell the moves apart, [`mine`]).
+pub const VOCABULARY: Vocabulary = Vocabulary { kinds: &[BID, PASS, PRESENT, JOKER_CATS], units: &[MICE, Unit::WIN_CHANCE] };
 
 impl PuzzleRules for KbState {
     fn start(players: usize, options: &Json, seed: Seed) -> Result<KbState, String> {

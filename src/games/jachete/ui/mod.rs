@@ -48,10 +48,31 @@ use crate::app::lang::Lang;
 use crate::ui::context::ctx;
 use crate::ui::deal_bar::deal_bar;
 use crate::ui::feed::Feed;
+use crate::ui::game_ui::UnitWords;
 use crate::ui::hint::Hint;
+use tablee_puzzles::format::{Kind, Unit};
+use tablee_puzzles::jachete as puzzles;
 use control::{follow_moves, on_click, on_key, on_pointer, rebuild, save_note, show_turn, Ja, Session, Ui};
 
 impl crate::ui::game_ui::GameUi for Ja {
+    const PUZZLE_KINDS: &'static [(Kind, &'static str, &'static str)] = &[
+        (puzzles::BUY, "Buy or not", "Acheter ou non"),
+        (puzzles::DISCARD, "Discards", "Défausses"),
+        (puzzles::OPEN, "Opening", "Ouvrir"),
+        (puzzles::LAY, "Laying", "Poser"),
+        (puzzles::SWAP, "Swaps", "Échanges"),
+    ];
+
+    /// Minus the points left in hand at the round's end (issue 32).
+    const PUZZLE_UNITS: &'static [(Unit, UnitWords)] = &[(
+        puzzles::POINTS,
+        UnitWords {
+            whole: false,
+            value: [(" ± ", " points in the round"), (" ± ", " points dans la manche")],
+            worse: [(": ", " more points in hand at the round's end."), (" : ", " points de plus en main à la fin de la manche.")],
+        },
+    )];
+
     fn refusal_text(refusal: &Self::Refusal, lang: Lang) -> String {
         refusals::refusal_text(refusal, lang)
     }
@@ -224,20 +245,32 @@ mod tests {
     use crate::app::game::GameDef;
     use crate::app::puzzles;
     use crate::ui::game_ui::GameUi;
+    use crate::ui::puzzles::texts as puzzle_texts;
+
+    /// Its puzzles' words (issue 54: in its folder), as the puzzles screen writes them.
+    #[test]
+    fn its_puzzles_kinds_and_points_are_worded() {
+        let ja = crate::games::GameId::Jachete;
+        assert_eq!(puzzle_texts::kind_name(ja, tablee_puzzles::jachete::BUY, Lang::En), "Buy or not");
+        assert_eq!(puzzle_texts::kind_name(ja, tablee_puzzles::jachete::SWAP, Lang::Fr), "Échanges");
+        let points = tablee_puzzles::jachete::POINTS;
+        assert_eq!(puzzle_texts::value_text(ja, -21.34, 0.6, points, Lang::En), "\u{2212}21.34 ± 0.60 points in the round");
+        assert_eq!(puzzle_texts::worse(ja, -14.3, points, Lang::Fr), "Ce n'est pas le meilleur coup : 14,30 points de plus en main à la fin de la manche.");
+    }
 
     /// Catches a puzzle's answer screen naming its moves vaguely: a buy
     /// without its card, or a table by every meld on it (the others' and
     /// the seat's unchanged ones) instead of what the move lays.
     #[test]
     fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
-        let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json")).unwrap();
+        let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json"), &tablee_puzzles::jachete::VOCABULARY).unwrap();
         let words = |id: u32, i: usize, lang: Lang| {
             let p = file.opened(id).unwrap();
             let position = puzzles::session::<Ja>(&file, &p).unwrap();
             let action = <Ja as GameDef>::action_from_json(&p.candidates[i].action).unwrap();
             (<Ja as GameUi>::puzzle_words(&position, &action, lang), position.view(p.seat), action)
         };
-        let buy = file.puzzles.iter().find(|p| p.kind == tablee_puzzles::format::Kind::Buy).unwrap();
+        let buy = file.puzzles.iter().find(|p| p.kind == tablee_puzzles::jachete::BUY).unwrap();
         for (i, c) in buy.candidates.iter().enumerate() {
             let (text, view, _) = words(buy.id, i, Lang::En);
             let card = the_card_label(view.buy_card.unwrap());

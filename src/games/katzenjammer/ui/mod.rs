@@ -25,9 +25,28 @@ use super::{matchplay, refusals, summary, texts};
 use crate::app::config::DailyAttempt;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
+use crate::ui::game_ui::UnitWords;
+use tablee_puzzles::format::{Kind, Unit};
+use tablee_puzzles::katzenjammer as puzzles;
 
 
 impl crate::ui::game_ui::GameUi for Kb {
+    const PUZZLE_KINDS: &'static [(Kind, &'static str, &'static str)] = &[
+        (puzzles::BID, "Bids", "Enchères"),
+        (puzzles::PASS, "Passing", "Passer"),
+        (puzzles::PRESENT, "Foursomes", "Carrés"),
+        (puzzles::JOKER_CATS, "Joker cats", "Chats-jokers"),
+    ];
+
+    const PUZZLE_UNITS: &'static [(Unit, UnitWords)] = &[(
+        puzzles::MICE,
+        UnitWords {
+            whole: false,
+            value: [(" ± ", " expected mice"), (" ± ", " souris espérées")],
+            worse: [(": worth ", " expected mice less."), (" : il vaut ", " souris espérées de moins.")],
+        },
+    )];
+
     fn match_label(number: usize, games: usize, over: bool, lang: Lang) -> String {
         matchplay::kept(number, games, over, lang)
     }
@@ -95,5 +114,27 @@ impl crate::ui::game_ui::GameUi for Kb {
     /// A won row's cards fly to the winner's seat (issue 13).
     fn decorate(session: &crate::app::session::Session<Kb>, mark: usize) {
         flights(session, mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::lang::Lang;
+    use crate::games::GameId;
+    use crate::ui::puzzles::texts;
+    use tablee_puzzles::format::Unit;
+    use tablee_puzzles::katzenjammer as puzzles;
+
+    /// Its puzzles' words (issue 54: in its folder), as the puzzles screen writes them.
+    #[test]
+    fn its_puzzles_kinds_and_mice_are_worded() {
+        let kb = GameId::Katzenjammer;
+        assert_eq!(texts::kind_name(kb, puzzles::JOKER_CATS, Lang::En), "Joker cats");
+        assert_eq!(texts::kind_name(kb, puzzles::BID, Lang::Fr), "Enchères");
+        assert_eq!(texts::value_text(kb, 1.25, 0.2, puzzles::MICE, Lang::En), "1.25 ± 0.20 expected mice");
+        assert_eq!(texts::value_text(kb, -0.5, 0.25, puzzles::MICE, Lang::Fr), "\u{2212}0,50 ± 0,25 souris espérées");
+        assert_eq!(texts::value_text(kb, 61.6, 3.2, Unit::WIN_CHANCE, Lang::Fr), "62 % ± 3 de chances de gagner");
+        assert_eq!(texts::worse(kb, -0.626, puzzles::MICE, Lang::En), "Not the best play: worth 0.63 expected mice less.");
+        assert_eq!(texts::worse(kb, -0.626, puzzles::MICE, Lang::Fr), "Ce n'est pas le meilleur coup : il vaut 0,63 souris espérées de moins.");
     }
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tablee_engine::highcard::HcState;
 use tablee_engine::json::Json;
-use tablee_puzzles::format::{Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Puzzle, PuzzleFile, Vocabulary};
 use tablee_puzzles::highcard as hc;
 use tablee_puzzles::miner::Tally;
 use tablee_puzzles::replay;
@@ -19,6 +19,10 @@ use crate::puzzle_files::{check_each, reach_by_scenario, Progress};
 pub struct HcPuzzles;
 
 impl crate::tool::Puzzles for HcPuzzles {
+    fn vocabulary(&self) -> Vocabulary {
+        hc::VOCABULARY
+    }
+
     /// `--out FILE [--count N] [--seed S] [--worlds W] [--max-games G]`.
     fn mine(&self, options: &Options, jobs: usize) -> Result<(), Failure> {
         for other in ["complete", "keep", "limit", "kind", "onto", "extend", "buy-share"] {
@@ -47,7 +51,7 @@ impl crate::tool::Puzzles for HcPuzzles {
         let sample = options.count("sample", 0, 0).map_err(Failure::usage)?;
         let worlds = options.count("worlds", 1, 400).map_err(Failure::usage)? as u32;
         let fresh = options.count("fresh-seed", 0, 1).map_err(Failure::usage)? as u64;
-        let puzzles = crate::puzzle_files::read(file)?;
+        let puzzles = crate::puzzle_files::read(file, &hc::VOCABULARY)?;
         let started = Instant::now();
         let reach = |puzzle: &Puzzle| {
             let position = reach_by_scenario::<HcState>(&puzzles, puzzle)?;

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use tablee_engine::json::Json;
 use tablee_engine::jachete::JaGame;
-use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Puzzle, PuzzleFile, Vocabulary};
 use tablee_puzzles::jachete::{self as ja};
 use tablee_puzzles::miner::Tally;
 use tablee_puzzles::replay;
@@ -18,6 +18,10 @@ use crate::puzzle_files::{check_each, reach_by_scenario, read, Progress};
 pub struct JaPuzzles;
 
 impl crate::tool::Puzzles for JaPuzzles {
+    fn vocabulary(&self) -> Vocabulary {
+        ja::VOCABULARY
+    }
+
     fn mine(&self, options: &Options, jobs: usize) -> Result<(), Failure> {
         ja_mine(options, jobs)
     }
@@ -73,7 +77,8 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
         kind: match options.value("kind") {
             None => None,
             Some(code) => Some(
-                Kind::parse(code)
+                ja::VOCABULARY
+                    .kind(code)
                     .filter(|k| ja::share(*k) > 0.0)
                     .ok_or_else(|| Failure::usage(format!("--kind takes buy, discard, open, lay or swap, not \"{code}\"")))?,
             ),
@@ -88,6 +93,7 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
     };
     // `--extend FILE`: more puzzles from that file's games, after its own;
     // `--onto FILE`: from new games after its own.
+    let read = |file| read(file, &ja::VOCABULARY);
     let extend = options.value("extend").map(read).transpose()?;
     let onto = options.value("onto").map(read).transpose()?;
     let empty = PuzzleFile { game: "jachete".into(), games: Vec::new(), puzzles: Vec::new() };
@@ -108,7 +114,7 @@ fn ja_mine(options: &Options, jobs: usize) -> Result<(), Failure> {
 /// through the engine's scenario runner, and every `sample`-th is analysed
 /// again on `worlds` fresh worlds (`--fresh-seed`).
 fn ja_check(file: &str, sample: usize, worlds: u32, jobs: usize, fresh: u64) -> Result<(), Failure> {
-    let puzzles = read(file)?;
+    let puzzles = read(file, &ja::VOCABULARY)?;
     let started = Instant::now();
     let reach = |puzzle: &Puzzle| {
         let position = reach_by_scenario::<JaGame>(&puzzles, puzzle)?;

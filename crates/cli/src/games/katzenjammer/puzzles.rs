@@ -6,7 +6,8 @@ use std::time::Instant;
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::KbState;
 use tablee_puzzles::katzenjammer::complete::{self as completion, Completion};
-use tablee_puzzles::format::{Kind, Puzzle, PuzzleFile};
+use tablee_puzzles::format::{Puzzle, PuzzleFile, Vocabulary};
+use tablee_puzzles::katzenjammer::VOCABULARY;
 use tablee_puzzles::katzenjammer::mine::{self, Config};
 use tablee_puzzles::replay;
 
@@ -18,6 +19,10 @@ use crate::puzzle_files::{check_each, read, write_puzzles, Progress};
 pub struct KbPuzzles;
 
 impl crate::tool::Puzzles for KbPuzzles {
+    fn vocabulary(&self) -> Vocabulary {
+        VOCABULARY
+    }
+
     fn mine(&self, options: &Options, jobs: usize) -> Result<(), Failure> {
         let keep = options.count("keep", 1, usize::MAX).map_err(Failure::usage)?;
         if let Some(file) = options.value("complete") {
@@ -47,7 +52,7 @@ impl crate::tool::Puzzles for KbPuzzles {
             max_games: options.count("max-games", 0, 0).map_err(Failure::usage)?,
             kind: match options.value("kind") {
                 None => None,
-                Some(code) => Some(Kind::parse(code).ok_or_else(|| {
+                Some(code) => Some(VOCABULARY.kind(code).ok_or_else(|| {
                     Failure::usage(format!("--kind takes bid, pass, present or jokers, not \"{code}\""))
                 })?),
             },
@@ -56,7 +61,7 @@ impl crate::tool::Puzzles for KbPuzzles {
         };
         // `--onto FILE`: the new puzzles follow that file's, which stay as they are.
         let base = match options.value("onto") {
-            Some(file) => read(file)?,
+            Some(file) => read(file, &VOCABULARY)?,
             None => PuzzleFile { game: "katzenjammer".into(), games: Vec::new(), puzzles: Vec::new() },
         };
         let config = Config { check: config.check.min(config.worlds), screen: config.screen.min(config.worlds), ..config };
@@ -88,7 +93,7 @@ impl crate::tool::Puzzles for KbPuzzles {
 /// analysed again; the file is written after every puzzle (to `out`, which
 /// is `FILE` unless `--out` says otherwise), so a stopped run resumes.
 fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
-    let mut puzzles = read(file)?;
+    let mut puzzles = read(file, &VOCABULARY)?;
     let total = puzzles.puzzles.len();
     let before = completion::completed(&puzzles);
     let started = Instant::now();
@@ -126,7 +131,7 @@ fn complete(file: &str, out: &str, how: &Completion) -> Result<(), Failure> {
 
 /// Replays every puzzle; re-analyses every `sample`-th one (0: none) with a fresh seed.
 fn check(file: &str, sample: usize, worlds: u32, jobs: usize) -> Result<(), Failure> {
-    let puzzles = read(file)?;
+    let puzzles = read(file, &VOCABULARY)?;
     let started = Instant::now();
     let reach = |puzzle: &Puzzle| {
         let position = replay::replay::<KbState>(&puzzles, puzzle).map_err(|e| e.to_string())?;
