@@ -647,7 +647,7 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
             .game_untracked::<G, _>(|s| {
                 let position = crate::app::marks::before(s, p.at)?;
                 let name = |json: &tablee_engine::json::Json| G::action_from_json(json).map(|a| G::puzzle_words(&position, &a, lang)).unwrap_or_default();
-                Some(Words { played: name(&played), candidates: p.candidates.iter().map(|c| name(&c.action)).collect() })
+                Some(Words { played: name(&played), candidates: p.candidates.iter().map(|c| name(&c.action)).collect(), unit: texts::unit_words::<G>(p.unit) })
             })
             .flatten()?;
         // Right after the verdict and the explanation, above the values: on a
@@ -688,6 +688,8 @@ pub fn one<G: GameUi>(id: Option<u32>) -> AnyView {
 struct Words {
     played: String,
     candidates: Vec<String>,
+    /// How the puzzle's unit is worded (its game's words).
+    unit: &'static texts::UnitWords,
 }
 
 /// Right or wrong, the answer named, the analysis' explanation, `actions`
@@ -703,6 +705,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
     let evaluated = verdict.against.as_ref().and_then(|a| a.evaluated.clone());
     let mine = verdict.candidate.or(evaluated.as_ref().map(|_| puzzle.candidates.len()));
     let candidates: Vec<_> = puzzle.candidates.iter().cloned().chain(evaluated).collect();
+    let unit = words.unit;
     let name = |i: usize| if i == puzzle.candidates.len() { words.played.clone() } else { words.candidates.get(i).cloned().unwrap_or_default() };
     let answers: Vec<String> = puzzle.answers.iter().map(|&i| name(i)).collect();
     let answers_label = if answers.len() > 1 { s.answers_are } else { s.answer_is };
@@ -743,7 +746,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
                     <span class="bar" style=bar></span>
                     <span class="whisker" style=whisker></span>
                 </span>
-                <span class="bar-value">{texts::value_text(game, c.value, c.ci, puzzle.unit, lang)}</span>
+                <span class="bar-value">{texts::value_text(unit, c.value, c.ci, lang)}</span>
             </li>
         }
     };
@@ -782,7 +785,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
         "best" => format!("✓ {}", s.right),
         "better" => format!("✓ {}", s.better),
         "as-good" => format!("✓ {}", s.as_good),
-        "worse" => format!("✗ {}", texts::worse(game, verdict.against.as_ref().map_or(0.0, |a| a.gap), puzzle.unit, lang)),
+        "worse" => format!("✗ {}", texts::worse(unit, verdict.against.as_ref().map_or(0.0, |a| a.gap), lang)),
         _ => s.not_judged.to_string(),
     };
     let note = match (verdict.candidate, standing) {

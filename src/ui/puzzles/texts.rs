@@ -4,7 +4,8 @@
 use tablee_puzzles::format::{Kind, Unit};
 
 use crate::games::{with_game, GameId};
-use crate::ui::game_ui::{GameUi, UnitWords};
+use crate::ui::game_ui::GameUi;
+pub use crate::ui::game_ui::UnitWords;
 use crate::app::lang::Lang;
 use crate::app::puzzles::PuzzleError;
 use crate::i18n::num;
@@ -198,13 +199,12 @@ pub const WIN_CHANCE: UnitWords = UnitWords {
 /// game's vocabulary, whose units its game words: tested).
 const UNWORDED: UnitWords = UnitWords { whole: false, value: [(" ± ", ""); 2], worse: [(": ", "."); 2] };
 
-/// How a value in `unit` is worded for `game`'s puzzles.
-fn unit_words(game: GameId, unit: Unit) -> &'static UnitWords {
-    fn of<G: GameUi>(unit: Unit) -> Option<&'static UnitWords> {
-        G::PUZZLE_UNITS.iter().find(|(u, _)| *u == unit).map(|(_, words)| words)
-    }
+/// How a value in `unit` is worded for game `G`'s puzzles (a puzzle's
+/// screen, generic over its game, asks for its own: no other game's words
+/// ride in its part).
+pub fn unit_words<G: GameUi>(unit: Unit) -> &'static UnitWords {
     let shared = (unit == Unit::WIN_CHANCE).then_some(&WIN_CHANCE);
-    with_game!(game, G => of::<G>(unit)).or(shared).unwrap_or(&UNWORDED)
+    G::PUZZLE_UNITS.iter().find(|(u, _)| *u == unit).map(|(_, words)| words).or(shared).unwrap_or(&UNWORDED)
 }
 
 /// The English (first) or the French words of a [`UnitWords`] pair.
@@ -254,19 +254,17 @@ pub fn decimal(value: f64, lang: Lang) -> String {
     crate::i18n::decimal(value, 2, lang)
 }
 
-/// A candidate's value with its interval and unit, in `game`'s words:
+/// A candidate's value with its interval, in its unit's `words`:
 /// "1.25 ± 0.20 expected mice" / "1,25 ± 0,20 souris espérées", "62 % ± 3 chance to win".
-pub fn value_text(game: GameId, value: f64, ci: f64, unit: Unit, lang: Lang) -> String {
-    let words = unit_words(game, unit);
+pub fn value_text(words: &UnitWords, value: f64, ci: f64, lang: Lang) -> String {
     let (between, after) = english_or_french(words.value, lang);
     format!("{}{between}{}{after}", number(value, words, lang), number(ci, words, lang))
 }
 
 /// A move worse than the best known, by `gap` (its value minus the best's,
-/// in `unit`): "Not the best play: worth 0.62 expected mice less",
-/// J'achète's "… 14.30 more points in hand at the round's end".
-pub fn worse(game: GameId, gap: f64, unit: Unit, lang: Lang) -> String {
-    let words = unit_words(game, unit);
+/// in the unit `words` word): "Not the best play: worth 0.62 expected mice
+/// less", J'achète's "… 14.30 more points in hand at the round's end".
+pub fn worse(words: &UnitWords, gap: f64, lang: Lang) -> String {
     let s = pz(lang).wrong.trim_end_matches('.');
     let (between, after) = english_or_french(words.worse, lang);
     format!("{s}{between}{}{after}", number(gap.abs(), words, lang))
@@ -342,8 +340,9 @@ mod tests {
         // Win chance, any game's unit, is worded alike for every game (each
         // game's own units are tested in its folder).
         for game in GameId::ALL {
-            assert_eq!(value_text(game, 61.6, 3.2, Unit::WIN_CHANCE, Lang::En), "62 % ± 3 chance to win");
-            assert_eq!(worse(game, -6.6, Unit::WIN_CHANCE, Lang::En), "Not the best play: worth 7 points of win chance less.");
+            let words = with_game!(game, G => unit_words::<G>(Unit::WIN_CHANCE));
+            assert_eq!(value_text(words, 61.6, 3.2, Lang::En), "62 % ± 3 chance to win");
+            assert_eq!(worse(words, -6.6, Lang::En), "Not the best play: worth 7 points of win chance less.");
         }
         assert_eq!(decimal(-0.004, Lang::En), "0.00");
         assert_eq!(rating_text(1484, -16, Lang::En), "Rating 1484 (\u{2212}16)");
@@ -373,7 +372,8 @@ mod tests {
             with_game!(game, G => check::<G>());
         }
         let gold = Unit::new("gold", 1.0);
-        assert_eq!(value_text(GameId::ALL[0], 2.0, 0.5, gold, Lang::Fr), "2,00 ± 0,50");
+        let words = with_game!(GameId::ALL[0], G => unit_words::<G>(gold));
+        assert_eq!(value_text(words, 2.0, 0.5, Lang::Fr), "2,00 ± 0,50");
         assert_eq!(kind_name(GameId::ALL[0], tablee_puzzles::format::Kind::new("fold"), Lang::En), "fold");
     }
 

@@ -253,9 +253,9 @@ mod tests {
         let ja = crate::games::GameId::Jachete;
         assert_eq!(puzzle_texts::kind_name(ja, tablee_puzzles::jachete::BUY, Lang::En), "Buy or not");
         assert_eq!(puzzle_texts::kind_name(ja, tablee_puzzles::jachete::SWAP, Lang::Fr), "Échanges");
-        let points = tablee_puzzles::jachete::POINTS;
-        assert_eq!(puzzle_texts::value_text(ja, -21.34, 0.6, points, Lang::En), "\u{2212}21.34 ± 0.60 points in the round");
-        assert_eq!(puzzle_texts::worse(ja, -14.3, points, Lang::Fr), "Ce n'est pas le meilleur coup : 14,30 points de plus en main à la fin de la manche.");
+        let points = puzzle_texts::unit_words::<crate::games::jachete::Jachete>(tablee_puzzles::jachete::POINTS);
+        assert_eq!(puzzle_texts::value_text(points, -21.34, 0.6, Lang::En), "\u{2212}21.34 ± 0.60 points in the round");
+        assert_eq!(puzzle_texts::worse(points, -14.3, Lang::Fr), "Ce n'est pas le meilleur coup : 14,30 points de plus en main à la fin de la manche.");
     }
 
     /// Catches a puzzle's answer screen naming its moves vaguely: a buy

@@ -131,10 +131,11 @@ mod tests {
         let kb = GameId::Katzenjammer;
         assert_eq!(texts::kind_name(kb, puzzles::JOKER_CATS, Lang::En), "Joker cats");
         assert_eq!(texts::kind_name(kb, puzzles::BID, Lang::Fr), "Enchères");
-        assert_eq!(texts::value_text(kb, 1.25, 0.2, puzzles::MICE, Lang::En), "1.25 ± 0.20 expected mice");
-        assert_eq!(texts::value_text(kb, -0.5, 0.25, puzzles::MICE, Lang::Fr), "\u{2212}0,50 ± 0,25 souris espérées");
-        assert_eq!(texts::value_text(kb, 61.6, 3.2, Unit::WIN_CHANCE, Lang::Fr), "62 % ± 3 de chances de gagner");
-        assert_eq!(texts::worse(kb, -0.626, puzzles::MICE, Lang::En), "Not the best play: worth 0.63 expected mice less.");
-        assert_eq!(texts::worse(kb, -0.626, puzzles::MICE, Lang::Fr), "Ce n'est pas le meilleur coup : il vaut 0,63 souris espérées de moins.");
+        let mice = texts::unit_words::<crate::games::katzenjammer::Katzenjammer>(puzzles::MICE);
+        assert_eq!(texts::value_text(mice, 1.25, 0.2, Lang::En), "1.25 ± 0.20 expected mice");
+        assert_eq!(texts::value_text(mice, -0.5, 0.25, Lang::Fr), "\u{2212}0,50 ± 0,25 souris espérées");
+        assert_eq!(texts::value_text(texts::unit_words::<crate::games::katzenjammer::Katzenjammer>(Unit::WIN_CHANCE), 61.6, 3.2, Lang::Fr), "62 % ± 3 de chances de gagner");
+        assert_eq!(texts::worse(mice, -0.626, Lang::En), "Not the best play: worth 0.63 expected mice less.");
+        assert_eq!(texts::worse(mice, -0.626, Lang::Fr), "Ce n'est pas le meilleur coup : il vaut 0,63 souris espérées de moins.");
     }
 }
