@@ -56,19 +56,25 @@ const USAGE: &str =
     "usage: tablee scenario FILE | tablee arena --seats BOT,BOT,... [options] | tablee bench [options] \
                      | tablee puzzles [options] | tablee lessons FILE... | tablee coach [options] (tablee help for details)";
 
-const HELP: &str = "\
+/// Each command's help, naming no game (`--game GAME`; each game's notes
+/// follow, from its tool: [`tool::Tool::help`]).
+const HELP: [(&str, &str); 6] = [
+    (
+        "scenario",
+        "\
 tablee scenario FILE
     Run a scenario file (FILE may be - for standard input).
-
-tablee arena --seats BOT,BOT,... [--game katzenjammer|jachete] [--players N] [--games N]
-             [--seed S] [--full-mice] [--three-players] [--json] [--ext-timeout SECONDS]
+",
+    ),
+    (
+        "arena",
+        "\
+tablee arena --seats BOT,BOT,... [--game GAME] [--players N] [--games N]
+             [--seed S] [GAME'S OPTIONS] [--json] [--ext-timeout SECONDS]
              [--ext-log DIR]
     Play N seeded bot-versus-bot games, seats rotating every game, and print
-    per seat: win share and its 95% confidence interval, two means
-    (Katzenjammer: mice, jokers at the end; J'achète: final total points, the
-    lowest winning, and final purse in cents), milliseconds per decision
-    (median, 95th percentile). --full-mice is a Katzenjammer option,
-    --three-players a J'achète one.
+    per seat: win share and its 95% confidence interval, the game's two
+    means (below), milliseconds per decision (median, 95th percentile).
     BOT is random, easy, normal, hard or expert, or ext:COMMAND, an external
     program speaking the bot protocol (docs/bot-protocol.md) on stdin/stdout,
     e.g. --seats 'ext:python3 examples/bots/random_bot.py',normal,normal,normal
@@ -79,37 +85,27 @@ tablee arena --seats BOT,BOT,... [--game katzenjammer|jachete] [--players N] [--
     (default 5 s; late, garbage, illegal answers and dead bots are faults, a
     random legal move is played instead, counted per seat); --ext-log DIR
     writes each external seat's stderr and fault notes to DIR/seat-N.log.
-
-tablee bench [--game katzenjammer|jachete] [--json] [--run-ms MS] [--runs N] [--no-wasm]
-    Measure, on one thread, random full 4-player games per second, engine
-    actions per second and ISMCTS iterations per second, each the median
-    of N runs (default 5) of MS milliseconds (default 500); natively, then in
-    wasm under Node (built on the way), with the wasm/native ratio.
-    --game jachete: full 5-player games per second under a greedy policy, the
-    engine actions per second in them, and games per second of five normal
-    bots; natively only.
+",
+    ),
+    (
+        "bench",
+        "\
+tablee bench [--game GAME] [--json] [--run-ms MS] [--runs N] [--no-wasm]
+    Measure on one thread what the game measures (below), each figure the
+    median of N runs (default 5) of MS milliseconds (default 500).
     For honest native numbers: cargo run --release --bin tablee -- bench
-
-tablee puzzles --count N --seed S --out FILE [--game katzenjammer] [--worlds W] [--jobs J]
-               [--max-games G] [--kind K] [--onto FILE] [--keep K]
-    Mine N puzzles from seeded games between bot levels (docs/puzzles.md): a
-    paired analysis from the deciding seat's view (W worlds, default 6000) keeps
-    a position when its answer is clearly best and normal plays otherwise. The
-    same seed writes the same file; --jobs J threads share each analysis.
-    Every move compared is kept (--keep K: the answers and the best K others).
-tablee puzzles --complete FILE --worlds W [--keep K] [--limit N] [--out OUT] [--jobs J]
-    For each puzzle of FILE without its other candidates, run its deep analysis
-    again (the same candidates, seed and W worlds: the stored values must come
-    out identical, else it stops with an error) and store every move compared
-    (or the best K others). Writes OUT (default FILE) after every puzzle and
-    skips complete ones, so a stopped run resumes; --limit N analyses at most N.
-tablee puzzles --game jachete --count N --seed S --out FILE [--worlds W] [--jobs J]
-               [--max-games G] [--kind buy|discard|open|lay|swap]
-    Mine N J'achète puzzles from seeded games of 4 to 8 players between bot
-    levels and the research styles: the hint's paired rollouts from the
-    deciding seat's view (W worlds, default 1600) keep a position when its
-    answer saves 8 points or more in the round, intervals apart, and normal
-    plays otherwise. The file is written after every game that gave puzzles.
+",
+    ),
+    (
+        "puzzles",
+        "\
+tablee puzzles --count N --seed S --out FILE [--game GAME] [--worlds W] [--jobs J]
+               [--max-games G] [--kind K]
+    Mine N puzzles from seeded games between bot levels (docs/puzzles.md): an
+    analysis from the deciding seat's view over W worlds keeps a position when
+    its answer is clearly best and normal plays otherwise (each game's
+    analysis and options below). The same seed writes the same file; --jobs J
+    threads share each analysis.
 tablee puzzles --cut FILE --first N --out OUT
     Write FILE's first N puzzles (what the same mining run with --count N writes).
 tablee puzzles --split FILE --out INDEX [--part-games N]
@@ -117,23 +113,21 @@ tablee puzzles --split FILE --out INDEX [--part-games N]
     file, version 3): the index INDEX (the games without their actions, the
     puzzles without their candidates and why) and the games' actions and
     their puzzles' candidates and why in parts beside it, INDEX's name without .json then
-    /K.json, N games a part (J'achète 4, Katzenjammer 16). Every command taking
+    /K.json, N games a part (the game's default below). Every command taking
     a FILE reads either form: a whole file, or an index with its parts; one
     that writes OUT writes an index and its parts if OUT is one already.
 tablee puzzles --join FILE --out OUT
     Write FILE (either form) whole, as one version 1 file (what miners write).
-tablee puzzles --explain FILE [--out OUT]
-    Write every Katzenjammer puzzle's explanation (why) again from its stored
-    candidates, replayed to its position; nothing else changes. Prints how many
-    puzzles name each reason. Writes OUT (default FILE).
 tablee puzzles --scenario ID FILE
-    Print puzzle ID's position as a scenario file (for tablee scenario); for
-    J'achète, the puzzle's round, from its deal.
+    Print puzzle ID's position as a scenario file (for tablee scenario).
 tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J] [--fresh-seed S]
     Replay every puzzle of FILE from its seed; re-analyse every K-th one with a
-    fresh seed (W worlds, default 2000) and count the answers that hold. For
-    J'achète, each puzzle's scenario is also run and must reach the same state.
-
+    fresh seed (W worlds, default 2000) and count the answers that hold.
+",
+    ),
+    (
+        "lessons",
+        "\
 tablee lessons FILE...
     Check lesson files (public/lessons/<game>.json, docs/lessons.md): every
     lesson replayed by the engine from its position, each accepted action legal
@@ -143,8 +137,12 @@ tablee lessons FILE...
 tablee lessons --scenario N FILE
     Print lesson N (from 1) as a scenario file: its position, then the coach's
     moves and the bots' replies (for tablee scenario).
-
-tablee coach [--game katzenjammer|jachete] [--players N] [--games N] [--seed S]
+",
+    ),
+    (
+        "coach",
+        "\
+tablee coach [--game GAME] [--players N] [--games N] [--seed S]
              [--newcomer coach|LEVEL] [--turns] [--json]
     The coached first game (docs/lessons.md): each of N coached deals (default
     200; the arena's deals for the seed, the newcomer's seat turning round the
@@ -153,31 +151,35 @@ tablee coach [--game katzenjammer|jachete] [--players N] [--games N] [--seed S]
     suggests it) and then the expert bot in that seat. Prints each deal, then
     the mean score and win share of both and the paired differences (coach
     minus expert: score, win share, place) with 95% confidence intervals.
-    --turns (J'achète): the turns the newcomer has in each deal's first round
-    instead, with their least and median. --newcomer LEVEL plays a bot level
-    in the newcomer's seat instead of the coach.
-";
+    --newcomer LEVEL plays a bot level in the newcomer's seat instead of the
+    coach.
+",
+    ),
+];
 
-/// The commands, each with its part of [`HELP`]: the paragraphs that begin
-/// with `tablee <command>`.
-const COMMANDS: [&str; 6] = ["scenario", "arena", "bench", "puzzles", "lessons", "coach"];
-
-/// A command's part of [`HELP`] (`tablee arena --help`).
+/// A command's help (`tablee arena --help`): its paragraphs, then what each
+/// game says of it.
 fn command_help(command: &str) -> String {
-    let start = format!("tablee {command} ");
-    let whole = format!("tablee {command}\n");
-    HELP.split("\n\n")
-        .filter(|part| part.starts_with(&start) || part.starts_with(&whole))
-        .map(|part| part.trim_end().to_string() + "\n")
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = HELP.iter().find(|(c, _)| *c == command).map_or("", |(_, text)| *text).to_string();
+    for tool in games::all() {
+        for (_, note) in tool.help().iter().filter(|(c, _)| *c == command) {
+            out.push_str(note);
+        }
+    }
+    out
+}
+
+/// `tablee help`: every command's, and the games `--game` names.
+fn help() -> String {
+    let commands: Vec<String> = HELP.iter().map(|(c, _)| command_help(c)).collect();
+    format!("{}\nGAME is one of {} (default {}).\n", commands.join("\n"), games::codes().join(", "), games::DEFAULT)
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
     // `tablee COMMAND --help` (or -h): that command's help, whatever else is given.
-    if let Some(command) = args.first().filter(|c| COMMANDS.contains(&c.as_str())) {
+    if let Some(command) = args.first().filter(|c| HELP.iter().any(|(h, _)| h == c)) {
         if rest.iter().any(|a| a == "--help" || a == "-h") {
             out!("{}", command_help(command));
             output::flush();
@@ -195,7 +197,7 @@ fn main() -> ExitCode {
         Some("lessons") => lessons_cmd::run(rest),
         Some("coach") => coach_cmd::run(rest),
         Some("-h" | "--help" | "help") => {
-            out!("{HELP}");
+            out!("{}", help());
             Ok(())
         }
         Some(other) => Err(Failure::usage(format!("unknown command \"{other}\"; {USAGE}"))),
@@ -217,15 +219,33 @@ mod tests {
 
     #[test]
     fn every_command_has_its_part_of_the_help_and_the_help_no_other_command() {
-        for command in COMMANDS {
+        for (command, text) in HELP {
             let help = command_help(command);
-            assert!(help.starts_with(&format!("tablee {command}")), "{command}: {help:?}");
+            assert!(help.starts_with(&format!("tablee {command}")) && help.starts_with(text), "{command}: {help:?}");
             assert!(help.lines().count() >= 2, "{command}: a usage line and what it does: {help:?}");
             assert!(USAGE.contains(&format!("tablee {command}")), "{command} is not in the usage line");
+            // Each paragraph of it is about this command.
+            for line in text.lines().filter(|l| l.starts_with("tablee ")) {
+                assert_eq!(line.split_whitespace().nth(1), Some(command), "{line:?}");
+            }
         }
-        for part in HELP.split("\n\n").filter(|p| !p.trim().is_empty()) {
-            let command = part.split_whitespace().nth(1).unwrap_or("");
-            assert!(part.starts_with("tablee ") && COMMANDS.contains(&command), "a part of the help for no command: {part:?}");
+    }
+
+    /// The shared help names no game (issue 54): each game's notes are its
+    /// tool's, each for a command there is, and `tablee help` lists the games.
+    #[test]
+    fn each_games_notes_are_its_own() {
+        for (_, text) in HELP {
+            for tool in games::all() {
+                assert!(!text.to_lowercase().contains(tool.code()) && !text.contains(tool.title()), "{} named in {text:?}", tool.code());
+            }
         }
+        for tool in games::all() {
+            for (command, note) in tool.help() {
+                assert!(HELP.iter().any(|(c, _)| c == command), "{}: notes for no command {command}", tool.code());
+                assert!(note.ends_with('\n') && !note.trim().is_empty(), "{}: {note:?}", tool.code());
+            }
+        }
+        assert!(help().contains(&games::codes().join(", ")));
     }
 }

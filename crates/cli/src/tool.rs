@@ -24,6 +24,12 @@ pub trait Tool: Sync {
         &[]
     }
 
+    /// Its notes in `tablee help`, each after the paragraphs of its command
+    /// (`("arena", "    --game …: …\n")`), which name no game.
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// Runs a scenario file of this game (`shared/spec/scenarios.md`).
     fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
         let _ = input;

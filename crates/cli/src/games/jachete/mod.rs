@@ -42,6 +42,34 @@ impl Tool for Jachete {
         &["j'achete", "jachète", "j'achète"]
     }
 
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "arena",
+                "    --game jachete: the means are final total points, the lowest winning, and\n    \
+                 final purse in cents; its option: --three-players; its research seats:\n    \
+                 the styles buyer, miser, opener and mix, and ja-ismcts… (docs/bots.md).\n",
+            ),
+            (
+                "bench",
+                "    --game jachete: full 5-player games per second under a greedy policy, the\n    \
+                 engine actions per second in them, and games per second of five normal\n    \
+                 bots; natively only.\n",
+            ),
+            (
+                "puzzles",
+                "    --game jachete: from games of 4 to 8 players between bot levels and the\n    \
+                 research styles, the hint's paired rollouts (W default 1600) keep a\n    \
+                 position when its answer saves 8 points or more in the round, intervals\n    \
+                 apart; --kind buy|discard|open|lay|swap; the file is written after every\n    \
+                 game that gave puzzles; 4 games a part; --scenario prints the puzzle's\n    \
+                 round, from its deal, and --check also runs each puzzle's scenario, which\n    \
+                 must reach the same state.\n",
+            ),
+            ("coach", "    --game jachete: --turns, the turns the newcomer has in each deal's first\n    round instead, with their least and median.\n"),
+        ]
+    }
+
     fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
         Some(ja_json::run(input))
     }

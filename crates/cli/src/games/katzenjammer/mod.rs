@@ -40,6 +40,35 @@ impl Tool for Katzenjammer {
         &["katzenjammer-blues", "kb"]
     }
 
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("arena", "    --game katzenjammer: the means are mice and jokers at the end; its option:\n    --full-mice.\n"),
+            (
+                "bench",
+                "    --game katzenjammer: random full 4-player games per second, engine actions\n    \
+                 per second and ISMCTS iterations per second; natively, then in wasm under\n    \
+                 Node (built on the way), with the wasm/native ratio.\n",
+            ),
+            (
+                "puzzles",
+                "    --game katzenjammer: a paired analysis (W default 6000), --kind\n    \
+                 bid|pass|present|jokers, [--onto FILE] [--keep K]: every move compared is\n    \
+                 kept (--keep K: the answers and the best K others); 16 games a part.\n\
+                 tablee puzzles --complete FILE --worlds W [--keep K] [--limit N] [--out OUT] [--jobs J]\n    \
+                 For each Katzenjammer puzzle of FILE without its other candidates, run its\n    \
+                 deep analysis again (the same candidates, seed and W worlds: the stored\n    \
+                 values must come out identical, else it stops with an error) and store\n    \
+                 every move compared (or the best K others). Writes OUT (default FILE)\n    \
+                 after every puzzle and skips complete ones, so a stopped run resumes;\n    \
+                 --limit N analyses at most N.\n\
+                 tablee puzzles --explain FILE [--out OUT]\n    \
+                 Write every Katzenjammer puzzle's explanation (why) again from its stored\n    \
+                 candidates, replayed to its position; nothing else changes. Prints how many\n    \
+                 puzzles name each reason. Writes OUT (default FILE).\n",
+            ),
+        ]
+    }
+
     fn scenario(&self, input: &Json) -> Option<Result<Json, Malformed>> {
         Some(kb_json::run(input))
     }
