@@ -241,6 +241,14 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
     /// `None`: a game without puzzles, not offered on the puzzles' screens.
     const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = None;
 
+    /// Whether a seat of its puzzles' mined games (`PuzzleGame::seats`) is
+    /// one of its research bots, which the page does not have (J'achète's
+    /// styles: `buyer`, `miser`, `opener`): a `normal` bot plays on for it.
+    fn research_seat(name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
     /// A puzzle move's key: two moves that are the same move in the game's
     /// terms have the same key (the canonical notation, unless the game
     /// says otherwise: J'achète's table whatever the order of its melds).

@@ -10,7 +10,6 @@
 //! written for the table (the person in the puzzle's seat, bots elsewhere)
 //! and the file's actions, and read back by the shell's save reader.
 
-use tablee_bots::jachete::styles::Style;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_puzzles::format::{Candidate, Kind, Opened, Parts, Puzzle, PuzzleFile};
@@ -110,9 +109,9 @@ pub fn session<G: Registered>(file: &PuzzleFile, puzzle: &Opened) -> Result<Sess
             _ if seat == puzzle.seat => Some(SeatKind::Human),
             // A person in the mined game: a `normal` bot plays on for them.
             Some(SeatKind::Human) => Some(SeatKind::Bot(Level::Normal)),
-            // J'achète's research styles (buyer, miser, opener) are not the
-            // page's bots: a `normal` bot plays on for them too.
-            None if Style::parse(name).is_some() => Some(SeatKind::Bot(Level::Normal)),
+            // A game's research bots (`GameDef::research_seat`) are not the
+            // page's: a `normal` bot plays on for them too.
+            None if G::research_seat(name) => Some(SeatKind::Bot(Level::Normal)),
             other => other,
         })
         .collect::<Option<Vec<_>>>()

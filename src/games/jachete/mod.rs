@@ -56,6 +56,11 @@ impl GameDef for Jachete {
 
     const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = Some(tablee_puzzles::jachete::VOCABULARY);
 
+    /// Its puzzles were mined among the research styles too (docs/puzzles.md).
+    fn research_seat(name: &str) -> bool {
+        tablee_bots::jachete::styles::Style::parse(name).is_some()
+    }
+
     /// A table laid (JA-12..JA-15) is the same table whatever the order of its
     /// melds and of the cards in each: the staging area writes melds in the
     /// order the player built them, the mined answer in the bot's. (Which wild
