@@ -79,8 +79,6 @@ pub struct Strings {
     pub unfinished_remove_ask: &'static str,
     pub unfinished_remove_yes: &'static str,
     pub unfinished_remove_no: &'static str,
-    /// J'achète's first game: the bots play easy (the levels stay below).
-    pub first_jachete_note: &'static str,
     pub hotseat_note: &'static str,
     pub no_human_note: &'static str,
     pub history_title: &'static str,
@@ -172,7 +170,6 @@ pub static EN: Strings = Strings {
     unfinished_remove_ask: "Remove this game from the list? It cannot be resumed afterwards.",
     unfinished_remove_yes: "Remove it",
     unfinished_remove_no: "Keep it",
-    first_jachete_note: "Your first game of J'achète: the bots play at the easy level. You can choose their level above.",
     hotseat_note: "Several humans share this device: the hands are hidden while it is passed on.",
     no_human_note: "No human seat: you will watch the bots play.",
     history_title: "Your games on this device",
@@ -256,7 +253,6 @@ pub static FR: Strings = Strings {
     unfinished_remove_ask: "Retirer cette partie de la liste ? Elle ne pourra plus être reprise.",
     unfinished_remove_yes: "La retirer",
     unfinished_remove_no: "La garder",
-    first_jachete_note: "Votre première partie de J'achète : les bots jouent au niveau facile. Vous pouvez choisir leur niveau ci-dessus.",
     hotseat_note: "Plusieurs humains partagent cet appareil : les mains sont cachées pendant qu'on se le passe.",
     no_human_note: "Aucune place humaine : vous regarderez les bots jouer.",
     history_title: "Vos parties sur cet appareil",
@@ -603,8 +599,10 @@ pub fn link_error(error: &LinkError, lang: Lang) -> String {
         (LinkError::Option { name, text }, Lang::Fr) => format!("L'option {name}={text} doit valoir 0 ou 1."),
         (LinkError::Daily(d), Lang::En) => format!("“{d}” is not a date (YYYY-MM-DD)."),
         (LinkError::Daily(d), Lang::Fr) => format!("« {d} » n'est pas une date (AAAA-MM-JJ)."),
-        (LinkError::Match(m), Lang::En) => format!("“{m}” is not a number of games for a match of Katzenjammer Blues (1 to 9)."),
-        (LinkError::Match(m), Lang::Fr) => format!("« {m} » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9)."),
+        (LinkError::Match { text, game, matches: true }, Lang::En) => format!("“{text}” is not a number of games for a match of {} (1 to 9).", game.title()),
+        (LinkError::Match { text, game, matches: true }, Lang::Fr) => format!("« {text} » n'est pas un nombre de parties pour un match de {} (de 1 à 9).", game.title()),
+        (LinkError::Match { text, game, matches: false }, Lang::En) => format!("A match of “{text}” games: {} is not played in matches.", game.title()),
+        (LinkError::Match { text, game, matches: false }, Lang::Fr) => format!("Un match de « {text} » parties : {} ne se joue pas en match.", game.title()),
         (LinkError::NameCount { given, players }, Lang::En) => format!("The link lists {given} names for {players} seats."),
         (LinkError::NameCount { given, players }, Lang::Fr) => format!("Le lien donne {given} noms pour {players} places."),
         (LinkError::Name { text, error }, Lang::En) => format!("The link's player name “{text}” cannot be used: {}.", name_error(error, lang)),
@@ -1026,6 +1024,10 @@ mod tests {
             link_error(&mistyped, Lang::En),
             "This link's deal number, “7K7Q-M3ZD”, is damaged: a deal number starts with 1, like 1K7Q-M3ZD."
         );
+        // A match names the link's game, and says when it has none.
+        let matches = |game, matches| LinkError::Match { text: "3".into(), game, matches };
+        assert_eq!(link_error(&matches(GameId::Jachete, false), Lang::En), "A match of “3” games: J'achète is not played in matches.");
+        assert_eq!(link_error(&matches(GameId::Katzenjammer, true), Lang::Fr), "« 3 » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9).");
     }
 
 

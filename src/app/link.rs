@@ -53,9 +53,10 @@ pub enum LinkError {
     /// An option with a value that is not 0/1/true/false.
     Option { name: &'static str, text: String },
     Daily(String),
-    /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]), or the
-    /// game has no matches.
-    Match(String),
+    /// `match=` is not a number of games (1 to [`MAX_MATCH_GAMES`]) of a
+    /// match of `game`, or (`matches` false) `game` is not played in
+    /// matches at this table.
+    Match { text: String, game: GameId, matches: bool },
     /// `names=` lists `given` names for `players` seats.
     NameCount { given: usize, players: usize },
     /// A name of `names=` is refused (the name as written, shortened).
@@ -139,7 +140,10 @@ fn read_table<G: Registered>(pairs: &[(String, String)]) -> Result<(Option<AnyTa
         Some(text) => match text.trim().parse::<usize>() {
             Ok(1) => 1,
             Ok(n) if (2..=MAX_MATCH_GAMES).contains(&n) && G::new_match(players, options, Seed::from_number(0), n).is_some() => n,
-            _ => return Err(LinkError::Match(shorten(text))),
+            _ => {
+                let matches = (2..=MAX_MATCH_GAMES).any(|n| G::new_match(players, options, Seed::from_number(0), n).is_some());
+                return Err(LinkError::Match { text: shorten(text), game: G::ID, matches });
+            }
         },
         None => 1,
     };
@@ -557,12 +561,13 @@ mod tests {
     #[test]
     fn kb20_bad_match_values_are_explained() {
         for bad in ["0", "10", "-2", "three", "", "2.5", "99999999999999999999"] {
-            assert_eq!(read(&format!("?seed=1K7Q-M3ZD&match={bad}")), Err(LinkError::Match(shorten(bad))), "{bad}");
+            let read = read(&format!("?seed=1K7Q-M3ZD&match={bad}"));
+            assert!(matches!(&read, Err(LinkError::Match { text, game, matches: true }) if *text == shorten(bad) && *game == unnamed()), "{bad}: {read:?}");
         }
         // J'achète has no matches.
-        assert_eq!(read("?game=jachete&seed=1K7Q-M3ZD&players=5&match=3"), Err(LinkError::Match("3".into())));
+        assert_eq!(read("?game=jachete&seed=1K7Q-M3ZD&players=5&match=3"), Err(LinkError::Match { text: "3".into(), game: GameId::Jachete, matches: false }));
         let long = "7".repeat(300);
-        let Err(LinkError::Match(text)) = read(&format!("?match={long}")) else { panic!() };
+        let Err(LinkError::Match { text, .. }) = read(&format!("?match={long}")) else { panic!() };
         assert!(text.chars().count() <= 25);
     }
 

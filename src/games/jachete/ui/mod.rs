@@ -88,7 +88,11 @@ impl crate::ui::game_ui::GameUi for Ja {
 
     /// A first game of J'achète is offered against easy bots.
     fn first_game_note(lang: Lang) -> Option<&'static str> {
-        Some(lang.s().first_jachete_note)
+        // Its first game: the bots play easy (the levels stay below).
+        Some(lang.pick(
+            "Your first game of J'achète: the bots play at the easy level. You can choose their level above.",
+            "Votre première partie de J'achète : les bots jouent au niveau facile. Vous pouvez choisir leur niveau ci-dessus.",
+        ))
     }
 
     fn table() -> AnyView {
