@@ -254,7 +254,7 @@ pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
 
 /// The game of a link that names none: the links written before there
 /// were other games are Katzenjammer's, for ever.
-fn unnamed() -> GameId {
+pub fn unnamed() -> GameId {
     GameId::parse("katzenjammer").unwrap_or(GameId::ALL[0])
 }
 

@@ -133,7 +133,7 @@ pub fn LearnOffer(#[prop(optional)] replay: Option<GameId>) -> impl IntoView {
 pub fn learn_link(search: &str) -> Option<(GameId, Option<usize>)> {
     let pairs = url::parse(search);
     let n = url::get(&pairs, "learn")?;
-    let game = url::get(&pairs, "game").and_then(GameId::parse).unwrap_or(GameId::Katzenjammer);
+    let game = url::get(&pairs, "game").and_then(GameId::parse).unwrap_or_else(crate::app::link::unnamed);
     Some((game, n.trim().parse().ok()))
 }
 

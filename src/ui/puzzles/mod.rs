@@ -68,7 +68,7 @@ thread_local! {
     /// The theme and difficulty chosen on the list this visit: the list
     /// shows them again, and a puzzle's "Next" keeps to them (the themes
     /// are a game's own: a game chosen starts from "All").
-    static CHOICE: Cell<(GameId, puzzles::Choice)> = const { Cell::new((GameId::Katzenjammer, puzzles::Choice { kind: None, difficulty: None })) };
+    static CHOICE: Cell<(GameId, puzzles::Choice)> = const { Cell::new((GameId::ALL[0], puzzles::Choice { kind: None, difficulty: None })) };
 }
 
 /// The theme and difficulty chosen for `game` this visit.
