@@ -73,7 +73,8 @@ pub fn Home() -> impl IntoView {
     // seat: a person at the table's engine, invited from the host's page.
     // (A `u32`, not a list nor a `usize`: a signal type the core already
     // has; what the home part shares with another part goes to the core.)
-    let friends = RwSignal::new(0u32);
+    // (The table this page hosts, while it lasts, is offered again.)
+    let friends = RwSignal::new(crate::app::friends::hosted_seats());
     let mode = RwSignal::new(DealMode::Random);
     let seed_text = RwSignal::new(String::new());
     let tried = RwSignal::new(false);

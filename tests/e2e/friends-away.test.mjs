@@ -12,10 +12,15 @@
 //   2. Ana's page is closed: her seat shows away; the host lets a bot play
 //      for her (`stand-in-1` = `easy`), her seat shows `bot`, and the game
 //      is finished by the host and the bots.
-//   3. Another game: the host reads the rules mid-game and comes back by
-//      the browser's Back and Resume, then its page reloads. Each time it opens on its
-//      invitations (not a game passed around one device), the host's hand
-//      as it was, Ana away; Invite again makes a new `invite-link-1`; Ana
+//   3. Another game: before the deal the host reads the rules, Back shows
+//      the home screen with the friends' table still set, and Play goes back
+//      to the same invitations (the same link: Ana's answer made before
+//      still connects). Mid-game the host reads the rules for longer than a
+//      seat takes to go away, then Back and Resume: the game is back on its
+//      invitations with Ana still connected (leaving the host's screen
+//      closes no connection), the host's hand as it was. Then its page
+//      reloads: back on its invitations (not a game passed around one
+//      device), Ana away; Invite again makes a new `invite-link-1`; Ana
 //      answers it and the game goes on to its end, her check verified.
 // What turns it red: a reload that loses the seat (its token and secret
 // forgotten, a new invitation refused), a closed channel not seen (the
@@ -118,23 +123,43 @@ describe('friends on their own devices: away and back', () => {
     }
   });
 
-  it("the host's page reloads mid-game: its game comes back with new invitations, the friend answers and the game ends verified", async () => {
-    const { host, ana, link } = await joined(env, { width: 360, height: 740 });
+  it("the host leaves its screen and comes back, its friend still connected; its page reloads mid-game: its game comes back with new invitations, the friend answers and the game ends verified", async () => {
+    // Before the deal: the rules, Back (the home screen, the friends' table
+    // still set), Play: the same invitations, the answer made for them still good.
+    const awayBeforeDeal = async (page) => {
+      const link = await page.locator(byTestId('invite-link-1')).getAttribute('data-link');
+      await page.locator(byTestId('nav-rules')).click();
+      await page.locator(byTestId('rules-screen')).waitFor();
+      await page.goBack();
+      await page.locator(byTestId('home-screen')).waitFor();
+      assert.equal(await page.locator(byTestId('seat-1')).inputValue(), 'friend', "the home offers the friends' table again");
+      await page.locator(byTestId('play-button')).click();
+      await page.locator(byTestId('invite-screen')).waitFor();
+      assert.equal(await page.locator(byTestId('invite-link-1')).getAttribute('data-link'), link, 'the same invitation');
+      assert.equal(await page.locator(byTestId('seat-status-1')).getAttribute('data-status'), 'waiting');
+    };
+    const { host, ana, link } = await joined(env, { width: 360, height: 740 }, awayBeforeDeal);
     try {
       await Promise.all([playSeat(host.page, 'host', { moves: 2 }), playSeat(ana.page, 'Ana', { moves: 2 })]);
       await nextTurn(host.page);
       const hostHand = await hand(host.page);
-      // The host reads the rules, then the browser's Back (the home screen,
-      // whose address the invitations kept), then Resume: the game is taken
-      // back on its invitations (leaving the screen closed its channels),
-      // never drawn as a game passed around one device.
+      // The host reads the rules for longer than a silent seat takes to go
+      // away, then the browser's Back (the home screen, whose address the
+      // invitations kept), then Resume: the game is back on its
+      // invitations, Ana still connected (the host's page kept its
+      // connections and heartbeats while it showed the rules), never drawn
+      // as a game passed around one device.
       await host.page.locator(byTestId('nav-rules')).click();
       await host.page.locator(byTestId('rules-screen')).waitFor();
+      await host.page.waitForTimeout(7_000);
       await host.page.goBack();
       await host.page.locator(byTestId('resume-button')).click();
       await host.page.locator(byTestId('invite-screen')).waitFor({ timeout: 30_000 });
-      await seatIs(host, 1, 'away');
+      await seatIs(host, 1, 'connected');
+      assert.equal(await ana.page.locator(byTestId('join-error')).count(), 0, 'Ana never lost the host');
       assert.equal(await host.page.locator(byTestId('handoff-screen')).count(), 0, 'Back to the game: no hand-off');
+      await nextTurn(host.page);
+      assert.deepEqual(await hand(host.page), hostHand, "the host's hand, as before the rules");
       // The reload (a phone's tab discarded and opened again).
       await host.page.reload({ waitUntil: 'load' });
       // Back on the invitations, Ana away, Invite again beside her; never a game passed around.

@@ -108,6 +108,21 @@ pub fn kept_game(kept: Option<&str>, game: Option<&AnySession>) -> Option<GameId
     (kept.get("game")?.as_str()? == table.game().code() && kept.get("seed")?.as_str()? == table.seed().to_string()).then(|| table.game())
 }
 
+thread_local! {
+    static HOSTED_SEATS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// The friends' seats (a bit a seat) of the table this page hosts while it
+/// lasts (the host's part sets it): the home screen offers that table again,
+/// and its Play goes back to the invitations, its friends still connected.
+pub fn hosted_seats() -> u32 {
+    HOSTED_SEATS.with(|h| h.get())
+}
+
+pub fn set_hosted_seats(bits: u32) {
+    HOSTED_SEATS.with(|h| h.set(bits));
+}
+
 /// A friend is away after this long without a word (ms): their page sends
 /// a heartbeat every [`PING_EVERY_MS`].
 pub const AWAY_AFTER_MS: u64 = 5_000;

@@ -9,6 +9,7 @@
 //! bots' worker as the shell's bot loop does. The game is mirrored into
 //! the shell after each move and saved like any game.
 
+use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -32,7 +33,7 @@ use crate::app::game::GameDef;
 use crate::app::worker::{self, Reply};
 use crate::games::{GameId, Registered};
 use crate::i18n::friends as words;
-use crate::app::friends::{KEPT_KEY, RESUME};
+use crate::app::friends::{set_hosted_seats, KEPT_KEY, RESUME};
 use crate::ui::browser::{self, LocalStorage};
 use crate::ui::context::ctx;
 use crate::ui::feed::Feed;
@@ -41,14 +42,24 @@ use crate::ui::parts::{self, Part};
 use crate::ui::worker_client;
 
 /// The host's page for `arg`, the friends' seats (`1,2,`), at the table set
-/// on the home screen (`Ctx::home_table`).
+/// on the home screen (`Ctx::home_table`). The table this page already
+/// hosts is shown again while its game lasts (the host read the rules or
+/// went home meanwhile: its friends stayed connected); another table ends it.
 pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
+    let live = live::<G>();
     if Some(arg) == RESUME.strip_prefix("host:") {
-        return page::<G>(resumed::<G>(), G::ID);
+        let shown = ctx().game_untracked::<G, _>(|s| s.config().seed);
+        if let Some(hosting) = live.filter(|h| !h.over() && shown.is_some() && h.seed() == shown) {
+            return page::<G>(Some(hosting), G::ID);
+        }
+        return page::<G>(resumed::<G>().map(Hosting::start), G::ID);
     }
     let friends: Vec<Seat> = arg.split(',').filter_map(|s| s.trim().parse().ok()).collect();
     // (A table of another game reads as none: "no table" is said.)
     let table = ctx().home_table.with_untracked(|t| G::as_table(t).cloned());
+    if let Some(hosting) = live.filter(|h| !h.over() && table.as_ref().is_some_and(|t| h.set_from(&friends, t))) {
+        return page::<G>(Some(hosting), G::ID);
+    }
     let lang = ctx().lang.get_untracked();
     let made = table.and_then(|config| {
         let roles = roles(&config, &friends, lang)?;
@@ -56,7 +67,7 @@ pub fn host<G: GameUi + Registered>(arg: &str) -> AnyView {
         let table = FriendsTable { roles, options: config.options, think_ms: None, build: BUILD.to_string() };
         Host::<G>::new(table, &secrets).ok()
     });
-    page::<G>(made, G::ID)
+    page::<G>(made.map(Hosting::start), G::ID)
 }
 
 /// The host's game taken back: the shell's game in progress and what was kept.
@@ -108,9 +119,168 @@ struct Lines {
     answered: Vec<Option<f64>>,
 }
 
-fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
+/// The table of friends this page hosts, while the page lives: its
+/// connections and its loop outlive the host's screen, so that the host may
+/// read the rules, open a puzzle or go home while the friends stay
+/// connected (and the bots and the friends play on). It ends when another
+/// table of friends is set, or another game takes the shell's table
+/// ([`run`]); a reload ends it too (the game is then taken back from what
+/// was kept, every friend away).
+struct Hosting<G: Registered> {
+    host: Rc<RefCell<Host<G>>>,
+    lines: Rc<RefCell<Lines>>,
+    /// What its screen shows (reference-counted: no screen owns them).
+    statuses: ArcRwSignal<Vec<Status>>,
+    invitations: ArcRwSignal<Vec<Invitation>>,
+    version: ArcRwSignal<usize>,
+    dealt: ArcRwSignal<bool>,
+    /// The time from an answer entered to its seat's channel open (ms), on
+    /// `seat-status-N`'s `data-connect-ms` (scripts measure it).
+    connect_ms: ArcRwSignal<Vec<Option<f64>>>,
+    /// Set when it ends: its loop stops.
+    stop: Rc<Cell<bool>>,
+}
+
+thread_local! {
+    /// The page's hosting, of whichever game (one at a time), and its stop.
+    static HOSTING: RefCell<Option<(Rc<dyn Any>, Rc<Cell<bool>>)>> = const { RefCell::new(None) };
+}
+
+/// The table of `G` this page hosts, if one lasts.
+fn live<G: Registered>() -> Option<Rc<Hosting<G>>> {
+    HOSTING.with(|h| h.borrow().as_ref().map(|(any, _)| any.clone())).and_then(|any| any.downcast::<Hosting<G>>().ok()).filter(|h| !h.stop.get())
+}
+
+/// Ends the page's hosting, if any: its loop stops and closes its
+/// connections.
+fn end_hosting() {
+    if let Some((_, stop)) = HOSTING.with(|h| h.borrow_mut().take()) {
+        stop.set(true);
+    }
+}
+
+impl<G: GameUi + Registered> Hosting<G> {
+    /// The page's hosting of `host`, its invitations made and its loop
+    /// running; the one before, if any, ended.
+    fn start(host: Host<G>) -> Rc<Self> {
+        end_hosting();
+        let seats = host.table().roles.len();
+        let hosting = Rc::new(Hosting {
+            statuses: ArcRwSignal::new((0..seats).map(|s| host.status(s)).collect()),
+            invitations: ArcRwSignal::new(vec![Invitation::default(); seats]),
+            version: ArcRwSignal::new(0),
+            dealt: ArcRwSignal::new(host.session().is_some()),
+            connect_ms: ArcRwSignal::new(vec![None; seats]),
+            lines: Rc::new(RefCell::new(Lines { peers: vec![None; seats], open: vec![false; seats], answered: vec![None; seats] })),
+            host: Rc::new(RefCell::new(host)),
+            stop: Rc::new(Cell::new(false)),
+        });
+        HOSTING.with(|h| *h.borrow_mut() = Some((hosting.clone() as Rc<dyn Any>, hosting.stop.clone())));
+        set_hosted_seats(hosting.friends().iter().fold(0, |bits, (seat, _)| bits | 1 << seat));
+        worker_client::start();
+        // (A game taken back after a reload: its friends are away, each with
+        // Invite again, tapped when the host is ready to send the link.)
+        for (seat, token) in hosting.friends() {
+            if hosting.host.borrow().status(seat) == Status::Waiting {
+                hosting.invite(seat, token);
+            }
+        }
+        // The loop: the channels, the host's authority, the bots.
+        leptos::task::spawn_local(run::<G>(hosting.clone()));
+        hosting
+    }
+
+    /// The friends' seats and their tokens.
+    fn friends(&self) -> Vec<(Seat, Token)> {
+        let host = self.host.borrow();
+        let roles = host.table().roles.iter().enumerate();
+        roles
+            .filter_map(|(s, r)| match r {
+                Role::Friend { token, .. } => Some((s, *token)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the home's table, its friends' seats `friends`, is the one
+    /// this hosts (its seed aside: the deal is commit–reveal's): Play
+    /// there goes back to it.
+    fn set_from(&self, friends: &[Seat], config: &TableConfig<G>) -> bool {
+        let host = self.host.borrow();
+        let table = host.table();
+        let hosted: Vec<Seat> = self.friends().into_iter().map(|(s, _)| s).collect();
+        table.options == config.options
+            && hosted == friends
+            && table.roles.len() == config.seats.len()
+            && table.roles.iter().zip(&config.seats).enumerate().all(|(seat, (role, kind))| {
+                let named = config.names.get(seat).cloned().flatten();
+                match role {
+                    Role::Bot(level) => *kind == SeatKind::Bot(*level),
+                    Role::Friend { name, .. } => named.is_none_or(|n| n == *name),
+                    Role::Host { .. } => *kind == SeatKind::Human,
+                }
+            })
+    }
+
+    /// Ends it (if it is still the page's): its loop closes its connections.
+    fn end(&self) {
+        self.stop.set(true);
+        HOSTING.with(|h| {
+            let mut h = h.borrow_mut();
+            if h.as_ref().is_some_and(|(_, stop)| Rc::ptr_eq(stop, &self.stop)) {
+                *h = None;
+                set_hosted_seats(0);
+            }
+        });
+    }
+
+    /// The seed of its game, once dealt.
+    fn seed(&self) -> Option<tablee_engine::Seed> {
+        self.host.borrow().session().map(|s| s.config().seed)
+    }
+
+    /// Whether its game is over.
+    fn over(&self) -> bool {
+        self.host.borrow().session().is_some_and(|s| s.is_over())
+    }
+
+    /// An invitation for `seat` (its token): the first, or a new one ("Invite
+    /// again": a seat away, or an answer whose connection did not come). A
+    /// new one closes the seat's old channel; the friend's page finds its
+    /// seat with the token (the host welcomes it back).
+    fn invite(&self, seat: Seat, token: Token) {
+        let old = self.lines.borrow_mut().peers[seat].take();
+        // (A seat away since the host's page reloaded had its first invitation before.)
+        let again = old.is_some() || self.host.borrow().status(seat) != Status::Waiting;
+        if let Some(old) = old {
+            old.close();
+        }
+        let was_open = std::mem::take(&mut self.lines.borrow_mut().open[seat]);
+        if was_open {
+            self.host.borrow_mut().disconnected(seat, now());
+        }
+        self.lines.borrow_mut().answered[seat] = None;
+        let invitations = self.invitations.clone();
+        invitations.update(|i| i[seat] = Invitation { again, ..Invitation::default() });
+        let lines = self.lines.clone();
+        let id = G::ID;
+        leptos::task::spawn_local(async move {
+            match Peer::invite(&relays(), seat as u8, token).await {
+                Ok((peer, code)) => {
+                    lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
+                    // The game in the query: the friend's page loads its part.
+                    let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
+                    invitations.update(|i| i[seat].link = Some(link));
+                }
+                Err(e) => invitations.update(|i| i[seat].error = Some(e)),
+            }
+        });
+    }
+}
+
+fn page<G: GameUi + Registered>(made: Option<Rc<Hosting<G>>>, id: GameId) -> AnyView {
     let ctx = ctx();
-    let Some(host) = made else {
+    let Some(hosting) = made else {
         return view! {
             <section class="panel friends" data-testid="invite-screen">
                 <h1>{move || words::invite_title(ctx.lang())}</h1>
@@ -119,10 +289,12 @@ fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
         }
         .into_any();
     };
-    let seats = host.table().roles.len();
-    let host_seat = host.table().roles.iter().position(|r| matches!(r, Role::Host { .. })).unwrap_or(0);
+    let host = hosting.host.clone();
+    let lines = hosting.lines.clone();
+    let host_seat = host.borrow().table().roles.iter().position(|r| matches!(r, Role::Host { .. })).unwrap_or(0);
     // The friends' seats: their names and tokens.
     let friends: Vec<(Seat, String, Token)> = host
+        .borrow()
         .table()
         .roles
         .iter()
@@ -132,70 +304,23 @@ fn page<G: GameUi + Registered>(made: Option<Host<G>>, id: GameId) -> AnyView {
             _ => None,
         })
         .collect();
-    let host = Rc::new(RefCell::new(host));
-    let lines = Rc::new(RefCell::new(Lines { peers: vec![None; seats], open: vec![false; seats], answered: vec![None; seats] }));
-    let statuses = RwSignal::new((0..seats).map(|s| host.borrow().status(s)).collect::<Vec<Status>>());
-    let invitations = RwSignal::new(vec![Invitation::default(); seats]);
-    let version = RwSignal::new(0usize);
-    let dealt = RwSignal::new(host.borrow().session().is_some());
-    // The time from an answer entered to its seat's channel open (ms), on
-    // `seat-status-N`'s `data-connect-ms` (scripts measure it).
-    let connect_ms = RwSignal::new(vec![None::<f64>; seats]);
-    let stop = Rc::new(Cell::new(false));
-    {
-        let stop = SendWrapper::new(stop.clone());
-        on_cleanup(move || stop.set(true));
-    }
-    worker_client::start();
+    let statuses = RwSignal::from(hosting.statuses.clone());
+    let invitations = RwSignal::from(hosting.invitations.clone());
+    let version = RwSignal::from(hosting.version.clone());
+    let dealt = RwSignal::from(hosting.dealt.clone());
+    let connect_ms = RwSignal::from(hosting.connect_ms.clone());
+    let invite = SendWrapper::new(Rc::new({
+        let hosting = hosting.clone();
+        move |seat: Seat, token: Token| hosting.invite(seat, token)
+    }));
 
-    // An invitation for `seat` (its token): the first, or a new one ("Invite
-    // again": a seat away, or an answer whose connection did not come). A
-    // new one closes the seat's old channel; the friend's page finds its
-    // seat with the token (the host welcomes it back).
-    let invite = {
-        let (lines, host) = (SendWrapper::new(lines.clone()), SendWrapper::new(host.clone()));
-        Rc::new(move |seat: Seat, token: Token| {
-            let old = lines.borrow_mut().peers[seat].take();
-            // (A seat away since the host's page reloaded had its first invitation before.)
-            let again = old.is_some() || host.borrow().status(seat) != Status::Waiting;
-            if let Some(old) = old {
-                old.close();
-            }
-            let was_open = std::mem::take(&mut lines.borrow_mut().open[seat]);
-            if was_open {
-                host.borrow_mut().disconnected(seat, now());
-            }
-            lines.borrow_mut().answered[seat] = None;
-            invitations.update(|i| i[seat] = Invitation { again, ..Invitation::default() });
-            let lines = (*lines).clone();
-            leptos::task::spawn_local(async move {
-                match Peer::invite(&relays(), seat as u8, token).await {
-                    Ok((peer, code)) => {
-                        lines.borrow_mut().peers[seat] = Some(Rc::new(peer));
-                        // The game in the query: the friend's page loads its part.
-                        let link = format!("{}?game={}#join={code}", browser::base_url(), id.code());
-                        invitations.update(|i| i[seat].link = Some(link));
-                    }
-                    Err(e) => invitations.update(|i| i[seat].error = Some(e)),
-                }
-            });
-        })
-    };
-    // (A game taken back after a reload: its friends are away, each with
-    // Invite again, tapped when the host is ready to send the link.)
-    for &(seat, _, token) in &friends {
-        if host.borrow().status(seat) == Status::Waiting {
-            invite(seat, token);
-        }
-    }
-    let invite = SendWrapper::new(invite);
-
-    // The loop: the channels, the host's authority, the bots.
-    leptos::task::spawn_local(run::<G>(host.clone(), lines.clone(), statuses, version, dealt, connect_ms, stop));
 
     let submit = {
         let lines = SendWrapper::new(lines.clone());
+        // (Its answer's task may end after the screen: the hosting's signal.)
+        let invitations = hosting.invitations.clone();
         move |seat: Seat, text: String| {
+            let invitations = invitations.clone();
             let Some(peer) = lines.borrow().peers[seat].clone() else { return };
             lines.borrow_mut().answered[seat] = Some(js_sys::Date::now());
             invitations.update(|i| i[seat].error = None);
@@ -421,28 +546,33 @@ fn view_host_legal<G: Registered>(host: &Host<G>, seat: Seat) -> Vec<G::Action> 
     }
 }
 
-/// The page's loop.
-async fn run<G: GameUi + Registered>(
-    host: Rc<RefCell<Host<G>>>,
-    lines: Rc<RefCell<Lines>>,
-    statuses: RwSignal<Vec<Status>>,
-    version: RwSignal<usize>,
-    dealt: RwSignal<bool>,
-    connect_ms: RwSignal<Vec<Option<f64>>>,
-    stop: Rc<Cell<bool>>,
-) {
+/// The hosting's loop, while the page hosts it (not only while its screen
+/// shows).
+async fn run<G: GameUi + Registered>(hosting: Rc<Hosting<G>>) {
     let ctx = ctx();
+    let (host, lines) = (hosting.host.clone(), hosting.lines.clone());
     let mut last_tick = 0u64;
     // A game taken back after a reload is the shell's already: the host's
     // seat marked as "you" on it.
     let mut moves_seen = host.borrow().session().map(|s| s.actions().len());
+    let mut mirrored = false;
+    // The shell's game when the table was set: another begun before the
+    // deal (the host went home and played alone) ends the hosting, as one
+    // begun after it does.
+    let shown_at_start = shown_game(ctx);
     if let Some(session) = host.borrow().session().cloned() {
         mirror::<G>(session, false);
+        mirrored = true;
     }
     let bot_busy = Rc::new(Cell::new(false));
     let seats = host.borrow().table().roles.len();
     loop {
-        if stop.get() {
+        if hosting.stop.get() {
+            // Ended: the friends' channels close now (a friend's page says
+            // it lost the host), not whenever the last handle goes.
+            for peer in lines.borrow_mut().peers.iter_mut().filter_map(Option::take) {
+                peer.close();
+            }
             return;
         }
         let t = now();
@@ -456,7 +586,7 @@ async fn run<G: GameUi + Registered>(
                 host.borrow_mut().connected(seat, t);
                 if let Some(at) = lines.borrow().answered[seat] {
                     let ms = js_sys::Date::now() - at;
-                    connect_ms.update(|c| c[seat] = Some(ms));
+                    hosting.connect_ms.update(|c| c[seat] = Some(ms));
                 }
             } else if was_open && peer.is_closed() {
                 lines.borrow_mut().open[seat] = false;
@@ -471,6 +601,9 @@ async fn run<G: GameUi + Registered>(
             last_tick = t;
             host.borrow_mut().tick(t);
         }
+        // A puzzle or a lesson holds the shell's table meanwhile: the game
+        // goes on with the friends, and reaches the shell when it is back.
+        let held = ctx.puzzle.get_untracked();
         // The bots (and stand-ins), one decision at a time, in the worker.
         if !bot_busy.get() {
             if let Some((job, at, fallback, seat)) = host.borrow().bot_turn().and_then(|d| {
@@ -480,7 +613,10 @@ async fn run<G: GameUi + Registered>(
                 bot_busy.set(true);
                 let (host, busy) = (host.clone(), bot_busy.clone());
                 leptos::task::spawn_local(async move {
-                    ctx.thinking.set(Some(seat));
+                    // (The thinking seat is drawn on the shell's table: this game's only.)
+                    if !held {
+                        ctx.thinking.set(Some(seat));
+                    }
                     let reply = worker_client::ask(job);
                     browser::sleep(ctx.speed.get_untracked().delay_ms().max(16)).await;
                     let chosen = match reply.await {
@@ -490,7 +626,9 @@ async fn run<G: GameUi + Registered>(
                     if let Some(action) = chosen.or(fallback) {
                         let _ = host.borrow_mut().bot_moved(at, &action);
                     }
-                    ctx.thinking.set(None);
+                    if ctx.thinking.get_untracked().is_some() {
+                        ctx.thinking.set(None);
+                    }
                     busy.set(false);
                 });
             }
@@ -512,29 +650,52 @@ async fn run<G: GameUi + Registered>(
         }
         // The seats' statuses.
         let now_status: Vec<Status> = (0..seats).map(|s| host.borrow().status(s)).collect();
-        if statuses.with_untracked(|s| *s != now_status) {
-            statuses.set(now_status);
+        if hosting.statuses.with_untracked(|s| *s != now_status) {
+            hosting.statuses.set(now_status);
         }
-        // The game: mirrored into the shell (its usual save), the table told.
+        // The game: kept for a reload while it lasts, the table told.
         let moves = host.borrow().session().map(|s| s.actions().len());
         if moves != moves_seen {
-            let first = moves_seen.is_none();
             moves_seen = moves;
-            if let Some(session) = host.borrow().session().cloned() {
-                // What a reload needs to take the game back, while it lasts.
+            if let Some(session) = host.borrow().session() {
                 match host.borrow().keep().filter(|_| !session.is_over()) {
                     Some(kept) => _ = browser::store(KEPT_KEY, &kept.text()),
                     None => browser::remove(KEPT_KEY),
                 }
-                mirror::<G>(session, first);
-                if first {
-                    dealt.set(true);
+            }
+            hosting.version.update(|v| *v += 1);
+        }
+        // And mirrored into the shell (its usual save, its record once
+        // over), unless a puzzle holds the table; another game begun there
+        // ends the hosting.
+        if !held {
+            if !mirrored && host.borrow().session().is_none() && shown_game(ctx) != shown_at_start {
+                hosting.end();
+            } else if let Some(session) = host.borrow().session().cloned() {
+                let seed = session.config().seed;
+                let shown = ctx.shell.with_untracked(|sh| sh.session::<G>().map(|s| (s.config().seed, s.actions().len())));
+                match shown {
+                    _ if !mirrored => {
+                        mirror::<G>(session, true);
+                        mirrored = true;
+                        hosting.dealt.set(true);
+                    }
+                    Some((shown, len)) if shown == seed => {
+                        if len != session.actions().len() {
+                            mirror::<G>(session, false);
+                        }
+                    }
+                    _ => hosting.end(),
                 }
             }
-            version.update(|v| *v += 1);
         }
         browser::sleep(POLL_MS).await;
     }
+}
+
+/// The game on the shell's table, by its game and seed.
+fn shown_game(ctx: crate::ui::context::Ctx) -> Option<(GameId, tablee_engine::Seed)> {
+    ctx.shell.with_untracked(|sh| sh.game.as_ref().map(|g| (g.game(), g.table().seed())))
 }
 
 /// The host's game into the shell: the first time as a new game (the one
