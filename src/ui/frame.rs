@@ -41,8 +41,12 @@ pub(super) fn Header() -> impl IntoView {
                     {tr(|s| s.nav_new_game)}
                 </button>
                 // (A game played as a friend on this device, issue 55, is
-                // its own screen's: read again as the screen changes.)
-                <Show when=move || (in_game.get() || friends::joined().is_some()) && !matches!(ctx.screen.get(), Screen::Game | Screen::Friends(..)) && !ctx.puzzle.get()>
+                // its own screen's: read again as the screen changes, so
+                // the signals are read first, never skipped by a `||`.)
+                <Show when=move || {
+                    let (screen, puzzle, in_game) = (ctx.screen.get(), ctx.puzzle.get(), in_game.get());
+                    (in_game || friends::joined().is_some()) && !matches!(screen, Screen::Game | Screen::Friends(..)) && !puzzle
+                }>
                     <button type="button" data-testid="nav-game" on:click=move |_| match friends::joined() {
                         Some((game, arg)) => ctx.go(Screen::Friends(game, arg)),
                         None => ctx.go(Screen::Game),
