@@ -20,6 +20,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import { GAMES } from './games.mjs';
 import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -28,20 +29,8 @@ const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
 const WALK_SECONDS = Number(process.env.GREMLINS_WALK_SECONDS ?? 30);
 console.log(`# gremlins seed: ${SEED} (GREMLINS_SEED=${SEED} replays it)`);
 
-const TABLES = {
-  katzenjammer: {
-    query: (deal) => `?seed=${deal}&players=4`,
-    // Hint is tapped too (issue 34's fix, one hint widget: issue 43).
-    exclude: [],
-    // The bots wait for us: our bid, our presentation, or the end.
-    waiting: ['pass-button:enabled', 'present-nothing', 'end-screen'],
-  },
-  jachete: {
-    query: (deal) => `?game=jachete&seed=${deal}&players=4`,
-    exclude: [],
-    waiting: ['ja-play', 'ja-buy', 'ja-next-round', 'end-screen'],
-  },
-};
+/** Each game's table under the taps: its `gremlins` (`src/games/<game>/e2e.mjs`, games.mjs), by its code, in the registry's order. */
+const TABLES = Object.fromEntries(GAMES.filter((game) => game.gremlins).map((game) => [game.code, game.gremlins]));
 
 /** Links to other screens (a replay, "Your games"): not a tap on the table. */
 const NEVER = ['watch-replay', 'games-replay'];
@@ -91,8 +80,18 @@ function pickAnywhere({ r }) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, what: `${el.tagName.toLowerCase()} ${what}` };
 }
 
-/** Where the random walk across the app starts again now and then. */
-const WALK_STARTS = ['', '?game=katzenjammer&puzzle=3', '?game=jachete&puzzle=3', '?game=jachete&puzzles', '?rules', '?games', '?game=jachete&seed=1000-000K&players=4'];
+/**
+ * Where the random walk across the app starts again now and then: the home,
+ * each game's puzzles, the rules, "Your games", each game's tables (a seed
+ * replays the same walk only with the same list in the same order).
+ */
+const WALK_STARTS = [
+  '',
+  ...Object.values(TABLES).flatMap((table) => table.starts.puzzles),
+  '?rules',
+  '?games',
+  ...Object.values(TABLES).flatMap((table) => table.starts.tables),
+];
 
 /** Waits until the bots wait for us; returns the move count on the deal bar then (null: the game screen is gone). */
 async function settledMoves(page, waiting, timeout = 30_000) {
@@ -209,7 +208,7 @@ describe(`gremlins (seed ${SEED})`, () => {
     it(`the whole app at ${size} (${sizeName}): random taps on any screen, links, Back and reloads, nothing breaks`, () => walkApp(SEED, viewport));
     for (const [game, table] of Object.entries(TABLES)) {
       it(`${game} at ${size} (${sizeName}): random taps and reloads, nothing breaks`, async () => {
-        const rand = generator(SEED ^ (viewport.width * 7919) ^ (game === 'jachete' ? 0x5a5a : 0));
+        const rand = generator(SEED ^ (viewport.width * 7919) ^ table.seed);
         const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
         await context.addInitScript(() => {
           if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
