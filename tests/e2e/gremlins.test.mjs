@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { GAMES } from './games.mjs';
-import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, startEnv, withPage } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
@@ -121,16 +121,15 @@ async function settledMoves(page, waiting, timeout = 30_000) {
 async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = Infinity } = {}) {
   const size = `${viewport.width}x${viewport.height}`;
   const rand = generator(seed ^ (viewport.width * 104_729));
-  const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
-  await context.addInitScript(() => {
-    // (Back out of the page lands on about:blank, which has no storage.)
-    if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
-  });
   const steps = [];
-  const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
-  const loads = { count: 0 };
-  page.on('load', () => (loads.count += 1));
-  try {
+  await withPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' }, `gremlins-failure-app-${size}`, async ({ context, page, problems }) => {
+    await context.addInitScript(() => {
+      // (Back out of the page lands on about:blank, which has no storage.)
+      if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+    });
+    const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
+    const loads = { count: 0 };
+    page.on('load', () => (loads.count += 1));
     const end = Date.now() + seconds * 1000;
     let left = most;
     let restart = 0;
@@ -185,13 +184,10 @@ async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = I
     assert.ok(counts.taps > Math.min(60, most / 2), JSON.stringify(counts));
     console.log(`# the whole app ${size}: ${JSON.stringify(counts)}`);
     if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
-  } catch (error) {
-    await screenshot(page, `gremlins-failure-app-${size}`).catch(() => {});
+  }).catch((error) => {
     error.message += `\n# gremlins seed ${seed}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
     throw error;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 let env;
@@ -209,16 +205,15 @@ describe(`gremlins (seed ${SEED})`, () => {
     for (const [game, table] of Object.entries(TABLES)) {
       it(`${game} at ${size} (${sizeName}): random taps and reloads, nothing breaks`, async () => {
         const rand = generator(SEED ^ (viewport.width * 7919) ^ table.seed);
-        const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
-        await context.addInitScript(() => {
-          if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
-        });
         const steps = [];
-        const log = (line) => steps.push(line);
-        let taps = 0;
-        let reloads = 0;
-        const resumedAt = [];
-        try {
+        await withPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' }, `gremlins-failure-${game}-${size}`, async ({ context, page, problems }) => {
+          await context.addInitScript(() => {
+            if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+          });
+          const log = (line) => steps.push(line);
+          let taps = 0;
+          let reloads = 0;
+          const resumedAt = [];
           const query = table.query(dealNumber(rand));
           log(`open ${query}`);
           await gotoApp(page, env.url(query));
@@ -266,13 +261,10 @@ describe(`gremlins (seed ${SEED})`, () => {
           // The resume check ran (a reload on another screen skips it).
           assert.ok(resumedAt.length > 0, `no reload at a table checked the resume (${reloads} reloads)`);
           if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
-        } catch (error) {
-          await screenshot(page, `gremlins-failure-${game}-${size}`).catch(() => {});
+        }).catch((error) => {
           error.message += `\n# gremlins seed ${SEED}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
           throw error;
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }

@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv, withPage, withStorage } from './lib.mjs';
 import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
@@ -417,8 +417,7 @@ describe("J'achète at the table", () => {
   });
 
   it('JA-12: the same opening made by touch drag on a phone (pointer events from touches)', async () => {
-    const opened = await openPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true }, 'jachete-failure', async (opened) => {
       await opened.context.addInitScript(() => localStorage.setItem('tablee.speed', 'instant'));
       const p = opened.page;
       await gotoApp(p, env.url(query(OPEN_SEED)));
@@ -447,9 +446,7 @@ describe("J'achète at the table", () => {
       assert.equal(await p.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
       await settle(p);
       assert.deepEqual(opened.problems, [], describeProblems(opened.problems));
-    } finally {
-      await opened.context.close();
-    }
+    });
   });
 
   it('the keyboard: Enter picks cards up, arrows move between targets, Enter drops on "New meld", Escape cancels', async () => {
@@ -630,15 +627,8 @@ describe("J'achète at the table", () => {
     save.names = ['Zoé', 'Jean-Luc', null, null];
     const text = JSON.stringify(save);
     for (const [name, viewport, locale] of [['desktop', VIEWPORTS.desktop, 'en-US'], ['phone', VIEWPORTS.phone, 'fr-FR']]) {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
-        await context.addInitScript((entries) => {
-          if (!sessionStorage.getItem('seeded')) {
-            for (const [key, value] of entries) localStorage.setItem(key, value);
-            sessionStorage.setItem('seeded', '1');
-          }
-        }, [['tablee.games', '[{"key":"tablee.jachete.game.1","at":1}]'], ['tablee.jachete.game.1', text], ['tablee.past', `{"at":1764000001000,"save":${text}}\n`]]);
-        await gotoApp(page, env.url(''));
+      const storage = { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': text, 'tablee.past': `{"at":1764000001000,"save":${text}}\n` };
+      await withStorage(env, storage, { viewport, locale }, 'jachete-failure', async ({ page, problems }) => {
         await page.locator(byTestId('end-screen')).waitFor();
         const end = await page.locator(byTestId('end-screen')).textContent();
         assert.ok(end.includes('Zoé') && end.includes('Jean-Luc'), `the end screen names them: ${end.slice(0, 300)}`);
@@ -653,9 +643,7 @@ describe("J'achète at the table", () => {
         assert.ok((await page.locator(byTestId('replay-screen')).textContent()).includes('Zoé'), 'the replay names them');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 

@@ -15,7 +15,6 @@ import {
   VIEWPORTS,
   byTestId,
   describeProblems,
-  gotoApp,
   moveAndWait,
   nextState,
   openWithStorage,
@@ -23,6 +22,7 @@ import {
   screenshot,
   settle,
   startEnv,
+  withStorage,
 } from './lib.mjs';
 
 const SEED = '1K7Q-M3ZD';
@@ -211,12 +211,7 @@ describe('a real table for Katzenjammer Blues', () => {
   }
 
   it('hot-seat: at each person\'s turn, the person to act sits at the bottom, next to the hand shown', async () => {
-    const { context, page, problems } = await openWithStorage(
-      env,
-      { 'tablee.lang': 'en', 'tablee.speed': 'instant' },
-      { viewport: VIEWPORTS.desktop, locale: 'en-US', query: `?seed=${SEED}&players=3&seats=human,human,normal` },
-    );
-    try {
+    await withStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'instant' }, { viewport: VIEWPORTS.desktop, locale: 'en-US', query: `?seed=${SEED}&players=3&seats=human,human,normal` }, 'table-failure', async ({ page, problems }) => {
       const bottoms = new Set();
       for (let turns = 0; bottoms.size < 2; turns += 1) {
         assert.ok(turns < 40, `both people had a turn at the bottom: ${[...bottoms]}`);
@@ -237,9 +232,7 @@ describe('a real table for Katzenjammer Blues', () => {
       }
       assert.deepEqual([...bottoms].sort(), ['player-0', 'player-1']);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [motion, viewport] of [['no-preference', VIEWPORTS.desktop], ['reduce', VIEWPORTS.phone]]) {

@@ -20,7 +20,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, screenshot, seedStorage, startEnv, withPage } from './lib.mjs';
 import { GAMES, WALK_KINDS, byKind, helpers } from './games.mjs';
 import { screens } from './screens.mjs';
 
@@ -163,8 +163,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
 
   for (const game of puzzlesFor('playAfter')) {
     it('a puzzle answered, then New game, then Play: a table is dealt (Play did nothing)', async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA' });
-      try {
+      await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA' }, 'walk-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(`?game=${game.code}&puzzle=${game.walkPuzzles.playAfter}`));
         await answer(page);
         await page.locator(byTestId('nav-home')).click();
@@ -173,24 +172,16 @@ describe('every way between screens', { timeout: 900_000 }, () => {
         assert.equal(await check(page, problems, 'Play after a puzzle'), 'table-screen');
         // The puzzle is not the game dealt: its link is the new deal's.
         assert.doesNotMatch(new URL(page.url()).search, /puzzle/);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   for (const game of puzzlesFor('rulesFrom')) {
     const other = GAMES.find((g) => g !== game && g.inProgress);
     it(`the rules opened from a ${game.title} puzzle are ${game.title}'s, a game of ${other?.title} in progress`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-      try {
+      await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'walk-failure', async ({ context, page, problems }) => {
         const { other: storage } = (await helpers()).of(game);
-        await context.addInitScript((entries) => {
-          if (!sessionStorage.getItem('seeded')) {
-            for (const [key, text] of entries) localStorage.setItem(key, text);
-            sessionStorage.setItem('seeded', '1');
-          }
-        }, Object.entries(storage));
+        await seedStorage(context, storage);
         await gotoApp(page, env.url(`?game=${game.code}&puzzle=${game.walkPuzzles.rulesFrom}`));
         await page.locator(byTestId('puzzle-ask')).waitFor();
         await page.locator(byTestId('nav-rules')).click();
@@ -198,9 +189,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
         // And Back goes to the puzzle.
         await page.locator(byTestId('rules-back')).click();
         assert.equal(await check(page, problems, 'the rules, then Back'), 'puzzle-screen');
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -212,8 +201,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
       let steps = 0;
       for (const start of list) {
         // A fresh browser profile for each start: what it holds is the start's.
-        const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-        try {
+        await withPage(env.browser, { viewport, locale }, 'walk-failure', async ({ context, page, problems }) => {
           await context.addInitScript((entries) => {
             // (Back out of the page lands on about:blank, which has no storage.)
             if (location.protocol !== 'http:') return;
@@ -271,9 +259,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
             if (process.env.WALK_VERBOSE) console.log(`# ${step}: ${here} → ${there} → Back: ${back}`);
             if (back !== here) await open();
           }
-        } finally {
-          await context.close();
-        }
+        });
       }
       if (!process.env.WALK_ONLY) assert.ok(steps >= 60, `${steps} ways out walked`);
       console.log(`# ${label}: ${steps} ways out walked`);
