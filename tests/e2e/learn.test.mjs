@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, openWithStorage, settle, startEnv, withStorage } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, settle, startEnv, withStorage } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -225,13 +225,12 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
     const fr = lang === 'fr';
     const px = `${VIEWPORTS[size].width}x${VIEWPORTS[size].height}`;
     const cents = (n) => (fr ? `${n}\u00a0¢` : `${n}¢`);
-    const open = (n) =>
-      openWithStorage(env, storage(lang), { query: `?game=jachete&learn=${n}`, viewport: VIEWPORTS[size], locale: fr ? 'fr-FR' : 'en-US' });
+    const withLesson = (n, failure, body) =>
+      withStorage(env, storage(lang), { query: `?game=jachete&learn=${n}`, viewport: VIEWPORTS[size], locale: fr ? 'fr-FR' : 'en-US' }, failure, body);
     const line = async (page) => (await page.locator(byTestId('coach-line')).textContent()).trim();
 
     it(`lesson 1: the purse, the small pot and the drawn card are the screen's (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(1);
-      try {
+      await withLesson(1, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         // The purse named is the purse shown, in the table's form.
         assert.equal((await page.locator(byTestId('ja-purse-0')).textContent()).trim(), cents(50));
@@ -267,14 +266,11 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await page.locator(byTestId('term-stock')).click();
         assert.deepEqual(await redLines(page), []);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`lessons 3 and 4: the opening half laid is no error; a wrong meld is said by the coach (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(3);
-      try {
+      await withLesson(3, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         // Three 7s, then New meld: one set of two laid.
         for (let i = 0; i < 4; i += 1) await tapTarget(page);
@@ -295,14 +291,11 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await page.locator(byTestId('ja-reset-turn')).click();
         await page.locator(byTestId('coach-wrong')).waitFor({ state: 'detached' });
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`lesson 6: a card moved between melds, a wild swapped once asked (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(6);
-      try {
+      await withLesson(6, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         await page.locator(TARGET).waitFor({ state: 'attached' });
         // The move: the coach's first target is the card its line names first, on the table.
@@ -336,9 +329,7 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await tapTarget(page, /coach-next/);
         await page.locator(byTestId('lesson-done')).waitFor();
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
