@@ -5,7 +5,8 @@
 // same game resumes at the same move (read on the deal bar when the bots
 // were waiting for us), never with a "damaged save" notice; no console
 // error, no uncaught exception, no panic (a wasm `unreachable`) anywhere.
-// Then a random walk across the whole app (issue 41): any control or link
+// Then a random walk across the whole app (issue 41; the friends' screens
+// too, issue 55): any control or link
 // of any screen, the header included, the browser's Back and reloads, with
 // the same checks. Both tables' Hint is tapped too.
 //
@@ -21,6 +22,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { GAMES } from './games.mjs';
+import { invite } from './screens.mjs';
 import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, startEnv, withPage } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -82,8 +84,11 @@ function pickAnywhere({ r }) {
 
 /**
  * Where the random walk across the app starts again now and then: the home,
- * each game's puzzles, the rules, "Your games", each game's tables (a seed
- * replays the same walk only with the same list in the same order).
+ * each game's puzzles, the rules, "Your games", each game's tables, then a
+ * game with friends (issue 55): the host's invitations (a friend's seat
+ * set on the home screen, then Play) and a friend's page opened with a
+ * damaged invitation. A seed replays the same walk only with the same list
+ * in the same order.
  */
 const WALK_STARTS = [
   '',
@@ -91,6 +96,8 @@ const WALK_STARTS = [
   '?rules',
   '?games',
   ...Object.values(TABLES).flatMap((table) => table.starts.tables),
+  { label: 'the invitations', query: '', then: invite },
+  `?game=${GAMES[0].code}#join=A`,
 ];
 
 /** Waits until the bots wait for us; returns the move count on the deal bar then (null: the game screen is gone). */
@@ -126,6 +133,8 @@ async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = I
     await context.addInitScript(() => {
       // (Back out of the page lands on about:blank, which has no storage.)
       if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+      // The invitations with no STUN address: no network here.
+      if (location.protocol === 'http:' && localStorage.getItem('tablee.friends.stun') === null) localStorage.setItem('tablee.friends.stun', '');
     });
     const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
     const loads = { count: 0 };
@@ -135,9 +144,11 @@ async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = I
     let restart = 0;
     while (Date.now() < end && left-- > 0) {
       if (--restart <= 0) {
-        const query = WALK_STARTS[Math.floor(rand() * WALK_STARTS.length)];
-        steps.push(`open ${query || '(home)'}`);
+        const start = WALK_STARTS[Math.floor(rand() * WALK_STARTS.length)];
+        const query = typeof start === 'string' ? start : start.query;
+        steps.push(`open ${start.label ?? (query || '(home)')}`);
         await gotoApp(page, env.url(query));
+        if (start.then) await start.then(page);
         counts.starts += 1;
         restart = 30 + Math.floor(rand() * 30);
       }
