@@ -4,4 +4,5 @@
 //! game (`crate::games::test_game`).
 
 mod controller;
+mod link;
 mod save;

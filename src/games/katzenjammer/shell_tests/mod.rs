@@ -4,5 +4,6 @@
 //! game (`crate::games::test_game`).
 
 mod controller;
+mod link;
 mod past;
 mod save;
