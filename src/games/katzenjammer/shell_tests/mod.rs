@@ -3,7 +3,12 @@
 //! (`app/<part>.rs`). The shell's own behaviour is tested there, on the test
 //! game (`crate::games::test_game`).
 
+mod config;
 mod controller;
 mod link;
+mod par;
 mod past;
+mod replay;
 mod save;
+mod session;
+mod worker;
