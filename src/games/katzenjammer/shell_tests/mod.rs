@@ -7,6 +7,7 @@ mod config;
 mod controller;
 mod link;
 mod par;
+mod puzzles;
 mod past;
 mod replay;
 mod save;
