@@ -5,6 +5,7 @@
 
 mod config;
 mod controller;
+mod i18n;
 mod link;
 mod par;
 mod puzzles;
