@@ -15,9 +15,10 @@
 // plays from the home screen, { play: game code, then: the table's ready,
 // prefetched?: the idle prefetch waited for first }.
 
-import { readFile, readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
+import { gameFiles } from './games.mjs';
 
 export const SEED = '1K7Q-M3ZD';
 
@@ -35,15 +36,8 @@ const HOME = { home: { search: '', ready: '[data-testid="play-button"]', budgetK
  * (from the repository's root) holding the address.
  */
 export async function links(repoRoot) {
-  const games = path.join(repoRoot, 'src/games');
-  // The registry's order (its lines `Variant: folder::Type`), then any other folder.
-  const registry = (await readFile(path.join(games, 'mod.rs'), 'utf8')).match(/registry!\s*\{[^}]*\}/)?.[0] ?? '';
-  const listed = [...registry.matchAll(/\w+:\s*(\w+)::/g)].map((m) => m[1]);
-  const folders = (await readdir(games)).sort((a, b) => (listed.indexOf(a) + 1 || 99) - (listed.indexOf(b) + 1 || 99) || a.localeCompare(b));
   const all = { ...HOME };
-  for (const game of folders) {
-    const file = path.join(games, game, 'links.json');
-    if (!existsSync(file)) continue;
+  for (const file of await gameFiles(repoRoot, 'links.json')) {
     for (const [name, link] of Object.entries(JSON.parse(await readFile(file, 'utf8')))) {
       if (all[name]) throw new Error(`${file}: the link ${name} is another game's too`);
       const { searchFile, ...rest } = link;

@@ -8,6 +8,7 @@ use super::context::{ctx, tr, Screen};
 use super::flow::start_game;
 use super::browser;
 use crate::app::controller::LANG_KEY;
+use crate::app::friends;
 use crate::games::GameId;
 use crate::app::lang::Lang;
 use crate::app::link::{self, LinkError};
@@ -39,8 +40,17 @@ pub(super) fn Header() -> impl IntoView {
                 <button type="button" data-testid="nav-home" on:click=move |_| ctx.go(Screen::Home)>
                     {tr(|s| s.nav_new_game)}
                 </button>
-                <Show when=move || in_game.get() && ctx.screen.get() != Screen::Game && !ctx.puzzle.get()>
-                    <button type="button" data-testid="nav-game" on:click=move |_| ctx.go(Screen::Game)>
+                // (A game played as a friend on this device, issue 55, is
+                // its own screen's: read again as the screen changes, so
+                // the signals are read first, never skipped by a `||`.)
+                <Show when=move || {
+                    let (screen, puzzle, in_game) = (ctx.screen.get(), ctx.puzzle.get(), in_game.get());
+                    (in_game || friends::joined().is_some()) && !matches!(screen, Screen::Game | Screen::Friends(..)) && !puzzle
+                }>
+                    <button type="button" data-testid="nav-game" on:click=move |_| match friends::joined() {
+                        Some((game, arg)) => ctx.go(Screen::Friends(game, arg)),
+                        None => ctx.go(Screen::Game),
+                    }>
                         {tr(|s| s.nav_back)}
                     </button>
                 </Show>

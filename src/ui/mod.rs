@@ -299,6 +299,11 @@ fn screen_at(ctx: Ctx, search: &str) -> Option<Screen> {
     if let Some((game, lesson)) = coach::learn_link(search) {
         return Some(Screen::Learn(game, lesson));
     }
+    // The game this page plays as a friend, while it lasts: its address
+    // (the invitation's fragment) is its screen's.
+    if let Some((game, arg)) = crate::app::friends::joined().filter(|(_, arg)| browser::hash().is_some_and(|h| h[1..] == *arg)) {
+        return Some(Screen::Friends(game, arg));
+    }
     // The game in progress's own address.
     ctx.shell.with_untracked(|sh| sh.game.as_ref().map(link::write_game)).filter(|own| own == search).map(|_| Screen::Game)
 }

@@ -15,21 +15,16 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 
 import { VIEWPORTS, byTestId, describeProblems, openWithStorage, settle, startEnv } from './lib.mjs';
+import { GAMES, helpers } from './games.mjs';
 import { screens } from './screens.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The screens: the shared list (screens.mjs) and J'achète's hint open. */
+/** The screens: the shared list (screens.mjs) and each game's own (its `a11yScreens`: a hint panel open, say). */
 async function all() {
-  return [
-    ...(await screens()),
-    // Issue 43: J'achète's hint panel open (its title was an h3 under the h1).
-    { name: 'jachete-hint', storage: { 'tablee.speed': 'instant' }, query: '?game=jachete&seed=1000-000K&players=4', ready: 'ja-hand', then: async (page) => {
-      await page.locator(byTestId('hint-button')).first().click({ timeout: 60_000 });
-      await page.locator(`${byTestId('hint-panel')} li`).first().waitFor({ timeout: 120_000 });
-    } },
-  ];
+  const shared = await helpers();
+  return [...(await screens()), ...GAMES.flatMap((game) => game.a11yScreens?.(shared.of(game)) ?? [])];
 }
 
 /** Runs axe on the page; returns its violations, each as one readable line. */

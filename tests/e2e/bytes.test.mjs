@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 
-import { BASE, DIST_DIR, REPO_ROOT, VIEWPORTS, describeProblems, openPage, startEnv } from './lib.mjs';
+import { BASE, DIST_DIR, REPO_ROOT, VIEWPORTS, describeProblems, startEnv, withPage } from './lib.mjs';
 import { links } from '../../scripts/links.mjs';
 
 let env;
@@ -40,8 +40,7 @@ describe('issue 44: what size.mjs counts for a link is all the link fetches befo
       const link = all[name];
       const firstLoad = counted.files.filter((f) => f.firstLoad).map((f) => f.file);
       const expected = new Set([...firstLoad, ...counted.links[name].files]);
-      const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-      try {
+      await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'bytes-failure', async ({ page, problems }) => {
         // The moment the ready element shows, marked in the page (a poll from
         // here would let the home's idle prefetch slip in before it).
         await page.addInitScript((selector) => {
@@ -67,9 +66,7 @@ describe('issue 44: what size.mjs counts for a link is all the link fetches befo
         assert.deepEqual(uncounted, [], `${name} (${link.search || 'home'}) fetched before its first decision files size.mjs does not count`);
         assert.ok(counted.links[name].gzip > 0);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

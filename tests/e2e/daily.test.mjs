@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { byTestId, describeProblems, gotoApp, openPage, playToEnd, screenshot, settle, startEnv } from './lib.mjs';
+import { byTestId, describeProblems, gotoApp, openPage, playToEnd, screenshot, settle, startEnv, withPage } from './lib.mjs';
 
 describe("today's deal counts once", () => {
   let env;
@@ -43,8 +43,7 @@ describe("today's deal counts once", () => {
 
       // Someone else opens a link to the same deal, without its daily label:
       // still today's deal, without hints.
-      const other = await openPage(env.browser);
-      try {
+      await withPage(env.browser, {}, 'daily-failure', async (other) => {
         await gotoApp(other.page, env.url(`?seed=${seed}&players=4`));
         await other.page.locator(byTestId('table-screen')).waitFor();
         await other.page.locator(byTestId('speed-instant')).click();
@@ -53,9 +52,7 @@ describe("today's deal counts once", () => {
         assert.equal(await other.page.locator(byTestId('hint-button')).count(), 0, "no hints on today's deal");
         await settle(other.page);
         assert.deepEqual(other.problems, [], describeProblems(other.problems));
-      } finally {
-        await other.context.close();
-      }
+      });
     } finally {
       await context.close().catch(() => {});
     }

@@ -37,7 +37,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, dealNumber, describeProblems, generator, openWithStorage, seedRandomness, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, dealNumber, describeProblems, generator, seedRandomness, startEnv, withStorage } from './lib.mjs';
 
 const SEED = Number(process.env.DECISIONS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`# decisions seed: ${SEED} (DECISIONS_SEED=${SEED} replays it)`);
@@ -54,27 +54,27 @@ after(async () => {
 });
 
 /**
- * Opens `query` with the bots at the instant speed in `lang`; with `seed`,
- * the page's randomness seeded first (the coached game deals from it: the
- * home screen opens, then the address).
+ * `withStorage` at `query` with the bots at the instant speed in `lang`;
+ * with `seed`, the page's randomness seeded first (the coached game deals
+ * from it: the home screen opens, then the address).
  */
-async function open({ query, viewport, lang, seed }) {
-  const opened = await openWithStorage(env, { 'tablee.speed': 'instant', 'tablee.lang': lang }, {
+const onPage = ({ query, viewport, lang, seed }, failure, body) =>
+  withStorage(env, { 'tablee.speed': 'instant', 'tablee.lang': lang }, {
     query: seed === undefined ? query : '',
     viewport,
     locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+  }, failure, async (opened) => {
+    // DECISIONS_CPU=4 replays a run on a page four times slower (a busy CI machine's timing).
+    if (process.env.DECISIONS_CPU) {
+      const cdp = await opened.context.newCDPSession(opened.page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.DECISIONS_CPU) });
+    }
+    if (seed !== undefined) {
+      await seedRandomness(opened.context, seed);
+      await opened.page.goto(env.url(query), { waitUntil: 'load' });
+    }
+    return body(opened);
   });
-  // DECISIONS_CPU=4 replays a run on a page four times slower (a busy CI machine's timing).
-  if (process.env.DECISIONS_CPU) {
-    const cdp = await opened.context.newCDPSession(opened.page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.DECISIONS_CPU) });
-  }
-  if (seed !== undefined) {
-    await seedRandomness(opened.context, seed);
-    await opened.page.goto(env.url(query), { waitUntil: 'load' });
-  }
-  return opened;
-}
 
 
 /**
@@ -354,8 +354,7 @@ async function playRun({ game, size, lang, coached, seed }) {
   const query = coached ? `?game=${game}&learn=0` : `?game=${game}&seed=${deal}&players=${GAMES[game].players}`;
   const name = `${game} ${coached ? 'coached' : 'plain'} ${viewport.width}x${viewport.height} ${lang}`;
   const tally = new Tally(name);
-  const { context, page, problems } = await open({ query, viewport, lang, seed: coached ? seed : undefined });
-  try {
+  return onPage({ query, viewport, lang, seed: coached ? seed : undefined }, 'decisions-failure', async ({ page, problems }) => {
     await page.locator(byTestId('table-screen')).waitFor({ timeout: 30_000 });
     const shown = (await page.locator(byTestId('deal-id')).first().textContent().catch(() => '?')).trim();
     console.log(`# ${name}: deal ${shown}`);
@@ -388,9 +387,7 @@ async function playRun({ game, size, lang, coached, seed }) {
     assert.deepEqual(tally.failures, [], `${name} (deal ${shown}): decisions not in view`);
     assert.deepEqual(problems, [], describeProblems(problems));
     return tally;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Every lesson of `game`'s course, following the coach; checks at each step. */
@@ -398,8 +395,7 @@ async function lessonsRun({ game, size, lang, lessons }) {
   const viewport = VIEWPORTS[size];
   const name = `${game} lessons ${viewport.width}x${viewport.height} ${lang}`;
   const tally = new Tally(name);
-  const { context, page, problems } = await open({ query: `?game=${game}&learn=1`, viewport, lang });
-  try {
+  return onPage({ query: `?game=${game}&learn=1`, viewport, lang }, 'decisions-failure', async ({ page, problems }) => {
     for (let n = 1; n <= lessons; n += 1) {
       if (n > 1) await page.goto(env.url(`?game=${game}&learn=${n}`), { waitUntil: 'load' });
       for (let guard = 0; guard < 60; guard += 1) {
@@ -422,9 +418,7 @@ async function lessonsRun({ game, size, lang, lessons }) {
     assert.deepEqual(tally.failures, [], `${name}: decisions not in view`);
     assert.deepEqual(problems, [], describeProblems(problems));
     return tally;
-  } finally {
-    await context.close();
-  }
+  });
 }
 const shotTaken = new Set();
 
@@ -439,8 +433,7 @@ async function longHandRun({ lang, seed }) {
   const deal = dealNumber(rand);
   const name = `jachete 22 cards ${viewport.width}x${viewport.height} ${lang}`;
   const tally = new Tally(name);
-  const { context, page, problems } = await open({ query: `?game=jachete&seed=${deal}&players=4&seats=human,random,random,random`, viewport, lang });
-  try {
+  return onPage({ query: `?game=jachete&seed=${deal}&players=4&seats=human,random,random,random`, viewport, lang }, 'decisions-failure', async ({ page, problems }) => {
     console.log(`# ${name}: deal ${deal}`);
     let key = '';
     let checked = 0;
@@ -474,9 +467,7 @@ async function longHandRun({ lang, seed }) {
     assert.ok(checked >= 3, `${name}: the hand reached ${most} cards only`);
     assert.deepEqual(tally.failures, [], `${name} (deal ${deal}): decisions not in view`);
     assert.deepEqual(problems, [], describeProblems(problems));
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 const COURSES = { katzenjammer: 5, jachete: 7 };

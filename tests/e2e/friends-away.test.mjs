@@ -1,7 +1,10 @@
 // A friend who goes away (issue 55), in real Chromium pages over real
 // WebRTC, through the page's own screens and test ids: the host, a friend
 // (Ana, on a phone) and two bots play Katzenjammer.
-//   1. Ana's page reloads mid-game (a phone that slept, a tap on reload):
+//   1. Ana reads the rules mid-game (longer than a silent seat takes to go
+//      away) and comes back by the browser's Back, then by "Back to the
+//      game": still connected, her table as it was. Then her page reloads
+//      mid-game (a phone that slept, a tap on reload):
 //      the host's page shows her seat away (`seat-status-1` = `away`) and
 //      the game waits for her; the host taps `invite-again-1`, a new
 //      `invite-link-1` comes; Ana opens it, her page answers, the host
@@ -88,6 +91,23 @@ describe('friends on their own devices: away and back', () => {
       assert.equal(first.end, false, 'the game is not over after two moves');
       await nextTurn(ana.page);
       const before = await hand(ana.page);
+      // Ana reads the rules at her turn, for longer than a silent seat
+      // takes to go away: still connected; the browser's Back shows her
+      // table as it was. The rules again, then "Back to the game": her table.
+      await ana.page.locator(byTestId('nav-rules')).click();
+      await ana.page.locator(byTestId('rules-screen')).waitFor();
+      await ana.page.waitForTimeout(7_000);
+      assert.equal(await host.page.locator(byTestId('seat-status-1')).getAttribute('data-status'), 'connected', 'Ana reading the rules is not away');
+      await ana.page.goBack();
+      await ana.page.locator(byTestId('table-screen')).waitFor();
+      await nextTurn(ana.page);
+      assert.deepEqual(await hand(ana.page), before, 'her hand, as it was before the rules');
+      await ana.page.locator(byTestId('nav-rules')).click();
+      await ana.page.locator(byTestId('rules-screen')).waitFor();
+      await ana.page.locator(byTestId('nav-game')).click();
+      await ana.page.locator(byTestId('table-screen')).waitFor();
+      await nextTurn(ana.page);
+      assert.equal(await ana.page.locator(byTestId('join-error')).count(), 0, 'Ana never lost the host');
       await ana.page.reload({ waitUntil: 'load' });
       await seatIs(host, 1, 'away');
       assert.equal(await host.page.locator(byTestId('invite-again-1')).count(), 1, 'Invite again beside an away seat');

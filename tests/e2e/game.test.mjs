@@ -12,12 +12,12 @@ import {
   byTestId,
   describeProblems,
   gotoApp,
-  openPage,
   playToEnd,
   screenshot,
   scrollToTestId,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 describe('a whole game from the home screen', { timeout: 600_000 }, () => {
@@ -30,8 +30,7 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
   });
 
   it('one click on Play, pass every bid, present nothing, reach the end screen with no error', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'game-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url());
       const home = page.locator(byTestId('home-screen'));
       await home.waitFor({ state: 'visible' });
@@ -75,21 +74,14 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       await scrollToTestId(page, 'end-screen');
       console.log(`screenshot: ${await screenshot(page, 'game-end-360x740')}`);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'game-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // The bots decide only in their Web Worker (the page's wasm has no bot code):
   // a browser where no worker can start still gets a game that ends, its bots
   // passing (or playing their first legal move), with no par and no error.
   it('without Web Workers the bots still move and the game reaches the end screen', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'game-failure', async ({ page, problems }) => {
       await page.addInitScript(() => {
         window.Worker = function Worker() {
           throw new DOMException('workers are disabled in this test', 'SecurityError');
@@ -105,8 +97,6 @@ describe('a whole game from the home screen', { timeout: 600_000 }, () => {
       await settle(page);
       assert.equal(await page.locator(byTestId('par')).count(), 0, 'no par (nor "computing par") without a worker');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -20,7 +20,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
+import { GAMES } from './games.mjs';
+import { VIEWPORTS, byTestId, dealNumber, describeProblems, generator, gotoApp, startEnv, withPage } from './lib.mjs';
 
 const SEED = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
@@ -28,20 +29,8 @@ const SECONDS = Number(process.env.GREMLINS_SECONDS ?? 25);
 const WALK_SECONDS = Number(process.env.GREMLINS_WALK_SECONDS ?? 30);
 console.log(`# gremlins seed: ${SEED} (GREMLINS_SEED=${SEED} replays it)`);
 
-const TABLES = {
-  katzenjammer: {
-    query: (deal) => `?seed=${deal}&players=4`,
-    // Hint is tapped too (issue 34's fix, one hint widget: issue 43).
-    exclude: [],
-    // The bots wait for us: our bid, our presentation, or the end.
-    waiting: ['pass-button:enabled', 'present-nothing', 'end-screen'],
-  },
-  jachete: {
-    query: (deal) => `?game=jachete&seed=${deal}&players=4`,
-    exclude: [],
-    waiting: ['ja-play', 'ja-buy', 'ja-next-round', 'end-screen'],
-  },
-};
+/** Each game's table under the taps: its `gremlins` (`src/games/<game>/e2e.mjs`, games.mjs), by its code, in the registry's order. */
+const TABLES = Object.fromEntries(GAMES.filter((game) => game.gremlins).map((game) => [game.code, game.gremlins]));
 
 /** Links to other screens (a replay, "Your games"): not a tap on the table. */
 const NEVER = ['watch-replay', 'games-replay'];
@@ -91,8 +80,18 @@ function pickAnywhere({ r }) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, what: `${el.tagName.toLowerCase()} ${what}` };
 }
 
-/** Where the random walk across the app starts again now and then. */
-const WALK_STARTS = ['', '?game=katzenjammer&puzzle=3', '?game=jachete&puzzle=3', '?game=jachete&puzzles', '?rules', '?games', '?game=jachete&seed=1000-000K&players=4'];
+/**
+ * Where the random walk across the app starts again now and then: the home,
+ * each game's puzzles, the rules, "Your games", each game's tables (a seed
+ * replays the same walk only with the same list in the same order).
+ */
+const WALK_STARTS = [
+  '',
+  ...Object.values(TABLES).flatMap((table) => table.starts.puzzles),
+  '?rules',
+  '?games',
+  ...Object.values(TABLES).flatMap((table) => table.starts.tables),
+];
 
 /** Waits until the bots wait for us; returns the move count on the deal bar then (null: the game screen is gone). */
 async function settledMoves(page, waiting, timeout = 30_000) {
@@ -122,16 +121,15 @@ async function settledMoves(page, waiting, timeout = 30_000) {
 async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = Infinity } = {}) {
   const size = `${viewport.width}x${viewport.height}`;
   const rand = generator(seed ^ (viewport.width * 104_729));
-  const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
-  await context.addInitScript(() => {
-    // (Back out of the page lands on about:blank, which has no storage.)
-    if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
-  });
   const steps = [];
-  const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
-  const loads = { count: 0 };
-  page.on('load', () => (loads.count += 1));
-  try {
+  await withPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' }, `gremlins-failure-app-${size}`, async ({ context, page, problems }) => {
+    await context.addInitScript(() => {
+      // (Back out of the page lands on about:blank, which has no storage.)
+      if (location.protocol === 'http:' && !localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+    });
+    const counts = { taps: 0, backs: 0, reloads: 0, starts: 0 };
+    const loads = { count: 0 };
+    page.on('load', () => (loads.count += 1));
     const end = Date.now() + seconds * 1000;
     let left = most;
     let restart = 0;
@@ -186,13 +184,10 @@ async function walkApp(seed, viewport, { seconds = WALK_SECONDS, steps: most = I
     assert.ok(counts.taps > Math.min(60, most / 2), JSON.stringify(counts));
     console.log(`# the whole app ${size}: ${JSON.stringify(counts)}`);
     if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
-  } catch (error) {
-    await screenshot(page, `gremlins-failure-app-${size}`).catch(() => {});
+  }).catch((error) => {
     error.message += `\n# gremlins seed ${seed}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
     throw error;
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 let env;
@@ -209,17 +204,16 @@ describe(`gremlins (seed ${SEED})`, () => {
     it(`the whole app at ${size} (${sizeName}): random taps on any screen, links, Back and reloads, nothing breaks`, () => walkApp(SEED, viewport));
     for (const [game, table] of Object.entries(TABLES)) {
       it(`${game} at ${size} (${sizeName}): random taps and reloads, nothing breaks`, async () => {
-        const rand = generator(SEED ^ (viewport.width * 7919) ^ (game === 'jachete' ? 0x5a5a : 0));
-        const { context, page, problems } = await openPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' });
-        await context.addInitScript(() => {
-          if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
-        });
+        const rand = generator(SEED ^ (viewport.width * 7919) ^ table.seed);
         const steps = [];
-        const log = (line) => steps.push(line);
-        let taps = 0;
-        let reloads = 0;
-        const resumedAt = [];
-        try {
+        await withPage(env.browser, { viewport, locale: rand() < 0.5 ? 'fr-FR' : 'en-US' }, `gremlins-failure-${game}-${size}`, async ({ context, page, problems }) => {
+          await context.addInitScript(() => {
+            if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'fast');
+          });
+          const log = (line) => steps.push(line);
+          let taps = 0;
+          let reloads = 0;
+          const resumedAt = [];
           const query = table.query(dealNumber(rand));
           log(`open ${query}`);
           await gotoApp(page, env.url(query));
@@ -267,13 +261,10 @@ describe(`gremlins (seed ${SEED})`, () => {
           // The resume check ran (a reload on another screen skips it).
           assert.ok(resumedAt.length > 0, `no reload at a table checked the resume (${reloads} reloads)`);
           if (process.env.GREMLINS_VERBOSE) console.log(steps.join('\n'));
-        } catch (error) {
-          await screenshot(page, `gremlins-failure-${game}-${size}`).catch(() => {});
+        }).catch((error) => {
           error.message += `\n# gremlins seed ${SEED}; the last steps:\n  ${steps.slice(-25).join('\n  ')}`;
           throw error;
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }

@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, overflowing, screenshot, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, overflowing, screenshot, settle, startEnv, withPage, withStorage } from './lib.mjs';
 import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
@@ -53,14 +53,14 @@ after(async () => {
   await env?.close();
 });
 
-/** A page whose bots play at the instant speed. */
-async function open(viewport = VIEWPORTS.desktop, locale = 'en-US') {
-  const opened = await openPage(env.browser, { viewport, locale });
-  await opened.context.addInitScript(() => {
-    if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
+/** `withPage` on a page whose bots play at the instant speed. */
+const instantPage = (viewport, locale, failure, body) =>
+  withPage(env.browser, { viewport, locale }, failure, async (opened) => {
+    await opened.context.addInitScript(() => {
+      if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
+    });
+    return body(opened);
   });
-  return opened;
-}
 
 /** Lets the page draw what the last event changed. */
 const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
@@ -209,8 +209,7 @@ async function shareAtTheEnd(page) {
 
 describe("J'achète at the table", () => {
   it('JA-1..JA-18: a whole seven-round game against instant bots, shared at its start and at its end screen, no console error', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ context, page, problems }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.url()).origin });
       await gotoApp(page, env.url(query('1000-0003', '&seats=human,normal,normal,normal')));
       await page.locator(byTestId('ja-table')).waitFor();
@@ -247,14 +246,11 @@ describe("J'achète at the table", () => {
       await shareAtTheEnd(page);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('JA-9, JA-10: a buy taken costs 5 cents and brings the card and a bonus; a buy declined moves on', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       // Find a buy window of ours.
       let state;
@@ -293,14 +289,11 @@ describe("J'achète at the table", () => {
       void s0;
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('issue 13: what each seat did last this round is shown at its seat, and a bot\'s move is heard', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       const bubble = (seat) => page.locator(byTestId(`ja-bubble-${seat}`));
       await toFirstTurn(page);
@@ -326,17 +319,14 @@ describe("J'achète at the table", () => {
       await screenshot(page, 'jachete-bubbles-fr-desktop');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const locale of ['en-US', 'fr-CA']) {
       const lang = locale.slice(0, 2);
       it(`JA-12: an opening made by taps at ${name} size (${lang}); an invalid table explained and refused; reset turn`, async () => {
-        const { context, page, problems } = await open(viewport, locale);
-        try {
+        await instantPage(viewport, locale, 'jachete-failure', async ({ page, problems }) => {
           await gotoApp(page, env.url(query(OPEN_SEED)));
           await toFirstTurn(page);
           const start = await hand(page);
@@ -381,16 +371,13 @@ describe("J'achète at the table", () => {
           await discardFirst(page);
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
 
   it('JA-12: the same opening made by pointer drag (mouse)', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       for (const [k, meld] of OPENING.entries()) {
@@ -411,14 +398,11 @@ describe("J'achète at the table", () => {
       assert.equal(await page.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('JA-12: the same opening made by touch drag on a phone (pointer events from touches)', async () => {
-    const opened = await openPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true }, 'jachete-failure', async (opened) => {
       await opened.context.addInitScript(() => localStorage.setItem('tablee.speed', 'instant'));
       const p = opened.page;
       await gotoApp(p, env.url(query(OPEN_SEED)));
@@ -447,14 +431,11 @@ describe("J'achète at the table", () => {
       assert.equal(await p.locator(byTestId('ja-player-0')).getAttribute('data-opened'), 'true');
       await settle(p);
       assert.deepEqual(opened.problems, [], describeProblems(opened.problems));
-    } finally {
-      await opened.context.close();
-    }
+    });
   });
 
   it('the keyboard: Enter picks cards up, arrows move between targets, Enter drops on "New meld", Escape cancels', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       // The table is drawn again after each change and the focus returns to
@@ -484,14 +465,11 @@ describe("J'achète at the table", () => {
       assert.notEqual((await page.locator(byTestId('ja-live')).textContent()).trim(), '', 'announced');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('hot-seat: two people at the device hand it over before their hands show', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED, '&seats=human,human,normal,normal')));
       let handoffs = 0;
       for (let step = 0; step < 12; step += 1) {
@@ -508,9 +486,7 @@ describe("J'achète at the table", () => {
       assert.ok(handoffs >= 3, `${handoffs} hand-offs`);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // Issue 52: three people at one device, named on the home screen; the
@@ -522,8 +498,7 @@ describe("J'achète at the table", () => {
     for (const locale of ['en-US', 'fr-FR']) {
       const lang = locale.slice(0, 2);
       it(`hot-seat: three named people; buys asked only of who may buy; a wish answers for its person (${name}, ${lang})`, async () => {
-        const { context, page, problems } = await open(viewport, locale);
-        try {
+        await instantPage(viewport, locale, 'jachete-failure', async ({ page, problems }) => {
           await gotoApp(page, env.url(''));
           await page.locator(byTestId('game-jachete')).check();
           await page.locator(byTestId('seat-1')).selectOption('human');
@@ -616,9 +591,7 @@ describe("J'achète at the table", () => {
           assert.deepEqual(await overflowing(page), [], 'nothing wider than the window');
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
@@ -630,15 +603,8 @@ describe("J'achète at the table", () => {
     save.names = ['Zoé', 'Jean-Luc', null, null];
     const text = JSON.stringify(save);
     for (const [name, viewport, locale] of [['desktop', VIEWPORTS.desktop, 'en-US'], ['phone', VIEWPORTS.phone, 'fr-FR']]) {
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
-        await context.addInitScript((entries) => {
-          if (!sessionStorage.getItem('seeded')) {
-            for (const [key, value] of entries) localStorage.setItem(key, value);
-            sessionStorage.setItem('seeded', '1');
-          }
-        }, [['tablee.games', '[{"key":"tablee.jachete.game.1","at":1}]'], ['tablee.jachete.game.1', text], ['tablee.past', `{"at":1764000001000,"save":${text}}\n`]]);
-        await gotoApp(page, env.url(''));
+      const storage = { 'tablee.games': '[{"key":"tablee.jachete.game.1","at":1}]', 'tablee.jachete.game.1': text, 'tablee.past': `{"at":1764000001000,"save":${text}}\n` };
+      await withStorage(env, storage, { viewport, locale }, 'jachete-failure', async ({ page, problems }) => {
         await page.locator(byTestId('end-screen')).waitFor();
         const end = await page.locator(byTestId('end-screen')).textContent();
         assert.ok(end.includes('Zoé') && end.includes('Jean-Luc'), `the end screen names them: ${end.slice(0, 300)}`);
@@ -653,15 +619,12 @@ describe("J'achète at the table", () => {
         assert.ok((await page.locator(byTestId('replay-screen')).textContent()).includes('Zoé'), 'the replay names them');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('take-back: our discard and the bots’ moves since are taken back; the game is practice', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       const at = await moves(page);
@@ -679,14 +642,11 @@ describe("J'achète at the table", () => {
       assert.match(await page.locator('.deal-bar').textContent(), /practice/);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a reload mid-turn resumes the staged table and the hand order', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(query(OPEN_SEED)));
       await toFirstTurn(page);
       await page.locator(byTestId('ja-sort-suit')).click();
@@ -706,14 +666,11 @@ describe("J'achète at the table", () => {
       assert.equal(await page.locator(`${byTestId('ja-meld-0-0')} [data-card]`).count(), meld.length);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard, asked before it is made (issue 52); the wild played again', async () => {
-    const { context, page, problems } = await open();
-    try {
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`
       // (a new seed whenever the bots change, as they buy and play differently):
       // we open with 3♦ 3♣ 3♥ and 10♣ 10♥ 2♦, and on our next turn hold a 10♦.
@@ -817,15 +774,12 @@ describe("J'achète at the table", () => {
       assert.ok((await meldCards(to)).includes(wild));
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const locale of ['en-US', 'fr-CA']) {
     it(`360×740 (${locale.slice(0, 2)}): every turn and buy window of ours starts with whose turn and the hand in view, even scrolled down before`, async () => {
-      const { context, page, problems } = await open(VIEWPORTS.phone, locale);
-      try {
+      await instantPage(VIEWPORTS.phone, locale, 'jachete-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query(OPEN_SEED)));
         const inView = async (what) => {
           const box = await page.evaluate(() => {
@@ -854,15 +808,12 @@ describe("J'achète at the table", () => {
         }
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('360×740 with a 20-card hand: nothing wider than the window, every card at least 40 px', async () => {
-    const { context, page, problems } = await open(VIEWPORTS.phone);
-    try {
+    await instantPage(VIEWPORTS.phone, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       // Random bots: they rarely go out, so the round lasts while we buy
       // (normal bots now end a round before a hand reaches 20 cards).
       await gotoApp(page, env.url(query(OPEN_SEED, '&seats=human,random,random,random')));
@@ -885,9 +836,7 @@ describe("J'achète at the table", () => {
       await screenshot(page, 'jachete-20-cards-phone');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -947,8 +896,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
     for (const locale of ['en-US', 'fr-CA']) {
       const lang = locale.slice(0, 2);
       it(`issue 34: at ${size} size (${lang}) each staging action shows its meld, its verdict and Play, and the hand stays put`, async () => {
-        const { context, page, problems } = await open(viewport, locale);
-        try {
+        await instantPage(viewport, locale, 'jachete-failure', async ({ page, problems }) => {
           await gotoApp(page, env.url(query(OPEN_SEED)));
           await toFirstTurn(page);
           const top = await handTop(page);
@@ -992,9 +940,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
           await page.locator(byTestId('ja-meld-0-0')).waitFor({ state: 'detached' });
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
@@ -1002,8 +948,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
   for (const locale of ['en-US', 'fr-CA']) {
     const lang = locale.slice(0, 2);
     it(`issue 34 (${lang}, 360×740): the status line is one instruction at every turn; the log tells the round turn by turn, our moves and the bots'`, async () => {
-      const { context, page, problems } = await open(VIEWPORTS.phone, locale);
-      try {
+      await instantPage(VIEWPORTS.phone, locale, 'jachete-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query(OPEN_SEED)));
         const log = page.locator(`${byTestId('ja-log')} li`);
         let discards = 0;
@@ -1049,17 +994,14 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
         await screenshot(page, `jachete-log-phone-${lang}`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   for (const locale of ['en-US', 'fr-CA']) {
     const lang = locale.slice(0, 2);
     it(`JA-13, issue 34 (${lang}, 1280×800): the log names a bot's move of a card from one meld to another, both melds named`, async () => {
-      const { context, page, problems } = await open(VIEWPORTS.desktop, locale);
-      try {
+      await instantPage(VIEWPORTS.desktop, locale, 'jachete-failure', async ({ page, problems }) => {
         // Found by `LEVEL=hard cargo test --release -p tablee-app --features jachete-table
         // find_move_seeds -- --ignored --nocapture` (a new seed whenever the bots change):
         // in round 1 Réglisse lays 4♠ off on the 4s and moves their 2♣ to the queens.
@@ -1081,9 +1023,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
         await screenshot(page, `jachete-log-desktop-${lang}`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -1091,8 +1031,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
     for (const locale of ['en-US', 'fr-CA']) {
       const lang = locale.slice(0, 2);
       it(`issue 34 (${lang}, ${size}): a hint lists its moves best first, each with the points it shows, and says what they are`, async () => {
-        const { context, page, problems } = await open(viewport, locale);
-        try {
+        await instantPage(viewport, locale, 'jachete-failure', async ({ page, problems }) => {
           await gotoApp(page, env.url(query(OPEN_SEED)));
           // A buy window and a turn: both are hinted.
           for (let asked = 0; asked < 2; ) {
@@ -1120,9 +1059,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
           }
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
@@ -1130,8 +1067,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     const locale = size === 'phone' ? 'fr-CA' : 'en-US';
     it(`JA-17 (${locale.slice(0, 2)}, ${size}): the round's end lists each hand sorted and how its points add up`, async () => {
-      const { context, page, problems } = await open(viewport, locale);
-      try {
+      await instantPage(viewport, locale, 'jachete-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query(OPEN_SEED)));
         for (let step = 0; step < 300; step += 1) {
           const state = await nextState(page);
@@ -1171,16 +1107,13 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
         assert.ok(foot <= 100, `${foot}px of page under the table`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it("issue 34: J'achète's replay jumps to the start of a round; the table has one h1", async () => {
     const link = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
-    const { context, page, problems } = await open(VIEWPORTS.phone, 'en-US');
-    try {
+    await instantPage(VIEWPORTS.phone, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(link));
       const table = page.locator(byTestId('replay-ja-table'));
       await table.waitFor();
@@ -1191,11 +1124,8 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
       assert.equal(await page.locator(byTestId('replay-round-2')).getAttribute('aria-current'), 'step');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
-    const live = await open(VIEWPORTS.desktop, 'en-US');
-    try {
+    });
+    await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async (live) => {
       await gotoApp(live.page, env.url(query(OPEN_SEED)));
       await live.page.locator(byTestId('ja-table')).waitFor();
       assert.equal(await live.page.locator('h1').count(), 1, 'one h1 on the table');
@@ -1206,8 +1136,6 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
         ),
       );
       assert.deepEqual(bad, []);
-    } finally {
-      await live.context.close();
-    }
+    });
   });
 });

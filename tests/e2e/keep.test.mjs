@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { byTestId, describeProblems, withPage, gotoApp, moveAndWait, nextState, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { byTestId, describeProblems, gotoApp, moveAndWait, nextState, screenshot, settle, startEnv, withPage } from './lib.mjs';
 
 const FIRST = '?seed=1K7Q-M3ZD&players=4';
 const FRIEND = '?seed=1ABC-DEFG&players=4';
@@ -39,8 +39,7 @@ describe('unfinished games are kept', () => {
   });
 
   it("a friend's link keeps the game in progress; the home screen lists it and Resume brings it back at the same move", async () => {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    await withPage(env.browser, {}, 'keep-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(FIRST));
       await page.locator(byTestId('speed-instant')).click();
       for (let i = 0; i < 3; i += 1) {
@@ -78,14 +77,11 @@ describe('unfinished games are kept', () => {
       assert.match(await page.locator(byTestId('unfinished-0')).textContent(), /1ABC-DEFG/);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("Back to a game's address after another game was begun shows it again without reloading the page, and Forward the other", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: { width: 360, height: 740 } });
-    try {
+    await withPage(env.browser, { viewport: { width: 360, height: 740 } }, 'keep-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(FIRST));
       await page.locator(byTestId('speed-instant')).click();
       assert.equal(await nextState(page), 'pass');
@@ -130,9 +126,7 @@ describe('unfinished games are kept', () => {
       await page.locator(byTestId('nav-home')).click();
       assert.match(await page.locator(byTestId('unfinished-0')).textContent(), /1K7Q-M3ZD/);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 

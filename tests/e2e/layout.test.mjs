@@ -16,20 +16,20 @@ import {
   describeProblems,
   gotoApp,
   nextState,
-  openWithStorage,
   overflowing,
   screenshot,
   settle,
   startEnv,
+  withStorage,
 } from './lib.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
 const SAVE_KEY = 'tablee.katzenjammer.current';
 const NARROW = { width: 320, height: 640 };
 
-/** Opens the site at `viewport` in `lang`, with `save` (if any) in localStorage. */
-const open = (env, { viewport, lang = 'en', save } = {}) =>
-  openWithStorage(env, { 'tablee.lang': lang, ...(save ? { [SAVE_KEY]: save } : {}) }, { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+/** `withStorage` on the site at `viewport` in `lang`, with `save` (if any) in localStorage. */
+const withSite = (env, { viewport, lang = 'en', save } = {}, failure, body) =>
+  withStorage(env, { 'tablee.lang': lang, ...(save ? { [SAVE_KEY]: save } : {}) }, { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US' }, failure, body);
 
 /** Where the element `selector` is in the window: { top, bottom, left, right, height }. */
 const box = (page, selector) =>
@@ -50,8 +50,7 @@ describe('layout on a phone and a desktop', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const lang of ['en', 'fr']) {
       it(`the home screen says what Tablée is and shows Play without scrolling (${name}, ${lang})`, async () => {
-        const { context, page, problems } = await open(env, { viewport, lang });
-        try {
+        await withSite(env, { viewport, lang }, 'layout-failure', async ({ page, problems }) => {
           await page.locator(byTestId('home-screen')).waitFor();
           const file = await screenshot(page, `home-${lang}-${viewport.width}x${viewport.height}`);
           const pitch = await box(page, byTestId('home-pitch'));
@@ -66,16 +65,13 @@ describe('layout on a phone and a desktop', () => {
           assert.equal(await page.locator(`${byTestId('hand')} li`).count() > 0, true);
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
 
   it('a game started from the foot of the home screen on a phone opens at its top: the turn and the hand in view', async () => {
-    const { context, page, problems } = await open(env, { viewport: VIEWPORTS.phone });
-    try {
+    await withSite(env, { viewport: VIEWPORTS.phone }, 'layout-failure', async ({ page, problems }) => {
       await page.locator(byTestId('home-screen')).waitFor();
       await page.locator(byTestId('seed-input')).fill('1K7Q-M3ZD');
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -102,16 +98,13 @@ describe('layout on a phone and a desktop', () => {
       }
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const viewport of [NARROW, VIEWPORTS.phone]) {
     it(`French fits at ${viewport.width}x${viewport.height}: the table, the bandleader and the results' headers`, async () => {
       const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-finished.json'), 'utf8');
-      const { context, page, problems } = await open(env, { viewport, lang: 'fr', save });
-      try {
+      await withSite(env, { viewport, lang: 'fr', save }, 'layout-failure', async ({ page, problems }) => {
         await page.locator(byTestId('end-screen')).waitFor();
         await settle(page);
         const file = await screenshot(page, `end-fr-${viewport.width}x${viewport.height}`);
@@ -135,15 +128,12 @@ describe('layout on a phone and a desktop', () => {
         const table = await screenshot(page, `table-fr-${viewport.width}x${viewport.height}`);
         assert.deepEqual(await overflowing(page), [], `the table (${table})`);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('the header buttons and the speed buttons are at least 40 px tall on a phone', async () => {
-    const { context, page, problems } = await open(env, { viewport: VIEWPORTS.phone });
-    try {
+    await withSite(env, { viewport: VIEWPORTS.phone }, 'layout-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=4'));
       await page.locator(byTestId('table-screen')).waitFor();
       const heights = await page.evaluate(() =>
@@ -154,8 +144,6 @@ describe('layout on a phone and a desktop', () => {
       assert.deepEqual(small, [], 'buttons under 40 px');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, openWithStorage, settle, startEnv } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, settle, startEnv, withStorage } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -181,12 +181,11 @@ for (const [game, course] of Object.entries(COURSES)) {
   describe(`${game}'s course, following only the coach`, () => {
     for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
       it(`finishes every lesson at ${VIEWPORTS[size].width}×${VIEWPORTS[size].height} in ${lang === 'fr' ? 'French' : 'English'}`, async () => {
-        const { context, page, problems } = await openWithStorage(env, storage(lang), {
+        await withStorage(env, storage(lang), {
           query: `?game=${game}&learn=1`,
           viewport: VIEWPORTS[size],
           locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-        });
-        try {
+        }, 'learn-failure', async ({ context, page, problems }) => {
           const taps = await followCoach(page, { shots: size === 'phone' ? `learn-${game}-phone` : null });
           const total = taps.reduce((a, b) => a + b, 0);
           console.log(`# ${game}'s course: ${taps.join(' + ')} = ${total} taps`);
@@ -209,9 +208,7 @@ for (const [game, course] of Object.entries(COURSES)) {
           for (let n = 1; n <= course.lessons; n += 1) await page.locator(byTestId(`lesson-done-mark-${n}`)).waitFor();
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   });
@@ -228,13 +225,12 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
     const fr = lang === 'fr';
     const px = `${VIEWPORTS[size].width}x${VIEWPORTS[size].height}`;
     const cents = (n) => (fr ? `${n}\u00a0¢` : `${n}¢`);
-    const open = (n) =>
-      openWithStorage(env, storage(lang), { query: `?game=jachete&learn=${n}`, viewport: VIEWPORTS[size], locale: fr ? 'fr-FR' : 'en-US' });
+    const withLesson = (n, failure, body) =>
+      withStorage(env, storage(lang), { query: `?game=jachete&learn=${n}`, viewport: VIEWPORTS[size], locale: fr ? 'fr-FR' : 'en-US' }, failure, body);
     const line = async (page) => (await page.locator(byTestId('coach-line')).textContent()).trim();
 
     it(`lesson 1: the purse, the small pot and the drawn card are the screen's (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(1);
-      try {
+      await withLesson(1, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         // The purse named is the purse shown, in the table's form.
         assert.equal((await page.locator(byTestId('ja-purse-0')).textContent()).trim(), cents(50));
@@ -270,14 +266,11 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await page.locator(byTestId('term-stock')).click();
         assert.deepEqual(await redLines(page), []);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`lessons 3 and 4: the opening half laid is no error; a wrong meld is said by the coach (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(3);
-      try {
+      await withLesson(3, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         // Three 7s, then New meld: one set of two laid.
         for (let i = 0; i < 4; i += 1) await tapTarget(page);
@@ -298,14 +291,11 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await page.locator(byTestId('ja-reset-turn')).click();
         await page.locator(byTestId('coach-wrong')).waitFor({ state: 'detached' });
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`lesson 6: a card moved between melds, a wild swapped once asked (${px}, ${lang})`, async () => {
-      const { context, page, problems } = await open(6);
-      try {
+      await withLesson(6, 'learn-failure', async ({ page, problems }) => {
         await tapTarget(page, /coach-next/);
         await page.locator(TARGET).waitFor({ state: 'attached' });
         // The move: the coach's first target is the card its line names first, on the table.
@@ -339,9 +329,7 @@ describe("issue 52: J'achète's lessons agree with the table", () => {
         await tapTarget(page, /coach-next/);
         await page.locator(byTestId('lesson-done')).waitFor();
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
@@ -408,13 +396,12 @@ describe("J'achète's coached round, followed with the coach only", () => {
   for (const [size, lang] of [['phone', 'fr'], ['desktop', 'en']]) {
     const { width, height } = VIEWPORTS[size];
     it(`gives six turns at least, says what the bots did, then wraps up (${width}×${height}, ${lang === 'fr' ? 'French' : 'English'})`, async () => {
-      const { context, page, problems } = await openWithStorage(env, storage(lang), {
+      await withStorage(env, storage(lang), {
         query: '?game=jachete&learn=0',
         viewport: VIEWPORTS[size],
         locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-      });
-      const shots = `coached-jachete-${size}-${lang}`;
-      try {
+      }, 'learn-failure', async ({ context, page, problems }) => {
+        const shots = `coached-jachete-${size}-${lang}`;
         await page.locator(byTestId('coach-line')).waitFor();
         // The deal is new each time: say which (the save's seed).
         const deal = await page.evaluate(() => {
@@ -447,17 +434,14 @@ describe("J'achète's coached round, followed with the coach only", () => {
         await page.waitForFunction((w) => document.querySelector('[data-testid="coach-line"]').textContent !== w, wrap, { timeout: 15_000 });
         assert.equal(await page.locator(byTestId('ja-round-end')).count(), 0);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
 
 describe('a lesson', () => {
   it('explains a wrong move in its own words and keeps the position', async () => {
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2' });
-    try {
+    await withStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2' }, 'learn-failure', async ({ page, problems }) => {
       await page.locator(byTestId('coach-next')).click();
       await page.locator(`${byTestId('hand-card-0')}[data-coach="target"], ${byTestId('hand')} [data-coach="target"]`).waitFor();
       const standing = await page.locator(byTestId('standing-bid')).textContent();
@@ -470,14 +454,11 @@ describe('a lesson', () => {
       // The coach still points at the move to make.
       assert.equal(await page.locator(TARGET).count(), 1);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is found from the home screen, and the progress stays across a reload', async () => {
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '' });
-    try {
+    await withStorage(env, storage('en'), { query: '' }, 'learn-failure', async ({ page, problems }) => {
       await page.locator(byTestId('learn-button')).click();
       await page.locator(byTestId('learn-course')).waitFor();
       assert.equal(await page.locator(byTestId('learn-start')).textContent(), 'Start');
@@ -496,18 +477,15 @@ describe('a lesson', () => {
       assert.equal(await page.locator(byTestId('lesson-done-mark-2')).count(), 0);
       assert.equal(await page.locator(byTestId('learn-start')).textContent(), 'Continue: lesson 2');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`passes the accessibility scan at ${viewport.width}×${viewport.height}`, async () => {
-      const { context, page, problems } = await openWithStorage(env, storage(size === 'phone' ? 'fr' : 'en'), {
+      await withStorage(env, storage(size === 'phone' ? 'fr' : 'en'), {
         query: '?game=katzenjammer&learn=2',
         viewport,
-      });
-      try {
+      }, 'learn-failure', async ({ context, page, problems }) => {
         await page.locator(TARGET).waitFor({ state: 'attached' });
         await settle(page);
         await page.evaluate(AXE);
@@ -517,9 +495,7 @@ describe('a lesson', () => {
         });
         assert.deepEqual(found, []);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -527,8 +503,7 @@ describe('a lesson', () => {
     const seed = Number(process.env.GREMLINS_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`# learn gremlins seed: ${seed}`);
     const rand = generator(seed);
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2', viewport: VIEWPORTS.phone });
-    try {
+    await withStorage(env, storage('en'), { query: '?game=katzenjammer&learn=2', viewport: VIEWPORTS.phone }, 'learn-failure', async ({ page, problems }) => {
       await page.locator(TARGET).waitFor({ state: 'attached' });
       for (let i = 0; i < 60; i += 1) {
         const spot = await page.evaluate((r) => {
@@ -547,14 +522,11 @@ describe('a lesson', () => {
       }
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens offline after one visit', async () => {
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '' });
-    try {
+    await withStorage(env, storage('en'), { query: '' }, 'learn-failure', async ({ context, page, problems }) => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
         if (!navigator.serviceWorker.controller) {
@@ -566,15 +538,12 @@ describe('a lesson', () => {
       await page.locator(TARGET).waitFor({ state: 'attached', timeout: 20_000 });
       assert.equal(await page.locator(byTestId('part-missing')).count(), 0);
       assert.deepEqual(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)), [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("is offered once above a replay link's table, to a newcomer to its game", async () => {
     const query = (await readFile(new URL('../fixtures/jachete-replay-link.txt', import.meta.url), 'utf8')).split('\n').find((l) => l.startsWith('?'));
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query });
-    try {
+    await withStorage(env, storage('en'), { query }, 'learn-failure', async ({ page, problems }) => {
       await page.locator(byTestId('learn-offer')).waitFor();
       assert.match(await page.locator(byTestId('learn-offer-open')).getAttribute('href'), /game=jachete&learn$/);
       assert.ok(await page.locator(byTestId('replay-ja-table')).isVisible(), 'the replay below it');
@@ -583,14 +552,11 @@ describe('a lesson', () => {
       await page.locator(byTestId('replay-ja-table')).waitFor();
       assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("is offered once to a newcomer by a friend's link, from the rules and from a puzzle", async () => {
-    const { context, page, problems } = await openWithStorage(env, storage('en'), { query: '?game=jachete&seed=1000-000K&players=4' });
-    try {
+    await withStorage(env, storage('en'), { query: '?game=jachete&seed=1000-000K&players=4' }, 'learn-failure', async ({ page, problems }) => {
       // A deal's link, on a device that never played J'achète: one line, the table below it.
       await page.locator(byTestId('learn-offer')).waitFor();
       assert.ok(await page.locator(byTestId('ja-hand')).isVisible());
@@ -608,9 +574,7 @@ describe('a lesson', () => {
       await page.locator(TARGET).waitFor({ state: 'attached' });
       assert.match(await page.locator(`${byTestId('lesson-head')} h1`).textContent(), /^Lesson 1 of 5/);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // Issue 52: a first-timer who began J'achète from a broken link's fresh
@@ -632,8 +596,7 @@ describe('a lesson', () => {
     const start = { "a friend's link": '?game=jachete&seed=1000-000K&players=4', "a broken link's fresh start": '?game=jachete&seed=1000-000&players=4', 'Play on the home screen': '' };
     for (const [way, act] of Object.entries(ways)) {
       it(`is offered before the first decision at ${size} in ${lang}, after ${way}`, async () => {
-        const { context, page, problems } = await openWithStorage(env, storage(lang), { query: start[way], viewport });
-        try {
+        await withStorage(env, storage(lang), { query: start[way], viewport }, 'learn-failure', async ({ page, problems }) => {
           await act(page);
           const decision = page.locator(`${byTestId('ja-buy')}, ${byTestId('ja-play')}`).first();
           // 60 s: three bots' turns before the first decision took over 20 s
@@ -657,9 +620,7 @@ describe('a lesson', () => {
           await decision.waitFor({ timeout: 60_000 });
           assert.equal(await page.locator(byTestId('learn-offer')).count(), 0);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }

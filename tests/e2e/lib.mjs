@@ -164,31 +164,38 @@ export async function openPage(browser, { viewport = VIEWPORTS.desktop, locale =
 }
 
 /**
- * Opens the site at `query` on a fresh page (`openPage` with `options`) whose
- * localStorage holds `storage` ({ key: text }), as a returning player's does.
- * Written before the first load only: a reload finds what the app saved.
+ * Writes `storage` ({ key: text }) into the context's localStorage before
+ * the first load only, as a returning player's holds it: a reload finds
+ * what the app saved.
  */
-export async function openWithStorage(env, storage, { query = '', ...options } = {}) {
-  const opened = await openPage(env.browser, options);
-  await opened.context.addInitScript((entries) => {
+export const seedStorage = (context, storage) =>
+  context.addInitScript((entries) => {
     if (!sessionStorage.getItem('seeded')) {
       for (const [key, text] of entries) localStorage.setItem(key, text);
       sessionStorage.setItem('seeded', '1');
     }
   }, Object.entries(storage));
+
+/**
+ * Opens the site at `query` on a fresh page (`openPage` with `options`) whose
+ * localStorage holds `storage` (`seedStorage`).
+ */
+export async function openWithStorage(env, storage, { query = '', ...options } = {}) {
+  const opened = await openPage(env.browser, options);
+  await seedStorage(opened.context, storage);
   await gotoApp(opened.page, env.url(query));
   return opened;
 }
 
 /**
- * Runs `body({ page, problems })` on a fresh page (`openPage` with
+ * Runs `body({ context, page, problems })` on a fresh page (`openPage` with
  * `options`) and closes it whatever happens. If `body` throws, the page is
  * saved first as test-output/FAILURE.png and the path printed.
  */
 export async function withPage(browser, options, failure, body) {
   const { context, page, problems } = await openPage(browser, options);
   try {
-    return await body({ page, problems });
+    return await body({ context, page, problems });
   } catch (error) {
     const file = await screenshot(page, failure).catch(() => null);
     if (file) console.log(`screenshot at the failure: ${file}`);
@@ -197,6 +204,18 @@ export async function withPage(browser, options, failure, body) {
     await context.close();
   }
 }
+
+/**
+ * `withPage` on the site at `query` whose localStorage holds `storage`
+ * (`openWithStorage`'s page, closed whatever happens; its load is the
+ * body's first step, so a page that fails to load is saved as FAILURE too).
+ */
+export const withStorage = (env, storage, { query = '', ...options }, failure, body) =>
+  withPage(env.browser, options, failure, async (opened) => {
+    await seedStorage(opened.context, storage);
+    await gotoApp(opened.page, env.url(query));
+    return body(opened);
+  });
 
 /** Starts collecting what a page does wrong; returns the (live) list. */
 export function watchProblems(page) {

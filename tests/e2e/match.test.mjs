@@ -22,14 +22,13 @@ import {
   gotoApp,
   moveAndWait,
   nextState,
-  openPage,
-  openWithStorage,
   playToEnd,
   screenshot,
   scrollToTestId,
   settle,
   startEnv,
   withPage,
+  withStorage,
 } from './lib.mjs';
 
 const MATCH = '?game=katzenjammer&seed=1K7Q-M3ZD&players=4&match=2';
@@ -165,8 +164,7 @@ describe('a match of several games', { timeout: 600_000 }, () => {
   });
 
   it("the home screen's number of games starts a match; between two games a friend's link keeps it in the unfinished games", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'match-keep-failure', async ({ context, page, problems }) => {
       await gotoApp(page, env.url(''));
       await page.locator(byTestId('match-games')).selectOption('3');
       await page.locator(byTestId('play-button')).click();
@@ -194,13 +192,10 @@ describe('a match of several games', { timeout: 600_000 }, () => {
         return entry && { list: JSON.stringify([entry]), key: entry.key, save: localStorage.getItem(entry.key) };
       });
       assert.ok(saved, "the match is saved under a match's key");
-      const other = await openWithStorage(env, { 'tablee.games': saved.list, [saved.key]: saved.save }, { viewport: VIEWPORTS.phone });
-      try {
+      await withStorage(env, { 'tablee.games': saved.list, [saved.key]: saved.save }, { viewport: VIEWPORTS.phone }, 'match-keep-failure', async (other) => {
         await other.page.locator(byTestId('next-game')).waitFor();
         assert.deepEqual(other.problems, [], describeProblems(other.problems));
-      } finally {
-        await other.context.close();
-      }
+      });
       await page.locator(byTestId('unfinished-resume-0')).click();
       await page.locator(byTestId('next-game')).waitFor();
       assert.equal((await page.locator(byTestId('next-game')).innerText()).trim(), 'Next game (2 of 3)');
@@ -208,12 +203,7 @@ describe('a match of several games', { timeout: 600_000 }, () => {
       assert.match(await text(page, 'match-status'), /^Match · game 2 of 3 · /);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      console.log(`screenshot at the failure: ${await screenshot(page, 'match-keep-failure').catch(() => null)}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a bad number of games is explained in the reader\'s language, never a panic', async () => {

@@ -28,11 +28,11 @@ import {
   gotoApp,
   moveAndWait,
   nextState,
-  openWithStorage,
   screenshot,
   settle,
   startEnv,
   withPage,
+  withStorage,
 } from './lib.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
@@ -126,12 +126,7 @@ describe('"Your games" and the end screen (KB-19)', () => {
       // kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers).
       const save = (await readFile(path.join(FIXTURES, 'katzenjammer-kb19-tie.json'), 'utf8')).trim();
       const past = `{"at":1764000000000,"save":${save}}\n`;
-      const { context, page, problems } = await openWithStorage(
-        env,
-        { 'tablee.katzenjammer.current': save, 'tablee.past': past, 'tablee.lang': lang },
-        { viewport, locale },
-      );
-      try {
+      await withStorage(env, { 'tablee.katzenjammer.current': save, 'tablee.past': past, 'tablee.lang': lang }, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         const row = page.locator(byTestId('end-row-0'));
         await row.waitFor();
         const endPlace = (await row.locator('td').last().textContent()).trim();
@@ -145,9 +140,7 @@ describe('"Your games" and the end screen (KB-19)', () => {
         await screenshot(page, `newcomer-games-kb19-${lang}-${size}`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

@@ -23,8 +23,8 @@ import {
   launchBrowser,
   openPage,
   playToEnd,
-  screenshot,
   settle,
+  withPage,
 } from './lib.mjs';
 
 const byTestId = (id) => `[data-testid="${id}"]`;
@@ -58,8 +58,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
   });
 
   it('reloads offline, plays a whole game from the home screen, opens a deal, a J\'achète deal and a puzzle', async () => {
-    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(browser, { viewport: VIEWPORTS.desktop }, 'offline-failure', async ({ context, page, problems }) => {
       await loadControlled(page, site.url);
       // Every precached file is in the cache before the network goes.
       const cached = await page.evaluate(async () => {
@@ -114,13 +113,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       await page.locator('[data-testid^="hand-card-"]').first().waitFor({ state: 'visible', timeout: 20_000 });
       assert.equal(await page.locator(byTestId('part-missing')).count(), 0, 'no part missing offline');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } catch (error) {
-      const file = await screenshot(page, 'offline-failure').catch(() => null);
-      if (file) console.log(`screenshot at the failure: ${file}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // A first visit reads its modules from a pack (scripts/packs.mjs); the
@@ -165,8 +158,7 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
   });
 
   it('links a manifest with what installation needs', async () => {
-    const { context, page, problems } = await openPage(browser);
-    try {
+    await withPage(browser, {}, 'offline-failure', async ({ context, page, problems }) => {
       await loadControlled(page, site.url);
       const manifest = await page.evaluate(async () => {
         const link = document.querySelector('link[rel="manifest"]');
@@ -206,14 +198,11 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
         assert.deepEqual(errors, [], 'Chromium finds the app installable');
       }
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('offers the update when a new deploy is waiting, and reloading moves onto it', async () => {
-    const { context, page, problems } = await openPage(browser);
-    try {
+    await withPage(browser, {}, 'offline-failure', async ({ page, problems }) => {
       await loadControlled(page, site.url);
       const before = await page.evaluate(() => caches.keys());
       assert.equal(await page.locator(byTestId('update-available')).count(), 0, 'no update at first');
@@ -240,8 +229,6 @@ describe('offline (service worker, manifest, updates)', { timeout: 600_000 }, ()
       assert.deepEqual(afterKeys, [`${before[0]}next`], 'only the new cache is left');
       assert.equal(await page.locator(byTestId('update-available')).count(), 0, 'no banner after the update');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

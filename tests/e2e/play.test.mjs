@@ -23,7 +23,6 @@ import {
   gotoApp,
   moveAndWait,
   nextState,
-  openPage,
   playToEnd,
   screenshot,
   settle,
@@ -300,9 +299,8 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('issue 34: a hint asked, then Pass before it arrives: no panic, no stale hint, the table plays on', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    await context.addInitScript(() => localStorage.setItem('tablee.speed', 'fast'));
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'play-failure', async ({ context, page, problems }) => {
+      await context.addInitScript(() => localStorage.setItem('tablee.speed', 'fast'));
       await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=5'));
       for (let round = 0; round < 3; round += 1) {
         const pass = page.locator(byTestId('pass-button'));
@@ -319,9 +317,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       }
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the end screen says "Game over" and its cause once', async () => {
@@ -382,8 +378,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
   });
 
   it('the rules page shows the rules (fetched when opened) in the chosen language, and leads back', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop, locale: 'en-US' }, 'play-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url());
       await page.locator(byTestId('nav-rules')).click();
       const text = page.locator(`${byTestId('rules-screen')} ${byTestId('rules-text')}`);
@@ -402,14 +397,11 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
       await page.locator(byTestId('rules-back')).click();
       await page.locator(byTestId('play-button')).waitFor({ state: 'visible' });
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("the rules page switches to J'achète's rules, in French and English, pictures fitting a phone", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA', colorScheme: 'dark' });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA', colorScheme: 'dark' }, 'play-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url());
       await page.locator(byTestId('nav-rules')).click();
       const screen = page.locator(byTestId('rules-screen'));
@@ -441,9 +433,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
         () => document.querySelector('[data-testid="rules-text"] h2')?.textContent.trim() === 'The aim',
       );
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the language switch changes the texts and is remembered after a reload', async () => {

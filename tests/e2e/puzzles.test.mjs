@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, openPage, screenshot, settle, startEnv } from './lib.mjs';
+import { DIST_DIR, OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, screenshot, seedStorage, settle, startEnv, withPage } from './lib.mjs';
 
 /**
  * A game's puzzle file as served: its index (`puzzles/<game>.json`: the
@@ -132,8 +132,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
   });
 
   it('a puzzle link opens its position; a right answer shows the values, and play on keeps the game', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'puzzles-failure', async ({ page, problems }) => {
       await openPuzzle(page, passRight.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Puzzle #${passRight.id}`));
       assert.equal(await page.locator(byTestId('hint-button')).count(), 0, 'no hint in a puzzle');
@@ -180,14 +179,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.locator(byTestId('resume-button')).waitFor();
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('an unanswered puzzle offers no sharing, speeds or hint; answered, its table takes no move until Play on', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'puzzles-failure', async ({ page, problems }) => {
       await openPuzzle(page, winsAtOnce.id);
       await page.locator(byTestId('hand-card-0')).waitFor();
       for (const id of ['share-button', 'speed-slow', 'speed-normal', 'speed-fast', 'speed-instant', 'hint-button', 'hint-off', 'end-screen']) {
@@ -231,14 +227,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.waitForFunction(() => (localStorage.getItem('tablee.games') || '').includes('tablee.katzenjammer.game.'));
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a wrong answer says so in French on a phone, and the rating goes down', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' }, 'puzzles-failure', async ({ page, problems }) => {
       await openPuzzle(page, passWrong.id);
       assert.match(await page.locator(byTestId('puzzle-title')).textContent(), new RegExp(`Problème nº ${passWrong.id}`));
       // The puzzle opens at its top, its question in view: the hand's focus
@@ -306,22 +299,14 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.ok(wideList <= 360, `nothing wider than the phone: ${wideList}px`);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("the home screen's entry opens the puzzles (a damaged record set aside); the puzzle of the day counts a streak and shares no spoiler", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    // A damaged record (written once, before the first load): set aside, said so, never lost.
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('tablee.katzenjammer.puzzles', '{"v":1,"rating":');
-        sessionStorage.setItem('seeded', '1');
-      }
-    });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'puzzles-failure', async ({ context, page, problems }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // A damaged record (written once, before the first load): set aside, said so, never lost.
+      await seedStorage(context, { 'tablee.katzenjammer.puzzles': '{"v":1,"rating":' });
       // A game in progress waits while puzzles are solved.
       await gotoApp(page, env.url());
       await page.locator(byTestId('play-button')).click();
@@ -377,14 +362,11 @@ describe('puzzles', { timeout: 300_000 }, () => {
       assert.equal((await page.locator(byTestId('deal-id')).textContent()).trim(), deal, 'the game in progress is back');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens a puzzle offline (the file is precached)', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'puzzles-failure', async ({ context, page, problems }) => {
       await gotoApp(page, env.url());
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
@@ -412,9 +394,7 @@ describe('puzzles', { timeout: 300_000 }, () => {
       await page.locator(byTestId('puzzle-result')).waitFor();
       await screenshot(page, 'puzzle-offline-en-360x740');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -487,8 +467,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     for (const locale of ['en-US', 'fr-FR']) {
       const lang = locale.slice(0, 2);
       it(`a buy solved right and a discard solved wrong, on J'achète's table (${name}, ${lang})`, async () => {
-        const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-        try {
+        await withPage(env.browser, { viewport, locale }, 'puzzles-failure', async ({ page, problems }) => {
           await openJa(page, jaBuy.id);
           const title = lang === 'en' ? `Puzzle #${jaBuy.id}` : `Problème nº ${jaBuy.id}`;
           assert.equal((await page.locator(byTestId('puzzle-title')).textContent()).trim(), title);
@@ -541,16 +520,13 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
           assert.deepEqual(saved.tried.map((t) => [t.game, t.id, t.solved]), [['jachete', jaBuy.id, true], ['jachete', jaDiscard.id, false]]);
           await settle(page);
           assert.deepEqual(problems, [], describeProblems(problems));
-        } finally {
-          await context.close();
-        }
+        });
       });
     }
   }
 
   it("a table laid by taps, its melds in another order, is the answer; then Play on keeps J'achète's game", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'puzzles-failure', async ({ page, problems }) => {
       // Its melds in the reverse order, each meld's cards reversed: a card
       // laid off on the seat's meld already there, or a new meld.
       await openJa(page, jaLay.id);
@@ -587,9 +563,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       await page.locator(byTestId('ja-discard')).waitFor();
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // Issue 52: a tester laid everything puzzle 21's best play lays plus the
@@ -606,8 +580,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       const answer = jaAnswer(superset);
       assert.ok(answer.act === 'play' && !superset.candidates.some((c) => JSON.stringify(c.action).includes('5D')), "puzzle 21's moves do not lay the 5♦");
       assert.ok(!unseen.candidates.some((c) => c.action.card === 'AD'), "puzzle 8's file does not hold the A♦'s discard");
-      const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-      try {
+      await withPage(env.browser, { viewport, locale }, 'puzzles-failure', async ({ page, problems }) => {
         await openJa(page, superset.id);
         await page.locator(byTestId('ja-hand-card-0')).waitFor();
         // The answer takes the 2♥ off our 4s for a new meld with Q♥ Q♦ (the
@@ -662,9 +635,7 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
         assert.ok(wide <= viewport.width, `nothing wider than the window: ${wide}px`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -673,10 +644,9 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
     const later = ja.puzzles.find((p) => Math.floor(p.g / ja.part_games) >= 2);
     assert.ok(later, 'a puzzle in part 2 or later');
     {
-      const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-      const fetched = [];
-      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-      try {
+      await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'puzzles-failure', async ({ page, problems }) => {
+        const fetched = [];
+        page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
         await openJa(page, later.id);
         await settle(page);
         const parts = jaFetched(fetched).filter((p) => p.includes('/puzzles/jachete/'));
@@ -684,14 +654,11 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
         assert.deepEqual(parts, [`/tablee${jaPart(later)}`], 'exactly its part, once');
         assert.equal(await page.locator('[data-testid^="ja-hand-card-"]').count() > 0, true);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     }
     // Its part missing (for the page and its service worker alike): the
     // problem in the player's language, and ways out; nothing panics.
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'puzzles-failure', async ({ context, page, problems }) => {
       await context.route(`**${jaPart(later)}`, (route) => route.fulfill({ status: 404, body: 'gone' }));
       await gotoApp(page, env.url(`?game=jachete&puzzle=${later.id}`));
       const problem = page.locator(byTestId('puzzle-problem'));
@@ -703,23 +670,15 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       await page.locator(byTestId('problem-home')).waitFor();
       const others = problems.filter((p) => !p.includes(jaPart(later)));
       assert.deepEqual(others, [], describeProblems(others));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("the list: J'achète chosen by its link, its themes only, its file fetched only then; an old record resumes", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
-    // A record written before J'achète's puzzles: its rating and tries carry on.
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('tablee.katzenjammer.puzzles', '{"v":1,"rating":1532,"tried":[{"id":1,"first":true,"solved":true}],"daily":{"day":null,"streak":0,"best":0}}');
-        sessionStorage.setItem('seeded', '1');
-      }
-    });
-    const fetched = [];
-    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' }, 'puzzles-failure', async ({ context, page, problems }) => {
+      // A record written before J'achète's puzzles: its rating and tries carry on.
+      await seedStorage(context, { 'tablee.katzenjammer.puzzles': '{"v":1,"rating":1532,"tried":[{"id":1,"first":true,"solved":true}],"daily":{"day":null,"streak":0,"best":0}}' });
+      const fetched = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
       await gotoApp(page, env.url('?game=katzenjammer&puzzles'));
       await page.locator(byTestId('puzzle-next-unsolved')).waitFor();
       assert.deepEqual(jaFetched(fetched), [], "Katzenjammer's list does not fetch J'achète's puzzles");
@@ -767,8 +726,6 @@ describe("J'achète's puzzles", { timeout: 400_000 }, () => {
       await windowShot(page, 'ja-puzzles-list-en-desktop');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

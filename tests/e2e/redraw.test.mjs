@@ -18,7 +18,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, nextState, openWithStorage, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, describeProblems, nextState, startEnv, withStorage } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4&seats=human,expert,expert,expert';
 /** Seat 0 is asked to buy twice or more before its first turn (jachete.test.mjs's OPEN_SEED). */
@@ -79,9 +79,8 @@ describe('issue 53: a bot move redraws only what it changed', () => {
     ['desktop', VIEWPORTS.desktop],
   ]) {
     it(`Katzenjammer (${size}): the bots' moves leave the hand, the seats' lines and the log's old lines in place`, async () => {
-      const { context, page, problems } = await openWithStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: DEAL });
-      await installCounter(page);
-      try {
+      await withStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: DEAL }, 'redraw-failure', async ({ page, problems }) => {
+        await installCounter(page);
         assert.equal(await nextState(page), 'pass', 'our first decision is a bid');
         const watched = await page.evaluate(() => {
           const q = (s) => document.querySelector(s);
@@ -122,9 +121,7 @@ describe('issue 53: a bot move redraws only what it changed', () => {
         assert.ok(seen.sameSeats, "each seat's line is the element it was");
         assert.equal(seen.count.logRemoved, 0, 'the log only grows');
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -133,9 +130,8 @@ describe('issue 53: a bot move redraws only what it changed', () => {
     ['desktop', VIEWPORTS.desktop],
   ]) {
     it(`J'achète (${size}): the bots' moves between two of our buy decisions leave the hand's cards, the seats' lines and the log's old lines in place`, async () => {
-      const { context, page, problems } = await openWithStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: JA_DEAL });
-      await installCounter(page);
-      try {
+      await withStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'fast' }, { viewport, query: JA_DEAL }, 'redraw-failure', async ({ page, problems }) => {
+        await installCounter(page);
         let state = await jaDecision(page, -1);
         let checked = false;
         for (let step = 0; step < 12 && !checked; step += 1) {
@@ -185,9 +181,7 @@ describe('issue 53: a bot move redraws only what it changed', () => {
         }
         assert.ok(checked, 'two buy decisions in a row came');
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

@@ -17,18 +17,18 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  VIEWPORTS,
   REPO_ROOT,
+  VIEWPORTS,
   byTestId,
   describeProblems,
   gotoApp,
   moveAndWait,
   nextState,
-  openPage,
   playToEnd,
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
@@ -82,8 +82,7 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
   });
 
   it('a finished game replays from the end screen, move by move, and its link shows the same moves elsewhere', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'replay-failure', async ({ page, problems }) => {
       // Played in a fresh browser: it records the finished game and links
       // to its replay, which loads the replays' part.
       await gotoApp(page, env.url(DEAL));
@@ -198,13 +197,10 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.deepEqual(await moveList(page), moves);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
 
     // Another browser (nothing stored): the static link shows the same moves.
-    const other = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'replay-failure', async (other) => {
       await gotoApp(other.page, link);
       await other.page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
       assert.deepEqual(await moveList(other.page), moves, 'the same moves from the link alone');
@@ -217,15 +213,12 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.doesNotMatch(other.page.url(), /replay=/);
       await settle(other.page);
       assert.deepEqual(other.problems, [], describeProblems(other.problems));
-    } finally {
-      await other.context.close();
-    }
+    });
   });
 
   it('on a phone: a replay link keeps the unfinished game; a bad one is explained and keeps it too', async () => {
     assert.ok(link, 'the first test wrote the link');
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'replay-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(OTHER));
       await page.locator(byTestId('speed-instant')).click();
       for (let i = 0; i < 2; i += 1) {
@@ -271,17 +264,14 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       );
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("J'achète: a replay link shows the table at move k, read-only, and its moves (both sizes)", async () => {
     // A finished 4-player game, seat 0 the person (tests/fixtures/README.md).
     const query = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
-      const { context, page, problems } = await openPage(env.browser, { viewport });
-      try {
+      await withPage(env.browser, { viewport }, 'replay-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query));
         await page.locator(byTestId('replay-screen')).waitFor({ timeout: 30_000 });
         const table = page.locator(byTestId('replay-ja-table'));
@@ -327,15 +317,12 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
         await shots(page, 'replay-jachete');
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('hot-seat and bots-only games are recorded too, and worded in "Your games"', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'replay-failure', async ({ page, problems }) => {
       // Two people and a bot, in a fresh browser.
       await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=3&seats=human,human,normal'));
       await page.locator(byTestId('speed-instant')).click();
@@ -377,8 +364,6 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
       assert.match(page.url(), /seats=human,human,normal&/);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

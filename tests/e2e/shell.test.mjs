@@ -19,12 +19,13 @@ import {
   byTestId,
   describeProblems,
   gotoApp,
-  openPage,
   openWithStorage,
   screenshot,
   settle,
   startEnv,
   wasmModules,
+  withPage,
+  withStorage,
 } from './lib.mjs';
 
 const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
@@ -98,8 +99,7 @@ describe('the shell keeps what players have and knows the next game', () => {
       ['fr-CA', 'fr', /Passez l'appareil à Joueur/],
     ]) {
       // links[4] was shared from a French page (&lang=fr): its reader's browser decides.
-      const { context, page, problems } = await openPage(env.browser, { locale });
-      try {
+      await withPage(env.browser, { locale }, 'shell-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(links[4]));
         // Two people at the table: the device is handed to the first one.
         await page.locator(byTestId('handoff-screen')).waitFor();
@@ -110,15 +110,12 @@ describe('the shell keeps what players have and knows the next game', () => {
         assert.equal(query, links[4].replace(/&lang=fr$/, ''));
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it("bots' moves update the table without rebuilding it: the discard pile a player opened stays open", async () => {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    await withPage(env.browser, {}, 'shell-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url('?seed=1K7Q-M3ZD&players=4'));
       await page.locator(byTestId('speed-instant')).click();
       const toggle = page.locator(byTestId('discard-toggle'));
@@ -137,16 +134,13 @@ describe('the shell keeps what players have and knows the next game', () => {
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true', 'the table was rebuilt by a move');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // One app in parts (docs/performance.md): a J'achète link loads the core and
   // J'achète's table part, never Katzenjammer's nor another build...
   it("a J'achète link on a new device loads J'achète's table part, never Katzenjammer's", async () => {
-    const { context, page, problems } = await openWithStorage(env, {}, { query: JACHETE });
-    try {
+    await withStorage(env, {}, { query: JACHETE }, 'shell-failure', async ({ page, problems }) => {
       await page.locator(byTestId('ja-hand-card-0')).waitFor();
       await settle(page);
       const wasm = await wasmModules(page);
@@ -155,17 +149,14 @@ describe('the shell keeps what players have and knows the next game', () => {
       // A first visit takes them from one file (scripts/packs.mjs).
       assert.ok(wasm.includes('pack_Jachete.wasm'), `in one pack: ${wasm}`);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // The home prefetches the game it shows (Katzenjammer's table); J'achète,
   // picked then, brings only what that did not: its own modules, in one pack
   // made for after Katzenjammer's, not 15 or more files one by one.
   it("J'achète picked on the home after Katzenjammer's table came comes in one pack of what is still missing", async () => {
-    const { context, page, problems } = await openWithStorage(env, {});
-    try {
+    await withStorage(env, {}, {}, 'shell-failure', async ({ page, problems }) => {
       await page.locator(`${byTestId('play-button')}:enabled`).waitFor();
       await page.waitForFunction(() => self.tableeFetch?.s.includes('split_Katzenjammer.wasm'), null, { timeout: 30_000 });
       await page.locator(byTestId('game-jachete')).check();
@@ -177,9 +168,7 @@ describe('the shell keeps what players have and knows the next game', () => {
       assert.ok(!asked.some((f) => f.endsWith('.wasm') && f !== 'split_tablee_home.wasm'), `no module on its own: ${asked}`);
       assert.ok(await page.evaluate(() => self.tableeFetch.s.includes('split_Jachete.wasm')), 'J\'achète\'s table from the pack');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   /**
@@ -188,8 +177,7 @@ describe('the shell keeps what players have and knows the next game', () => {
    * but those 404s (the test's own doing).
    */
   async function jacheteWithout(file) {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    return withPage(env.browser, {}, 'shell-failure', async ({ page, problems }) => {
       await page.route(file, (route) => route.fulfill({ status: 404, body: 'gone' }));
       await gotoApp(page, env.url(JACHETE));
       await page.locator(byTestId('ja-hand-card-0')).waitFor();
@@ -200,9 +188,7 @@ describe('the shell keeps what players have and knows the next game', () => {
         served: await page.evaluate(() => self.tableeFetch?.s),
         others: problems.filter((p) => !(/\b404\b/.test(p) && file.test(p.replace(/\)$/, '')))),
       };
-    } finally {
-      await context.close();
-    }
+    });
   }
 
   // A pack is a shortcut, never a dependency: when it fails, each module's own file.
@@ -246,8 +232,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   });
 
   it("J'achète chosen on the home screen deals it on its table", async () => {
-    const { context, page, problems } = await openWithStorage(env, {});
-    try {
+    await withStorage(env, {}, {}, 'shell-failure', async ({ page, problems }) => {
       await page.locator(byTestId('home-screen')).waitFor();
       await page.locator(byTestId('game-jachete')).check();
       await page.locator(byTestId('players-select')).selectOption('5');
@@ -261,9 +246,7 @@ describe('the shell keeps what players have and knows the next game', () => {
       await page.locator(byTestId('ja-hand-card-0')).waitFor({ state: 'visible' });
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [lang, pattern] of [
@@ -272,8 +255,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   ]) {
     it(`a J'achète link deals its table (${lang}) and keeps the game in progress`, async () => {
       const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
-      const { context, page, problems } = await openWithStorage(env, { [SAVE_KEY]: save }, { query: JACHETE, locale: lang === 'fr' ? 'fr-CA' : 'en-US' });
-      try {
+      await withStorage(env, { [SAVE_KEY]: save }, { query: JACHETE, locale: lang === 'fr' ? 'fr-CA' : 'en-US' }, 'shell-failure', async ({ page, problems }) => {
         const round = page.locator(byTestId('ja-round'));
         await round.waitFor();
         assert.match(await round.textContent(), pattern);
@@ -295,9 +277,7 @@ describe('the shell keeps what players have and knows the next game', () => {
         assert.ok(kept.some((key) => key.startsWith('tablee.jachete.')), `kept: ${kept}`);
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  TITLE,
   APP_TITLE,
+  TITLE,
   VIEWPORTS,
   describeProblems,
   firstVisible,
   gotoApp,
-  openPage,
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 const SEED = '1K7Q-M3ZD';
@@ -48,8 +48,7 @@ async function cardLabels(page, selectors) {
 
 /** Opens `query` in a fresh context (empty storage) and reads the deal shown. */
 async function readDeal(env, query, { reload = false } = {}) {
-  const { context, page, problems } = await openPage(env.browser);
-  try {
+  return withPage(env.browser, {}, 'smoke-failure', async ({ page, problems }) => {
     await gotoApp(page, env.url(query));
     if (reload) {
       await settle(page);
@@ -67,9 +66,7 @@ async function readDeal(env, query, { reload = false } = {}) {
     const text = await page.locator('body').innerText();
     assert.deepEqual(problems, [], describeProblems(problems));
     return { deal, text, url: page.url() };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 describe('the site served under /tablee/', { timeout: 180_000 }, () => {
@@ -82,8 +79,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
   });
 
   it('loads under the sub-path: title, every request inside it, wasm as application/wasm, no console error, no failed request', async () => {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    await withPage(env.browser, {}, 'smoke-failure', async ({ page, problems }) => {
       const requests = [];
       page.on('request', (request) => requests.push(request.url()));
       const wasm = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('.wasm'));
@@ -112,9 +108,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
       assert.ok(prefetched(), "Katzenjammer's table is fetched ahead of Play");
       assert.ok((await page.locator('body').innerText()).includes('Tablée'), 'the app shows its name');
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it(`a seed URL (${SEED_QUERY}) shows a deal, the same one on every load and after a reload`, async () => {
@@ -141,8 +135,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
   ];
   for (const [what, query] of BAD_URLS) {
     it(`a bad URL (${what}) gets a friendly message and a way to a fresh game, no panic`, async () => {
-      const { context, page, problems } = await openPage(env.browser);
-      try {
+      await withPage(env.browser, {}, 'smoke-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query));
         const message = await firstVisible(page, PROBLEM);
         assert.ok(message, `no visible message; page text:\n${await page.locator('body').innerText()}`);
@@ -160,17 +153,14 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
         assert.equal(await firstVisible(page, PROBLEM), null, 'the fresh game has no problem to report');
         assert.ok((await page.locator('body').innerText()).trim().length > 0, 'the page is not blank');
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const size = `${viewport.width}x${viewport.height}`;
     it(`screenshots at ${size} (${name}) for humans, test-output/*-${size}.png; nothing wider than the window`, async () => {
-      const { context, page, problems } = await openPage(env.browser, { viewport });
-      try {
+      await withPage(env.browser, { viewport }, 'smoke-failure', async ({ page, problems }) => {
         const shots = [
           ['deal', SEED_QUERY],
           ['bad-url', '?seed=UUUU-UUUU&players=4'],
@@ -184,9 +174,7 @@ describe('the site served under /tablee/', { timeout: 180_000 }, () => {
           assert.ok(overflow <= 0, `${label}: the page is ${overflow}px wider than a ${viewport.width}px window`);
         }
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

@@ -15,28 +15,29 @@ import {
   VIEWPORTS,
   byTestId,
   describeProblems,
-  gotoApp,
   moveAndWait,
   nextState,
-  openWithStorage,
   overflowing,
   screenshot,
   settle,
   startEnv,
+  withStorage,
 } from './lib.mjs';
 
 const SEED = '1K7Q-M3ZD';
 
-/** Opens a `players`-seat table of the deal SEED, the bots at `speed`. */
-async function openTable(env, { players, viewport, lang = 'en', speed = 'instant', ...options }) {
-  const opened = await openWithStorage(
+/** `withStorage` on a `players`-seat table of the deal SEED, the bots at `speed`. */
+const withTable = (env, { players, viewport, lang = 'en', speed = 'instant', ...options }, failure, body) =>
+  withStorage(
     env,
     { 'tablee.lang': lang, 'tablee.speed': speed },
     { viewport, locale: lang === 'fr' ? 'fr-FR' : 'en-US', query: `?seed=${SEED}&players=${players}`, ...options },
+    failure,
+    async (opened) => {
+      await opened.page.locator(byTestId('table-screen')).waitFor();
+      return body(opened);
+    },
   );
-  await opened.page.locator(byTestId('table-screen')).waitFor();
-  return opened;
-}
 
 /** Where each seat and the middle of the table are: { seat: DOMRect-like, center }. */
 const boxes = (page) =>
@@ -129,8 +130,7 @@ describe('a real table for Katzenjammer Blues', () => {
 
   it('on a desktop the four seats sit around the row, and the standing bid\'s seat is marked', async () => {
     // Slow bots: on our turn they wait for us, and after our bid for 1.5 s.
-    const { context, page, problems } = await openTable(env, { players: 4, viewport: VIEWPORTS.desktop, speed: 'slow' });
-    try {
+    await withTable(env, { players: 4, viewport: VIEWPORTS.desktop, speed: 'slow' }, 'table-failure', async ({ page, problems }) => {
       await settle(page);
       const { seats, center, hand } = await boxes(page);
       // Seat 0 is the person's; clockwise from them: 1 at their left, 2 across, 3 at their right.
@@ -156,17 +156,14 @@ describe('a real table for Katzenjammer Blues', () => {
       assert.notEqual(await colour(holder), await colour(others.first()), 'the holder\'s seat is drawn apart');
       console.log(`screenshot: ${await screenshot(page, 'table-4-en-1280x800')}`);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const lang of ['en', 'fr']) {
       for (const players of [2, 4, 6]) {
         it(`${players} players fit the ${name} (${viewport.width}x${viewport.height}, ${lang}): no seat over another, nothing sticks out`, async () => {
-          const { context, page, problems } = await openTable(env, { players, viewport, lang });
-          try {
+          await withTable(env, { players, viewport, lang }, 'table-failure', async ({ page, problems }) => {
             // The person's turn: whose turn it is and the hand are in view
             // (the page brings the first card into view: hand.rs).
             assert.equal(await nextState(page), 'pass');
@@ -202,21 +199,14 @@ describe('a real table for Katzenjammer Blues', () => {
               for (const [b, boxB] of all.slice(i + 1)) assert.ok(!overlap(boxA, boxB), `${a} and ${b} overlap (${file})`);
             }
             assert.deepEqual(problems, [], describeProblems(problems));
-          } finally {
-            await context.close();
-          }
+          });
         });
       }
     }
   }
 
   it('hot-seat: at each person\'s turn, the person to act sits at the bottom, next to the hand shown', async () => {
-    const { context, page, problems } = await openWithStorage(
-      env,
-      { 'tablee.lang': 'en', 'tablee.speed': 'instant' },
-      { viewport: VIEWPORTS.desktop, locale: 'en-US', query: `?seed=${SEED}&players=3&seats=human,human,normal` },
-    );
-    try {
+    await withStorage(env, { 'tablee.lang': 'en', 'tablee.speed': 'instant' }, { viewport: VIEWPORTS.desktop, locale: 'en-US', query: `?seed=${SEED}&players=3&seats=human,human,normal` }, 'table-failure', async ({ page, problems }) => {
       const bottoms = new Set();
       for (let turns = 0; bottoms.size < 2; turns += 1) {
         assert.ok(turns < 40, `both people had a turn at the bottom: ${[...bottoms]}`);
@@ -237,16 +227,13 @@ describe('a real table for Katzenjammer Blues', () => {
       }
       assert.deepEqual([...bottoms].sort(), ['player-0', 'player-1']);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const [motion, viewport] of [['no-preference', VIEWPORTS.desktop], ['reduce', VIEWPORTS.phone]]) {
     const does = motion === 'reduce' ? 'nothing moves' : 'the row flies to the winner';
     it(`when a seat takes the row at a bots' speed that is not instant, with reduced motion "${motion}": ${does}`, async () => {
-      const { context, page, problems } = await openTable(env, { players: 4, viewport, speed: 'fast', reducedMotion: motion });
-      try {
+      await withTable(env, { players: 4, viewport, speed: 'fast', reducedMotion: motion }, 'table-failure', async ({ page, problems }) => {
         await watchWins(page);
         await playUntilWins(page, 2);
         // The last win's flight starts a frame later than its log line: read
@@ -265,9 +252,7 @@ describe('a real table for Katzenjammer Blues', () => {
         await page.waitForFunction(() => document.querySelector('.fly') === null, null, { timeout: 2_000 });
         await settle(page);
         assert.deepEqual(problems, [], describeProblems(problems));
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

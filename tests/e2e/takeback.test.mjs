@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, moveAndWait, nextState, openPage, playToEnd, screenshot, settle, startEnv } from './lib.mjs';
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, moveAndWait, nextState, playToEnd, screenshot, settle, startEnv, withPage } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
 
@@ -45,8 +45,7 @@ describe('take-back', () => {
   });
 
   it('takes back our pass and the bots’ answers; the game is practice, also after a reload', async () => {
-    const { context, page, problems } = await openPage(env.browser);
-    try {
+    await withPage(env.browser, {}, 'takeback-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(DEAL));
       await page.locator(byTestId('speed-instant')).click();
       assert.equal(await nextState(page), 'pass');
@@ -78,14 +77,11 @@ describe('take-back', () => {
       assert.equal(await page.evaluate(() => localStorage.getItem('tablee.past')), null, 'not in the record of games');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('inside a match (phone): the game taken back is practice and stays game 1 of its match, also after a reload; its end still leads to game 2', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone }, 'takeback-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(`${DEAL}&match=2`));
       await page.locator(byTestId('speed-instant')).click();
       assert.equal(await nextState(page), 'pass');
@@ -109,14 +105,11 @@ describe('take-back', () => {
       assert.ok(await page.locator(byTestId('next-game')).isVisible(), 'the match goes on to game 2');
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is not offered in the daily deal (phone, French)', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' }, 'takeback-failure', async ({ page, problems }) => {
       const today = new Date().toISOString().slice(0, 10);
       await gotoApp(page, env.url(`?daily=${today}&players=4`));
       await page.locator(byTestId('speed-instant')).click();
@@ -126,14 +119,11 @@ describe('take-back', () => {
       assert.equal(await page.locator(byTestId('take-back')).count(), 0);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('is offered on a phone, in French, and fits the deal bar', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' });
-    try {
+    await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-FR' }, 'takeback-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(DEAL));
       await page.locator(byTestId('speed-instant')).click();
       assert.equal(await nextState(page), 'pass');
@@ -151,8 +141,6 @@ describe('take-back', () => {
       assert.match(await page.locator('.deal-bar').textContent(), /entraînement/);
       await settle(page);
       assert.deepEqual(problems, [], describeProblems(problems));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

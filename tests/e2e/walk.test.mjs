@@ -20,15 +20,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { VIEWPORTS, byTestId, describeProblems, gotoApp, openPage, screenshot, startEnv } from './lib.mjs';
-import { fixture, saves, screens } from './screens.mjs';
+import { VIEWPORTS, byTestId, describeProblems, gotoApp, screenshot, seedStorage, startEnv, withPage } from './lib.mjs';
+import { GAMES, WALK_KINDS, byKind, helpers } from './games.mjs';
+import { screens } from './screens.mjs';
 
-/** The controls that leave a screen (or change what it shows), by test id. */
+/** The games' codes (games.mjs), by code: the order the ways out are tapped in. */
+const CODES = GAMES.map((game) => game.code).sort();
+
+/** The controls that leave a screen (or change what it shows), by test id (a game's: its code's). */
 const EXITS = [
   'nav-home', 'nav-game', 'nav-rules', 'resume-button', 'unfinished-resume-0', 'play-button', 'puzzles-entry', 'games-entry',
   'puzzle-list', 'puzzle-next', 'puzzle-play-on', 'puzzle-again', 'puzzle-daily', 'puzzle-next-unsolved',
-  'puzzle-game-jachete', 'puzzle-game-katzenjammer', 'games-play', 'watch-replay', 'play-again', 'same-deal', 'replay-games', 'replay-play',
-  'games-replay', 'rules-back', 'rules-game-jachete', 'rules-game-katzenjammer', 'problem-fresh', 'problem-home',
+  ...CODES.map((code) => `puzzle-game-${code}`), 'games-play', 'watch-replay', 'play-again', 'same-deal', 'replay-games', 'replay-play',
+  'games-replay', 'rules-back', ...CODES.map((code) => `rules-game-${code}`), 'problem-fresh', 'problem-home',
   // The lessons (issue 42): their ways in and between them.
   'learn-button', 'rules-learn', 'learn-offer-open', 'puzzle-learn-open', 'learn-start', 'lesson-open-2', 'lesson-list',
   'lesson-next', 'lesson-again', 'lesson-list-end', 'coach-game',
@@ -119,22 +123,23 @@ async function finishLesson(page) {
   await page.locator(byTestId('lesson-done')).waitFor();
 }
 
-/** The screens a walk starts from: the shared list (screens.mjs), and a few more. */
+/**
+ * The screens a walk starts from: the shared list (screens.mjs), the home
+ * with a game in progress, and each game's own (`walkStarts` in
+ * `src/games/<game>/e2e.mjs`, by kind: games.mjs).
+ */
 async function starts() {
-  const { kbMid } = await saves();
-  const shared = await screens();
-  const at = (name) => shared.findIndex((s) => s.name === name);
-  const more = [
-    { name: 'home with a game', storage: { 'tablee.katzenjammer.current': kbMid }, query: '', then: (page) => page.locator(byTestId('nav-home')).click() },
-    { name: 'a Katzenjammer puzzle answered', storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=katzenjammer&puzzle=2', then: answer },
-    { name: "a J'achète puzzle answered", query: '?game=jachete&puzzle=2', then: answer },
-    { name: "Katzenjammer's lessons", query: '?game=katzenjammer&learn' },
-    { name: "a J'achète lesson", storage: { 'tablee.katzenjammer.current': kbMid }, query: '?game=jachete&learn=4' },
-    { name: 'a Katzenjammer lesson done', query: '?game=katzenjammer&learn=1', then: finishLesson },
-    { name: "J'achète's coached game", query: '?game=jachete&learn=0' },
-  ];
-  return [...shared.slice(0, at('home') + 1), more[0], ...shared.slice(at('home') + 1), ...more.slice(1)];
+  const shared = await helpers();
+  const list = await screens();
+  const at = (name) => list.findIndex((s) => s.name === name);
+  const home = { name: 'home with a game', storage: shared.inProgress, query: '', then: (page) => page.locator(byTestId('nav-home')).click() };
+  const own = [];
+  for (const game of GAMES) own.push(...((await game.walkStarts?.({ ...shared.of(game), answer, finishLesson })) ?? []));
+  return [...list.slice(0, at('home') + 1), home, ...list.slice(at('home') + 1), ...byKind(own, WALK_KINDS)];
 }
+
+/** The games with a puzzle for walk's check `name` (`walkPuzzles`: { playAfter, rulesFrom }). */
+const puzzlesFor = (name) => GAMES.filter((game) => game.walkPuzzles?.[name]);
 
 /** The exits on screen now: visible, enabled, once each. */
 const exitsHere = (page) =>
@@ -156,43 +161,37 @@ describe('every way between screens', { timeout: 900_000 }, () => {
     await env?.close();
   });
 
-  it('a puzzle answered, then New game, then Play: a table is dealt (Play did nothing)', async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA' });
-    try {
-      await gotoApp(page, env.url('?game=jachete&puzzle=2'));
-      await answer(page);
-      await page.locator(byTestId('nav-home')).click();
-      await page.locator(byTestId('play-button')).click();
-      await page.locator(byTestId('deal-bar')).waitFor({ timeout: 30_000 });
-      assert.equal(await check(page, problems, 'Play after a puzzle'), 'table-screen');
-      // The puzzle is not the game dealt: its link is the new deal's.
-      assert.doesNotMatch(new URL(page.url()).search, /puzzle/);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const game of puzzlesFor('playAfter')) {
+    it('a puzzle answered, then New game, then Play: a table is dealt (Play did nothing)', async () => {
+      await withPage(env.browser, { viewport: VIEWPORTS.phone, locale: 'fr-CA' }, 'walk-failure', async ({ page, problems }) => {
+        await gotoApp(page, env.url(`?game=${game.code}&puzzle=${game.walkPuzzles.playAfter}`));
+        await answer(page);
+        await page.locator(byTestId('nav-home')).click();
+        await page.locator(byTestId('play-button')).click();
+        await page.locator(byTestId('deal-bar')).waitFor({ timeout: 30_000 });
+        assert.equal(await check(page, problems, 'Play after a puzzle'), 'table-screen');
+        // The puzzle is not the game dealt: its link is the new deal's.
+        assert.doesNotMatch(new URL(page.url()).search, /puzzle/);
+      });
+    });
+  }
 
-  it("the rules opened from a J'achète puzzle are J'achète's, a game of Katzenjammer in progress", async () => {
-    const { context, page, problems } = await openPage(env.browser, { viewport: VIEWPORTS.desktop });
-    try {
-      const kbMid = await fixture('katzenjammer-save-midgame.json');
-      await context.addInitScript((save) => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem('tablee.katzenjammer.current', save);
-          sessionStorage.setItem('seeded', '1');
-        }
-      }, kbMid);
-      await gotoApp(page, env.url('?game=jachete&puzzle=5'));
-      await page.locator(byTestId('puzzle-ask')).waitFor();
-      await page.locator(byTestId('nav-rules')).click();
-      await page.locator(`${byTestId('rules-screen')}[data-game="jachete"]`).waitFor();
-      // And Back goes to the puzzle.
-      await page.locator(byTestId('rules-back')).click();
-      assert.equal(await check(page, problems, 'the rules, then Back'), 'puzzle-screen');
-    } finally {
-      await context.close();
-    }
-  });
+  for (const game of puzzlesFor('rulesFrom')) {
+    const other = GAMES.find((g) => g !== game && g.inProgress);
+    it(`the rules opened from a ${game.title} puzzle are ${game.title}'s, a game of ${other?.title} in progress`, async () => {
+      await withPage(env.browser, { viewport: VIEWPORTS.desktop }, 'walk-failure', async ({ context, page, problems }) => {
+        const { other: storage } = (await helpers()).of(game);
+        await seedStorage(context, storage);
+        await gotoApp(page, env.url(`?game=${game.code}&puzzle=${game.walkPuzzles.rulesFrom}`));
+        await page.locator(byTestId('puzzle-ask')).waitFor();
+        await page.locator(byTestId('nav-rules')).click();
+        await page.locator(`${byTestId('rules-screen')}[data-game="${game.code}"]`).waitFor();
+        // And Back goes to the puzzle.
+        await page.locator(byTestId('rules-back')).click();
+        assert.equal(await check(page, problems, 'the rules, then Back'), 'puzzle-screen');
+      });
+    });
+  }
 
   for (const [label, viewport, locale] of [
     ['a phone in French', VIEWPORTS.phone, 'fr-CA'],
@@ -202,8 +201,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
       let steps = 0;
       for (const start of list) {
         // A fresh browser profile for each start: what it holds is the start's.
-        const { context, page, problems } = await openPage(env.browser, { viewport, locale });
-        try {
+        await withPage(env.browser, { viewport, locale }, 'walk-failure', async ({ context, page, problems }) => {
           await context.addInitScript((entries) => {
             // (Back out of the page lands on about:blank, which has no storage.)
             if (location.protocol !== 'http:') return;
@@ -261,9 +259,7 @@ describe('every way between screens', { timeout: 900_000 }, () => {
             if (process.env.WALK_VERBOSE) console.log(`# ${step}: ${here} → ${there} → Back: ${back}`);
             if (back !== here) await open();
           }
-        } finally {
-          await context.close();
-        }
+        });
       }
       if (!process.env.WALK_ONLY) assert.ok(steps >= 60, `${steps} ways out walked`);
       console.log(`# ${label}: ${steps} ways out walked`);

@@ -17,11 +17,11 @@ import {
   describeProblems,
   gotoApp,
   nextState,
-  openPage,
   overflowing,
   screenshot,
   settle,
   startEnv,
+  withPage,
 } from './lib.mjs';
 
 let env;
@@ -32,27 +32,19 @@ after(async () => {
   await env?.close();
 });
 
-async function open(viewport, locale) {
-  const opened = await openPage(env.browser, { viewport, locale });
-  await opened.context.addInitScript(() => {
-    if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
-    // A first visit by a link offers the course above the table: not here.
-    localStorage.setItem('tablee.learn.offered', ',katzenjammer,jachete');
-  });
-  return opened;
-}
-
-/** Runs `body(page)` on a fresh page, then checks it met no problem. */
+/** Runs `body(page)` on a fresh page at `query` (instant bots, no course offered), then checks it met no problem. */
 async function onTable(viewport, locale, query, body) {
-  const { context, page, problems } = await open(viewport, locale);
-  try {
+  await withPage(env.browser, { viewport, locale }, 'words-failure', async ({ context, page, problems }) => {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('tablee.speed')) localStorage.setItem('tablee.speed', 'instant');
+      // A first visit by a link offers the course above the table: not here.
+      localStorage.setItem('tablee.learn.offered', ',katzenjammer,jachete');
+    });
     await gotoApp(page, env.url(query));
     await body(page);
     await settle(page);
     assert.deepEqual(problems, [], describeProblems(problems));
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The hint asked; its rows' and its reason's texts once it is there. */

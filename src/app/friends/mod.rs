@@ -110,6 +110,20 @@ pub fn kept_game(kept: Option<&str>, game: Option<&AnySession>) -> Option<GameId
 
 thread_local! {
     static HOSTED_SEATS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    static JOINED: std::cell::RefCell<Option<(GameId, String)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The game with friends this page plays as a friend while it lasts (the
+/// friend's part sets it): its game and its screen's argument
+/// (`join=<code>`). The header's "Back to the game" and the browser's Back
+/// to its address return to it; the friend may read the rules meanwhile,
+/// still connected.
+pub fn joined() -> Option<(GameId, String)> {
+    JOINED.with(|j| j.borrow().clone())
+}
+
+pub fn set_joined(joined: Option<(GameId, String)>) {
+    JOINED.with(|j| *j.borrow_mut() = joined);
 }
 
 /// The friends' seats (a bit a seat) of the table this page hosts while it

@@ -14,7 +14,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_engine::{Seat, Seed};
@@ -94,16 +93,41 @@ impl<G: GameUi> Copy for Typed<G> {}
 
 thread_local!(static TYPED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) });
 
-/// The friend's page for the invitation `code`.
+thread_local! {
+    /// The page's game as a friend: its invitation's code, its stage (no
+    /// screen owns it) and its loop's stop. It outlives the join screen:
+    /// the friend may read the rules and come back, still connected.
+    static JOINING: RefCell<Option<(String, ArcRwSignal<Stage>, Rc<std::cell::Cell<bool>>)>> = const { RefCell::new(None) };
+}
+
+/// The friend's page for the invitation `code`: the one under way when it
+/// is that invitation's, else a new one (the one before ended).
 pub fn join<G: GameUi + Registered>(code: String) -> AnyView {
     let ctx = ctx();
-    let stage = RwSignal::new(Stage::Answering);
-    let stop = Rc::new(std::cell::Cell::new(false));
-    {
-        let stop = SendWrapper::new(stop.clone());
-        on_cleanup(move || stop.set(true));
-    }
-    leptos::task::spawn_local(run::<G>(code, stage, stop));
+    let live = JOINING.with(|j| j.borrow().as_ref().filter(|(c, _, stop)| *c == code && !stop.get()).map(|(_, stage, _)| stage.clone()));
+    let stage = match live {
+        Some(stage) => stage,
+        None => {
+            if let Some((_, _, stop)) = JOINING.with(|j| j.borrow_mut().take()) {
+                stop.set(true);
+            }
+            let stage = ArcRwSignal::new(Stage::Answering);
+            let stop = Rc::new(std::cell::Cell::new(false));
+            JOINING.with(|j| *j.borrow_mut() = Some((code.clone(), stage.clone(), stop.clone())));
+            crate::app::friends::set_joined(Some((G::ID, format!("join={code}"))));
+            let ended = stop.clone();
+            let task = run::<G>(code, stage.clone(), stop);
+            leptos::task::spawn_local(async move {
+                task.await;
+                // Over, failed or ended: the header leads to it no more.
+                if !ended.get() {
+                    crate::app::friends::set_joined(None);
+                }
+            });
+            stage
+        }
+    };
+    let stage = RwSignal::from(stage);
     let lang = move || ctx.lang();
     view! {
         <section class="panel friends join" data-testid="join-screen">
@@ -157,7 +181,7 @@ fn secret_for(token: &Token) -> Option<Secret> {
     Some(secret)
 }
 
-async fn run<G: GameUi + Registered>(code: String, stage: RwSignal<Stage>, stop: Rc<std::cell::Cell<bool>>) {
+async fn run<G: GameUi + Registered>(code: String, stage: ArcRwSignal<Stage>, stop: Rc<std::cell::Cell<bool>>) {
     let (peer, answer, seat, token) = match Peer::join(&relays(), &code).await {
         Ok(joined) => joined,
         Err(e) => return stage.set(Stage::Failed(Problem::Transport(e))),
@@ -239,7 +263,7 @@ async fn play<G: GameUi + Registered>(
     token: Token,
     secret: Secret,
     id: GameId,
-    stage: RwSignal<Stage>,
+    stage: ArcRwSignal<Stage>,
     stop: Rc<std::cell::Cell<bool>>,
 ) {
     let mut guest = Guest::<G>::new(seat, token, secret, BUILD);
@@ -336,6 +360,9 @@ async fn play<G: GameUi + Registered>(
                 typed.record.set_value(guest.end_log().cloned());
                 typed.result.set(Some(result.to_vec()));
                 finished::<G>(&guest);
+                // The game is the device's history's now: "Back to the
+                // game" shows its end as any game's.
+                crate::app::friends::set_joined(None);
             }
         }
         if peer.is_closed() {

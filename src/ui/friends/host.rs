@@ -82,7 +82,7 @@ fn roles<G: GameDef>(config: &TableConfig<G>, friends: &[Seat], lang: crate::app
     let mut roles = Vec::new();
     for (seat, kind) in config.seats.iter().enumerate() {
         let name = config.names.get(seat).cloned().flatten();
-        roles.push(if friends.iter().any(|&f| f == seat) {
+        roles.push(if friends.contains(&seat) {
             let token: Token = random::<8>()?;
             Role::Friend { name: name.unwrap_or_else(|| words::friend_name(seat, lang)), token, stand_in: None }
         } else {

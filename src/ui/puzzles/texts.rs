@@ -4,6 +4,8 @@
 use tablee_puzzles::format::{Kind, Unit};
 
 use crate::games::{with_game, GameId};
+use crate::ui::context::ctx;
+use leptos::prelude::Get;
 use crate::ui::game_ui::GameUi;
 pub use crate::ui::game_ui::UnitWords;
 use crate::app::lang::Lang;
@@ -165,6 +167,12 @@ pub fn pz(lang: Lang) -> &'static PzStrings {
         Lang::En => &EN,
         Lang::Fr => &FR,
     }
+}
+
+/// A puzzle text that follows the language switch (see `ui::tr`).
+pub(crate) fn pz_tr(pick: fn(&'static PzStrings) -> &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = ctx().lang;
+    move || pick(pz(lang.get()))
 }
 
 pub fn difficulty(d: u8, lang: Lang) -> &'static str {
