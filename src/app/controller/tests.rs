@@ -1,4 +1,7 @@
-//! The controller's tests (natively: links, saves, a whole game, matches).
+//! The controller's tests, natively and on the test game
+//! (`games::test_game`): links, saves, the list of kept games, whole games,
+//! par and the daily deal. Each game's own (its matches, its old saves) are
+//! in its `shell_tests/controller.rs`.
 
 use super::*;
 use super::play::same_table;
