@@ -873,7 +873,8 @@ pub mod friends;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::Registered;
+    use crate::games::test_game::TestGame;
     use tablee_engine::Seed;
 
     /// `upper` capitalises as Unicode does, for French and English letters.
@@ -935,11 +936,11 @@ mod tests {
 
     #[test]
     fn the_deal_bar_says_practice_after_a_take_back_or_a_finished_daily() {
-        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4);
+        let config = TableConfig::<TestGame>::new(Seed::from_number(5), 4);
         assert_eq!(deal_bar_label(&config, None, false, Lang::En), "4 players");
         assert_eq!(deal_bar_label(&config, None, true, Lang::Fr), "4 joueurs · entraînement");
         let day = Day::parse("2026-11-23").unwrap();
-        let daily = TableConfig::<Katzenjammer> { daily: Some(day), ..TableConfig::new(day.seed(), 4) };
+        let daily = TableConfig::<TestGame> { daily: Some(day), ..TableConfig::new(day.seed(), 4) };
         let counted = Some(DailyAttempt::Counts { streak: 2 });
         assert!(!deal_bar_label(&daily, counted, false, Lang::En).contains("practice"));
         assert!(deal_bar_label(&daily, Some(DailyAttempt::Practice { first_score: 3 }), false, Lang::En).ends_with(" · practice"));
@@ -950,14 +951,14 @@ mod tests {
 
     #[test]
     fn an_unfinished_game_is_described() {
-        let table = TableConfig::<Katzenjammer>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4).into_any();
+        let table = TableConfig::<TestGame>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 4).into_any();
         assert_eq!(
             kept_game(&table, 12, 5.5 * 60_000.0, Lang::En),
-            "Katzenjammer Blues, deal 1K7Q-M3ZD, 4 players, 12 moves by all players, 5 min ago"
+            "High card, deal 1K7Q-M3ZD, 4 players, 12 moves by all players, 5 min ago"
         );
         assert_eq!(
             kept_game(&table, 1, 3.0 * 86_400_000.0, Lang::Fr),
-            "Katzenjammer Blues, donne 1K7Q-M3ZD, 4 joueurs, 1 coup, tous joueurs confondus, il y a 3 jours"
+            "High card, donne 1K7Q-M3ZD, 4 joueurs, 1 coup, tous joueurs confondus, il y a 3 jours"
         );
         assert!(kept_game(&table, 0, 2.0 * 3_600_000.0, Lang::En).ends_with("0 moves by all players, 2 h ago"));
         assert!(kept_game(&table, 0, 1000.0, Lang::Fr).ends_with("0 coup, tous joueurs confondus, à l'instant"));
@@ -978,7 +979,7 @@ mod tests {
 
     #[test]
     fn seats_are_named_you_players_and_cats() {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(1), 4);
+        let mut config = TableConfig::<TestGame>::new(Seed::from_number(1), 4);
         assert_eq!(seat_name(&config, 0, Lang::En), "You");
         assert_eq!(seat_name(&config, 0, Lang::Fr), "Vous");
         assert_eq!(seat_name(&config, 1, Lang::En), "Pacha");
@@ -1026,64 +1027,10 @@ mod tests {
         );
         // A match names the link's game, and says when it has none.
         let matches = |game, matches| LinkError::Match { text: "3".into(), game, matches };
-        assert_eq!(link_error(&matches(GameId::Jachete, false), Lang::En), "A match of “3” games: J'achète is not played in matches.");
-        assert_eq!(link_error(&matches(GameId::Katzenjammer, true), Lang::Fr), "« 3 » n'est pas un nombre de parties pour un match de Katzenjammer Blues (de 1 à 9).");
-    }
-
-
-    /// The rules pages (public/rules, fetched by the rules screen): both
-    /// languages have the same sections and paragraphs, and only these tags.
-    #[test]
-    fn the_rules_pages_match_in_both_languages() {
-        let pages = [include_str!("../public/rules/katzenjammer-en.html"), include_str!("../public/rules/katzenjammer-fr.html")];
-        let count = |page: &str, tag: &str| page.matches(tag).count();
-        for tag in ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"] {
-            assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");
-        }
-        for page in pages {
-            assert_eq!(count(page, "<section>"), 10);
-            assert_eq!(count(page, "<h2>"), 10);
-            let tags = count(page, "<") - count(page, "<!--");
-            // The link to the game's lessons (issue 42) at the top.
-            let learn = ["<p class=\"learn-link\">", "<a href=\"?game=katzenjammer&amp;learn\" data-testid=\"rules-learn\">", "</a>"];
-            assert!(learn.iter().all(|t| count(page, t) == 1), "the link to the lessons");
-            let known: usize = ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"].iter().chain(&learn).map(|t| count(page, t)).sum();
-            assert_eq!(tags, known, "an unexpected tag or an unescaped <");
-        }
-    }
-
-    /// J'achète's rules pages: the same sections, lists and pictures in both
-    /// languages (card for card, class for class), only known tags, no rule
-    /// id, and small (fetched on a phone, precached for offline play).
-    #[test]
-    fn the_jachete_rules_pages_match_in_both_languages() {
-        let pages = [include_str!("../public/rules/jachete-en.html"), include_str!("../public/rules/jachete-fr.html")];
-        let count = |page: &str, tag: &str| page.matches(tag).count();
-        let tags = [
-            "<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>", "<ol>", "</ol>", "<ul>", "</ul>", "<li>", "</li>",
-            "<figure>", "</figure>", "<figcaption>", "</figcaption>", "<p class=\"meld\">", "<span class=\"c", "</span>",
-            "<i>", "</i>", "<link rel=\"stylesheet\" href=\"./rules/jachete.css\" />",
-            // The link to the game's lessons (issue 42) at the top.
-            "<p class=\"learn-link\">", "<a href=\"?game=jachete&amp;learn\" data-testid=\"rules-learn\">", "</a>",
-        ];
-        for tag in tags {
-            assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");
-        }
-        // The pictures' cards, by class: the same drawings in both languages.
-        let classes = |page: &'static str| page.split("<span class=\"").skip(1).map(|s| s.split('"').next().unwrap_or("")).collect::<Vec<_>>();
-        assert_eq!(classes(pages[0]), classes(pages[1]));
-        for page in pages {
-            assert_eq!(count(page, "<section>"), 11);
-            assert_eq!(count(page, "<figure>"), 3, "an opening, a swap, a run with a wild");
-            assert_eq!(count(page, "<ol>"), 1, "the seven contracts");
-            // The pictures' styles come with the page (not in the first load's CSS).
-            assert_eq!(count(page, "<link rel=\"stylesheet\" href=\"./rules/jachete.css\" />"), 1);
-            let all = count(page, "<") - count(page, "<!--");
-            let known: usize = tags.iter().map(|t| count(page, t)).sum();
-            assert_eq!(all, known, "an unexpected tag or an unescaped <");
-            assert!(!page.contains("JA-") && !page.contains("KB-"), "a rule id on the page");
-            assert!(page.len() < 12_000, "{} bytes", page.len());
-        }
+        assert_eq!(link_error(&matches(TestGame::ID, false), Lang::En), "A match of “3” games: High card is not played in matches.");
+        // A game with matches: the game of the links naming none.
+        let unnamed = crate::app::link::unnamed();
+        assert_eq!(link_error(&matches(unnamed, true), Lang::Fr), format!("« 3 » n'est pas un nombre de parties pour un match de {} (de 1 à 9).", unnamed.title()));
     }
 
     /// Every fixed text of a language table is written, in both languages,
@@ -1091,9 +1038,8 @@ mod tests {
     /// turns this red (the compiler already demands every field in both).
     #[test]
     fn every_fixed_text_exists_in_both_languages() {
+        // (Each game's own tables: `every_fixed_text_exists_in_both_languages` in its folder.)
         check_tables(include_str!("i18n.rs"), "Strings", &["Bot", "Options", "Place"]);
-        check_tables(include_str!("games/katzenjammer/texts.rs"), "KbStrings", &["Jokers"]);
-        check_tables(include_str!("games/jachete/texts.rs"), "JaStrings", &["Total", "points", "Points"]);
     }
 }
 

@@ -352,8 +352,7 @@ mod tests {
         assert_eq!(Day::from_epoch_ms(1_795_478_400_000.0), Day::new(2026, 11, 24));
         assert_eq!(Day::from_days(i64::MAX / 4), None);
     }
-    use crate::games::jachete::Jachete;
-    use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::TestGame;
 
     #[test]
     fn seat_names_round_trip_and_research_levels_are_refused() {
@@ -391,7 +390,7 @@ mod tests {
         assert_eq!(parse_names(&texts(["", "x", ""]), &seats), Ok(Vec::new()), "no name: none kept");
         assert_eq!(parse_names(&texts(["Ana", "", "ANA"]), &seats), Err((2, NameError::Twice("ANA".into()))));
         assert_eq!(parse_names(&texts(["Ana", "", "A;"]), &seats), Err((2, NameError::Character(';'))));
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(1), 3);
+        let mut config = TableConfig::<TestGame>::new(Seed::from_number(1), 3);
         config.seats = seats.to_vec();
         config.names = vec![Some("Ana".into()), Some("Minou".into()), None];
         assert_eq!((config.name(0), config.name(1), config.name(2)), (Some("Ana"), None, None), "a bot keeps its own name");
@@ -421,23 +420,13 @@ mod tests {
 
     #[test]
     fn default_table_is_one_person_against_normal_bots() {
-        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(1), 4);
+        let config = TableConfig::<TestGame>::new(Seed::from_number(1), 4);
         assert_eq!(config.players(), 4);
         assert_eq!(config.humans(), vec![0]);
         assert_eq!(config.solo_seat(), Some(0));
         assert!(config.seats[1..].iter().all(|&s| s == SeatKind::Bot(Level::Normal)));
-        assert_eq!(default_seats::<Katzenjammer>(9).len(), 6);
-        assert_eq!(default_seats::<Katzenjammer>(0).len(), 2);
-        assert_eq!(default_seats::<Jachete>(9).len(), 8);
-        assert_eq!(default_seats::<Jachete>(0).len(), 3);
-    }
-
-    #[test]
-    fn the_history_id_names_deal_seats_options_and_moves() {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::parse("1K7Q-M3ZD").unwrap(), 3);
-        // The id of today's build: a game counted before is not counted again.
-        assert_eq!(config.record_id(12), "1K7Q-M3ZD/human,normal,normal/0/12");
-        config.seats[1] = SeatKind::Human;
-        assert_eq!(config.solo_seat(), None);
+        // Within the game's players (the real games': `default_seats_are_within_its_players` in their folders).
+        assert_eq!(default_seats::<TestGame>(9).len(), 4);
+        assert_eq!(default_seats::<TestGame>(0).len(), 2);
     }
 }

@@ -57,17 +57,16 @@ impl<G: GameDef> ParRun<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::app::marks;
     use super::*;
-    use crate::games::jachete::Jachete;
-    use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::TestGame;
     use crate::games::Registered;
     use tablee_engine::Seed;
 
     #[test]
     fn par_is_deterministic_and_only_for_one_person() {
-        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(77), 3);
+        let config = TableConfig::<TestGame>::new(Seed::from_number(77), 3);
         let a = ParRun::new(&config, 0).unwrap().finish();
         let b = ParRun::new(&config, 0).unwrap().finish();
         assert_eq!(a, b);
@@ -81,7 +80,7 @@ mod tests {
     /// the same table scores with that seat played by `expert`.
     #[test]
     fn par_is_the_experts_score_in_that_seat() {
-        let config = TableConfig::<Jachete>::new(Seed::from_number(3), 4);
+        let config = TableConfig::<TestGame>::new(Seed::from_number(3), 4);
         let par = ParRun::new(&config, 0).unwrap().finish();
         let mut expert = config.clone();
         expert.seats[0] = SeatKind::Bot(Level::Expert);
@@ -108,7 +107,7 @@ mod tests {
     /// is exactly the first move where the par game's actions differ from
     /// the person's game's. Red if the marks' job used another seed or
     /// another view than par's, or marked the wrong move.
-    fn first_mark_is_where_par_parted<G: Registered>(config: TableConfig<G>, seat: Seat) {
+    pub(crate) fn first_mark_is_where_par_parted<G: Registered>(config: TableConfig<G>, seat: Seat) {
         let game = played(&config, seat);
         let any = game.clone().into_any();
         let mine = marks::person_moves(&any);
@@ -130,20 +129,10 @@ mod tests {
         assert_eq!(par.session().moves().nth(parted.unwrap()).map(|(s, _)| s), Some(seat), "they part on the person's move");
     }
 
-    #[test]
-    fn the_first_replay_mark_is_where_par_parted_katzenjammer() {
-        first_mark_is_where_par_parted(TableConfig::<Katzenjammer>::new(Seed::from_number(77), 3), 0);
-    }
-
-    #[test]
-    fn the_first_replay_mark_is_where_par_parted_jachete() {
-        first_mark_is_where_par_parted(TableConfig::<Jachete>::new(Seed::from_number(3), 4), 0);
-    }
-
     /// No marks when several people (or nobody) played: no par to compare.
     #[test]
     fn no_marks_without_one_person() {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(77), 3);
+        let mut config = TableConfig::<TestGame>::new(Seed::from_number(77), 3);
         config.seats[1] = SeatKind::Human;
         let s = Session::new(config).unwrap().into_any();
         assert!(marks::person_moves(&s).is_empty());

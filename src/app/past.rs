@@ -172,17 +172,14 @@ pub fn per_level(games: &[Past]) -> Vec<(Level, u32, u32)> {
 mod tests {
     use crate::app::controller::{AnyGame, Shell};
     use super::*;
-    use crate::app::controller::tests::{play_to_end, Memory};
+    use crate::app::controller::tests::{empty_shell, play_to_end, Memory};
     use crate::app::controller::ASIDE_KEY;
     use crate::app::save::tests::played_with;
-    use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::TestGame;
+    use crate::games::Registered;
 
-    fn finished(seed: u64, level: Level) -> Session<Katzenjammer> {
+    fn finished(seed: u64, level: Level) -> Session<TestGame> {
         played_with(seed, vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(level)], usize::MAX)
-    }
-
-    fn empty_shell(storage: &mut Memory) -> Shell {
-        Shell::start(storage, "", 0.0).shell
     }
 
     #[test]
@@ -200,7 +197,7 @@ mod tests {
         assert_eq!(past[MAX_PAST - 1].at, 7000.0, "the oldest seven dropped");
         assert!(past.windows(2).all(|w| w[0].at > w[1].at));
         assert!(shell.set_aside.is_none());
-        let first = past[0].session.get::<Katzenjammer>().unwrap();
+        let first = past[0].session.get::<TestGame>().unwrap();
         assert_eq!(save::to_json(first), games[(MAX_PAST + 6) % 3]);
         let mine = past[0].mine.unwrap();
         assert_eq!(mine.seat, 0);
@@ -237,9 +234,9 @@ mod tests {
     #[test]
     fn a_counted_game_joins_the_record_once() {
         let mut storage = Memory::default();
-        let mut start = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 1.0);
+        let mut start = Shell::start(&mut storage, &format!("?game={}&seed=1K7Q-M3ZD&players=3", TestGame::CODE), 1.0);
         let shell = &mut start.shell;
-        play_to_end(shell, &mut storage);
+        play_to_end::<TestGame>(shell, &mut storage);
         shell.record_if_over_any(&mut storage);
         let past = shell.load_past(&mut storage, 2.0);
         assert_eq!(past.len(), 1);
@@ -259,8 +256,8 @@ mod tests {
     fn hot_seat_and_all_bot_games_are_recorded_once() {
         for (seats, people) in [("human,human,normal", 2), ("easy,normal,hard", 0)] {
             let mut storage = Memory::default();
-            let mut shell = Shell::start(&mut storage, &format!("?game=katzenjammer&seed=1K7Q-M3ZD&players=3&seats={seats}"), 1.0).shell;
-            play_to_end(&mut shell, &mut storage);
+            let mut shell = Shell::start(&mut storage, &format!("?game={}&seed=1K7Q-M3ZD&players=3&seats={seats}", TestGame::CODE), 1.0).shell;
+            play_to_end::<TestGame>(&mut shell, &mut storage);
             shell.record_if_over_any(&mut storage);
             let mut reloaded = Shell::start(&mut storage, "", 2.0).shell;
             assert!(reloaded.game.as_ref().is_some_and(AnySession::is_over), "the finished game is resumed");
@@ -270,70 +267,13 @@ mod tests {
             let game = &past[0];
             assert!(game.mine.is_none() && game.strongest.is_some());
             crate::games::each_game!(session &game.session, s => assert_eq!(s.config().humans().len(), people));
-            let outcome = shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().outcome().unwrap();
+            let outcome = shell.game.as_ref().unwrap().get::<TestGame>().unwrap().outcome().unwrap();
             assert_eq!(game.scores, outcome.scores);
             assert_eq!(game.winners, outcome.winners);
-            assert_eq!(Some(game.places.clone()), Katzenjammer::places(shell.game.as_ref().unwrap().get::<Katzenjammer>().unwrap().state()));
+            assert_eq!(Some(game.places.clone()), TestGame::places(shell.game.as_ref().unwrap().get::<TestGame>().unwrap().state()));
             assert!(game.winners.iter().all(|&w| game.places[w] == 1));
             assert!(per_level(&past).is_empty(), "no person's result: not in the wins per level");
-            assert_eq!(reloaded.history(GameId::Katzenjammer).played, 0, "not in the history");
+            assert_eq!(reloaded.history(TestGame::ID).played, 0, "not in the history");
         }
-    }
-
-    /// KB-19 (most mice wins; tied, fewer jokers): "Your games" ranks a
-    /// finished game as its end screen does. The games searched are those
-    /// where the person tied on mice with a seat holding fewer jokers (seed
-    /// 1: tied first on mice, third with the jokers), where places from the
-    /// mice alone differ (the list once said 2nd where the end screen said
-    /// 3rd): red if the record ranks by the scores only.
-    #[test]
-    fn kb19_your_games_ranks_tied_mice_by_fewer_jokers_as_the_end_screen_does() {
-        use crate::app::result::places;
-        use crate::games::katzenjammer::summary::Summary;
-        let mut checked = 0;
-        for seed in 0..400u64 {
-            let players = 3 + (seed as usize % 4);
-            let mut seats = vec![SeatKind::Bot(Level::Normal); players];
-            seats[0] = SeatKind::Human;
-            let session = played_with(seed, seats, usize::MAX);
-            let summary = Summary::of(session.state()).unwrap();
-            let by_mice = places(&session.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER);
-            if by_mice[0] == summary.players[0].place {
-                continue;
-            }
-            let mut storage = Memory::default();
-            append(&mut storage, 1.0, &save::to_json(&session));
-            let mut shell = empty_shell(&mut storage);
-            let past = shell.load_past(&mut storage, 2.0);
-            let end_screen: Vec<usize> = summary.players.iter().map(|p| p.place).collect();
-            assert_eq!(past[0].places, end_screen, "seed {seed}: every seat's place as on the end screen");
-            assert_eq!(past[0].mine.unwrap().place, summary.players[0].place, "seed {seed}: the person's place");
-            println!("seed {seed}: by mice {by_mice:?}, with the jokers {end_screen:?}");
-            checked += 1;
-            if checked == 3 {
-                return;
-            }
-        }
-        panic!("only {checked} games found where the jokers part tied mice at the person's seat");
-    }
-
-    /// The browser test's game (tests/fixtures/katzenjammer-kb19-tie.json,
-    /// written by `write_kb19_fixture`): the person tied first on mice and
-    /// third with the jokers (KB-19), which "Your games" must say.
-    #[test]
-    fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
-        use crate::app::result::places;
-        let text = include_str!("../../tests/fixtures/katzenjammer-kb19-tie.json");
-        let session = save::from_json(text.trim()).unwrap();
-        let s = session.get::<Katzenjammer>().unwrap();
-        assert_eq!(places(&s.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER)[0], 1, "first on mice alone");
-        assert_eq!(Katzenjammer::places(s.state()).unwrap()[0], 3, "third with the jokers");
-    }
-
-    #[test]
-    #[ignore = "writes the browser test's fixture"]
-    fn write_kb19_fixture() {
-        let session = played_with(1, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal)], usize::MAX);
-        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/katzenjammer-kb19-tie.json"), save::to_json(&session) + "\n").unwrap();
     }
 }

@@ -118,7 +118,7 @@ pub fn fresh_table(session: &AnySession) -> AnyTable {
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// base64url without padding.
-fn base64url(bytes: &[u8]) -> String {
+pub(crate) fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
@@ -150,46 +150,19 @@ fn unbase64url(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::app::save::tests::played_with;
     use crate::app::config::{SeatKind, TableConfig};
-    use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::TestGame;
+    use crate::games::Registered;
     use tablee_bots::Level;
-    use tablee_engine::Seed;
 
-    /// One person against `normal` bots.
-    fn finished(seed: u64, players: usize) -> Session<Katzenjammer> {
+    /// A finished game of `G`: one person against `normal` bots.
+    pub(crate) fn finished<G: Registered>(seed: u64, players: usize) -> Session<G> {
         let mut seats = vec![SeatKind::Bot(Level::Normal); players];
         seats[0] = SeatKind::Human;
         played_with(seed, seats, usize::MAX)
-    }
-
-    fn kb(any: AnySession) -> Session<Katzenjammer> {
-        any.get::<Katzenjammer>().cloned().unwrap()
-    }
-
-    /// The J'achète replay link the browser test opens
-    /// (`tests/fixtures/jachete-replay-link.txt`): a finished 4-player game,
-    /// deal 3, seat 0 the person (playing as `normal` would) against
-    /// `normal` bots. Red if the link's format or the game's moves change:
-    /// then the fixture is written anew from this test's message.
-    #[test]
-    fn the_jachete_replay_fixture_is_this_finished_game() {
-        use crate::games::jachete::Jachete;
-        let mut game = Session::new(TableConfig::<Jachete>::new(Seed::from_number(3), 4)).unwrap();
-        while !game.is_over() {
-            if game.bot_step().is_none() {
-                let mine = game.decision(0, Level::Normal).decide();
-                game.apply_human(mine).unwrap();
-            }
-        }
-        let link = write(&game);
-        let fixture = include_str!("../../tests/fixtures/jachete-replay-link.txt").trim();
-        assert_eq!(fixture, link, "the fixture should be:\n{link}");
-        let back = read(fixture).unwrap();
-        assert!(back.is_over());
-        assert_eq!(back.get::<Jachete>().unwrap().actions(), game.actions());
     }
 
     #[test]
@@ -206,88 +179,31 @@ mod tests {
         assert_eq!(unbase64url("TW+u"), None);
     }
 
-    /// A finished game's link replays to the same game, and is short: its
-    /// length (quoted in docs/architecture.md) printed with `--nocapture`.
-    #[test]
-    fn a_replay_link_replays_the_same_game() {
-        let mut lengths = Vec::new();
-        for seed in 1..=5 {
-            let session = finished(seed, 4);
-            let link = write(&session);
-            assert!(link.starts_with("?game=katzenjammer&v=1&seed="), "{link}");
-            let back = kb(read(&link).unwrap());
-            assert_eq!(back.actions(), session.actions());
-            assert_eq!(back.moves().map(|(s, _)| s).collect::<Vec<_>>(), session.moves().map(|(s, _)| s).collect::<Vec<_>>());
-            assert_eq!(back.state(), session.state());
-            assert_eq!(back.config(), session.config());
-            println!("4-player Katzenjammer, deal {seed}: {} moves, replay link {} characters", session.actions().len(), link.len());
-            lengths.push(link.len());
-        }
-        assert!(lengths.iter().all(|&n| n < 1500), "{lengths:?}");
-        // A game not over replays as far as it went.
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(9), 3);
-        config.seats = vec![SeatKind::Bot(Level::Easy); 3];
-        let mut session = Session::new(config).unwrap();
-        for _ in 0..7 {
-            session.bot_step();
-        }
-        assert_eq!(kb(read(&write(&session)).unwrap()).actions(), session.actions());
-    }
-
     /// A replay read from its link is written back without compressing again:
     /// the same link, its language and other keys dropped; none for `last`.
     #[test]
     fn a_replay_read_from_its_link_is_written_back_the_same() {
         for seed in [3, 11] {
-            let link = write(&finished(seed, 4));
+            let link = write(&finished::<TestGame>(seed, 4));
             let session = read(&link).unwrap();
             assert_eq!(rewrite(&link, &session).as_deref(), Some(link.as_str()));
             assert_eq!(write_any(&session), link);
             let asked = format!("?lang=fr&{}", &link[1..]);
             assert_eq!(rewrite(&asked, &read(&asked).unwrap()).as_deref(), Some(link.as_str()));
         }
-        let session = read(&write(&finished(3, 4))).unwrap();
+        let session = read(&write(&finished::<TestGame>(3, 4))).unwrap();
         assert_eq!(rewrite("?replay=last", &session), None);
-    }
-
-    #[test]
-    fn bad_replay_links_are_refused_with_a_reason() {
-        let session = finished(3, 4);
-        let good = write(&session);
-        let (table, moves) = good.split_once("&replay=").unwrap();
-        let with_moves = |m: &str| read(&format!("{table}&replay={m}")).unwrap_err();
-        assert_eq!(with_moves("not*base64"), ReplayLinkError::Moves);
-        assert_eq!(with_moves(&moves[..moves.len() / 2]), ReplayLinkError::Moves, "a cut link");
-        assert_eq!(with_moves(""), ReplayLinkError::Moves);
-        // Well-formed but not a list of moves.
-        let pack = |text: &str| base64url(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 10));
-        assert_eq!(with_moves(&pack("{\"seat\":0}")), ReplayLinkError::Moves);
-        assert_eq!(with_moves(&pack("[{\"seat\":0,\"act\":\"dance\"}]")), ReplayLinkError::Action(0));
-        let refused = with_moves(&pack("[{\"seat\":0,\"act\":\"present\",\"foursomes\":[]}]"));
-        assert!(matches!(refused, ReplayLinkError::Replay(ReplayError::Refused { index: 0, .. })), "{refused:?}");
-        // Another deal: the moves no longer fit.
-        let other = read(&good.replacen(&session.config().seed.to_string(), "1ABC-DEFG", 1)).unwrap_err();
-        assert!(matches!(other, ReplayLinkError::Replay(_)), "{other:?}");
-        // The table part is the link's own reader's.
-        assert!(matches!(read(&good.replacen("players=4", "players=9", 1)), Err(ReplayLinkError::Link(LinkError::Players { .. }))));
-        assert_eq!(read(&format!("?game=katzenjammer&replay={moves}")).unwrap_err(), ReplayLinkError::NoDeal);
-        assert_eq!(request("?seed=1K7Q-M3ZD"), None);
-        assert_eq!(request("?replay=last").as_deref(), Some(LAST));
-        assert!(games_link("?games") && games_link("?lang=fr&games") && !games_link("?game=katzenjammer"));
     }
 
     /// "Play this deal" is never the daily deal (a replay is practice).
     #[test]
     fn playing_a_replayed_deal_is_not_the_daily() {
         let day = crate::app::config::Day::new(2026, 11, 23).unwrap();
-        let config = TableConfig::<Katzenjammer>::daily(day, crate::app::config::default_seats::<Katzenjammer>(4), Default::default());
+        let config = TableConfig::<TestGame>::daily(day, crate::app::config::default_seats::<TestGame>(4), Default::default());
         let session = Session::new(config.clone()).unwrap().into_any();
-        match fresh_table(&session) {
-            AnyTable::Katzenjammer(t) => {
-                assert_eq!(t.daily, None);
-                assert!(t.same_table(&config));
-            }
-            other => panic!("{other:?}"),
-        }
+        let table = fresh_table(&session);
+        let t = table.get::<TestGame>().unwrap_or_else(|| panic!("{table:?}"));
+        assert_eq!(t.daily, None);
+        assert!(t.same_table(&config));
     }
 }

@@ -384,14 +384,15 @@ impl<G: GameDef> Session<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::app::config::default_seats;
-    use crate::games::jachete::Jachete;
     use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::{self, TestGame, KEEP};
     use tablee_engine::katzenjammer::Action;
     use tablee_engine::Seed;
 
+    /// Katzenjammer's (the tests of taking back: a person of the test game
+    /// moves once, and then the game is over).
     type KbSession = Session<Katzenjammer>;
 
     fn config(seed: u64, players: usize) -> TableConfig<Katzenjammer> {
@@ -399,7 +400,7 @@ mod tests {
     }
 
     /// Plays the person's seats with the `normal` bot's choice.
-    fn play_out<G: GameDef>(session: &mut Session<G>) {
+    pub(crate) fn play_out<G: GameDef>(session: &mut Session<G>) {
         let mut guard = 0;
         while !session.is_over() {
             if session.bot_step().is_none() {
@@ -466,8 +467,8 @@ mod tests {
 
     #[test]
     fn a_whole_game_plays_to_the_end() {
-        for players in 2..=6 {
-            let mut session = Session::new(config(players as u64, players)).unwrap();
+        for players in TestGame::MIN_PLAYERS..=TestGame::MAX_PLAYERS {
+            let mut session = Session::new(test_game::table(players as u64, players)).unwrap();
             play_out(&mut session);
             assert!(session.outcome().is_some());
             assert_eq!(session.to_act(), None);
@@ -477,21 +478,21 @@ mod tests {
 
     #[test]
     fn the_actions_replay_the_game_exactly() {
-        let mut session = Session::new(config(42, 4)).unwrap();
+        let mut session = Session::new(test_game::table(42, 4)).unwrap();
         play_out(&mut session);
         let moves: Vec<_> = session.moves().map(|(s, a)| (s, *a)).collect();
-        let again = KbSession::replay(session.config().clone(), moves.clone()).unwrap();
+        let again = Session::<TestGame>::replay(session.config().clone(), moves.clone()).unwrap();
         assert_eq!(again.state(), session.state());
         // Half-way too.
         let half = &moves[..moves.len() / 2];
-        let part = KbSession::replay(session.config().clone(), half.to_vec()).unwrap();
+        let part = Session::<TestGame>::replay(session.config().clone(), half.to_vec()).unwrap();
         assert_eq!(part.actions().len(), half.len());
     }
 
     #[test]
     fn bots_decide_the_same_on_the_same_seed() {
-        let mut a = Session::new(config(9, 4)).unwrap();
-        let mut b = Session::new(config(9, 4)).unwrap();
+        let mut a = Session::new(test_game::table(9, 4)).unwrap();
+        let mut b = Session::new(test_game::table(9, 4)).unwrap();
         play_out(&mut a);
         play_out(&mut b);
         assert_eq!(a.actions(), b.actions());
@@ -499,45 +500,32 @@ mod tests {
 
     #[test]
     fn people_cannot_move_for_bots_and_bots_not_for_people() {
-        let mut cfg = config(3, 3);
+        let mut cfg = test_game::table(3, 3);
         cfg.seats = vec![SeatKind::Bot(Level::Normal); 3];
         let mut session = Session::new(cfg).unwrap();
-        assert!(session.apply_human(Action::Pass).is_err());
+        assert!(session.apply_human(KEEP).is_err());
         assert!(session.actions().is_empty());
 
-        let mut cfg = config(3, 3);
+        let mut cfg = test_game::table(3, 3);
         cfg.seats = vec![SeatKind::Human; 3];
         let mut session = Session::new(cfg).unwrap();
         assert_eq!(session.bot_step(), None);
         assert!(session.human_to_act().is_some());
-        session.apply_human(Action::Pass).unwrap();
-        assert_eq!(session.actions(), &[Action::Pass]);
-    }
-
-    #[test]
-    fn an_illegal_action_leaves_the_game_unchanged() {
-        let mut cfg = config(5, 2);
-        cfg.seats = default_seats::<Katzenjammer>(2);
-        cfg.seats[1] = SeatKind::Human;
-        let mut session = Session::new(cfg).unwrap();
-        let before = session.state().clone();
-        let present = Action::Present(tablee_engine::katzenjammer::Presentation::NOTHING);
-        let error = session.apply_human(present).unwrap_err();
-        assert!(error.to_string().contains("KB-14"), "{error}");
-        assert_eq!(session.state(), &before);
+        session.apply_human(KEEP).unwrap();
+        assert_eq!(session.actions(), &[KEEP]);
     }
 
     #[test]
     fn a_refused_replay_names_the_action() {
-        let present = Action::Present(tablee_engine::katzenjammer::Presentation::NOTHING);
-        let first = Session::new(config(1, 4)).unwrap().to_act().unwrap();
-        let error = KbSession::replay(config(1, 4), [(first, Action::Pass), ((first + 1) % 4, present)]).unwrap_err();
+        // The second move by the seat that has just moved, out of its turn.
+        let first = Session::new(test_game::table(1, 4)).unwrap().to_act().unwrap();
+        let error = Session::<TestGame>::replay(test_game::table(1, 4), [(first, KEEP), (first, KEEP)]).unwrap_err();
         assert!(matches!(error, ReplayError::Refused { index: 1, .. }), "{error:?}");
     }
 
     #[test]
     fn the_viewer_is_the_person_to_act_or_the_last_one() {
-        let mut cfg = config(11, 3);
+        let mut cfg = test_game::table(11, 3);
         cfg.seats = vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Human];
         let mut session = Session::new(cfg).unwrap();
         let mut seen = std::collections::BTreeSet::new();
@@ -548,7 +536,7 @@ mod tests {
             if let Some(seat) = session.human_to_act() {
                 assert_eq!(session.viewer(), seat);
                 seen.insert(seat);
-                session.apply_human(Action::Pass).unwrap();
+                session.apply_human(KEEP).unwrap();
             } else {
                 let viewer = session.viewer();
                 assert!(viewer == 0 || viewer == 2);
@@ -560,7 +548,7 @@ mod tests {
 
     #[test]
     fn a_decision_made_elsewhere_applies_only_to_its_move() {
-        let mut cfg = config(8, 3);
+        let mut cfg = test_game::table(8, 3);
         cfg.seats = vec![SeatKind::Bot(Level::Normal); 3];
         let mut session = Session::new(cfg).unwrap();
         let decision = session.bot_decision().unwrap();
@@ -575,34 +563,10 @@ mod tests {
 
     #[test]
     fn hints_are_legal_actions() {
-        let session = Session::new(config(2, 4)).unwrap();
+        let session = Session::new(test_game::table(2, 4)).unwrap();
         let legal = session.legal_actions();
         let hint = session.hint();
         assert!(!hint.is_empty());
         assert!(hint.iter().all(|c| legal.contains(&c.action)));
-    }
-
-    /// The shell is the same for J'achète: a whole game of bots reaches its
-    /// end, replays exactly from its moves, and the lowest total wins (JA-18).
-    #[test]
-    fn a_whole_jachete_game_plays_and_replays() {
-        for players in [4, 5] {
-            let mut cfg = TableConfig::<Jachete>::new(Seed::from_number(players as u64), players);
-            cfg.seats = vec![SeatKind::Bot(Level::Normal); players];
-            let mut session = Session::new(cfg).unwrap();
-            play_out(&mut session);
-            let outcome = session.outcome().unwrap();
-            let best = outcome.scores.iter().copied().min().unwrap();
-            assert!(outcome.winners.iter().all(|&w| outcome.scores[w] == best), "{outcome:?}");
-            let moves: Vec<_> = session.moves().map(|(s, a)| (s, a.clone())).collect();
-            let again = Session::<Jachete>::replay(session.config().clone(), moves).unwrap();
-            assert_eq!(again.outcome(), session.outcome());
-            assert_eq!(again.actions(), session.actions());
-        }
-        // Three players only with the small-table option (JA-2).
-        let three = TableConfig::<Jachete>::new(Seed::from_number(1), 3);
-        assert!(Session::new(three.clone()).is_err());
-        let small = TableConfig { options: tablee_engine::jachete::JaOptions { three_players: true }, ..three };
-        assert!(Session::new(small).is_ok());
     }
 }

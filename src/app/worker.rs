@@ -290,25 +290,31 @@ pub fn response(text: &str) -> Option<Response> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::games::jachete::Jachete;
     use crate::games::katzenjammer::Katzenjammer;
+    use crate::games::test_game::{TestGame, KEEP};
     use super::*;
     use crate::app::config::SeatKind;
-    use {tablee_engine::katzenjammer::Action, tablee_puzzles::katzenjammer::MICE};
     use tablee_engine::Seed;
 
-    fn session() -> Session<Katzenjammer> {
-        let mut config = TableConfig::<Katzenjammer>::new(Seed::from_number(31), 4);
+    /// A game of `G` for four on deal 31, a `hard` bot at seat 1, played
+    /// (the person making `person`'s move) until that bot is to move.
+    pub(crate) fn at_the_hard_bots_turn<G: Registered>(person: G::Action) -> Session<G> {
+        let mut config = TableConfig::<G>::new(Seed::from_number(31), 4);
         config.seats[1] = SeatKind::Bot(Level::Hard);
         let mut s = Session::new(config).unwrap();
         // Play until it is the hard bot's turn.
         while s.bot_to_act().map(|(seat, _)| seat) != Some(1) {
             if s.bot_step().is_none() {
-                s.apply_human(Action::Pass).unwrap();
+                s.apply_human(person.clone()).unwrap();
             }
         }
         s
+    }
+
+    fn session() -> Session<TestGame> {
+        at_the_hard_bots_turn::<TestGame>(KEEP)
     }
 
     #[test]
@@ -318,22 +324,7 @@ mod tests {
         let reply = response(&handle(&request(7, job))).unwrap();
         assert_eq!(reply.id, 7);
         let Reply::Action { action } = reply.reply else { panic!("{reply:?}") };
-        assert_eq!(Katzenjammer::action_from_json(&action), Ok(s.bot_choice().unwrap()));
-    }
-
-    #[test]
-    fn the_worker_plays_jachete_too() {
-        let mut config = TableConfig::<Jachete>::new(Seed::from_number(4), 4);
-        config.seats = vec![SeatKind::Bot(Level::Normal); 4];
-        let mut s = Session::new(config).unwrap();
-        for _ in 0..25 {
-            s.bot_step();
-        }
-        let job = decide_job(&s, &s.bot_decision().unwrap());
-        let Reply::Action { action } = response(&handle(&request(3, job))).unwrap().reply else { panic!() };
-        assert_eq!(Jachete::action_from_json(&action).ok(), s.bot_choice());
-        let job = par_job(s.config(), 0);
-        assert!(matches!(run(&job), Reply::Error { .. }), "no person at the table, no par");
+        assert_eq!(TestGame::action_from_json(&action), Ok(s.bot_choice().unwrap()));
     }
 
     #[test]
@@ -348,7 +339,7 @@ mod tests {
                 let page: Vec<_> = decision.hint().into_iter().take(3).collect();
                 assert_eq!(choices.len(), page.len());
                 for ((action, value), mine) in choices.iter().zip(&page) {
-                    let action = Katzenjammer::action_from_json(action).unwrap();
+                    let action = TestGame::action_from_json(action).unwrap();
                     assert!(decision.legal.contains(&action));
                     assert_eq!(action, mine.action);
                     assert!((value - mine.value).abs() < 1e-9, "{value} vs {}", mine.value);
@@ -356,18 +347,6 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-
-    /// Issue 13: a hint plays out four times the expert's worlds, so that
-    /// close moves are told apart.
-    #[test]
-    fn hints_search_four_times_the_experts_worlds() {
-        let s = session();
-        let decision = s.hint_decision().unwrap();
-        assert!(decision.legal.len() > 1);
-        let (hint, expert) = (decision.hint(), decision.analyse());
-        assert_eq!(hint[0].visits, tablee_bots::HINT_SAMPLES);
-        assert_eq!(expert[0].visits * 4, tablee_bots::HINT_SAMPLES);
     }
 
     /// Issue 52: the coached game's suggestion is the page's. At a coached
@@ -409,40 +388,10 @@ mod tests {
 
     #[test]
     fn par_matches_the_model() {
-        let config = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3);
+        let config = TableConfig::<TestGame>::new(Seed::from_number(5), 3);
         let expected = ParRun::new(&config, 0).unwrap().finish();
         let job = par_job(&config, 0);
         assert_eq!(response(&handle(&request(2, job))).unwrap().reply, Reply::Par { par: expected });
-    }
-
-    /// Issue 52: a puzzle's move evaluated through the worker's messages
-    /// comes back as [`run`] computes it; a move the rules refuse there, or
-    /// a game without puzzles' analysis, is an error, not a panic.
-    #[test]
-    fn a_puzzles_move_is_evaluated_through_the_messages() {
-        let mut s = session();
-        while s.human_to_act().is_none() {
-            s.bot_step();
-        }
-        let legal = s.legal_actions();
-        let moves: Vec<Json> = legal.iter().take(2).map(Katzenjammer::action_to_json).collect();
-        let job = Job::Evaluate { game: save::to_value(&s), moves: moves.clone(), unit: MICE };
-        let direct = run(&job);
-        assert!(matches!(direct, Reply::Compared(_)), "{direct:?}");
-        let reply = response(&handle(&request(4, job))).unwrap();
-        let (Reply::Compared(a), Reply::Compared(b)) = (&reply.reply, &direct) else { panic!() };
-        for (x, y) in [(a.best, b.best), (a.played, b.played), (a.gap, b.gap)] {
-            assert!((x.mean - y.mean).abs() < 1e-9 && (x.ci - y.ci).abs() < 1e-9);
-        }
-        // A move not legal there (a bid of cards not held).
-        let refused = Json::parse(r#"{"act":"bid","kind":"same","value":5,"cards":["5","5","5","5","5","5","5","5"]}"#).unwrap();
-        let bad = Job::Evaluate { game: save::to_value(&s), moves: vec![moves[0].clone(), refused], unit: MICE };
-        assert!(matches!(run(&bad), Reply::Error { .. }));
-        let unit = request(5, Job::Evaluate { game: save::to_value(&s), moves, unit: MICE }).replace("\"mice\"", "\"gold\"");
-        assert!(matches!(response(&handle(&unit)).unwrap().reply, Reply::Error { .. }));
-        // Another game's unit (J'achète's points) is not this position's game's.
-        let points = unit.replace("\"gold\"", "\"points\"");
-        assert!(matches!(response(&handle(&points)).unwrap().reply, Reply::Error { .. }));
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub(crate) mod tests;
 pub use crate::app::storage::Storage;
 pub use saves::{game_key, history_key, match_key, save_key, ASIDE_KEY, GAMES_KEY, HOME_GAME_KEY, KEEP_ASIDE, LANG_KEY, MAX_GAMES, SPEED_KEY};
 pub use shell::{BotTurn, First, Followed, Kept, Maker, NeedsMakers, Par, SetAside, Shell, Start};
+#[cfg(test)]
+pub(crate) use results::result;
 
 /// The shell's play typed by its game ([`Shell::save`], [`Shell::bot_turn`]…),
 /// for the game in progress whatever its game: the native tests' way to

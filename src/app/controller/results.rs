@@ -112,7 +112,7 @@ fn first_daily<G: GameDef>(session: &Session<G>, key: &str, id: &str, won: bool)
 
 /// The finished game's history entry: its id, whether the person won, and
 /// how much better than par they did (in the game's own order).
-pub(super) fn result<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
+pub(crate) fn result<G: GameDef>(session: &Session<G>, par: Par) -> Option<(String, bool, Option<i32>)> {
     let outcome = session.outcome()?;
     let seat = session.config().solo_seat()?;
     let mine = *outcome.scores.get(seat)?;

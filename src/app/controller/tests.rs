@@ -1,8 +1,10 @@
-//! The controller's tests (natively: links, saves, a whole game, matches).
+//! The controller's tests, natively and on the test game
+//! (`games::test_game`): links, saves, the list of kept games, whole games,
+//! par and the daily deal. Each game's own (its matches, its old saves) are
+//! in its `shell_tests/controller.rs`.
 
 use super::*;
 use super::play::same_table;
-use super::results::result;
 #[allow(unused_imports)]
 use crate::app::{
     config::{DailyAttempt, Day},
@@ -13,10 +15,10 @@ use crate::app::{
     session::Session,
     worker::{self, Job, Reply},
 };
-use crate::app::config::{SeatKind, TableConfig};
-use crate::games::{AnySession, GameId};
-use crate::games::jachete::Jachete;
+use crate::app::config::SeatKind;
 use crate::games::katzenjammer::Katzenjammer;
+use crate::games::test_game::{self, TestGame, KEEP};
+use crate::games::{AnySession, GameId, Registered};
 use std::collections::BTreeMap;
 use tablee_bots::Level;
 use tablee_engine::katzenjammer::Action;
@@ -39,24 +41,34 @@ impl Storage for Memory {
     }
 }
 
-const LINK: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&lang=fr";
+/// A real game of the registry, not the test game: for the tests that need
+/// two games (a link of another game, another game's maker).
+pub(crate) fn other_game() -> GameId {
+    GameId::ALL.into_iter().find(|&g| g != TestGame::ID).expect("a real game")
+}
+
+/// The test game's deal 1K7Q-M3ZD for four (a person at seat 0, three
+/// bots), in French.
+fn link() -> String {
+    format!("?game={}&seed=1K7Q-M3ZD&players=4&lang=fr", TestGame::CODE)
+}
 
 /// Plays bots (answering as the worker would) and the person (with the
-/// `normal` bot's choice) to the end, saving after every move.
-pub(crate) fn play_to_end(shell: &mut Shell, storage: &mut Memory) {
-    play_to_end_as(shell, storage, Level::Normal);
+/// `normal` bot's choice) of game `G` to the end, saving after every move.
+pub(crate) fn play_to_end<G: Registered>(shell: &mut Shell, storage: &mut Memory) {
+    play_to_end_as::<G>(shell, storage, Level::Normal);
 }
 
 /// The person plays at `level`'s choices, the bots through the worker.
-fn play_to_end_as(shell: &mut Shell, storage: &mut Memory, level: Level) {
+fn play_to_end_as<G: Registered>(shell: &mut Shell, storage: &mut Memory, level: Level) {
     for _ in 0..5000 {
         if let Some(turn) = shell.bot_turn_any() {
             let reply = worker::run(&turn.job);
             assert!(shell.bot_moved_any(turn.at, Some(reply)));
-        } else if let Some(s) = shell.session::<Katzenjammer>() {
+        } else if let Some(s) = shell.session::<G>() {
             let Some(seat) = s.human_to_act() else { break };
-            let action = tablee_bots::decide(level, &s.view(seat), &s.legal_actions(), 1);
-            shell.act::<Katzenjammer>(action).unwrap();
+            let action = G::decide(level, &s.view(seat), &s.legal_actions(), 1);
+            shell.act::<G>(action).unwrap();
         }
         assert!(shell.save_any(storage, 0.0));
         shell.record_if_over_any(storage);
@@ -71,31 +83,31 @@ fn todays_deal_counts_once_and_a_link_to_it_is_todays_deal() {
     let today = Day::new(2026, 11, 23).unwrap();
     let now = today.days() as f64 * 86_400_000.0 + 3_600_000.0;
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, &format!("?seed={}&players=3", today.seed()), now).shell;
-    let config = shell.session::<Katzenjammer>().unwrap().config().clone();
+    let mut shell = Shell::start(&mut storage, &format!("?game={}&seed={}&players=3", TestGame::CODE, today.seed()), now).shell;
+    let config = shell.session::<TestGame>().unwrap().config().clone();
     assert_eq!(config.daily, Some(today), "a plain seed link to today's deal is labelled");
     assert!(!config.hints_allowed());
     assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Counts { streak: 0 }));
-    play_to_end(&mut shell, &mut storage);
-    let first = shell.history(GameId::Katzenjammer).daily(today).cloned().expect("recorded");
+    play_to_end::<TestGame>(&mut shell, &mut storage);
+    let first = shell.history(TestGame::ID).daily(today).cloned().expect("recorded");
     assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Counts { streak: 1 }));
     // Same deal again, played the same way: practice, and the first result stays.
     shell.new_game(config.into_any()).unwrap();
     assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Practice { first_score: first.score }));
-    play_to_end(&mut shell, &mut storage);
+    play_to_end::<TestGame>(&mut shell, &mut storage);
     assert_eq!(shell.daily_attempt_any(), Some(DailyAttempt::Practice { first_score: first.score }));
-    let stored = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+    let stored = History::parse(&storage.load(&history_key(TestGame::ID)).unwrap());
     assert_eq!(stored.daily(today), Some(&first));
     assert_eq!(stored.played, 1, "the same moves on the same deal are one game in the history");
     // Another day's seed is not labelled.
-    let other = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3", now).shell;
+    let other = Shell::start(&mut storage, &format!("?game={}&seed=1K7Q-M3ZD&players=3", TestGame::CODE), now).shell;
     assert_eq!(other.daily_attempt_any(), None);
 }
 
 #[test]
 fn a_link_deals_its_game_and_a_reload_resumes_it() {
     let mut storage = Memory::default();
-    let start = Shell::start(&mut storage, LINK, 0.0);
+    let start = Shell::start(&mut storage, &link(), 0.0);
     assert_eq!(start.first, First::Game);
     assert!(start.dealt);
     assert_eq!(start.lang, None, "a deal's link is read in the reader's language, not its sharer's");
@@ -103,15 +115,10 @@ fn a_link_deals_its_game_and_a_reload_resumes_it() {
     let mut shell = start.shell;
     assert_eq!(shell.par, Par::Computing);
     // A few moves, saved, then the page reloads on the same link.
-    for _ in 0..5 {
-        match shell.bot_turn_any() {
-            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
-            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
-        }
-    }
+    play_some(&mut shell, 2);
     shell.save_any(&mut storage, 0.0);
     let moves = shell.game.as_ref().unwrap().moves();
-    let again = Shell::start(&mut storage, LINK, 1.0);
+    let again = Shell::start(&mut storage, &link(), 1.0);
     assert_eq!(again.first, First::Game);
     assert!(!again.dealt, "resumed, not dealt again");
     assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
@@ -122,53 +129,30 @@ fn a_link_deals_its_game_and_a_reload_resumes_it() {
 #[test]
 fn a_bad_link_keeps_the_game_in_progress() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
     shell.save_any(&mut storage, 0.0);
     let start = Shell::start(&mut storage, "?seed=nonsense", 1.0);
     assert!(matches!(start.first, First::Problem(LinkError::Seed { .. })));
     assert!(start.shell.game.is_some());
-    // J'achète's link deals its game; the game in progress is kept.
-    let start = Shell::start(&mut storage, "?game=jachete&seed=1K7Q-M3ZD&players=5", 2.0);
+    // Another game's link deals its game; the game in progress is kept.
+    let start = Shell::start(&mut storage, &format!("?game={}&seed=1K7Q-M3ZD", other_game().code()), 2.0);
     assert_eq!(start.first, First::Game);
-    assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(GameId::Jachete));
+    assert_eq!(start.shell.game.as_ref().map(AnySession::game), Some(other_game()));
     assert_eq!(start.shell.kept.len(), 1, "the game in progress is kept");
 }
 
 #[test]
 fn a_damaged_save_is_kept_aside_never_lost() {
     let mut storage = Memory::default();
-    storage.store(&save_key(GameId::Katzenjammer), "{\"v\":1,\"game\":\"katzenjammer\"");
+    let damaged = format!("{{\"v\":1,\"game\":\"{}\"", TestGame::CODE);
+    storage.store(&save_key(TestGame::ID), &damaged);
     let start = Shell::start(&mut storage, "", 1234.0);
     assert_eq!(start.first, First::Home);
     let aside = start.shell.set_aside.unwrap();
     assert!(matches!(aside.error, SaveError::NotJson(_)));
-    assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
-    assert_eq!(storage.load(&aside.key).as_deref(), Some("{\"v\":1,\"game\":\"katzenjammer\""));
-    assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None);
-}
-
-/// A J'achète game listed (which the builds before issue 35 left to
-/// their second program) is offered beside the link's new game, its
-/// save untouched.
-#[test]
-fn a_jachete_game_in_the_list_is_kept_beside_a_katzenjammer_link() {
-    let mut storage = Memory::default();
-    let mut table = TableConfig::<Jachete>::new(Seed::from_number(8), 4);
-    table.seats = vec![SeatKind::Bot(Level::Normal); 4];
-    let ja = save::to_json(&Session::new(table).unwrap());
-    let key = game_key(GameId::Jachete, 3);
-    storage.store(&key, &ja);
-    storage.store(GAMES_KEY, &format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
-    let mut start = Shell::start(&mut storage, LINK, 10.0);
-    assert_eq!(start.first, First::Game, "the link's game is dealt");
-    assert!(start.shell.set_aside.is_none(), "not damaged");
-    assert_eq!(start.shell.kept.len(), 1, "offered among the unfinished games");
-    assert_eq!(start.shell.kept[0].session.game(), GameId::Jachete);
-    assert!(start.shell.save_any(&mut storage, 20.0));
-    assert_eq!(storage.load(&key).as_deref(), Some(ja.as_str()), "its save untouched");
-    let list = storage.load(GAMES_KEY).unwrap();
-    assert!(list.contains(&format!("{{\"key\":\"{key}\",\"at\":5}}")), "still listed: {list}");
-    assert!(list.starts_with("[{\"key\":\"tablee.katzenjammer.game.4\""), "the new game listed first: {list}");
+    assert_eq!(aside.key, format!("tablee.{}.broken.1234", TestGame::CODE));
+    assert_eq!(storage.load(&aside.key), Some(damaged));
+    assert_eq!(storage.load(&save_key(TestGame::ID)), None);
 }
 
 /// Issue 13: damaged saves do not pile up (the newest five are kept, the
@@ -178,7 +162,7 @@ fn a_jachete_game_in_the_list_is_kept_beside_a_katzenjammer_link() {
 fn saves_kept_aside_are_the_newest_five_and_a_garbled_history_is_kept_aside() {
     let mut storage = Memory::default();
     for n in 0..7 {
-        storage.store(&save_key(GameId::Katzenjammer), &format!("broken {n}"));
+        storage.store(&save_key(TestGame::ID), &format!("broken {n}"));
         let start = Shell::start(&mut storage, "", 1000.0 + f64::from(n));
         let aside = start.shell.set_aside.unwrap();
         assert_eq!(aside.kept, (n as usize + 1).min(KEEP_ASIDE));
@@ -186,10 +170,10 @@ fn saves_kept_aside_are_the_newest_five_and_a_garbled_history_is_kept_aside() {
     }
     let broken: Vec<&String> = storage.0.keys().filter(|k| k.contains(".broken.")).collect();
     assert_eq!(broken.len(), KEEP_ASIDE, "{broken:?}");
-    assert!(storage.load("tablee.katzenjammer.broken.1006").is_some(), "the newest is kept");
-    assert!(storage.load("tablee.katzenjammer.broken.1000").is_none(), "the oldest went");
+    assert!(storage.load(&format!("tablee.{}.broken.1006", TestGame::CODE)).is_some(), "the newest is kept");
+    assert!(storage.load(&format!("tablee.{}.broken.1000", TestGame::CODE)).is_none(), "the oldest went");
 
-    let history = history_key(GameId::Katzenjammer);
+    let history = history_key(TestGame::ID);
     storage.store(&history, "{\"played\":\"many\"}");
     let start = Shell::start(&mut storage, "", 2000.0);
     let aside = start.shell.set_aside.unwrap();
@@ -202,14 +186,18 @@ fn saves_kept_aside_are_the_newest_five_and_a_garbled_history_is_kept_aside() {
 #[test]
 fn people_cannot_move_for_bots_and_late_bot_replies_are_dropped() {
     let mut storage = Memory::default();
-    let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(8), 3);
-    table.seats = vec![SeatKind::Bot(Level::Normal); 3];
     let mut shell = Shell::start(&mut storage, "", 0.0).shell;
+    // Another game's table of bots: the test game's move is not this game's.
+    let bots = link::read(&format!("?game={}&seed=1K7Q-M3ZD&players=3&seats=normal,normal,normal", other_game().code())).unwrap().deal.unwrap();
+    assert_eq!(shell.new_game(bots), Ok(None), "no person: no par");
+    assert!(shell.act::<TestGame>(KEEP).is_err(), "not this game");
+    // The test game's table of bots: nobody moves for them.
+    let mut table = test_game::table(8, 3);
+    table.seats = vec![SeatKind::Bot(Level::Normal); 3];
     assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
-    assert!(shell.act::<Katzenjammer>(Action::Pass).is_err());
-    assert!(shell.act::<Jachete>(tablee_engine::jachete::JaAction::Decline).is_err(), "not this game");
+    assert!(shell.act::<TestGame>(KEEP).is_err());
     let turn = shell.bot_turn_any().unwrap();
-    assert_eq!(shell.bot_to_act::<Katzenjammer>(), Some(turn.seat));
+    assert_eq!(shell.bot_to_act::<TestGame>(), Some(turn.seat));
     let reply = worker::run(&turn.job);
     assert!(shell.bot_moved_any(turn.at, Some(reply.clone())));
     assert!(!shell.bot_moved_any(turn.at, Some(reply)), "the same reply twice moves once");
@@ -218,18 +206,18 @@ fn people_cannot_move_for_bots_and_late_bot_replies_are_dropped() {
 #[test]
 fn a_finished_game_is_counted_once_with_its_par() {
     let mut storage = Memory::default();
-    let start = Shell::start(&mut storage, LINK, 0.0);
+    let start = Shell::start(&mut storage, &link(), 0.0);
     let (mut shell, job) = (start.shell, start.par_job.unwrap());
     let generation = shell.generation;
-    play_to_end(&mut shell, &mut storage);
-    let history = shell.history(GameId::Katzenjammer);
+    play_to_end::<TestGame>(&mut shell, &mut storage);
+    let history = shell.history(TestGame::ID);
     assert_eq!(history.played, 1);
     assert_eq!(history.best_vs_par, None, "par not known yet");
     // Par arrives after the end: the same game is not counted twice.
     assert!(shell.par_arrived_any(generation, Some(worker::run(&job)), &mut storage));
     let Par::Known(par) = shell.par else { panic!("{:?}", shell.par) };
-    let mine = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores[0];
-    let history = History::parse(&storage.load(&history_key(GameId::Katzenjammer)).unwrap());
+    let mine = shell.session::<TestGame>().unwrap().outcome().unwrap().scores[0];
+    let history = History::parse(&storage.load(&history_key(TestGame::ID)).unwrap());
     assert_eq!(history.played, 1);
     assert_eq!(history.best_vs_par, Some(mine - par));
     assert!(!shell.record_if_over_any(&mut storage));
@@ -238,102 +226,14 @@ fn a_finished_game_is_counted_once_with_its_par() {
     assert_eq!(shell.par, Par::Known(par));
 }
 
-/// Issue 13 "A match" (KB-20): a 2-game match from its link, game 2
-/// dealt from the engine's `Match::game_seed(1)`, the standings carried
-/// over, a reload mid game 2 resuming the match, and a friend's link
-/// keeping it in the list.
-#[test]
-fn kb20_a_match_from_its_link_is_played_kept_and_resumed() {
-    use tablee_engine::katzenjammer::{Match, Options};
-    const MATCH: &str = "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&match=2";
-    let mut storage = Memory::default();
-    let start = Shell::start(&mut storage, MATCH, 0.0);
-    assert_eq!(start.first, First::Game);
-    let mut shell = start.shell;
-    let seed = Seed::parse("1K7Q-M3ZD").unwrap();
-    let engine = Match::new(3, Options::default(), seed, 2);
-    assert_eq!(shell.session::<Katzenjammer>().unwrap().config().seed, engine.game_seed(0));
-    assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((1, 2)));
-    assert_eq!(link::write_game(shell.game.as_ref().unwrap()), "?game=katzenjammer&v=1&seed=1K7Q-M3ZD&players=3&seats=human,normal,normal&full_mice=0&match=2");
-    play_to_end(&mut shell, &mut storage);
-    let first = shell.session::<Katzenjammer>().unwrap().outcome().unwrap().scores;
-    assert_eq!(shell.history(GameId::Katzenjammer).played, 1, "each game of a match is counted");
-    // Between games a reload shows game 1's end, the match goes on.
-    let between = Shell::start(&mut storage, MATCH, 1.0).shell;
-    assert!(between.game.as_ref().unwrap().is_over());
-    assert_eq!(between.session::<Katzenjammer>().unwrap().standings().unwrap().totals(), first);
-    // Next game: game 2 of 2, dealt from the engine's seed of game 2.
-    assert!(shell.next_in_match_any().is_some());
-    shell.save_any(&mut storage, 2.0);
-    let s = shell.session::<Katzenjammer>().unwrap();
-    assert_eq!(s.config().seed, engine.game_seed(1));
-    assert_ne!(s.config().seed, seed);
-    assert_eq!(shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
-    assert!(shell.kept.is_empty(), "game 1 left the list: its result is in game 2's match");
-    // The link of game 2 is the match's, not a lone deal.
-    assert!(link::write_game(shell.game.as_ref().unwrap()).contains("seed=1K7Q-M3ZD&players=3"));
-    for _ in 0..4 {
-        match shell.bot_turn_any() {
-            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
-            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
-        }
-    }
-    shell.save_any(&mut storage, 3.0);
-    let moves = shell.game.as_ref().unwrap().moves();
-    // A reload on the match's link resumes game 2, game 1's mice kept.
-    let mut again = Shell::start(&mut storage, MATCH, 4.0);
-    assert!(!again.dealt, "resumed, not dealt anew");
-    assert_eq!(again.shell.game.as_ref().unwrap().moves(), moves);
-    assert_eq!(again.shell.game.as_ref().unwrap().match_progress(), Some((2, 2)));
-    assert_eq!(again.shell.session::<Katzenjammer>().unwrap().in_match().unwrap().totals(), first);
-    // The lone deal of the same seed is another game: dealt, the match kept.
-    let lone = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3", 5.0);
-    assert!(lone.dealt);
-    assert_eq!(lone.shell.game.as_ref().unwrap().match_progress(), None);
-    assert_eq!(lone.shell.kept[0].session.match_progress(), Some((2, 2)));
-    // Game 2 to its end: the match is over, its totals both games'.
-    play_to_end(&mut again.shell, &mut storage);
-    let s = again.shell.session::<Katzenjammer>().unwrap();
-    let last = s.outcome().unwrap().scores;
-    let standings = s.standings().unwrap();
-    assert!(standings.is_over());
-    assert_eq!(standings.totals(), first.iter().zip(&last).map(|(a, b)| a + b).collect::<Vec<_>>());
-    assert!(s.next_in_match().is_none(), "no third game");
-    assert!(again.shell.next_in_match_any().is_none());
-}
-
-#[test]
-fn kb20_a_match_is_saved_under_a_key_of_its_own() {
-    // A match's game is saved under a match's key.
-    let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=2", 0.0).shell;
-    assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.match.game.")), "{:?}", shell.key);
-    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
-    assert!(shell.key.as_deref().is_some_and(|k| k.starts_with("tablee.katzenjammer.game.")));
-}
-
-/// Between two games of a match, the finished game is the match: a new
-/// game started meanwhile keeps it in the list (never lost).
-#[test]
-fn kb20_a_match_between_games_stays_in_the_list() {
-    let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, "?seed=1K7Q-M3ZD&players=3&match=3", 0.0).shell;
-    play_to_end(&mut shell, &mut storage);
-    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).unwrap();
-    shell.save_any(&mut storage, 1.0);
-    assert_eq!(shell.kept.len(), 1);
-    assert_eq!(shell.kept[0].session.match_progress(), Some((1, 3)));
-    let back = Shell::start(&mut storage, "", 2.0).shell;
-    assert_eq!(back.kept.len(), 1, "still listed after a reload");
-    assert!(back.kept[0].session.is_over());
-}
-
 /// Issue 13: a move taken back makes practice, which a reload keeps
 /// and the history does not count.
 #[test]
 fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
+    // Katzenjammer's: in the test game a person moves once, and nothing is
+    // left to play after the bots' answer.
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, "?game=katzenjammer&seed=1K7Q-M3ZD&players=3&lang=fr", 0.0).shell;
     while let Some(turn) = shell.bot_turn_any() {
         assert!(shell.bot_moved_any(turn.at, None));
     }
@@ -349,118 +249,56 @@ fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
     shell.save_any(&mut storage, 1.0);
     let mut again = Shell::start(&mut storage, "", 2.0).shell;
     assert!(again.session::<Katzenjammer>().unwrap().practice(), "the save keeps the mark");
-    play_to_end(&mut again, &mut storage);
+    play_to_end::<Katzenjammer>(&mut again, &mut storage);
     assert_eq!(again.history(GameId::Katzenjammer).played, 0);
     assert!(!again.par_arrived_any(again.generation, Some(Reply::Par { par: 3 }), &mut storage));
     assert_eq!(storage.load(&history_key(GameId::Katzenjammer)), None);
 }
 
 #[test]
-fn in_jachete_beating_par_means_fewer_points() {
-    let mut table = TableConfig::<Jachete>::new(Seed::from_number(2), 4);
-    table.seats = vec![SeatKind::Bot(Level::Random); 4];
-    table.seats[1] = SeatKind::Human;
-    let mut session = Session::new(table).unwrap();
-    while !session.is_over() {
-        if session.bot_step().is_none() {
-            let legal = session.legal_actions();
-            session.apply_human(Jachete::decide(Level::Normal, &session.view(1), &legal, 3)).unwrap();
-        }
-    }
-    let mine = session.outcome().unwrap().scores[1];
-    let (_, _, vs_par) = result(&session, Par::Known(mine + 10)).unwrap();
-    assert_eq!(vs_par, Some(10), "ten points fewer than par is ten better");
-}
-
-#[test]
 fn without_a_worker_the_bots_still_move() {
     let mut storage = Memory::default();
     let mut shell = Shell::start(&mut storage, "", 0.0).shell;
-    let mut table = TableConfig::<Katzenjammer>::new(Seed::from_number(5), 4);
+    let mut table = test_game::table(5, 4);
     table.seats = vec![SeatKind::Bot(Level::Expert); 4];
     shell.new_game(table.into_any()).unwrap();
-    for _ in 0..30 {
+    for _ in 0..4 {
         let turn = shell.bot_turn_any().unwrap();
         assert!(shell.bot_moved_any(turn.at, None));
     }
-    assert_eq!(shell.game.as_ref().unwrap().moves(), 30);
+    assert_eq!(shell.game.as_ref().unwrap().moves(), 4);
+    assert!(shell.game.as_ref().unwrap().is_over(), "the whole game");
 }
 
-/// The page's shell deals J'achète from the table's seed (JA-4: the deal
-/// the seed names) and, reloaded, resumes it where it was left.
-#[test]
-fn the_page_plays_jachete() {
-    let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
-    let table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
-    shell.new_game(table.clone().into_any()).unwrap();
-    let session = shell.session::<Jachete>().expect("a J'achète game on the table");
-    assert_eq!(session.config(), &table);
-    let dealt = Jachete::new_state(4, Default::default(), Seed::from_number(5)).unwrap();
-    assert_eq!(format!("{:?}", session.state()), format!("{dealt:?}"), "the seed's deal");
-    // A few moves: the bots as without a worker, the person's first choice.
-    for _ in 0..12 {
-        match shell.bot_turn_any() {
-            Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
-            None => {
-                let first = shell.session::<Jachete>().unwrap().legal_actions()[0].clone();
-                shell.act::<Jachete>(first).unwrap();
-            }
-        }
-    }
-    let before = shell.session::<Jachete>().unwrap().clone();
-    assert_eq!(before.actions().len(), 12);
-    assert!(shell.save_any(&mut storage, 1.0));
-    let back = Shell::start(&mut storage, "", 2.0).shell;
-    let resumed = back.session::<Jachete>().expect("the J'achète game resumed");
-    assert_eq!(resumed.actions(), before.actions());
-    assert_eq!(format!("{:?}", resumed.state()), format!("{:?}", before.state()), "the same game, where it was left");
-}
-
-/// A J'achète game of bots is dealt, played to its end through the
-/// shell's bot turns and the worker's answers, saved, and read back.
-#[test]
-fn jachete_plays_through_the_shell() {
-    let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, "", 0.0).shell;
-    let mut table = TableConfig::<Jachete>::new(Seed::from_number(5), 4);
-    table.seats = vec![SeatKind::Bot(Level::Normal); 4];
-    assert_eq!(shell.new_game(table.into_any()), Ok(None), "no person: no par");
-    let mut moves = 0;
-    while let Some(turn) = shell.bot_turn_any() {
-        assert!(shell.bot_moved_any(turn.at, Some(worker::run(&turn.job))));
-        moves += 1;
-        assert!(moves < 20_000, "the game ends");
-    }
-    assert!(shell.game.as_ref().unwrap().is_over());
-    assert!(shell.game.as_ref().unwrap().get::<Jachete>().unwrap().outcome().is_some());
-    assert!(shell.save_any(&mut storage, 1.0));
-    let back = Shell::start(&mut storage, "", 2.0);
-    assert!(back.shell.set_aside.is_none(), "the save reads back");
-}
-
-/// A few moves of the game in progress (bots as without a worker, the
-/// person passing).
+/// A few moves of the test game in progress (bots as without a worker, the
+/// person keeping): fewer than its players, so that it is not over.
 fn play_some(shell: &mut Shell, moves: usize) {
     for _ in 0..moves {
         match shell.bot_turn_any() {
             Some(turn) => assert!(shell.bot_moved_any(turn.at, None)),
-            None => shell.act::<Katzenjammer>(Action::Pass).unwrap(),
+            None => shell.act::<TestGame>(KEEP).unwrap(),
         }
     }
+    assert!(!shell.game.as_ref().unwrap().is_over(), "still in progress");
 }
 
-/// Play with a four-player table on deal number `n`, saved at `at`.
+/// Play with a four-player table of the test game on deal number `n`, saved at `at`.
 fn deal_and_save(shell: &mut Shell, storage: &mut Memory, n: u64, at: f64) {
-    shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+    shell.new_game(test_game::table(n, 4).into_any()).unwrap();
     shell.save_any(storage, at);
 }
 
 fn other_link(n: u64) -> String {
-    format!("?game=katzenjammer&seed={}&players=3", Seed::from_number(n))
+    format!("?game={}&seed={}&players=3", TestGame::CODE, Seed::from_number(n))
 }
 
-fn deals(shell: &Shell) -> Vec<(String, usize)> {
+/// A shell on empty storage (or what `storage` holds), no link.
+pub(crate) fn empty_shell(storage: &mut Memory) -> Shell {
+    Shell::start(storage, "", 0.0).shell
+}
+
+/// The kept games' deals and moves, newest first.
+pub(crate) fn deals(shell: &Shell) -> Vec<(String, usize)> {
     let seed = |s: &AnySession| crate::games::each_game!(s.table(), t => t.seed.to_string());
     shell.kept.iter().map(|k| (seed(&k.session), k.session.moves())).collect()
 }
@@ -468,8 +306,8 @@ fn deals(shell: &Shell) -> Vec<(String, usize)> {
 #[test]
 fn a_link_to_another_deal_keeps_the_game_in_progress() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    play_some(&mut shell, 5);
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
+    play_some(&mut shell, 2);
     assert!(shell.save_any(&mut storage, 10.0));
     let moves = shell.game.as_ref().unwrap().moves();
     // A friend's link to another deal: dealt, and the first game kept.
@@ -484,7 +322,7 @@ fn a_link_to_another_deal_keeps_the_game_in_progress() {
     assert_eq!(again.game.as_ref().unwrap().moves(), 0);
     assert_eq!(deals(&again), vec![("1K7Q-M3ZD".to_string(), moves)]);
     // The first link again resumes the first game where it was.
-    let back = Shell::start(&mut storage, LINK, 50.0);
+    let back = Shell::start(&mut storage, &link(), 50.0);
     assert!(!back.dealt);
     assert_eq!(back.shell.game.as_ref().unwrap().moves(), moves);
     assert_eq!(back.shell.kept.len(), 1, "the friend's game is kept in turn");
@@ -497,20 +335,20 @@ fn a_link_to_another_deal_keeps_the_game_in_progress() {
 #[test]
 fn back_to_another_deals_address_is_followed_in_the_page() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
-    play_some(&mut shell, 5);
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
+    play_some(&mut shell, 2);
     shell.save_any(&mut storage, 1.0);
     let moves = shell.game.as_ref().unwrap().moves();
     deal_and_save(&mut shell, &mut storage, 8, 2.0);
     play_some(&mut shell, 2);
     // Back to the first game's address: resumed, not dealt again.
-    let back = shell.follow(&mut storage, LINK, 3.0).unwrap();
+    let back = shell.follow(&mut storage, &link(), 3.0).unwrap();
     assert_eq!((back.first, back.dealt, back.lang), (First::Game, false, None));
     assert_eq!(shell.follow(&mut storage, "?lang=fr", 3.5).unwrap().lang, Some(crate::app::lang::Lang::Fr), "an address with no deal chooses the language");
     assert_eq!(shell.game.as_ref().unwrap().moves(), moves);
     assert_eq!(deals(&shell), vec![(Seed::from_number(8).to_string(), 2)], "the game left is kept");
     // Its own address again: the same game, as it is.
-    let same = shell.follow(&mut storage, LINK, 4.0).unwrap();
+    let same = shell.follow(&mut storage, &link(), 4.0).unwrap();
     assert_eq!((same.first, same.dealt), (First::Game, false));
     assert_eq!((shell.game.as_ref().unwrap().moves(), shell.kept.len()), (moves, 1));
     // Forward to a deal this device never saw: dealt.
@@ -519,7 +357,7 @@ fn back_to_another_deals_address_is_followed_in_the_page() {
     assert_eq!(shell.kept.len(), 2);
     shell.save_any(&mut storage, 5.0); // (the page saves a game just dealt)
     // A broken address: a problem, every game as it was.
-    let broken = shell.follow(&mut storage, "?game=katzenjammer&seed=1K7Q-M3Z&players=4", 6.0).unwrap();
+    let broken = shell.follow(&mut storage, &format!("?game={}&seed=1K7Q-M3Z&players=4", TestGame::CODE), 6.0).unwrap();
     assert!(matches!(broken.first, First::Problem(_)));
     assert_eq!((shell.game.as_ref().unwrap().moves(), shell.kept.len()), (0, 2));
     // The list written says so: a reload resumes the deal last followed.
@@ -527,17 +365,17 @@ fn back_to_another_deals_address_is_followed_in_the_page() {
     assert_eq!(reload.kept.len() + 1, 3);
     // A game whose maker is not fetched yet is asked for first.
     let mut bare = Shell::open(&mut Memory::default(), "", 0.0, &[]).unwrap().shell;
-    assert_eq!(bare.follow(&mut storage, LINK, 8.0).unwrap_err(), NeedsMakers(vec![GameId::Katzenjammer]));
+    assert_eq!(bare.follow(&mut storage, &link(), 8.0).unwrap_err(), NeedsMakers(vec![TestGame::ID]));
 }
 
 #[test]
 fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
     play_some(&mut shell, 3);
     shell.save_any(&mut storage, 1.0);
     for (n, at) in [(8, 2.0), (9, 3.0)] {
-        shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(n), 4).into_any()).unwrap();
+        shell.new_game(test_game::table(n, 4).into_any()).unwrap();
         play_some(&mut shell, 1);
         shell.save_any(&mut storage, at);
     }
@@ -554,32 +392,12 @@ fn play_keeps_the_game_in_progress_and_the_list_is_newest_first() {
 }
 
 #[test]
-fn the_single_save_of_the_previous_build_joins_the_list() {
-    let mut storage = Memory::default();
-    let old = include_str!("../../../tests/fixtures/katzenjammer-save-midgame.json");
-    storage.store(&save_key(GameId::Katzenjammer), old);
-    let start = Shell::start(&mut storage, "", 5.0);
-    assert_eq!(start.first, First::Game);
-    assert_eq!(start.shell.game.as_ref().unwrap().moves(), 40);
-    assert_eq!(storage.load(&save_key(GameId::Katzenjammer)), None, "moved, not copied");
-    let key = game_key(GameId::Katzenjammer, 1);
-    assert_eq!(storage.load(&key).as_deref(), Some(old));
-    assert_eq!(storage.load(GAMES_KEY).unwrap(), format!("[{{\"key\":\"{key}\",\"at\":5}}]"));
-    // A new game keeps it; a reload finds both.
-    let mut shell = start.shell;
-    deal_and_save(&mut shell, &mut storage, 3, 6.0);
-    let shell = Shell::start(&mut storage, "", 7.0).shell;
-    assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 40)]);
-    assert_eq!(shell.key.as_deref(), Some("tablee.katzenjammer.game.2"));
-}
-
-#[test]
 fn a_finished_game_leaves_the_list() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
     shell.save_any(&mut storage, 0.0);
     deal_and_save(&mut shell, &mut storage, 4, 1.0);
-    play_to_end(&mut shell, &mut storage);
+    play_to_end::<TestGame>(&mut shell, &mut storage);
     let finished = shell.key.clone().unwrap();
     // A reload still shows its end.
     let mut shell = Shell::start(&mut storage, "", 2.0).shell;
@@ -603,9 +421,9 @@ fn at_most_twenty_games_are_kept_the_oldest_dropped() {
     assert_eq!(deals(&shell)[0].0, Seed::from_number(24).to_string(), "newest first");
     assert_eq!(deals(&shell)[MAX_GAMES - 2].0, Seed::from_number(6).to_string());
     for n in 1..=5 {
-        assert_eq!(storage.load(&game_key(GameId::Katzenjammer, n)), None, "game {n} dropped");
+        assert_eq!(storage.load(&game_key(TestGame::ID, n)), None, "game {n} dropped");
     }
-    assert!(storage.load(&game_key(GameId::Katzenjammer, 6)).is_some());
+    assert!(storage.load(&game_key(TestGame::ID, 6)).is_some());
     let again = Shell::start(&mut storage, "", 30.0).shell;
     assert_eq!(again.kept.len(), MAX_GAMES - 1);
 }
@@ -613,13 +431,13 @@ fn at_most_twenty_games_are_kept_the_oldest_dropped() {
 #[test]
 fn a_damaged_game_in_the_list_is_kept_aside_and_the_others_load() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
     shell.save_any(&mut storage, 1.0);
     deal_and_save(&mut shell, &mut storage, 4, 2.0);
-    storage.store("tablee.katzenjammer.game.2", "{oops");
+    storage.store(&format!("tablee.{}.game.2", TestGame::CODE), "{oops");
     let start = Shell::start(&mut storage, "", 1234.0);
     let aside = start.shell.set_aside.clone().unwrap();
-    assert_eq!(aside.key, "tablee.katzenjammer.broken.1234");
+    assert_eq!(aside.key, format!("tablee.{}.broken.1234", TestGame::CODE));
     assert_eq!(storage.load(&aside.key).as_deref(), Some("{oops"));
     assert!(same_table(&start.shell.game.as_ref().unwrap().table(), &shell.kept[0].session.table()), "the first game loads");
     assert!(start.shell.kept.is_empty());
@@ -633,7 +451,7 @@ fn a_damaged_game_in_the_list_is_kept_aside_and_the_others_load() {
 #[test]
 fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
     let mut storage = Memory::default();
-    let mut shell = Shell::start(&mut storage, LINK, 0.0).shell;
+    let mut shell = Shell::start(&mut storage, &link(), 0.0).shell;
     play_some(&mut shell, 2);
     shell.save_any(&mut storage, 1.0);
     deal_and_save(&mut shell, &mut storage, 8, 2.0);
@@ -657,25 +475,28 @@ fn a_kept_game_removed_from_the_list_is_gone_and_the_others_stay() {
 #[test]
 fn a_start_asks_for_the_makers_of_the_games_it_reads_and_deals() {
     let mut fresh = Memory::default();
-    assert_eq!(Shell::open(&mut fresh, LINK, 0.0, &[]).err(), Some(NeedsMakers(vec![GameId::Katzenjammer])));
+    assert_eq!(Shell::open(&mut fresh, &link(), 0.0, &[]).err(), Some(NeedsMakers(vec![TestGame::ID])));
     assert_eq!(
-        Shell::open(&mut fresh, "?game=jachete&seed=1K7Q-M3ZD&players=5", 0.0, &[Maker::of_game(GameId::Katzenjammer)]).err(),
-        Some(NeedsMakers(vec![GameId::Jachete])),
+        Shell::open(&mut fresh, &format!("?game={}&seed=1K7Q-M3ZD", other_game().code()), 0.0, &[Maker::of_game(TestGame::ID)]).err(),
+        Some(NeedsMakers(vec![other_game()])),
     );
     assert!(fresh.0.is_empty(), "nothing written while makers are missing: {:?}", fresh.0.keys());
     assert!(Shell::open(&mut fresh, "", 0.0, &[]).is_ok(), "a new visitor's home screen");
 
-    // A match (its key names no game) and a J'achète game kept.
+    // A match (its key names no game: a match of the game of the links that
+    // name none, `link::unnamed`) and a game of the test game kept.
     let mut storage = Memory::default();
-    for (link, at) in [("?seed=1K7Q-M3ZD&players=3&match=2", 0.0), ("?game=jachete&seed=1K7Q-M3ZD&players=5", 1.0)] {
-        assert!(Shell::start(&mut storage, link, at).shell.save_any(&mut storage, at));
+    for (search, at) in [("?seed=1K7Q-M3ZD&players=3&match=2".to_string(), 0.0), (link(), 1.0)] {
+        assert!(Shell::start(&mut storage, &search, at).shell.save_any(&mut storage, at));
     }
     assert!(storage.0.keys().any(|k| k.starts_with("tablee.match.game.")));
     let before = storage.0.clone();
-    assert_eq!(Shell::open(&mut storage, "", 2.0, &[]).err(), Some(NeedsMakers(vec![GameId::Katzenjammer, GameId::Jachete])));
+    let mut both = vec![link::unnamed(), TestGame::ID];
+    both.sort_by_key(|g| GameId::ALL.iter().position(|a| a == g));
+    assert_eq!(Shell::open(&mut storage, "", 2.0, &[]).err(), Some(NeedsMakers(both)));
     assert_eq!(storage.0, before, "the saves untouched");
     let opened = Shell::open(&mut storage, "", 2.0, &Maker::all()).unwrap();
-    assert_eq!(opened.shell.game.as_ref().map(|g| g.game()), Some(GameId::Jachete));
+    assert_eq!(opened.shell.game.as_ref().map(|g| g.game()), Some(TestGame::ID));
     assert_eq!(opened.shell.kept.len(), 1);
     assert_eq!(opened.shell.kept[0].session.match_games(), 2);
 }
@@ -686,13 +507,14 @@ fn a_start_asks_for_the_makers_of_the_games_it_reads_and_deals() {
 fn a_deal_waiting_for_its_maker_is_dealt_when_it_comes() {
     let mut storage = Memory::default();
     let mut shell = Shell::open(&mut storage, "", 0.0, &[]).unwrap().shell;
-    let table = TableConfig::<Jachete>::new(Seed::from_number(3), 4).into_any();
+    let table = test_game::table(3, 4).into_any();
     assert!(shell.new_game(table.clone()).is_err(), "no maker, no deal");
     shell.pending = Some((table, 1));
-    assert!(shell.add_maker(Maker::of_game(GameId::Katzenjammer)).is_none());
+    assert!(shell.add_maker(Maker::of_game(other_game())).is_none());
     assert!(shell.pending.is_some() && shell.game.is_none());
-    assert!(matches!(shell.add_maker(Maker::of_game(GameId::Jachete)), Some(Ok(_))));
+    assert!(matches!(shell.add_maker(Maker::of_game(TestGame::ID)), Some(Ok(_))));
     assert!(shell.pending.is_none());
-    assert_eq!(shell.game.as_ref().map(|g| (g.game(), g.table().players())), Some((GameId::Jachete, 4)));
-    assert!(shell.new_game(TableConfig::<Katzenjammer>::new(Seed::from_number(5), 3).into_any()).is_ok(), "its maker kept");
+    assert_eq!(shell.game.as_ref().map(|g| (g.game(), g.table().players())), Some((TestGame::ID, 4)));
+    let other = link::read(&format!("?game={}&seed=1K7Q-M3ZD", other_game().code())).unwrap().deal.unwrap();
+    assert!(shell.new_game(other).is_ok(), "its maker kept");
 }

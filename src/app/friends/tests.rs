@@ -20,7 +20,7 @@ use super::host::{Host, Refused};
 use super::verify::Difference;
 use super::{FriendsTable, Role};
 use crate::app::game::GameDef;
-use crate::games::highcard::HighCard;
+use crate::games::test_game::TestGame;
 use crate::games::jachete::Jachete;
 use crate::games::katzenjammer::Katzenjammer;
 use crate::games::Registered;
@@ -230,7 +230,7 @@ fn whole_games_of_jachete_with_a_friend_and_two_bots_verify() {
 #[test]
 fn whole_games_of_high_card_verify() {
     for game in 0..20 {
-        let mut table = Table::<HighCard>::new(20 + game, ["hf", "fhb", "bfhf"][game as usize % 3], ());
+        let mut table = Table::<TestGame>::new(20 + game, ["hf", "fhb", "bfhf"][game as usize % 3], ());
         table.play();
         assert_verified(&table);
     }
@@ -583,7 +583,7 @@ fn the_hosts_page_reloads_and_its_friends_come_back_to_the_same_game() {
 }
 
 /// A friend (seat 0) and the host at the test game's table.
-fn friend_and_host(game: u64) -> Table<HighCard> { Table::new(game, "fh", ()) }
+fn friend_and_host(game: u64) -> Table<TestGame> { Table::new(game, "fh", ()) }
 
 #[test]
 fn a_friend_out_of_time_gets_a_bot_for_that_decision() {

@@ -3,6 +3,8 @@
 //! folder and one registry line do not cover is the list of what a game
 //! touches (docs/architecture.md, "Adding a game").
 
+#[cfg(test)]
+pub(crate) mod testing;
 mod ui;
 
 use tablee_bots::{Choice, Level};

@@ -5,6 +5,8 @@
 
 mod lessons;
 pub mod refusals;
+#[cfg(test)]
+mod shell_tests;
 pub mod staging;
 pub mod summary;
 pub mod terms;

@@ -9,6 +9,8 @@ pub mod matchplay;
 pub mod presenting;
 pub mod refusals;
 pub mod seat_moves;
+#[cfg(test)]
+mod shell_tests;
 pub mod summary;
 pub mod terms;
 pub mod texts;
