@@ -260,7 +260,9 @@ pub fn Home() -> impl IntoView {
                     </Show>
                     <p class="note">
                         {move || {
-                            let humans = seats.with(|v| v.iter().filter(|k| k.is_human()).count());
+                            // (A friend on their own device shares nothing here.)
+                            let away = friends.get();
+                            let humans = seats.with(|v| v.iter().enumerate().filter(|(i, k)| k.is_human() && away & (1 << i) == 0).count());
                             match humans {
                                 0 => s().no_human_note,
                                 1 => "",
