@@ -146,4 +146,4 @@ pub const PING_EVERY_MS: u64 = 1_000;
 pub const OVERDUE_LEVEL: Level = Level::Easy;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

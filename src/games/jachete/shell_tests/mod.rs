@@ -5,6 +5,7 @@
 
 mod config;
 mod controller;
+mod friends;
 mod i18n;
 mod link;
 mod par;
