@@ -5,9 +5,9 @@
 //! - [`app`]: the game-agnostic shell (tables, sessions, links, saves,
 //!   history, par, the worker's jobs, the controller), natively tested;
 //! - [`games`]: each game's definition for the shell, its texts, its end
-//!   summary and its table components;
+//!   summary, its table components and its art (Katzenjammer's card faces,
+//!   `games::katzenjammer::art`);
 //! - [`i18n`]: the shell's texts, in French and English;
-//! - [`art`]: the card faces (SVG of our own);
 //! - [`ui`]: the shell's Leptos frame (header, home, rules) and the browser glue.
 //!
 //! docs/architecture.md draws the layers and follows a move through them.
@@ -18,7 +18,6 @@
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub mod app;
-pub mod art;
 pub mod games;
 pub mod i18n;
 pub mod ui;

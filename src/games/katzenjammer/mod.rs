@@ -1,6 +1,8 @@
 //! Katzenjammer Blues in the app: the game's definition for the shell, the
-//! bid builder, the presentations, the end summary, and its texts.
+//! bid builder, the presentations, the end summary, its texts and its card
+//! faces ([`art`]).
 
+pub mod art;
 pub mod bidding;
 mod card_words;
 mod lessons;

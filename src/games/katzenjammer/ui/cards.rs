@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use tablee_engine::katzenjammer::Card;
 
-use crate::art;
+use crate::games::katzenjammer::art;
 use crate::app::lang::Lang;
 use crate::games::katzenjammer::texts;
 

@@ -8,7 +8,7 @@ use super::cards::{kind_class, CardRow};
 use super::words::kb_tr;
 use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::app::lang::Lang;
-use crate::art;
+use crate::games::katzenjammer::art;
 use crate::games::katzenjammer::bidding::{self, BidPreview};
 use crate::games::katzenjammer::{presenting, texts};
 use crate::ui::hint::{self, Hint};

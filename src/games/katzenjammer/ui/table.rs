@@ -19,7 +19,7 @@ use crate::games::katzenjammer::Katzenjammer as Kb;
 use crate::games::katzenjammer::seat_moves::seat_moves;
 use crate::app::config::SeatKind;
 use crate::app::session::Session;
-use crate::art;
+use crate::games::katzenjammer::art;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
 use crate::ui::browser::fly;
