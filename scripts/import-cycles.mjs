@@ -5,7 +5,8 @@
 // prints the strongly connected components of that graph with more than one
 // file. A module's `mod x;` declarations are not edges (a parent declaring a
 // child is no import); `pub use child::X` re-exports are. Test modules
-// (`#[cfg(test)] mod tests { … }` to the end of the file) are left out: a
+// (`#[cfg(test)] mod tests { … }` to the end of the file, and a
+// `#[cfg(test)] mod x;`'s files) are left out: a
 // test may use anything. Crates cannot import each other in a circle (cargo
 // refuses), so only paths inside one crate count.
 //
@@ -139,7 +140,18 @@ const names = new Map(); // crate-relative key -> file
 for (const { src, roots } of crates) {
   const srcDir = join(root, src);
   if (!existsSync(srcDir) || !roots.some((r) => existsSync(join(srcDir, r)))) continue;
-  const files = walk(srcDir).filter((f) => !f.includes("/bin/"));
+  // Test modules in files of their own (`#[cfg(test)] mod shell_tests;`,
+  // everything under them) are left out as inline ones are.
+  const testModules = withTests
+    ? []
+    : walk(srcDir).flatMap((f) =>
+        [...code(readFileSync(f, "utf8")).matchAll(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/g)].map((m) => [...modulePath(srcDir, f), m[1]].join("::")),
+      );
+  const inTests = (f) => {
+    const key = modulePath(srcDir, f).join("::");
+    return testModules.some((t) => key === t || key.startsWith(`${t}::`));
+  };
+  const files = walk(srcDir).filter((f) => !f.includes("/bin/") && !inTests(f));
   const byModule = new Map(files.map((f) => [modulePath(srcDir, f).join("::"), f]));
   const resolve = (segments) => {
     for (let n = segments.length; n >= 0; n--) {
