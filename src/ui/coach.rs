@@ -151,13 +151,19 @@ mod tests {
 
     #[test]
     fn a_course_and_a_lesson_are_addresses() {
-        assert_eq!(learn_link("?game=jachete&learn"), Some((GameId::Jachete, None)));
-        assert_eq!(learn_link("?game=katzenjammer&learn=3"), Some((GameId::Katzenjammer, Some(3))));
-        assert_eq!(learn_link("?learn=0"), Some((GameId::Katzenjammer, Some(0))));
-        assert_eq!(learn_link("?learn=x"), Some((GameId::Katzenjammer, None)));
-        assert_eq!(learn_link("?game=katzenjammer&seed=1K7Q-M3ZD"), None);
-        for (game, n) in [(GameId::Jachete, None), (GameId::Katzenjammer, Some(2))] {
-            assert_eq!(learn_link(&link(game, n)), Some((game, n)));
+        // Every game's course and lessons by its code, written and read back.
+        for game in GameId::ALL {
+            let code = game.code();
+            assert_eq!(learn_link(&format!("?game={code}&learn")), Some((game, None)));
+            assert_eq!(learn_link(&format!("?game={code}&learn=3")), Some((game, Some(3))));
+            assert_eq!(learn_link(&format!("?game={code}&seed=1K7Q-M3ZD")), None, "a deal is no lesson");
+            for n in [None, Some(2)] {
+                assert_eq!(learn_link(&link(game, n)), Some((game, n)));
+            }
         }
+        // The first links named no game: theirs (`link::unnamed`).
+        let unnamed = crate::app::link::unnamed();
+        assert_eq!(learn_link("?learn=0"), Some((unnamed, Some(0))));
+        assert_eq!(learn_link("?learn=x"), Some((unnamed, None)));
     }
 }
