@@ -49,7 +49,6 @@ pub struct Strings {
     // Home
     pub home_title: &'static str,
     /// One line on the home screen: what Tablée is.
-    pub home_pitch: &'static str,
     /// The heading of the table's settings, under Play.
     pub table_options: &'static str,
     pub game_label: &'static str,
@@ -145,7 +144,6 @@ pub static EN: Strings = Strings {
     back: "Back",
     lang_switch: "Language",
     home_title: "New game",
-    home_pitch: "Tablée: card games from the French-speaking table, in your browser. Play Katzenjammer Blues or the Quebec rummy J'achète against bots, or with friends on one device.",
     table_options: "Table options",
     game_label: "Game",
     players_label: "Players",
@@ -228,7 +226,6 @@ pub static FR: Strings = Strings {
     back: "Retour",
     lang_switch: "Langue",
     home_title: "Nouvelle partie",
-    home_pitch: "Tablée : les jeux de cartes de la tablée francophone, dans votre navigateur. Jouez à Katzenjammer Blues ou au rami québécois J'achète contre des bots, ou entre amis sur un même appareil.",
     table_options: "Options de la table",
     game_label: "Jeu",
     players_label: "Joueurs",
@@ -377,6 +374,17 @@ pub fn join_and(parts: &[String], lang: Lang) -> String {
     }
 }
 
+
+/// The home screen's first line: what Tablée is, its games (the
+/// registry's, in its order) and how they are played.
+pub fn home_pitch(lang: Lang) -> String {
+    let titles: Vec<String> = GameId::ALL.iter().map(|g| g.title().to_string()).collect();
+    let games = join_and(&titles, lang);
+    match lang {
+        Lang::En => format!("Tablée: card games from the French-speaking table, in your browser — {games}. Play against bots, or with friends: on one device, or each on their own."),
+        Lang::Fr => format!("Tablée : les jeux de cartes de la tablée francophone, dans votre navigateur — {games}. Jouez contre des bots, ou entre amis : sur un même appareil, ou chacun sur le sien."),
+    }
+}
 
 pub fn level_name(level: Level, lang: Lang) -> &'static str {
     match (level, lang) {

@@ -253,9 +253,10 @@ pub fn puzzle_link(search: &str) -> Option<PuzzleLink> {
 }
 
 /// The game of a link that names none: the links written before there
-/// were other games are Katzenjammer's, for ever.
+/// were other games are that game's, for ever (the registry's
+/// [`GameId::UNNAMED`]).
 pub fn unnamed() -> GameId {
-    GameId::parse("katzenjammer").unwrap_or(GameId::ALL[0])
+    GameId::UNNAMED
 }
 
 /// The rules screen's address.

@@ -73,7 +73,7 @@ pub fn open<G: Registered>(file: &PuzzleFile, id: Option<u32>) -> Result<(Opened
 /// Where this browser keeps its puzzle record, of both games (the name is
 /// older than J'achète's puzzles: kept, so that a record is found where it
 /// has always been).
-pub const PROGRESS_KEY: &str = "tablee.katzenjammer.puzzles";
+pub const PROGRESS_KEY: &str = GameId::PUZZLE_RECORD_KEY;
 /// The record's format version: 2 names each try's game; 1 (Katzenjammer's
 /// puzzles only) still reads.
 pub const PROGRESS_VERSION: u64 = 2;
@@ -399,7 +399,8 @@ impl Progress {
             .iter()
             .map(|t| {
                 let game = match version {
-                    1 => GameId::Katzenjammer,
+                    // Version 1 was written before there were other games.
+                    1 => GameId::UNNAMED,
                     _ => GameId::parse(t.get("game")?.as_str()?)?,
                 };
                 Some(Tried {

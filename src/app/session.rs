@@ -386,18 +386,7 @@ impl<G: GameDef> Session<G> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::games::katzenjammer::Katzenjammer;
     use crate::games::test_game::{self, TestGame, KEEP};
-    use tablee_engine::katzenjammer::Action;
-    use tablee_engine::Seed;
-
-    /// Katzenjammer's (the tests of taking back: a person of the test game
-    /// moves once, and then the game is over).
-    type KbSession = Session<Katzenjammer>;
-
-    fn config(seed: u64, players: usize) -> TableConfig<Katzenjammer> {
-        TableConfig::new(Seed::from_number(seed), players)
-    }
 
     /// Plays the person's seats with the `normal` bot's choice.
     pub(crate) fn play_out<G: GameDef>(session: &mut Session<G>) {
@@ -414,25 +403,27 @@ pub(crate) mod tests {
         }
     }
 
-    /// Plays bots until the person (seat 0 of the default seats) is to act.
-    fn bots_until_person(session: &mut KbSession) {
+    /// Taking back (issue 13), run by each game where a person moves more
+    /// than once from its `shell_tests/session.rs` on a table of its own
+    /// (the default seats: a person at seat 0, bots after): a move taken back
+    /// returns to the person's decision and makes practice. (In the test
+    /// game a person moves once, and then the game is over.)
+    pub(crate) fn a_move_taken_back_returns_to_the_persons_decision<G: GameDef>(table: TableConfig<G>)
+    where
+        G::State: PartialEq,
+    {
+        let mut session = Session::new(table).unwrap();
         while session.bot_step().is_some() {}
-    }
-
-    #[test]
-    fn a_move_taken_back_returns_to_the_persons_decision_and_makes_practice() {
-        let mut session = Session::new(config(21, 4)).unwrap();
-        bots_until_person(&mut session);
         // Nothing of theirs to take back yet.
         assert!(!session.can_take_back());
         assert!(!session.take_back());
         for _ in 0..3 {
-            bots_until_person(&mut session);
+            while session.bot_step().is_some() {}
             let before = (session.state().clone(), session.actions().to_vec());
             let legal = session.legal_actions();
-            // Not the first legal action, so that the bots' answer differs from a pass's.
+            // Not the first legal action, so that the bots' answer differs from the first's.
             session.apply_human(legal[legal.len() - 1].clone()).unwrap();
-            bots_until_person(&mut session);
+            while session.bot_step().is_some() {}
             assert!(session.actions().len() > before.1.len());
             assert!(session.can_take_back());
             assert!(session.take_back());
@@ -443,18 +434,14 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn no_take_back_in_a_daily_deal_or_between_people() {
-        let day = crate::app::config::Day::parse("2026-11-23").unwrap();
-        let mut daily = TableConfig::<Katzenjammer>::new(day.seed(), 4);
-        daily.daily = Some(day);
-        let mut cfg = config(21, 4);
-        cfg.seats[2] = SeatKind::Human;
-        for table in [daily, cfg] {
+    /// No take-back in a daily deal (`daily`, a person at seat 0) or at a
+    /// table of several people (`shared`).
+    pub(crate) fn no_take_back_in_a_daily_deal_or_between_people<G: GameDef>(daily: TableConfig<G>, shared: TableConfig<G>) {
+        for table in [daily, shared] {
             let mut session = Session::new(table).unwrap();
             for _ in 0..4 {
                 match session.human_to_act() {
-                    Some(_) => session.apply_human(Action::Pass).unwrap(),
+                    Some(_) => session.apply_human(session.legal_actions()[0].clone()).unwrap(),
                     None => drop(session.bot_step()),
                 }
             }

@@ -291,8 +291,6 @@ pub fn response(text: &str) -> Option<Response> {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::games::jachete::Jachete;
-    use crate::games::katzenjammer::Katzenjammer;
     use crate::games::test_game::{TestGame, KEEP};
     use super::*;
     use crate::app::config::SeatKind;
@@ -356,34 +354,30 @@ pub(crate) mod tests {
     /// `tablee coach` plays in the coach's seat). Red if the page and the
     /// measure suggested different moves (another seed, another search,
     /// another level).
-    #[test]
-    fn the_coach_suggests_what_tablee_coach_plays() {
-        fn check<G: Registered>(seed: u64, decisions: usize)
-        where
-            G::State: tablee_bots::coach::CoachedGame,
-        {
-            let mut config = TableConfig::<G>::new(Seed::from_number(seed), 4);
-            for s in config.seats.iter_mut().skip(1) {
-                *s = SeatKind::Bot(Level::Gentle);
-            }
-            let mut s = Session::new(config).unwrap();
-            let mut checked = 0;
-            while checked < decisions && !s.is_over() {
-                if s.bot_step().is_some() {
-                    continue;
-                }
-                let decision = s.hint_decision().unwrap();
-                let Reply::Choices { choices } = response(&handle(&request(5, advise_job(&s, 3)))).unwrap().reply else { panic!("no choices") };
-                let page = G::action_from_json(&choices[0].0).unwrap();
-                let coach = tablee_bots::coach::Newcomer::Coach.decide::<G::State>(&decision.view, &decision.legal, decision.seed);
-                assert_eq!(page, coach, "{} seed {seed}, move {}", G::CODE, decision.at);
-                s.apply_human(page).unwrap();
-                checked += 1;
-            }
-            assert_eq!(checked, decisions);
+    /// Each coached game runs it from its `shell_tests/worker.rs`.
+    pub(crate) fn the_coach_suggests_what_tablee_coach_plays<G: Registered>(seed: u64, decisions: usize)
+    where
+        G::State: tablee_bots::coach::CoachedGame,
+    {
+        let mut config = TableConfig::<G>::new(Seed::from_number(seed), 4);
+        for s in config.seats.iter_mut().skip(1) {
+            *s = SeatKind::Bot(Level::Gentle);
         }
-        check::<Katzenjammer>(52, 3);
-        check::<Jachete>(52, 3);
+        let mut s = Session::new(config).unwrap();
+        let mut checked = 0;
+        while checked < decisions && !s.is_over() {
+            if s.bot_step().is_some() {
+                continue;
+            }
+            let decision = s.hint_decision().unwrap();
+            let Reply::Choices { choices } = response(&handle(&request(5, advise_job(&s, 3)))).unwrap().reply else { panic!("no choices") };
+            let page = G::action_from_json(&choices[0].0).unwrap();
+            let coach = tablee_bots::coach::Newcomer::Coach.decide::<G::State>(&decision.view, &decision.legal, decision.seed);
+            assert_eq!(page, coach, "{} seed {seed}, move {}", G::CODE, decision.at);
+            s.apply_human(page).unwrap();
+            checked += 1;
+        }
+        assert_eq!(checked, decisions);
     }
 
     #[test]

@@ -48,6 +48,16 @@ pub trait Registered: GameDef {
 }
 
 impl GameId {
+    /// The game of old data that names none: the links, the puzzle
+    /// records and the puzzle share texts written before there were other
+    /// games are Katzenjammer's, for ever (`app::link::unnamed`).
+    pub const UNNAMED: GameId = GameId::Katzenjammer;
+
+    /// The key of this browser's puzzle record, every game's: named when
+    /// Katzenjammer was the only game with puzzles, and kept (a new key
+    /// would lose every record).
+    pub const PUZZLE_RECORD_KEY: &'static str = "tablee.katzenjammer.puzzles";
+
     /// The kinds and units of the game's puzzles ([`GameDef::PUZZLES`];
     /// `None`: it has none).
     pub fn puzzles(self) -> Option<tablee_puzzles::format::Vocabulary> {

@@ -185,7 +185,7 @@ pub fn Home() -> impl IntoView {
     view! {
         <section class="panel home" data-testid="home-screen" aria-labelledby="home-title">
             <h1 id="home-title">{tr(|s| s.home_title)}</h1>
-            <p class="pitch" data-testid="home-pitch">{tr(|s| s.home_pitch)}</p>
+            <p class="pitch" data-testid="home-pitch">{move || i18n::home_pitch(ctx.lang())}</p>
             <Show when=resumable>
                 <p>
                     <button type="button" class="secondary" data-testid="resume-button" on:click=move |_| ctx.go(Screen::Game)>

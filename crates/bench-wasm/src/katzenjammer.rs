@@ -7,7 +7,8 @@
 
 use std::hint::black_box;
 
-use tablee_bots::{decide, ismcts, Level, SearchConfig};
+use tablee_bots::katzenjammer::decide;
+use tablee_bots::{ismcts, Level, SearchConfig};
 use tablee_engine::katzenjammer::{KbState, KbView, Options};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Game, Seed};
@@ -110,6 +111,16 @@ pub fn search_iterations(view: &KbView, run_ms: f64, now: &dyn Fn() -> f64) -> (
 }
 
 /// Every rate as the median of `runs` runs of about `run_ms` ms each.
+/// Measures every metric as the median of `runs` runs of about `run_ms`
+/// milliseconds each, timed by JavaScript's clock; returns
+/// [`Rates::to_json`]. What `run.js` calls. (wasm only: the CLI compiles
+/// this file natively, `crates/cli/src/games/katzenjammer/bench.rs`.)
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench(run_ms: f64, runs: u32) -> String {
+    measure(run_ms, runs as usize, &js_sys::Date::now).to_json()
+}
+
 pub fn measure(run_ms: f64, runs: usize, now: &dyn Fn() -> f64) -> Rates {
     let runs = runs.max(1);
     let per_s = |count: u64, ms: f64| count as f64 * 1000.0 / ms.max(1e-9);

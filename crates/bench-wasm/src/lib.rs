@@ -7,13 +7,6 @@
 //! `cargo build --release -p tablee-bench-wasm --target wasm32-unknown-unknown`
 //! and `wasm-bindgen --target nodejs`, then run by `run.js` under Node.
 
+// Each game's kernels export their own `bench` (`#[wasm_bindgen]`), which
+// `run.js` calls.
 pub mod katzenjammer;
-
-use wasm_bindgen::prelude::wasm_bindgen;
-
-/// Measures every metric as the median of `runs` runs of about `run_ms`
-/// milliseconds each; returns [`katzenjammer::Rates::to_json`].
-#[wasm_bindgen]
-pub fn bench(run_ms: f64, runs: u32) -> String {
-    katzenjammer::measure(run_ms, runs as usize, &js_sys::Date::now).to_json()
-}

@@ -27,7 +27,6 @@ pub mod paired;
 pub mod search;
 
 pub use ismcts::SearchConfig;
-pub use katzenjammer::{analyse, decide, hint, HINT_SAMPLES};
 pub use level::{Level, Thinking};
 pub use search::{Choice, SearchGame};
 

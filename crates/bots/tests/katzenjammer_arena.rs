@@ -3,7 +3,8 @@
 //! random legal actions, counted by kind, without stopping the run.
 
 use tablee_bots::arena::{self, BuiltIn, Fault, Faults, Player, Table};
-use tablee_bots::{decide, Level};
+use tablee_bots::katzenjammer::decide;
+use tablee_bots::Level;
 use tablee_engine::katzenjammer::{Action, Bid, BidKind, Counts, KbState, KbView, Options};
 use tablee_engine::Seat;
 

@@ -3,7 +3,8 @@
 //! depends on its seat's view only — never on the hidden cards.
 
 use tablee_bots::arena::{self, Table};
-use tablee_bots::{analyse, decide, Level};
+use tablee_bots::katzenjammer::{analyse, decide};
+use tablee_bots::Level;
 use tablee_engine::katzenjammer::{Action, BidKind, Card, Deal, Event, KbState, Options, MAX_PLAYERS, MIN_PLAYERS};
 use tablee_engine::rng::Rng;
 use tablee_engine::{Outcome, Seat, Seed};

@@ -63,7 +63,7 @@ fn jachete_arena_seats_research_styles_and_a_mix() {
 fn bad_usage_exits_2_with_one_clear_line() {
     each_exits_2(&[
         (&["arena", "--game", "jachete", "--seats", "normal,normal"], "J'achète is for 4 to 8 players"),
-        (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "Katzenjammer option"),
+        (&["arena", "--game", "jachete", "--seats", "normal,normal,normal,normal", "--full-mice"], "--full-mice is a"),
         (
             &["arena", "--game", "jachete", "--seats", "ismcts,normal,normal,normal"],
             "jachete has no ismcts level (its levels: random, easy, normal, hard, expert, gentle, or ext:COMMAND)",

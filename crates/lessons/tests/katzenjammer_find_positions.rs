@@ -4,7 +4,8 @@
 //! mice left and a small bid that, everyone else passing, wins a row whose
 //! foursome takes the last mice (KB-17) and wins the game (KB-18, KB-19).
 
-use tablee_bots::{decide, Level};
+use tablee_bots::katzenjammer::decide;
+use tablee_bots::Level;
 use tablee_engine::json::Json;
 use tablee_engine::katzenjammer::notation::{action_to_json, cards_to_json};
 use tablee_engine::katzenjammer::{Action, Counts, Deal, EndCause, KbState, Options, Phase};

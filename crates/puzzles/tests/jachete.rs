@@ -237,7 +237,7 @@ fn an_illegal_answer_is_refused() {
     assert!(matches!(replay::replay::<JaGame>(&bad, &bad.puzzles[0]), Err(ReplayError::OutOfTurn { index: 0, .. })));
     // A file of another game.
     let mut other = file.clone();
-    other.game = "katzenjammer".into();
+    other.game = "another-game".into();
     assert!(matches!(replay::replay::<JaGame>(&other, &other.puzzles[0]), Err(ReplayError::WrongGame { .. })));
 }
 
@@ -321,7 +321,7 @@ fn extending_a_file_mines_in_its_games_and_keeps_its_puzzles() {
     let scenario = replay::scenario::<JaGame>(&one, p).unwrap();
     scenario_agrees(&scenario, &position.state).unwrap();
     // Another game's file is refused.
-    assert!(ja::extend(&Config::default(), PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+    assert!(ja::extend(&Config::default(), PuzzleFile { game: "another-game".into(), ..base }, |_, _, _, _| {}).is_err());
 }
 
 /// `--onto FILE`: puzzles from new games after the file's; its games and
@@ -341,7 +341,7 @@ fn mining_onto_a_file_keeps_its_puzzles() {
     let (alone, _) = ja::mine(&config, |_, _, _, _| {});
     assert_eq!((p.at, &p.candidates), (alone.puzzles[0].at, &alone.puzzles[0].candidates));
     replay::replay::<JaGame>(&onto, p).unwrap();
-    assert!(ja::mine_onto(&config, PuzzleFile { game: "katzenjammer".into(), ..base }, |_, _, _, _| {}).is_err());
+    assert!(ja::mine_onto(&config, PuzzleFile { game: "another-game".into(), ..base }, |_, _, _, _| {}).is_err());
 }
 
 /// `--cut FILE --keep K`: each puzzle keeps its answers and its K best

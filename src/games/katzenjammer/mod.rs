@@ -112,16 +112,16 @@ impl GameDef for Katzenjammer {
     }
 
     fn decide(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Action {
-        tablee_bots::decide(level, view, legal, seed)
+        tablee_bots::katzenjammer::decide(level, view, legal, seed)
     }
 
     fn analyse(level: Level, view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
-        tablee_bots::analyse(level, view, legal, seed)
+        tablee_bots::katzenjammer::analyse(level, view, legal, seed)
     }
 
-    /// Four times the expert's worlds ([`tablee_bots::HINT_SAMPLES`]).
+    /// Four times the expert's worlds ([`tablee_bots::katzenjammer::HINT_SAMPLES`]).
     fn hint(view: &KbView, legal: &[Action], seed: u64) -> Vec<Choice<Action>> {
-        tablee_bots::hint(view, legal, seed)
+        tablee_bots::katzenjammer::hint(view, legal, seed)
     }
 
     /// The hint's search (the expert's, over four times its worlds).

@@ -756,7 +756,7 @@ mod tests {
         while !session.is_over() && guard < 2000 {
             if session.bot_step().is_none() {
                 let legal = session.legal_actions();
-                let a = tablee_bots::decide(Level::Normal, &session.view(0), &legal, 3);
+                let a = tablee_bots::katzenjammer::decide(Level::Normal, &session.view(0), &legal, 3);
                 session.apply_human(a).unwrap();
             }
             guard += 1;
@@ -792,7 +792,7 @@ mod tests {
                         texts.push(turn_text(&config, 0, false, lang));
                     }
                     let legal = session.legal_actions();
-                    session.apply_human(tablee_bots::decide(Level::Easy, &session.view(0), &legal, seed)).unwrap();
+                    session.apply_human(tablee_bots::katzenjammer::decide(Level::Easy, &session.view(0), &legal, seed)).unwrap();
                 }
             }
             let summary = Summary::of(session.state()).unwrap();
@@ -820,7 +820,7 @@ mod tests {
         while !session.is_over() {
             if session.bot_step().is_none() {
                 let seat = session.human_to_act().unwrap();
-                let a = tablee_bots::decide(tablee_bots::Level::Normal, &session.view(seat), &session.legal_actions(), 1);
+                let a = tablee_bots::katzenjammer::decide(tablee_bots::Level::Normal, &session.view(seat), &session.legal_actions(), 1);
                 session.apply_human(a).unwrap();
             }
         }

@@ -326,11 +326,8 @@ pub fn share_text(game: GameId, id: u32, first_try: Option<bool>, streak: u32, u
         Lang::En => format!("Tablée puzzle #{id}"),
         Lang::Fr => format!("Problème Tablée nº {id}"),
     };
-    // Katzenjammer's links were shared without the game's name: kept so.
-    let name = match game {
-        GameId::Katzenjammer => name,
-        _ => format!("{name} ({})", game.title()),
-    };
+    // The first game's puzzles were shared without the game's name: kept so.
+    let name = if game == GameId::UNNAMED { name } else { format!("{name} ({})", game.title()) };
     format!("{name}{mark}{fire}\n{url}")
 }
 
@@ -387,12 +384,16 @@ mod tests {
 
     #[test]
     fn the_share_text_has_no_spoiler_and_no_language_in_its_link() {
-        let url = "https://example.org/tablee/?game=katzenjammer&puzzle=123";
-        let kb = GameId::Katzenjammer;
+        let kb = GameId::UNNAMED;
+        let url = format!("https://example.org/tablee/?game={}&puzzle=123", kb.code());
+        let url = url.as_str();
         assert_eq!(share_text(kb, 123, Some(true), 5, url, Lang::En), format!("Tablée puzzle #123 ✓ first try 🔥5\n{url}"));
         assert_eq!(share_text(kb, 123, Some(false), 0, url, Lang::Fr), format!("Problème Tablée nº 123 ✗\n{url}"));
-        let ja = "https://example.org/tablee/?game=jachete&puzzle=12";
-        assert_eq!(share_text(GameId::Jachete, 12, None, 2, ja, Lang::En), format!("Tablée puzzle #12 (J'achète) 🔥2\n{ja}"));
+        // Another game's names it.
+        for other in GameId::ALL.into_iter().filter(|&g| g != kb && g.has_puzzles()) {
+            let url = format!("https://example.org/tablee/?game={}&puzzle=12", other.code());
+            assert_eq!(share_text(other, 12, None, 2, &url, Lang::En), format!("Tablée puzzle #12 ({}) 🔥2\n{url}", other.title()));
+        }
         for lang in Lang::ALL {
             let text = share_text(kb, 123, Some(true), 1, url, lang);
             assert!(!text.contains("lang=") && !text.contains("pass") && !text.contains("bid"), "{text}");

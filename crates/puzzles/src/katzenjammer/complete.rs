@@ -13,7 +13,8 @@
 use std::fmt;
 
 use tablee_bots::arena::decision_seed;
-use tablee_bots::{decide, Level};
+use tablee_bots::katzenjammer::decide;
+use tablee_bots::Level;
 use tablee_engine::katzenjammer::{notation, KbState};
 
 use super::analysis::Samples;

@@ -110,3 +110,10 @@ fn jachete_plays_through_the_shell() {
     let back = Shell::start(&mut storage, "", 2.0);
     assert!(back.shell.set_aside.is_none(), "the save reads back");
 }
+
+/// Issue 13: a move taken back makes practice, kept by a reload and not
+/// counted (the shell's test, on this game's deal).
+#[test]
+fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
+    crate::app::controller::tests::a_move_taken_back_is_practice_kept_and_not_counted::<Jachete>("?game=jachete&seed=1K7Q-M3ZD&players=4&lang=fr");
+}

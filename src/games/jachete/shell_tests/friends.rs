@@ -112,3 +112,41 @@ fn ja19_no_friend_receives_another_seats_hidden_card_in_whole_games() {
 fn ja19_a_move_told_otherwise_than_played_is_named() {
     told_otherwise(Table::<Jachete>::new(12, "hfbn", Default::default()));
 }
+
+/// Issue 55: 500 bad messages from a friend not asked to move (mid-round,
+/// not a buyer) change nothing and are logged each; the game goes on and
+/// verifies.
+#[test]
+fn a_thousand_bad_messages_change_nothing_and_are_logged_each() {
+    // J'achète, mid-round: the friend at seat 1 not asked.
+    let mut ja = Table::<Jachete>::new(71, "hfbb", Default::default());
+    ja.connect_all();
+    while ja.host.session().unwrap().state().round().buyers().contains(&1) || ja.host.session().unwrap().to_act() == Some(1) {
+        let s = ja.host.session().unwrap();
+        let action = s.decision(s.to_act().unwrap(), Level::Easy).decide();
+        match s.to_act() {
+            Some(0) => ja.host.local_move(action).unwrap(),
+            _ => ja.guest(1).play(&action),
+        }
+        ja.deliver();
+        ja.host.play_bots();
+        ja.deliver();
+    }
+    let valid: Vec<String> = [
+        r#"{"t":"move","n":5,"act":{"act":"discard","card":"KD"}}"#,
+        r#"{"t":"move","n":2,"act":{"act":"play","table":[{"owner":1,"cards":["8S","8C","8D"]}]}}"#,
+        r#"{"t":"move","n":1,"act":{"act":"buy"}}"#,
+    ]
+    .map(String::from)
+    .to_vec();
+    let refused_ja = fuzz(&mut ja, 1, &valid);
+    assert!(refused_ja > 450, "{refused_ja} refused");
+    ja.play();
+    assert!(ja.guests.iter().all(|(_, g)| g.result() == Some(&[][..])));
+}
+
+#[test]
+fn measured_the_messages_sizes() {
+    let longest = longest_message((0..3).map(|game| Table::<Jachete>::new(300 + game, "hfffffbb", Default::default())));
+    println!("longest message: J'achète (8 players) {longest} bytes");
+}

@@ -25,3 +25,10 @@ fn the_worker_plays_jachete_too() {
     let job = par_job(s.config(), 0);
     assert!(matches!(run(&job), Reply::Error { .. }), "no person at the table, no par");
 }
+
+/// Issue 52: the coached game's suggestion through the worker is what
+/// `tablee coach` plays.
+#[test]
+fn the_coach_suggests_what_tablee_coach_plays() {
+    crate::app::worker::tests::the_coach_suggests_what_tablee_coach_plays::<Jachete>(52, 3);
+}

@@ -122,3 +122,10 @@ fn the_single_save_of_the_previous_build_joins_the_list() {
     assert_eq!(deals(&shell), vec![("1K7Q-M3ZD".to_string(), 40)]);
     assert_eq!(shell.key.as_deref(), Some("tablee.katzenjammer.game.2"));
 }
+
+/// Issue 13: a move taken back makes practice, kept by a reload and not
+/// counted (the shell's test, on this game's deal).
+#[test]
+fn a_game_with_a_move_taken_back_is_practice_kept_and_not_counted() {
+    crate::app::controller::tests::a_move_taken_back_is_practice_kept_and_not_counted::<Katzenjammer>("?game=katzenjammer&seed=1K7Q-M3ZD&players=3&lang=fr");
+}

@@ -247,3 +247,38 @@ fn a_tampered_log_is_named() {
     tampered.set("actions", Json::str("none"));
     assert_eq!(check(&guest, &secrets, &tampered), [Difference::Log("actions")]);
 }
+
+/// Issue 55: 500 bad messages from a friend not asked to move change
+/// nothing and are logged each; the game goes on and verifies.
+#[test]
+fn a_thousand_bad_messages_change_nothing_and_are_logged_each() {
+    // Katzenjammer: seat 3, a friend, is not to act (the host is, at seat 0).
+    let mut kb = Table::<Katzenjammer>::new(70, "hnff", Default::default());
+    kb.connect_all();
+    kb.host.play_bots();
+    kb.deliver();
+    let valid: Vec<String> = [
+        r#"{"t":"move","n":0,"act":{"act":"pass"}}"#,
+        r#"{"t":"move","n":3,"act":{"act":"bid","kind":"same","cards":["2","2"]}}"#,
+        r#"{"t":"hello","v":1,"seat":3,"token":"4343434343434343","build":"test"}"#,
+        r#"{"t":"commit","hash":"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"}"#,
+        r#"{"t":"reveal","secret":"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"}"#,
+        r#"{"t":"ping","n":1}"#,
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut seat = 3;
+    if kb.host.session().unwrap().to_act() == Some(3) {
+        seat = 2;
+    }
+    let refused_kb = fuzz(&mut kb, seat, &valid);
+    assert!(refused_kb > 450, "{refused_kb} refused");
+    kb.play();
+    assert!(kb.guests.iter().all(|(_, g)| g.result() == Some(&[][..])));
+}
+
+#[test]
+fn measured_the_messages_sizes() {
+    let longest = longest_message((0..3).map(|game| Table::<Katzenjammer>::new(200 + game, "hfffff", Default::default())));
+    println!("longest message: Katzenjammer (6 players) {longest} bytes");
+}

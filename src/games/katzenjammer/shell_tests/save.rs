@@ -28,7 +28,7 @@ fn kb20_a_save_of_a_match_mid_way_round_trips() {
     while !first.is_over() {
         if first.bot_step().is_none() {
             let seat = first.human_to_act().unwrap();
-            let a = tablee_bots::decide(Level::Normal, &first.view(seat), &first.legal_actions(), 1);
+            let a = tablee_bots::katzenjammer::decide(Level::Normal, &first.view(seat), &first.legal_actions(), 1);
             first.apply_human(a).unwrap();
         }
     }

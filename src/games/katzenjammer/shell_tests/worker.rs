@@ -51,6 +51,13 @@ fn hints_search_four_times_the_experts_worlds() {
     let decision = s.hint_decision().unwrap();
     assert!(decision.legal.len() > 1);
     let (hint, expert) = (decision.hint(), decision.analyse());
-    assert_eq!(hint[0].visits, tablee_bots::HINT_SAMPLES);
-    assert_eq!(expert[0].visits * 4, tablee_bots::HINT_SAMPLES);
+    assert_eq!(hint[0].visits, tablee_bots::katzenjammer::HINT_SAMPLES);
+    assert_eq!(expert[0].visits * 4, tablee_bots::katzenjammer::HINT_SAMPLES);
+}
+
+/// Issue 52: the coached game's suggestion through the worker is what
+/// `tablee coach` plays.
+#[test]
+fn the_coach_suggests_what_tablee_coach_plays() {
+    crate::app::worker::tests::the_coach_suggests_what_tablee_coach_plays::<Katzenjammer>(52, 3);
 }
