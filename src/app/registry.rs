@@ -1,5 +1,6 @@
 //! The games' registry macro: from the list of games (`src/games/mod.rs`,
-//! one line a game) it writes everything that names every game, so that
+//! one line a game) it declares each game's module and writes everything
+//! that names every game, so that
 //! adding a game touches no `match` in the shell (docs/architecture.md,
 //! "Adding a game").
 
@@ -16,6 +17,10 @@
 #[macro_export]
 macro_rules! registry {
     ($d:tt $($(#[$meta:meta])* $variant:ident: $module:ident::$def:ident),+ $(,)?) => {
+        // Each game's folder (`src/games/<module>/`): the registry's line
+        // declares it, so that a game is one line here and not two.
+        $($(#[$meta])* pub mod $module;)+
+
         /// The games the app knows, by their machine name in links and saves.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameId {

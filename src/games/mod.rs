@@ -16,10 +16,6 @@ use crate::app::game::{GameDef, MatchRecord};
 use crate::app::session::Session;
 
 #[cfg(test)]
-pub mod highcard;
-pub mod jachete;
-pub mod katzenjammer;
-#[cfg(test)]
 mod safety;
 /// The shell's tests' game (High card): the shell's own tests are written
 /// over it, so that they name no game (`highcard/testing.rs`).
