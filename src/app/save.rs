@@ -258,6 +258,22 @@ pub(crate) mod tests {
     use serde_json::{json, Value};
     use tablee_bots::Level;
 
+    /// A browser test's fixture (`tests/fixtures/<name>`) is what its recipe
+    /// writes today (`text`): red when the recipe (the engine, the bots, the
+    /// save's format) no longer writes it, so that the browser test and its
+    /// fixture cannot drift apart unseen. `TABLEE_WRITE_FIXTURES=1 cargo
+    /// test -p tablee-app --lib fixture` writes them anew instead (a new
+    /// fixture, or a change made on purpose: read the diff).
+    pub(crate) fn fixture_is(name: &str, text: &str) {
+        let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("TABLEE_WRITE_FIXTURES").is_some() {
+            std::fs::write(&path, text).unwrap();
+            return;
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(kept == text, "{path} is not what its recipe writes today (TABLEE_WRITE_FIXTURES=1 writes it anew)");
+    }
+
     /// Our JSON as serde_json reads it (the reference reader).
     pub(crate) fn serde(value: &Json) -> Value {
         serde_json::from_str(&value.text()).unwrap()

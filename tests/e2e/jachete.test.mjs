@@ -23,7 +23,7 @@ import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTe
 import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
- * (found by `cargo test find_opening_seeds -- --ignored --nocapture`). */
+ * (checked by `ja12_the_browser_tests_opening_seed_still_opens`, src/games/jachete/mod.rs; `TABLEE_FIND_SEEDS=1` lists others). */
 const OPEN_SEED = '1000-000K';
 const OPENING = [
   ['9D', '9H', '9H'],
@@ -671,8 +671,8 @@ describe("J'achète at the table", () => {
 
   it('JA-14, JA-15: once opened, a natural swapped for a wild on the table, card by card by taps and by keyboard, asked before it is made (issue 52); the wild played again', async () => {
     await instantPage(VIEWPORTS.desktop, 'en-US', 'jachete-failure', async ({ page, problems }) => {
-      // Found by `cargo test -p tablee-app --features jachete-table find_swap_seeds -- --ignored --nocapture`
-      // (a new seed whenever the bots change, as they buy and play differently):
+      // Checked by `ja14_the_browser_tests_swap_seed_still_swaps` (src/games/jachete/mod.rs;
+      // `TABLEE_FIND_SEEDS=1` lists others when the bots change, as they buy and play differently):
       // we open with 3♦ 3♣ 3♥ and 10♣ 10♥ 2♦, and on our next turn hold a 10♦.
       const { natural, wild, from, to } = SWAP;
       const fromMeld = byTestId(`ja-meld-0-${from}`);
@@ -1002,8 +1002,8 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
     const lang = locale.slice(0, 2);
     it(`JA-13, issue 34 (${lang}, 1280×800): the log names a bot's move of a card from one meld to another, both melds named`, async () => {
       await instantPage(VIEWPORTS.desktop, locale, 'jachete-failure', async ({ page, problems }) => {
-        // Found by `LEVEL=hard cargo test --release -p tablee-app --features jachete-table
-        // find_move_seeds -- --ignored --nocapture` (a new seed whenever the bots change):
+        // Checked by `ja13_the_browser_tests_move_seed_still_moves_a_card` (src/games/jachete/ui/moves.rs;
+        // `TABLEE_FIND_SEEDS=1` lists others when the bots change):
         // in round 1 Réglisse lays 4♠ off on the 4s and moves their 2♣ to the queens.
         await gotoApp(page, env.url(query('1000-000J', '&seats=human,hard,hard,hard')));
         // The meld a card left is named too (by its cards before the move).

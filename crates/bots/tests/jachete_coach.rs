@@ -53,18 +53,11 @@ fn ja12_no_gentle_bot_opens_before_every_other_player_has_had_six_turns() {
 /// Issue 52, the coached game's deals (`jachete::COACHED_DEALS`, the person
 /// in seat 0): a person who follows the coach has six turns at least in the
 /// first round of every one. Here every 40th deal (a search decides each of
-/// the person's moves: seconds a deal); all of them in
-/// `coached_deals_give_six_turns_to_a_person_following_the_coach` (ignored:
-/// minutes) and in `tablee coach --game jachete --turns` (docs/lessons.md).
+/// the person's moves: seconds a deal); all of them (minutes) in
+/// `tablee coach --game jachete --turns` (docs/lessons.md).
 #[test]
 fn ja8_a_coached_deal_gives_six_turns_to_a_person_following_the_coach() {
     every_coached_deal(40);
-}
-
-#[test]
-#[ignore = "minutes: every coached deal with the coach's search; `tablee coach --game jachete --turns` is the same"]
-fn coached_deals_give_six_turns_to_a_person_following_the_coach() {
-    every_coached_deal(1);
 }
 
 fn every_coached_deal(step: usize) {

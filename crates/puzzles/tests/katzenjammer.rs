@@ -120,26 +120,6 @@ fn a_sample_of_answers_still_stands_on_reanalysis() {
     }
 }
 
-/// The bigger re-analysis (docs/puzzles.md reports its numbers):
-/// `cargo test --release -p tablee-puzzles -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn every_tenth_answer_stands_on_a_deep_reanalysis() {
-    let file = shipped();
-    let (mut asked, mut held) = (0, 0);
-    for p in file.puzzles.iter().step_by(10) {
-        let position = replay::replay::<KbState>(&file, p).unwrap();
-        asked += 1;
-        if mine::reanalyse(&position, p, 2000, 2) {
-            held += 1;
-        } else {
-            println!("puzzle {}: its answer did not hold", p.id);
-        }
-    }
-    println!("{held} of {asked} answers held");
-    assert!(held * 10 >= asked * 9, "{held} of {asked}");
-}
-
 /// The same seed mines the same file.
 #[test]
 fn mining_is_deterministic() {

@@ -67,13 +67,12 @@ fn a_finished_eight_player_jachete_save_is_small() {
     assert!(sizes.iter().all(|&n| n < 100_000), "{sizes:?}");
 }
 
-/// Writes tests/fixtures/jachete-save-finished.json: a finished game of
+/// tests/fixtures/jachete-save-finished.json is a finished game of
 /// J'achète, the person (played by the `normal` bot) against three easy
 /// bots, for the browser tests that need its end screen (the
 /// accessibility scan) without playing seven rounds.
 #[test]
-#[ignore = "writes a browser test's fixture"]
-fn write_jachete_finished_fixture() {
+fn the_jachete_finished_fixture_is_this_game() {
     let mut config = TableConfig::<Jachete>::new(Seed::from_number(34), 4);
     config.seats = vec![SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(Level::Easy), SeatKind::Bot(Level::Easy)];
     let mut session = Session::new(config).unwrap();
@@ -85,5 +84,5 @@ fn write_jachete_finished_fixture() {
             session.apply_human(a).unwrap();
         }
     }
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/jachete-save-finished.json"), to_json(&session) + "\n").unwrap();
+    crate::app::save::tests::fixture_is("jachete-save-finished.json", &(to_json(&session) + "\n"));
 }

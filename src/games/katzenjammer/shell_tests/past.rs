@@ -62,9 +62,9 @@ fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
     assert_eq!(Katzenjammer::places(s.state()).unwrap()[0], 3, "third with the jokers");
 }
 
+/// That fixture is this game (the person played by the `normal` bot).
 #[test]
-#[ignore = "writes the browser test's fixture"]
-fn write_kb19_fixture() {
+fn the_kb19_fixture_is_this_game() {
     let session = played_with::<Katzenjammer>(1, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal)], usize::MAX);
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/katzenjammer-kb19-tie.json"), save::to_json(&session) + "\n").unwrap();
+    crate::app::save::tests::fixture_is("katzenjammer-kb19-tie.json", &(save::to_json(&session) + "\n"));
 }

@@ -1,5 +1,5 @@
-//! How the position of Katzenjammer's lesson "The end" was found (run by
-//! hand: `cargo test -p tablee-lessons --test katzenjammer_find_positions -- --ignored --nocapture`):
+//! How the position of Katzenjammer's lesson "The end" was found
+//! (`cargo run -p tablee-lessons --example katzenjammer_find_positions`):
 //! seeded games of easy bots, stopped where seat 0 opens an auction with few
 //! mice left and a small bid that, everyone else passing, wins a row whose
 //! foursome takes the last mice (KB-17) and wins the game (KB-18, KB-19).
@@ -21,9 +21,7 @@ fn with_seat(seat: usize, action: &Action) -> Json {
     json
 }
 
-#[test]
-#[ignore]
-fn find_the_end_position() {
+fn main() {
     for seed in 0..400u64 {
         let deal = Deal::new(4, Seed::from_number(seed)).unwrap();
         let mut state = KbState::from_position(4, Options::default(), deal.bandleader, &deal.hands, &deal.stock).unwrap();
