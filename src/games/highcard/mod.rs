@@ -94,6 +94,16 @@ impl GameDef for HighCard {
         Some(HcAction::Keep)
     }
 
+    /// Its puzzles (a fixture of the puzzles crate, in win chance; they
+    /// never ship): the page's puzzle functions read and judge them as any
+    /// game's.
+    const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = Some(tablee_puzzles::highcard::VOCABULARY);
+
+    /// The analysis that mined them, on its worlds.
+    fn puzzle_values(view: &HcView, seed: Seed, at: usize, moves: &[HcAction], _unit: tablee_puzzles::format::Unit) -> Option<Vec<Vec<f64>>> {
+        let analysis = tablee_puzzles::highcard::analysis_seed(seed, view.seat, at);
+        tablee_puzzles::highcard::analyse(view, moves, analysis, 0, tablee_puzzles::highcard::Config::fixture().worlds, 1).ok()
+    }
 }
 
 #[cfg(test)]
@@ -106,7 +116,7 @@ mod tests {
     use crate::app::{link, replay, save, worker};
 
     /// Its puzzles (a fixture of the puzzles crate, in win chance) are
-    /// worded in its folder too (issue 54), though the page does not offer them.
+    /// worded in its folder too (issue 54).
     #[test]
     fn high_card_words_its_puzzles() {
         use crate::ui::puzzles::texts;
@@ -122,6 +132,80 @@ mod tests {
         crate::games::wording::check::<HighCard>(vec![Refusal::GameOver]);
     }
 
+    /// Issue 54, High card through the page's puzzles (its fixture, five
+    /// puzzles, read as the page reads a game's file): each opens at its
+    /// seat's turn, its answer is judged right and the other move not, a
+    /// try is recorded, its address reads back, a day has its puzzle, and
+    /// the worker evaluates its moves by the analysis that mined them.
+    #[test]
+    fn high_card_puzzles_go_through_the_pages_puzzles() {
+        use crate::app::config::Day;
+        use crate::app::puzzles::{self, Choice, Progress};
+        use tablee_puzzles::format::Unit;
+        let game = GameId::parse("highcard").unwrap();
+        let (file, parts) = puzzles::read_index(game, include_str!("../../../crates/puzzles/src/highcard/puzzles.json")).expect("its fixture reads");
+        assert!(parts.is_none(), "one file, no parts");
+        assert_eq!(file.puzzles.len(), 5);
+        assert_eq!(puzzles::kinds(game, &file), [tablee_puzzles::highcard::KEEP]);
+        let mut progress = Progress::default();
+        for p in &file.puzzles {
+            let (opened, session) = puzzles::open::<HighCard>(&file, Some(p.id)).expect("it opens");
+            assert_eq!(session.human_to_act(), Some(p.seat), "puzzle {}: its seat's turn", p.id);
+            let legal = session.legal_actions();
+            let answer = HighCard::action_from_json(&opened.candidates[opened.answers[0]].action).unwrap();
+            assert!(legal.contains(&answer));
+            assert!(puzzles::judge::<HighCard>(&opened, &answer).right, "puzzle {}: its answer", p.id);
+            let other = legal.iter().find(|a| **a != answer).unwrap();
+            let verdict = puzzles::judge::<HighCard>(&opened, other);
+            assert!(!verdict.right && verdict.against.is_some(), "puzzle {}: the other move, compared", p.id);
+            // The worker evaluates both moves there as the miner did.
+            let moves = vec![HighCard::action_to_json(&answer), HighCard::action_to_json(other)];
+            let reply = worker::run(&worker::Job::Evaluate { game: save::to_value(&session), moves, unit: Unit::WIN_CHANCE });
+            assert!(matches!(reply, worker::Reply::Compared(_)), "{reply:?}");
+            progress.record(game, p.id, p.difficulty, true, None);
+            assert_eq!(link::puzzle_link(&puzzles::link(game, p.id)), Some(link::PuzzleLink::One(game, Some(p.id))));
+        }
+        assert_eq!(progress.solved(), 5);
+        assert_eq!(puzzles::next_unsolved(game, &file, Choice::default(), &progress), None, "all five solved");
+        assert!(puzzles::daily(&file, Day::new(2026, 12, 5).unwrap()).is_some());
+        assert_eq!(Progress::read(&progress.text()), Ok(progress));
+    }
+
+    /// Issue 54, High card through the page's lessons: its course (one
+    /// lesson of two steps, HC-1..HC-3) opens on its position through its
+    /// `Coached::opening`, each action step's move is legal there, the
+    /// coach points at its button, and once made the game is over as the
+    /// lesson says.
+    #[test]
+    fn high_card_lesson_goes_through_the_pages_lessons() {
+        use crate::app::config::{SeatKind, TableConfig};
+        use crate::app::session::Session;
+        use crate::ui::learn::Coached;
+        let course = tablee_lessons::Course::read(include_str!("../../../crates/lessons/src/rules/highcard.json")).expect("its course reads");
+        assert_eq!(course.game, HighCard::CODE);
+        assert_eq!(course.lessons.len(), 1);
+        for lesson in &course.lessons {
+            let state = HighCard::opening(lesson).expect("its position");
+            let players = state.hands().len();
+            let mut config = TableConfig::<HighCard>::new(Seed::from_number(1), players);
+            config.seats = (0..players).map(|s| if s == 0 { SeatKind::Human } else { SeatKind::Bot(Level::Normal) }).collect();
+            let mut session = Session::at_position(config, state);
+            let steps: Vec<_> = lesson.steps.iter().filter(|s| s.is_action()).collect();
+            assert!(!steps.is_empty(), "a move to make");
+            for step in steps {
+                let action = HighCard::action_from_json(&step.accept[0]).expect("its move reads");
+                assert!(session.legal_actions().contains(&action), "{action:?} legal there");
+                let target = HighCard::target(&session, &action).expect("pointed at");
+                assert!(target == "[data-testid=\"hc-swap\"]" || target == "[data-testid=\"hc-keep\"]", "{target}");
+                session.apply_human(action).unwrap();
+                for reply in &step.then {
+                    let (seat, action) = crate::app::save::action_from_json::<HighCard>(reply).expect("a bot's reply reads");
+                    session.apply_bot(session.actions().len(), &action).unwrap_or_else(|e| panic!("seat {seat}: {e:?}"));
+                }
+            }
+        }
+    }
+
     /// The proof of issue 43: a game that is its folder and one registry
     /// line plays whole games through the shell — a link deals it, the bots
     /// answer through the worker's jobs, a person's moves go through
@@ -131,7 +215,7 @@ mod tests {
     fn high_card_plays_whole_games_through_the_shell_saves_and_links() {
         let game = GameId::parse("highcard").expect("registered");
         assert_eq!(game.title(), "High card");
-        assert!(!game.has_puzzles(), "no puzzles: the puzzles' screens leave it out");
+        assert!(game.has_puzzles(), "its puzzles: the fixture of the puzzles crate");
         let mut storage = Memory::default();
         let link = "?game=highcard&seed=1K7Q-M3ZD&players=3";
         let mut shell = Shell::start(&mut storage, link, 1.0).shell;

@@ -32,8 +32,8 @@ fn Table() -> impl IntoView {
     view! {
         <section class="highcard">
             <p>{card}</p>
-            <button on:click=move |_| choose(HcAction::Keep)>{move || action_words(&HcAction::Keep, ctx.lang())}</button>
-            <button on:click=move |_| choose(HcAction::Swap)>{move || action_words(&HcAction::Swap, ctx.lang())}</button>
+            <button data-testid="hc-keep" on:click=move |_| choose(HcAction::Keep)>{move || action_words(&HcAction::Keep, ctx.lang())}</button>
+            <button data-testid="hc-swap" on:click=move |_| choose(HcAction::Swap)>{move || action_words(&HcAction::Swap, ctx.lang())}</button>
         </section>
     }
 }
@@ -83,5 +83,18 @@ impl GameUi for HighCard {
     }
 }
 
-/// No lessons.
-impl crate::ui::learn::Coached for HighCard {}
+/// Its lessons (issue 54: a course of one lesson in two steps,
+/// `crates/lessons/src/rules/highcard.json`, which never ships): opened by
+/// the lessons crate's shared check, each move's button pointed at.
+impl crate::ui::learn::Coached for HighCard {
+    fn opening(lesson: &tablee_lessons::Lesson) -> Result<tablee_engine::highcard::HcState, String> {
+        tablee_lessons::check::opening::<tablee_lessons::rules::highcard::HighCard>(lesson)
+    }
+
+    fn target(_session: &Session<Self>, action: &HcAction) -> Option<String> {
+        Some(match action {
+            HcAction::Keep => "[data-testid=\"hc-keep\"]".to_string(),
+            HcAction::Swap => "[data-testid=\"hc-swap\"]".to_string(),
+        })
+    }
+}
