@@ -22,6 +22,12 @@
 //      and new modules in a cache; index.html's `<template id="tablee-app">` becomes
 //      the preloads and the module script that starts the app.
 //
+// Before all that, each game's served files (issue 54: a game is one folder):
+// `src/games/<game>/public/` (its rules pages, puzzles and course, laid out as
+// they are served: `rules/`, `puzzles/`, `lessons/`) is copied into the
+// staging directory beside what Trunk copied from `public/`; a file both would
+// write is an error, never one silently over the other.
+//
 // Every page build is split: a build of the parts' code that skipped the split
 // would fail at run time (`__wasm_split_placeholder__` unresolved).
 //
@@ -30,10 +36,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
+import { gameFolders } from './games.mjs';
 import { packLoader, packModules, packedLoads, precompress, readPack, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
@@ -43,6 +50,11 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error('build-page: TRUNK_STAGING_DIR is unset (run by Trunk, or set it)');
 const release = process.env.TRUNK_PROFILE !== 'debug';
+
+for (const game of await gameFolders(ROOT)) {
+  const served = path.join(ROOT, 'src/games', game, 'public');
+  if (existsSync(served)) await cp(served, staging, { recursive: true, force: false, errorOnExist: true });
+}
 const NAME = 'tablee-app';
 // The bots' Web Worker (src/bin/tablee-worker.rs), started by
 // public/worker-loader.js, which names its two files.

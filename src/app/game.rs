@@ -236,7 +236,7 @@ pub trait GameDef: Clone + Copy + Debug + PartialEq + Eq + 'static {
 
     // ----- puzzles ----------------------------------------------------------------------
 
-    /// The kinds and units of the game's puzzles (`public/puzzles/<code>.json`,
+    /// The kinds and units of the game's puzzles (`src/games/<code>/public/puzzles/<code>.json`,
     /// read with them), its puzzles folder's (`tablee_puzzles::<game>::VOCABULARY`);
     /// `None`: a game without puzzles, not offered on the puzzles' screens.
     const PUZZLES: Option<tablee_puzzles::format::Vocabulary> = None;

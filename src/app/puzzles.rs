@@ -3,7 +3,8 @@
 //! the answers, the puzzle of the day, and what this browser keeps — solved
 //! puzzles, first tries, the daily streak and a puzzle rating.
 //!
-//! The puzzle files are `public/puzzles/<game>.json` ([`tablee_puzzles::format`]),
+//! The puzzle files are `puzzles/<game>.json` next to the page (each game's
+//! `src/games/<game>/public/puzzles/`) ([`tablee_puzzles::format`]),
 //! one a game (Katzenjammer's, J'achète's); the record is one for both games:
 //! one rating and one daily streak, each try named by its game and its id.
 //! Its position is resumed like a save: the shell's own save document is
@@ -466,10 +467,10 @@ pub(crate) mod tests {
         GameId::ALL.into_iter().find(|&g| g != than && g.has_puzzles()).expect("another game with puzzles")
     }
 
-    /// A game's shipped puzzle file (`public/puzzles/<game>.json`, the
+    /// A game's shipped puzzle file (`src/games/<game>/public/puzzles/<game>.json`, the
     /// miner's): its index and its parts, as shipped (docs/puzzles.md, "The file").
     pub(crate) fn shipped(game: GameId) -> PuzzleFile {
-        let path = format!("{}/public/puzzles/{}.json", env!("CARGO_MANIFEST_DIR"), game.code());
+        let path = format!("{}/src/games/{code}/public/puzzles/{code}.json", env!("CARGO_MANIFEST_DIR"), code = game.code());
         tablee_puzzles::format::read_file(&path, &game.puzzles().unwrap()).unwrap_or_else(|e| panic!("{}'s puzzle file and its parts: {e:?}", game.title()))
     }
 

@@ -2,7 +2,7 @@
 //! one chosen on the home screen when there is none); a switch shows the
 //! other game's.
 //!
-//! The text is not in the WebAssembly: it is `public/rules/<file>.html`
+//! The text is not in the WebAssembly: it is `src/games/<game>/public/rules/<file>.html`
 //! ([`rules_file`]; copied to `rules/` next to the page, precached by the
 //! service worker for offline play), fetched the first time a game's rules
 //! are opened in a language.
@@ -103,7 +103,8 @@ mod tests {
             for lang in Lang::ALL {
                 let file = rules_file(game, lang);
                 assert_eq!(file, format!("./rules/{}-{}.html", game.code(), lang.code()));
-                let path = format!("{}/public/{}", env!("CARGO_MANIFEST_DIR"), file.trim_start_matches("./"));
+                // Served next to the page from the game's folder (scripts/build-page.mjs).
+                let path = format!("{}/src/games/{}/public/{}", env!("CARGO_MANIFEST_DIR"), game.code(), file.trim_start_matches("./"));
                 assert!(std::path::Path::new(&path).is_file(), "{path}");
             }
         }

@@ -1,4 +1,4 @@
-// The puzzle files as committed (public/puzzles/, issues 32 and 44), split
+// The puzzle files as committed (src/games/<game>/public/puzzles/, issues 32 and 44), split
 // in two (docs/puzzles.md, "The file", version 3): each game's index
 // `<game>.json` — what a puzzle link fetches before its first decision —
 // stays within its limit by `gzip -9 -c FILE | wc -c`, the measure
@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIR = path.join(ROOT, 'public/puzzles');
+// Each game's puzzles are in its folder (src/games/<game>/public/puzzles/).
+const dirOf = (game) => path.join(ROOT, 'src/games', game, 'public/puzzles');
 const gzip = (file) => execFileSync('gzip', ['-9', '-c', file], { maxBuffer: 1 << 24 }).length;
 
 /**
@@ -32,7 +33,7 @@ const INDEX_LIMIT = { katzenjammer: 8_000, jachete: 5_750 };
 
 for (const game of ['katzenjammer', 'jachete']) {
   describe(`${game}'s puzzle file`, () => {
-    const indexPath = path.join(DIR, `${game}.json`);
+    const indexPath = path.join(dirOf(game), `${game}.json`);
     const index = JSON.parse(readFileSync(indexPath, 'utf8'));
 
     it(`is an index within ${INDEX_LIMIT[game].toLocaleString('en')} bytes gzip, its games without their actions, its puzzles without their candidates and why`, () => {
@@ -52,11 +53,11 @@ for (const game of ['katzenjammer', 'jachete']) {
 
     it('has every part, each small and holding what the index says', () => {
       const count = Math.ceil(index.games.length / index.part_games);
-      const names = readdirSync(path.join(DIR, game)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+      const names = readdirSync(path.join(dirOf(game), game)).sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
       assert.deepEqual(names, Array.from({ length: count }, (_, k) => `${k}.json`), 'parts 0 to n-1, none left over');
       const sizes = [];
       for (let k = 0; k < count; k++) {
-        const file = path.join(DIR, game, `${k}.json`);
+        const file = path.join(dirOf(game), game, `${k}.json`);
         const size = gzip(file);
         sizes.push(size);
         assert.ok(size <= 8_000, `part ${k}: ${size} bytes gzip`);

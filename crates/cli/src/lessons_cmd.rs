@@ -20,7 +20,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             outln!("{}", crate::protocol::to_value(&scenario(lesson)));
             Ok(())
         }
-        [] => Err(Failure::usage("lessons takes one FILE or more (public/lessons/<game>.json)")),
+        [] => Err(Failure::usage("lessons takes one FILE or more (src/games/<game>/public/lessons/<game>.json)")),
         files => {
             let mut bad = 0;
             for file in files {

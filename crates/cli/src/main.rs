@@ -129,7 +129,7 @@ tablee puzzles --check FILE [--sample K] [--worlds W] [--jobs J] [--fresh-seed S
         "lessons",
         "\
 tablee lessons FILE...
-    Check lesson files (public/lessons/<game>.json, docs/lessons.md): every
+    Check lesson files (src/games/<game>/public/lessons/<game>.json, docs/lessons.md): every
     lesson replayed by the engine from its position, each accepted action legal
     where it is asked, each refused example refused for its named reason, the
     bots' replies legal, every text in French and English. Prints each lesson's

@@ -38,14 +38,17 @@ fn into_a_closed_pipe(args: &[&str]) -> std::process::Output {
         .expect("bash runs")
 }
 
-/// Every shipped puzzle file (`public/puzzles/<game>.json`), each game's.
+/// Every shipped puzzle file (`src/games/<game>/public/puzzles/<game>.json`),
+/// each game's.
 fn shipped_puzzle_files() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games");
     let mut files: Vec<String> = std::fs::read_dir(dir)
-        .expect("public/puzzles")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .map(|p| p.to_str().expect("a UTF-8 path").to_string())
+        .expect("src/games")
+        .filter_map(|e| {
+            let game = e.expect("an entry").file_name().into_string().ok()?;
+            let file = std::path::Path::new(dir).join(&game).join("public/puzzles").join(format!("{game}.json"));
+            file.is_file().then(|| file.to_str().expect("a UTF-8 path").to_string())
+        })
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no shipped puzzle file in {dir}");

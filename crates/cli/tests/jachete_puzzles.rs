@@ -6,7 +6,7 @@
 mod common;
 use common::{blanked_and_explained, tablee};
 
-const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/jachete/public/puzzles/jachete.json");
 
 #[test]
 fn check_passes_on_the_shipped_file_and_names_a_corrupted_puzzle() {

@@ -5,7 +5,7 @@
 mod common;
 use common::blanked_and_explained;
 
-const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/katzenjammer/public/puzzles/katzenjammer.json");
 
 #[test]
 fn explain_writes_the_shipped_explanations_back_and_changes_nothing_else() {

@@ -1,5 +1,5 @@
 //! Lessons (issue 42; docs/lessons.md): each game's course is a JSON file
-//! (`public/lessons/<game>.json`) of lessons, one idea each. A lesson is a
+//! (`src/games/<game>/public/lessons/<game>.json`) of lessons, one idea each. A lesson is a
 //! position written in the scenario format (`shared/spec/scenarios.md`: the
 //! same keys, so that `tablee scenario` replays it, its `actions` the moves
 //! already made when the lesson opens) and its steps: the coach's line in

@@ -10,7 +10,7 @@ use tablee_puzzles::katzenjammer::{mine, VOCABULARY};
 use tablee_puzzles::replay;
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/katzenjammer/public/puzzles/katzenjammer.json");
     let file: PuzzleFile = tablee_puzzles::format::read_file(path, &VOCABULARY).expect("the shipped puzzle file and its parts read");
     let (mut asked, mut held) = (0, 0);
     for p in file.puzzles.iter().step_by(10) {

@@ -1,4 +1,5 @@
-//! The puzzle file: `public/puzzles/<game>.json`, written by `tablee puzzles`
+//! The puzzle file: `src/games/<game>/public/puzzles/<game>.json` (served as
+//! `puzzles/<game>.json`), written by `tablee puzzles`
 //! and read by the page when its puzzles screen opens.
 //!
 //! ```json
@@ -12,7 +13,7 @@
 //! ```
 //!
 //! Version 2 (issue 32) splits a file in two: the index
-//! `public/puzzles/<game>.json` holds the games without their actions (each
+//! `<game>.json` holds the games without their actions (each
 //! with `actions_count` instead) and the puzzles; the games' actions are in
 //! part files beside it, `<game>/<k>.json` (the index's name without
 //! `.json`, then the part's number), part `k` holding games

@@ -1,7 +1,7 @@
 //! Puzzles: a position from a real seeded game, seen by one seat, with the
 //! move a deep analysis from that seat's view finds clearly best.
 //!
-//! - [`format`]: the puzzle file (`public/puzzles/<game>.json`), read and
+//! - [`format`]: the puzzle file (`src/games/<game>/public/puzzles/<game>.json`), read and
 //!   written with the engine's JSON; a puzzle's position is its game's seed,
 //!   seats and options and the actions before it, which the app writes as a
 //!   save document with its own save code (`app::puzzles`) and resumes.

@@ -1,5 +1,5 @@
 //! J'achète's puzzles (issue 32): the shipped file
-//! (`public/puzzles/jachete.json`) replays from its seeds with legal answers,
+//! (`src/games/jachete/public/puzzles/jachete.json`) replays from its seeds with legal answers,
 //! its scenarios reach the same states through the engine's scenario
 //! runner, a sample holds on fresh worlds; and each check fails on the bug
 //! it is there for (a move number off by one, an illegal answer, a
@@ -14,7 +14,7 @@ use tablee_puzzles::jachete::{self as ja, Config, BUY, DISCARD, LAY, OPEN, POINT
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/jachete/public/puzzles/jachete.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
     tablee_puzzles::format::read_file(path, &ja::VOCABULARY).expect("the shipped puzzle file and its parts read")
 }

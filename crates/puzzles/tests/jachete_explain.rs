@@ -1,4 +1,4 @@
-//! J'achète's explanations (`public/puzzles/jachete.json`, issue 32) name
+//! J'achète's explanations (`src/games/jachete/public/puzzles/jachete.json`, issue 32) name
 //! the answer in the app's words and a reason that holds for it and not for
 //! the move it is judged against.
 //!
@@ -17,7 +17,7 @@ use tablee_puzzles::format::{Kind, PuzzleFile};
 use tablee_puzzles::replay;
 
 fn shipped() -> PuzzleFile {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/jachete.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/jachete/public/puzzles/jachete.json");
     tablee_puzzles::format::read_file(path, &tablee_puzzles::jachete::VOCABULARY).expect("the shipped J'achète puzzle file and its parts read")
 }
 

@@ -1,4 +1,4 @@
-//! The shipped puzzles (`public/puzzles/katzenjammer.json`) are what they
+//! The shipped puzzles (`src/games/katzenjammer/public/puzzles/katzenjammer.json`) are what they
 //! claim: each replays from its seed to its position, its seat is to move,
 //! its candidates and answers are legal there, its scenario file reaches the
 //! same state through the engine's scenario runner, and (for a sample) a
@@ -12,7 +12,7 @@ use tablee_puzzles::katzenjammer::{complete::{self, CompleteError, Completion}, 
 use tablee_puzzles::replay::{self, PuzzleRules, ReplayError};
 
 fn shipped() -> PuzzleFile {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/katzenjammer/public/puzzles/katzenjammer.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
     tablee_puzzles::format::read_file(path, &VOCABULARY).expect("the shipped puzzle file and its parts read")
 }

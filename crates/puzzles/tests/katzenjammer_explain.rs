@@ -1,4 +1,4 @@
-//! The shipped explanations (`public/puzzles/katzenjammer.json`) name a reason
+//! The shipped explanations (`src/games/katzenjammer/public/puzzles/katzenjammer.json`) name a reason
 //! that holds for the answer and not for the move it is judged against.
 //!
 //! Each English headline is read back as a claim ("keeps your three 4s",
@@ -14,7 +14,7 @@ use tablee_puzzles::format::PuzzleFile;
 use tablee_puzzles::replay;
 
 fn shipped() -> PuzzleFile {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/puzzles/katzenjammer.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/games/katzenjammer/public/puzzles/katzenjammer.json");
     // The index and every part beside it (docs/puzzles.md, "The file").
     tablee_puzzles::format::read_file(path, &tablee_puzzles::katzenjammer::VOCABULARY).expect("the shipped puzzle file and its parts read")
 }

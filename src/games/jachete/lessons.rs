@@ -501,7 +501,7 @@ mod tests {
     use tablee_lessons::Course;
 
     fn course() -> Course {
-        Course::read(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/lessons/jachete.json"))).unwrap()
+        Course::read(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/lessons/jachete.json"))).unwrap()
     }
 
     /// The taps that make `action` from `state`, each with the card it

@@ -557,7 +557,7 @@ mod tests {
     #[test]
     fn ja02_issue52_one_word_and_one_form_everywhere() {
         use crate::app::game::GameDef;
-        let lessons = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/lessons/jachete.json"));
+        let lessons = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/lessons/jachete.json"));
         let course = tablee_lessons::Course::read(lessons).unwrap();
         let mut french: Vec<String> = Vec::new();
         for l in &course.lessons {
@@ -567,8 +567,8 @@ mod tests {
                 french.extend(s.wrong.iter().chain(s.refuse.iter().filter_map(|r| r.say.as_ref())).chain([&s.say]).map(|w| w.fr.clone()));
             }
         }
-        let rules_fr = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/jachete-fr.html"));
-        let rules_en = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/public/rules/jachete-en.html"));
+        let rules_fr = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/rules/jachete-fr.html"));
+        let rules_en = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/rules/jachete-en.html"));
         french.push(rules_fr.to_string());
         let t = crate::games::jachete::terms::terms(Lang::Fr);
         french.extend([t.set, t.run, t.wild, t.open, t.buy, t.stock, t.small_pot, t.big_pot].iter().map(|w| w.says.to_string()));

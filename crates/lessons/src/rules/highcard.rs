@@ -3,7 +3,7 @@
 //! Swap, HC-2), what a coach's line may name (the learner's card; every
 //! card once everyone has chosen, HC-3) and the cards a line and a move
 //! name. Its course, a two-step lesson, is [`COURSE`] (`highcard.json`
-//! beside this file: it never ships, so it is not in `public/lessons/`).
+//! beside this file: it never ships, so it is not in `src/games/highcard/public/lessons/`).
 
 use tablee_engine::highcard::{self as hc, HcAction, HcState};
 use tablee_engine::json::Json;

@@ -6,9 +6,9 @@ use tablee_engine::json::Json;
 use tablee_engine::scenario::Malformed;
 use tablee_lessons::{check, scenario, taps, Course, Rules};
 
-/// The shipped course of `game` (`public/lessons/<game>.json`).
+/// The shipped course of `game` (`src/games/<game>/public/lessons/<game>.json`).
 pub fn course(game: &str) -> Course {
-    let path = format!("{}/../../public/lessons/{game}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../src/games/{game}/public/lessons/{game}.json", env!("CARGO_MANIFEST_DIR"));
     Course::read(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 

@@ -9,7 +9,7 @@ use tablee_puzzles::format::{stored, stored_ci, PuzzleFile, Vocabulary};
 
 /// The shipped puzzle file of the game `game` (its code), with its parts.
 pub fn read(game: &str, vocabulary: &Vocabulary) -> PuzzleFile {
-    let path = format!("{}/../../public/puzzles/{game}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../src/games/{game}/public/puzzles/{game}.json", env!("CARGO_MANIFEST_DIR"));
     tablee_puzzles::format::read_file(&path, vocabulary).expect("the shipped puzzle file and its parts read")
 }
 

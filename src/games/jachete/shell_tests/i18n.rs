@@ -8,7 +8,7 @@ use crate::i18n::check_tables;
 /// id, and small (fetched on a phone, precached for offline play).
 #[test]
 fn the_jachete_rules_pages_match_in_both_languages() {
-    let pages = [include_str!("../../../../public/rules/jachete-en.html"), include_str!("../../../../public/rules/jachete-fr.html")];
+    let pages = [include_str!("../public/rules/jachete-en.html"), include_str!("../public/rules/jachete-fr.html")];
     let count = |page: &str, tag: &str| page.matches(tag).count();
     let tags = [
         "<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>", "<ol>", "</ol>", "<ul>", "</ul>", "<li>", "</li>",

@@ -20,7 +20,7 @@ use super::super::Jachete as Ja;
 
 const JA_ID: GameId = <Ja as crate::games::Registered>::ID;
 
-/// J'achète's shipped file (the miner's, `public/puzzles/jachete.json`).
+/// J'achète's shipped file (the miner's, `src/games/jachete/public/puzzles/jachete.json`).
 fn jachete() -> PuzzleFile {
     // The index and its parts, as shipped (docs/puzzles.md, "The file").
     shipped(JA_ID)
@@ -31,7 +31,7 @@ fn jachete() -> PuzzleFile {
 /// (or read from another part).
 #[test]
 fn a_puzzle_opens_from_the_index_and_the_one_part_holding_its_game() {
-    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json");
+    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/puzzles/jachete.json");
     let (mut file, parts) = read_index(JA_ID, &std::fs::read_to_string(index).unwrap()).unwrap();
     let parts = parts.expect("the shipped file is split");
     let other = other_with_puzzles(JA_ID);

@@ -267,7 +267,7 @@ mod tests {
     /// the seat's unchanged ones) instead of what the move lays.
     #[test]
     fn a_puzzles_moves_are_named_by_their_card_and_by_the_melds_they_lay() {
-        let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/jachete.json"), &tablee_puzzles::jachete::VOCABULARY).unwrap();
+        let file = tablee_puzzles::format::read_file(concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/jachete/public/puzzles/jachete.json"), &tablee_puzzles::jachete::VOCABULARY).unwrap();
         let words = |id: u32, i: usize, lang: Lang| {
             let p = file.opened(id).unwrap();
             let position = puzzles::session::<Ja>(&file, &p).unwrap();

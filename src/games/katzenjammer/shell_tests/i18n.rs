@@ -7,7 +7,7 @@ use crate::i18n::check_tables;
 /// languages have the same sections and paragraphs, and only these tags.
 #[test]
 fn the_rules_pages_match_in_both_languages() {
-    let pages = [include_str!("../../../../public/rules/katzenjammer-en.html"), include_str!("../../../../public/rules/katzenjammer-fr.html")];
+    let pages = [include_str!("../public/rules/katzenjammer-en.html"), include_str!("../public/rules/katzenjammer-fr.html")];
     let count = |page: &str, tag: &str| page.matches(tag).count();
     for tag in ["<section>", "</section>", "<h2>", "</h2>", "<p>", "</p>"] {
         assert_eq!(count(pages[0], tag), count(pages[1], tag), "{tag}");

@@ -149,7 +149,7 @@ fn the_daily_puzzle_is_fixed_by_the_date_and_varies() {
 /// candidates are in its part — judged before it, every move would be wrong.
 #[test]
 fn a_puzzle_at_the_deal_waits_for_its_part() {
-    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
+    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/katzenjammer/public/puzzles/katzenjammer.json");
     let (mut file, parts) = read_index(KB_ID, &std::fs::read_to_string(index).unwrap()).unwrap();
     let parts = parts.expect("the shipped file is split");
     let puzzle = file.puzzles.iter().find(|p| p.at == 0).expect("a puzzle at move 0").clone();
@@ -218,7 +218,7 @@ fn the_daily_streak_counts_both_games_daily_puzzles() {
 /// puzzle's unit: win chance here), and a worse one is cut.
 #[test]
 fn katzenjammer_a_move_not_kept_is_evaluated_in_the_puzzles_unit() {
-    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/public/puzzles/katzenjammer.json");
+    let index = concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/katzenjammer/public/puzzles/katzenjammer.json");
     let file = tablee_puzzles::format::read_file(index, &KB_ID.puzzles().unwrap()).unwrap();
     let (mut mice, mut win) = (false, false);
     for p in file.puzzles.iter().rev() {
