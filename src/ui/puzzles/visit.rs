@@ -104,7 +104,7 @@ pub(super) fn load_progress(ctx: Ctx) -> Progress {
     let Some(text) = browser::load(PROGRESS_KEY) else { return Progress::default() };
     Progress::read(&text).unwrap_or_else(|error: SaveError| {
         ctx.shell.update_untracked(|sh| {
-            sh.set_aside(&mut LocalStorage, PROGRESS_KEY.trim_start_matches("tablee."), PROGRESS_KEY, &text, error, browser::now_ms());
+            sh.set_aside(&mut LocalStorage, PROGRESS_KEY.strip_prefix("tablee.").unwrap_or(PROGRESS_KEY), PROGRESS_KEY, &text, error, browser::now_ms());
             // The puzzles say it in their own words (not a saved game's notice).
             sh.set_aside = None;
         });
