@@ -451,13 +451,12 @@ pub fn scroll_to_top() {
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// KB-12 shown (index.html's `tableeFly`, then `public/fly.js`): the row's
-    /// cards, read as the page shows them still, fly to the seat that won the
-    /// auction (`data-testid=player-<seat>`), then the cards it paid (`paid`,
-    /// list items) leave that seat, the naturals for the discard pile, the
-    /// jokers for its displayed jokers; 350 ms each, FLIP style, nothing with
-    /// `prefers-reduced-motion: reduce`. Call it right after the move, before
-    /// the page shows it. Decoration only: nothing waits for it.
-    #[wasm_bindgen(js_name = tableeFly)]
-    pub fn fly(seat: usize, paid: &str);
+    /// A game's table animation (index.html's `tableeAnimate`): the HTML of
+    /// the element `selector` names, read as the page shows it still, then
+    /// in the next frame the game's `script` (a file of its folder's
+    /// `public/`, fetched on first use) is given it with `seat` and `data`
+    /// (its `animate(from, seat, data)`). Call it right after the move,
+    /// before the page shows it. Decoration only: nothing waits for it.
+    #[wasm_bindgen(js_name = tableeAnimate)]
+    pub fn animate(selector: &str, script: &str, seat: usize, data: &str);
 }

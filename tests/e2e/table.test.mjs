@@ -59,7 +59,7 @@ const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top 
  * Records, from now on, every time the game log says a seat won an auction,
  * how many animations run then and during the next second:
  * window.wins = [{ max, names }]; and every time the page asks for a flight
- * of cards (index.html's `tableeFly`, wrapped), how many flying piles are on
+ * of cards (index.html's `tableeAnimate`, wrapped), how many flying piles are on
  * the page during the next 1.5 s: window.flights = [{ seat, flights }].
  */
 const watchWins = (page) =>
@@ -89,12 +89,12 @@ const watchWins = (page) =>
         watch(win, 1000);
       }
     }).observe(document.body, { childList: true, subtree: true });
-    const fly = window.tableeFly;
-    window.tableeFly = (seat, paid) => {
+    const animate = window.tableeAnimate;
+    window.tableeAnimate = (selector, script, seat, paid) => {
       const flight = { seat, max: 0, flights: 0, names: [] };
       window.flights.push(flight);
       watch(flight, 1500);
-      return fly(seat, paid);
+      return animate(selector, script, seat, paid);
     };
   });
 

@@ -22,7 +22,7 @@ use crate::app::session::Session;
 use crate::games::katzenjammer::art;
 use crate::games::katzenjammer::texts;
 use crate::i18n;
-use crate::ui::browser::fly;
+use crate::ui::browser::animate;
 use crate::ui::deal_bar;
 use crate::ui::context::{ctx, tr};
 use crate::ui::feed::Feed;
@@ -274,12 +274,14 @@ fn Table(feed: KbFeed) -> impl IntoView {
 /// move won the auction (among the events it logged since `since`: a win
 /// can be followed at once by what needs no choice), the row's cards fly to the winner's seat and the cards it paid
 /// leave it, the naturals for the discard pile, the jokers for its displayed
-/// jokers (`ui::browser::fly`). Decoration only: the game moved on already.
+/// jokers (its `public/fly.js`, through `ui::browser::animate`): 350 ms
+/// each, FLIP style, nothing with `prefers-reduced-motion: reduce`.
+/// Decoration only: the game moved on already.
 pub fn flights(session: &Session<Kb>, since: usize) {
     let new = session.state().log().get(since..).unwrap_or_default();
     if let Some(&Event::Won { seat, paid, .. }) = new.iter().find(|e| matches!(e, Event::Won { .. })) {
         let faces = paid.cards().into_iter().map(|c| format!("<li class=\"card {}\"><span class=\"face-box\">{}</span></li>", kind_class(c), art::face(c)));
-        fly(seat, &faces.collect::<String>());
+        animate("[data-testid=row]", "./fly.js", seat, &faces.collect::<String>());
     }
 }
 

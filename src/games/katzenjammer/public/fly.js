@@ -1,4 +1,4 @@
-// KB-12 on Katzenjammer's table, shown (index.html's tableeFly calls it after
+// KB-12 on Katzenjammer's table, shown (index.html's tableeAnimate calls it after
 // a move that won an auction, the page already updated): the row's cards
 // (`row`, their HTML read before the update) fly from where the row is (the
 // same place, empty now) to the winner's seat,
@@ -35,7 +35,7 @@ function flight(html, a, b, delay) {
   }).finished.finally(() => el.remove());
 }
 
-export function fly(seat, row, paid) {
+export function animate(row, seat, paid) {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   const at = `[data-testid="player-${seat}"]`;
   const cards = document.createElement('ul');
