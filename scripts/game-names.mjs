@@ -100,7 +100,7 @@ for (const file of [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'cr
 const names = {};
 const ownTypes = {};
 for (const g of games) {
-  ownTypes[g] = [...types[g]].filter((t) => !sharedWords.has(t) && games.every((o) => o === g || !types[o].has(t)));
+  ownTypes[g] = new Set([...types[g]].filter((t) => !sharedWords.has(t) && games.every((o) => o === g || !types[o].has(t))));
   // The marker type the game's definition declares (`pub struct HighCard;`).
   const marker = readFileSync(path.join(gamesDir, g, 'mod.rs'), 'utf8').match(/pub struct ([A-Z][A-Za-z]*)\s*;/)?.[1];
   const camel = g[0].toUpperCase() + g.slice(1);
@@ -112,7 +112,7 @@ const STRINGS = /"(?:[^"\\]|\\.)*"/g;
 function namesGame(g, line, here) {
   if (names[g].test(line)) return true;
   const bare = line.replace(STRINGS, '""').replace(FOREIGN, '');
-  return ownTypes[g].some((t) => !here.has(t) && new RegExp(`\\b${t}\\b`).test(bare));
+  return (bare.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? []).some((w) => ownTypes[g].has(w) && !here.has(w));
 }
 
 // A line that only declares a module: `pub mod <name>;`, with attributes.
