@@ -7,7 +7,7 @@
 #   make e2e    set up what is missing, build dist/, then run only the browser
 #               tests (tests/e2e/: headless Chromium, dist/ served under /tablee/)
 #   make size   build dist/, then report first-load sizes; fails over the
-#               141 KB gzip budget (docs/performance.md)
+#               140 KB gzip budget (docs/performance.md)
 #   make perf   build dist/, then time the home screen and count long tasks
 
 # Tools installed by scripts/setup.sh: cargo's bin dir and npm's wasm-opt.

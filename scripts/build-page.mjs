@@ -3,7 +3,7 @@
 //
 // Trunk 0.21 runs cargo then wasm-bindgen with nothing in between
 // (trunk-rs/trunk#1022), and splitting must happen between them, so the page's
-// rust pipeline is this script while Trunk keeps the HTML, CSS, assets and the
+// rust pipeline is this script while Trunk keeps the HTML, assets and the
 // bots' worker:
 //
 //   1. cargo builds `tablee-app` for wasm32 (the `web` profile in release, `dev`
@@ -26,7 +26,9 @@
 // `src/games/<game>/public/` (its rules pages, puzzles and course, laid out as
 // they are served: `rules/`, `puzzles/`, `lessons/`) is copied into the
 // staging directory beside what Trunk copied from `public/`; a file both would
-// write is an error, never one silently over the other.
+// write is an error, never one silently over the other. Then the page's one
+// stylesheet: style/main.css, each game's `src/games/<game>/style.css`,
+// style/full.css (scripts/page-style.mjs).
 //
 // Every page build is split: a build of the parts' code that skipped the split
 // would fail at run time (`__wasm_split_placeholder__` unresolved).
@@ -41,6 +43,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 import { gameFolders } from './games.mjs';
+import { writePageStyle } from './page-style.mjs';
 import { packLoader, packModules, packedLoads, precompress, readPack, writePack } from './packs.mjs';
 import { partFiles } from './size.mjs';
 import { stripUnusedExports } from './wasm-exports.mjs';
@@ -55,6 +58,8 @@ for (const game of await gameFolders(ROOT)) {
   const served = path.join(ROOT, 'src/games', game, 'public');
   if (existsSync(served)) await cp(served, staging, { recursive: true, force: false, errorOnExist: true });
 }
+// The page's one stylesheet, each game's table styles included (scripts/page-style.mjs).
+await writePageStyle(ROOT, staging, { release });
 const NAME = 'tablee-app';
 // The bots' Web Worker (src/bin/tablee-worker.rs), started by
 // public/worker-loader.js, which names its two files.
