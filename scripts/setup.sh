@@ -11,7 +11,8 @@
 #     from its source (cargo install --path, ~1 min)
 #   - npm devDependencies (package-lock.json): wasm-opt (binaryen), terser
 #     (minifies the ES-module loaders, scripts/pwa-hook.mjs), zopfli
-#     (@gfx/zopfli: gzips the core and the packs, scripts/packs.mjs) and
+#     (@gfx/zopfli: gzips the core and the packs, scripts/packs.mjs),
+#     lightningcss (the page's one stylesheet, scripts/page-style.mjs) and
 #     playwright-core for the browser tests      (npm ci, seconds)
 #   - Debian's Chromium and chromedriver for the browser tests in tests/e2e/
 #     (apt-get, 15 s measured, up to ~2 min; needs root or passwordless sudo)
@@ -125,7 +126,7 @@ if ! cargo install --list 2>/dev/null | grep -q "^tablee-wasm-split v$TABLEE_SPL
   rm -rf "$split_work"
 fi
 
-# 4. npm devDependencies: wasm-opt (binaryen), terser, zopfli and playwright-core, reinstalled
+# 4. npm devDependencies: wasm-opt (binaryen), terser, zopfli, lightningcss and playwright-core, reinstalled
 #    when package-lock.json changes.
 stamp=node_modules/.tablee-package-lock.sha256
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
@@ -139,7 +140,7 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/playwright-core/pa
     rm -f "$log"
     return "$status"
   }
-  timed "npm devDependencies (npm ci: wasm-opt, terser, zopfli, playwright-core)" "" npm_ci
+  timed "npm devDependencies (npm ci: wasm-opt, terser, zopfli, lightningcss, playwright-core)" "" npm_ci
   echo "$lock_sum" >"$stamp"
 fi
 
