@@ -12,6 +12,9 @@
 // modules gives a game (docs/architecture.md, "Adding a game"). Comments
 // are not read.
 //
+// A game's table's CSS classes are its names too (`.kb-table`: see
+// `ownClasses`), in a selector or a `class="…"` of shared code.
+//
 // What the shared code declares itself is its own word, even if a game's
 // engine has a type of that name (`DailyAttempt::Counts`, `web_sys::Event`,
 // a string's "Deal"): see `sharedWords`, `FOREIGN` and `namesGame`.
@@ -106,11 +109,33 @@ for (const g of games) {
   const camel = g[0].toUpperCase() + g.slice(1);
   names[g] = new RegExp(`\\b(?:${[g, camel, marker].filter(Boolean).join('|')})\\b`);
 }
+// A game's table's own CSS classes (issue 54: its styles are in its folder,
+// `src/games/<g>/style.css`): those its stylesheet's selectors use and the
+// shared stylesheets' (`style/*.css`) and the other games' do not. Shared
+// code that picks one (`".kb-table .center"`) or draws one (`class="…"`)
+// reaches into that game's table. Read in the page's code only (`src/`): the
+// crates draw no page, and their strings' `.card` is a field's path.
+const cssClasses = (file) => {
+  if (!existsSync(file)) return new Set();
+  const css = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, '{}');
+  return new Set([...css.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
+};
+const sharedClasses = new Set(readdirSync(path.join(ROOT, 'style')).filter((f) => f.endsWith('.css')).flatMap((f) => [...cssClasses(path.join(ROOT, 'style', f))]));
+const gameClasses = Object.fromEntries(games.map((g) => [g, cssClasses(path.join(gamesDir, g, 'style.css'))]));
+const ownClasses = Object.fromEntries(games.map((g) => [g, new Set([...gameClasses[g]].filter((c) => !sharedClasses.has(c) && games.every((o) => o === g || !gameClasses[o].has(c))))]));
+/** The classes a string names: as a selector (`.name`), or in a `class="…"`. */
+function classesIn(line) {
+  const out = [];
+  for (const [literal] of line.matchAll(/"(?:[^"\\]|\\.)*"/g)) for (const m of literal.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)) out.push(m[1]);
+  for (const m of line.matchAll(/\bclass\s*=\s*"([^"]*)"/g)) out.push(...m[1].split(/\s+/));
+  return out;
+}
 // A type of another crate's (`web_sys::Event`) is that crate's word.
 const FOREIGN = /\b(?:web_sys|js_sys|wasm_bindgen|std|core|alloc|leptos|serde)::(?:[a-z_]+::)*[A-Z][A-Za-z0-9]*/g;
 const STRINGS = /"(?:[^"\\]|\\.)*"/g;
-function namesGame(g, line, here) {
+function namesGame(g, line, here, page) {
   if (names[g].test(line)) return true;
+  if (page && classesIn(line).some((c) => ownClasses[g].has(c))) return true;
   const bare = line.replace(STRINGS, '""').replace(FOREIGN, '');
   return (bare.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? []).some((w) => ownTypes[g].has(w) && !here.has(w));
 }
@@ -131,7 +156,7 @@ for (const file of [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'cr
     if (games.includes(line.match(DECLARES)?.[1])) continue;
     let hit = false;
     for (const g of games) {
-      if (!belongs(file, g) && namesGame(g, line, here)) {
+      if (!belongs(file, g) && namesGame(g, line, here, file.startsWith('src/'))) {
         named.add(g);
         hit = true;
       }

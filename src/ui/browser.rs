@@ -320,7 +320,8 @@ pub fn edge(el: &web_sys::Element, side: &str) -> f64 {
 /// The room the page shows a decision in (issue 52), in the window's pixels
 /// (`top`, `bottom`): below the turn line pinned at the window's top (a
 /// game's `.status`, sticky), above what is docked at its foot (the coach's
-/// line, J'achète's bar of buttons), a margin inside each.
+/// line, and a table's bar marked `data-docked="foot"` while its style pins
+/// it), a margin inside each.
 pub fn room() -> (f64, f64) {
     let Some(window) = window() else { return (0.0, 0.0) };
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
@@ -332,7 +333,7 @@ pub fn room() -> (f64, f64) {
         (always || matches!(position.as_str(), "sticky" | "fixed")).then(|| edge(&el, "bottom") - edge(&el, "top"))
     };
     let top = docked(".game .status", false).unwrap_or(0.0);
-    let foot = docked("[data-testid=\"coach\"]", true).unwrap_or(0.0) + docked(".ja-actions.playing", false).unwrap_or(0.0);
+    let foot = docked("[data-testid=\"coach\"]", true).unwrap_or(0.0) + docked("[data-docked=\"foot\"]", false).unwrap_or(0.0);
     (top + 8.0, height - foot - 8.0)
 }
 

@@ -18,6 +18,7 @@ use super::ui::{Part, Said};
 use super::Jachete;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
+use crate::ui::browser;
 use crate::ui::learn::Coached;
 
 impl Coached for Jachete {
@@ -41,6 +42,38 @@ impl Coached for Jachete {
     /// round of each; issue 52), picked by the fresh seed.
     fn coached_deal(fresh: tablee_engine::Seed) -> tablee_engine::Seed {
         tablee_bots::jachete::coached_deal(fresh.number() as usize)
+    }
+
+    /// The turn's bar is docked at the window's foot: a mark in it, once in
+    /// the window, acts on the melds staged (kept in view as they change) or
+    /// else on the hand, brought into view above it. A mark in the buy
+    /// window comes with the hand's first card; in the hand's area, with
+    /// the area from its heading if it fits; anywhere else, with the bar.
+    fn into_view(el: &web_sys::Element) {
+        let within = |selector: &str| el.closest(selector).ok().flatten();
+        let find = |selector: &str| web_sys::window()?.document()?.query_selector(selector).ok().flatten();
+        let first_card = find("[data-testid=\"ja-hand-card-0\"]");
+        let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
+        if within(".ja-actions.playing").is_some() && browser::edge(el, "top") >= 0.0 && browser::edge(el, "bottom") <= height {
+            if let (None, Some(area), Some(hand), Some(card)) = (find(".meld.fresh"), within(".ja-hand-area"), find("[data-testid=\"ja-hand\"]"), first_card) {
+                browser::show_in_room(&[(area.clone(), hand), (area, card.clone()), (card.clone(), card)]);
+            }
+            return;
+        }
+        let (buy, area) = (within(".ja-buy"), within(".hand-area"));
+        if buy.is_none() && area.is_none() {
+            browser::show_with_bar(el, find(".ja-actions.playing"));
+            return;
+        }
+        let mut spans = Vec::new();
+        if let (Some(buy), Some(card)) = (buy, first_card) {
+            spans.push((buy, card));
+        }
+        if let Some(area) = area {
+            spans.push((area, el.clone()));
+        }
+        spans.push((el.clone(), el.clone()));
+        browser::show_in_room(&spans);
     }
 
     /// What the bots did this round since the person's own last move that

@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use super::{presenting, texts, Katzenjammer};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
+use crate::ui::browser;
 use crate::ui::learn::Coached;
 
 impl Coached for Katzenjammer {
@@ -31,6 +32,35 @@ impl Coached for Katzenjammer {
     fn table_talk(session: &Session<Self>, lang: Lang) -> Option<String> {
         let me = session.human_to_act()?;
         texts::table_talk(session.config(), session.state(), me, lang)
+    }
+
+    /// A mark in the hand's area comes into view with its decision if it
+    /// fits: from the row (the middle of the table) to the decision's last
+    /// button (Pass, or "Present nothing"; the mark when it is lower, a
+    /// joker's values under Pass), else the hand's area, else from its first
+    /// card, else the mark with that button; else the hand's area to the
+    /// mark; else the mark alone. Anywhere else, the mark alone.
+    fn into_view(el: &web_sys::Element) {
+        let Some(area) = el.closest(".hand-area").ok().flatten() else {
+            browser::show_in_room(&[(el.clone(), el.clone())]);
+            return;
+        };
+        let find = |selector: &str| web_sys::window()?.document()?.query_selector(selector).ok().flatten();
+        let mut spans = Vec::new();
+        if let Some(last) = area.query_selector("[data-testid=\"pass-button\"], [data-testid=\"present-nothing\"]").ok().flatten() {
+            let last = if browser::edge(el, "bottom") > browser::edge(&last, "bottom") { el.clone() } else { last };
+            if let Some(row) = find(".kb-table .center") {
+                spans.push((row, last.clone()));
+            }
+            spans.push((area.clone(), last.clone()));
+            if let Some(card) = find("[data-testid=\"hand-card-0\"]") {
+                spans.push((card, last.clone()));
+            }
+            spans.push((el.clone(), last));
+        }
+        spans.push((area, el.clone()));
+        spans.push((el.clone(), el.clone()));
+        browser::show_in_room(&spans);
     }
 }
 

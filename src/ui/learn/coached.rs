@@ -233,8 +233,8 @@ pub(super) fn mark_advice<G: Coached>(ctx: Ctx, memo: Memo<Says>, alive: Arc<Ato
     let target = selector.and_then(|selector| page_document()?.query_selector(&selector).ok().flatten());
     if let Some(el) = &target {
         let _ = el.set_attribute("data-coach", "target");
-        into_view(el);
-        into_view_once_settled(el.clone());
+        into_view::<G>(el);
+        into_view_once_settled::<G>(el.clone());
     }
     count_mark();
     if target.is_none() && says.target != Target::None && left > 0 {

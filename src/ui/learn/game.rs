@@ -4,6 +4,7 @@
 use tablee_engine::Seed;
 use tablee_lessons::Lesson;
 
+use crate::ui::browser;
 use crate::ui::game_ui::GameUi;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
@@ -48,5 +49,13 @@ pub trait Coached: GameUi {
     /// to go on.
     fn wrap_up(_session: &Session<Self>, _lang: Lang) -> Option<(String, String)> {
         None
+    }
+    /// Brings the coach's mark `el` (not in the coach's own panel) into the
+    /// window, between the pinned turn line and what is docked at its foot,
+    /// with as much of its decision as fits (issue 52): the game's table
+    /// knows which (its hand, its row, its docked bar). By default, `el`
+    /// alone.
+    fn into_view(el: &web_sys::Element) {
+        browser::show_in_room(&[(el.clone(), el.clone())]);
     }
 }

@@ -346,12 +346,12 @@ pub(super) fn mark<G: Coached>(ctx: Ctx, lesson: &Lesson, phase: Phase) -> bool 
     };
     if let Some(point) = &point {
         let _ = point.set_attribute("data-coach", "point");
-        into_view(point);
+        into_view::<G>(point);
     }
     if let Some(target) = &target {
         let _ = target.set_attribute("data-coach", "target");
-        into_view(target);
-        into_view_once_settled(target.clone());
+        into_view::<G>(target);
+        into_view_once_settled::<G>(target.clone());
     }
     count_mark();
     target.is_some() || !expected

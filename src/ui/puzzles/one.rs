@@ -396,7 +396,7 @@ fn Answer(game: GameId, puzzle: Arc<Opened>, verdict: Verdict, words: Words, cha
                 {note.map(|n| format!(" ({n})"))}
             </p>
             <p data-testid="puzzle-answer">{answers_label} {colon} " " <strong>{answers.join(lang.pick(" or ", " ou "))}</strong></p>
-            <p class="why" data-testid="puzzle-why">{why}</p>
+            <p class="puzzle-why" data-testid="puzzle-why">{why}</p>
             {actions}
             <h2 class="values-title">{s.values_title}</h2>
             <ul class="bars">{rows}</ul>

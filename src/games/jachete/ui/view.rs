@@ -659,7 +659,9 @@ fn HandArea(ui: Ui) -> impl IntoView {
                     <ForEnumerate each=move || keys.get() key=|k| *k children=move |i, (card, _)| hand_card(ui, i, card, flags) />
                 </ul>
                 <Loose ui />
-                <div class="ja-actions" class:playing=move || playing.get()>
+                // Pinned at the window's foot while playing (style.css): the
+                // page's room for a decision ends above it (`browser::room`).
+                <div class="ja-actions" class:playing=move || playing.get() data-docked="foot">
                     <Show when=move || playing.get()>
                         <p class="note turn-help">{move || j().turn_help}</p>
                         {ask}
