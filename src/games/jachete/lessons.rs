@@ -89,6 +89,9 @@ impl Coached for Jachete {
         let name = |seat| crate::i18n::seat_name(config, seat, lang);
         let en = lang == Lang::En;
         let mut said: Vec<String> = Vec::new();
+        // Why a wild may be taken back: said once, with the first taken (a
+        // bot that opens may take three; the line stays one a phone shows).
+        let mut explained = false;
         for e in moves.log().iter().filter(|e| e.round == round && e.seat != me && since.is_none_or(|own| e.k > own)) {
             match &e.said {
                 Said::Bought(Some(card)) => said.push(if en {
@@ -104,10 +107,14 @@ impl Coached for Jachete {
                             } else {
                                 format!("{} a ouvert (posé son contrat) et peut bientôt sortir", name(e.seat))
                             }),
-                            Part::Moves(cards, from, _) if cards.iter().any(|c| c.is_wild()) => said.push(took_wild(&name(e.seat), cards, from, lang)),
+                            Part::Moves(cards, from, _) if cards.iter().any(|c| c.is_wild()) => {
+                                said.push(took_wild(&name(e.seat), cards, from, !explained, lang));
+                                explained = true;
+                            }
                             Part::Forms(_, taken) => {
                                 for (cards, from) in taken.iter().filter(|(cards, _)| cards.iter().any(|c| c.is_wild())) {
-                                    said.push(took_wild(&name(e.seat), cards, from, lang));
+                                    said.push(took_wild(&name(e.seat), cards, from, !explained, lang));
+                                    explained = true;
                                 }
                             }
                             _ => {}
@@ -180,11 +187,14 @@ impl Coached for Jachete {
 }
 
 /// "Ben took the ★ from 8♦ 9♦ ★", « Ben a pris ★ de 8♦ 9♦ ★ ».
-fn took_wild(name: &str, cards: &[Card], from: &[Card], lang: Lang) -> String {
+fn took_wild(name: &str, cards: &[Card], from: &[Card], why: bool, lang: Lang) -> String {
     let labels = |cards: &[Card]| cards.iter().map(|&c| super::texts::card_label(c, lang)).collect::<Vec<_>>().join(" ");
-    match lang {
-        Lang::En => format!("{name} took {} from the meld {} (a wild can be taken back when the card it stands for is put in its place)", labels(cards), labels(from)),
-        Lang::Fr => format!("{name} a pris {} dans la combinaison {} (on reprend une floune en posant à sa place la carte qu'elle remplace)", labels(cards), labels(from)),
+    let (cards, from) = (labels(cards), labels(from));
+    match (lang, why) {
+        (Lang::En, true) => format!("{name} took {cards} from the meld {from} (a wild can be taken back when the card it stands for is put in its place)"),
+        (Lang::En, false) => format!("{name} took {cards} from the meld {from}"),
+        (Lang::Fr, true) => format!("{name} a pris {cards} dans la combinaison {from} (on reprend une floune en posant à sa place la carte qu'elle remplace)"),
+        (Lang::Fr, false) => format!("{name} a pris {cards} dans la combinaison {from}"),
     }
 }
 
@@ -788,5 +798,30 @@ mod coached_round {
         if s.human_to_act() == Some(0) {
             assert_eq!(Jachete::table_talk(&s, Lang::En), None);
         }
+    }
+
+    /// JA-13 in the coach's words: why a wild may be taken back from a meld
+    /// is said with the first wild taken, not with each (a bot that opens
+    /// may take three: the line once ran past a phone's window).
+    #[test]
+    fn ja13_the_coach_says_why_a_wild_is_taken_back_once() {
+        let why = [(Lang::En, "(a wild can be taken back"), (Lang::Fr, "(on reprend une floune")];
+        let takes = |s: &Session<Jachete>| Jachete::table_talk(s, Lang::En).map_or(0, |t| t.matches(" took ").count());
+        let mut seen = 0;
+        for seed in 0..30 {
+            let s = coached(seed, |s| takes(s) >= 2 || s.state().results().len() > 2);
+            if takes(&s) < 2 {
+                continue;
+            }
+            for (lang, words) in why {
+                let talk = Jachete::table_talk(&s, lang).unwrap();
+                assert_eq!(talk.matches(words).count(), 1, "{talk}");
+            }
+            seen += 1;
+            if seen == 3 {
+                break;
+            }
+        }
+        assert!(seen >= 1, "no coached deal of 30 had two wilds taken back in one turn of the bots");
     }
 }
