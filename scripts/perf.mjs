@@ -24,7 +24,7 @@
 // (`--links`, all by default): `home` until Play is enabled, `kb` (a
 // Katzenjammer deal) and `puzzle` until a hand card shows, `ja` (a J'achète
 // deal) and `ja-puzzle` (J'achète's puzzle 1) until `ja-hand-card-0` shows,
-// `replay` (tests/fixtures/jachete-replay-link.txt) until the replay's
+// `replay` (src/games/jachete/fixtures/jachete-replay-link.txt) until the replay's
 // timeline shows, `daily` (today's Katzenjammer deal) until a hand card shows; `play-kb` and `play-ja` load
 // the home screen, choose the game, then time from the click on Play to
 // the table's first card (the table's part not yet prefetched: the click

@@ -258,14 +258,15 @@ pub(crate) mod tests {
     use serde_json::{json, Value};
     use tablee_bots::Level;
 
-    /// A browser test's fixture (`tests/fixtures/<name>`) is what its recipe
+    /// A browser test's fixture (`file`, from the repository's root: a game's
+    /// are in its folder, `src/games/<game>/fixtures/`) is what its recipe
     /// writes today (`text`): red when the recipe (the engine, the bots, the
     /// save's format) no longer writes it, so that the browser test and its
     /// fixture cannot drift apart unseen. `TABLEE_WRITE_FIXTURES=1 cargo
     /// test -p tablee-app --lib fixture` writes them anew instead (a new
     /// fixture, or a change made on purpose: read the diff).
-    pub(crate) fn fixture_is(name: &str, text: &str) {
-        let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    pub(crate) fn fixture_is(file: &str, text: &str) {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
         if std::env::var_os("TABLEE_WRITE_FIXTURES").is_some() {
             std::fs::write(&path, text).unwrap();
             return;

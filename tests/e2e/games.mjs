@@ -24,11 +24,10 @@
 //   and tables' addresses) for the random walk across the app.
 
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { gameFiles } from '../../scripts/games.mjs';
-import { REPO_ROOT, byTestId } from './lib.mjs';
+import { REPO_ROOT, byTestId, fixturePath } from './lib.mjs';
 
 /** Each game's e2e module, in the registry's order. */
 export const GAMES = await Promise.all((await gameFiles(REPO_ROOT, 'e2e.mjs')).map((file) => import(pathToFileURL(file).href)));
@@ -41,8 +40,8 @@ export const WALK_KINDS = ['puzzle answered', 'lessons', 'lesson played'];
 /** `list` in the order of `kinds` (a stable sort: each kind's in the order it came). */
 export const byKind = (list, kinds) => [...list].sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
 
-/** A fixture's text (tests/fixtures/NAME), trimmed. */
-export const fixture = async (name) => (await readFile(path.join(REPO_ROOT, 'tests', 'fixtures', name), 'utf8')).trim();
+/** A fixture's text (its game's `fixtures/NAME`, lib.mjs's `fixturePath`), trimmed. */
+export const fixture = async (name) => (await readFile(fixturePath(name), 'utf8')).trim();
 
 /** The rules page of the game `code`, from the rules screen. */
 const rules = (code) => async (page) => {

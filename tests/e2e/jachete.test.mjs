@@ -16,10 +16,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, REPO_ROOT, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, overflowing, screenshot, settle, startEnv, withPage, withStorage } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, focusedTestId, gotoApp, overflowing, screenshot, settle, startEnv, withPage, withStorage, fixturePath } from './lib.mjs';
 import { hand, moveBy, moves, nextState, tapCards } from './jachete-lib.mjs';
 
 /** Seat 0 can open on its first turn of round 1, declining every buy before
@@ -597,8 +596,8 @@ describe("J'achète at the table", () => {
   }
 
   it('hot-seat: the names people gave their seats on the end screen, in "Your games" and in the replay', async () => {
-    // The finished save of tests/fixtures with two people, named (new keys: the fixture itself is unchanged).
-    const save = JSON.parse(await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-save-finished.json'), 'utf8'));
+    // The finished save of its fixtures with two people, named (new keys: the fixture itself is unchanged).
+    const save = JSON.parse(await readFile(fixturePath('jachete-save-finished.json'), 'utf8'));
     save.seats = ['human', 'human', 'easy', 'easy'];
     save.names = ['Zoé', 'Jean-Luc', null, null];
     const text = JSON.stringify(save);
@@ -1112,7 +1111,7 @@ describe("J'achète: the turn in view, the log, the hint (issue 34)", () => {
   }
 
   it("issue 34: J'achète's replay jumps to the start of a round; the table has one h1", async () => {
-    const link = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
+    const link = (await readFile(fixturePath('jachete-replay-link.txt'), 'utf8')).trim();
     await instantPage(VIEWPORTS.phone, 'en-US', 'jachete-failure', async ({ page, problems }) => {
       await gotoApp(page, env.url(link));
       const table = page.locator(byTestId('replay-ja-table'));

@@ -6,11 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -21,9 +19,9 @@ import {
   settle,
   startEnv,
   withStorage,
+  fixturePath,
 } from './lib.mjs';
 
-const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
 const SAVE_KEY = 'tablee.katzenjammer.current';
 const NARROW = { width: 320, height: 640 };
 
@@ -103,7 +101,7 @@ describe('layout on a phone and a desktop', () => {
 
   for (const viewport of [NARROW, VIEWPORTS.phone]) {
     it(`French fits at ${viewport.width}x${viewport.height}: the table, the bandleader and the results' headers`, async () => {
-      const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-finished.json'), 'utf8');
+      const save = await readFile(fixturePath('katzenjammer-save-finished.json'), 'utf8');
       await withSite(env, { viewport, lang: 'fr', save }, 'layout-failure', async ({ page, problems }) => {
         await page.locator(byTestId('end-screen')).waitFor();
         await settle(page);

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, settle, startEnv, withStorage } from './lib.mjs';
+import { OUTPUT_DIR, VIEWPORTS, byTestId, describeProblems, generator, gotoApp, settle, startEnv, withStorage, fixturePath } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -542,7 +542,7 @@ describe('a lesson', () => {
   });
 
   it("is offered once above a replay link's table, to a newcomer to its game", async () => {
-    const query = (await readFile(new URL('../fixtures/jachete-replay-link.txt', import.meta.url), 'utf8')).split('\n').find((l) => l.startsWith('?'));
+    const query = (await readFile(fixturePath('jachete-replay-link.txt'), 'utf8')).split('\n').find((l) => l.startsWith('?'));
     await withStorage(env, storage('en'), { query }, 'learn-failure', async ({ page, problems }) => {
       await page.locator(byTestId('learn-offer')).waitFor();
       assert.match(await page.locator(byTestId('learn-offer-open')).getAttribute('href'), /game=jachete&learn$/);

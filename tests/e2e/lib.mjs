@@ -8,6 +8,7 @@
 // installed by scripts/setup.sh.
 
 import { mkdir, stat } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -20,6 +21,20 @@ export const DIST_DIR = process.env.TABLEE_DIST ? path.resolve(process.env.TABLE
 /** Screenshots for humans (gitignored). */
 export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-output');
 /** The sub-path the site is served under, like GitHub Pages' /<repo>/. */
+/**
+ * Where the test fixture `name` is: in the folder of the game it belongs to,
+ * `src/games/<game>/fixtures/` (issue 54: a game's test fixtures are in its
+ * folder). Found, not listed: a name no game holds is an error.
+ */
+export function fixturePath(name) {
+  const games = path.join(REPO_ROOT, 'src/games');
+  for (const game of readdirSync(games)) {
+    const file = path.join(games, game, 'fixtures', name);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no game's fixtures folder (src/games/<game>/fixtures/) holds ${name}`);
+}
+
 export const BASE = '/tablee/';
 export const CHROMIUM = process.env.TABLEE_CHROMIUM || '/usr/bin/chromium';
 /** index.html's title, before the app runs. */

@@ -16,11 +16,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -33,9 +31,9 @@ import {
   startEnv,
   withPage,
   withStorage,
+  fixturePath,
 } from './lib.mjs';
 
-const FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures');
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
 const SIZES = Object.entries(VIEWPORTS).map(([name, viewport]) => ({ name, viewport, size: `${viewport.width}x${viewport.height}` }));
 const LANGS = [
@@ -122,9 +120,9 @@ describe('"Your games" and the end screen (KB-19)', () => {
   for (const { size, viewport, lang, locale } of CASES) {
     it(`give the same place to a game tied on mice and parted by jokers (${size}, ${lang})`, async () => {
       // The person tied first on mice with two bots and had more jokers
-      // than both (tests/fixtures/katzenjammer-kb19-tie.json; native test
+      // than both (katzenjammer-kb19-tie.json in its fixtures; native test
       // kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers).
-      const save = (await readFile(path.join(FIXTURES, 'katzenjammer-kb19-tie.json'), 'utf8')).trim();
+      const save = (await readFile(fixturePath('katzenjammer-kb19-tie.json'), 'utf8')).trim();
       const past = `{"at":1764000000000,"save":${save}}\n`;
       await withStorage(env, { 'tablee.katzenjammer.current': save, 'tablee.past': past, 'tablee.lang': lang }, { viewport, locale }, 'newcomer-failure', async ({ page, problems }) => {
         const row = page.locator(byTestId('end-row-0'));

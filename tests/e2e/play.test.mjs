@@ -12,11 +12,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -28,13 +26,14 @@ import {
   settle,
   startEnv,
   withPage,
+  fixturePath,
 } from './lib.mjs';
 
 const SEED_QUERY = '?seed=1K7Q-M3ZD&players=4';
 /** Where older builds kept the game in progress (moved into the list of games at start-up). */
 const SAVE_KEY = 'tablee.katzenjammer.current';
-/** A finished game saved by an older build (tests/fixtures/README.md). */
-const FINISHED_SAVE = 'tests/fixtures/katzenjammer-save-finished.json';
+/** A finished game saved by an older build (its game's fixtures/README.md). */
+const FINISHED_SAVE = 'katzenjammer-save-finished.json';
 /** At most this many of our turns to find a legal bid before giving up. */
 const MAX_TURNS = 40;
 
@@ -353,7 +352,7 @@ describe('playing on a seed URL', { timeout: 300_000 }, () => {
     await withPage(env.browser, options, 'play-minus-failure', async ({ page, problems }) => {
       // The save of a finished game, as an older build wrote it (final mice
       // −1, 0, 5, 6), put where the app keeps the current game, then a reload.
-      const save = await readFile(path.join(REPO_ROOT, FINISHED_SAVE), 'utf8');
+      const save = await readFile(fixturePath(FINISHED_SAVE), 'utf8');
       assert.deepEqual(JSON.parse(save).seats, ['human', 'normal', 'hard', 'easy'], 'the fixture as described');
       await gotoApp(page, env.url());
       await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, save]);

@@ -13,11 +13,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -29,6 +27,7 @@ import {
   settle,
   startEnv,
   withPage,
+  fixturePath,
 } from './lib.mjs';
 
 const DEAL = '?seed=1K7Q-M3ZD&players=4';
@@ -268,8 +267,8 @@ describe('replays and the record of games', { timeout: 600_000 }, () => {
   });
 
   it("J'achète: a replay link shows the table at move k, read-only, and its moves (both sizes)", async () => {
-    // A finished 4-player game, seat 0 the person (tests/fixtures/README.md).
-    const query = (await readFile(path.join(REPO_ROOT, 'tests/fixtures/jachete-replay-link.txt'), 'utf8')).trim();
+    // A finished 4-player game, seat 0 the person (its game's fixtures/README.md).
+    const query = (await readFile(fixturePath('jachete-replay-link.txt'), 'utf8')).trim();
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       await withPage(env.browser, { viewport }, 'replay-failure', async ({ page, problems }) => {
         await gotoApp(page, env.url(query));

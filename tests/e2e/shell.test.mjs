@@ -1,6 +1,6 @@
 // The game-agnostic shell in headless Chromium: what players already have
 // keeps working (saves and links written by the build before the shell,
-// tests/fixtures/), and J'achète's links and home screen choice load its
+// src/games/katzenjammer/fixtures/), and J'achète's links and home screen choice load its
 // table's part of the page (its pack, or its modules one by one when the
 // pack or the core's gzipped wasm fails) and keep the game in progress.
 // Also: a damaged save is kept aside with a notice naming no storage key;
@@ -10,11 +10,9 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  REPO_ROOT,
   VIEWPORTS,
   byTestId,
   describeProblems,
@@ -26,9 +24,9 @@ import {
   wasmModules,
   withPage,
   withStorage,
+  fixturePath,
 } from './lib.mjs';
 
-const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures');
 const SAVE_KEY = 'tablee.katzenjammer.current';
 const JACHETE = '?game=jachete&seed=1K7Q-M3ZD&players=5';
 
@@ -45,7 +43,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   });
 
   it("a save from the previous build resumes mid-game, on its deal, at its 40th move", async () => {
-    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+    const save = await readFile(fixturePath('katzenjammer-save-midgame.json'), 'utf8');
     const { context, page, problems } = await openWithSave(env, save);
     try {
       await page.locator(byTestId('table-screen')).waitFor();
@@ -78,7 +76,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   });
 
   it('a finished save from the previous build shows its end: −1 mice for you, Réglisse (seat 4) wins', async () => {
-    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-finished.json'), 'utf8');
+    const save = await readFile(fixturePath('katzenjammer-save-finished.json'), 'utf8');
     const { context, page, problems } = await openWithSave(env, save);
     try {
       await page.locator(byTestId('end-screen')).waitFor();
@@ -93,7 +91,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   });
 
   it("links from the previous build open the same table: five players, two people, all mice, in the reader's language", async () => {
-    const links = (await readFile(path.join(FIXTURES, 'katzenjammer-links.txt'), 'utf8')).trim().split('\n');
+    const links = (await readFile(fixturePath('katzenjammer-links.txt'), 'utf8')).trim().split('\n');
     for (const [locale, lang, handOff] of [
       ['en-US', 'en', /Pass the device to Player/],
       ['fr-CA', 'fr', /Passez l'appareil à Joueur/],
@@ -209,7 +207,7 @@ describe('the shell keeps what players have and knows the next game', () => {
   // ...but with a Katzenjammer game kept on the device, Katzenjammer's part
   // too: its engine (the game's maker, with its table) reads that game back.
   it("a J'achète link loads J'achète's table part, deals it and keeps the game in progress in the list", async () => {
-    const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+    const save = await readFile(fixturePath('katzenjammer-save-midgame.json'), 'utf8');
     const { context, page, problems } = await openWithSave(env, save, JACHETE);
     try {
       await page.waitForFunction(() => JSON.parse(localStorage.getItem('tablee.games') || '[]').length === 2);
@@ -254,7 +252,7 @@ describe('the shell keeps what players have and knows the next game', () => {
     ['fr', /Manche 1 sur 7/],
   ]) {
     it(`a J'achète link deals its table (${lang}) and keeps the game in progress`, async () => {
-      const save = await readFile(path.join(FIXTURES, 'katzenjammer-save-midgame.json'), 'utf8');
+      const save = await readFile(fixturePath('katzenjammer-save-midgame.json'), 'utf8');
       await withStorage(env, { [SAVE_KEY]: save }, { query: JACHETE, locale: lang === 'fr' ? 'fr-CA' : 'en-US' }, 'shell-failure', async ({ page, problems }) => {
         const round = page.locator(byTestId('ja-round'));
         await round.waitFor();

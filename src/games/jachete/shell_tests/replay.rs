@@ -1,5 +1,5 @@
 //! J'achète's replay link that the browser test opens
-//! (tests/fixtures/jachete-replay-link.txt).
+//! (src/games/jachete/fixtures/jachete-replay-link.txt).
 
 use tablee_bots::Level;
 use tablee_engine::Seed;
@@ -11,7 +11,7 @@ use crate::app::session::Session;
 use super::super::Jachete;
 
 /// The J'achète replay link the browser test opens
-/// (`tests/fixtures/jachete-replay-link.txt`): a finished 4-player game,
+/// (`src/games/jachete/fixtures/jachete-replay-link.txt`): a finished 4-player game,
 /// deal 3, seat 0 the person (playing as `normal` would) against
 /// `normal` bots. Red if the link's format or the game's moves change:
 /// then the fixture is written anew from this test's message.
@@ -25,7 +25,7 @@ fn the_jachete_replay_fixture_is_this_finished_game() {
         }
     }
     let link = write(&game);
-    let fixture = include_str!("../../../../tests/fixtures/jachete-replay-link.txt").trim();
+    let fixture = include_str!("../fixtures/jachete-replay-link.txt").trim();
     assert_eq!(fixture, link, "the fixture should be:\n{link}");
     let back = read(fixture).unwrap();
     assert!(back.is_over());

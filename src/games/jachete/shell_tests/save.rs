@@ -67,7 +67,7 @@ fn a_finished_eight_player_jachete_save_is_small() {
     assert!(sizes.iter().all(|&n| n < 100_000), "{sizes:?}");
 }
 
-/// tests/fixtures/jachete-save-finished.json is a finished game of
+/// src/games/jachete/fixtures/jachete-save-finished.json is a finished game of
 /// J'achète, the person (played by the `normal` bot) against three easy
 /// bots, for the browser tests that need its end screen (the
 /// accessibility scan) without playing seven rounds.
@@ -84,5 +84,5 @@ fn the_jachete_finished_fixture_is_this_game() {
             session.apply_human(a).unwrap();
         }
     }
-    crate::app::save::tests::fixture_is("jachete-save-finished.json", &(to_json(&session) + "\n"));
+    crate::app::save::tests::fixture_is("src/games/jachete/fixtures/jachete-save-finished.json", &(to_json(&session) + "\n"));
 }

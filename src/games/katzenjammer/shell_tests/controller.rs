@@ -105,7 +105,7 @@ fn kb20_a_match_between_games_stays_in_the_list() {
 #[test]
 fn the_single_save_of_the_previous_build_joins_the_list() {
     let mut storage = Memory::default();
-    let old = include_str!("../../../../tests/fixtures/katzenjammer-save-midgame.json");
+    let old = include_str!("../fixtures/katzenjammer-save-midgame.json");
     storage.store(&save_key(GameId::Katzenjammer), old);
     let start = Shell::start(&mut storage, "", 5.0);
     assert_eq!(start.first, First::Game);

@@ -1,5 +1,5 @@
 //! Katzenjammer's links: a full one with its option, written ones read
-//! back, the skeleton's and the previous build's (tests/fixtures), which name
+//! back, the skeleton's and the previous build's (src/games/katzenjammer/fixtures), which name
 //! no game, and its matches (KB-20).
 
 use tablee_bots::Level;
@@ -63,11 +63,11 @@ fn old_skeleton_links_still_work() {
     assert_eq!(deal::<Katzenjammer>("?seed=1K7Q-M3ZD").players(), Katzenjammer::DEFAULT_PLAYERS);
 }
 
-/// Links written by the build before the shell (tests/fixtures) still
+/// Links written by the build before the shell (src/games/katzenjammer/fixtures) still
 /// name the same tables (their `lang` is the sharer's and is not read).
 #[test]
 fn links_from_the_previous_build_still_read() {
-    let text = include_str!("../../../../tests/fixtures/katzenjammer-links.txt");
+    let text = include_str!("../fixtures/katzenjammer-links.txt");
     let links: Vec<&str> = text.lines().collect();
     assert_eq!(links.len(), 6);
     for (i, link) in links.iter().enumerate() {

@@ -50,12 +50,12 @@ fn kb19_your_games_ranks_tied_mice_by_fewer_jokers_as_the_end_screen_does() {
     panic!("only {checked} games found where the jokers part tied mice at the person's seat");
 }
 
-/// The browser test's game (tests/fixtures/katzenjammer-kb19-tie.json,
+/// The browser test's game (src/games/katzenjammer/fixtures/katzenjammer-kb19-tie.json,
 /// written by `write_kb19_fixture`): the person tied first on mice and
 /// third with the jokers (KB-19), which "Your games" must say.
 #[test]
 fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
-    let text = include_str!("../../../../tests/fixtures/katzenjammer-kb19-tie.json");
+    let text = include_str!("../fixtures/katzenjammer-kb19-tie.json");
     let session = save::from_json(text.trim()).unwrap();
     let s = session.get::<Katzenjammer>().unwrap();
     assert_eq!(places(&s.outcome().unwrap().scores, Katzenjammer::SCORE_ORDER)[0], 1, "first on mice alone");
@@ -66,5 +66,5 @@ fn kb19_the_browser_tests_fixture_ties_on_mice_and_parts_on_jokers() {
 #[test]
 fn the_kb19_fixture_is_this_game() {
     let session = played_with::<Katzenjammer>(1, vec![SeatKind::Human, SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal), SeatKind::Bot(Level::Normal)], usize::MAX);
-    crate::app::save::tests::fixture_is("katzenjammer-kb19-tie.json", &(save::to_json(&session) + "\n"));
+    crate::app::save::tests::fixture_is("src/games/katzenjammer/fixtures/katzenjammer-kb19-tie.json", &(save::to_json(&session) + "\n"));
 }

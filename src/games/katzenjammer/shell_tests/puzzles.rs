@@ -22,9 +22,9 @@ use super::super::Katzenjammer as Kb;
 
 const KB_ID: GameId = <Kb as crate::games::Registered>::ID;
 
-/// Its fixture (`tests/fixtures/puzzles-katzenjammer.json`, written by `write_puzzle_fixture`).
+/// Its fixture (`src/games/katzenjammer/fixtures/puzzles-katzenjammer.json`, checked by `the_puzzle_fixture_is_what_its_recipe_writes`).
 fn fixture() -> PuzzleFile {
-    PuzzleFile::parse(include_str!("../../../../tests/fixtures/puzzles-katzenjammer.json"), &KB_ID.puzzles().unwrap()).expect("the fixture reads")
+    PuzzleFile::parse(include_str!("../fixtures/puzzles-katzenjammer.json"), &KB_ID.puzzles().unwrap()).expect("the fixture reads")
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn katzenjammer_a_move_not_kept_is_evaluated_in_the_puzzles_unit() {
     assert!(mice && win, "a puzzle of each unit with a move not kept");
 }
 
-/// `tests/fixtures/puzzles-katzenjammer.json` is a FIXTURE for the app's
+/// `src/games/katzenjammer/fixtures/puzzles-katzenjammer.json` is a FIXTURE for the app's
 /// tests: positions from seeded games of `normal` bots, each answer the
 /// `hard` bot's choice there, the values made up (the answer 1.5 expected
 /// mice, the others less). Not analysed. This recipe still writes it.
@@ -309,5 +309,5 @@ fn the_puzzle_fixture_is_what_its_recipe_writes() {
         games.push(PuzzleGame { seed, seats: levels, options: Json::obj([("full_mice", false.into())]), actions });
     }
     let file = PuzzleFile { game: "katzenjammer".into(), games, puzzles };
-    crate::app::save::tests::fixture_is("puzzles-katzenjammer.json", &file.text());
+    crate::app::save::tests::fixture_is("src/games/katzenjammer/fixtures/puzzles-katzenjammer.json", &file.text());
 }

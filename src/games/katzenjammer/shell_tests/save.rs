@@ -1,6 +1,6 @@
 //! Katzenjammer's saves: its matches (KB-20), its actions in the scenario
 //! notation, its options, what a damaged save of it says, and the saves of
-//! the build before the shell (tests/fixtures).
+//! the build before the shell (src/games/katzenjammer/fixtures).
 
 use serde_json::{json, Value};
 use tablee_bots::Level;
@@ -135,15 +135,15 @@ fn bad_saves_are_refused_with_a_reason() {
     assert!(matches!(other, SaveError::Replay(_)), "{other:?}");
 }
 
-/// Saves written by the build before the shell (tests/fixtures) resume:
+/// Saves written by the build before the shell (src/games/katzenjammer/fixtures) resume:
 /// the game mid-way at its 40th move, the finished one with its result.
 #[test]
 fn saves_from_the_previous_build_resume() {
-    let mid = read::<Katzenjammer>(include_str!("../../../../tests/fixtures/katzenjammer-save-midgame.json")).unwrap();
+    let mid = read::<Katzenjammer>(include_str!("../fixtures/katzenjammer-save-midgame.json")).unwrap();
     assert_eq!(mid.actions().len(), 40);
     assert!(!mid.is_over());
     assert_eq!(mid.config().seed, Seed::parse("1K7Q-M3ZD").unwrap());
-    let done = read::<Katzenjammer>(include_str!("../../../../tests/fixtures/katzenjammer-save-finished.json")).unwrap();
+    let done = read::<Katzenjammer>(include_str!("../fixtures/katzenjammer-save-finished.json")).unwrap();
     assert_eq!(done.actions().len(), 77);
     let outcome = done.outcome().unwrap();
     assert_eq!(outcome.scores, vec![-1, 0, 5, 6]);
@@ -151,5 +151,5 @@ fn saves_from_the_previous_build_resume() {
     // The first 40 moves of the finished game are the mid-game save's.
     assert_eq!(&done.actions()[..40], mid.actions());
     // Written again, a save is the same text: the format did not move.
-    assert_eq!(to_json(&done), include_str!("../../../../tests/fixtures/katzenjammer-save-finished.json"));
+    assert_eq!(to_json(&done), include_str!("../fixtures/katzenjammer-save-finished.json"));
 }
