@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::Coached;
+use super::game::Coached;
 use crate::ui::browser;
 
 pub(super) fn page_document() -> Option<web_sys::Document> {
