@@ -4,7 +4,7 @@
 //   1. style/main.css: the page, the shell and the table pieces every game uses;
 //   2. each game's `src/games/<game>/style.css`, in the registry's order (a game
 //      without one is simply absent);
-//   3. style/full.css: the shared screens (puzzles, replays, a match's end,
+//   3. style/full.css: the shared screens (puzzles, replays,
 //      terms, friends), last so that a screen may hide what a table shows.
 //
 // One file, one request on every link (two files gzipped apart cost 0.9 KB
