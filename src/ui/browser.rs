@@ -306,6 +306,11 @@ pub fn scroll_to_end_next_frame(el: web_sys::Element) {
     leptos::prelude::request_animation_frame(move || el.set_scroll_top(el.scroll_height()));
 }
 
+/// The page's first element that `selector` matches.
+pub fn find(selector: &str) -> Option<web_sys::Element> {
+    window()?.document()?.query_selector(selector).ok().flatten()
+}
+
 /// Where a side of an element is in the window (`"top"`, `"bottom"`,
 /// `"left"`, `"right"`): its `getBoundingClientRect()`'s, through
 /// `Reflect` (no `DomRect` binding in the page's glue).

@@ -18,7 +18,7 @@ use super::ui::{Part, Said};
 use super::Jachete;
 use crate::app::lang::Lang;
 use crate::app::session::Session;
-use crate::ui::browser;
+use crate::ui::browser::{self, find};
 use crate::ui::learn::Coached;
 
 impl Coached for Jachete {
@@ -51,7 +51,6 @@ impl Coached for Jachete {
     /// the area from its heading if it fits; anywhere else, with the bar.
     fn into_view(el: &web_sys::Element) {
         let within = |selector: &str| el.closest(selector).ok().flatten();
-        let find = |selector: &str| web_sys::window()?.document()?.query_selector(selector).ok().flatten();
         let first_card = find("[data-testid=\"ja-hand-card-0\"]");
         let height = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0);
         if within(".ja-actions.playing").is_some() && browser::edge(el, "top") >= 0.0 && browser::edge(el, "bottom") <= height {

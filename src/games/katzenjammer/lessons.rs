@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use super::{presenting, texts, Katzenjammer};
 use crate::app::lang::Lang;
 use crate::app::session::Session;
-use crate::ui::browser;
+use crate::ui::browser::{self, find};
 use crate::ui::learn::Coached;
 
 impl Coached for Katzenjammer {
@@ -45,7 +45,6 @@ impl Coached for Katzenjammer {
             browser::show_in_room(&[(el.clone(), el.clone())]);
             return;
         };
-        let find = |selector: &str| web_sys::window()?.document()?.query_selector(selector).ok().flatten();
         let mut spans = Vec::new();
         if let Some(last) = area.query_selector("[data-testid=\"pass-button\"], [data-testid=\"present-nothing\"]").ok().flatten() {
             let last = if browser::edge(el, "bottom") > browser::edge(&last, "bottom") { el.clone() } else { last };

@@ -13,7 +13,7 @@ pub(super) fn page_document() -> Option<web_sys::Document> {
 }
 
 pub(super) fn by_testid(testid: &str) -> Option<web_sys::Element> {
-    page_document()?.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten()
+    browser::find(&format!("[data-testid=\"{testid}\"]"))
 }
 
 pub(super) fn clear_marks() {

@@ -25,7 +25,7 @@ use crate::games::jachete::refusals::{meld_refusal, refusal_text};
 use crate::games::jachete::staging::{self, Order, Pick, StageError, Staging, Target};
 use crate::games::jachete::texts;
 use crate::games::jachete::wishes::{self, Wish};
-use crate::ui::browser;
+use crate::ui::browser::{self, edge, find};
 use crate::ui::context::Ctx;
 use crate::ui::deal_bar::{self, game_share_text, Shared};
 use crate::ui::feed::Feed;
@@ -679,15 +679,6 @@ fn hear_fed_move(ui: Ui) {
             ui.heard.set(moves::entry_sentence(e.seat, &e.said, &config, ui.lang()));
         }
     }
-}
-
-/// An element's edge relative to the viewport (`getBoundingClientRect`).
-fn edge(el: &web_sys::Element, side: &str) -> f64 {
-    crate::ui::browser::edge(el, side)
-}
-
-fn find(sel: &str) -> Option<web_sys::Element> {
-    web_sys::window()?.document()?.query_selector(sel).ok().flatten()
 }
 
 /// The meld a staging action changed, with its verdict, in view: scrolled

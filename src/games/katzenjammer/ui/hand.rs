@@ -305,16 +305,14 @@ pub fn HandArea(feed: KbFeed) -> impl IntoView {
 /// heading, else from the hand's first card (or the first presentation),
 /// else that alone, its top first.
 fn show_decision() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let find = |selector: &str| document.query_selector(selector).ok().flatten();
-    let (Some(row), Some(area), Some(last)) = (find(".kb-table .center"), find(".hand-area"), find(DECISION_END)) else { return };
+    let (Some(row), Some(area), Some(last)) = (browser::find(".kb-table .center"), browser::find(".hand-area"), browser::find(DECISION_END)) else { return };
     // Presenting: the question and its options, else the best option (a
     // selector list would return the hand's first card: it comes first in
     // the page, and the hand with the options is taller than a phone).
-    let (start, first) = match (find(".presenting"), find("[data-testid=\"present-option-0\"]")) {
+    let (start, first) = match (browser::find(".presenting"), browser::find("[data-testid=\"present-option-0\"]")) {
         (Some(question), Some(option)) => (question, option),
         _ => {
-            let card = find("[data-testid=\"hand-card-0\"]").unwrap_or_else(|| area.clone());
+            let card = browser::find("[data-testid=\"hand-card-0\"]").unwrap_or_else(|| area.clone());
             (card.clone(), card)
         }
     };
